@@ -1,0 +1,1 @@
+"""Textual app for tabletop."""
