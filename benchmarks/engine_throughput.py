@@ -1,0 +1,42 @@
+"""Random-playout throughput of the engines (target: >= 300 4-player Happy City games/s).
+
+Run: .venv/bin/python benchmarks/engine_throughput.py [--games N]
+Uses one core; prints games/s and actions/s per game and player count.
+"""
+import argparse
+import random
+import time
+
+import rules
+
+
+def playout(spec, n, seed, rng):
+    s = spec.new_game([f"P{i}" for i in range(n)], seed=seed)
+    steps = 0
+    while not s.is_over:
+        seat = s.actors()[0]
+        acts = s.legal_actions(seat)
+        s = s.apply(acts[rng.randrange(len(acts))])
+        steps += 1
+    return steps
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--game", default=None, help="one game id (default: all registered)")
+    a = p.parse_args()
+    ids = [a.game] if a.game else sorted(rules.GAMES)
+    for gid in ids:
+        spec = rules.get_game(gid)
+        for n in range(spec.min_players, spec.max_players + 1):
+            rng = random.Random(n)
+            t0 = time.perf_counter()
+            acts = sum(playout(spec, n, seed, rng) for seed in range(a.games))
+            dt = time.perf_counter() - t0
+            print(f"{gid:14s} {n}p: {a.games / dt:8.1f} games/s {acts / dt:10.0f} actions/s "
+                  f"({acts / a.games:.0f} actions/game)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The engine protocol's shared pieces: registry, actions, RNG, import hygiene."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+import rules
+from rules.core import Action, IllegalAction, Rng, rank_by
+
+
+def test_registry_lists_happy_city():
+    spec = rules.get_game("happy-city")
+    assert spec.id in rules.GAMES and spec.min_players == 2 and spec.max_players == 5
+    for name, opt in spec.options.items():
+        assert opt.default in opt.choices and opt.label
+
+
+def test_unknown_game_is_a_key_error_naming_known_games():
+    with pytest.raises(KeyError, match="happy-city"):
+        rules.get_game("chess")
+
+
+def test_bad_option_is_refused():
+    with pytest.raises(ValueError, match="scoring"):
+        rules.get_game("happy-city").new_game(["A", "B"], options={"scoring": "divide"})
+
+
+def test_action_key_round_trip():
+    for a in [Action(0, "pass"), Action(3, "buy", ("Zoo",)), Action(1, "place", (2, -1, "x:y"))]:
+        assert Action.parse(a.key) == a
+
+
+@pytest.mark.parametrize("key", ["", "x:draw", "0:", "0:draw:[1", "0:draw:{}"])
+def test_bad_action_key_is_illegal_action(key):
+    with pytest.raises(IllegalAction):
+        Action.parse(key)
+
+
+def test_rng_deterministic_copyable_and_uniform_enough():
+    a, b = Rng(5), Rng(5)
+    assert [a.below(10) for _ in range(50)] == [b.below(10) for _ in range(50)]
+    c = a.copy()
+    assert a.next64() == c.next64()
+    counts = [0] * 4
+    r = Rng(1)
+    for _ in range(4000):
+        counts[r.below(4)] += 1
+    assert all(850 < k < 1150 for k in counts)
+
+
+def test_rank_by_groups_ties():
+    assert rank_by([(0, 5), (1, 7), (2, 5)]) == [[1], [0, 2]]
+
+
+def test_rules_imports_neither_textual_nor_rich():
+    code = ("import sys, rules, rules.bots, rules.simulate\n"
+            "from rules.bots import make_bot\n"
+            "for g in rules.GAMES: make_bot(g)\n"
+            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
+            "print(bad)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_game_views_are_json_safe():
+    for spec in rules.GAMES.values():
+        names = [f"P{i}" for i in range(max(2, spec.min_players))]
+        s = spec.new_game(names, seed=1)
+        for seat in [None, *range(len(names))]:
+            json.dumps(s.view(seat))
