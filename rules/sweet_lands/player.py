@@ -1,0 +1,71 @@
+"""One player's pieces: resources, hand, map, tracks. Cheap to copy."""
+from __future__ import annotations
+
+
+class PlayerState:
+    __slots__ = (
+        "char", "map", "res", "inc", "hand", "played", "columns", "tiles", "roads", "props",
+        "rabbits", "eda", "rows", "shops", "labs", "tower", "carriage", "loco", "food",
+        "rabbits_taken", "discount", "prosp", "vp", "cp", "ip", "wonders", "skills", "flipped",
+        "discs", "aid", "passed", "milestones", "diamond_cards", "ip_last",
+    )
+
+    def __init__(self):
+        self.char = None
+        self.map = None
+        self.res = {"gold": 0, "wheat": 0, "wood": 0, "iron": 0, "diamond": 0}
+        self.inc = {"gold": 0, "wheat": 0, "wood": 0, "iron": 0}
+        self.hand = []
+        self.played = []          # face-up played cards (uids), pass cards included
+        self.columns = {"orange": [], "green": [], "grey": []}   # automated cards, top first
+        self.tiles = {}           # hex -> (kind, flipped); kind "special:N" for special tiles
+        self.roads = set()        # edge ids
+        self.props = {}           # hex -> tent/house/building/shop/lab/tower
+        self.rabbits = set()      # hexes holding a Cookie Rabbit
+        self.eda = set()          # activated Extra Draw Areas (hex ids)
+        self.rows = {"tent": 0, "house": 0, "building": 0}   # tokens taken per row type
+        self.shops = ["orange", "green", "grey"]             # shops still on the board
+        self.labs = 0             # research labs taken (in track order)
+        self.tower = False
+        self.carriage = 0
+        self.loco = None
+        self.food = 0
+        self.rabbits_taken = 0
+        self.discount = 0
+        self.prosp = [0, 0, 0, 0, 0, 0]
+        self.vp = 0
+        self.cp = 0
+        self.ip = 0
+        self.wonders = 0
+        self.skills = []
+        self.flipped = []
+        self.discs = 0
+        self.aid = None
+        self.passed = False
+        self.milestones = []
+        self.diamond_cards = 0
+        self.ip_last = 0
+
+    def copy(self) -> "PlayerState":
+        p = PlayerState.__new__(PlayerState)
+        for name in ("char", "map", "labs", "tower", "carriage", "loco", "food", "rabbits_taken",
+                     "discount", "vp", "cp", "ip", "wonders", "discs", "aid", "passed",
+                     "diamond_cards", "ip_last"):
+            setattr(p, name, getattr(self, name))
+        p.res = dict(self.res)
+        p.inc = dict(self.inc)
+        p.hand = list(self.hand)
+        p.played = list(self.played)
+        p.columns = {k: list(v) for k, v in self.columns.items()}
+        p.tiles = dict(self.tiles)
+        p.roads = set(self.roads)
+        p.props = dict(self.props)
+        p.rabbits = set(self.rabbits)
+        p.eda = set(self.eda)
+        p.rows = dict(self.rows)
+        p.shops = list(self.shops)
+        p.prosp = list(self.prosp)
+        p.skills = list(self.skills)
+        p.flipped = list(self.flipped)
+        p.milestones = list(self.milestones)
+        return p
