@@ -1,0 +1,67 @@
+"""Happiness: a storytelling tile-laying card game (engine only; no UI here)."""
+from ..core import Action, GameSpec, Option
+from .cards import TOPIC_LABELS, catalogue
+from .engine import HappinessState
+
+OPTIONS = {
+    "silence": Option(
+        "Bummer window", "timer", ("timer", "turns"),
+        "After each turn: a silent countdown in which anyone may claim a Bummer, "
+        "or ask each player in turn instead of using a timer.",
+        ("Silent countdown", "Ask each player in turn")),
+    "silence_seconds": Option(
+        "Silence length", 5, (3, 5, 8, 10),
+        "Seconds of silence after each turn (countdown mode only).",
+        ("3 seconds", "5 seconds", "8 seconds", "10 seconds")),
+    "youngest": Option(
+        "Youngest player", 0, (0, 1, 2, 3, 4, 5),
+        "The youngest player builds the deck and plays first.",
+        ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6")),
+    "bummer_scoring": Option(
+        "Bummed-out Joypoints", "take", ("take", "strip"),
+        "The Bummer's player scores the Joypoints of the cards it sweeps; 'strip' also "
+        "takes them away from whoever played those cards.",
+        ("Bummer player scores them", "Scored, and lost by their players")),
+}
+
+
+def _place(a: Action) -> str:
+    word, x, y = a.args
+    cid = catalogue().by_word.get(word)
+    card = catalogue().cards[cid] if cid is not None else None
+    if card is not None and card.is_bummer:
+        return f"Play the Bummer {word} at ({x}, {y})"
+    if card is not None:
+        return f"Play {word} ({card.points} Joypoint{'s' if card.points != 1 else ''}) at ({x}, {y})"
+    return f"Play {word} at ({x}, {y})"
+
+
+_LABELS = {
+    "toggle_topic": lambda a: f"Leave out or put back {TOPIC_LABELS.get(a.args[0], a.args[0])}",
+    "build_done": lambda a: "Deal the cards",
+    "place": _place,
+    "pass_turn": lambda a: "Pass: no Joycard in hand",
+    "story": lambda a: f"Tell a story: {a.args[0]}",
+    "skip_story": lambda a: "Skip the story",
+    "claim": lambda a: "Break the silence with a Bummer",
+    "pass": lambda a: "Stay silent",
+    "close": lambda a: "The silence is over",
+}
+
+
+def _label(action: Action) -> str:
+    f = _LABELS.get(action.kind)
+    try:
+        return f(action) if f else action.key
+    except (IndexError, ValueError, TypeError):
+        return action.key
+
+
+HAPPINESS = GameSpec(
+    id="happiness", title="Happiness", min_players=2, max_players=6, options=OPTIONS,
+    factory=HappinessState.new, labeler=_label,
+    summary="Lay word cards edge to edge, tell a story about each, and watch out for Bummers.",
+)
+HappinessState.spec = HAPPINESS
+
+SPECS = [HAPPINESS]
