@@ -1,10 +1,12 @@
-"""Happy City: Family mode (Expert mode and Happiest Town come later)."""
+"""Happy City (Family and Expert modes) and Happiest Town, the original edition."""
 from ..core import Action, GameSpec, Option
 from .engine import HappyCityState
 
 OPTIONS = {
-    "mode": Option("Mode", "family", ("family",), "Family uses the pink special buildings.",
-                   ("Family",)),
+    "mode": Option("Mode", "family", ("family", "expert"),
+                   "Family uses the pink special buildings; Expert the red ones with effects "
+                   "and the coloured Happy Market sides, drafted before the first round.",
+                   ("Family", "Expert")),
     "scoring": Option("Scoring", "multiply", ("multiply", "add"),
                       "Children's variant: add inhabitants and hearts instead of multiplying.",
                       ("Inhabitants x hearts", "Inhabitants + hearts (children)")),
@@ -22,6 +24,12 @@ _LABELS = {
     "coin": lambda a: "Buy nothing and take 1 coin",
     "claim": lambda a: f"Take {a.args[0]}",
     "pass": lambda a: "Take no special building",
+    # Expert mode
+    "market": lambda a: f"Take the {a.args[0]} Happy Market",
+    "target": lambda a: f"Louvre: add the income of seat {a.args[0] + 1}",
+    "copy": lambda a: ("Copy a special drawn at random from the box" if a.args[0] == "box"
+                       else f"Copy {a.args[0]}"),
+    "neighbour": lambda a: f"Use the city of seat {a.args[0] + 1}",
 }
 
 
@@ -29,7 +37,7 @@ def _label(action: Action) -> str:
     f = _LABELS.get(action.kind)
     try:
         return f(action) if f else action.key
-    except IndexError:
+    except (IndexError, TypeError):
         return action.key
 
 

@@ -33,6 +33,9 @@ class Card:
     needs: tuple = ()  # ((colour, count), ...) for specials
     text: str = ""  # effect text (project's own words), Expert specials only
     effect: dict = field(default_factory=dict, compare=False, hash=False)
+    # Expert specials: mechanisms from data/expert.toml, each a dict {"do": ..., params}
+    effects: tuple = field(default=(), compare=False, hash=False)
+    substitute: bool = False  # designed stand-in, not a transcribed card
 
     def to_dict(self) -> dict:
         return {
@@ -40,6 +43,7 @@ class Card:
             "colour": self.colour, "letter": COLOUR_LETTER[self.colour], "cost": self.cost,
             "income": self.income, "inhabitants": self.inhabitants, "hearts": self.hearts,
             "deck": self.deck, "needs": [list(n) for n in self.needs], "text": self.text,
+            "effects": [e["do"] for e in self.effects], "substitute": self.substitute,
         }
 
 
@@ -49,8 +53,10 @@ class Catalogue:
     buildings: tuple  # ids, in data order, both copies
     dwellings: tuple  # ((name, (ids...)), ...) House, Apartment, Luxury
     family_specials: tuple  # ids
-    markets: tuple  # ids of the 5 Happy Market cards
+    markets: tuple  # ids of the 5 Happy Market cards (white side, Family mode)
     market_colours: tuple
+    expert_specials: tuple = ()  # ids of the 38 Expert specials
+    expert_markets: tuple = ()  # ids of the coloured sides, same order as market_colours
 
     def by_name(self, name: str) -> Card:
         for c in self.cards:
@@ -109,10 +115,44 @@ def catalogue() -> Catalogue:
     m = raw["market"][0]
     markets = tuple(add(name="Happy Market", name_fr="Happy Market", kind="market", colour=None,
                         cost=0, income=m["income"], inhabitants=0, hearts=0) for _ in range(5))
+    if sorted(m["expert_colours"]) != sorted(COLOURS):
+        raise DataError("the coloured Happy Market sides must be one of each colour")
+    # The coloured (Expert) sides of the same five cards, as their own card faces.
+    expert_markets = tuple(add(name="Happy Market", name_fr="Happy Market", kind="market",
+                               colour=c, cost=0, income=m["income"], inhabitants=0, hearts=0)
+                           for c in m["expert_colours"])
+    expert = _load_expert(add)
     cat = Catalogue(tuple(cards), tuple(buildings), tuple(dwellings), tuple(specials), markets,
-                    tuple(m["expert_colours"]))
+                    tuple(m["expert_colours"]), expert, expert_markets)
     _validate(cat)
     return cat
+
+
+def _load_expert(add) -> tuple:
+    from .effects import validate_effect  # late: effects imports this module
+
+    raw = tomllib.loads((DATA / "expert.toml").read_text(encoding="utf-8"))
+    ids = []
+    for e in raw["expert_special"]:
+        where = f"expert special {e.get('name')!r}"
+        needs = tuple((c, n) for c, n in e["needs"].items())
+        if any(c not in COLOURS or not isinstance(n, int) or n < 1 for c, n in needs):
+            raise DataError(f"{where}: bad needs {e['needs']!r}")
+        effects = e.get("effects", [])
+        if not effects:
+            raise DataError(f"{where}: an Expert special needs at least one effect")
+        for eff in effects:
+            reason = validate_effect(eff, where)
+            if reason:
+                raise DataError(reason)
+        if not isinstance(e.get("text"), str) or not e["text"]:
+            raise DataError(f"{where}: needs its effect text")
+        ids.append(add(name=e["name"], name_fr=e["name_fr"], kind="special", colour=None, cost=0,
+                       income=_stat(e, "income", where), inhabitants=_stat(e, "inhabitants", where),
+                       hearts=_stat(e, "hearts", where), needs=needs, text=e["text"],
+                       effects=tuple(dict(x) for x in effects),
+                       substitute=bool(e.get("substitute", False))))
+    return tuple(ids)
 
 
 def _validate(cat: Catalogue) -> None:
@@ -128,3 +168,17 @@ def _validate(cat: Catalogue) -> None:
         raise DataError("Happy City has 3 dwelling types, 4 cards each")
     if len(cat.family_specials) != 18:
         raise DataError("Happy City has 18 Family special buildings")
+    if len(cat.expert_specials) != 38:
+        raise DataError("Happy City has 38 Expert special buildings")
+    if sum(cat.cards[i].substitute for i in cat.expert_specials) != 1:
+        raise DataError("exactly one Expert special is a designed substitute (the 38th card)")
+    seen: set = set()
+    for i in cat.buildings:  # two copies of each building share a name
+        seen.add(cat.cards[i].name)
+    for _, ids in cat.dwellings:
+        seen.add(cat.cards[ids[0]].name)
+    for i in cat.family_specials + cat.expert_specials:
+        name = cat.cards[i].name
+        if name in seen:
+            raise DataError(f"two kinds of card share the name {name!r}")
+        seen.add(name)
