@@ -506,6 +506,12 @@ class SweetLandsState(GameState):
             return self._frame_options(self.stack[-1])
         return self._turn_options(seat)
 
+    def fast_apply(self, a):
+        """Apply without the legality check or history (bots' look-ahead only)."""
+        new = self._copy()
+        new._do(a)
+        return new
+
     def why_illegal(self, a):
         for b in self.legal_actions(a.seat):
             if b == a:
@@ -1380,15 +1386,14 @@ class SweetLandsState(GameState):
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
 
-    def _pass(self, seat):
+    def pass_gains(self, seat):
+        """What passing now would give, in rulebook order: (CP, IP, VP)."""
         d = D.load()
         P = self.p[seat]
-        P.passed = True
         ip = self.ip_icons(seat)
         cities = self.cities(seat)
         cp = d.board["city_points"][min(len(cities), 6)]
         vp = 0
-        parts = []
         # 1. character (Clock Tower pass abilities)
         if P.tower:
             if P.char == "nata":
@@ -1399,11 +1404,7 @@ class SweetLandsState(GameState):
                 vp += len(P.skills)
             elif P.char == "rikka":
                 cp += sum(1 for c in cities if any(h in P.rabbits for h in c))
-        # 2. City Points, 3. Industry Points
-        P.cp += cp
-        P.ip += ip
-        P.ip_last = ip
-        parts.append(f"{cp} CP, {ip} IP")
+        # 2. City Points, 3. Industry Points (added by the caller)
         # 4. Pass Aid tile
         if P.aid is not None and self.aid_spaces[P.aid][1] is not None:
             vp += self.formula_vp(seat, d.aid_pass[self.aid_spaces[P.aid][1]])
@@ -1416,8 +1417,17 @@ class SweetLandsState(GameState):
             card = d.cards[d.deck[uid]]
             if card.kind == "pass":
                 vp += self.formula_vp(seat, card.passv, ip)
+        return cp, ip, vp
+
+    def _pass(self, seat):
+        P = self.p[seat]
+        P.passed = True
+        cp, ip, vp = self.pass_gains(seat)
+        P.cp += cp
+        P.ip += ip
+        P.ip_last = ip
         P.vp += vp
-        parts.append(f"{vp} VP")
+        parts = [f"{cp} CP, {ip} IP", f"{vp} VP"]
         self.log(f"{self.who(seat)} passes: " + ", ".join(parts) + ".")
         if self.next_start is None:
             self.next_start = seat

@@ -1,0 +1,365 @@
+"""A Sweet Lands bot: one-turn look-ahead over main actions, cheap rules for sub-steps.
+
+At the turn menu it tries every main action (areas, cards, flip abilities; buying a
+missing basic resource with gold first when that makes an area affordable), resolves
+the follow-up steps with the sub-step rules below, and scores the resulting position
+with ``value`` (the current final score plus the worth of resources, income, cards
+and what future passes will bring). It passes when nothing improves the position,
+after turning Action Discs and spare cards into resources. Sub-steps (which hex,
+which edge, which track...) use quick local rules. Only public facts and its own
+hand are used.
+"""
+from __future__ import annotations
+
+from ..core import Rng
+from ..sweet_lands import data as D
+
+SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
+SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
+AID_STD_VALUE = {1: 1.0, 2: 1.8, 3: 1.8, 4: 1.4, 5: 1.4, 6: 1.5, 7: 2.5, 8: 1.2, 9: 1.5,
+                 10: 1.5, 11: 1.5, 12: 2.5, 13: 1.3, 14: 1.2, 15: 2.5}
+AID_PASS_VALUE = {1: 4, 2: 5, 3: 5, 4: 4, 5: 3}
+
+
+class SweetLandsBot:
+    name = "smart"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+        self.plan_hex = None
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, state, seat):
+        actions = state.legal_actions(seat)
+        if len(actions) == 1:
+            return actions[0]
+        if state.stack:
+            return self.sub_step(state, seat, actions)
+        return self.turn(state, seat, actions)
+
+    # ------------------------------------------------------------------ value
+    def value(self, s, seat):
+        P = s.p[seat]
+        r = max(1, s.round)
+        late = r >= 5
+        score = s.breakdown(seat)["total"] if P.map else 0
+        w_basic = 0.2 if late else 0.35
+        w_gold = 0.2 if late else 0.09
+        w_diam = 1.0 if late else 2.5
+        v = score
+        v += P.res["gold"] * w_gold - (P.res["gold"] // 5 if True else 0)
+        v += sum(P.res[x] for x in D.BASIC) * w_basic
+        v += P.res["diamond"] * w_diam - P.res["diamond"]
+        rounds_left = 5 - r
+        v += rounds_left * (P.inc["gold"] * 0.09 + sum(P.inc[x] for x in D.BASIC) * 0.35)
+        v += len(P.hand) * (0.6 if late else 2.5) + P.discs * (0.3 if late else 2.2)
+        passes_left = rounds_left + (0 if P.passed else 1)
+        if P.map:
+            cp, ip, pvp = s.pass_gains(seat)
+            ip_rate = 0.6 + (0.8 if P.rows["building"] >= 3 else 0.2)
+            cp_rate = 2.0 + (1 if P.rows["house"] >= 3 else 0.2)
+            v += passes_left * (cp * cp_rate + ip * ip_rate + pvp)
+            unflipped = sum(1 for _, f in P.tiles.values() if not f)
+            v += unflipped * (0.2 if late else 0.9)
+        v += P.food * (0.2 if late else 0.7) + (P.carriage + (P.loco or 0)) * (0.2 if late else 0.6)
+        if P.loco is not None and not late:
+            v += 3
+        v += P.wonders * 2 if not late else 0
+        if not late:
+            for i, pos in enumerate(P.prosp):
+                v += pos * 0.8 * rounds_left / 4
+        return v
+
+    # ------------------------------------------------------------------ turn menu
+    def turn(self, state, seat, actions):
+        by_kind = {}
+        for a in actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        for k in ("fa_milestone", "fa_tower"):
+            if k in by_kind:
+                return by_kind[k][0]
+        if "end" in by_kind:
+            return self._before_leaving(state, seat, by_kind) or by_kind["end"][0]
+        base = self.value(state, seat)
+        best, best_gain = None, 0.4
+        candidates = [a for a in actions if a.kind in ("area", "play", "flip")]
+        for a in candidates:
+            gain = self.rollout(state, seat, [a]) - base
+            if gain > best_gain:
+                best, best_gain = a, gain
+        # buy a missing basic resource with gold to reach an area
+        for prefix in self._buy_plans(state, seat):
+            s = state
+            for a in prefix:
+                s = s.fast_apply(a)
+            for a in s.legal_actions(seat):
+                if a.kind == "area" and not any(c.key == a.key for c in candidates):
+                    gain = self.rollout(s, seat, [a]) - base
+                    if gain > best_gain:
+                        best, best_gain = prefix[0], gain
+        if "fa_build" in by_kind:
+            gain = self.rollout(state, seat, [by_kind["fa_build"][0]]) - base
+            if gain > best_gain + 0.5:
+                best, best_gain = by_kind["fa_build"][0], gain
+        if best is not None:
+            return best
+        return self._before_leaving(state, seat, by_kind) or by_kind["pass"][0]
+
+    def _before_leaving(self, state, seat, by_kind):
+        """Turn things that vanish at cleanup into resources before passing/ending."""
+        P = state.p[seat]
+        if "pass" not in by_kind:
+            return None
+        if "fa_disc" in by_kind:
+            return by_kind["fa_disc"][0]
+        if "fa_card" in by_kind and len(P.hand) > 1 + (1 if state.round < 5 else 0):
+            return by_kind["fa_card"][0]
+        if state.round >= 5 and "fa_card" in by_kind:
+            return by_kind["fa_card"][0]
+        return None
+
+    def _buy_plans(self, state, seat):
+        P = state.p[seat]
+        if P.res["gold"] < 4:
+            return []
+        out = []
+        for r in D.BASIC:
+            a = state.find_action(seat, "fa_buy", r)
+            if a is not None:
+                out.append([a])
+        return out
+
+    def rollout(self, state, seat, prefix):
+        s = state
+        for a in prefix:
+            s = s.fast_apply(a)
+        guard = 0
+        while s.stack and not s.is_over and s.actors() == [seat] and guard < 60:
+            acts = s.legal_actions(seat)
+            if not acts:
+                break
+            s = s.fast_apply(self.sub_step(s, seat, acts))
+            guard += 1
+        return self.value(s, seat)
+
+    # ------------------------------------------------------------------ sub-steps
+    def sub_step(self, s, seat, actions):
+        f = s.stack[-1]
+        op = f["op"]
+        P = s.p[seat]
+        d = D.load()
+        kinds = {a.kind for a in actions}
+        real = [a for a in actions if a.kind != "done"]
+        if op == "choose_char":
+            pref = ["eline", "nata", "gretel", "jasmine", "sena", "rikka"]
+            return min(actions, key=lambda a: pref.index(a.args[0]) if a.args[0] in pref else 99)
+        if op == "choose_map":
+            return actions[self.rng.below(len(actions))]
+        if op in ("choose_aid", "aid_move"):
+            return max(actions, key=lambda a: self._aid_value(s, a.args[0]))
+        if op == "hand":
+            if "disc" in kinds:
+                return next(a for a in actions if a.kind == "disc")
+            if "diamond" in kinds and P.res["diamond"] >= 2 and s.round < 5:
+                return next(a for a in actions if a.kind == "diamond")
+            disc = [a for a in actions if a.kind == "discard"]
+            if disc:
+                return min(disc, key=lambda a: self._card_value(s, seat, a.args[0]))
+            return actions[0]
+        if op == "discard1":
+            return min(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
+        if op == "keep":
+            return max(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
+        if op in ("terrain", "road", "tr"):
+            if not real:
+                return actions[0]
+            return max(real, key=lambda a: self._map_value(s, seat, a))
+        if op == "industry":
+            return max(real, key=lambda a: self._marker_value(s, seat, a.args[0])) if real else actions[0]
+        if op == "prosperity" or op == "capital":
+            tracks = [a for a in real if a.kind == "track"]
+            if op == "capital" and (not tracks or s.round <= 2):
+                inc = [a for a in real if a.kind == "income"]
+                if inc:
+                    return max(inc, key=lambda a: self._income_value(s, seat, a.args[0]))
+            if tracks:
+                return max(tracks, key=lambda a: self._track_value(s, seat, a.args[0]))
+            return real[0] if real else actions[0]
+        if op == "rabbit":
+            if not real:
+                return actions[0]
+            cities = [h for c in s.cities(seat) for h in c]
+            return max(real, key=lambda a: (a.args[0] in cities, -a.args[0]))
+        if op == "property":
+            if not real:
+                return actions[0]
+            return self._choose_token(s, seat, real)
+        if op == "place":
+            if self.plan_hex is not None and any(a.args[0] == self.plan_hex for a in actions):
+                h = self.plan_hex
+                self.plan_hex = None
+                return next(a for a in actions if a.args[0] == h)
+            return max(actions, key=lambda a: self._spot_value(s, seat, f["type"], a.args[0]))
+        if op == "skill":
+            return max(actions, key=lambda a: SKILL_RANK.get(a.args[0], 0))
+        if op == "basic":
+            return min(actions, key=lambda a: P.res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))
+        if op == "paybasic":
+            return max(actions, key=lambda a: P.res[a.args[0]])
+        if op == "income_any":
+            return max(actions, key=lambda a: self._income_value(s, seat, a.args[0]))
+        if op == "column":
+            return max(actions, key=lambda a: len(P.columns[a.args[0]]))
+        if op == "automate":
+            auto = [a for a in actions if a.kind == "automate"]
+            if auto and s.round <= 4:
+                return max(auto, key=lambda a: -len(P.columns[a.args[0]]))
+            return next(a for a in actions if a.kind == "keepcard")
+        if op == "copy":
+            base = self.value(s, seat)
+            return max(actions, key=lambda a: self.rollout(s, seat, [a]) - base)
+        return real[0] if real else actions[0]
+
+    # ------------------------------------------------------------------ helpers
+    def _aid_value(self, s, space):
+        std, pas = s.aid_spaces[space]
+        v = sum(AID_STD_VALUE.get(t, 1) for t in std)
+        if pas is not None:
+            v += AID_PASS_VALUE.get(pas, 3) * 0.5
+        return v
+
+    def _card_value(self, s, seat, uid):
+        d = D.load()
+        card = d.cards[d.deck[uid]]
+        cost = s.card_cost(seat, uid)
+        v = 3.0 - 0.2 * cost
+        if card.kind == "pass":
+            v += (5 - s.round) * 0.8
+        if s.p[seat].res["gold"] < cost:
+            v -= 1.5
+        return v
+
+    def _income_value(self, s, seat, r):
+        P = s.p[seat]
+        if r == "gold":
+            return 0.5
+        return 2.0 - 0.1 * P.inc[r]
+
+    def _track_value(self, s, seat, i):
+        d = D.load()
+        P = s.p[seat]
+        t = d.prosperity[i]
+        elems = {"terrain": len(P.tiles), "rabbits": len(P.rabbits) + 2, "roads": len(P.roads),
+                 "properties": len(P.props) + 3, "automated": s.automated(seat) + 1,
+                 "industry_points": P.ip + 10}
+        n = elems[t["element"]] + (5 - s.round) * 4
+
+        def rate(pos):
+            vp, per = 0, 1
+            for frm, v, p in t["rates"]:
+                if pos >= frm:
+                    vp, per = v, p
+            return vp / per
+        gain = n * (rate(P.prosp[i] + 1) - rate(P.prosp[i]))
+        gain += 0.5 if (P.prosp[i] + 1) in t["bonus"] else 0
+        if P.prosp[i] + 1 == t["length"]:
+            gain += (6 if s.pros_first[i] is None else 0) - 2
+        return gain + 0.3 * (t["length"] - P.prosp[i])
+
+    def _marker_value(self, s, seat, marker):
+        d = D.load()
+        P = s.p[seat]
+        pos = P.carriage if marker == "carriage" else P.loco
+        nxt = pos + 1
+        if nxt >= len(d.industry):
+            return 0.5
+        colour, bonus, ip = d.industry[nxt]
+        mine = "orange" if marker == "carriage" else "green"
+        return (2 if colour == mine and bonus else 0) + ip * 2 + (0.1 if marker == "loco" else 0)
+
+    def _map_value(self, s, seat, a):
+        P = s.p[seat]
+        m = s.mapb(seat)
+        if a.kind in ("hex", "special"):
+            h = a.args[0]
+            v = 1.0
+            if any(e in P.roads for e in m.hex_edges[h]):
+                v += 2.0
+            if h in m.icons:
+                v += 1.5
+            if h in m.ports:
+                v += 3.0
+            v += 0.6 * self._toward_port(s, seat, h)
+            v += 0.2 * sum(1 for nb in m.neighbours[h] if nb in P.tiles)
+            if a.kind == "special":
+                v += 1.5 + 0.3 * SPECIAL_RANK.get(a.args[1], 5)
+            elif m.kinds[h] == "wheat":
+                v += 0.3
+            return v
+        e = a.args[0]
+        v = 0.5
+        for h in m.edge_hexes[e]:
+            if h in P.tiles and not P.tiles[h][1]:
+                v += 2.5
+            if m.kinds[h] == "eda" and h not in P.eda:
+                v += 1.5 if any(nb in P.tiles for nb in m.neighbours[h]) else 0.5
+            if m.kinds[h] in D.TERRAIN and h not in P.tiles:
+                v += 0.3
+        return v
+
+    def _toward_port(self, s, seat, h):
+        """1 if the hex is next to tiles connected to a capital and lies closer to a port."""
+        m = s.mapb(seat)
+        ports = [p for p in m.ports if p not in s.p[seat].tiles]
+        if not ports:
+            return 0
+        col, row = m.coords[h]
+        dist = min(abs(m.coords[p][0] - col) + abs(m.coords[p][1] - row) for p in ports)
+        return max(0, 4 - dist) / 4
+
+    def _choose_token(self, s, seat, real):
+        P = s.p[seat]
+        best, best_v, best_h = None, -1e9, None
+        for a in real:
+            kind = a.args[0]
+            cost = s.token_cost(seat, kind)
+            v = -0.15 * cost.get("gold", 0) - 0.5 * sum(cost.get(x, 0) for x in D.BASIC)
+            if kind == "lab":
+                blocked = not s.marker_can_move(seat, "carriage") and not (
+                    P.loco is not None and s.marker_can_move(seat, "loco"))
+                v += 3 if blocked else 0.5
+            elif kind.startswith("shop"):
+                v += 2.0 + len(P.columns[kind[5:]])
+            else:
+                v += 2.5 - 0.2 * P.rows[kind]
+            spot_kind = "shop" if kind.startswith("shop") else kind
+            h, sv = self._best_spot(s, seat, spot_kind)
+            v += sv
+            if v > best_v:
+                best, best_v, best_h = a, v, h
+        self.plan_hex = best_h
+        return best
+
+    def _best_spot(self, s, seat, kind):
+        spots = s.property_spots(seat, s.stack[-1].get("eligible"))
+        if not spots:
+            return None, 0
+        best = max(spots, key=lambda h: self._spot_value(s, seat, kind, h))
+        return best, self._spot_value(s, seat, kind, best)
+
+    def _spot_value(self, s, seat, kind, h):
+        P = s.p[seat]
+        m = s.mapb(seat)
+        before = len(s.cities(seat))
+        P.props[h] = kind
+        after = len(s.cities(seat))
+        # groups close to becoming a city
+        near = 0
+        for nb in m.neighbours[h]:
+            if nb in P.props:
+                near += 1
+        del P.props[h]
+        v = 3.0 * (after - before) + 0.4 * min(near, 2)
+        if m.kinds[h] == "capital":
+            v += 0.8
+        return v
