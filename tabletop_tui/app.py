@@ -1,0 +1,117 @@
+"""The tabletop app: title -> setup or resume -> game screen -> end screen."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+import rules
+from rules.core import SaveError, load_save_file
+
+from .controller import Controller
+from .saves import data_dir, new_save_path, read_seats
+from .widgets.common import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen
+
+
+class TabletopApp(App):
+    TITLE = "tabletop"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, data_dir: str | Path | None = None, bot_delay: float | None = None,
+                 default_seed: int | None = None, **kw):
+        super().__init__(**kw)
+        self.default_seed = default_seed  # fixed seeds make screenshots reproducible
+        self.data_dir = globals()["data_dir"](data_dir)
+        self.bot_delay = bot_delay
+        self.controller: Controller | None = None
+
+    def on_mount(self) -> None:
+        from .screens.title import TitleScreen
+
+        self.push_screen(TitleScreen())
+        # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
+        self.set_interval(0.25, self.check_size)
+        self.call_after_refresh(self.check_size)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        top = self.screen
+        if small and not isinstance(top, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()
+
+    # ---- navigation -----------------------------------------------------------
+    def _reset_to(self, screen) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def back_to_title(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if len(self.screen_stack) == 2:
+            self.pop_screen()
+        self.controller = None
+
+    def show_setup(self, game_id: str | None = None) -> None:
+        from .screens.setup import SetupScreen
+
+        self._reset_to(SetupScreen(game_id))
+
+    def show_resume(self) -> None:
+        from .screens.resume import ResumeScreen
+
+        self._reset_to(ResumeScreen())
+
+    def show_help(self, game_id: str) -> None:
+        from .games import help_text
+
+        self.push_screen(HelpScreen(help_text(game_id), f"{rules.get_game(game_id).title}: rules and keys"))
+
+    def show_rules_menu(self) -> None:
+        from .games import SCREENS, help_text
+
+        text = "\n\n---\n\n".join(help_text(g).split("## Keys everywhere")[0] for g in SCREENS)
+        keys = help_text(next(iter(SCREENS))).split("## Keys everywhere")[1]
+        self.push_screen(HelpScreen(text + "\n\n## Keys everywhere" + keys, "Rules reference"))
+
+    def start_game(self, game: str, names: list, seats: list, options: dict, seed: int) -> None:
+        spec = rules.get_game(game)
+        state = spec.new_game(names, seed=seed, options=options)
+        self.open_game(Controller(spec, state, seats, new_save_path(self.data_dir, game)))
+
+    def open_game(self, controller: Controller) -> None:
+        from .games import screen_class
+
+        self.controller = controller
+        controller.autosave()
+        self._reset_to(screen_class(controller.spec.id)(controller, bot_delay=self.bot_delay))
+
+    def resume_game(self, path: Path) -> None:
+        try:
+            state = load_save_file(path)
+        except SaveError as exc:
+            self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
+            return
+        spec = rules.get_game(state.spec.id)
+        self.open_game(Controller(spec, state, read_seats(path, len(state.players)), Path(path)))
+
+    def show_end(self, controller: Controller) -> None:
+        from .screens.end import EndScreen
+
+        self._reset_to(EndScreen(controller))
+
+    def play_again(self, controller: Controller) -> None:
+        spec = controller.spec
+        state = spec.new_game(controller.state.players, seed=random.randrange(1, 100000),
+                              options=controller.state.options)
+        self.open_game(Controller(spec, state, controller.seats, new_save_path(self.data_dir, spec.id)))

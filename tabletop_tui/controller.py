@@ -1,0 +1,137 @@
+"""The turn controller: who holds the terminal, hand-offs, bots, undo, autosave.
+
+It knows nothing about widgets. Screens ask it for ``view()`` (always
+``state.view(viewer)``) and for what happens next:
+
+- ``"over"``      the game has ended;
+- ``"bot"``       a bot seat acts next (the app calls ``bot_step`` after a pause);
+- ``"handoff"``   a different human must take the terminal first (``pending``);
+- ``"human"``     the viewer acts now.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from rules.bots import make_bot
+from rules.core import Action, IllegalAction
+
+from .saves import write_save
+
+
+@dataclass
+class Snapshot:
+    state: object
+    seat: int
+
+
+@dataclass
+class Controller:
+    spec: object
+    state: object
+    seats: list  # [{"kind": "human"|"bot"}] per seat
+    save_path: Path | None = None
+    viewer: int | None = None
+    _undo: list = field(default_factory=list)
+    _bots: dict = field(default_factory=dict)
+    last_error: str = ""
+
+    def __post_init__(self):
+        for s, info in enumerate(self.seats):
+            if info["kind"] == "bot":
+                self._bots[s] = make_bot(self.spec.id, "smart", self.state.seed * 17 + s)
+        humans = self.humans
+        if self.viewer is None and len(humans) == 1:
+            self.viewer = humans[0]
+
+    # ---- who is where ---------------------------------------------------------
+    @property
+    def humans(self) -> list[int]:
+        return [s for s, info in enumerate(self.seats) if info["kind"] == "human"]
+
+    def is_bot(self, seat: int) -> bool:
+        return seat in self._bots
+
+    def human_actors(self) -> list[int]:
+        return [s for s in self.state.actors() if not self.is_bot(s)]
+
+    def next_step(self) -> str:
+        if self.state.is_over:
+            return "over"
+        actors = self.state.actors()
+        humans = [s for s in actors if not self.is_bot(s)]
+        if not humans:
+            return "bot"
+        if self.viewer in humans:
+            return "human"
+        return "handoff"
+
+    @property
+    def pending(self) -> int | None:
+        """The human who must take the terminal next, if a hand-off is due."""
+        humans = self.human_actors()
+        if not humans or self.viewer in humans:
+            return None
+        return humans[0]
+
+    def take_terminal(self, seat: int) -> None:
+        """Called once the hand-off screen is confirmed by that player."""
+        self.viewer = seat
+        self._undo.clear()  # undo history is private to the seat that made it
+
+    def view(self) -> dict:
+        return self.state.view(self.viewer)
+
+    def log(self) -> list[str]:
+        return self.state.log_for(self.viewer)
+
+    def legal(self) -> list[Action]:
+        if self.viewer is None or self.next_step() != "human":
+            return []
+        return self.state.legal_actions(self.viewer)
+
+    # ---- acting -------------------------------------------------------------
+    def act(self, action: Action) -> bool:
+        """Apply a human's action; on an illegal one keep the state and explain."""
+        try:
+            new = self.state.apply(action)
+        except IllegalAction as exc:
+            self.last_error = exc.reason
+            return False
+        self._undo.append(Snapshot(self.state, action.seat))
+        self.state = new
+        self.last_error = ""
+        self.autosave()
+        return True
+
+    def bot_step(self) -> Action | None:
+        if self.next_step() != "bot":
+            return None
+        seat = self.state.actors()[0]
+        action = self._bots[seat].choose(self.state, seat)
+        self.state = self.state.apply(action)
+        self._undo.clear()
+        self.autosave()
+        return action
+
+    # ---- undo -------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        if not self._undo or self.viewer is None or self.state.is_over:
+            return False
+        snap = self._undo[-1]
+        # Only your own steps, within your turn, never past a reveal or a seat change.
+        return (snap.seat == self.viewer and self.viewer in self.state.actors()
+                and snap.state.checkpoint == self.state.checkpoint)
+
+    def undo(self) -> bool:
+        if not self.can_undo():
+            self.last_error = "Nothing to undo: a card was revealed or the turn has passed."
+            return False
+        self.state = self._undo.pop().state
+        self.autosave()
+        return True
+
+    # ---- saving ---------------------------------------------------------------
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            write_save(self.save_path, self.spec, self.state, self.seats)

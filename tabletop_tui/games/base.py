@@ -1,0 +1,123 @@
+"""What every game screen shares: the controller loop, hand-offs, bots, undo, log."""
+from __future__ import annotations
+
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import RichLog
+
+from rules.core import Action
+
+from ..widgets.common import HandoffScreen
+
+
+class GameScreenBase(Screen):
+    BINDINGS = [
+        Binding("u", "undo", "Undo"),
+        Binding("f1", "help", "Help"),
+        Binding("escape", "leave", "Title"),
+    ]
+    bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
+
+    def __init__(self, controller, bot_delay: float | None = None):
+        super().__init__()
+        self.controller = controller
+        self.shown_seat: int | None = None
+        self._log_len = 0
+        self._log_viewer: int | None = None
+        self._busy = False
+        if bot_delay is not None:
+            self.bot_delay = bot_delay
+
+    def on_mount(self) -> None:
+        self.set_class(self.app.size.width < 110 or self.app.size.height < 34, "-compact")
+        self.advance()
+
+    def on_resize(self) -> None:
+        compact = self.app.size.width < 110 or self.app.size.height < 34
+        if compact != self.has_class("-compact"):
+            self.set_class(compact, "-compact")
+            self.render_view()
+
+    # ---- the loop ------------------------------------------------------------------
+    def advance(self) -> None:
+        """Render, then hand over to whoever acts next."""
+        c = self.controller
+        step = c.next_step()
+        if step == "handoff":
+            # Nothing private stays mounted while the terminal changes hands.
+            c.viewer = None
+            self.shown_seat = None
+            self.render_view()
+            seat = c.pending
+            self.app.push_screen(HandoffScreen(c.state.players[seat]), lambda _: self._handed(seat))
+            return
+        self.render_view()
+        if step == "bot" and not self._busy:
+            self._busy = True
+            if self.bot_delay > 0:
+                self.set_timer(self.bot_delay, self._bot_move)
+            else:  # a zero-length timer is refused by Textual
+                self.call_later(self._bot_move)
+        elif step == "over":
+            self.app.show_end(c)
+
+    def _handed(self, seat: int) -> None:
+        self.controller.take_terminal(seat)
+        self.advance()
+
+    def _bot_move(self) -> None:
+        self._busy = False
+        if not self.is_attached:
+            return
+        self.controller.bot_step()
+        self.advance()
+
+    def try_act(self, kind: str, *args) -> None:
+        viewer = self.controller.viewer
+        if viewer is None or self.controller.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        self._apply(Action(viewer, kind, tuple(args)))
+
+    def act_key(self, key: str) -> None:
+        self._apply(self.controller.spec.parse_action(key))
+
+    def _apply(self, action: Action) -> None:
+        if self.controller.act(action):
+            self.advance()
+        else:
+            self.notify(self.controller.last_error, title="Not allowed", severity="error")
+
+    # ---- shared actions ----------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "undo":
+            return True if self.controller.can_undo() else None
+        return True
+
+    def action_undo(self) -> None:
+        if self.controller.undo():
+            self.notify("Step undone.")
+            self.advance()
+        else:
+            self.notify(self.controller.last_error, severity="warning")
+
+    def action_help(self) -> None:
+        self.app.show_help(self.controller.spec.id)
+
+    def action_leave(self) -> None:
+        self.app.back_to_title()
+
+    def render_log(self) -> None:
+        log = self.query_one(RichLog)
+        entries = self.controller.log()
+        # A different reader sees a different (redacted) log: start it afresh.
+        if len(entries) < self._log_len or self._log_viewer != self.controller.viewer:
+            self._log_viewer = self.controller.viewer
+            log.clear()
+            self._log_len = 0
+        for line in entries[self._log_len:]:
+            log.write(line)
+        self._log_len = len(entries)
+
+    def render_view(self) -> None:  # pragma: no cover - every game defines it
+        raise NotImplementedError

@@ -1,0 +1,203 @@
+"""The Happy City game screen. Renders only from the controller's view (view(seat))."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.message import Message
+from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from ...widgets.card import LETTER, CardBox
+from ..base import GameScreenBase
+
+PROMPTS = {
+    "discard": "may discard one visible building (click it, or K to keep the row)",
+    "refill": "must refill the row: draw from deck 1, 2 or 3",
+    "buy": "must buy a building or a dwelling, or take a coin (C)",
+    "special": "may take a special building (click it), or pass (P)",
+}
+
+
+class DeckBox(Static, can_focus=False):
+    """One line of the decks panel; click it to draw from that deck."""
+
+    class Clicked(Message):
+        def __init__(self, deck: int):
+            super().__init__()
+            self.deck = deck
+
+    def __init__(self, deck: int):
+        super().__init__("", classes="deckline")
+        self.deck = deck
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.deck))
+
+
+class HappyCityScreen(GameScreenBase):
+    CSS_PATH = Path(__file__).with_name("happy_city.tcss")
+    BINDINGS = [
+        Binding("1", "draw(1)", "Draw 1/2/3"),
+        Binding("2", "draw(2)", "Draw 2", show=False),
+        Binding("3", "draw(3)", "Draw 3", show=False),
+        Binding("k", "simple('keep')", "Keep row"),
+        Binding("c", "simple('coin')", "Take coin"),
+        Binding("p", "simple('pass')", "No special"),
+        Binding("n", "next_city", "Next city"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="hc-main"):
+            with VerticalScroll(id="hc-left"):
+                yield Static("", id="hc-status")
+                yield Static("Central area: decks and the visible row", classes="section")
+                with Horizontal(classes="cardrow", id="hc-central"):
+                    with Vertical(id="hc-decks"):
+                        for d in (1, 2, 3):
+                            yield DeckBox(d)
+                    for k in range(3):
+                        yield CardBox("row", k)
+                yield Static("Dwellings", classes="section")
+                with Horizontal(classes="cardrow", id="hc-dwellings"):
+                    for k in range(3):
+                        yield CardBox("dwelling", k)
+                yield Static("Special buildings: needs as colour letter + count; one per player",
+                             classes="section")
+                with Vertical(id="hc-specials"):
+                    for k in range(7):
+                        yield CardBox("special", k)
+                yield Static("", classes="section", id="hc-city-title")
+                with Vertical(id="hc-city"):
+                    for k in range(10):
+                        yield CardBox("city", k)
+            with Vertical(id="hc-right"):
+                yield OptionList(id="hc-actions")
+                yield Static("", id="hc-others")
+                yield RichLog(id="hc-log", wrap=True, markup=False, min_width=20)
+        yield Footer()
+
+    # ---- rendering --------------------------------------------------------------
+    def render_view(self) -> None:
+        v = self.controller.view()
+        legal = self.controller.legal()
+        kinds = {a.kind for a in legal}
+        me = v["viewer"]
+        actor = v["turn"]
+        shown = self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
+        players = v["players"]
+        self.title = f"Happy City - round {v['round']}"
+        self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
+
+        who = players[actor]["name"]
+        step = self.controller.next_step()
+        if step == "human":
+            status = f"[b]{who}[/b], your turn: you {PROMPTS.get(v['stage'], '')}."
+        elif step == "bot":
+            status = f"{who} (bot) is thinking..."
+        elif step == "over":
+            status = "The game is over."
+        else:
+            status = f"Waiting for {who}."
+        if v["end_triggered"] and not v["over"]:
+            status += "  [b]Last round:[/b] a city has 10 cards."
+        self.query_one("#hc-status", Static).update(status)
+
+        self.query_one("#hc-decks").border_title = "Decks [1-3]"
+        draws = {a.args[0] for a in legal if a.kind == "draw"}
+        for box in self.query(DeckBox):
+            d = v["decks"][box.deck - 1]
+            lo, hi = d["costs"]
+            box.update(f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out")
+            box.set_class(box.deck in draws, "usable")
+            box.set_class(d["count"] + d["discards"] == 0, "empty")
+
+        compact = self.has_class("-compact")
+        buyable = {a.args[0] for a in legal if a.kind in ("buy", "discard", "dwelling", "claim")}
+        for box in self.query(CardBox):
+            card, extra = None, ""
+            if box.area == "row" and box.index < len(v["visible"]):
+                card = v["visible"][box.index]
+            elif box.area == "dwelling":
+                pile = v["dwellings"][box.index]
+                card = dict(pile["card"], name=pile["name"])
+                extra = f"{pile['count']} left"
+            elif box.area == "special" and box.index < len(v["specials"]):
+                card = v["specials"][box.index]
+            elif box.area == "city" and box.index < len(players[shown]["city"]):
+                card = players[shown]["city"][box.index]
+            usable = card is not None and box.area != "city" and card["name"] in buyable
+            box.show_card(card, extra, usable, mini=compact and box.area == "city")
+
+        p = players[shown]
+        sc = p["score"]
+        op = "+" if sc["rule"] == "add" else "x"
+        owner = "Your city" if shown == me else f"{p['name']}'s city"
+        self.query_one("#hc-city-title", Static).update(
+            f"[b]{owner}[/b] ({len(p['city'])}/10 cards) - {p['coins']} coins, income {p['income']}/round - "
+            f"score {sc['net_inhabitants']} inh {op} {sc['net_hearts']} hrt = [b]{sc['score']}[/b]"
+            + ("   (N: next city)" if len(players) > 1 else ""))
+
+        lines = []
+        for q in players:
+            s = q["score"]
+            mark = ">" if q["seat"] == actor and not v["over"] else " "
+            colours = " ".join(f"{LETTER[c]}{k}" for c, k in sorted(q["colours"].items()))
+            lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])}/10\n"
+                         f"   {s['score']} pts  {colours or 'no colours'}"
+                         + (f"  special: {q['special']}" if q["special"] else ""))
+        self.query_one("#hc-others", Static).update("\n".join(lines))
+
+        ol = self.query_one("#hc-actions", OptionList)
+        ol.clear_options()
+        ol.add_options([Option(a.label, id=a.key) for a in legal])
+        ol.display = bool(legal)
+        if legal and not isinstance(self.focused, OptionList):
+            ol.focus()  # arrows + Enter work at once
+        if legal:
+            ol.highlighted = 0
+        self.render_log()
+        self.refresh_bindings()
+
+    # ---- input ------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("draw", "simple"):
+            want = "draw" if action == "draw" else parameters[0]
+            legal = self.controller.legal()
+            ok = any(a.kind == want and (action != "draw" or a.args[0] == parameters[0]) for a in legal)
+            # Hide step keys that do not apply now, to keep the footer short.
+            return True if ok else False
+        return super().check_action(action, parameters)
+
+    def action_draw(self, deck: int) -> None:
+        self.try_act("draw", deck)
+
+    def action_simple(self, kind: str) -> None:
+        self.try_act(kind)
+
+    def action_next_city(self) -> None:
+        n = len(self.controller.view()["players"])
+        base = self.shown_seat if self.shown_seat is not None else (self.controller.viewer or 0)
+        self.shown_seat = (base + 1) % n
+        self.render_view()
+
+    def on_deck_box_clicked(self, msg: DeckBox.Clicked) -> None:
+        self.try_act("draw", msg.deck)
+
+    def on_card_box_clicked(self, msg: CardBox.Clicked) -> None:
+        box = msg.box
+        stage = self.controller.view()["stage"]
+        if box.area == "row":
+            self.try_act("discard" if stage == "discard" else "buy", box.card["name"])
+        elif box.area == "dwelling":
+            self.try_act("dwelling", box.card["name"])
+        elif box.area == "special":
+            self.try_act("claim", box.card["name"])
+        else:
+            self.notify(f"{box.card['name']} is already in a city.", severity="information")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.act_key(event.option.id)

@@ -1,0 +1,1 @@
+"""App-level screens: title, setup, resume, end."""

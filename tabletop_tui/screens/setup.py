@@ -1,0 +1,136 @@
+"""New game: the game, its options, players (names, human or bot) and a seed."""
+from __future__ import annotations
+
+import random
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+import rules
+
+from ..games import SCREENS
+
+DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
+
+
+class SetupScreen(Screen):
+    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start game")]
+    DEFAULT_CSS = """
+    SetupScreen VerticalScroll { padding: 0 2; }
+    SetupScreen .field { height: auto; margin-bottom: 0; }
+    SetupScreen .field Label { width: 18; padding: 1 1 0 0; }
+    SetupScreen .field Select { width: 44; }
+    SetupScreen .seat Input { width: 24; }
+    SetupScreen .seat Select { width: 16; }
+    SetupScreen .seat Label { width: 8; padding: 1 1 0 0; }
+    SetupScreen #setup-seed { width: 20; }
+    SetupScreen #setup-help { color: $text-muted; height: auto; }
+    SetupScreen #setup-start { margin: 1 0; }
+    """
+
+    def __init__(self, game_id: str | None = None):
+        super().__init__()
+        playable = [gid for gid in rules.GAMES if gid in SCREENS]
+        self.games = playable
+        self.game_id = game_id if game_id in playable else playable[0]
+        self.seed = None
+
+    @property
+    def spec(self):
+        return rules.get_game(self.game_id)
+
+    def compose(self) -> ComposeResult:
+        spec = self.spec
+        yield Header()
+        with VerticalScroll():
+            with Horizontal(classes="field"):
+                yield Label("Game")
+                yield Select([(rules.get_game(g).title, g) for g in self.games], value=self.game_id,
+                             allow_blank=False, id="setup-game")
+            for name, opt in spec.options.items():
+                if len(opt.choices) < 2:
+                    continue
+                with Horizontal(classes="field"):
+                    yield Label(opt.label)
+                    yield Select([(opt.label_of(c), c) for c in opt.choices], value=opt.default,
+                                 allow_blank=False, id=f"opt-{name}")
+            with Horizontal(classes="field"):
+                yield Label("Players")
+                yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                             value=min(max(2, spec.min_players), spec.max_players),
+                             allow_blank=False, id="setup-count")
+            for i in range(spec.max_players):
+                with Horizontal(classes="field seat", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}")
+                    yield Input(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"seat-name-{i}", max_length=16)
+                    yield Select([("Human", "human"), ("Bot", "bot")], value="human", allow_blank=False,
+                                 id=f"seat-kind-{i}")
+            with Horizontal(classes="field"):
+                yield Label("Seed")
+                yield Input(str(self.seed or ""), id="setup-seed", type="integer")
+                yield Static("  the same seed and moves replay the same game", id="setup-seed-help")
+            yield Static("The first seat is the first player. Tab moves between fields; "
+                         "Ctrl+S starts.", id="setup-help")
+            yield Button("Start game", variant="primary", id="setup-start")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "New game"
+        if self.seed is None:
+            self.seed = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)
+            self.query_one("#setup-seed", Input).value = str(self.seed)
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        n = self.query_one("#setup-count", Select).value
+        for i in range(self.spec.max_players):
+            self.query_one(f"#seat-{i}").display = isinstance(n, int) and i < n
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "setup-game" and event.value != self.game_id and event.value in self.games:
+            self.game_id = event.value
+            self.call_later(self._recompose)
+        elif event.select.id == "setup-count":
+            self.show_seats()
+
+    async def _recompose(self) -> None:
+        await self.recompose()
+        self.show_seats()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "setup-start":
+            self.action_start()
+
+    def collect(self) -> dict:
+        """Read the form; raise ValueError with a message people can act on."""
+        spec = self.spec
+        n = self.query_one("#setup-count", Select).value
+        options = {name: self.query_one(f"#opt-{name}", Select).value
+                   for name, opt in spec.options.items() if len(opt.choices) >= 2}
+        names, seats = [], []
+        for i in range(n):
+            name = self.query_one(f"#seat-name-{i}", Input).value.strip() or f"Player {i + 1}"
+            if name in names:
+                raise ValueError(f"Two seats are called {name}: give each player a different name.")
+            names.append(name)
+            seats.append({"kind": self.query_one(f"#seat-kind-{i}", Select).value})
+        raw_seed = self.query_one("#setup-seed", Input).value.strip()
+        try:
+            seed = int(raw_seed) if raw_seed else random.randrange(1, 100000)
+        except ValueError:
+            raise ValueError("The seed must be a whole number (or empty for a random one).") from None
+        return {"game": self.game_id, "names": names, "seats": seats, "options": options, "seed": seed}
+
+    def action_start(self) -> None:
+        try:
+            setup = self.collect()
+        except ValueError as exc:
+            self.notify(str(exc), title="Cannot start", severity="error")
+            return
+        self.app.start_game(**setup)
+
+    def action_back(self) -> None:
+        self.app.back_to_title()

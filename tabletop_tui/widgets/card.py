@@ -1,0 +1,74 @@
+"""A card drawn as a bordered box: colour letter + name in the title, stats inside.
+
+Colour is never the only carrier of meaning: every card shows its colour letter
+(Y B V O G) in its title as well as a tinted border.
+"""
+from __future__ import annotations
+
+from textual.message import Message
+from textual.widgets import Static
+
+LETTER = {"yellow": "Y", "blue": "B", "violet": "V", "orange": "O", "green": "G"}
+
+
+def signed(n: int) -> str:
+    return f"{n:+d}" if n < 0 else str(n)
+
+
+def needs_text(needs) -> str:
+    return "".join(f"{LETTER[c]}{k}" for c, k in needs)
+
+
+def mini_lines(card: dict) -> list[str]:
+    """Eight-character lines for the compact city grid (i = inhabitants, h = hearts)."""
+    return [f"i{card['inhabitants']} h{card['hearts']}", f"+{card['income']}$"]
+
+
+def card_lines(card: dict) -> list[str]:
+    """Two short lines of stats for a card dict from a Happy City view."""
+    inh, hrt, inc = card["inhabitants"], card["hearts"], card["income"]
+    stats = f"inh {signed(inh)} hrt {signed(hrt)}"
+    if card["kind"] == "special":
+        return [f"+{inc}$ {needs_text(card['needs'])}", stats]
+    if card["kind"] == "market":
+        return [f"+{inc}$ market", stats]
+    cost = card.get("your_cost", card["cost"])
+    price = f"cost {cost}" if cost == card["cost"] else f"cost {cost}({card['cost']})"
+    return [f"{price} +{inc}$", stats]
+
+
+class CardBox(Static, can_focus=False):
+    """One card slot. Empty slots are hidden; clicks are reported with the slot."""
+
+    class Clicked(Message):
+        def __init__(self, box: "CardBox"):
+            super().__init__()
+            self.box = box
+
+    def __init__(self, area: str, index: int, **kw):
+        super().__init__("", classes="card", **kw)
+        self.area = area
+        self.index = index
+        self.card: dict | None = None
+
+    def show_card(self, card: dict | None, extra: str = "", usable: bool = False,
+                  mini: bool = False) -> None:
+        self.card = card
+        self.display = card is not None
+        if card is None:
+            return
+        colour = card.get("colour") or "none"
+        for c in ("yellow", "blue", "violet", "orange", "green", "none"):
+            self.set_class(c == colour, f"c-{c}")
+        self.set_class(usable, "usable")
+        # Specials and the Happy Market have no colour: mark them with a symbol instead.
+        letter = {"special": "*", "market": "W"}.get(card["kind"]) if not card.get("colour") else card["letter"]
+        self.border_title = f"{letter} {card['name']}"
+        lines = mini_lines(card) if mini else card_lines(card)
+        if extra:
+            lines.append(extra)
+        self.update("\n".join(lines))
+
+    def on_click(self) -> None:
+        if self.card is not None:
+            self.post_message(self.Clicked(self))

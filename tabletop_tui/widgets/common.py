@@ -1,0 +1,88 @@
+"""Small screens used by every game: hand-off, too-small terminal, help."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Markdown, Static
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class HandoffScreen(Screen):
+    """Opaque: nothing of the previous player's screen shows through."""
+
+    BINDINGS = [Binding("enter", "ready", "I am ready"), Binding("space", "ready", "Ready", show=False)]
+    DEFAULT_CSS = """
+    HandoffScreen { background: $background; align: center middle; }
+    HandoffScreen #handoff-box { width: 60; height: auto; border: double $accent; padding: 1 2;
+        background: $panel; text-align: center; }
+    """
+
+    def __init__(self, name: str, reason: str = ""):
+        super().__init__()
+        self.player_name = name
+        self.reason = reason
+
+    def compose(self) -> ComposeResult:
+        text = (f"[b]Pass the terminal to {self.player_name}.[/b]\n\n"
+                f"{self.reason + chr(10) + chr(10) if self.reason else ''}"
+                f"{self.player_name}: press Enter (or click here) when the others cannot see the screen.")
+        with Middle():
+            with Center():
+                yield Static(text, id="handoff-box")
+        yield Footer()
+
+    def on_click(self) -> None:
+        self.action_ready()
+
+    def action_ready(self) -> None:
+        self.dismiss(True)
+
+
+class TooSmallScreen(Screen):
+    DEFAULT_CSS = """
+    TooSmallScreen { background: $background; align: center middle; }
+    TooSmallScreen Static { width: auto; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="too-small")
+
+    def on_mount(self) -> None:
+        self.update_text()
+
+    def on_resize(self) -> None:
+        self.update_text()
+
+    def update_text(self) -> None:
+        w, h = self.app.size
+        self.query_one("#too-small", Static).update(
+            f"This terminal is {w}x{h}.\ntabletop needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            "Enlarge the window to continue.")
+
+
+class HelpScreen(Screen):
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("f1", "close", "Back", show=False),
+                Binding("q", "close", "Back", show=False)]
+    DEFAULT_CSS = """
+    HelpScreen VerticalScroll { padding: 0 2; }
+    """
+
+    def __init__(self, markdown: str, title: str = "Help"):
+        super().__init__()
+        self.markdown = markdown
+        self.help_title = title
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll():
+            yield Markdown(self.markdown)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.help_title
+
+    def action_close(self) -> None:
+        self.dismiss(None)

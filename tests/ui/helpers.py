@@ -1,0 +1,70 @@
+"""Drive the app through real key presses."""
+from rules.bots import make_bot
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.widgets.common import HandoffScreen
+
+
+def make_app(tmp_path, **kw):
+    return TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7, **kw)
+
+
+async def start_from_title(pilot, game_index=0, players=2, kinds=None):
+    """Title -> setup via keys; choose the player count and seat kinds; start."""
+    app = pilot.app
+    await pilot.press("n")
+    await pilot.pause()
+    setup = app.screen
+    from textual.widgets import Select
+
+    setup.query_one("#setup-count", Select).value = players
+    for i, k in enumerate(kinds or []):
+        setup.query_one(f"#seat-kind-{i}", Select).value = k
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
+KEY_FOR = {"keep": "k", "coin": "c", "pass": "p"}
+
+
+async def press_for(pilot, action):
+    """Press the keys that choose this action on the game screen."""
+    screen = pilot.app.screen
+    if action.kind == "draw":
+        await pilot.press(str(action.args[0]))
+    elif action.kind in KEY_FOR:
+        await pilot.press(KEY_FOR[action.kind])
+    else:
+        legal = screen.controller.legal()
+        idx = [a.key for a in legal].index(action.key)
+        await pilot.press("home", *["down"] * idx, "enter")
+    await pilot.pause()
+
+
+async def play_to_end(pilot, max_steps=2000, on_step=None):
+    """Play every human move by key presses (choices made by the smart bot)."""
+    app = pilot.app
+    chooser = make_bot("happy-city", "smart", 5)
+    for _ in range(max_steps):
+        screen = app.screen
+        name = type(screen).__name__
+        if name == "EndScreen":
+            return screen
+        if isinstance(screen, HandoffScreen):
+            if on_step:
+                on_step(screen)
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        c = getattr(screen, "controller", None)
+        if c is None:
+            await pilot.pause()
+            continue
+        if on_step:
+            on_step(screen)
+        step = c.next_step()
+        if step == "human":
+            await press_for(pilot, chooser.choose(c.state, c.viewer))
+        else:
+            await pilot.pause(0.01)
+    raise AssertionError("the game did not reach the end screen")

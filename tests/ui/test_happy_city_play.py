@@ -1,0 +1,247 @@
+"""Whole games through the real UI, resume after a kill, corrupt saves, undo limits."""
+import json
+
+from textual.widgets import OptionList, Static
+
+from rules import get_game
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.controller import Controller
+from tabletop_tui.saves import list_saves, new_save_path
+
+from .helpers import make_app, play_to_end, press_for, start_from_title
+
+
+async def test_two_human_game_by_key_presses_to_end_screen(tmp_path):
+    app = make_app(tmp_path)
+    handoffs = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_from_title(pilot, players=2)
+        end = await play_to_end(pilot, on_step=lambda s: handoffs.append(type(s).__name__))
+        assert "HandoffScreen" in handoffs
+        head = str(end.query_one("#end-head", Static).render())
+        assert "win" in head
+        c = end.controller
+        assert c.state.is_over
+        # the end screen's table has both players with points and coins
+        table = end.query_one("#end-table")
+        assert table.row_count == 2
+
+
+async def test_one_human_and_three_bots_no_handoff(tmp_path):
+    app = make_app(tmp_path)
+    seen = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_from_title(pilot, players=4, kinds=["human", "bot", "bot", "bot"])
+        await play_to_end(pilot, on_step=lambda s: seen.append(type(s).__name__))
+        assert "HandoffScreen" not in seen
+        logs = app.screen.controller.state.log_for(0)
+        assert any("Bob" in line for line in logs)  # bots' moves are in the log
+
+
+async def test_illegal_choice_is_explained_not_crashed(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        await start_from_title(pilot, players=2)
+        await pilot.press("enter")  # hand-off to Ann
+        await pilot.pause()
+        screen = app.screen
+        before = screen.controller.state
+        screen.try_act("buy", "Zoo")  # nothing is visible yet: not allowed
+        await pilot.pause()
+        assert screen.controller.state is before
+        assert app._notifications and "Not allowed" in str(list(app._notifications)[-1].title)
+
+
+KILLER = """
+import asyncio, os, signal, sys
+sys.path.insert(0, {tests!r})
+from ui.helpers import make_app, start_from_title
+
+async def main():
+    app = make_app({data!r})
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_from_title(pilot, players=2)
+        await pilot.press("enter")
+        for key in ["1", "2", "3", "c", "enter", "k", "1"]:
+            await pilot.press(key)
+        await pilot.pause()
+        print(" ".join(app.controller.state.action_keys()), flush=True)
+        os.kill(os.getpid(), signal.SIGKILL)  # no clean shutdown of any kind
+
+asyncio.run(main())
+"""
+
+
+def test_resume_after_kill_continues_exactly(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    tests = os.path.dirname(os.path.dirname(__file__))
+    proc = subprocess.run([sys.executable, "-c", KILLER.format(tests=tests, data=str(tmp_path))],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == -9, proc.stderr[-2000:]
+    keys_before = proc.stdout.strip().splitlines()[-1].split(" ")
+    good, bad = list_saves(tmp_path)
+    assert len(good) == 1 and not bad
+
+    async def resume():
+        app2 = make_app(tmp_path)
+        async with app2.run_test(size=(120, 40)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert type(app2.screen).__name__ == "HandoffScreen"  # Bob must take the terminal
+            await pilot.press("enter")
+            await pilot.pause()
+            c = app2.screen.controller
+            assert c.state.action_keys() == keys_before
+            assert c.state.actors() == [1] and c.viewer == 1
+            await pilot.press("c")  # and play goes on
+            await pilot.pause()
+            assert len(c.state.action_keys()) == len(keys_before) + 1
+
+    import asyncio
+    asyncio.run(resume())
+
+
+async def test_corrupt_save_reported_with_path_and_left_untouched(tmp_path):
+    spec = get_game("happy-city")
+    good_state = spec.new_game(["A", "B"], seed=1)
+    Controller(spec, good_state, [{"kind": "human"}] * 2, new_save_path(tmp_path, "happy-city")).autosave()
+    bad = tmp_path / "saves" / "broken.json"
+    data = spec.to_save(good_state.apply(good_state.legal_actions(0)[0]))
+    data["actions"].append("0:buy:[\"Castle in the air\"]")
+    bad.write_text(json.dumps(data))
+    garbage = tmp_path / "saves" / "garbage.json"
+    garbage.write_text("{not json")
+    before = bad.read_bytes(), garbage.read_bytes()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        text = str(app.screen.query_one("#resume-bad", Static).render())
+        assert "broken.json" in text and "step 2" in text
+        assert "garbage.json" in text and "JSON" in text
+        assert app.screen.query_one(OptionList).option_count == 1  # the good save still lists
+    assert (bad.read_bytes(), garbage.read_bytes()) == before
+
+
+def _controller_in_buy_step_with_special_ready():
+    """Seat 0 in the buy step, meeting a special's needs, so buying does not end the turn."""
+    from tests.happy_city.helpers import give, new, show
+
+    s = new(2, seed=2)
+    special = s.cards[s.specials[0]]
+    pool = {"blue": ["School", "Police Station", "Library"], "green": ["Igloo", "Tree House", "House"],
+            "orange": ["Haunted House", "Spa", "Zoo"], "violet": ["Factory", "Steelworks", "Garage"]}
+    for colour, k in special.needs:
+        give(s, 0, *pool[colour][:k])
+    s.stage = "buy"
+    s.coins[0] = 10
+    show(s, "Grocery", "Shoe Shop", "Bank")
+    return Controller(get_game("happy-city"), s, [{"kind": "human"}] * 2, viewer=0), special.name
+
+
+def test_undo_own_step_within_turn():
+    c, _ = _controller_in_buy_step_with_special_ready()
+    before = c.state
+    assert not c.can_undo()
+    assert c.act(c.state.find_action(0, "buy", "Grocery"))
+    assert c.state.stage == "special" and c.can_undo()
+    assert c.undo()
+    assert c.state is before and c.state.stage == "buy"
+
+
+def test_undo_never_across_the_turn_passing():
+    c, special = _controller_in_buy_step_with_special_ready()
+    c.act(c.state.find_action(0, "buy", "Grocery"))
+    c.act(c.state.find_action(0, "claim", special))
+    assert c.state.actors() == [1]
+    assert not c.can_undo() and not c.undo()
+    assert "Nothing to undo" in c.last_error
+
+
+def test_undo_never_past_a_revealed_card():
+    spec = get_game("happy-city")
+    c = Controller(spec, spec.new_game(["A", "B"], seed=1), [{"kind": "human"}] * 2, viewer=0)
+    c.act(c.state.find_action(0, "draw", 1))
+    assert c.state.actors() == [0] and not c.can_undo()
+
+
+def test_undo_history_is_private_to_its_seat():
+    c, _ = _controller_in_buy_step_with_special_ready()
+    c.act(c.state.find_action(0, "buy", "Grocery"))
+    c.take_terminal(1)  # someone else at the keyboard never inherits Ann's undo
+    assert not c.can_undo()
+
+
+async def test_undo_key_in_the_game_screen(tmp_path):
+    c, _ = _controller_in_buy_step_with_special_ready()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        await press_for(pilot, c.state.find_action(0, "buy", "Grocery"))
+        assert c.state.stage == "special"
+        await pilot.press("u")
+        await pilot.pause()
+        assert c.state.stage == "buy" and "Grocery" in [c.state.cards[i].name for i in c.state.visible]
+
+
+async def test_too_small_terminal_names_the_size_needed(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        text = str(app.screen.query_one("#too-small", Static).render())
+        assert "80x24" in text and "60x20" in text
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_help_screen_has_rules_and_keys(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_from_title(pilot, players=2)
+        await pilot.press("enter")
+        await pilot.press("f1")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        md = app.screen.markdown
+        assert "inhabitants" in md and "Ctrl+Q" in md
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HappyCityScreen"
+
+
+async def test_mouse_click_on_deck_and_card(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_from_title(pilot, players=2)
+        await pilot.press("enter")
+        await pilot.pause()
+        c = app.screen.controller
+        from tabletop_tui.games.happy_city.screen import DeckBox
+        decks = list(app.screen.query(DeckBox))
+        for _ in range(3):
+            await pilot.click(decks[0])
+            await pilot.pause()
+        assert len(c.state.visible) == 3
+        assert c.state.stage == "buy"
+        await pilot.click("#hc-dwellings CardBox")
+        await pilot.pause()
+        assert c.state.cards[c.state.city[0][-1]].name == "House"
+
+
+def test_all_bot_game_can_be_watched(tmp_path):
+    spec = get_game("happy-city")
+    state = spec.new_game(["A", "B"], seed=3)
+    c = Controller(spec, state, [{"kind": "bot"}] * 2)
+    assert c.viewer is None and c.next_step() == "bot"
+    while c.next_step() == "bot":
+        c.bot_step()
+    assert c.next_step() == "over"
+    assert isinstance(TabletopApp, type)
