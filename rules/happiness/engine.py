@@ -38,6 +38,15 @@ The silence window (option ``silence``):
 After a ``claim`` the claimant plays one Bummer (stage ``bummer``), may tell a story,
 draws a card, and the window closes; the next turn starts. At most one Bummer is
 played in each window.
+
+``view(seat)`` keys a screen needs: ``stage``, ``turn``, ``round``, ``actors``,
+``acting`` (the seat in the story or bummer stage), ``board`` (cells with the card and
+who played it), ``bounds``, ``hand`` (the viewer's own cards, else None), ``spots``
+(word -> legal cells, only for the viewer when it must place), ``players`` (hand
+counts, score breakdown, both piles), ``community`` (cards left), ``deck`` and
+``topics`` (the deck builder), ``window`` (mode, seconds, seats still waiting),
+``story`` (whose story is due), ``last`` (the last play, its sweep or Euphoria),
+``journal`` and ``symbols`` (letter -> colour and name).
 """
 from __future__ import annotations
 

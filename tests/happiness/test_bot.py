@@ -2,7 +2,7 @@
 from rules.bots import make_bot
 from rules.simulate import play_one
 
-from .helpers import SPEC, act, hand, put, shape, started, BUM, JOY
+from .helpers import BUM, JOY, act, hand, put, shape, started
 
 
 def test_bot_is_registered_as_the_smart_bot():

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-import rules
 from rules.core import Action
 
 from .helpers import CAT, SPEC

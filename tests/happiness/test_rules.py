@@ -6,11 +6,11 @@ import pytest
 import rules
 from rules import IllegalAction
 from rules.core import Action
-from rules.happiness.cards import (SYMBOLS, TOPICS, DataError, build_catalogue, catalogue,
+from rules.happiness.cards import (SYMBOLS, TOPICS, DataError, build_catalogue,
                                    min_deck)
 from rules.happiness.engine import STORY_MAX
 
-from .helpers import (BUM, CAT, JOY, SPEC, act, card, cid, clear_table, deck, hand, new,
+from .helpers import (BUM, CAT, JOY, SPEC, act, cid, clear_table, deck, hand, new,
                       places_of, put, shape, started)
 
 A, B, C, D, E, F, G, H = JOY[:8]
