@@ -24,6 +24,11 @@ from .happy_city import SPECS as _hc_specs  # noqa: E402  (registry filled at im
 for _spec in _hc_specs:
     _register(_spec)
 
+from .sweet_lands import SPECS as _sl_specs  # noqa: E402
+
+for _spec in _sl_specs:
+    _register(_spec)
+
 from .happiness import SPECS as _happiness_specs  # noqa: E402
 
 for _spec in _happiness_specs:

@@ -1458,7 +1458,9 @@ class SweetLandsState(GameState):
             P.discs = 0
             P.flipped = []
         self.log(f"Round {self.round}: cleanup.")
-        self.stack.append({"op": "next_round", "seat": self.next_start or 0})
+        if self.next_start is None:
+            self.next_start = self.start
+        self.stack.append({"op": "next_round", "seat": self.next_start})
         order = [(self.next_start + k) % self.n for k in range(self.n)]
         for seat in reversed(order):
             if len(self.p[seat].hand) >= 2:

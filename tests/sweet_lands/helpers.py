@@ -1,0 +1,53 @@
+"""Shared helpers: start games past setup and make moves by kind."""
+from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands import data as D
+
+
+def new(n=2, seed=1):
+    return SPEC.new_game([f"P{i + 1}" for i in range(n)], seed=seed)
+
+
+def act(s, kind, *args, seat=None):
+    seat = s.actors()[0] if seat is None else seat
+    a = s.find_action(seat, kind, *args)
+    assert a is not None, (kind, args, [x.key for x in s.legal_actions(seat)])
+    return s.apply(a)
+
+
+def started(n=2, seed=1, chars=("eline", "nata", "gretel", "jasmine"), maps=None):
+    """A game past setup and income: the first turn menu of round 1."""
+    s = new(n, seed)
+    while s.phase == "setup":
+        f = s.stack[-1]
+        seat = f["seat"]
+        if f["op"] == "choose_char":
+            s = act(s, "character", chars[seat])
+        elif f["op"] == "choose_map":
+            s = act(s, "map", (maps or ["A"] * 4)[seat])
+        else:
+            s = s.apply(s.legal_actions(seat)[0])
+    return settle(s)
+
+
+def settle(s):
+    """Answer pending sub-steps with the first choice until a turn menu is reached."""
+    s = s._copy()
+    s._settle()
+    while s.stack and not s.is_over:
+        s = s.apply(s.legal_actions(s.actors()[0])[0])
+    return s
+
+
+def edit(s):
+    """A private copy to set up a position by hand."""
+    return s._copy()
+
+
+def map_a():
+    return D.load().maps["A"]
+
+
+def edge_between(m, a, b):
+    common = set(m.hex_edges[a]) & set(m.hex_edges[b])
+    assert common
+    return common.pop()
