@@ -48,11 +48,14 @@ class SweetLandsBot:
         w_diam = 1.0 if late else 2.5
         v = score
         v += P.res["gold"] * w_gold - (P.res["gold"] // 5 if True else 0)
-        v += sum(P.res[x] for x in D.BASIC) * w_basic
+        for x in D.BASIC:
+            v += min(P.res[x], 8) * w_basic + max(0, P.res[x] - 8) * 0.08
         v += P.res["diamond"] * w_diam - P.res["diamond"]
         rounds_left = 5 - r
         v += rounds_left * (P.inc["gold"] * 0.09 + sum(P.inc[x] for x in D.BASIC) * 0.35)
-        v += len(P.hand) * (0.6 if late else 2.5) + P.discs * (0.3 if late else 2.2)
+        h = len(P.hand)
+        v += (min(h, 1) * 2.5 + max(0, h - 1) * 1.2) if not late else h * 0.5
+        v += P.discs * (0.3 if late else 1.2)
         passes_left = rounds_left + (0 if P.passed else 1)
         if P.map:
             cp, ip, pvp = s.pass_gains(seat)
@@ -60,7 +63,14 @@ class SweetLandsBot:
             cp_rate = 2.0 + (1 if P.rows["house"] >= 3 else 0.2)
             v += passes_left * (cp * cp_rate + ip * ip_rate + pvp)
             unflipped = sum(1 for _, f in P.tiles.values() if not f)
-            v += unflipped * (0.2 if late else 0.9)
+            open_spots = sum(1 for h, (_, f) in P.tiles.items() if f and h not in P.props)
+            v += unflipped * (0.2 if late else 0.6)
+            v += min(open_spots, 6) * (0.2 if late else 1.4)
+            v += len(P.roads) * (0.1 if late else 0.4)
+            v += len(P.eda) * 2.5 * rounds_left
+            free_props = sum(1 for h in P.props if h not in P.rabbits)
+            if P.rabbits_taken < 9:
+                v += min(free_props, 3) * (0.0 if late else 0.5)
         v += P.food * (0.2 if late else 0.7) + (P.carriage + (P.loco or 0)) * (0.2 if late else 0.6)
         if P.loco is not None and not late:
             v += 3
@@ -352,14 +362,25 @@ class SweetLandsBot:
         m = s.mapb(seat)
         before = len(s.cities(seat))
         P.props[h] = kind
-        after = len(s.cities(seat))
-        # groups close to becoming a city
-        near = 0
-        for nb in m.neighbours[h]:
-            if nb in P.props:
-                near += 1
-        del P.props[h]
-        v = 3.0 * (after - before) + 0.4 * min(near, 2)
+        try:
+            after = len(s.cities(seat))
+            group, todo = {h}, [h]
+            while todo:
+                x = todo.pop()
+                for nb in m.neighbours[x]:
+                    if nb in P.props and nb not in group:
+                        group.add(nb)
+                        todo.append(nb)
+            types = {P.props[x] for x in group}
+        finally:
+            del P.props[h]
+        v = 3.0 * (after - before)
+        if len(types) < 3:
+            v += 0.8 * (len(types) - 1) - 0.3 * max(0, len(group) - 3)
+        elif after == before:
+            v -= 1.0   # grows a city without making a new one
+        # room to grow: free buildable neighbours
+        v += 0.1 * sum(1 for nb in m.neighbours[h] if nb not in P.props and m.kinds[nb] != "eda")
         if m.kinds[h] == "capital":
             v += 0.8
         return v
