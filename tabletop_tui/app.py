@@ -1,4 +1,8 @@
-"""The tabletop app: title -> setup or resume -> game screen -> end screen."""
+"""The tabletop app: title -> setup or resume -> game screen -> end screen.
+
+The rules engines are imported on first use, not at start-up, so the title screen
+appears as fast as a bare Textual app would.
+"""
 from __future__ import annotations
 
 import random
@@ -7,12 +11,8 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-import rules
-from rules.core import SaveError, load_save_file
-
-from .controller import Controller
 from .saves import data_dir, new_save_path, read_seats
-from .widgets.common import MIN_HEIGHT, MIN_WIDTH, HelpScreen, TooSmallScreen
+from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
 class TabletopApp(App):
@@ -25,7 +25,7 @@ class TabletopApp(App):
         self.default_seed = default_seed  # fixed seeds make screenshots reproducible
         self.data_dir = globals()["data_dir"](data_dir)
         self.bot_delay = bot_delay
-        self.controller: Controller | None = None
+        self.controller = None
 
     def on_mount(self) -> None:
         from .screens.title import TitleScreen
@@ -73,23 +73,31 @@ class TabletopApp(App):
         self._reset_to(ResumeScreen())
 
     def show_help(self, game_id: str) -> None:
+        import rules
+
         from .games import help_text
+        from .widgets.help import HelpScreen
 
         self.push_screen(HelpScreen(help_text(game_id), f"{rules.get_game(game_id).title}: rules and keys"))
 
     def show_rules_menu(self) -> None:
         from .games import SCREENS, help_text
+        from .widgets.help import HelpScreen
 
         text = "\n\n---\n\n".join(help_text(g).split("## Keys everywhere")[0] for g in SCREENS)
         keys = help_text(next(iter(SCREENS))).split("## Keys everywhere")[1]
         self.push_screen(HelpScreen(text + "\n\n## Keys everywhere" + keys, "Rules reference"))
 
     def start_game(self, game: str, names: list, seats: list, options: dict, seed: int) -> None:
+        import rules
+
+        from .controller import Controller
+
         spec = rules.get_game(game)
         state = spec.new_game(names, seed=seed, options=options)
         self.open_game(Controller(spec, state, seats, new_save_path(self.data_dir, game)))
 
-    def open_game(self, controller: Controller) -> None:
+    def open_game(self, controller) -> None:
         from .games import screen_class
 
         self.controller = controller
@@ -97,6 +105,11 @@ class TabletopApp(App):
         self._reset_to(screen_class(controller.spec.id)(controller, bot_delay=self.bot_delay))
 
     def resume_game(self, path: Path) -> None:
+        import rules
+        from rules.core import SaveError, load_save_file
+
+        from .controller import Controller
+
         try:
             state = load_save_file(path)
         except SaveError as exc:
@@ -105,12 +118,14 @@ class TabletopApp(App):
         spec = rules.get_game(state.spec.id)
         self.open_game(Controller(spec, state, read_seats(path, len(state.players)), Path(path)))
 
-    def show_end(self, controller: Controller) -> None:
+    def show_end(self, controller) -> None:
         from .screens.end import EndScreen
 
         self._reset_to(EndScreen(controller))
 
-    def play_again(self, controller: Controller) -> None:
+    def play_again(self, controller) -> None:
+        from .controller import Controller
+
         spec = controller.spec
         state = spec.new_game(controller.state.players, seed=random.randrange(1, 100000),
                               options=controller.state.options)

@@ -7,7 +7,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from rules.core import SaveError, load_save_file, write_atomic
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
@@ -54,6 +53,8 @@ def new_save_path(base: Path, game_id: str) -> Path:
 
 
 def write_save(path: Path, spec, state, seats: list[dict]) -> None:
+    from rules.core import write_atomic
+
     data = spec.to_save(state)
     view = state.view(None)
     data["ui"] = {"seats": seats, "saved_at": time.time(), "round": view.get("round"),
@@ -64,6 +65,7 @@ def write_save(path: Path, spec, state, seats: list[dict]) -> None:
 def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
     """Every save, newest first; a save that cannot be replayed goes to the bad list."""
     import rules
+    from rules.core import SaveError, load_save_file
 
     good, bad = [], []
     d = saves_dir(base)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import RichLog
+from textual.widgets import OptionList, RichLog, Static
+from textual.widgets.option_list import Option
 
 from rules.core import Action
 
@@ -25,6 +26,8 @@ class GameScreenBase(Screen):
         self._log_len = 0
         self._log_viewer: int | None = None
         self._busy = False
+        self._moves_shown: tuple | None = None
+        self._footer_shown: tuple | None = None
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
@@ -106,6 +109,31 @@ class GameScreenBase(Screen):
 
     def action_leave(self) -> None:
         self.app.back_to_title()
+
+    # ---- cheap updates: repaint only what changed ------------------------------------
+    def update_static(self, target, text: str) -> None:
+        widget = self.query_one(target, Static) if isinstance(target, str) else target
+        if getattr(widget, "_last_text", None) != text:
+            widget._last_text = text
+            widget.update(text)
+
+    def show_moves(self, legal: list) -> None:
+        """Fill the move list (keys and mouse) and refresh the footer when moves change."""
+        ol = self.query_one(OptionList)
+        keys = tuple(a.key for a in legal)
+        if keys != self._moves_shown:
+            self._moves_shown = keys
+            ol.clear_options()
+            ol.add_options([Option(a.label, id=a.key) for a in legal])
+            ol.display = bool(legal)
+            if legal:
+                ol.highlighted = 0
+            if legal and not isinstance(self.focused, OptionList):
+                ol.focus()  # arrows + Enter work at once
+        footer_key = (tuple(sorted({a.kind for a in legal})), self.controller.can_undo())
+        if footer_key != self._footer_shown:
+            self._footer_shown = footer_key
+            self.refresh_bindings()
 
     def render_log(self) -> None:
         log = self.query_one(RichLog)

@@ -50,10 +50,17 @@ class CardBox(Static, can_focus=False):
         self.area = area
         self.index = index
         self.card: dict | None = None
+        self._shown: tuple | None = None
 
     def show_card(self, card: dict | None, extra: str = "", usable: bool = False,
                   mini: bool = False) -> None:
         self.card = card
+        # Repainting is the slow part of a frame: touch nothing that has not changed.
+        key = (None if card is None else tuple(sorted((k, str(v)) for k, v in card.items())),
+               extra, usable, mini)
+        if key == self._shown:
+            return
+        self._shown = key
         self.display = card is not None
         if card is None:
             return

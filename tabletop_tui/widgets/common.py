@@ -1,11 +1,11 @@
-"""Small screens used by every game: hand-off, too-small terminal, help."""
+"""Small screens used by every game: the hand-off and the too-small notice."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, VerticalScroll
+from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown, Static
+from textual.widgets import Footer, Static
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -61,28 +61,3 @@ class TooSmallScreen(Screen):
         self.query_one("#too-small", Static).update(
             f"This terminal is {w}x{h}.\ntabletop needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
             "Enlarge the window to continue.")
-
-
-class HelpScreen(Screen):
-    BINDINGS = [Binding("escape", "close", "Back"), Binding("f1", "close", "Back", show=False),
-                Binding("q", "close", "Back", show=False)]
-    DEFAULT_CSS = """
-    HelpScreen VerticalScroll { padding: 0 2; }
-    """
-
-    def __init__(self, markdown: str, title: str = "Help"):
-        super().__init__()
-        self.markdown = markdown
-        self.help_title = title
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        with VerticalScroll():
-            yield Markdown(self.markdown)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.title = self.help_title
-
-    def action_close(self) -> None:
-        self.dismiss(None)

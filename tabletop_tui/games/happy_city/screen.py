@@ -8,7 +8,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Footer, Header, OptionList, RichLog, Static
-from textual.widgets.option_list import Option
 
 from ...widgets.card import LETTER, CardBox
 from ..base import GameScreenBase
@@ -56,7 +55,8 @@ class HappyCityScreen(GameScreenBase):
                 yield Static("", id="hc-status")
                 yield Static("Central area: decks and the visible row", classes="section")
                 with Horizontal(classes="cardrow", id="hc-central"):
-                    with Vertical(id="hc-decks"):
+                    with Vertical(id="hc-decks") as decks:
+                        decks.border_title = "Decks [1-3]"
                         for d in (1, 2, 3):
                             yield DeckBox(d)
                     for k in range(3):
@@ -104,14 +104,13 @@ class HappyCityScreen(GameScreenBase):
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round:[/b] a city has 10 cards."
-        self.query_one("#hc-status", Static).update(status)
+        self.update_static("#hc-status", status)
 
-        self.query_one("#hc-decks").border_title = "Decks [1-3]"
         draws = {a.args[0] for a in legal if a.kind == "draw"}
         for box in self.query(DeckBox):
             d = v["decks"][box.deck - 1]
             lo, hi = d["costs"]
-            box.update(f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out")
+            self.update_static(box, f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out")
             box.set_class(box.deck in draws, "usable")
             box.set_class(d["count"] + d["discards"] == 0, "empty")
 
@@ -136,8 +135,8 @@ class HappyCityScreen(GameScreenBase):
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
         owner = "Your city" if shown == me else f"{p['name']}'s city"
-        self.query_one("#hc-city-title", Static).update(
-            f"[b]{owner}[/b] ({len(p['city'])}/10 cards) - {p['coins']} coins, income {p['income']}/round - "
+        self.update_static(
+            "#hc-city-title", f"[b]{owner}[/b] ({len(p['city'])}/10 cards) - {p['coins']} coins, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} inh {op} {sc['net_hearts']} hrt = [b]{sc['score']}[/b]"
             + ("   (N: next city)" if len(players) > 1 else ""))
 
@@ -149,18 +148,9 @@ class HappyCityScreen(GameScreenBase):
             lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])}/10\n"
                          f"   {s['score']} pts  {colours or 'no colours'}"
                          + (f"  special: {q['special']}" if q["special"] else ""))
-        self.query_one("#hc-others", Static).update("\n".join(lines))
-
-        ol = self.query_one("#hc-actions", OptionList)
-        ol.clear_options()
-        ol.add_options([Option(a.label, id=a.key) for a in legal])
-        ol.display = bool(legal)
-        if legal and not isinstance(self.focused, OptionList):
-            ol.focus()  # arrows + Enter work at once
-        if legal:
-            ol.highlighted = 0
+        self.update_static("#hc-others", "\n".join(lines))
+        self.show_moves(legal)
         self.render_log()
-        self.refresh_bindings()
 
     # ---- input ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:

@@ -1,0 +1,31 @@
+"""Seeded, real game states for snapshots, README screenshots and benchmarks."""
+from rules import get_game
+from rules.bots import make_bot
+from tabletop_tui.controller import Controller
+
+
+def bot_moves(state, n, seed=1):
+    bots = [make_bot(state.spec.id, "smart", seed + i) for i in range(len(state.players))]
+    for _ in range(n):
+        if state.is_over:
+            break
+        seat = state.actors()[0]
+        state = state.apply(bots[seat].choose(state, seat))
+    return state
+
+
+def mid_game(players=3, moves=40, seed=11, options=None, viewer=0):
+    spec = get_game("happy-city")
+    names = ["Ann", "Bob", "Cleo", "Dev", "Eve"][:players]
+    state = bot_moves(spec.new_game(names, seed=seed, options=options), moves)
+    # Stop at the start of seat `viewer`'s decision so the screen shows a live prompt.
+    while state.actors() != [viewer]:
+        state = bot_moves(state, 1)
+    return Controller(spec, state, [{"kind": "human"}] * players, viewer=viewer)
+
+
+def finished(players=3, seed=11):
+    spec = get_game("happy-city")
+    names = ["Ann", "Bob", "Cleo", "Dev", "Eve"][:players]
+    state = bot_moves(spec.new_game(names, seed=seed), 10_000)
+    return Controller(spec, state, [{"kind": "human"}] * players, viewer=None)
