@@ -68,6 +68,8 @@ class SweetLandsBot:
             v += min(open_spots, 6) * (0.2 if late else 1.4)
             v += len(P.roads) * (0.1 if late else 0.4)
             v += len(P.eda) * 2.5 * rounds_left
+            if not late:
+                v += self._port_potential(s, seat)
             free_props = sum(1 for h in P.props if h not in P.rabbits)
             if P.rabbits_taken < 9:
                 v += min(free_props, 3) * (0.0 if late else 0.5)
@@ -79,6 +81,35 @@ class SweetLandsBot:
             for i, pos in enumerate(P.prosp):
                 v += pos * 0.8 * rounds_left / 4
         return v
+
+    def _port_potential(self, s, seat):
+        """Partial credit for unconnected ports close to the connected network."""
+        P = s.p[seat]
+        m = s.mapb(seat)
+        seen = set(m.capitals)
+        todo = list(m.capitals)
+        while todo:
+            x = todo.pop()
+            for nb in m.neighbours[x]:
+                if nb not in seen and nb in P.tiles:
+                    seen.add(nb)
+                    todo.append(nb)
+        missing = [p for p in m.ports if p not in seen]
+        if not missing:
+            return 0.0
+        dist = {h: 0 for h in seen}
+        frontier = list(seen)
+        k = 0
+        while frontier and k < 6:
+            k += 1
+            nxt = []
+            for x in frontier:
+                for nb in m.neighbours[x]:
+                    if nb not in dist and m.kinds[nb] not in ("eda", "capital"):
+                        dist[nb] = k
+                        nxt.append(nb)
+            frontier = nxt
+        return sum(max(0, 6 - dist.get(p, 9)) * 0.9 for p in missing)
 
     # ------------------------------------------------------------------ turn menu
     def turn(self, state, seat, actions):
@@ -126,6 +157,8 @@ class SweetLandsBot:
             return by_kind["fa_card"][0]
         if state.round >= 5 and "fa_card" in by_kind:
             return by_kind["fa_card"][0]
+        if state.round >= 5 and "fa_sell" in by_kind:
+            return by_kind["fa_sell"][0]
         return None
 
     def _buy_plans(self, state, seat):

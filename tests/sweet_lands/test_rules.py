@@ -835,10 +835,15 @@ def test_scoring_prosperity_rates():
     for h in list(m.buildable)[:6]:
         s.p[0].tiles[h] = (m.kinds[h], False)
     base = s.breakdown(0)["prosperity"]
-    s.p[0].prosp[0] = 1
-    assert s.breakdown(0)["prosperity"] == base + 2     # 1 per 3 tiles
-    s.p[0].prosp[0] = 5
-    assert s.breakdown(0)["prosperity"] == base + 6     # 1 per tile
+    t = DATA.prosperity[0]
+
+    def expect(pos):
+        frm, vp, per = max((r for r in t["rates"] if r[0] <= pos), key=lambda r: r[0])
+        return 6 * vp // per
+    for pos in (1, 3, 5):
+        s.p[0].prosp[0] = pos
+        assert s.breakdown(0)["prosperity"] == base + expect(pos)
+    assert expect(1) < expect(3) < expect(5)
 
 
 def test_scoring_city_points_double():
