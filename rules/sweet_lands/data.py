@@ -74,13 +74,11 @@ class MapBoard:
     icons: dict           # hex id -> effects
     capitals: tuple
     edas: tuple
+    buildable: tuple = ()   # hexes that take terrain tiles (terrain types and special)
 
     def hex_at(self, col: int, row: int) -> int:
         return self.coords.index((col, row))
 
-    @property
-    def buildable(self) -> tuple:
-        return tuple(h for h, k in enumerate(self.kinds) if k in TERRAIN or k == "special")
 
 
 def build_map(raw: dict) -> MapBoard:
@@ -158,7 +156,8 @@ def build_map(raw: dict) -> MapBoard:
         id=raw["id"], name=raw["name"], kinds=kinds, coords=coords, neighbours=tuple(neighbours),
         hex_edges=tuple(hex_edges), edge_hexes=tuple(edge_hexes), edge_ends=tuple(edge_ends),
         capital_vertices=cap_v, perimeter=frozenset(perimeter), ports=tuple(ports), icons=icons,
-        capitals=capitals, edas=tuple(i for i, k in enumerate(kinds) if k == "eda"))
+        capitals=capitals, edas=tuple(i for i, k in enumerate(kinds) if k == "eda"),
+        buildable=tuple(h for h, k in enumerate(kinds) if k in TERRAIN or k == "special"))
 
 
 @dataclass(frozen=True)

@@ -447,6 +447,16 @@ class SweetLandsState(GameState):
                     break
         return out
 
+    def _any_terrain_spot(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        for h in m.buildable:
+            if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
+                for nb in m.neighbours[h]:
+                    if nb in P.tiles or m.kinds[nb] == "capital":
+                        return True
+        return False
+
     def road_spots(self, seat):
         P = self.p[seat]
         m = self.mapb(seat)
@@ -546,7 +556,7 @@ class SweetLandsState(GameState):
         # free actions
         basics = sum(P.res[r] for r in D.BASIC)
         can_discard = len(P.hand) > self.keep
-        if can_discard and basics >= 3 and (self.terrain_spots(seat) or self.road_spots(seat)):
+        if can_discard and basics >= 3 and (self._any_terrain_spot(seat) or self.road_spots(seat)):
             out.append(A(seat, "fa_build", (), "Free: discard a card and pay 3 basic resources for 1 tile or road"))
         if P.res["gold"] >= 15 and (self.deck or self.discard):
             out.append(A(seat, "fa_draw", (), "Free: pay 15 gold, draw a card"))

@@ -48,10 +48,24 @@ class PlayerState:
 
     def copy(self) -> "PlayerState":
         p = PlayerState.__new__(PlayerState)
-        for name in ("char", "map", "labs", "tower", "carriage", "loco", "food", "rabbits_taken",
-                     "discount", "vp", "cp", "ip", "wonders", "discs", "aid", "passed",
-                     "diamond_cards", "ip_last"):
-            setattr(p, name, getattr(self, name))
+        p.char = self.char
+        p.map = self.map
+        p.labs = self.labs
+        p.tower = self.tower
+        p.carriage = self.carriage
+        p.loco = self.loco
+        p.food = self.food
+        p.rabbits_taken = self.rabbits_taken
+        p.discount = self.discount
+        p.vp = self.vp
+        p.cp = self.cp
+        p.ip = self.ip
+        p.wonders = self.wonders
+        p.discs = self.discs
+        p.aid = self.aid
+        p.passed = self.passed
+        p.diamond_cards = self.diamond_cards
+        p.ip_last = self.ip_last
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)
