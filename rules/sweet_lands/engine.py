@@ -36,7 +36,7 @@ class SweetLandsState(GameState):
         "p", "round", "phase", "turn", "start", "next_start", "main_done", "stack", "deck",
         "discard", "occ", "opened", "skill_supply", "specials", "aid_spaces", "mio_aid",
         "milestones", "ms_claimed", "final_tiles", "pros_first", "solo_a", "solo_b",
-        "solo_shown", "chain", "setup_order",
+        "solo_shown", "chain", "setup_order", "_legal",
     )
 
     # ------------------------------------------------------------------ setup
@@ -104,6 +104,7 @@ class SweetLandsState(GameState):
         s.setup_order = order
         s.log(f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
               f"{players[0]} is the start player." + (" Solo game against Mio." if solo else ""))
+        s._legal = None
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
             s.stack.append({"op": "choose_aid", "seat": seat})
@@ -147,6 +148,7 @@ class SweetLandsState(GameState):
         s.solo_b = list(self.solo_b)
         s.solo_shown = list(self.solo_shown)
         s.setup_order = self.setup_order
+        s._legal = None
         return s
 
     # ------------------------------------------------------------------ log (persistent)
@@ -513,8 +515,14 @@ class SweetLandsState(GameState):
         if self.phase == OVER or seat not in self.actors():
             return []
         if self.stack:
-            return self._frame_options(self.stack[-1])
-        return self._turn_options(seat)
+            out = self._frame_options(self.stack[-1])
+        else:
+            out = self._turn_options(seat)
+        self._legal = (seat, self.step_key(), tuple(out))
+        return out
+
+    def step_key(self):
+        return (self._keys, len(self.stack), self.phase)
 
     def fast_apply(self, a):
         """Apply without the legality check or history (bots' look-ahead only)."""
@@ -523,7 +531,12 @@ class SweetLandsState(GameState):
         return new
 
     def why_illegal(self, a):
-        for b in self.legal_actions(a.seat):
+        cached = self._legal
+        if cached is not None and cached[0] == a.seat and cached[1] == self.step_key():
+            legal = cached[2]
+        else:
+            legal = self.legal_actions(a.seat)
+        for b in legal:
             if b == a:
                 return None
         return f"{a.key} is not a legal move now."

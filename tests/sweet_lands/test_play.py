@@ -140,3 +140,12 @@ def test_solo_decks_order_hidden():
     s, _ = random_game(1, 3)
     v = s.view(0)
     assert set(v["solo"]) == {"a_left", "b_left", "shown"}
+
+
+def test_smart_bot_plays_a_legal_solo_game():
+    from rules.bots.sweet_lands import SweetLandsBot
+    s = SPEC.new_game(["Solo"], seed=4)
+    bot = SweetLandsBot(4)
+    while not s.is_over:
+        s = s.apply(bot.choose(s, 0))   # apply() rejects any illegal choice
+    assert s.result()["scores"][0] > 0
