@@ -1586,7 +1586,8 @@ class SweetLandsState(GameState):
             "game": "sweet-lands", "viewer": seat, "options": dict(self.options),
             "round": self.round, "phase": self.phase, "turn": self.turn, "start": self.start,
             "over": self.is_over, "main_done": self.main_done,
-            "pending": ({"op": top["op"], "seat": top["seat"]} if top else None),
+            "pending": ({k: top[k] for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid")
+                         if k in top} if top else None),
             "areas": {a: [("mio" if o == "mio" else o) for o in occ] for a, occ in self.occ.items()},
             "opened": sorted(self.opened),
             "deck_count": len(self.deck), "discard": [d.deck[u] for u in self.discard],
