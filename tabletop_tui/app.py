@@ -20,8 +20,9 @@ class TabletopApp(App):
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
     def __init__(self, data_dir: str | Path | None = None, bot_delay: float | None = None,
-                 default_seed: int | None = None, **kw):
+                 default_seed: int | None = None, silence_scale: float = 1.0, **kw):
         super().__init__(**kw)
+        self.silence_scale = silence_scale  # tests shorten Happiness's countdown
         self.default_seed = default_seed  # fixed seeds make screenshots reproducible
         self.data_dir = globals()["data_dir"](data_dir)
         self.bot_delay = bot_delay

@@ -6,7 +6,9 @@ It knows nothing about widgets. Screens ask it for ``view()`` (always
 - ``"over"``      the game has ended;
 - ``"bot"``       a bot seat acts next (the app calls ``bot_step`` after a pause);
 - ``"handoff"``   a different human must take the terminal first (``pending``);
-- ``"human"``     the viewer acts now.
+- ``"human"``     the viewer acts now;
+- ``"window"``    an interrupt window is open (Happiness's silence): any seat may
+                  claim it, the screen shows public information and a countdown.
 """
 from __future__ import annotations
 
@@ -55,9 +57,15 @@ class Controller:
     def human_actors(self) -> list[int]:
         return [s for s in self.state.actors() if not self.is_bot(s)]
 
+    @property
+    def in_window(self) -> bool:
+        return bool(getattr(self.state, "interrupt_window", False))
+
     def next_step(self) -> str:
         if self.state.is_over:
             return "over"
+        if self.in_window:
+            return "window"
         actors = self.state.actors()
         humans = [s for s in actors if not self.is_bot(s)]
         if not humans:
@@ -113,6 +121,35 @@ class Controller:
         self._undo.clear()
         self.autosave()
         return action
+
+    # ---- interrupt windows ----------------------------------------------------------
+    def window_bots(self) -> list[Action]:
+        """Let every bot still waiting in the window decide: claim or stay silent."""
+        done = []
+        for seat in list(self.state.actors()):
+            if not self.in_window:
+                break
+            if self.is_bot(seat) and seat in self.state.actors():
+                action = self._bots[seat].choose(self.state, seat)
+                if action.kind == "close":  # a bot never ends the countdown for the others
+                    action = self.state.find_action(seat, "pass") or action
+                self.state = self.state.apply(action)
+                done.append(action)
+        if done:
+            self._undo.clear()
+            self.autosave()
+        return done
+
+    def close_window(self) -> None:
+        """The countdown ran out: close the window on behalf of the table."""
+        if self.in_window and self.state.actors():
+            seat = self.state.actors()[0]
+            self.state = self.state.apply(self.state.find_action(seat, "close"))
+            self._undo.clear()
+            self.autosave()
+
+    def can_claim(self, seat: int) -> bool:
+        return self.in_window and self.state.find_action(seat, "claim") is not None
 
     # ---- undo -------------------------------------------------------------------
     def can_undo(self) -> bool:

@@ -286,6 +286,12 @@ class HappinessState(GameState):
         return [self.actor]
 
     @property
+    def interrupt_window(self) -> bool:
+        """True while a timed silence is open: several seats may act at once, and the
+        UI runs the countdown (the turn controller reads this)."""
+        return self.stage == WINDOW and self.timer
+
+    @property
     def timer(self) -> bool:
         return self.options.get("silence", "timer") == "timer"
 

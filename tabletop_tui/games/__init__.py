@@ -3,6 +3,7 @@ import importlib
 
 SCREENS = {
     "happy-city": "tabletop_tui.games.happy_city.screen:HappyCityScreen",
+    "happiness": "tabletop_tui.games.happiness.screen:HappinessScreen",
 }
 
 

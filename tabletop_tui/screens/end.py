@@ -1,6 +1,7 @@
 """End of game: ranking, each player's breakdown, and how ties were decided."""
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
@@ -15,6 +16,9 @@ COLUMNS = {
                    ("Hearts", "hearts"), ("Crossed hrt.", "crossed_hearts"),
                    ("Net inh.", "net_inhabitants"), ("Net hrt.", "net_hearts"),
                    ("Points", "score"), ("Coins", "coins")],
+    "happiness": [("Joypoints", "joypoints"), ("Euphoria", "euphoria"), ("Bummed out", "bummed_out"),
+                  ("Lost", "lost_to_bummers"), ("Score", "score"), ("Euphoria pile", "euphoria_pile"),
+                  ("Bummer pile", "bummer_pile")],
 }
 
 
@@ -68,8 +72,11 @@ class EndScreen(Screen):
         self.query_one("#end-tie", Static).update(
             (f"Points = net {how}. " if c.spec.id == "happy-city" else "")
             + f"Tie-break: {res['tie_break']}.")
-        extra = res.get("extra_text", "")
-        self.query_one("#end-extra", Static).update(extra)
+        journal = c.state.view(None).get("journal") or []
+        if journal:  # Happiness: the table's stories, kept with the save
+            lines = ["[b]Story journal[/b]"]
+            lines += [f"Round {e['round']}, {e['name']} on {e['word']}: {e['text']}" for e in journal]
+            self.query_one("#end-extra", Static).update("\n".join(lines[:1] + [escape(x) for x in lines[1:]]))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "end-again":

@@ -113,6 +113,8 @@ class SetupScreen(Screen):
         names, seats = [], []
         for i in range(n):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip() or f"Player {i + 1}"
+            if "[" in name or "]" in name:
+                raise ValueError(f"Seat {i + 1}: names cannot contain square brackets.")
             if name in names:
                 raise ValueError(f"Two seats are called {name}: give each player a different name.")
             names.append(name)
@@ -130,7 +132,10 @@ class SetupScreen(Screen):
         except ValueError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return
-        self.app.start_game(**setup)
+        try:
+            self.app.start_game(**setup)
+        except ValueError as exc:  # an option that does not fit this many players
+            self.notify(str(exc), title="Cannot start", severity="error")
 
     def action_back(self) -> None:
         self.app.back_to_title()

@@ -68,3 +68,8 @@ async def play_to_end(pilot, max_steps=2000, on_step=None):
         else:
             await pilot.pause(0.01)
     raise AssertionError("the game did not reach the end screen")
+
+
+def screen_text(app) -> str:
+    """Everything the terminal shows right now, as plain text."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())

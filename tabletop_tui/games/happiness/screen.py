@@ -1,0 +1,407 @@
+"""The Happiness screen: the grid of cards, the hand, stories, and the silence window.
+
+Renders only from the controller's view. During the silence every seat may break it
+by pressing its seat number; with several people at the table the window shows
+public information only and the claimant gets a private hand-off.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical
+from textual.geometry import Region
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+
+from ...widgets.common import HandoffScreen
+from ...widgets.tiles import H, W, card_lines, spot_lines
+from ..base import GameScreenBase
+
+
+class Board(Widget, can_focus=True):
+    """The table: every card on its cell, legal spots for the chosen card, a cursor."""
+
+    BINDINGS = [
+        Binding("up", "move(0,-1)", "Up", show=False), Binding("down", "move(0,1)", "Down", show=False),
+        Binding("left", "move(-1,0)", "Left", show=False), Binding("right", "move(1,0)", "Right", show=False),
+        Binding("enter", "place", "Place card"),
+    ]
+    DEFAULT_CSS = "Board { width: auto; height: auto; }"
+
+    class Chosen(Message):
+        def __init__(self, cell):
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self):
+        super().__init__()
+        self.cells: dict = {}
+        self.names: list = []
+        self.spots: list = []
+        self.origin = (0, 0)
+        self.cols = self.rows = 1
+        self.cursor = (0, 0)
+
+    def set_board(self, board: list, names: list, spots: list) -> None:
+        self.cells = {(c["x"], c["y"]): c for c in board}
+        self.names = names
+        self.spots = [tuple(s) for s in spots]
+        known = list(self.cells) + self.spots + [self.cursor] or [(0, 0)]
+        xs = [x for x, _ in known] or [0]
+        ys = [y for _, y in known] or [0]
+        self.origin = (min(xs) - 1, min(ys) - 1)
+        self.cols = max(xs) - min(xs) + 3
+        self.rows = max(ys) - min(ys) + 3
+        if self.spots and self.cursor not in self.spots:
+            self.cursor = self.spots[0]
+        self.styles.width = self.cols * W
+        self.styles.height = self.rows * H
+        self.refresh(layout=True)
+        self.call_after_refresh(self.show_cursor)
+
+    def render(self) -> Text:
+        out = Text()
+        ox, oy = self.origin
+        for r in range(self.rows):
+            blocks = []
+            for c in range(self.cols):
+                cell = (ox + c, oy + r)
+                here = cell == self.cursor and self.has_focus
+                if cell in self.cells:
+                    info = self.cells[cell]
+                    blocks.append(card_lines(info["card"], self.names[info["by"]],
+                                             "cursor" if here else "normal"))
+                elif cell in self.spots:
+                    blocks.append(spot_lines("free", cursor=here))
+                else:
+                    blocks.append(spot_lines("", cursor=here, legal=False))
+            for line in range(H):
+                for b in blocks:
+                    out.append_text(b[line])
+                out.append("\n")
+        out.rstrip()
+        return out
+
+    def show_cursor(self) -> None:
+        ox, oy = self.origin
+        x, y = self.cursor
+        region = Region((x - ox) * W, (y - oy) * H, W, H)
+        if self.parent is not None and hasattr(self.parent, "scroll_to_region"):
+            self.parent.scroll_to_region(region, animate=False)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor
+        ox, oy = self.origin
+        nx = min(max(x + dx, ox), ox + self.cols - 1)
+        ny = min(max(y + dy, oy), oy + self.rows - 1)
+        self.cursor = (nx, ny)
+        self.refresh()
+        self.show_cursor()
+
+    def action_place(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event) -> None:
+        ox, oy = self.origin
+        cell = (ox + event.x // W, oy + event.y // H)
+        self.cursor = cell
+        self.focus()
+        self.refresh()
+        self.post_message(self.Chosen(cell))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
+
+
+class HandCard(Static, can_focus=False):
+    class Clicked(Message):
+        def __init__(self, index: int):
+            super().__init__()
+            self.index = index
+
+    def __init__(self, index: int):
+        super().__init__("", classes="handcard")
+        self.index = index
+
+    def on_click(self) -> None:
+        self.post_message(self.Clicked(self.index))
+
+
+MAX_HAND = 10
+
+
+class HappinessScreen(GameScreenBase):
+    CSS_PATH = Path(__file__).with_name("happiness.tcss")
+    BINDINGS = [Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
+                for k in range(1, 10)] + [
+        Binding("b", "focus_board", "Board"),
+        Binding("s", "skip_story", "Skip story"),
+        Binding("space", "silence", "Stay silent", show=False),
+    ]
+
+    def __init__(self, controller, bot_delay=None):
+        super().__init__(controller, bot_delay)
+        self.selected = 0
+        self.silence_scale = 1.0  # tests shrink the countdown through the app
+        self._deadline: float | None = None
+        self._window_id = None
+        self._ticker = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="hp-main"):
+            with Vertical(id="hp-left"):
+                yield Static("", id="hp-status")
+                with ScrollableContainer(id="hp-board-scroll"):
+                    yield Board()
+                yield Static("", id="hp-hand-title")
+                with HorizontalScroll(id="hp-hand"):
+                    for k in range(MAX_HAND):
+                        yield HandCard(k)
+            with Vertical(id="hp-right"):
+                yield Input(placeholder="Tell your story, then Enter", id="hp-story", max_length=500)
+                yield OptionList(id="hp-moves")
+                yield Static("", id="hp-players")
+                yield RichLog(id="hp-log", wrap=True, markup=False, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.silence_scale = getattr(self.app, "silence_scale", 1.0)
+        super().on_mount()
+
+    # ---- the loop: add the silence window to the shared one -------------------------
+    def advance(self) -> None:
+        c = self.controller
+        if c.next_step() == "window":
+            c.window_bots()  # bots decide at once: claim or stay silent
+            if c.next_step() != "window":
+                self._stop_window()
+                return super().advance()
+            if len(c.humans) > 1:
+                c.viewer = None  # the window shows public information only
+            wid = c.state.step
+            if self._window_id is None:
+                self._window_id = wid
+                self._deadline = time.monotonic() + c.state.options.get("silence_seconds", 5) * self.silence_scale
+                if self._ticker is None:
+                    self._ticker = self.set_interval(0.1 if self.silence_scale >= 0.2 else 0.01, self._tick)
+            self.render_view()
+            return
+        self._stop_window()
+        super().advance()
+
+    def _stop_window(self) -> None:
+        self._window_id = None
+        self._deadline = None
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def _tick(self) -> None:
+        if self._deadline is None or isinstance(self.app.screen, HandoffScreen):
+            return
+        if time.monotonic() >= self._deadline:
+            self._stop_window()
+            self.controller.close_window()
+            self.advance()
+        else:
+            self.update_static("#hp-status", self.window_status())
+
+    def window_status(self) -> str:
+        left = max(0.0, (self._deadline or 0) - time.monotonic()) / max(self.silence_scale, 1e-9)
+        n = len(self.controller.state.players)
+        return (f"[b]Silence...[/b] {left:0.0f} s.  Any player may break it with a Bummer: "
+                f"press your seat number (1-{n}).")
+
+    def claim_for(self, seat: int) -> None:
+        c = self.controller
+        if c.is_bot(seat):
+            self.notify(f"{c.state.players[seat]} is a bot.", severity="warning")
+            return
+        if len(c.humans) > 1 and c.viewer != seat:
+            remaining = (self._deadline or time.monotonic()) - time.monotonic()
+            self._deadline = None  # the countdown waits during the hand-off
+
+            def back(_):
+                c.take_terminal(seat)
+                self._deadline = time.monotonic() + max(remaining, 0.5)
+                self._claim_now(seat)
+
+            self.app.push_screen(HandoffScreen(c.state.players[seat],
+                                               f"{c.state.players[seat]} breaks the silence."), back)
+            return
+        self._claim_now(seat)
+
+    def _claim_now(self, seat: int) -> None:
+        c = self.controller
+        if not c.in_window:
+            self.advance()
+            return
+        action = c.state.find_action(seat, "claim")
+        if action is None:
+            # Only the claimant is looking: say so privately, then hide the hand again.
+            self.notify("You hold no Bummer to play now: the silence goes on.", severity="warning")
+            self.advance()
+            return
+        c.act(action)
+        self._stop_window()
+        self.advance()
+
+    # ---- rendering -----------------------------------------------------------------------
+    def render_view(self) -> None:
+        c = self.controller
+        v = c.view()
+        legal = c.legal()
+        names = [p["name"] for p in v["players"]]
+        self.title = f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
+        step = c.next_step()
+        stage = v["stage"]
+        if step == "window":
+            status = self.window_status()
+        elif step == "over":
+            status = "The game is over."
+        elif step == "bot":
+            status = f"{names[v['actors'][0]]} (bot) is thinking..."
+        elif step == "human":
+            me = names[c.viewer]
+            status = {
+                "build": f"[b]{me}[/b], you are the youngest: leave out any topic the table would rather "
+                         f"avoid, then deal. The deck will hold {v['deck']['size']} cards.",
+                "play": f"[b]{me}[/b], play a card: pick it (number keys or click), then a free spot "
+                        f"(arrows + Enter or click).",
+                "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
+                "story": f"[b]{me}[/b], tell the table a short story about "
+                         f"[b]{(v['story'] or {}).get('word', '')}[/b] (type, Enter), or skip (S).",
+                "window": f"[b]{me}[/b]: will you break the silence?",
+            }.get(stage, "")
+        else:
+            status = f"Waiting for {names[v['actors'][0]]}."
+        if v["end_triggered"] and not v["over"]:
+            status += "  [b]Last round.[/b]"
+        self.update_static("#hp-status", status)
+
+        hand = v["hand"] or []
+        if self.selected >= len(hand):
+            self.selected = 0
+        chosen = hand[self.selected]["word"] if hand else None
+        spots = v["spots"].get(chosen, []) if chosen else []
+        board = self.query_one(Board)
+        if stage == "build":
+            board.set_board([], names, [])
+        else:
+            board.set_board(v["board"], names, spots)
+        boxes = list(self.query(HandCard))
+        for k, box in enumerate(boxes):
+            if k < len(hand):
+                card = hand[k]
+                lines = card_lines(card, f"key {k + 1}" if k < 9 else "",
+                                   "selected" if k == self.selected and stage in ("play", "bummer") else "normal")
+                text = Text()
+                for line in lines:
+                    text.append_text(line)
+                    text.append("\n")
+                text.rstrip()
+                box.update(text)
+                box.display = True
+                box.set_class(k == self.selected, "chosen")
+            else:
+                box.display = False
+        owner = names[c.viewer] if c.viewer is not None else None
+        hand_title = (f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)" if owner and hand
+                      else "Hands are hidden: it is nobody's private moment.")
+        if stage == "build" and v["topics"]:
+            marks = "  ".join(f"[{' ' if t['left_out'] else 'x'}] {t['label']} ({t['cards']})" for t in v["topics"])
+            hand_title = f"Topics in the deck: {marks}"
+        self.update_static("#hp-hand-title", hand_title)
+
+        lines = []
+        for p in v["players"]:
+            sc = p["score"]
+            mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
+            lines.append(f"{mark} [b]{p['seat'] + 1} {p['name']}[/b]{' (youngest)' if p['youngest'] else ''}\n"
+                         f"   {sc['score']} pts, {p['hand_count']} in hand\n"
+                         f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}")
+        lines.append(f"Community deck: {v['community']} left")
+        self.update_static("#hp-players", "\n".join(lines))
+
+        story = self.query_one("#hp-story", Input)
+        telling = step == "human" and stage == "story"
+        story.display = telling
+        if telling and not story.has_focus:
+            story.value = ""
+            story.focus()
+        self.show_moves([a for a in legal if a.kind != "place" and a.kind != "story"])
+        placing = step == "human" and stage in ("play", "bummer")
+        if placing and not getattr(self, "_was_placing", False):
+            board.focus()  # arrows + Enter place the chosen card at once
+        self._was_placing = placing
+        self.render_log()
+
+    # ---- input -----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        c = self.controller
+        stage = c.state.stage
+        if action == "digit":
+            if c.next_step() == "window":
+                return True
+            return True if c.next_step() == "human" and stage in ("play", "bummer") else False
+        if action == "skip_story":
+            return True if c.next_step() == "human" and stage == "story" else False
+        if action == "silence":
+            return True if c.next_step() == "window" else False
+        if action == "focus_board":
+            return True if c.next_step() == "human" and stage in ("play", "bummer") else False
+        return super().check_action(action, parameters)
+
+    def action_digit(self, k: int) -> None:
+        c = self.controller
+        if c.next_step() == "window":
+            if 1 <= k <= len(c.state.players):
+                self.claim_for(k - 1)
+            return
+        hand = c.view()["hand"] or []
+        if 1 <= k <= len(hand):
+            self.selected = k - 1
+            self.render_view()
+            self.query_one(Board).focus()
+
+    def action_focus_board(self) -> None:
+        self.query_one(Board).focus()
+
+    def action_skip_story(self) -> None:
+        self.try_act("skip_story")
+
+    def action_silence(self) -> None:
+        self.notify("The silence goes on.")
+
+    def on_hand_card_clicked(self, msg: HandCard.Clicked) -> None:
+        self.action_digit(msg.index + 1)
+
+    def on_board_chosen(self, msg: Board.Chosen) -> None:
+        c = self.controller
+        if c.next_step() != "human":
+            return
+        hand = c.view()["hand"] or []
+        if not hand:
+            return
+        word = hand[self.selected]["word"]
+        x, y = msg.cell
+        self.try_act("place", word, x, y)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        if not text:
+            self.notify("Type a few words, or press S (after Escape) to skip.", severity="warning")
+            return
+        self.try_act("story", text)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.act_key(event.option.id)

@@ -1,0 +1,150 @@
+"""The main board: action areas (a DataTable: select a row to use the area), the Round
+Aid board, milestones, final scoring tiles, skill tiles, special tiles, solo cards."""
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .text import cost_text, data, formula_text, fx_text, player_tags, solo_cards, cond_text
+
+CATEGORY = {"basic": "basic", "special": "special", "advanced": "advanced"}
+AREA_COLUMNS = ("", "area", "spaces (hand 1/2/3)", "cost", "effect", "status")
+
+
+def area_rows(view: dict, legal_areas: set) -> list[tuple]:
+    """One row per area: (key, cells)."""
+    d = data()
+    players = view["players"]
+    tags = player_tags(players)
+    rows = []
+    for aid, occ in view["areas"].items():
+        area = d.areas[aid]
+        spaces = []
+        for k, o in enumerate(occ):
+            who = "M" if o == "mio" else ("." if o is None else tags[o])
+            spaces.append(f"[{who}]")
+        free = None in occ
+        opened = aid in view["opened"]
+        if not opened:
+            status = Text(f"opens round {area['opens']}", style="dim")
+        elif not free:
+            status = Text("full", style="dim")
+        else:
+            k = occ.index(None) + 1
+            status = Text(f"next: {k} card{'s' if k > 1 else ''}")
+        mark = Text(">", style="bold #5fff5f") if aid in legal_areas else Text(" ")
+        name = aid + (" (imit.)" if "imitation" in area else "")
+        cat = area["category"][:3]
+        if area["copy"]:
+            eff = f"copy a {'/'.join(area['copy'])} area (its cost too)"
+        else:
+            eff = fx_text(area["effect"])
+        style = "" if opened and free else "dim"
+        rows.append((aid, [mark, Text(f"{name} {cat}", style=style), " ".join(spaces),
+                           cost_text(area["cost"], short=True), Text(eff, style=style), status]))
+    return rows
+
+
+def _table(title, *cols) -> Table:
+    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
+              pad_edge=False, show_edge=False, padding=(0, 1))
+    for c in cols:
+        t.add_column(c)
+    return t
+
+
+def board_renderable(view: dict):
+    d = data()
+    players = view["players"]
+    tags = player_tags(players)
+    parts = []
+    # Round Aid board
+    t = _table("Round Aid board (income tiles each round; pass tile VP when you pass)",
+               "space", "income tiles", "pass tile", "token")
+    for i, sp in enumerate(view["round_aid"]):
+        std = "; ".join(fx_text(d.aid_standard[tid]) for tid in sp["standard"])
+        pas = formula_text(d.aid_pass[sp["pass"]]) if sp["pass"] is not None else "-"
+        who = [f"{tags[s]} {p['name']}" for s, p in enumerate(players) if p["aid"] == i]
+        if view.get("mio_aid") == i:
+            who.append("M Mio")
+        t.add_row(str(i + 1), std, pas, ", ".join(who) or ".")
+    parts.append(t)
+    # milestones and final scoring tiles (not in a solo game)
+    if view["milestones"]:
+        t = _table("Milestones (free action when met: 10 VP at the end; after 3 are taken the rest go)",
+                   "tile", "condition", "taken by")
+        for mid, side, who in view["milestones"]:
+            t.add_row(f"{mid}{side}", cond_text(d.milestones[mid][side]),
+                      players[who]["name"] if who is not None else "-")
+        parts.append(t)
+    if view["final_tiles"]:
+        t = _table("Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",
+                   "tile", "measure", "neutral", "now")
+        for tid in view["final_tiles"]:
+            tile = d.final_tiles[tid]
+            now = " ".join(f"{tags[s]}:{measure_value(p, tile['measure'])}" for s, p in enumerate(players))
+            t.add_row(str(tid), formula_measure(tile["measure"]), str(tile["neutral"]), now)
+        parts.append(t)
+    # skills
+    t = _table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
+    for sk in sorted(d.skills):
+        info = d.skills[sk]
+        t.add_row(str(sk), info["kind"], info["text"], str(view["skill_supply"].get(str(sk), 0)))
+    parts.append(t)
+    t = _table("Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect")
+    for tid in view["special_tiles"]:
+        t.add_row(str(tid), fx_text(d.specials[tid]))
+    if not view["special_tiles"]:
+        t.add_row("-", "none left")
+    parts.append(t)
+    parts.append(Text(f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."))
+    return Group(*[x for p in parts for x in (p, Text(""))])
+
+
+def measure_value(pv: dict, measure: str) -> int:
+    """A final scoring tile's measure for one player, from the public view."""
+    if not pv.get("map"):
+        return 0
+    if measure == "most_terrain_type":
+        counts: dict = {}
+        for kind, _ in pv["tiles"].values():
+            if not kind.startswith("special"):
+                counts[kind] = counts.get(kind, 0) + 1
+        return max(counts.values(), default=0)
+    if measure == "highest_basic_income":
+        return max(pv["income"][r] for r in ("wheat", "wood", "iron"))
+    if measure == "automated":
+        return sum(len(c) for c in pv["columns"].values())
+    if measure == "perimeter_terrain":
+        m = data().maps[pv["map"]]
+        return sum(1 for h in pv["tiles"] if int(h) in m.perimeter)
+    return 0
+
+
+def formula_measure(measure: str) -> str:
+    return {
+        "most_terrain_type": "tiles of your most common terrain",
+        "highest_basic_income": "your highest basic income",
+        "automated": "automated cards",
+        "perimeter_terrain": "tiles on the map's edge",
+    }.get(measure, measure.replace("_", " "))
+
+
+def solo_text(view: dict) -> str:
+    solo = view.get("solo")
+    if not solo:
+        return ""
+    spaces = solo_cards()
+    shown = solo["shown"]
+    if shown:
+        cards = "; ".join(f"{c}: " + ", ".join(f"{a} space {i}" for a, i in spaces[c]) for c in shown)
+    else:
+        cards = "none yet"
+    blocked = [f"{a}{k + 1}" for a, occ in view["areas"].items() for k, o in enumerate(occ) if o == "mio"]
+    aid = view.get("mio_aid")
+    return (f"[b]Mio[/b] (solo automaton): this round's cards {cards}. Blocked spaces: "
+            f"{', '.join(blocked) or 'none'}. Cards left: A {solo['a_left']}, B {solo['b_left']}. "
+            f"Mio's Round Aid token: {'space ' + str(aid + 1) if aid is not None else 'not placed yet'}. "
+            "Beat 250 VP to be an expert, 300 VP to enter history.")

@@ -1,0 +1,161 @@
+"""The player panel: the viewer's hand (a DataTable: select a card to play, discard or
+keep it), played cards, industry columns, skills, resources, property tokens, and the
+compact summaries of every player. The hand comes only from view(viewer)["hand"]."""
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from .text import (CHAR_SHORT, card_auto, card_cost_for, card_summary, cond_text, cost_text, data,
+                   fx_text, formula_text, player_tags, resources_text, tags_text, token_cost)
+
+HAND_COLUMNS = ("", "card", "cost", "kind", "tags", "does", "automation")
+
+
+def hand_rows(pv: dict, usable: set) -> list[tuple]:
+    """(row key, cells) for each card in the hand; usable: design ids that a click may use."""
+    rows = []
+    for card in pv.get("hand") or []:
+        cost = card_cost_for(pv, card)
+        price = f"{cost}g" if cost == card["cost"] else f"{cost}g ({card['cost']})"
+        mark = Text(">", style="bold #5fff5f") if card["id"] in usable else Text(" ")
+        rows.append((str(card["uid"]), [mark, Text(card["name"], style="bold"), price, card["kind"],
+                                        tags_text(card["tags"]), card_summary(card), card_auto(card)]))
+    return rows
+
+
+def _table(title, *cols) -> Table:
+    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
+              pad_edge=False, show_edge=False, padding=(0, 1))
+    for c in cols:
+        t.add_column(c)
+    return t
+
+
+def player_renderable(view: dict, seat: int):
+    """Everything public about one player, in detail."""
+    d = data()
+    pv = view["players"][seat]
+    parts = []
+    ch = d.characters.get(pv["character"]) if pv["character"] else None
+    head = Text()
+    head.append(f"{pv['name']}", style="bold")
+    if ch:
+        head.append(f" plays {ch['name']}. Basic: {ch['basic']} Clock Tower "
+                    f"({'placed' if pv['clock_tower'] else 'needs a Wonder and ' + ', '.join(cond_text(c) for c in ch['clock_tower'])}): "
+                    f"{ch['tower']}")
+    parts.append(head)
+    res = pv["resources"]
+    parts.append(Text(
+        f"Resources: {res['gold']} gold, {res['wheat']} wheat, {res['wood']} wood, {res['iron']} iron, "
+        f"{res['diamond']} diamonds; Action Discs {pv['discs']}; hand {pv['hand_count']} cards. "
+        f"Income: {resources_text(pv['income'])}. Map {pv['map'] or '-'}, "
+        f"cities {pv['cities']}, connected ports {pv['connected_ports']}, extra draw areas {len(pv['extra_draw'])}."))
+    # played cards
+    t = _table("Played cards (face up)", "card", "kind", "tags", "does")
+    for cid in pv["played"]:
+        c = d.cards[cid].to_dict()
+        t.add_row(c["name"], c["kind"], tags_text(c["tags"]),
+                  ("pass: " + formula_text(c["pass"])) if c["kind"] == "pass" else fx_text(d.cards[cid].effect))
+    if not pv["played"]:
+        t.add_row("-", "", "", "")
+    parts.append(t)
+    # industry columns
+    t = _table("Industry columns (each Industry Bonus of a colour runs its column top to bottom)",
+               "column", "limit", "board ability + automated cards")
+    cols = d.player["columns"]
+    for colour in ("orange", "green", "grey"):
+        kind = cols[colour]["property"]
+        built = sum(1 for x in pv["properties"].values() if x == kind)
+        lim = 1
+        for need, limit in d.player["columns"]["limits"]:
+            if built >= need:
+                lim = limit
+        cards = [d.cards[cid] for cid in pv["columns"][colour]]
+        text = fx_text([(op, v) for e in cols[colour]["ability"] for op, v in e.items()])
+        text += "".join(f" | {c.name}: {fx_text(c.auto)}" for c in cards)
+        t.add_row(f"{colour} ({cols[colour]['industry'][:5]})", f"{len(cards)}/{lim}", text)
+    parts.append(t)
+    # property tokens
+    t = _table("Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus")
+    for kind in ("tent", "house", "building"):
+        row = pv["rows_taken"][kind]
+        left = 5 - row
+        bonus = fx_text(d.rows[row][kind]) if row < 5 else "-"
+        t.add_row(kind, str(left), cost_text(token_cost(pv, kind), short=True) if left else "-", bonus)
+    for colour in pv["shops_left"]:
+        t.add_row(f"shop {colour}", "1", cost_text(token_cost(pv, f"shop-{colour}"), short=True),
+                  f"{colour} Industry Bonus")
+    t.add_row("research lab", str(4 - pv["labs_taken"]),
+              cost_text(token_cost(pv, "lab"), short=True) if pv["labs_taken"] < 4 else "-",
+              "unblocks the Industry Track")
+    t.add_row("clock tower", "0" if pv["clock_tower"] else "1", "free", "character's tower ability")
+    parts.append(t)
+    # skills
+    t = _table("Skill tiles", "id", "kind", "ability")
+    for sk in pv["skills"]:
+        info = d.skills[sk]
+        used = " (flipped this round)" if sk in pv["flipped"] else ""
+        t.add_row(str(sk), info["kind"] + used, info["text"])
+    if not pv["skills"]:
+        t.add_row("-", "", "")
+    parts.append(t)
+    tags = " ".join(f"{k}:{v}" for k, v in pv["tags"].items() if v)
+    parts.append(Text(f"Sweets Tags: {tags or 'none'}. Milestones: {', '.join(map(str, pv['milestones'])) or 'none'}. "
+                      f"Wonders: {pv['wonders']}."))
+    return Group(*[x for p in parts for x in (p, Text(""))])
+
+
+def others_text(view: dict, viewer: int | None) -> str:
+    """Compact lines for the side panel: one player per two lines."""
+    players = view["players"]
+    tags = player_tags(players)
+    lines = []
+    for s, p in enumerate(players):
+        mark = ">" if s == view["turn"] and view["phase"] == "action" and not view["over"] else " "
+        you = " (you)" if s == viewer else ""
+        state = " passed" if p["passed"] else ""
+        ch = CHAR_SHORT.get(p["character"] or "", "-")
+        lines.append(f"{mark}[b]{tags[s]} {p['name']}[/b]{you} {ch}{state}")
+        r = p["resources"]
+        lines.append(f"  VP {p['vp']} CP {p['cp']} IP {p['ip']} hand {p['hand_count']}")
+        lines.append(f"  {r['gold']}g {r['wheat']}wh {r['wood']}wd {r['iron']}ir {r['diamond']}dia"
+                     + (f" disc {p['discs']}" if p["discs"] else ""))
+    if view.get("solo"):
+        lines.append(" [b]M Mio[/b] blocks spaces each round")
+    return "\n".join(lines)
+
+
+def players_renderable(view: dict):
+    """All players side by side, public facts only."""
+    players = view["players"]
+    tags = player_tags(players)
+    t = Table(title="Players (public)", title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
+              show_edge=False, pad_edge=False, padding=(0, 1))
+    t.add_column("")
+    for s, p in enumerate(players):
+        t.add_column(f"{tags[s]} {p['name']}")
+    d = data()
+
+    def row(label, fn):
+        t.add_row(label, *[fn(p) for p in players])
+
+    row("character", lambda p: d.characters[p["character"]]["name"] if p["character"] else "-")
+    row("map", lambda p: p["map"] or "-")
+    row("VP / CP / IP", lambda p: f"{p['vp']} / {p['cp']} / {p['ip']}")
+    row("resources", lambda p: resources_text(p["resources"]))
+    row("income", lambda p: resources_text(p["income"]))
+    row("hand / discs", lambda p: f"{p['hand_count']} cards / {p['discs']}")
+    row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}")
+    row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}")
+    row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}")
+    row("food / industry", lambda p: f"{p['food']} / C{p['carriage']} L{'-' if p['locomotive'] is None else p['locomotive']}")
+    row("prosperity", lambda p: " ".join(map(str, p["prosperity"])))
+    row("played / auto", lambda p: f"{len(p['played'])} / {sum(len(c) for c in p['columns'].values())}")
+    row("skills", lambda p: " ".join(map(str, p["skills"])) or "-")
+    row("milestones", lambda p: " ".join(map(str, p["milestones"])) or "-")
+    row("round aid", lambda p: "-" if p["aid"] is None else f"space {p['aid'] + 1}")
+    row("passed", lambda p: "yes" if p["passed"] else "no")
+    return t

@@ -1,0 +1,253 @@
+"""Words for Sweet Lands data: effects, costs, pass formulas, conditions, cards.
+
+Everything here reads public data (rules/sweet_lands/data/*.toml) or a view dict;
+nothing reaches into a game state. Only plain ASCII is produced (no emoji, no
+ambiguous-width glyphs), so every terminal lines it up the same way.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+RES_SHORT = {"gold": "g", "wheat": "wh", "wood": "wd", "iron": "ir", "diamond": "dia"}
+RES_ORDER = ("gold", "wheat", "wood", "iron", "diamond")
+PROP_LETTER = {"tent": "t", "house": "h", "building": "b", "shop": "s", "lab": "l", "tower": "k"}
+PROP_WORD = {"tent": "tent", "house": "house", "building": "bldg", "shop": "shop", "lab": "lab",
+             "tower": "tower"}
+COLOUR_LETTER = {"orange": "O", "green": "G", "grey": "Y", "none": "-"}
+INDUSTRY_COLUMN = {"agricultural": "orange", "forestry": "green", "mining": "grey"}
+CHAR_SHORT = {"nata": "Nata", "eline": "Eline", "gretel": "Gretel", "jasmine": "Jasmine",
+              "sena": "Sena", "rikka": "Rikka"}
+
+COUNT_WORDS = {
+    "cities": "city", "played_cards": "played card", "most_terrain_type": "tile of your most common terrain",
+    "connected_ports": "connected port", "lowest_basic_income": "point of your lowest basic income",
+    "highest_basic_income": "point of your highest basic income",
+    "columns_min": "card in your shortest industry column", "food": "Food Track space",
+    "ip_this_pass": "Industry Point gained by this pass", "automated": "automated card",
+    "skills": "skill tile", "roads": "road", "rabbits": "Cookie Rabbit",
+    "perimeter_terrain": "tile on the map's edge",
+}
+
+
+@lru_cache(maxsize=1)
+def data():
+    from rules.sweet_lands import data as D
+
+    return D.load()
+
+
+@lru_cache(maxsize=1)
+def solo_cards() -> dict:
+    from rules.sweet_lands import data as D
+
+    return D.solo_cards()
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def cost_text(cost: dict | None, short: bool = False) -> str:
+    if not cost:
+        return "free" if not short else "-"
+    parts = []
+    for r in RES_ORDER:
+        k = cost.get(r, 0)
+        if k:
+            parts.append(f"{k}{RES_SHORT[r]}" if short else f"{k} {r}")
+    return (" " if short else ", ").join(parts) or ("-" if short else "free")
+
+
+def count_text(spec: dict) -> str:
+    per = spec["per"]
+    if per == "tag":
+        return f"{spec['tag']} tag"
+    if per == "property":
+        return f"{spec['kind']} token"
+    if per == "terrain_of":
+        return f"{spec['kind']} tile"
+    return COUNT_WORDS.get(per, per.replace("_", " "))
+
+
+def formula_text(spec: dict | None) -> str:
+    """A pass / VP formula: '1 VP per played card', '3/5/7 VP at 3/6/9 Food'."""
+    if not spec:
+        return ""
+    what = count_text(spec)
+    if "steps" in spec:
+        needs = "/".join(str(n) for n, _ in spec["steps"])
+        vps = "/".join(str(v) for _, v in spec["steps"])
+        return f"{vps} VP at {needs} x {what}"
+    every = spec.get("every", 1)
+    per = f"every {every} x {what}" if every > 1 else what
+    return f"{spec['vp']} VP per {per}"
+
+
+def _one(op: str, v) -> str:
+    if op == "gain":
+        return "+" + cost_text(dict(v), short=False).replace(", ", " +")
+    if op == "basic":
+        return f"+{v} basic (choice)"
+    if op == "income":
+        return ", ".join(f"{r} income +{k}" for r, k in dict(v).items())
+    if op == "income_any":
+        return f"{plural(v, 'income step')} (choice)"
+    if op == "vp":
+        return f"{v} VP"
+    if op == "vp_per":
+        return formula_text(dict(v))
+    if op == "draw":
+        return f"draw {v}"
+    if op == "disc":
+        return plural(v, "Action Disc")
+    if op == "terrain":
+        return f"up to {plural(v, 'tile')}"
+    if op == "road":
+        return f"up to {plural(v, 'road')}"
+    if op == "terrain_road":
+        t, r = v
+        return f"up to {plural(t, 'tile')} + {plural(r, 'road')}"
+    if op == "food":
+        return f"Food +{v}"
+    if op == "industry":
+        return f"Industry +{v}"
+    if op == "prosperity":
+        return f"Prosperity +{v}"
+    if op == "prosperity_colour":
+        c, n = v
+        return f"{c} Prosperity +{n}"
+    if op == "rabbit":
+        return plural(v, "Cookie Rabbit")
+    if op == "property":
+        return f"up to {plural(v, 'property')}".replace("propertys", "properties")
+    if op == "skill":
+        return plural(v, "skill tile")
+    if op == "wonder":
+        return "Wonder"
+    if op == "locomotive":
+        return "Locomotive"
+    if op == "ibonus":
+        return "Industry Bonus (any column)" if v == "any" else f"{v} Industry Bonus"
+    if op == "discount":
+        return f"wood discount -{v}"
+    if op == "capital":
+        return "1 income or Prosperity step"
+    return f"{op} {v}"
+
+
+def fx_text(effects) -> str:
+    """Effects as a short phrase; accepts [(op, v)] tuples or [[op, v]] lists."""
+    if not effects:
+        return "-"
+    return "; ".join(_one(op, v) for op, v in effects)
+
+
+def cond_text(cond: dict) -> str:
+    """A milestone or Clock Tower condition."""
+    t, n = cond["test"], cond.get("n", 1)
+    words = {
+        "terrain_types": lambda: f"{n}+ {'/'.join(cond['types'])} tiles",
+        "properties": lambda: f"{n}+ property tokens",
+        "connected_ports": lambda: f"{n}+ connected ports",
+        "food": lambda: f"Food Track {n}+",
+        "wonders": lambda: f"{n}+ Wonders",
+        "played_cards": lambda: f"{n}+ played cards",
+        "tag": lambda: f"{n}+ {cond.get('tag')} tags",
+        "gold_income": lambda: f"gold income {n}+",
+        "prosperity_colour_max": lambda: f"{n}+ steps on one colour's Prosperity Tracks",
+        "industry_advance": lambda: f"an Industry marker on space {n}+",
+        "vp": lambda: f"{n}+ VP during play",
+        "cities": lambda: f"{n}+ cities",
+        "skills": lambda: f"{n}+ skill tiles",
+        "rabbits": lambda: f"{n}+ Cookie Rabbits on the map",
+    }
+    return words.get(t, lambda: f"{t} {n}")()
+
+
+def card_of(cid: int):
+    return data().cards[cid]
+
+
+def card_summary(card: dict) -> str:
+    """One line: what a card does (immediate or pass), for a card dict from a view."""
+    if card["kind"] == "pass":
+        return "pass: " + formula_text(card["pass"])
+    return fx_text(card["effect"])
+
+
+def card_auto(card: dict) -> str:
+    if card["kind"] == "pass" or card["industry"] == "none":
+        return "-"
+    col = "any column" if card["industry"] == "wild" else INDUSTRY_COLUMN[card["industry"]]
+    return f"[{col}] {fx_text(card['auto'])}"
+
+
+def tags_text(tags) -> str:
+    return " ".join(t[:4] for t in tags)
+
+
+def tile_effect_text(kind: str) -> str:
+    d = data()
+    if kind.startswith("special:"):
+        return fx_text(d.specials[int(kind[8:])])
+    return fx_text(d.terrain_flip.get(kind, ()))
+
+
+def player_tags(players: list) -> list[str]:
+    """A one-letter tag per player (initial), made unique with the seat number."""
+    firsts = [p["name"][:1].upper() or "?" for p in players]
+    out = []
+    for i, f in enumerate(firsts):
+        out.append(f if firsts.count(f) == 1 else str(i + 1))
+    return out
+
+
+def token_cost(pv: dict, kind: str) -> dict:
+    """The cost of the next token of a kind for a player view (row, shop or lab)."""
+    d = data()
+    if kind in ("tent", "house", "building"):
+        row = pv["rows_taken"][kind]
+        if row >= len(d.rows):
+            return {}
+        cost = dict(d.rows[row]["cost"])
+    elif kind.startswith("shop-"):
+        cost = dict(d.shops[kind[5:]])
+    elif kind == "lab":
+        if pv["labs_taken"] >= 4:
+            return {}
+        cost = dict(d.player["industry"]["lab_costs"][pv["labs_taken"]])
+    else:
+        return {}
+    if "wood" in cost:
+        cost["wood"] = max(0, cost["wood"] - pv["wood_discount"])
+    return {k: v for k, v in cost.items() if v}
+
+
+def card_cost_for(pv: dict, card: dict) -> int:
+    """Play cost of a card in hand, with the Brownie reduction (not counting itself)."""
+    cost = card["cost"]
+    if card.get("brownie"):
+        cost -= pv["tags"].get("brownie", 0)
+    return max(0, cost)
+
+
+def resources_text(res: dict, short: bool = True) -> str:
+    return " ".join(f"{res.get(r, 0)}{RES_SHORT[r]}" for r in RES_ORDER if r in res) if short else \
+        ", ".join(f"{res.get(r, 0)} {r}" for r in RES_ORDER if r in res)
+
+
+def icon_text(effects) -> str:
+    """At most 6 characters for a map bonus icon: +skill, +draw1, +4g, +3VP."""
+    out = []
+    for op, v in effects:
+        if op == "skill":
+            out.append("skill")
+        elif op == "draw":
+            out.append(f"draw{v}")
+        elif op == "vp":
+            out.append(f"{v}VP")
+        elif op == "gain":
+            out.append("".join(f"{k}{RES_SHORT[r]}" for r, k in dict(v).items()))
+        else:
+            out.append(op[:5])
+    return "+" + "+".join(out)

@@ -1,0 +1,60 @@
+"""Square Happiness cards drawn as 13x5 text boxes with an edge symbol on each side.
+
+Each edge shows its symbol letter (F fire, W water, L leaf, S sun, * bolt) in its
+colour, so the letter alone is enough to play.
+"""
+from __future__ import annotations
+
+from rich.text import Text
+
+W, H = 13, 5
+EDGE_STYLE = {"F": "bold red", "W": "bold dodger_blue1", "L": "bold green3", "S": "bold yellow",
+              "*": "bold bright_white on grey35"}
+
+
+def _fit(text: str, width: int) -> str:
+    text = text if len(text) <= width else text[: width - 1] + "~"
+    return text.center(width)
+
+
+def card_lines(card: dict, owner: str = "", frame: str = "normal") -> list[Text]:
+    """Five lines of 13 cells. frame: normal | cursor | selected."""
+    top, right, bottom, left = card["symbols"]
+    bummer = card["kind"] == "bummer"
+    border = {"cursor": "bold reverse yellow", "selected": "bold cyan"}.get(
+        frame, "red" if bummer else "grey70")
+    h, v = "\u2500", "\u2502"
+    tl, tr, bl, br = "\u250c", "\u2510", "\u2514", "\u2518"
+
+    def edge_row(sym: str, left_c: str, right_c: str) -> Text:
+        t = Text()
+        t.append(left_c + h * 5, border)
+        t.append(sym, EDGE_STYLE[sym])
+        t.append(h * 5 + right_c, border)
+        return t
+
+    word = Text()
+    word.append(v, border)
+    word.append(_fit(card["word"], W - 2), "bold red" if bummer else "bold")
+    word.append(v, border)
+    mid = Text()
+    mid.append(left, EDGE_STYLE[left])
+    mid.append(_fit("BUMMER" if bummer else f"{card['points']} pt{'s' if card['points'] != 1 else ''}", W - 2),
+               "red" if bummer else "green")
+    mid.append(right, EDGE_STYLE[right])
+    who = Text()
+    who.append(v, border)
+    who.append(_fit(owner, W - 2), "dim")
+    who.append(v, border)
+    return [edge_row(top, tl, tr), word, mid, who, edge_row(bottom, bl, br)]
+
+
+def spot_lines(label: str, cursor: bool = False, legal: bool = True) -> list[Text]:
+    style = "bold reverse yellow" if cursor else ("green" if legal else "grey30")
+    lines = [Text("+ - - - - - +", style), Text(_fit("", W), style), Text(_fit(label, W), style),
+             Text(_fit("", W), style), Text("+ - - - - - +", style)]
+    if not cursor and not legal:
+        lines = [Text(" " * W) for _ in range(H)]
+        if label:
+            lines[2] = Text(_fit(label, W), "grey50")
+    return lines

@@ -1,0 +1,187 @@
+"""Happiness through the real UI: a Bummer claimed in the silence, and privacy of hands."""
+from rules import get_game
+from rules.bots import make_bot
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.controller import Controller
+from tabletop_tui.games.happiness.screen import Board
+from tabletop_tui.widgets.common import HandoffScreen
+
+from .helpers import screen_text
+
+SPEC = get_game("happiness")
+
+
+def app_for(tmp_path, scale=0.02):
+    return TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=3, silence_scale=scale)
+
+
+async def place_by_keys(pilot, screen, action):
+    """Pick the card with its number key, walk the cursor with arrows, press Enter."""
+    word, x, y = action.args
+    hand = screen.controller.view()["hand"]
+    k = [c["word"] for c in hand].index(word)
+    await pilot.press(str(k + 1))
+    await pilot.pause()
+    board = screen.query_one(Board)
+    cx, cy = board.cursor
+    keys = (["right"] * (x - cx) if x > cx else ["left"] * (cx - x)) + \
+           (["down"] * (y - cy) if y > cy else ["up"] * (cy - y))
+    await pilot.press(*keys, "enter")
+    await pilot.pause()
+
+
+async def drive(pilot, chooser_seed=9, max_steps=3000, on_screen=None, claim_first=False):
+    """Play every human decision by keys; return when the end screen shows."""
+    app = pilot.app
+    bots = {}
+    claimed = False
+    for _ in range(max_steps):
+        screen = app.screen
+        if on_screen:
+            on_screen(app)
+        name = type(screen).__name__
+        if name == "EndScreen":
+            return claimed
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+            continue
+        c = getattr(screen, "controller", None)
+        if c is None:
+            await pilot.pause()
+            continue
+        step = c.next_step()
+        if step == "window":
+            # Would a human seat claim? Ask the bot brain for each human in the window.
+            for seat in c.state.actors():
+                if c.is_bot(seat):
+                    continue
+                want = c.state.find_action(seat, "claim")
+                brain = bots.setdefault(seat, make_bot("happiness", "smart", chooser_seed + seat))
+                if want and (claim_first or brain.choose(c.state, seat).kind == "claim"):
+                    await pilot.press(str(seat + 1))
+                    await pilot.pause()
+                    claimed = True
+                    claim_first = False
+                    break
+            else:
+                await pilot.pause(0.02)
+            continue
+        if step != "human":
+            await pilot.pause(0.01)
+            continue
+        seat = c.viewer
+        brain = bots.setdefault(seat, make_bot("happiness", "smart", chooser_seed + seat))
+        action = brain.choose(c.state, seat)
+        if action.kind == "place":
+            await place_by_keys(pilot, screen, action)
+        elif action.kind == "story":
+            await pilot.press(*"nice", "enter")
+            await pilot.pause()
+        elif action.kind == "skip_story":
+            await pilot.press("escape") if False else None
+            screen.query_one("#hp-story").blur()
+            await pilot.press("s")
+            await pilot.pause()
+        else:  # build_done, toggles, pass_turn: from the move list
+            keys = [a.key for a in c.legal() if a.kind not in ("place", "story")]
+            idx = keys.index(action.key)
+            screen.query_one("#hp-moves").focus()
+            await pilot.press("home", *["down"] * idx, "enter")
+            await pilot.pause()
+    raise AssertionError("no end screen")
+
+
+def hidden_words(c):
+    """Words in the hands of every seat except the one at the keyboard."""
+    out = []
+    for seat, hand in enumerate(c.state.hands):
+        if seat != c.viewer:
+            out += [c.state.cards[i].word for i in hand]
+    return out
+
+
+def seed_with_bummer_for(seat, n=2):
+    for seed in range(1, 500):
+        s = SPEC.new_game([f"P{i}" for i in range(n)], seed=seed)
+        s = s.apply(s.find_action(0, "build_done"))
+        if any(s.cards[i].is_bummer for i in s.hands[seat]):
+            return seed
+    raise AssertionError("no seed")
+
+
+async def test_bummer_claimed_in_silence_window_with_private_handoff(tmp_path):
+    seed = seed_with_bummer_for(1)
+    state = SPEC.new_game(["Ann", "Bob"], seed=seed)
+    c = Controller(SPEC, state, [{"kind": "human"}] * 2, viewer=0)
+    app = app_for(tmp_path, scale=0.5)  # 2.5 s of silence: time to press a key
+    seen_handoff_for_bob = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        # Ann deals and plays her first card with a story.
+        screen.act_key(c.state.find_action(0, "build_done").key)
+        await pilot.pause()
+        first = next(a for a in c.legal() if a.kind == "place")
+        await place_by_keys(pilot, screen, first)
+        await pilot.press(*"hello", "enter")
+        await pilot.pause()
+        assert c.next_step() == "window" and c.viewer is None
+        text = screen_text(app)
+        assert "Silence" in text
+        for w in [c.state.cards[i].word for h in c.state.hands for i in h]:
+            assert w[:10] not in text  # the window is public: no hand at all
+        await pilot.press("2")  # Bob breaks the silence
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and "Bob" in screen_text(app)
+        seen_handoff_for_bob.append(True)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert c.state.stage == "bummer" and c.viewer == 1
+        bummer = next(a for a in c.legal() if a.kind == "place")
+        await place_by_keys(pilot, app.screen, bummer)
+        assert c.state.stage == "story"
+        app.screen.query_one("#hp-story").blur()
+        await pilot.press("s")
+        await pilot.pause()
+        v = c.state.view(None)
+        assert len(v["players"][1]["bummer_pile"]) >= 1
+    assert seen_handoff_for_bob
+
+
+async def test_every_screen_of_a_3_player_game_hides_other_hands(tmp_path):
+    state = SPEC.new_game(["Ann", "Bob", "Cleo"], seed=5)
+    c = Controller(SPEC, state, [{"kind": "human"}] * 3)
+    app = app_for(tmp_path, scale=0.01)
+    checked = []
+
+    def check(app_):
+        ctrl = getattr(app_.screen, "controller", None) or c
+        text = screen_text(app_)
+        for w in hidden_words(ctrl):
+            assert w[:10] not in text, (w, type(app_.screen).__name__, ctrl.viewer)
+        checked.append(1)
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        await drive(pilot, on_screen=check)
+        assert c.state.is_over
+    assert len(checked) > 50  # every screen change of the game was checked
+
+
+async def test_one_human_with_bots_plays_to_the_end_without_handoff(tmp_path):
+    state = SPEC.new_game(["Ann", "Bob", "Cleo"], seed=8)
+    c = Controller(SPEC, state, [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    app = app_for(tmp_path)
+    screens = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        await drive(pilot, on_screen=lambda a: screens.add(type(a.screen).__name__))
+        assert c.state.is_over
+    assert "HandoffScreen" not in screens and "EndScreen" in screens
