@@ -12,7 +12,7 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 
 from tabletop_tui.app import TabletopApp  # noqa: E402
-from tabletop_tui.demo import finished, mid_game  # noqa: E402
+from tabletop_tui.demo import finished, happiness_mid_game, happiness_window, mid_game  # noqa: E402
 from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
 
 
@@ -48,10 +48,20 @@ async def end(pilot):
     pilot.app.show_end(finished())
 
 
+async def happiness(pilot):
+    pilot.app.open_game(happiness_mid_game())
+
+
+async def silence(pilot):
+    pilot.app.silence_scale = 1000  # hold the countdown still for the picture
+    pilot.app.open_game(happiness_window())
+
+
 async def main():
     for size in [(120, 40), (80, 24)]:
         for name, prep in [("title", title), ("setup", setup), ("happy-city", game),
-                           ("handoff", handoff), ("end", end)]:
+                           ("handoff", handoff), ("end", end), ("happiness", happiness),
+                           ("happiness-silence", silence)]:
             await shoot(name, size, prep)
 
 

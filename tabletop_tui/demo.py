@@ -29,3 +29,23 @@ def finished(players=3, seed=11):
     names = ["Ann", "Bob", "Cleo", "Dev", "Eve"][:players]
     state = bot_moves(spec.new_game(names, seed=seed), 10_000)
     return Controller(spec, state, [{"kind": "human"}] * players, viewer=None)
+
+
+def happiness_mid_game(players=3, moves=60, seed=5, viewer=0):
+    """A Happiness table some turns in, stopped at `viewer`'s turn to place a card."""
+    spec = get_game("happiness")
+    names = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"][:players]
+    state = bot_moves(spec.new_game(names, seed=seed), moves)
+    while not (state.actors() == [viewer] and state.stage == "play"):
+        state = bot_moves(state, 1)
+    return Controller(spec, state, [{"kind": "human"}] * players, viewer=viewer)
+
+
+def happiness_window(players=3, seed=5):
+    """The public silence window right after a turn."""
+    spec = get_game("happiness")
+    names = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"][:players]
+    state = bot_moves(spec.new_game(names, seed=seed), 30)
+    while state.stage != "window":
+        state = bot_moves(state, 1)
+    return Controller(spec, state, [{"kind": "human"}] * players, viewer=None)
