@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -70,6 +71,7 @@ class HappyCityScreen(GameScreenBase):
                 with Vertical(id="hc-specials"):
                     for k in range(7):
                         yield CardBox("special", k)
+                yield Static("", id="hc-effects")
                 yield Static("", classes="section", id="hc-city-title")
                 with Vertical(id="hc-city"):
                     for k in range(10):
@@ -130,6 +132,14 @@ class HappyCityScreen(GameScreenBase):
                 card = players[shown]["city"][box.index]
             usable = card is not None and box.area != "city" and card["name"] in buyable
             box.show_card(card, extra, usable, mini=compact and box.area == "city")
+
+        # Expert specials: what each one does, in the project's own words.
+        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in v["specials"] if c.get("text")]
+        owned = [c for c in players[shown]["city"] if c["kind"] == "special" and c.get("text")]
+        effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
+        effects_box = self.query_one("#hc-effects", Static)
+        effects_box.display = bool(effects)
+        self.update_static(effects_box, "\n".join(effects))
 
         p = players[shown]
         sc = p["score"]
