@@ -4,6 +4,7 @@ import importlib
 SCREENS = {
     "happy-city": "tabletop_tui.games.happy_city.screen:HappyCityScreen",
     "happiness": "tabletop_tui.games.happiness.screen:HappinessScreen",
+    "happiest-town": "tabletop_tui.games.happiest_town.screen:HappiestTownScreen",
 }
 
 

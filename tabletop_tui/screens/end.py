@@ -16,6 +16,10 @@ COLUMNS = {
                    ("Hearts", "hearts"), ("Crossed hrt.", "crossed_hearts"),
                    ("Net inh.", "net_inhabitants"), ("Net hrt.", "net_hearts"),
                    ("Points", "score"), ("Coins", "coins")],
+    "happiest-town": [("Population", "population"), ("Crossed pop.", "crossed_population"),
+                      ("Happiness", "happiness"), ("Crossed hap.", "crossed_happiness"),
+                      ("Net pop.", "net_population"), ("Net hap.", "net_happiness"),
+                      ("Points", "score"), ("Money", "coins")],
     "happiness": [("Joypoints", "joypoints"), ("Euphoria", "euphoria"), ("Bummed out", "bummed_out"),
                   ("Lost", "lost_to_bummers"), ("Score", "score"), ("Euphoria pile", "euphoria_pile"),
                   ("Bummer pile", "bummer_pile")],
@@ -71,6 +75,8 @@ class EndScreen(Screen):
         how = "inhabitants + hearts" if rule == "add" else "inhabitants x hearts"
         self.query_one("#end-tie", Static).update(
             (f"Points = net {how}. " if c.spec.id == "happy-city" else "")
+            + ("Points = net population " + ("+" if rule == "add" else "x") + " happiness. "
+               if c.spec.id == "happiest-town" else "")
             + f"Tie-break: {res['tie_break']}.")
         journal = c.state.view(None).get("journal") or []
         if journal:  # Happiness: the table's stories, kept with the save

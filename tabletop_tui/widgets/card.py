@@ -15,8 +15,9 @@ def signed(n: int) -> str:
     return f"{n:+d}" if n < 0 else str(n)
 
 
-def needs_text(needs) -> str:
-    return "".join(f"{LETTER[c]}{k}" for c, k in needs)
+def needs_text(needs, letters=None) -> str:
+    letters = letters or LETTER
+    return "".join(f"{letters.get(c, c[:1].upper())}{k}" for c, k in needs)
 
 
 def mini_lines(card: dict) -> list[str]:
@@ -24,12 +25,12 @@ def mini_lines(card: dict) -> list[str]:
     return [f"i{card['inhabitants']} h{card['hearts']}", f"+{card['income']}$"]
 
 
-def card_lines(card: dict) -> list[str]:
-    """Two short lines of stats for a card dict from a Happy City view."""
+def card_lines(card: dict, letters=None) -> list[str]:
+    """Two short lines of stats for a card dict from a Happy City or Happiest Town view."""
     inh, hrt, inc = card["inhabitants"], card["hearts"], card["income"]
     stats = f"inh {signed(inh)} hrt {signed(hrt)}"
     if card["kind"] == "special":
-        return [f"+{inc}$ {needs_text(card['needs'])}", stats]
+        return [f"+{inc}$ {needs_text(card['needs'], letters)}", stats]
     if card["kind"] == "market":
         return [f"+{inc}$ market", stats]
     cost = card.get("your_cost", card["cost"])
@@ -53,11 +54,11 @@ class CardBox(Static, can_focus=False):
         self._shown: tuple | None = None
 
     def show_card(self, card: dict | None, extra: str = "", usable: bool = False,
-                  mini: bool = False) -> None:
+                  mini: bool = False, letters=None) -> None:
         self.card = card
         # Repainting is the slow part of a frame: touch nothing that has not changed.
         key = (None if card is None else tuple(sorted((k, str(v)) for k, v in card.items())),
-               extra, usable, mini)
+               extra, usable, mini, id(letters))
         if key == self._shown:
             return
         self._shown = key
@@ -71,7 +72,7 @@ class CardBox(Static, can_focus=False):
         # Specials and the Happy Market have no colour: mark them with a symbol instead.
         letter = {"special": "*", "market": "W"}.get(card["kind"]) if not card.get("colour") else card["letter"]
         self.border_title = f"{letter} {card['name']}"
-        lines = mini_lines(card) if mini else card_lines(card)
+        lines = mini_lines(card) if mini else card_lines(card, letters)
         if extra:
             lines.append(extra)
         self.update("\n".join(lines))

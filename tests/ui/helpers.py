@@ -41,10 +41,10 @@ async def press_for(pilot, action):
     await pilot.pause()
 
 
-async def play_to_end(pilot, max_steps=2000, on_step=None):
+async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city"):
     """Play every human move by key presses (choices made by the smart bot)."""
     app = pilot.app
-    chooser = make_bot("happy-city", "smart", 5)
+    chooser = make_bot(game_id, "smart", 5)
     for _ in range(max_steps):
         screen = app.screen
         name = type(screen).__name__

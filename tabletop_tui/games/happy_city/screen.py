@@ -18,6 +18,7 @@ PROMPTS = {
     "refill": "must refill the row: draw from deck 1, 2 or 3",
     "buy": "must buy a building or a dwelling, or take a coin (C)",
     "special": "may take a special building (click it), or pass (P)",
+    "market": "pick the colour of your Happy Market",
 }
 
 
@@ -38,14 +39,21 @@ class DeckBox(Static, can_focus=False):
 
 
 class HappyCityScreen(GameScreenBase):
+    """The card-row family's screen; Happiest Town subclasses it with its own words."""
+
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
+    GAME_TITLE = "Happy City"
+    PROMPTS = PROMPTS
+    SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
+    CITY_SLOTS = 10
+    LIMIT_TEXT = "/10 cards"
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
         Binding("3", "draw(3)", "Draw 3", show=False),
         Binding("k", "simple('keep')", "Keep row"),
         Binding("c", "simple('coin')", "Take coin"),
-        Binding("p", "simple('pass')", "No special"),
+        Binding("p", "simple('pass')", "Skip"),
         Binding("n", "next_city", "Next city"),
     ]
 
@@ -66,15 +74,14 @@ class HappyCityScreen(GameScreenBase):
                 with Horizontal(classes="cardrow", id="hc-dwellings"):
                     for k in range(3):
                         yield CardBox("dwelling", k)
-                yield Static("Special buildings: needs as colour letter + count; one per player",
-                             classes="section")
+                yield Static(self.SPECIALS_LABEL, classes="section")
                 with Vertical(id="hc-specials"):
                     for k in range(7):
                         yield CardBox("special", k)
                 yield Static("", id="hc-effects")
                 yield Static("", classes="section", id="hc-city-title")
                 with Vertical(id="hc-city"):
-                    for k in range(10):
+                    for k in range(self.CITY_SLOTS):
                         yield CardBox("city", k)
             with Vertical(id="hc-right"):
                 yield OptionList(id="hc-actions")
@@ -91,13 +98,15 @@ class HappyCityScreen(GameScreenBase):
         actor = v["turn"]
         shown = self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
         players = v["players"]
-        self.title = f"Happy City - round {v['round']}"
+        self.title = f"{self.GAME_TITLE} - round {v['round']}"
+        letters = v.get("letters")
+        specials = v.get("specials", v.get("infrastructure", []))
         self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
 
         who = players[actor]["name"]
         step = self.controller.next_step()
         if step == "human":
-            status = f"[b]{who}[/b], your turn: you {PROMPTS.get(v['stage'], '')}."
+            status = f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
         elif step == "bot":
             status = f"{who} (bot) is thinking..."
         elif step == "over":
@@ -105,7 +114,7 @@ class HappyCityScreen(GameScreenBase):
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
-            status += "  [b]Last round:[/b] a city has 10 cards."
+            status += "  [b]Last round:[/b] a city has reached 10."
         self.update_static("#hc-status", status)
 
         draws = {a.args[0] for a in legal if a.kind == "draw"}
@@ -126,15 +135,15 @@ class HappyCityScreen(GameScreenBase):
                 pile = v["dwellings"][box.index]
                 card = dict(pile["card"], name=pile["name"])
                 extra = f"{pile['count']} left"
-            elif box.area == "special" and box.index < len(v["specials"]):
-                card = v["specials"][box.index]
+            elif box.area == "special" and box.index < len(specials):
+                card = specials[box.index]
             elif box.area == "city" and box.index < len(players[shown]["city"]):
                 card = players[shown]["city"][box.index]
             usable = card is not None and box.area != "city" and card["name"] in buyable
-            box.show_card(card, extra, usable, mini=compact and box.area == "city")
+            box.show_card(card, extra, usable, mini=compact and box.area == "city", letters=letters)
 
         # Expert specials: what each one does, in the project's own words.
-        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in v["specials"] if c.get("text")]
+        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
         owned = [c for c in players[shown]["city"] if c["kind"] == "special" and c.get("text")]
         effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
         effects_box = self.query_one("#hc-effects", Static)
@@ -154,10 +163,12 @@ class HappyCityScreen(GameScreenBase):
         for q in players:
             s = q["score"]
             mark = ">" if q["seat"] == actor and not v["over"] else " "
-            colours = " ".join(f"{LETTER[c]}{k}" for c, k in sorted(q["colours"].items()))
-            lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])}/10\n"
+            kinds = q.get("colours", q.get("types")) or {}
+            colours = " ".join(f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
+            lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])}{self.LIMIT_TEXT[:3]}\n"
                          f"   {s['score']} pts  {colours or 'no colours'}"
-                         + (f"  special: {q['special']}" if q["special"] else ""))
+                         + (f"  special: {q['special']}" if q.get("special") else "")
+                         + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else ""))
         self.update_static("#hc-others", "\n".join(lines))
         self.show_moves(legal)
         self.render_log()

@@ -1,0 +1,20 @@
+"""Happiest Town: the Happy City screen with the original edition's words."""
+from __future__ import annotations
+
+from ..happy_city.screen import HappyCityScreen
+
+PROMPTS = {
+    "discard": "may discard any number of visible facilities (click them), then K to stop",
+    "refill": "must refill the row: draw from the low (1), middle (2) or high (3) deck",
+    "build": "may build one facility or residence, or build nothing (P)",
+    "infra": "take the infrastructure whose needs your town now meets",
+}
+
+
+class HappiestTownScreen(HappyCityScreen):
+    GAME_TITLE = "Happiest Town"
+    PROMPTS = PROMPTS
+    SPECIALS_LABEL = ("Infrastructure: needs as type letter + count (C commercial, I industrial, "
+                      "P public, L leisure, R residence); one each")
+    CITY_SLOTS = 14  # the last round can take a town past 10
+    LIMIT_TEXT = " buildings, 10 ends"
