@@ -28,10 +28,13 @@ class TabletopApp(App):
         self.bot_delay = bot_delay
         self.controller = None
 
-    def on_mount(self) -> None:
+    def get_default_screen(self):
+        # The title is the bottom of the stack: no blank default screen to build first.
         from .screens.title import TitleScreen
 
-        self.push_screen(TitleScreen())
+        return TitleScreen()
+
+    def on_mount(self) -> None:
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
@@ -49,6 +52,7 @@ class TabletopApp(App):
 
     # ---- navigation -----------------------------------------------------------
     def _reset_to(self, screen) -> None:
+        """Show `screen` right above the title, dropping whatever was between."""
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) == 2:
@@ -57,9 +61,7 @@ class TabletopApp(App):
             self.push_screen(screen)
 
     def back_to_title(self) -> None:
-        while len(self.screen_stack) > 2:
-            self.pop_screen()
-        if len(self.screen_stack) == 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         self.controller = None
 
