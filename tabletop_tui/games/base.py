@@ -47,6 +47,8 @@ class GameScreenBase(Screen):
         c = self.controller
         step = c.next_step()
         if step == "handoff":
+            if isinstance(self.app.screen, HandoffScreen):
+                return  # already waiting for someone to take the terminal
             # Nothing private stays mounted while the terminal changes hands.
             c.viewer = None
             self.shown_seat = None

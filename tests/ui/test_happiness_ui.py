@@ -30,8 +30,10 @@ async def place_by_keys(pilot, screen, action):
     await pilot.pause()
 
 
-async def drive(pilot, chooser_seed=9, max_steps=3000, on_screen=None, claim_first=False):
-    """Play every human decision by keys; return when the end screen shows."""
+async def drive(pilot, chooser_seed=9, max_steps=3000, on_screen=None, claim_first=False, by_keys=True,
+                until=None):
+    """Play every human decision (by keys, or straight through the screen when by_keys
+    is False, which is faster); return when the end screen shows."""
     app = pilot.app
     bots = {}
     claimed = False
@@ -40,7 +42,7 @@ async def drive(pilot, chooser_seed=9, max_steps=3000, on_screen=None, claim_fir
         if on_screen:
             on_screen(app)
         name = type(screen).__name__
-        if name == "EndScreen":
+        if name == "EndScreen" or (until and until()):
             return claimed
         if isinstance(screen, HandoffScreen):
             await pilot.press("enter")
@@ -73,13 +75,15 @@ async def drive(pilot, chooser_seed=9, max_steps=3000, on_screen=None, claim_fir
         seat = c.viewer
         brain = bots.setdefault(seat, make_bot("happiness", "smart", chooser_seed + seat))
         action = brain.choose(c.state, seat)
-        if action.kind == "place":
+        if not by_keys:
+            screen.act_key(action.key)
+            await pilot.pause()
+        elif action.kind == "place":
             await place_by_keys(pilot, screen, action)
         elif action.kind == "story":
             await pilot.press(*"nice", "enter")
             await pilot.pause()
         elif action.kind == "skip_story":
-            await pilot.press("escape") if False else None
             screen.query_one("#hp-story").blur()
             await pilot.press("s")
             await pilot.pause()
@@ -168,7 +172,7 @@ async def test_every_screen_of_a_3_player_game_hides_other_hands(tmp_path):
         await pilot.pause()
         app.open_game(c)
         await pilot.pause()
-        await drive(pilot, on_screen=check)
+        await drive(pilot, on_screen=check, by_keys=False)
         assert c.state.is_over
     assert len(checked) > 50  # every screen change of the game was checked
 
@@ -185,3 +189,49 @@ async def test_one_human_with_bots_plays_to_the_end_without_handoff(tmp_path):
         await drive(pilot, on_screen=lambda a: screens.add(type(a.screen).__name__))
         assert c.state.is_over
     assert "HandoffScreen" not in screens and "EndScreen" in screens
+
+
+async def test_turn_based_bummer_step_asks_each_seat_in_turn(tmp_path):
+    state = SPEC.new_game(["Ann", "Bob"], seed=12, options={"silence": "turns"})
+    c = Controller(SPEC, state, [{"kind": "human"}] * 2)
+    app = app_for(tmp_path)
+    asked = []
+
+    def watch(app_):
+        if c.state.stage == "window":
+            asked.append(c.state.actors()[0])
+            assert not c.in_window  # no countdown in this mode: each seat is asked in turn
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        # Three rounds show the pattern; a whole game adds time, not coverage.
+        await drive(pilot, on_screen=watch, by_keys=False, until=lambda: c.state.round > 3)
+    assert set(asked) == {0, 1}
+
+
+async def test_deck_builder_leaves_a_topic_out_and_shows_the_size(tmp_path):
+    state = SPEC.new_game(["Ann", "Bob", "Cleo"], seed=4, options={"youngest": 1})
+    c = Controller(SPEC, state, [{"kind": "human"}] * 3)
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen) and "Bob" in screen_text(app)  # the youngest builds
+        await pilot.press("enter")
+        await pilot.pause()
+        before = c.state.view(None)["deck"]["size"]
+        text = screen_text(app)
+        assert "[x] Fire" in text and f"{before} cards" in text
+        moves = [a.key for a in c.legal() if a.kind != "place"]
+        idx = next(i for i, k in enumerate(moves) if "fire" in k)
+        app.screen.query_one("#hp-moves").focus()
+        await pilot.press("home", *["down"] * idx, "enter")
+        await pilot.pause()
+        after = c.state.view(None)["deck"]["size"]
+        text = screen_text(app)
+        assert "[ ] Fire" in text and f"{after} cards" in text
+        assert "fire" in c.state.excluded
+        assert after <= before

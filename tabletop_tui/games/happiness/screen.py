@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -174,8 +175,8 @@ class HappinessScreen(GameScreenBase):
         yield Footer()
 
     def on_mount(self) -> None:
+        # Textual also runs the base class's on_mount after this one: no super() call.
         self.silence_scale = getattr(self.app, "silence_scale", 1.0)
-        super().on_mount()
 
     # ---- the loop: add the silence window to the shared one -------------------------
     def advance(self) -> None:
@@ -318,7 +319,8 @@ class HappinessScreen(GameScreenBase):
         hand_title = (f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)" if owner and hand
                       else "Hands are hidden: it is nobody's private moment.")
         if stage == "build" and v["topics"]:
-            marks = "  ".join(f"[{' ' if t['left_out'] else 'x'}] {t['label']} ({t['cards']})" for t in v["topics"])
+            marks = "  ".join(escape(f"[{' ' if t['left_out'] else 'x'}]") + f" {t['label']} ({t['cards']})"
+                              for t in v["topics"])
             hand_title = f"Topics in the deck: {marks}"
         self.update_static("#hp-hand-title", hand_title)
 
