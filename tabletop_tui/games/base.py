@@ -57,6 +57,8 @@ class GameScreenBase(Screen):
             self.app.push_screen(HandoffScreen(c.state.players[seat]), lambda _: self._handed(seat))
             return
         self.render_view()
+        if not self.sub_title:
+            self.sub_title = self.seed_text()
         if step == "bot" and not self._busy:
             self._busy = True
             if self.bot_delay > 0:
@@ -111,6 +113,10 @@ class GameScreenBase(Screen):
 
     def action_leave(self) -> None:
         self.app.back_to_title()
+
+    def seed_text(self) -> str:
+        """The seed stays on screen so a table can replay the same game later."""
+        return f"seed {self.controller.state.seed}"
 
     # ---- cheap updates: repaint only what changed ------------------------------------
     def update_static(self, target, text: str) -> None:

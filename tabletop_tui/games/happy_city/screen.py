@@ -101,7 +101,7 @@ class HappyCityScreen(GameScreenBase):
         self.title = f"{self.GAME_TITLE} - round {v['round']}"
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
-        self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
+        self.sub_title = self.seed_text() + (" - last round" if v["end_triggered"] and not v["over"] else "")
 
         who = players[actor]["name"]
         step = self.controller.next_step()
