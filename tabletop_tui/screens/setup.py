@@ -79,6 +79,7 @@ class SetupScreen(Screen):
 
     def on_mount(self) -> None:
         self.title = "New game"
+        self.query_one("#setup-game", Select).focus()
         if self.seed is None:
             self.seed = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)
             self.query_one("#setup-seed", Input).value = str(self.seed)
@@ -99,6 +100,7 @@ class SetupScreen(Screen):
     async def _recompose(self) -> None:
         await self.recompose()
         self.show_seats()
+        self.query_one("#setup-game", Select).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "setup-start":
