@@ -24,6 +24,7 @@ class RandomBot:
 # game id -> "module:Class" of its smart bot, imported when first asked for.
 SMART = {
     "happy-city": "rules.bots.happy_city:HappyCityBot",
+    "happiest-town": "rules.bots.happy_city:HappiestTownBot",
     "sweet-lands": "rules.bots.sweet_lands:SweetLandsBot",
     "happiness": "rules.bots.happiness:HappinessBot",
 }

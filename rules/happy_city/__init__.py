@@ -1,6 +1,7 @@
 """Happy City (Family and Expert modes) and Happiest Town, the original edition."""
 from ..core import Action, GameSpec, Option
 from .engine import HappyCityState
+from .happiest_town import HappiestTownState
 
 OPTIONS = {
     "mode": Option("Mode", "family", ("family", "expert"),
@@ -48,4 +49,40 @@ HAPPY_CITY = GameSpec(
 )
 HappyCityState.spec = HAPPY_CITY
 
-SPECS = [HAPPY_CITY]
+TOWN_OPTIONS = {
+    "variant": Option("Variant", "standard", ("standard", "children"),
+                      "The children's variant plays without infrastructure and adds population "
+                      "and happiness instead of multiplying them.",
+                      ("Standard", "Children's variant (ages 6-8)")),
+    "bank": Option("Bank", "unlimited", ("unlimited", "box"),
+                   "Unlimited bank, or only the 40 money in the box.",
+                   ("Unlimited", "Box money only (40)")),
+}
+
+_TOWN_LABELS = {
+    "keep": lambda a: "Stop discarding",
+    "discard": lambda a: f"Discard {a.args[0]}",
+    "draw": lambda a: f"Draw from the {('low', 'middle', 'high')[a.args[0] - 1]}-cost deck",
+    "buy": lambda a: f"Build {a.args[0]}",
+    "dwelling": lambda a: f"Build {a.args[0]}",
+    "pass": lambda a: "Build nothing",
+    "claim": lambda a: f"Take {a.args[0]}",
+}
+
+
+def _town_label(action: Action) -> str:
+    f = _TOWN_LABELS.get(action.kind)
+    try:
+        return f(action) if f else action.key
+    except (IndexError, TypeError):
+        return action.key
+
+
+HAPPIEST_TOWN = GameSpec(
+    id="happiest-town", title="Happiest Town", min_players=2, max_players=4, options=TOWN_OPTIONS,
+    factory=HappiestTownState.new, labeler=_town_label,
+    summary="The original edition: build 10 buildings; score population times happiness.",
+)
+HappiestTownState.spec = HAPPIEST_TOWN
+
+SPECS = [HAPPY_CITY, HAPPIEST_TOWN]

@@ -36,6 +36,7 @@ class Card:
     # Expert specials: mechanisms from data/expert.toml, each a dict {"do": ..., params}
     effects: tuple = field(default=(), compare=False, hash=False)
     substitute: bool = False  # designed stand-in, not a transcribed card
+    category: str = ""  # Happiest Town: facility type (commercial, public, ...)
 
     def to_dict(self) -> dict:
         return {
@@ -44,6 +45,7 @@ class Card:
             "income": self.income, "inhabitants": self.inhabitants, "hearts": self.hearts,
             "deck": self.deck, "needs": [list(n) for n in self.needs], "text": self.text,
             "effects": [e["do"] for e in self.effects], "substitute": self.substitute,
+            "category": self.category,
         }
 
 

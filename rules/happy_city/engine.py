@@ -461,49 +461,63 @@ class HappyCityState(GameState):
                 i = self.visible.pop(self._visible_named(a.args[0]))
             else:
                 i = self._pile_named(a.args[0]).pop()
-            cost = self.cost_of(seat, cards[i])
-            free = self.expert and self.free[seat] > 0
-            self._pay(seat, cost)
-            self.city[seat].append(i)
-            self.log(f"{who} buys {cards[i].name} for {cost}.")
-            if self.expert and not free and cost != cards[i].cost:
-                self.log(f"{cards[self.special[seat]].name}: {who} pays {cost} instead of {cards[i].cost}.")
-            if free:
-                self.free[seat] -= 1
-                self.log(f"{cards[self.special[seat]].name}: that card was free for {who}.")
-            if self.expert:
-                self._spent(seat, cost)
+            self._buy_card(seat, i)
             self.stage = SPECIAL
         elif kind == "coin":
-            amount = 1
-            for eff, card in (self.effects_of(seat, "no_buy") if self.expert else []):
-                amount = eff["amount"]
-                self.log(f"{card.name}: {who} takes {amount} coins instead of 1.")
-            got = self._gain(seat, amount)
-            self.log(f"{who} buys nothing and takes {got} coin{'s' if got != 1 else ''}." if got else
-                     f"{who} buys nothing; the bank is empty.")
+            self._no_buy(seat)
             self.stage = SPECIAL
         elif kind == "claim":
             i = next(i for i in self.specials if cards[i].name == a.args[0])
-            self.specials.remove(i)
-            if self.expert and _has(cards[i], "replace_last") and self._replaceable(seat):
-                old = self.city[seat].pop()
-                self._discard_from_city(old)
-                self.city[seat].append(i)
-                self.log(f"{who} takes the special building {cards[i].name}; it replaces "
-                         f"{cards[old].name}, which is discarded.")
-            else:
-                self.city[seat].append(i)
-                self.log(f"{who} takes the special building {cards[i].name}.")
-            self.special[seat] = i
-            if self.expert:
-                self._on_claim(seat, cards[i])
+            self._claim_card(seat, i)
             self._end_turn()
             return
         elif kind == "pass":
             self._end_turn()
             return
         self._advance()
+
+    # ---- the three ways a card or coin reaches a city (bots call these on a copy) ------
+    def _buy_card(self, seat: int, i: int) -> None:
+        """Pay for card ``i`` (already taken from the row or its pile) and place it."""
+        cards, who = self.cards, self.players[seat]
+        cost = self.cost_of(seat, cards[i])
+        free = self.expert and self.free[seat] > 0
+        self._pay(seat, cost)
+        self.city[seat].append(i)
+        self.log(f"{who} buys {cards[i].name} for {cost}.")
+        if self.expert and not free and cost != cards[i].cost:
+            self.log(f"{cards[self.special[seat]].name}: {who} pays {cost} instead of {cards[i].cost}.")
+        if free:
+            self.free[seat] -= 1
+            self.log(f"{cards[self.special[seat]].name}: that card was free for {who}.")
+        if self.expert:
+            self._spent(seat, cost)
+
+    def _no_buy(self, seat: int) -> None:
+        who = self.players[seat]
+        amount = 1
+        for eff, card in (self.effects_of(seat, "no_buy") if self.expert else []):
+            amount = eff["amount"]
+            self.log(f"{card.name}: {who} takes {amount} coins instead of 1.")
+        got = self._gain(seat, amount)
+        self.log(f"{who} buys nothing and takes {got} coin{'s' if got != 1 else ''}." if got else
+                 f"{who} buys nothing; the bank is empty.")
+
+    def _claim_card(self, seat: int, i: int) -> None:
+        cards, who = self.cards, self.players[seat]
+        self.specials.remove(i)
+        if self.expert and _has(cards[i], "replace_last") and self._replaceable(seat):
+            old = self.city[seat].pop()
+            self._discard_from_city(old)
+            self.city[seat].append(i)
+            self.log(f"{who} takes the special building {cards[i].name}; it replaces "
+                     f"{cards[old].name}, which is discarded.")
+        else:
+            self.city[seat].append(i)
+            self.log(f"{who} takes the special building {cards[i].name}.")
+        self.special[seat] = i
+        if self.expert:
+            self._on_claim(seat, cards[i])
 
     # ---- flow ------------------------------------------------------------------------
     def _advance(self) -> None:
