@@ -3,6 +3,7 @@ import importlib
 
 SCREENS = {
     "happy-city": "tabletop_tui.games.happy_city.screen:HappyCityScreen",
+    "sweet-lands": "tabletop_tui.games.sweet_lands.screen:SweetLandsScreen",
     "happiness": "tabletop_tui.games.happiness.screen:HappinessScreen",
     "happiest-town": "tabletop_tui.games.happiest_town.screen:HappiestTownScreen",
 }

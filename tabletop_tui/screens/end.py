@@ -23,6 +23,9 @@ COLUMNS = {
     "happiness": [("Joypoints", "joypoints"), ("Euphoria", "euphoria"), ("Bummed out", "bummed_out"),
                   ("Lost", "lost_to_bummers"), ("Score", "score"), ("Euphoria pile", "euphoria_pile"),
                   ("Bummer pile", "bummer_pile")],
+    "sweet-lands": [("In-game", "in_game"), ("Prosp.", "prosperity"), ("City", "city_points"),
+                    ("Sets", "property_sets"), ("Gold", "gold"), ("Diam.", "diamonds"), ("Ports", "ports"),
+                    ("Milest.", "milestones"), ("Final", "final_tiles"), ("Total", "total")],
 }
 
 

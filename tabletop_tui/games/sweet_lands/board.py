@@ -10,7 +10,7 @@ from rich.text import Text
 from .text import cost_text, data, formula_text, fx_text, player_tags, solo_cards, cond_text
 
 CATEGORY = {"basic": "basic", "special": "special", "advanced": "advanced"}
-AREA_COLUMNS = ("", "area", "spaces (hand 1/2/3)", "cost", "effect", "status")
+AREA_COLUMNS = ("", "area", "spaces", "cost", "effect", "next")
 
 
 def area_rows(view: dict, legal_areas: set) -> list[tuple]:
@@ -28,17 +28,17 @@ def area_rows(view: dict, legal_areas: set) -> list[tuple]:
         free = None in occ
         opened = aid in view["opened"]
         if not opened:
-            status = Text(f"opens round {area['opens']}", style="dim")
+            status = Text(f"opens R{area['opens']}", style="dim")
         elif not free:
             status = Text("full", style="dim")
         else:
             k = occ.index(None) + 1
-            status = Text(f"next: {k} card{'s' if k > 1 else ''}")
+            status = Text(f"{k} card{'s' if k > 1 else ''}")
         mark = Text(">", style="bold #5fff5f") if aid in legal_areas else Text(" ")
         name = aid + (" (imit.)" if "imitation" in area else "")
         cat = area["category"][:3]
         if area["copy"]:
-            eff = f"copy a {'/'.join(area['copy'])} area (its cost too)"
+            eff = f"copy a {'/'.join(area['copy'])} area"
         else:
             eff = fx_text(area["effect"])
         style = "" if opened and free else "dim"
@@ -47,12 +47,28 @@ def area_rows(view: dict, legal_areas: set) -> list[tuple]:
     return rows
 
 
-def _table(title, *cols) -> Table:
-    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
-              pad_edge=False, show_edge=False, padding=(0, 1))
-    for c in cols:
-        t.add_column(c)
-    return t
+class _Titled:
+    """A table with its title as a plain line above it (a long title never squeezes it)."""
+
+    def __init__(self, title: str, cols):
+        self.title = title
+        self.table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        for c in cols:
+            self.table.add_column(c)
+
+    def add_row(self, *cells):
+        self.table.add_row(*cells)
+
+    def __rich__(self):
+        head, _, rest = self.title.partition(" (")
+        title = Text(head, style="bold")
+        if rest:
+            title.append(" (" + rest, style="dim")
+        return Group(title, self.table)
+
+
+def _table(title, *cols) -> _Titled:
+    return _Titled(title, cols)
 
 
 def board_renderable(view: dict):

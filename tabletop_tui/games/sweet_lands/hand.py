@@ -11,7 +11,7 @@ from rich.text import Text
 from .text import (CHAR_SHORT, card_auto, card_cost_for, card_summary, cond_text, cost_text, data,
                    fx_text, formula_text, player_tags, resources_text, tags_text, token_cost)
 
-HAND_COLUMNS = ("", "card", "cost", "kind", "tags", "does", "automation")
+HAND_COLUMNS = ("", "card", "cost", "does", "automation", "tags")
 
 
 def hand_rows(pv: dict, usable: set) -> list[tuple]:
@@ -21,17 +21,12 @@ def hand_rows(pv: dict, usable: set) -> list[tuple]:
         cost = card_cost_for(pv, card)
         price = f"{cost}g" if cost == card["cost"] else f"{cost}g ({card['cost']})"
         mark = Text(">", style="bold #5fff5f") if card["id"] in usable else Text(" ")
-        rows.append((str(card["uid"]), [mark, Text(card["name"], style="bold"), price, card["kind"],
-                                        tags_text(card["tags"]), card_summary(card), card_auto(card)]))
+        rows.append((str(card["uid"]), [mark, Text(card["name"], style="bold"), price, card_summary(card),
+                                        card_auto(card), tags_text(card["tags"])]))
     return rows
 
 
-def _table(title, *cols) -> Table:
-    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
-              pad_edge=False, show_edge=False, padding=(0, 1))
-    for c in cols:
-        t.add_column(c)
-    return t
+from .board import _table  # noqa: E402  (titled tables, shared look)
 
 
 def player_renderable(view: dict, seat: int):

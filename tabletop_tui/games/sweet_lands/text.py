@@ -251,3 +251,58 @@ def icon_text(effects) -> str:
         else:
             out.append(op[:5])
     return "+" + "+".join(out)
+
+
+def _short(op: str, v) -> str:
+    if op == "gain":
+        return " ".join(f"+{k}{RES_SHORT[r]}" for r, k in dict(v).items())
+    if op == "basic":
+        return f"+{v}basic"
+    if op == "income":
+        return " ".join(f"{r[:2]}inc+{k}" for r, k in dict(v).items())
+    if op == "income_any":
+        return f"inc+{v}"
+    if op == "vp":
+        return f"{v}VP"
+    if op == "draw":
+        return f"draw{v}"
+    if op == "disc":
+        return f"{v}disc"
+    if op == "terrain":
+        return f"{v}tile"
+    if op == "road":
+        return f"{v}road"
+    if op == "terrain_road":
+        return f"{v[0]}tile+{v[1]}road"
+    if op == "food":
+        return f"food+{v}"
+    if op == "industry":
+        return f"ind+{v}"
+    if op == "prosperity":
+        return f"pros+{v}"
+    if op == "prosperity_colour":
+        return f"{v[0][:2]}pros+{v[1]}"
+    if op == "rabbit":
+        return f"{v}rabbit"
+    if op == "property":
+        return f"{v}prop"
+    if op == "skill":
+        return f"{v}skill"
+    if op == "wonder":
+        return "Wonder"
+    if op == "locomotive":
+        return "Loco"
+    if op == "ibonus":
+        return "anyIB" if v == "any" else f"{v[:2]}IB"
+    if op == "discount":
+        return f"wd-{v}"
+    if op == "capital":
+        return "step"
+    return op
+
+
+def fx_short(effects) -> str:
+    """Effects in a few characters, for track spaces: +3g, 2tile+1road, Loco, pros+1."""
+    if not effects:
+        return ""
+    return " ".join(_short(op, v) for op, v in effects)

@@ -1,59 +1,25 @@
-"""The track panel: Industry and Food Tracks of one player, the six Prosperity Tracks,
-income and the score track of every player. Built as Rich tables from a view."""
+"""The track panel: the score track and income of every player, the six Prosperity
+Tracks, and one player's Industry and Food Tracks. Compact Rich grids from a view."""
 from __future__ import annotations
 
-from rich import box
-from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .text import RES_SHORT, data, fx_text, player_tags
+from .text import RES_SHORT, data, fx_short, player_tags
 
-MARK = Text.styled  # shorthand
+COLOUR = {"orange": "#ffaf3a", "green": "#5fd75f", "grey": "#b0b0b0"}
+ELEMENT = {"terrain": "tiles", "rabbits": "rabbits", "roads": "roads", "properties": "properties",
+           "automated": "automated", "industry_points": "ind. points"}
 
 
-def _table(title: str, *cols, **kw) -> Table:
-    t = Table(title=title, title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
-              pad_edge=False, padding=(0, 1), show_edge=False, **kw)
+def _grid(*cols) -> Table:
+    t = Table.grid(padding=(0, 1))
     for c in cols:
-        if isinstance(c, tuple):
-            t.add_column(c[0], **c[1])
+        if isinstance(c, dict):
+            t.add_column(**c)
         else:
-            t.add_column(c)
-    return t
-
-
-def industry_table(pv: dict) -> Table:
-    d = data()
-    ind = d.player["industry"]
-    labs_after = ind["labs_after"]
-    t = _table(f"Industry Track ({pv['name']})", ("sp", {"justify": "right"}), "col", "IP", "bonus",
-               "here")
-    loco = pv["locomotive"]
-    for i, (colour, bonus, ip) in enumerate(d.industry):
-        col = {"orange": "O car", "green": "G loc"}.get(colour, "-")
-        here = []
-        if pv["carriage"] == i:
-            here.append("C")
-        if loco == i:
-            here.append("L")
-        style = "bold reverse" if here else ("dim" if i < max(pv["carriage"], loco or 0) else "")
-        colour_style = {"orange": "#ffaf3a", "green": "#5fd75f"}.get(colour, "")
-        t.add_row(str(i), Text(col, style=colour_style), str(ip) if ip else "",
-                  fx_text(bonus) if bonus else ("start" if i == 0 else "-"),
-                  " ".join(here), style=style)
-        for k, after in enumerate(labs_after):
-            if after == i:
-                cost = ind["lab_costs"][k]
-                taken = pv["labs_taken"] > k
-                text = (f"Lab {k + 1} taken: open" if taken else
-                        f"Lab {k + 1} BLOCKS (costs {cost_short(cost)})")
-                t.add_row("", "", "", Text(text, style="dim" if taken else "bold red"), "")
-    t.caption = (f"C Carriage takes O bonuses; L Locomotive takes G bonuses"
-                 f"{'' if loco is not None else ' (Locomotive not yet gained)'}. "
-                 f"Passing gives IP = icons reached.")
-    t.caption_justify = "left"
+            t.add_column(no_wrap=True)
     return t
 
 
@@ -61,31 +27,43 @@ def cost_short(cost: dict) -> str:
     return " ".join(f"{v}{RES_SHORT[k]}" for k, v in cost.items() if v)
 
 
-def food_table(pv: dict) -> Table:
+def industry_lines(pv: dict):
+    d = data()
+    ind = d.player["industry"]
+    loco = pv["locomotive"]
+    t = _grid({"justify": "right", "no_wrap": True}, {}, {}, {}, {})
+    for i, (colour, bonus, ip) in enumerate(d.industry):
+        here = ("C" if pv["carriage"] == i else "") + ("L" if loco == i else "")
+        style = "bold reverse" if here else ("dim" if i < max(pv["carriage"], loco or 0) else "")
+        col = Text({"orange": "O", "green": "G"}.get(colour, "-"), style=COLOUR.get(colour, ""))
+        t.add_row(str(i), col, f"IP{ip}" if ip else "", fx_short(bonus) or ("start" if i == 0 else ""),
+                  here, style=style)
+        for k, after in enumerate(ind["labs_after"]):
+            if after == i:
+                if pv["labs_taken"] > k:
+                    t.add_row("", "", "", Text(f"lab {k + 1} taken", style="dim"), "")
+                else:
+                    t.add_row("", "", "", Text(f"LAB {k + 1} blocks ({cost_short(ind['lab_costs'][k])})",
+                                               style="bold red"), "")
+    return Group(Text("Industry Track", style="bold"), t)
+
+
+def food_lines(pv: dict):
     d = data()
     food = d.player["food"]
-    bonus = {b["at"]: b["effect"] for b in food["bonus"]}
-    rabbit_at = food["rabbit_at"]
-    t = _table(f"Food Track ({pv['name']})", ("sp", {"justify": "right"}), "bonus", "rabbit", "here")
+    bonus = {b["at"]: [(op, v) for e in b["effect"] for op, v in e.items()] for b in food["bonus"]}
+    t = _grid({"justify": "right", "no_wrap": True}, {}, {}, {})
     for i in range(food["length"] + 1):
-        eff = bonus.get(i)
-        txt = fx_text([(op, v) for e in eff for op, v in e.items()]) if eff else ""
         rab = ""
-        for k, at in enumerate(rabbit_at):
+        for k, at in enumerate(food["rabbit_at"]):
             if at == i:
-                rb = d.player["food"]["rabbit_bonus"][k]
-                used = pv["rabbits_taken"] > k
-                rab = f"#{k + 1}" + (f" {fx_text([(op, v) for e in rb for op, v in e.items()])}" if rb else "")
-                rab += " (placed)" if used else (" ready" if pv["food"] >= at else "")
+                rb = [(op, v) for e in food["rabbit_bonus"][k] for op, v in e.items()]
+                state = "placed" if pv["rabbits_taken"] > k else ("ready" if pv["food"] >= at else "")
+                rab = f"R{k + 1} {fx_short(rb)} {state}".replace("  ", " ").strip()
         here = "F" if pv["food"] == i else ""
         style = "bold reverse" if here else ("dim" if i < pv["food"] else "")
-        t.add_row(str(i), txt, rab, here, style=style)
-    left = 9 - pv["rabbits_taken"]
-    ready = sum(1 for k, at in enumerate(rabbit_at) if k >= pv["rabbits_taken"] and pv["food"] >= at)
-    t.caption = (f"F Food marker. Rabbits left {left}, ready to place {ready}. "
-                 f"Wood discount now -{pv['wood_discount']}.")
-    t.caption_justify = "left"
-    return t
+        t.add_row(str(i), fx_short(bonus.get(i)), rab, here, style=style)
+    return Group(Text("Food Track", style="bold"), t)
 
 
 def _rate(track: dict, pos: int) -> tuple[int, int]:
@@ -96,84 +74,84 @@ def _rate(track: dict, pos: int) -> tuple[int, int]:
     return vp, per
 
 
-ELEMENT = {"terrain": "terrain tiles", "rabbits": "Cookie Rabbits", "roads": "roads",
-           "properties": "properties", "automated": "automated cards", "industry_points": "Industry Points"}
-
-
 def element_count(pv: dict, element: str) -> int:
-    if element == "terrain":
-        return len(pv["tiles"])
-    if element == "rabbits":
-        return len(pv["rabbits"])
-    if element == "roads":
-        return len(pv["roads"])
-    if element == "properties":
-        return len(pv["properties"])
-    if element == "automated":
-        return sum(len(c) for c in pv["columns"].values())
-    return pv["ip"]
+    return {
+        "terrain": lambda: len(pv["tiles"]), "rabbits": lambda: len(pv["rabbits"]),
+        "roads": lambda: len(pv["roads"]), "properties": lambda: len(pv["properties"]),
+        "automated": lambda: sum(len(c) for c in pv["columns"].values()),
+        "industry_points": lambda: pv["ip"],
+    }[element]()
 
 
-def prosperity_table(view: dict, shown: int) -> Table:
+def prosperity_lines(view: dict, shown: int) -> Table:
     d = data()
     players = view["players"]
     tags = player_tags(players)
     pv = players[shown]
-    t = _table("Prosperity Tracks (score rate of an element at the end; last space costs 1 diamond)",
-               "track", "positions", f"{pv['name']}: rate -> now", "bonuses (first to the end)")
+    w = max(1, len(players))
+    t = _grid({}, {}, {}, {"overflow": "fold"})
+    t.add_row(Text("Prosperity", style="bold"), Text("positions", style="dim"),
+              Text(f"{pv['name']} now", style="dim"),
+              Text("bonus spaces; end: bonus for the first ($ costs 1 dia)", style="dim"))
     for i, tr in enumerate(d.prosperity):
         cells = []
         for pos in range(tr["length"] + 1):
             here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
-            cells.append(here or ("$" if pos == tr["length"] else "."))
-        bar = " ".join(c.ljust(len(players)) if len(players) > 1 else c for c in cells)
+            cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
         vp, per = _rate(tr, pv["prosperity"][i])
         n = element_count(pv, tr["element"])
-        now = n * vp // per
-        rate = f"{vp} VP / {per}" if vp else "0 VP"
-        bon = ", ".join(f"{at}:{fx_text(eff)}" for at, eff in sorted(tr["bonus"].items()))
+        rate = (f"{vp}/{per}" if per > 1 else f"{vp}") + f" x{n} = {n * vp // per}VP"
+        bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
         first = view["prosperity_first"][i]
-        end = fx_text(tr["end_bonus"]) + (f" [taken by {players[first]['name']}]" if first is not None else "")
-        colour = {"orange": "#ffaf3a", "green": "#5fd75f", "grey": "#b0b0b0"}[tr["colour"]]
+        end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
         name = Text(f"{tr['colour'][:2].upper()}-{tr['id'].split('-')[1][:2]} {ELEMENT[tr['element']]}",
-                    style=colour)
-        t.add_row(name, bar, f"{rate} x {n} = {now}", f"{bon}; end: {end}")
-    rows = []
-    for tr in d.prosperity:
-        rows.append(" ".join(f"{frm}+:{v}/{p}" for frm, v, p in tr["rates"]))
-    t.caption = "Rates per track (from space: VP per items): " + " | ".join(
-        f"{tr['id']} {r}" for tr, r in zip(d.prosperity, rows))
-    t.caption_justify = "left"
+                    style=COLOUR[tr["colour"]])
+        t.add_row(name, " ".join(cells), rate, f"{bon} end:{end}")
     return t
 
 
-def score_table(view: dict) -> Table:
+def rates_lines() -> Table:
+    d = data()
+    t = _grid({}, {"overflow": "fold"})
+    t.add_row(Text("VP rates", style="bold"), Text("from space N: VP per items", style="dim"))
+    for tr in d.prosperity:
+        t.add_row(Text(f"{tr['colour'][:2].upper()}-{tr['id'].split('-')[1][:2]} {ELEMENT[tr['element']]}",
+                       style=COLOUR[tr["colour"]]),
+                  "  ".join(f"{frm}+: {v}/{p}" if p > 1 else f"{frm}+: {v}" for frm, v, p in tr["rates"]))
+    return t
+
+
+def score_lines(view: dict) -> Table:
     players = view["players"]
     tags = player_tags(players)
-    t = _table("Score track and income (income: collected each Income Phase)",
-               "player", ("VP", {"justify": "right"}), ("CP", {"justify": "right"}),
-               ("IP", {"justify": "right"}), ("gold inc", {"justify": "right"}),
-               ("wheat", {"justify": "right"}), ("wood", {"justify": "right"}),
-               ("iron", {"justify": "right"}), "Food", "Ind C/L", "Wonders")
+    t = _grid({}, *[{"justify": "right", "no_wrap": True}] * 9)
+    t.add_row(Text("Score / income", style="bold"), *[Text(h, style="dim") for h in
+              ("VP", "CP", "IP", "gold+", "wheat+", "wood+", "iron+", "food", "ind C/L")])
     for s, p in enumerate(players):
         inc = p["income"]
         t.add_row(f"{tags[s]} {p['name']}", str(p["vp"]), str(p["cp"]), str(p["ip"]), str(inc["gold"]),
                   str(inc["wheat"]), str(inc["wood"]), str(inc["iron"]), str(p["food"]),
-                  f"{p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}",
-                  str(p["wonders"]))
-    t.caption = "VP victory points now; CP city points (2 VP each at the end); IP industry points."
-    t.caption_justify = "left"
+                  f"{p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}")
     return t
 
 
 def tracks_renderable(view: dict, shown: int, width: int):
     pv = view["players"][shown]
-    ind, food = industry_table(pv), food_table(pv)
-    if width >= 100:
-        top = Columns([ind, food], padding=(0, 3))
+    ind, food = industry_lines(pv), food_lines(pv)
+    side = Table.grid(padding=(0, 4))
+    side.add_column()
+    side.add_column()
+    side.add_row(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")))
+    parts = [score_lines(view), Text(""), prosperity_lines(view, shown), Text("")]
+    if width >= 70:
+        parts.append(side)
     else:
-        top = Group(ind, Text(""), food)
-    return Group(score_table(view), Text(""), prosperity_table(view, shown), Text(""), top)
+        parts += [ind, Text(""), food, Text(ahead_text(pv), style="italic")]
+    parts += [Text(""), rates_lines(),
+              Text("C Carriage takes O bonuses, L Locomotive takes G bonuses; a LAB blocks both markers "
+                   "until taken as a property. F Food marker; R rabbits become ready as Food advances. "
+                   "CP city points (2 VP each at the end), IP industry points.", style="dim")]
+    return Group(*parts)
 
 
 def ahead_text(pv: dict) -> str:
@@ -182,7 +160,8 @@ def ahead_text(pv: dict) -> str:
     out = []
     for marker, colour, pos in (("Carriage", "orange", pv["carriage"]), ("Locomotive", "green", pv["locomotive"])):
         if pos is None:
+            out.append("Locomotive: not yet (Industry space 4)")
             continue
-        nxt = [f"{i}:{fx_text(b)}" for i, (c, b, _) in enumerate(d.industry) if i > pos and c == colour and b][:2]
-        out.append(f"{marker} next: {'; '.join(nxt) or 'end of track'}")
-    return " | ".join(out)
+        nxt = [f"{i}:{fx_short(b)}" for i, (c, b, _) in enumerate(d.industry) if i > pos and c == colour and b][:3]
+        out.append(f"{marker} ahead: {', '.join(nxt) or 'end of track'}")
+    return "\n".join(out)

@@ -1,0 +1,52 @@
+"""Seeded Sweet Lands states for snapshots, screenshots and tests (real games by bots)."""
+from __future__ import annotations
+
+from rules import get_game
+from rules.bots import make_bot
+
+NAMES = ["Ann", "Bob", "Cleo", "Dev"]
+
+
+def _bots(state, seed):
+    return [make_bot("sweet-lands", "smart", seed + i) for i in range(len(state.players))]
+
+
+def play_until(state, stop, limit=5000, seed=1):
+    """Let bots play until ``stop(state)`` is true (checked before every move)."""
+    bots = _bots(state, seed)
+    for _ in range(limit):
+        if state.is_over or stop(state):
+            return state
+        seat = state.actors()[0]
+        state = state.apply(bots[seat].choose(state, seat))
+    return state
+
+
+def controller(state, viewer=0, kinds=None, save_path=None):
+    from tabletop_tui.controller import Controller
+
+    n = len(state.players)
+    seats = [{"kind": k} for k in (kinds or ["human"] * n)]
+    return Controller(get_game("sweet-lands"), state, seats, save_path, viewer=viewer)
+
+
+def new_state(players=2, seed=7):
+    return get_game("sweet-lands").new_game(NAMES[:players], seed=seed, options={})
+
+
+def mid_game(players=2, seed=7, round_=3, want="hex", viewer=0):
+    """Seat ``viewer`` in round ``round_`` at a decision whose legal moves include ``want``."""
+    s = play_until(new_state(players, seed), lambda s: s.round >= round_)
+
+    def ready(s):
+        if s.actors() != [viewer]:
+            return False
+        kinds = {a.kind for a in s.legal_actions(viewer)}
+        return want in kinds
+
+    s = play_until(s, ready)
+    return controller(s, viewer=viewer)
+
+
+def solo_mid_game(seed=5, round_=2, want="area"):
+    return mid_game(players=1, seed=seed, round_=round_, want=want, viewer=0)

@@ -1,0 +1,542 @@
+"""The Sweet Lands game screen. Renders only from the controller's view (view(seat)).
+
+Layout: a prompt line on top; on the left five panels in tabs (Map, Tracks, Board,
+Hand, Players: keys m t b h o); on the right the steps of this turn, the legal moves,
+compact player summaries and the log. Every decision can be taken from the move list
+(arrows + Enter), and most by a direct choice too: hexes and edges on the map (arrows,
+[ ], Enter or a click), areas on the board and cards in the hand (Enter or a click).
+Only the panel on show is redrawn; the others are redrawn when they are opened.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import DataTable, Header, OptionList, RichLog, Static, TabbedContent, TabPane
+from textual.widgets.option_list import Option
+
+from ..base import GameScreenBase
+from . import prompts as P
+from .footer import KeyBar
+from .lines import Lines
+from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
+from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, players_renderable
+from .hexmap import HexMap
+from .text import (card_cost_for, card_summary, cost_text, data, formula_text, fx_text, player_tags,
+                   tile_effect_text, token_cost)
+from .tracks import ahead_text, tracks_renderable
+
+TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
+LEGEND = ("Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
+          "UPPER CASE = tile, 1-6 special tile, C capital, e/E extra draw area (E active). "
+          "2nd: * flipped, or a property: t tent h house b building s shop l lab k clock tower. "
+          "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
+          "Corners * = legal hex, v ^ = cursor.")
+PHASE = {"setup": "setup", "income": "income", "action": "action phase", "cleanup": "cleanup", "over": "game over"}
+
+
+class PickTable(DataTable):
+    """A DataTable where one click on a row chooses it (Enter works too)."""
+
+    def __init__(self, **kw):
+        super().__init__(cursor_type="row", zebra_stripes=True, **kw)
+        self._before = None
+
+    def on_mouse_down(self) -> None:
+        self._before = self.cursor_coordinate
+
+    def on_click(self, event) -> None:
+        meta = event.style.meta
+        if "row" not in meta or meta["row"] < 0 or "column" not in meta:
+            return
+        if self.cursor_coordinate == self._before and self.cursor_row != meta["row"]:
+            # we run before the built-in handler: put the cursor there, so it chooses
+            self.move_cursor(row=meta["row"], column=meta["column"], animate=False)
+        elif self.cursor_coordinate != self._before:
+            # the built-in handler ran first and only moved the cursor: choose now
+            self.action_select_cursor()
+        self._before = None
+
+
+class SweetLandsScreen(GameScreenBase):
+    CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
+    BINDINGS = [
+        Binding("m", "tab('m')", "Map", show=False),
+        Binding("t", "tab('t')", "Tracks", show=False),
+        Binding("b", "tab('b')", "Board", show=False),
+        Binding("h", "tab('h')", "Hand", show=False),
+        Binding("p", "tab('p')", "Players", show=False),
+        Binding("e", "end_turn", "End turn"),
+        Binding("s", "stop", "Stop"),
+        Binding("n", "next_player", "Next player"),
+        Binding("z", "zoom", "Zoom", show=False),
+        Binding("g", "legend", "Legend", show=False),
+        Binding("l", "focus_moves", "Moves", show=False),
+    ]
+
+    def __init__(self, controller, bot_delay: float | None = None):
+        super().__init__(controller, bot_delay=bot_delay)
+        self._dirty: set[str] = set(TABS.values())
+        self._last_op = "-"
+        self._steps: list[str] = []
+        self._steps_key = None
+        self._map_targets: dict = {}
+        self._filter: list | None = None
+        self._hand_for = "-"
+        self._table_keys: dict = {}
+        self._labels: dict = {}
+        self._legend = False
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="sl-status")
+        with Horizontal(id="sl-main"):
+            with TabbedContent(id="sl-tabs", initial="tab-map"):
+                with TabPane("[u]M[/u]ap", id="tab-map"):
+                    with Vertical(id="sl-mapbox"):
+                        yield Static("", id="sl-maptitle")
+                        yield HexMap(id="sl-map")
+                        yield Static("", id="sl-hexinfo")
+                with TabPane("[u]T[/u]racks", id="tab-tracks"):
+                    with VerticalScroll(id="sl-tracks-scroll"):
+                        yield Lines(id="sl-tracks")
+                with TabPane("[u]B[/u]oard", id="tab-board"):
+                    with VerticalScroll(id="sl-board-scroll"):
+                        yield Static("", id="sl-solo")
+                        yield PickTable(id="sl-areas")
+                        yield Lines(id="sl-board")
+                with TabPane("[u]H[/u]and", id="tab-hand"):
+                    with VerticalScroll(id="sl-hand-scroll"):
+                        yield Static("", id="sl-handtitle")
+                        yield PickTable(id="sl-hand")
+                        yield Lines(id="sl-player")
+                with TabPane("[u]P[/u]layers", id="tab-players"):
+                    with VerticalScroll(id="sl-players-scroll"):
+                        yield Lines(id="sl-players")
+            with Vertical(id="sl-right"):
+                yield Static("", id="sl-steps")
+                yield OptionList(id="sl-actions")
+                yield Static("", id="sl-others")
+                yield RichLog(id="sl-log", wrap=True, markup=False, min_width=20)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
+        self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
+        super().on_mount()
+
+    # ---- the loop: our own end screen ------------------------------------------------------
+    def advance(self) -> None:
+        if self.controller.next_step() == "over":
+            self.render_view()
+            from .endscreen import SweetLandsEndScreen
+
+            self.app._reset_to(SweetLandsEndScreen(self.controller))
+            return
+        super().advance()
+
+    def _apply(self, action) -> None:
+        label = self._labels.get(action.key, action.label)
+        self._filter = None
+        if self.controller.act(action):
+            self._steps.append(label)  # before the repaint, so "this turn" shows it
+            self.advance()
+        else:
+            self.notify(self.controller.last_error, title="Not allowed", severity="error")
+            self.show_moves(self.controller.legal())
+
+    def action_undo(self) -> None:
+        if self.controller.undo():
+            if self._steps:
+                self._steps.pop()
+            self.notify("Step undone.")
+            self.advance()
+        else:
+            self.notify(self.controller.last_error, severity="warning")
+
+    # ---- rendering ---------------------------------------------------------------------------
+    def update_static(self, target, text) -> None:
+        """As the base's, but widgets with a fixed size repaint without a layout pass."""
+        widget = self.query_one(target, Static) if isinstance(target, str) else target
+        if getattr(widget, "_last_text", None) != text:
+            widget._last_text = text
+            widget.update(text, layout=bool(widget.styles.auto_dimensions))
+
+    def shown(self, v: dict) -> int:
+        if self.shown_seat is not None:
+            return self.shown_seat
+        me = v["viewer"]
+        return me if me is not None else (v["pending"] or {}).get("seat", v["turn"])
+
+    def render_view(self) -> None:
+        c = self.controller
+        v = c.view()
+        legal = c.legal()
+        me = v["viewer"]
+        players = v["players"]
+        pend = v.get("pending")
+        op = pend["op"] if pend else None
+        actor = pend["seat"] if pend else v["turn"]
+        self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
+        self.sub_title = PHASE.get(v["phase"], v["phase"])
+        self._labels = {a.key: self.label_for(a, v) for a in legal}
+
+        # what this turn has done so far (reset when the turn or the player changes)
+        key = (v["round"], v["phase"], v["turn"], me, v["main_done"] or bool(self._steps))
+        if key[:4] != (self._steps_key or (None,) * 4)[:4]:
+            self._steps = []
+        self._steps_key = key
+
+        step = c.next_step()
+        who = players[actor]["name"] if actor is not None and actor < len(players) else "?"
+        if step == "human":
+            status = f"[b]{who}[/b]: {P.prompt(v, legal)}"
+        elif step == "bot":
+            status = f"{who} (bot) is thinking..."
+        elif step == "over":
+            status = "The game is over."
+        else:
+            status = f"Waiting for {who} to take the terminal."
+        self.update_static("#sl-status", status)
+
+        steps = ""
+        if step == "human":
+            done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
+            main = "done" if v["main_done"] else "to do"
+            now = P.PROMPTS.get(op, "") if op else ("End turn (E)" if v["main_done"] else "main action")
+            steps = f"[b]This turn[/b]: {done}\n[b]Main action[/b]: {main}; [b]now[/b]: {now.split(':')[0].split('(')[0].strip()}"
+        self.update_static("#sl-steps", steps)
+
+        # map targets from the legal moves
+        targets: dict = {}
+        for a in legal:
+            if a.kind in ("hex", "special", "place", "rabbit"):
+                targets.setdefault(("hex", a.args[0]), []).append(a)
+            elif a.kind == "edge":
+                targets.setdefault(("edge", a.args[0]), []).append(a)
+        self._map_targets = targets
+
+        # privacy: a hand rendered for another reader never stays in the DOM
+        if self._hand_for != me:
+            self.query_one("#sl-hand", DataTable).clear()
+            self._table_keys.pop("hand", None)
+            self.update_static("#sl-handtitle", "")
+            self._hand_for = me
+            self._dirty.add("tab-hand")
+
+        self._dirty = set(TABS.values())
+        tabs = self.query_one(TabbedContent)
+        op_changed = op != self._last_op
+        self._last_op = op
+        if op_changed and step == "human":
+            home = P.home_tab(op)
+            if home and tabs.active != home:
+                tabs.active = home
+        self.render_tab(tabs.active, v, legal)
+
+        self.update_static("#sl-others", others_text(v, me))
+        self.show_moves(legal)
+        self.render_log()
+        if op_changed and step == "human":
+            if op in P.MAP_OPS and P.home_tab(op) == "tab-map":
+                self.query_one(HexMap).focus()
+            elif legal:
+                self.query_one(OptionList).focus()
+
+    def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
+        if tab not in self._dirty:
+            return
+        self._dirty.discard(tab)
+        if v is None:
+            v = self.controller.view()
+            legal = self.controller.legal()
+        seat = self.shown(v)
+        me = v["viewer"]
+        players = v["players"]
+        width = self.query_one("#sl-tabs").size.width or 80
+        if tab == "tab-map":
+            pv = players[seat]
+            hm = self.query_one(HexMap)
+            if not pv["map"]:
+                self.update_static("#sl-maptitle", f"{pv['name']} has no Map Board yet.")
+                hm.display = False
+                self.update_static("#sl-hexinfo", "")
+                return
+            hm.display = True
+            mine = seat == me
+            targets = set(self._map_targets) if mine else set()
+            hm.show(data().maps[pv["map"]], pv, targets)
+            whose = "[b]Your map[/b]" if mine else f"[b]{pv['name']}'s map[/b]"
+            self.update_static("#sl-maptitle", f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
+                               f"{len(pv['roads'])} roads, {len(pv['properties'])} props  "
+                               "[dim]g legend, n next map, z zoom[/dim]")
+            self.hex_info(hm.cursor, v, seat)
+        elif tab == "tab-tracks":
+            self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
+        elif tab == "tab-board":
+            legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
+            rows = area_rows(v, legal_areas)
+            self.fill_table("areas", "#sl-areas", rows)
+            self.update_static("#sl-solo", solo_text(v))
+            self.query_one("#sl-solo").display = bool(v.get("solo"))
+            self.query_one("#sl-board", Lines).show(board_renderable(v))
+        elif tab == "tab-hand":
+            if me is None:
+                self.fill_table("hand", "#sl-hand", [])
+                self.update_static("#sl-handtitle", "No hand is shown while the terminal changes hands.")
+            else:
+                pv = players[me]
+                usable = self.usable_cards(v, legal)
+                self.fill_table("hand", "#sl-hand", hand_rows(pv, usable))
+                self.update_static("#sl-handtitle", f"[b]Your hand[/b] ({pv['hand_count']} cards; "
+                                   f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
+                                   "Enter or a click plays / discards / keeps the card the prompt asks for")
+            self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
+        elif tab == "tab-players":
+            self.query_one("#sl-players", Lines).show(players_renderable(v))
+
+    def fill_table(self, name: str, selector: str, rows: list) -> None:
+        key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
+        if self._table_keys.get(name) == key:
+            return
+        self._table_keys[name] = key
+        table = self.query_one(selector, DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        for k, cells in rows:
+            table.add_row(*cells, key=k)
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
+
+    def usable_cards(self, v: dict, legal: list) -> set:
+        me = v["viewer"]
+        by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
+        return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
+
+    def hex_info(self, target, v: dict, seat: int) -> None:
+        text = ""
+        pv = v["players"][seat]
+        if target and pv["map"]:
+            m = data().maps[pv["map"]]
+            what, i = target
+            if what == "hex":
+                kind = m.kinds[i]
+                tile = pv["tiles"].get(str(i))
+                bits = [f"[b]Hex {i}[/b] {kind}"]
+                if tile:
+                    bits.append(f"tile {tile[0]} {'flipped' if tile[1] else 'face up'} "
+                                f"(flip: {tile_effect_text(tile[0])})")
+                elif kind in ("wheat", "forest", "mine", "sea"):
+                    bits.append(f"empty (flip gives {tile_effect_text(kind)})")
+                if str(i) in pv["properties"]:
+                    bits.append(pv["properties"][str(i)])
+                if i in pv["rabbits"]:
+                    bits.append("Cookie Rabbit")
+                if i in m.ports:
+                    bits.append("port")
+                if i in m.icons and not tile:
+                    bits.append("icon: " + fx_text(m.icons[i]))
+                if kind == "eda":
+                    bits.append("active" if i in pv["extra_draw"] else "inactive: needs a tile beside it and a road on its edge")
+                if kind == "capital":
+                    bits.append("a property here gives 1 income or Prosperity step")
+            else:
+                hexes = m.edge_hexes[i]
+                bits = [f"[b]Edge {i}[/b] between hex{'es' if len(hexes) > 1 else ''} "
+                        f"{' and '.join(map(str, hexes))}", "road" if i in pv["roads"] else "no road"]
+            acts = self._map_targets.get(target) if seat == v["viewer"] else None
+            if acts:
+                bits.append("[b]Enter: " + ("; ".join(self._labels.get(a.key, a.label) for a in acts)) + "[/b]")
+            text = " - ".join(bits)
+        info = self.query_one("#sl-hexinfo", Static)
+        info.set_class(self._legend, "-legend")
+        if self._legend:
+            text = (text + "\n" if text else "") + f"[dim]{LEGEND}[/dim]"
+        self.update_static(info, text)
+
+    # ---- move list ------------------------------------------------------------------------
+    def label_for(self, a, v: dict) -> str:
+        d = data()
+        me = a.seat
+        pv = v["players"][me]
+        try:
+            if a.kind == "area":
+                aid = a.args[0]
+                area = d.areas[aid]
+                occ = v["areas"][aid]
+                k = occ.index(None) + 1 if None in occ else 1
+                eff = (f"copy a {'/'.join(area['copy'])} area" if area["copy"] else fx_text(area["effect"]))
+                return f"Area {aid} [{k} card{'s' if k > 1 else ''}] {cost_text(area['cost'], short=True)} -> {eff}"
+            if a.kind == "copy":
+                area = d.areas[a.args[0]]
+                return f"Copy {a.args[0]}: {cost_text(area['cost'], short=True)} -> {fx_text(area['effect'])}"
+            if a.kind in ("play", "discard", "keep"):
+                card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
+                if a.kind == "play":
+                    return f"Play {card['name']} ({card_cost_for(pv, card)}g): {card_summary(card)}"
+                return f"{a.kind.title()} {card['name']}"
+            if a.kind == "token":
+                return f"Take a {a.args[0]} token ({cost_text(token_cost(pv, a.args[0]), short=True)})"
+            if a.kind == "track":
+                tr = d.prosperity[a.args[0]]
+                return f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}" \
+                       + (" - pays 1 diamond" if pv["prosperity"][a.args[0]] + 1 == tr["length"] else "")
+            if a.kind == "skill":
+                return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
+            if a.kind == "flip":
+                return f"Flip skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
+            if a.kind == "aid":
+                sp = v["round_aid"][a.args[0]]
+                std = "; ".join(fx_text(d.aid_standard[t]) for t in sp["standard"])
+                pas = f" | pass: {formula_text(d.aid_pass[sp['pass']])}" if sp["pass"] is not None else ""
+                return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
+            if a.kind == "character":
+                ch = d.characters[a.args[0]]
+                return f"{ch['name']}: {ch['basic']}"
+            if a.kind == "special":
+                return f"Special tile {a.args[1]} on hex {a.args[0]} (flip: {fx_text(d.specials[a.args[1]])})"
+            if a.kind == "marker":
+                name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
+                pos = pv["carriage"] if a.args[0] == "carriage" else pv["locomotive"]
+                nxt = pos + 1 if pos is not None and pos + 1 < len(d.industry) else None
+                if nxt is None:
+                    return f"Advance the {name} (past the end: 1 VP)"
+                colour, bonus, ip = d.industry[nxt]
+                mine = {"carriage": "orange", "loco": "green"}[a.args[0]] == colour
+                gain = fx_text(bonus) if mine and bonus else "no bonus"
+                return f"Advance the {name} to {nxt}: {gain}" + (f", IP icon {ip}" if ip else "")
+            if a.kind == "done":
+                return "Stop here (S)"
+            if a.kind == "end":
+                return "End the turn (E)"
+        except (StopIteration, KeyError, IndexError, TypeError):
+            pass
+        return a.label
+
+    def show_moves(self, legal: list) -> None:
+        shown = self._filter if self._filter is not None else legal
+        ol = self.query_one(OptionList)
+        keys = tuple(a.key for a in shown) + (("filter",) if self._filter is not None else ())
+        if keys != self._moves_shown:
+            self._moves_shown = keys
+            ol.clear_options()
+            ol.add_options([Option(self._labels.get(a.key, a.label), id=a.key) for a in shown])
+            ol.display = bool(shown)
+            if shown:
+                ol.highlighted = 0
+            if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
+                ol.focus()
+        # Only what the footer shows may trigger its (costly) rebuild.
+        kinds = {a.kind for a in legal}
+        footer_key = ("end" in kinds, "done" in kinds, self.controller.can_undo())
+        if footer_key != self._footer_shown:
+            self._footer_shown = footer_key
+            self.refresh_bindings()
+
+    # ---- input -----------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("end_turn", "stop"):
+            want = "end" if action == "end_turn" else "done"
+            return True if any(a.kind == want for a in self.controller.legal()) else False
+        return super().check_action(action, parameters)
+
+    def action_tab(self, key: str) -> None:
+        tabs = self.query_one(TabbedContent)
+        tabs.active = TABS[key]
+        self.render_tab(TABS[key])
+        if key == "m":
+            self.query_one(HexMap).focus()
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        tab = event.pane.id
+        self.render_tab(tab)
+        if tab == "tab-map":
+            self.query_one(HexMap).focus()
+
+    def action_end_turn(self) -> None:
+        self.try_act("end")
+
+    def action_stop(self) -> None:
+        self.try_act("done")
+
+    def action_focus_moves(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def action_legend(self) -> None:
+        self._legend = not self._legend
+        self.action_tab("m")
+        self._dirty.add("tab-map")
+        self.render_tab("tab-map")
+
+    def action_zoom(self) -> None:
+        self.query_one(HexMap).toggle_scale()
+
+    def action_next_player(self) -> None:
+        v = self.controller.view()
+        n = len(v["players"])
+        self.shown_seat = (self.shown(v) + 1) % n
+        if self.shown_seat == v["viewer"]:
+            self.shown_seat = None
+        self._dirty = set(TABS.values())
+        self.render_tab(self.query_one(TabbedContent).active)
+
+    def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
+        v = self.controller.view()
+        self.hex_info(msg.target, v, self.shown(v))
+
+    def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
+        c = self.controller
+        v = c.view()
+        if c.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        if self.shown(v) != v["viewer"]:
+            self.notify(f"This is {v['players'][self.shown(v)]['name']}'s map: press N to come back to yours.",
+                        severity="warning")
+            return
+        acts = self._map_targets.get(msg.target)
+        if not acts:
+            self.notify(P.why_not_map(v, v["viewer"], msg.target, c.legal()), title="Not allowed",
+                        severity="warning")
+            return
+        self.choose(acts, "Choose the special tile for this hex")
+
+    def choose(self, acts: list, question: str) -> None:
+        if len(acts) == 1:
+            self._apply(acts[0])
+            return
+        self._filter = acts
+        self.show_moves(self.controller.legal())
+        self.query_one(OptionList).focus()
+        self.notify(question + " in the move list.")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        c = self.controller
+        v = c.view()
+        legal = c.legal()
+        key = event.row_key.value
+        if c.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        if event.data_table.id == "sl-areas":
+            acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
+            if acts:
+                self.choose(acts, "Choose")
+            else:
+                self.notify(P.why_not_area(v, v["viewer"], key, legal), title="Not allowed", severity="warning")
+        elif event.data_table.id == "sl-hand":
+            hand = v["players"][v["viewer"]]["hand"] or []
+            card = next((x for x in hand if str(x["uid"]) == key), None)
+            if card is None:
+                return
+            by_uid = {x["uid"]: x["id"] for x in hand}
+            acts = [a for a in legal if a.kind in ("play", "discard", "keep") and by_uid.get(a.args[0]) == card["id"]]
+            if acts:
+                self._apply(acts[0])
+            else:
+                self.notify(P.why_not_card(v, v["viewer"], card, legal), title="Not allowed", severity="warning")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.act_key(event.option.id)
