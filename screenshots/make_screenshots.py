@@ -57,11 +57,20 @@ async def silence(pilot):
     pilot.app.open_game(happiness_window())
 
 
+async def expert(pilot):
+    pilot.app.open_game(mid_game(options={"mode": "expert"}, moves=45, seed=4))
+
+
+async def town(pilot):
+    pilot.app.open_game(mid_game(game="happiest-town", moves=50, seed=3))
+
+
 async def main():
     for size in [(120, 40), (80, 24)]:
         for name, prep in [("title", title), ("setup", setup), ("happy-city", game),
                            ("handoff", handoff), ("end", end), ("happiness", happiness),
-                           ("happiness-silence", silence)]:
+                           ("happiness-silence", silence), ("happy-city-expert", expert),
+                           ("happiest-town", town)]:
             await shoot(name, size, prep)
 
 

@@ -14,8 +14,8 @@ def bot_moves(state, n, seed=1):
     return state
 
 
-def mid_game(players=3, moves=40, seed=11, options=None, viewer=0):
-    spec = get_game("happy-city")
+def mid_game(players=3, moves=40, seed=11, options=None, viewer=0, game="happy-city"):
+    spec = get_game(game)
     names = ["Ann", "Bob", "Cleo", "Dev", "Eve"][:players]
     state = bot_moves(spec.new_game(names, seed=seed, options=options), moves)
     # Stop at the start of seat `viewer`'s decision so the screen shows a live prompt.

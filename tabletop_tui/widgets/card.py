@@ -25,10 +25,10 @@ def mini_lines(card: dict) -> list[str]:
     return [f"i{card['inhabitants']} h{card['hearts']}", f"+{card['income']}$"]
 
 
-def card_lines(card: dict, letters=None) -> list[str]:
+def card_lines(card: dict, letters=None, stats=("inh", "hrt")) -> list[str]:
     """Two short lines of stats for a card dict from a Happy City or Happiest Town view."""
     inh, hrt, inc = card["inhabitants"], card["hearts"], card["income"]
-    stats = f"inh {signed(inh)} hrt {signed(hrt)}"
+    stats = f"{stats[0]} {signed(inh)} {stats[1]} {signed(hrt)}"
     if card["kind"] == "special":
         return [f"+{inc}$ {needs_text(card['needs'], letters)}", stats]
     if card["kind"] == "market":
@@ -54,11 +54,11 @@ class CardBox(Static, can_focus=False):
         self._shown: tuple | None = None
 
     def show_card(self, card: dict | None, extra: str = "", usable: bool = False,
-                  mini: bool = False, letters=None) -> None:
+                  mini: bool = False, letters=None, stats=("inh", "hrt")) -> None:
         self.card = card
         # Repainting is the slow part of a frame: touch nothing that has not changed.
         key = (None if card is None else tuple(sorted((k, str(v)) for k, v in card.items())),
-               extra, usable, mini, id(letters))
+               extra, usable, mini, id(letters), stats)
         if key == self._shown:
             return
         self._shown = key
@@ -72,7 +72,7 @@ class CardBox(Static, can_focus=False):
         # Specials and the Happy Market have no colour: mark them with a symbol instead.
         letter = {"special": "*", "market": "W"}.get(card["kind"]) if not card.get("colour") else card["letter"]
         self.border_title = f"{letter} {card['name']}"
-        lines = mini_lines(card) if mini else card_lines(card, letters)
+        lines = mini_lines(card) if mini else card_lines(card, letters, stats)
         if extra:
             lines.append(extra)
         self.update("\n".join(lines))

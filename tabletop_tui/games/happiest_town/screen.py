@@ -17,4 +17,7 @@ class HappiestTownScreen(HappyCityScreen):
     SPECIALS_LABEL = ("Infrastructure: needs as type letter + count (C commercial, I industrial, "
                       "P public, L leisure, R residence); one each")
     CITY_SLOTS = 14  # the last round can take a town past 10
-    LIMIT_TEXT = " buildings, 10 ends"
+    LIMIT_TEXT = " buildings; 10 ends the game"
+    DWELLINGS_LABEL = "Residences"
+    STATS = ("pop", "hap")  # population and happiness
+    CITY_WORD = "town"

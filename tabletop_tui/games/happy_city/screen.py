@@ -47,6 +47,9 @@ class HappyCityScreen(GameScreenBase):
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
     LIMIT_TEXT = "/10 cards"
+    DWELLINGS_LABEL = "Dwellings"
+    STATS = ("inh", "hrt")
+    CITY_WORD = "city"
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -70,7 +73,7 @@ class HappyCityScreen(GameScreenBase):
                             yield DeckBox(d)
                     for k in range(3):
                         yield CardBox("row", k)
-                yield Static("Dwellings", classes="section")
+                yield Static(self.DWELLINGS_LABEL, classes="section")
                 with Horizontal(classes="cardrow", id="hc-dwellings"):
                     for k in range(3):
                         yield CardBox("dwelling", k)
@@ -140,7 +143,8 @@ class HappyCityScreen(GameScreenBase):
             elif box.area == "city" and box.index < len(players[shown]["city"]):
                 card = players[shown]["city"][box.index]
             usable = card is not None and box.area != "city" and card["name"] in buyable
-            box.show_card(card, extra, usable, mini=compact and box.area == "city", letters=letters)
+            box.show_card(card, extra, usable, mini=compact and box.area == "city", letters=letters,
+                          stats=self.STATS)
 
         # Expert specials: what each one does, in the project's own words.
         effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
@@ -153,11 +157,11 @@ class HappyCityScreen(GameScreenBase):
         p = players[shown]
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
-        owner = "Your city" if shown == me else f"{p['name']}'s city"
+        owner = f"Your {self.CITY_WORD}" if shown == me else f"{p['name']}'s {self.CITY_WORD}"
         self.update_static(
-            "#hc-city-title", f"[b]{owner}[/b] ({len(p['city'])}/10 cards) - {p['coins']} coins, income {p['income']}/round - "
-            f"score {sc['net_inhabitants']} inh {op} {sc['net_hearts']} hrt = [b]{sc['score']}[/b]"
-            + ("   (N: next city)" if len(players) > 1 else ""))
+            "#hc-city-title", f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} coins, income {p['income']}/round - "
+            f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
+            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""))
 
         lines = []
         for q in players:
@@ -165,7 +169,7 @@ class HappyCityScreen(GameScreenBase):
             mark = ">" if q["seat"] == actor and not v["over"] else " "
             kinds = q.get("colours", q.get("types")) or {}
             colours = " ".join(f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
-            lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])}{self.LIMIT_TEXT[:3]}\n"
+            lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
                          f"   {s['score']} pts  {colours or 'no colours'}"
                          + (f"  special: {q['special']}" if q.get("special") else "")
                          + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else ""))
