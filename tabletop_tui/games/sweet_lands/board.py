@@ -7,14 +7,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from .text import cost_text, data, formula_text, fx_text, player_tags, solo_cards, cond_text
+from .text import cond_text, cost_text, data, formula_text, fx_short, fx_text, player_tags, solo_cards
 
 CATEGORY = {"basic": "basic", "special": "special", "advanced": "advanced"}
-AREA_COLUMNS = ("", "area", "spaces", "cost", "effect", "next")
+AREA_COLUMNS = ("area", "spaces", "cost", "effect", "next")
 
 
-def area_rows(view: dict, legal_areas: set) -> list[tuple]:
-    """One row per area: (key, cells)."""
+def area_rows(view: dict, legal_areas: set, narrow: bool = False) -> list[tuple]:
+    """One row per area: (key, cells). Narrow: short effects, one-letter categories."""
     d = data()
     players = view["players"]
     tags = player_tags(players)
@@ -28,21 +28,21 @@ def area_rows(view: dict, legal_areas: set) -> list[tuple]:
         free = None in occ
         opened = aid in view["opened"]
         if not opened:
-            status = Text(f"opens R{area['opens']}", style="dim")
+            status = Text(f"R{area['opens']}" if narrow else f"opens R{area['opens']}", style="dim")
         elif not free:
             status = Text("full", style="dim")
         else:
             k = occ.index(None) + 1
-            status = Text(f"{k} card{'s' if k > 1 else ''}")
-        mark = Text(">", style="bold #5fff5f") if aid in legal_areas else Text(" ")
-        name = aid + (" (imit.)" if "imitation" in area else "")
-        cat = area["category"][:3]
+            status = Text(str(k) if narrow else f"{k} card{'s' if k > 1 else ''}")
+        cat = area["category"][:1] if narrow else area["category"][:3]
         if area["copy"]:
-            eff = f"copy a {'/'.join(area['copy'])} area"
+            eff = ("copy " + "/".join(c[:3] for c in area["copy"])) if narrow else f"copy a {'/'.join(area['copy'])} area"
         else:
-            eff = fx_text(area["effect"])
+            eff = fx_short(area["effect"]) if narrow else fx_text(area["effect"])
         style = "" if opened and free else "dim"
-        rows.append((aid, [mark, Text(f"{name} {cat}", style=style), " ".join(spaces),
+        name = Text(">" if aid in legal_areas else " ", style="bold #5fff5f")
+        name.append(f"{aid} {cat}", style=style)
+        rows.append((aid, [name, ("" if narrow else " ").join(spaces),
                            cost_text(area["cost"], short=True), Text(eff, style=style), status]))
     return rows
 

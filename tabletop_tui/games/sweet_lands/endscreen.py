@@ -28,5 +28,9 @@ class SweetLandsEndScreen(EndScreen):
         res = c.state.result()
         lines = ["Score = " + " + ".join(PARTS) + "."]
         if len(c.state.players) == 1:
-            lines.append(f"[b]Solo against Mio:[/b] {solo_verdict(res['scores'][0])}")
+            score = res["scores"][0]
+            title = "Sweet Lands historian" if score > 300 else "Sweet Lands expert" if score > 250 else "Mio wins"
+            self.query_one("#end-head", Static).update(
+                f"[b]{c.state.players[0]} scores {score} VP against Mio: {title}![/b]")
+            lines.append(f"[b]Solo against Mio:[/b] {solo_verdict(score)}")
         self.query_one("#end-extra", Static).update("\n".join(lines))

@@ -11,7 +11,7 @@ from rich.text import Text
 from .text import (CHAR_SHORT, card_auto, card_cost_for, card_summary, cond_text, cost_text, data,
                    fx_text, formula_text, player_tags, resources_text, tags_text, token_cost)
 
-HAND_COLUMNS = ("", "card", "cost", "does", "automation", "tags")
+HAND_COLUMNS = ("", "card", "cost", "tags", "does", "automation")
 
 
 def hand_rows(pv: dict, usable: set) -> list[tuple]:
@@ -21,8 +21,8 @@ def hand_rows(pv: dict, usable: set) -> list[tuple]:
         cost = card_cost_for(pv, card)
         price = f"{cost}g" if cost == card["cost"] else f"{cost}g ({card['cost']})"
         mark = Text(">", style="bold #5fff5f") if card["id"] in usable else Text(" ")
-        rows.append((str(card["uid"]), [mark, Text(card["name"], style="bold"), price, card_summary(card),
-                                        card_auto(card), tags_text(card["tags"])]))
+        rows.append((str(card["uid"]), [mark, Text(card["name"], style="bold"), price, tags_text(card["tags"]),
+                                        card_summary(card), card_auto(card)]))
     return rows
 
 
@@ -71,7 +71,7 @@ def player_renderable(view: dict, seat: int):
         cards = [d.cards[cid] for cid in pv["columns"][colour]]
         text = fx_text([(op, v) for e in cols[colour]["ability"] for op, v in e.items()])
         text += "".join(f" | {c.name}: {fx_text(c.auto)}" for c in cards)
-        t.add_row(f"{colour} ({cols[colour]['industry'][:5]})", f"{len(cards)}/{lim}", text)
+        t.add_row(f"{colour}: {cols[colour]['industry']}", f"{len(cards)}/{lim}", text)
     parts.append(t)
     # property tokens
     t = _table("Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus")

@@ -123,6 +123,8 @@ class SweetLandsScreen(GameScreenBase):
         yield KeyBar()
 
     def on_mount(self) -> None:
+        n = len(self.controller.state.players)
+        self.query_one("#sl-others").styles.height = 3 * n + (1 if n == 1 else 0)
         self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
         self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
         super().on_mount()
@@ -131,11 +133,17 @@ class SweetLandsScreen(GameScreenBase):
     def advance(self) -> None:
         if self.controller.next_step() == "over":
             self.render_view()
-            from .endscreen import SweetLandsEndScreen
-
-            self.app._reset_to(SweetLandsEndScreen(self.controller))
+            # after this screen has finished mounting (a finished save opens straight here)
+            self.call_after_refresh(self._show_end)
             return
         super().advance()
+
+    def _show_end(self) -> None:
+        from .endscreen import SweetLandsEndScreen
+
+        if self.is_attached and self.app.screen is self:
+            # The shared end screen plus the solo verdict (app.show_end has no per-game hook).
+            self.app._reset_to(SweetLandsEndScreen(self.controller))
 
     def _apply(self, action) -> None:
         label = self._labels.get(action.key, action.label)
@@ -277,7 +285,7 @@ class SweetLandsScreen(GameScreenBase):
             self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
         elif tab == "tab-board":
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
-            rows = area_rows(v, legal_areas)
+            rows = area_rows(v, legal_areas, narrow=width < 70)
             self.fill_table("areas", "#sl-areas", rows)
             self.update_static("#sl-solo", solo_text(v))
             self.query_one("#sl-solo").display = bool(v.get("solo"))
@@ -368,10 +376,10 @@ class SweetLandsScreen(GameScreenBase):
                 occ = v["areas"][aid]
                 k = occ.index(None) + 1 if None in occ else 1
                 eff = (f"copy a {'/'.join(area['copy'])} area" if area["copy"] else fx_text(area["effect"]))
-                return f"Area {aid} [{k} card{'s' if k > 1 else ''}] {cost_text(area['cost'], short=True)} -> {eff}"
+                return f"Area {aid}: {eff} ({cost_text(area['cost'], short=True)}, {k} card{'s' if k > 1 else ''})"
             if a.kind == "copy":
                 area = d.areas[a.args[0]]
-                return f"Copy {a.args[0]}: {cost_text(area['cost'], short=True)} -> {fx_text(area['effect'])}"
+                return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(area['cost'], short=True)})"
             if a.kind in ("play", "discard", "keep"):
                 card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
                 if a.kind == "play":

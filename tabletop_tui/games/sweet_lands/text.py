@@ -79,8 +79,16 @@ def formula_text(spec: dict | None) -> str:
         vps = "/".join(str(v) for _, v in spec["steps"])
         return f"{vps} VP at {needs} x {what}"
     every = spec.get("every", 1)
-    per = f"every {every} x {what}" if every > 1 else what
+    per = f"{every} {_plural_phrase(what)}" if every > 1 else what
     return f"{spec['vp']} VP per {per}"
+
+
+def _plural_phrase(what: str) -> str:
+    """'sea tile' -> 'sea tiles', 'Industry Point gained by this pass' -> 'Industry Points gained ...'."""
+    head, sep, tail = what.partition(" gained")
+    head, sep2, tail2 = head.partition(" of ")
+    head = head if head.endswith("s") else head + "s"
+    return head + sep2 + tail2 + sep + tail
 
 
 def _one(op: str, v) -> str:

@@ -9,6 +9,12 @@ from rich.text import Text
 from .text import RES_SHORT, data, fx_short, player_tags
 
 COLOUR = {"orange": "#ffaf3a", "green": "#5fd75f", "grey": "#b0b0b0"}
+SHORT_COLOUR = {"orange": "Or", "green": "Gn", "grey": "Gy"}
+
+
+def track_name(tr: dict) -> str:
+    """Or-up tiles, Gn-lo properties, Gy-up automated: colour, upper/lower track, element."""
+    return f"{SHORT_COLOUR[tr['colour']]}-{tr['id'].split('-')[1][:2]} {ELEMENT[tr['element']]}"
 ELEMENT = {"terrain": "tiles", "rabbits": "rabbits", "roads": "roads", "properties": "properties",
            "automated": "automated", "industry_points": "ind. points"}
 
@@ -92,7 +98,7 @@ def prosperity_lines(view: dict, shown: int) -> Table:
     t = _grid({}, {}, {}, {"overflow": "fold"})
     t.add_row(Text("Prosperity", style="bold"), Text("positions", style="dim"),
               Text(f"{pv['name']} now", style="dim"),
-              Text("bonus spaces; end: bonus for the first ($ costs 1 dia)", style="dim"))
+              Text("bonuses; end (first only)", style="dim"))
     for i, tr in enumerate(d.prosperity):
         cells = []
         for pos in range(tr["length"] + 1):
@@ -104,8 +110,7 @@ def prosperity_lines(view: dict, shown: int) -> Table:
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
         first = view["prosperity_first"][i]
         end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
-        name = Text(f"{tr['colour'][:2].upper()}-{tr['id'].split('-')[1][:2]} {ELEMENT[tr['element']]}",
-                    style=COLOUR[tr["colour"]])
+        name = Text(track_name(tr), style=COLOUR[tr["colour"]])
         t.add_row(name, " ".join(cells), rate, f"{bon} end:{end}")
     return t
 
@@ -115,8 +120,7 @@ def rates_lines() -> Table:
     t = _grid({}, {"overflow": "fold"})
     t.add_row(Text("VP rates", style="bold"), Text("from space N: VP per items", style="dim"))
     for tr in d.prosperity:
-        t.add_row(Text(f"{tr['colour'][:2].upper()}-{tr['id'].split('-')[1][:2]} {ELEMENT[tr['element']]}",
-                       style=COLOUR[tr["colour"]]),
+        t.add_row(Text(track_name(tr), style=COLOUR[tr["colour"]]),
                   "  ".join(f"{frm}+: {v}/{p}" if p > 1 else f"{frm}+: {v}" for frm, v, p in tr["rates"]))
     return t
 
@@ -135,6 +139,45 @@ def score_lines(view: dict) -> Table:
     return t
 
 
+def score_lines_narrow(view: dict) -> Table:
+    players = view["players"]
+    tags = player_tags(players)
+    t = _grid({}, {"justify": "right", "no_wrap": True}, {"no_wrap": True}, {"no_wrap": True})
+    t.add_row(Text("Score", style="bold"), Text("VP/CP/IP", style="dim"), Text("income g wh wd ir", style="dim"),
+              Text("food ind", style="dim"))
+    for s, p in enumerate(players):
+        inc = p["income"]
+        t.add_row(f"{tags[s]} {p['name'][:8]}", f"{p['vp']}/{p['cp']}/{p['ip']}",
+                  f"{inc['gold']} {inc['wheat']} {inc['wood']} {inc['iron']}",
+                  f"{p['food']} {p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}")
+    return t
+
+
+def prosperity_narrow(view: dict, shown: int):
+    """Two lines a track: name and positions, then the rate now and the bonuses."""
+    d = data()
+    players = view["players"]
+    tags = player_tags(players)
+    pv = players[shown]
+    w = max(1, len(players))
+    lines = [Text.assemble(("Prosperity", "bold"), (f"  positions; {pv['name']}'s rate now; bonuses", "dim"))]
+    for i, tr in enumerate(d.prosperity):
+        cells = []
+        for pos in range(tr["length"] + 1):
+            here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
+            cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
+        vp, per = _rate(tr, pv["prosperity"][i])
+        n = element_count(pv, tr["element"])
+        name = track_name(tr)
+        first = view["prosperity_first"][i]
+        bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
+        end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
+        lines.append(Text.assemble((name.ljust(17), COLOUR[tr["colour"]]), " ".join(cells)))
+        lines.append(Text(f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {n * vp // per}VP; {bon} end:{end}",
+                          style="dim"))
+    return Group(*lines)
+
+
 def tracks_renderable(view: dict, shown: int, width: int):
     pv = view["players"][shown]
     ind, food = industry_lines(pv), food_lines(pv)
@@ -142,7 +185,10 @@ def tracks_renderable(view: dict, shown: int, width: int):
     side.add_column()
     side.add_column()
     side.add_row(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")))
-    parts = [score_lines(view), Text(""), prosperity_lines(view, shown), Text("")]
+    if width >= 80:
+        parts = [score_lines(view), Text(""), prosperity_lines(view, shown), Text("")]
+    else:
+        parts = [score_lines_narrow(view), Text(""), prosperity_narrow(view, shown), Text("")]
     if width >= 70:
         parts.append(side)
     else:
