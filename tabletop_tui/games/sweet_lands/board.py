@@ -40,7 +40,8 @@ def area_rows(view: dict, legal_areas: set, narrow: bool = False) -> list[tuple]
         else:
             eff = fx_short(area["effect"]) if narrow else fx_text(area["effect"])
         style = "" if opened and free else "dim"
-        name = Text(">" if aid in legal_areas else " ", style="bold #5fff5f")
+        name = Text()
+        name.append(">" if aid in legal_areas else " ", style="bold #5fff5f")
         name.append(f"{aid} {cat}", style=style)
         rows.append((aid, [name, ("" if narrow else " ").join(spaces),
                            cost_text(area["cost"], short=True), Text(eff, style=style), status]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -88,6 +89,7 @@ class SweetLandsScreen(GameScreenBase):
         self._table_keys: dict = {}
         self._labels: dict = {}
         self._legend = False
+        self._steps_text = ""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -209,13 +211,11 @@ class SweetLandsScreen(GameScreenBase):
             status = f"Waiting for {who} to take the terminal."
         self.update_static("#sl-status", status)
 
-        steps = ""
+        self._steps_text = ""
         if step == "human":
             done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
             main = "done" if v["main_done"] else "to do"
-            now = P.PROMPTS.get(op, "") if op else ("End turn (E)" if v["main_done"] else "main action")
-            steps = f"[b]This turn[/b]: {done}\n[b]Main action[/b]: {main}; [b]now[/b]: {now.split(':')[0].split('(')[0].strip()}"
-        self.update_static("#sl-steps", steps)
+            self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
 
         # map targets from the legal moves
         targets: dict = {}
@@ -246,6 +246,7 @@ class SweetLandsScreen(GameScreenBase):
 
         self.update_static("#sl-others", others_text(v, me))
         self.show_moves(legal)
+        self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
         if op_changed and step == "human":
             if op in P.MAP_OPS and P.home_tab(op) == "tab-map":
@@ -304,6 +305,17 @@ class SweetLandsScreen(GameScreenBase):
             self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(players_renderable(v))
+
+    def show_steps(self) -> None:
+        """This turn's steps, then the highlighted move in full (the list truncates)."""
+        ol = self.query_one(OptionList)
+        move = ""
+        if ol.highlighted is not None and ol.option_count and self.controller.viewer is not None:
+            move = "[b]>[/b] " + escape(str(ol.get_option_at_index(ol.highlighted).prompt)) + "\n"
+        self.update_static("#sl-steps", move + self._steps_text)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_steps()
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
