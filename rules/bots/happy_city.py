@@ -116,8 +116,6 @@ class ExpertMixin:
             if state.borrow[seat]:
                 best = max(state.income_of(s) for s in range(state.n) if s != seat)
                 v += state.borrow[seat] * best * 0.6
-        elif rl:
-            v += 3.0 if any(state.meets(seat, cards[i]) for i in state.specials) else 0.0
         return v
 
     def _market_value(self, state, colour) -> float:

@@ -856,7 +856,8 @@ class HappyCityState(GameState):
                     cand["neighbour"] = nb
                 if len(copy_opts) == 1 and len(nb_opts) == 1:
                     return cand
-                sc = self._expert_breakdown(seat, cand)["score"]
+                bd = self._expert_breakdown(seat, cand)
+                sc = (bd["score"], bd["net_inhabitants"] + bd["net_hearts"])  # symbols break ties
                 if best_score is None or sc > best_score:
                     best, best_score = cand, sc
         return best
