@@ -355,3 +355,17 @@ def test_demo_states_are_real_games():
     assert c.state.round >= 2 and any(a.kind == "hex" for a in c.legal())
     s = play_until(new_state(1, 5), lambda s: s.round >= 2)
     assert s.view(0)["solo"]["shown"]
+
+
+async def test_player_names_are_shown_as_typed_never_as_markup(tmp_path):
+    spec = get_game("sweet-lands")
+    state = play_until(spec.new_game(["[b]Ann", "Bob[/i]"], seed=4, options={}), lambda s: s.round >= 1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(controller(state, viewer=state.actors()[0]))
+        await pilot.pause()
+        for k in "mtbhp":
+            await keys(pilot, k)
+            assert "[b]Ann" in visible_text(app) or k in "mb", k
+        assert "Bob[/i]" in visible_text(app)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -83,7 +84,7 @@ def board_renderable(view: dict):
     for i, sp in enumerate(view["round_aid"]):
         std = "; ".join(fx_text(d.aid_standard[tid]) for tid in sp["standard"])
         pas = formula_text(d.aid_pass[sp["pass"]]) if sp["pass"] is not None else "-"
-        who = [f"{tags[s]} {p['name']}" for s, p in enumerate(players) if p["aid"] == i]
+        who = [f"{tags[s]} {escape(p['name'])}" for s, p in enumerate(players) if p["aid"] == i]
         if view.get("mio_aid") == i:
             who.append("M Mio")
         t.add_row(str(i + 1), std, pas, ", ".join(who) or ".")
@@ -94,7 +95,7 @@ def board_renderable(view: dict):
                    "tile", "condition", "taken by")
         for mid, side, who in view["milestones"]:
             t.add_row(f"{mid}{side}", cond_text(d.milestones[mid][side]),
-                      players[who]["name"] if who is not None else "-")
+                      escape(players[who]["name"]) if who is not None else "-")
         parts.append(t)
     if view["final_tiles"]:
         t = _table("Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich import box
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -113,7 +114,7 @@ def others_text(view: dict, viewer: int | None) -> str:
         you = " (you)" if s == viewer else ""
         state = " passed" if p["passed"] else ""
         ch = CHAR_SHORT.get(p["character"] or "", "-")
-        lines.append(f"{mark}[b]{tags[s]} {p['name']}[/b]{you} {ch}{state}")
+        lines.append(f"{mark}[b]{tags[s]} {escape(p['name'])}[/b]{you} {ch}{state}")
         r = p["resources"]
         lines.append(f"  VP {p['vp']} CP {p['cp']} IP {p['ip']} hand {p['hand_count']}")
         lines.append(f"  {r['gold']}g {r['wheat']}wh {r['wood']}wd {r['iron']}ir {r['diamond']}dia"
@@ -131,7 +132,7 @@ def players_renderable(view: dict):
               show_edge=False, pad_edge=False, padding=(0, 1))
     t.add_column("")
     for s, p in enumerate(players):
-        t.add_column(f"{tags[s]} {p['name']}")
+        t.add_column(f"{tags[s]} {escape(p['name'])}")
     d = data()
 
     def row(label, fn):

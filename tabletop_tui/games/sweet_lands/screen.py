@@ -1,7 +1,7 @@
 """The Sweet Lands game screen. Renders only from the controller's view (view(seat)).
 
 Layout: a prompt line on top; on the left five panels in tabs (Map, Tracks, Board,
-Hand, Players: keys m t b h o); on the right the steps of this turn, the legal moves,
+Hand, Players: keys m t b h p); on the right the steps of this turn, the legal moves,
 compact player summaries and the log. Every decision can be taken from the move list
 (arrows + Enter), and most by a direct choice too: hexes and edges on the map (arrows,
 [ ], Enter or a click), areas on the board and cards in the hand (Enter or a click).
@@ -25,9 +25,8 @@ from .lines import Lines
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, players_renderable
 from .hexmap import HexMap
-from .text import (card_cost_for, card_summary, cost_text, data, formula_text, fx_text, player_tags,
-                   tile_effect_text, token_cost)
-from .tracks import ahead_text, tracks_renderable
+from .text import card_cost_for, card_summary, cost_text, data, formula_text, fx_text, tile_effect_text, token_cost
+from .tracks import tracks_renderable
 
 TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
 LEGEND = ("Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
@@ -200,9 +199,9 @@ class SweetLandsScreen(GameScreenBase):
         self._steps_key = key
 
         step = c.next_step()
-        who = players[actor]["name"] if actor is not None and actor < len(players) else "?"
+        who = escape(players[actor]["name"]) if actor is not None and actor < len(players) else "?"
         if step == "human":
-            status = f"[b]{who}[/b]: {P.prompt(v, legal)}"
+            status = f"[b]{who}[/b]: {escape(P.prompt(v, legal))}"
         elif step == "bot":
             status = f"{who} (bot) is thinking..."
         elif step == "over":
@@ -269,7 +268,7 @@ class SweetLandsScreen(GameScreenBase):
             pv = players[seat]
             hm = self.query_one(HexMap)
             if not pv["map"]:
-                self.update_static("#sl-maptitle", f"{pv['name']} has no Map Board yet.")
+                self.update_static("#sl-maptitle", f"{escape(pv['name'])} has no Map Board yet.")
                 hm.display = False
                 self.update_static("#sl-hexinfo", "")
                 return
@@ -277,7 +276,7 @@ class SweetLandsScreen(GameScreenBase):
             mine = seat == me
             targets = set(self._map_targets) if mine else set()
             hm.show(data().maps[pv["map"]], pv, targets)
-            whose = "[b]Your map[/b]" if mine else f"[b]{pv['name']}'s map[/b]"
+            whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
             self.update_static("#sl-maptitle", f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
                                f"{len(pv['roads'])} roads, {len(pv['properties'])} props  "
                                "[dim]g legend, n next map, z zoom[/dim]")
@@ -368,7 +367,7 @@ class SweetLandsScreen(GameScreenBase):
                         f"{' and '.join(map(str, hexes))}", "road" if i in pv["roads"] else "no road"]
             acts = self._map_targets.get(target) if seat == v["viewer"] else None
             if acts:
-                bits.append("[b]Enter: " + ("; ".join(self._labels.get(a.key, a.label) for a in acts)) + "[/b]")
+                bits.append("[b]Enter: " + escape("; ".join(self._labels.get(a.key, a.label) for a in acts)) + "[/b]")
             text = " - ".join(bits)
         info = self.query_one("#sl-hexinfo", Static)
         info.set_class(self._legend, "-legend")
@@ -513,7 +512,7 @@ class SweetLandsScreen(GameScreenBase):
             self.notify("Wait: it is not your move.", severity="warning")
             return
         if self.shown(v) != v["viewer"]:
-            self.notify(f"This is {v['players'][self.shown(v)]['name']}'s map: press N to come back to yours.",
+            self.notify(f"This is {escape(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
                         severity="warning")
             return
         acts = self._map_targets.get(msg.target)

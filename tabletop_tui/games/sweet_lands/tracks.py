@@ -3,6 +3,7 @@ Tracks, and one player's Industry and Food Tracks. Compact Rich grids from a vie
 from __future__ import annotations
 
 from rich.console import Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -133,7 +134,7 @@ def score_lines(view: dict) -> Table:
               ("VP", "CP", "IP", "gold+", "wheat+", "wood+", "iron+", "food", "ind C/L")])
     for s, p in enumerate(players):
         inc = p["income"]
-        t.add_row(f"{tags[s]} {p['name']}", str(p["vp"]), str(p["cp"]), str(p["ip"]), str(inc["gold"]),
+        t.add_row(f"{tags[s]} {escape(p['name'])}", str(p["vp"]), str(p["cp"]), str(p["ip"]), str(inc["gold"]),
                   str(inc["wheat"]), str(inc["wood"]), str(inc["iron"]), str(p["food"]),
                   f"{p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}")
     return t
@@ -147,7 +148,7 @@ def score_lines_narrow(view: dict) -> Table:
               Text("food ind", style="dim"))
     for s, p in enumerate(players):
         inc = p["income"]
-        t.add_row(f"{tags[s]} {p['name'][:8]}", f"{p['vp']}/{p['cp']}/{p['ip']}",
+        t.add_row(f"{tags[s]} {escape(p['name'][:8])}", f"{p['vp']}/{p['cp']}/{p['ip']}",
                   f"{inc['gold']} {inc['wheat']} {inc['wood']} {inc['iron']}",
                   f"{p['food']} {p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}")
     return t
