@@ -369,3 +369,37 @@ async def test_player_names_are_shown_as_typed_never_as_markup(tmp_path):
             await keys(pilot, k)
             assert "[b]Ann" in visible_text(app) or k in "mb", k
         assert "Bob[/i]" in visible_text(app)
+
+
+async def test_from_the_title_screen_first_move_by_enter_then_resume(tmp_path):
+    """Title -> setup (Sweet Lands, solo) -> Enter picks the first character at once; the
+    save resumes at that step."""
+    from textual.widgets import Select
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        app.screen.query_one("#setup-game", Select).value = "sweet-lands"
+        await pilot.pause()
+        app.screen.query_one("#setup-count", Select).value = 1
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SweetLandsScreen"
+        assert isinstance(app.focused, OptionList)  # the move list has the keys, not the tabs
+        c = app.screen.controller
+        assert "character" in str(app.screen.query_one("#sl-status", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        keys_done = c.state.action_keys()
+        assert keys_done and keys_done[0].startswith("0:character:")
+    app2 = make_app(tmp_path)
+    async with app2.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app2.screen).__name__ == "SweetLandsScreen"
+        assert app2.screen.controller.state.action_keys() == keys_done
+        assert app2.screen.controller.view()["pending"]["op"] == "choose_map"

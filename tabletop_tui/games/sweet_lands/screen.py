@@ -62,6 +62,7 @@ class PickTable(DataTable):
 
 class SweetLandsScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
+    AUTO_FOCUS = "#sl-actions"  # the move list, not the tab bar, takes the keys at first
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
@@ -471,8 +472,8 @@ class SweetLandsScreen(GameScreenBase):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         tab = event.pane.id
         self.render_tab(tab)
-        if tab == "tab-map":
-            self.query_one(HexMap).focus()
+        if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):
+            self.query_one(HexMap).focus()  # a map choice is asked: arrows and Enter work there
 
     def action_end_turn(self) -> None:
         self.try_act("end")
