@@ -183,7 +183,7 @@ def play(n, seed, options):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 @pytest.mark.parametrize("options", [{}, {"scoring": "add", "bank": "box"}])
 def test_expert_random_play_invariants_every_player_count(n, options):
-    for seed in range(12 if n > 3 else 20):
+    for seed in range(30 if n > 3 else 40):
         s = play(n, seed, options)
         assert any(len(c) >= 10 for c in s.city)
         assert s.result()["scores"] == [score(s, k) for k in range(n)]
