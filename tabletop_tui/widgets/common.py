@@ -1,6 +1,7 @@
 """Small screens used by every game: the hand-off and the too-small notice."""
 from __future__ import annotations
 
+from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -26,9 +27,11 @@ class HandoffScreen(Screen):
         self.reason = reason
 
     def compose(self) -> ComposeResult:
-        text = (f"[b]Pass the terminal to {self.player_name}.[/b]\n\n"
-                f"{self.reason + chr(10) + chr(10) if self.reason else ''}"
-                f"{self.player_name}: press Enter (or click here) when the others cannot see the screen.")
+        name = escape(self.player_name)
+        reason = escape(self.reason)
+        text = (f"[b]Pass the terminal to {name}.[/b]\n\n"
+                f"{reason + chr(10) + chr(10) if reason else ''}"
+                f"{name}: press Enter (or click here) when the others cannot see the screen.")
         with Middle():
             with Center():
                 yield Static(text, id="handoff-box")

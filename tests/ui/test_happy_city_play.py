@@ -245,3 +245,19 @@ def test_all_bot_game_can_be_watched(tmp_path):
         c.bot_step()
     assert c.next_step() == "over"
     assert isinstance(TabletopApp, type)
+
+
+async def test_names_with_markup_characters_are_shown_literally(tmp_path):
+    spec = get_game("happy-city")
+    state = spec.new_game(["[b]Ann", "Bob[/i]"], seed=2)
+    c = Controller(spec, state, [{"kind": "human"}] * 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        from .helpers import screen_text
+        assert "[b]Ann" in screen_text(app)  # the hand-off names her literally
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "[b]Ann" in screen_text(app) and "Bob[/i]" in screen_text(app)

@@ -261,7 +261,7 @@ class HappinessScreen(GameScreenBase):
         c = self.controller
         v = c.view()
         legal = c.legal()
-        names = [p["name"] for p in v["players"]]
+        names = [escape(p["name"]) for p in v["players"]]  # names go into markup
         self.title = f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
         step = c.next_step()
         stage = v["stage"]
@@ -296,9 +296,9 @@ class HappinessScreen(GameScreenBase):
         spots = v["spots"].get(chosen, []) if chosen else []
         board = self.query_one(Board)
         if stage == "build":
-            board.set_board([], names, [])
-        else:
-            board.set_board(v["board"], names, spots)
+            board.set_board([], [], [])
+        else:  # the board draws plain text, so it takes the names unescaped
+            board.set_board(v["board"], [p["name"] for p in v["players"]], spots)
         boxes = list(self.query(HandCard))
         for k, box in enumerate(boxes):
             if k < len(hand):
@@ -328,7 +328,7 @@ class HappinessScreen(GameScreenBase):
         for p in v["players"]:
             sc = p["score"]
             mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
-            lines.append(f"{mark} [b]{p['seat'] + 1} {p['name']}[/b]{' (youngest)' if p['youngest'] else ''}\n"
+            lines.append(f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{' (youngest)' if p['youngest'] else ''}\n"
                          f"   {sc['score']} pts, {p['hand_count']} in hand\n"
                          f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}")
         lines.append(f"Community deck: {v['community']} left")

@@ -106,7 +106,7 @@ class HappyCityScreen(GameScreenBase):
         specials = v.get("specials", v.get("infrastructure", []))
         self.sub_title = self.seed_text() + (" - last round" if v["end_triggered"] and not v["over"] else "")
 
-        who = players[actor]["name"]
+        who = escape(players[actor]["name"])
         step = self.controller.next_step()
         if step == "human":
             status = f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
@@ -157,7 +157,7 @@ class HappyCityScreen(GameScreenBase):
         p = players[shown]
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
-        owner = f"Your {self.CITY_WORD}" if shown == me else f"{p['name']}'s {self.CITY_WORD}"
+        owner = f"Your {self.CITY_WORD}" if shown == me else f"{escape(p['name'])}'s {self.CITY_WORD}"
         self.update_static(
             "#hc-city-title", f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} coins, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
@@ -169,7 +169,7 @@ class HappyCityScreen(GameScreenBase):
             mark = ">" if q["seat"] == actor and not v["over"] else " "
             kinds = q.get("colours", q.get("types")) or {}
             colours = " ".join(f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
-            lines.append(f"{mark} [b]{q['name']}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
+            lines.append(f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
                          f"   {s['score']} pts  {colours or 'no colours'}"
                          + (f"  special: {q['special']}" if q.get("special") else "")
                          + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else ""))
