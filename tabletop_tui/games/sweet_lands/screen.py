@@ -194,8 +194,8 @@ class SweetLandsScreen(GameScreenBase):
         self._labels = {a.key: self.label_for(a, v) for a in legal}
 
         # what this turn has done so far (reset when the turn or the player changes)
-        key = (v["round"], v["phase"], v["turn"], me, v["main_done"] or bool(self._steps))
-        if key[:4] != (self._steps_key or (None,) * 4)[:4]:
+        key = (v["round"], v["phase"], v["turn"], me)
+        if key != self._steps_key:
             self._steps = []
         self._steps_key = key
 
