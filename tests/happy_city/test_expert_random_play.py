@@ -161,7 +161,10 @@ def check(s, prev):
             statue = s.cards[s.special[seat]].name == "Statue of Liberty"
             assert grew == (0 if statue else 1)
     assert len(s.visible) <= 3
-    if s.bank is not None:
+    for seat in range(s.n):  # price effects never make a card pay the buyer
+        for i in s.visible:
+            assert 0 <= s.cost_of(seat, s.cards[i]) <= s.cards[i].cost
+    if s.bank is not None:  # the Palace only moves coins between players
         assert s.bank >= 0 and s.bank + sum(s.coins) == 70
 
 

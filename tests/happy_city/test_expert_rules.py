@@ -193,6 +193,15 @@ def test_expert_view_shows_effect_texts_of_the_specials_on_the_table():
     assert v["mode"] == "expert"
 
 
+def test_expert_view_never_shows_the_box_or_deck_order():
+    s = expert_game(4, seed=2)
+    hidden = {s.cards[i].name for i in s.box if s.cards[i].kind == "special"}
+    for seat in (None, 0, 1, 2, 3):
+        text = json.dumps(s.view(seat))
+        assert not any(f'"{name}"' in text for name in hidden)
+        assert all(set(d) == {"deck", "count", "discards", "costs"} for d in s.view(seat)["decks"])
+
+
 def test_expert_action_keys_round_trip_and_have_labels():
     s = new(3)
     for a in s.legal_actions(s.actors()[0]):
