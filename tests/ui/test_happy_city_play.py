@@ -261,3 +261,27 @@ async def test_names_with_markup_characters_are_shown_literally(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert "[b]Ann" in screen_text(app) and "Bob[/i]" in screen_text(app)
+
+
+async def test_resuming_a_finished_game_opens_its_end_screen(tmp_path):
+    from tabletop_tui.demo import finished
+
+    c = finished()
+    c.save_path = new_save_path(tmp_path, "happy-city")
+    c.autosave()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert "finished" in screen_text_of(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EndScreen"
+        assert app.screen.query_one("#end-table").row_count == 3
+
+
+def screen_text_of(app):
+    from .helpers import screen_text
+
+    return screen_text(app)
