@@ -285,3 +285,19 @@ def screen_text_of(app):
     from .helpers import screen_text
 
     return screen_text(app)
+
+
+async def test_expert_game_one_human_three_bots_by_keys(tmp_path):
+    """Expert mode: the market draft, effect choices and end questions go through the screen."""
+    spec = get_game("happy-city")
+    state = spec.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=21, options={"mode": "expert"})
+    c = Controller(spec, state, [{"kind": "human"}] + [{"kind": "bot"}] * 3)
+    app = make_app(tmp_path)
+    stages = set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        await play_to_end(pilot, on_step=lambda s: stages.add(c.state.stage))
+    assert c.state.is_over and "market" in stages
+    assert any("Happy Market" in line for line in c.state.log_for(0))

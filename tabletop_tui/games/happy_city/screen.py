@@ -18,7 +18,9 @@ PROMPTS = {
     "refill": "must refill the row: draw from deck 1, 2 or 3",
     "buy": "must buy a building or a dwelling, or take a coin (C)",
     "special": "may take a special building (click it), or pass (P)",
-    "market": "pick the colour of your Happy Market",
+    "market": "pick the colour of your Happy Market (last player first)",
+    "target": "choose the opponent whose income your Louvre borrows this round",
+    "final": "answer what your special building asks before the final count",
 }
 
 
