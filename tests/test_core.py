@@ -69,3 +69,12 @@ def test_every_game_views_are_json_safe():
         s = spec.new_game(names, seed=1)
         for seat in [None, *range(len(names))]:
             json.dumps(s.view(seat))
+
+
+def test_labeler_falls_back_to_the_key_for_malformed_arguments():
+    from rules.core import labeler
+
+    label = labeler({"buy": lambda a: f"Buy {a.args[0]}"})
+    assert label(Action(0, "buy", ("Zoo",))) == "Buy Zoo"
+    assert label(Action(0, "buy")) == "0:buy"
+    assert label(Action(0, "other")) == "0:other"

@@ -82,3 +82,20 @@ class Option:
         if self.choice_labels and choice in self.choices:
             return self.choice_labels[self.choices.index(choice)]
         return str(choice)
+
+
+def labeler(table: dict):
+    """Build a spec's labeler from {kind: function(action) -> text}.
+
+    A key whose arguments do not fit its kind (a hand-edited save, say) falls back
+    to the key itself rather than failing.
+    """
+
+    def label(action: Action) -> str:
+        f = table.get(action.kind)
+        try:
+            return f(action) if f else action.key
+        except (IndexError, ValueError, TypeError, KeyError):
+            return action.key
+
+    return label

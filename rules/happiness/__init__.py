@@ -1,5 +1,5 @@
 """Happiness: a storytelling tile-laying card game (engine only; no UI here)."""
-from ..core import Action, GameSpec, Option
+from ..core import Action, GameSpec, Option, labeler
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
 
@@ -49,12 +49,7 @@ _LABELS = {
 }
 
 
-def _label(action: Action) -> str:
-    f = _LABELS.get(action.kind)
-    try:
-        return f(action) if f else action.key
-    except (IndexError, ValueError, TypeError):
-        return action.key
+_label = labeler(_LABELS)
 
 
 HAPPINESS = GameSpec(

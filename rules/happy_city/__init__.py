@@ -1,5 +1,5 @@
 """Happy City (Family and Expert modes) and Happiest Town, the original edition."""
-from ..core import Action, GameSpec, Option
+from ..core import GameSpec, Option, labeler
 from .engine import HappyCityState
 from .happiest_town import HappiestTownState
 
@@ -34,12 +34,7 @@ _LABELS = {
 }
 
 
-def _label(action: Action) -> str:
-    f = _LABELS.get(action.kind)
-    try:
-        return f(action) if f else action.key
-    except (IndexError, TypeError):
-        return action.key
+_label = labeler(_LABELS)
 
 
 HAPPY_CITY = GameSpec(
@@ -70,12 +65,7 @@ _TOWN_LABELS = {
 }
 
 
-def _town_label(action: Action) -> str:
-    f = _TOWN_LABELS.get(action.kind)
-    try:
-        return f(action) if f else action.key
-    except (IndexError, TypeError):
-        return action.key
+_town_label = labeler(_TOWN_LABELS)
 
 
 HAPPIEST_TOWN = GameSpec(
