@@ -121,10 +121,11 @@ class TabletopApp(App):
         spec = rules.get_game(state.spec.id)
         self.open_game(Controller(spec, state, read_seats(path, len(state.players)), Path(path)))
 
-    def show_end(self, controller) -> None:
+    def show_end(self, controller, screen_class=None) -> None:
+        """The end screen; a game may pass its own subclass of EndScreen."""
         from .screens.end import EndScreen
 
-        self._reset_to(EndScreen(controller))
+        self._reset_to((screen_class or EndScreen)(controller))
 
     def play_again(self, controller) -> None:
         from .controller import Controller

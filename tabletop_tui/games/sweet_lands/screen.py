@@ -144,8 +144,8 @@ class SweetLandsScreen(GameScreenBase):
         from .endscreen import SweetLandsEndScreen
 
         if self.is_attached and self.app.screen is self:
-            # The shared end screen plus the solo verdict (app.show_end has no per-game hook).
-            self.app._reset_to(SweetLandsEndScreen(self.controller))
+            # The shared end screen plus the solo verdict.
+            self.app.show_end(self.controller, SweetLandsEndScreen)
 
     def _apply(self, action) -> None:
         label = self._labels.get(action.key, action.label)
