@@ -56,3 +56,18 @@ async def test_setup_option_that_does_not_fit_the_player_count_is_explained(tmp_
         await pilot.pause()
         assert type(app.screen).__name__ == "SetupScreen"
         assert "youngest" in str(list(app._notifications)[-1].message)
+
+
+async def test_title_rules_reference_covers_every_game(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("h")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "HelpScreen"
+        md = app.screen.markdown
+        for title in ("Happy City", "Happiest Town", "Happiness", "Sweet Lands"):
+            assert title in md
+        assert md.count("## Keys everywhere") == 1
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TitleScreen"
