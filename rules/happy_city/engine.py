@@ -17,9 +17,10 @@ before the final result.
 """
 from __future__ import annotations
 
+from .card_row import CardRowRules
 from .cards import COLOUR_LETTER, DECK_COSTS, Card, catalogue
 from .effects import SYMBOLS, hook_of, left_of, neighbours, symbols_of
-from ..core import Action, GameState, Rng, rank_by
+from ..core import Action, GameState, Rng
 
 CITY_LIMIT = 10
 ROW = 5
@@ -40,7 +41,7 @@ def _has(card: Card, do: str) -> bool:
     return any(e["do"] == do for e in card.effects)
 
 
-class HappyCityState(GameState):
+class HappyCityState(CardRowRules, GameState):
     __slots__ = (
         "players", "seed", "options", "rng", "_keys", "_log", "checkpoint",
         "coins", "city", "special", "decks", "discards", "visible", "dwellings",
@@ -141,10 +142,6 @@ class HappyCityState(GameState):
         return s
 
     # ---- derived facts -----------------------------------------------------------
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
     def income_of(self, seat: int, compare: bool = True) -> int:
         """Income the seat collects at an income phase (Expert effects included).
 
@@ -245,17 +242,9 @@ class HappyCityState(GameState):
                 counts[c] = counts.get(c, 0) + 1
         return counts
 
-    def owns_name(self, seat: int, name: str) -> bool:
-        cards = self.cards
-        return any(cards[i].name == name for i in self.city[seat])
-
     def meets(self, seat: int, card: Card) -> bool:
         counts = self.colour_counts(seat)
         return all(counts.get(c, 0) >= k for c, k in card.needs)
-
-    def drawable(self) -> list[int]:
-        """Decks (1-3) a player may draw from now: cards in the deck or its discards."""
-        return [d + 1 for d in range(3) if self.decks[d] or self.discards[d]]
 
     def claimable(self, seat: int) -> list[int]:
         if self.special[seat] is not None:
@@ -407,12 +396,6 @@ class HappyCityState(GameState):
             if not self.meets(seat, cards[match[0]]):
                 need = ", ".join(f"{k} {c}" for c, k in cards[match[0]].needs)
                 return f"{name} needs {need} in the city."
-        return None
-
-    def _visible_named(self, name) -> int | None:
-        for k, i in enumerate(self.visible):
-            if self.cards[i].name == name:
-                return k
         return None
 
     def _pile_named(self, name):
@@ -787,19 +770,6 @@ class HappyCityState(GameState):
             for line in b["effect_notes"]:
                 self.log(f"{line} ({self.players[seat]})")
 
-    def _gain(self, seat: int, amount: int) -> int:
-        if self.bank is not None:
-            amount = min(amount, self.bank)
-            self.bank -= amount
-        self.coins[seat] += amount
-        return amount
-
-    def _pay(self, seat: int, amount: int) -> None:
-        amount = max(0, amount)
-        self.coins[seat] -= amount
-        if self.bank is not None:
-            self.bank += amount
-
     # ---- scoring ------------------------------------------------------------------------
     def breakdown(self, seat: int, choice: dict | None = None) -> dict:
         if self.expert:
@@ -920,24 +890,6 @@ class HappyCityState(GameState):
             "effect_notes": notes,
             "choices": {k: v for k, v in choice.items()},
             "coins": self.coins[seat], "cards": len(self.city[seat]),
-        }
-
-    def result(self) -> dict:
-        parts = [self.breakdown(s) for s in range(self.n)]
-        ranking = rank_by((s, (parts[s]["score"], parts[s]["coins"])) for s in range(self.n))
-        by_score = rank_by((s, parts[s]["score"]) for s in range(self.n))
-        if len(by_score[0]) == 1:
-            tie_break = "none needed: the best score is not shared"
-        elif len(ranking[0]) == 1:
-            tie_break = "coins: the tied players with the most coins left ranks higher"
-        else:
-            tie_break = "coins did not separate the leaders: they share the win"
-        return {
-            "scores": [p["score"] for p in parts],
-            "breakdown": parts,
-            "ranking": ranking,
-            "winners": ranking[0],
-            "tie_break": tie_break,
         }
 
     # ---- views ------------------------------------------------------------------------

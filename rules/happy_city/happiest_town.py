@@ -18,8 +18,9 @@ from __future__ import annotations
 import tomllib
 from functools import lru_cache
 
+from .card_row import CardRowRules
 from .cards import DATA, Card, DataError
-from ..core import Action, GameState, Rng, rank_by
+from ..core import Action, GameState, Rng
 
 GOAL = 10  # buildings that end the game (the round is finished)
 ROW_SIZE = 3
@@ -152,7 +153,8 @@ def _validate(cat: TownCatalogue) -> None:
         raise DataError("the Harbor pays 3 to its builder and 1 to every other player")
 
 
-class HappiestTownState(GameState):
+class HappiestTownState(CardRowRules, GameState):
+    MONEY = "money"
     __slots__ = (
         "players", "seed", "options", "rng", "_keys", "_log", "checkpoint", "cards",
         "coins", "city", "infra", "decks", "discards", "visible", "residences", "row", "box",
@@ -225,10 +227,6 @@ class HappiestTownState(GameState):
 
     # ---- facts ------------------------------------------------------------------------------
     @property
-    def n(self) -> int:
-        return len(self.players)
-
-    @property
     def children(self) -> bool:
         return self.options.get("variant") == "children"
 
@@ -246,9 +244,6 @@ class HappiestTownState(GameState):
                 counts[t] = counts.get(t, 0) + 1
         return counts
 
-    def owns_name(self, seat: int, name: str) -> bool:
-        return any(self.cards[i].name == name for i in self.city[seat])
-
     def meets(self, seat: int, card: Card) -> bool:
         counts = self.type_counts(seat)
         return all(counts.get(t, 0) >= k for t, k in card.needs)
@@ -258,9 +253,6 @@ class HappiestTownState(GameState):
         if self.infra[seat] is not None:
             return []
         return [i for i in self.row if self.meets(seat, self.cards[i])]
-
-    def drawable(self) -> list[int]:
-        return [d + 1 for d in range(3) if self.decks[d] or self.discards[d]]
 
     @property
     def is_over(self) -> bool:
@@ -351,12 +343,6 @@ class HappiestTownState(GameState):
         elif a.kind == "claim":
             if not any(self.cards[i].name == a.args[0] for i in self.pending):
                 return f"{a.args[0]} is not one of the infrastructure cards on offer."
-        return None
-
-    def _visible_named(self, name):
-        for k, i in enumerate(self.visible):
-            if self.cards[i].name == name:
-                return k
         return None
 
     def _pile_named(self, name):
@@ -464,18 +450,6 @@ class HappiestTownState(GameState):
             self.turn += 1
         self._start_turn()
 
-    def _gain(self, seat: int, amount: int) -> int:
-        if self.bank is not None:
-            amount = min(amount, self.bank)
-            self.bank -= amount
-        self.coins[seat] += amount
-        return amount
-
-    def _pay(self, seat: int, amount: int) -> None:
-        self.coins[seat] -= amount
-        if self.bank is not None:
-            self.bank += amount
-
     # ---- scoring ----------------------------------------------------------------------------------
     def breakdown(self, seat: int) -> dict:
         pop_plus = pop_minus = hap_plus = hap_minus = 0
@@ -504,19 +478,6 @@ class HappiestTownState(GameState):
             "score": population + happiness if add else population * happiness,
             "coins": self.coins[seat], "cards": len(self.city[seat]),
         }
-
-    def result(self) -> dict:
-        parts = [self.breakdown(s) for s in range(self.n)]
-        ranking = rank_by((s, (parts[s]["score"], parts[s]["coins"])) for s in range(self.n))
-        by_score = rank_by((s, parts[s]["score"]) for s in range(self.n))
-        if len(by_score[0]) == 1:
-            tie_break = "none needed: the best score is not shared"
-        elif len(ranking[0]) == 1:
-            tie_break = "money: of the tied players, the one with the most money left wins"
-        else:
-            tie_break = "money did not separate the leaders: they share the win"
-        return {"scores": [p["score"] for p in parts], "breakdown": parts, "ranking": ranking,
-                "winners": ranking[0], "tie_break": tie_break}
 
     # ---- views -------------------------------------------------------------------------------
     def card_view(self, i: int) -> dict:
