@@ -84,16 +84,8 @@ class SweetLandsBot:
 
     def _port_potential(self, s, seat):
         """Partial credit for unconnected ports close to the connected network."""
-        P = s.p[seat]
         m = s.mapb(seat)
-        seen = set(m.capitals)
-        todo = list(m.capitals)
-        while todo:
-            x = todo.pop()
-            for nb in m.neighbours[x]:
-                if nb not in seen and nb in P.tiles:
-                    seen.add(nb)
-                    todo.append(nb)
+        seen = s.capital_network(seat)
         missing = [p for p in m.ports if p not in seen]
         if not missing:
             return 0.0

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .actions import Action, IllegalAction
+from .rng import Rng
 
 
 class LogEntry(tuple):
@@ -42,6 +43,35 @@ class GameState:
     # Increases whenever the game reveals hidden information or hands play to
     # another seat. Undo never crosses a change of this number.
     checkpoint: int
+
+    # ---- what every state carries: set up once, copied on every move -------------
+    def _setup(self, players, seed: int, options: dict) -> None:
+        self.players = list(players)
+        self.seed = seed
+        self.options = dict(options)
+        self.rng = Rng(seed)
+        self._keys = None
+        self._log = self._empty_log()
+        self.checkpoint = 0
+
+    def _copy_base(self, cls):
+        """A new, bare instance of cls sharing or copying the protocol attributes;
+        the game's own _copy fills in the rest."""
+        s = cls.__new__(cls)
+        s.players = self.players
+        s.seed = self.seed
+        s.options = self.options
+        s.rng = self.rng.copy()
+        s._keys = self._keys
+        s._log = self._copied_log()
+        s.checkpoint = self.checkpoint
+        return s
+
+    def _empty_log(self):
+        return []
+
+    def _copied_log(self):
+        return list(self._log)
 
     # ---- protocol -------------------------------------------------------
     def actors(self) -> list[int]:

@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from .cards import (EDGE_NAMES, HAND_SIZE, SYMBOLS, TOPIC_LABELS, TOPICS, COLOUR_SYMBOL,
                     catalogue, matches, min_deck)
-from ..core import Action, GameState, Rng, rank_by
+from ..core import Action, GameState, rank_by
 
 BUILD, PLAY, STORY, WINDOW, BUMMER, OVER = "build", "play", "story", "window", "bummer", "over"
 STORY_MAX = 500
@@ -90,13 +90,7 @@ class HappinessState(GameState):
             raise ValueError(f"the youngest player must be one of the {n} seats (seat 1-{n})")
         s = cls.__new__(cls)
         s.cards = catalogue().cards
-        s.players = list(players)
-        s.seed = seed
-        s.options = dict(options)
-        s.rng = Rng(seed)
-        s._keys = None
-        s._log = []
-        s.checkpoint = 0
+        s._setup(players, seed, options)
         s.youngest = youngest
         s.excluded = ()
         s.deck = []
@@ -126,15 +120,8 @@ class HappinessState(GameState):
         return s
 
     def _copy(self) -> "HappinessState":
-        s = HappinessState.__new__(HappinessState)
-        s.players = self.players
-        s.seed = self.seed
-        s.options = self.options
+        s = self._copy_base(HappinessState)
         s.cards = self.cards
-        s.rng = self.rng.copy()
-        s._keys = self._keys
-        s._log = list(self._log)
-        s.checkpoint = self.checkpoint
         s.youngest = self.youngest
         s.excluded = self.excluded
         s.deck = list(self.deck)

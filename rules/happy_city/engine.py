@@ -20,7 +20,7 @@ from __future__ import annotations
 from .card_row import CardRowRules
 from .cards import COLOUR_LETTER, DECK_COSTS, Card, catalogue
 from .effects import SYMBOLS, hook_of, left_of, neighbours, symbols_of
-from ..core import Action, GameState, Rng
+from ..core import Action, GameState
 
 CITY_LIMIT = 10
 ROW = 5
@@ -57,13 +57,7 @@ class HappyCityState(CardRowRules, GameState):
         cat = catalogue()
         n = len(players)
         s.cards = cat.cards
-        s.players = list(players)
-        s.seed = seed
-        s.options = dict(options)
-        s.rng = Rng(seed)
-        s._keys = None
-        s._log = []
-        s.checkpoint = 0
+        s._setup(players, seed, options)
         s.box = []
         s.expert = options.get("mode") == "expert"
         # Specials: players + 2 laid out at random, the rest stay in the box.
@@ -110,15 +104,8 @@ class HappyCityState(CardRowRules, GameState):
         return s
 
     def _copy(self) -> "HappyCityState":
-        s = HappyCityState.__new__(HappyCityState)
-        s.players = self.players
-        s.seed = self.seed
-        s.options = self.options
+        s = self._copy_base(HappyCityState)
         s.cards = self.cards
-        s.rng = self.rng.copy()
-        s._keys = self._keys
-        s._log = list(self._log)
-        s.checkpoint = self.checkpoint
         s.coins = list(self.coins)
         s.city = [list(c) for c in self.city]
         s.special = list(self.special)

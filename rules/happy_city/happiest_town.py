@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from .card_row import CardRowRules
 from .cards import DATA, Card, DataError
-from ..core import Action, GameState, Rng
+from ..core import Action, GameState
 
 GOAL = 10  # buildings that end the game (the round is finished)
 ROW_SIZE = 3
@@ -167,13 +167,7 @@ class HappiestTownState(CardRowRules, GameState):
         cat = town_catalogue()
         n = len(players)
         s.cards = cat.cards
-        s.players = list(players)
-        s.seed = seed
-        s.options = dict(options)
-        s.rng = Rng(seed)
-        s._keys = None
-        s._log = []
-        s.checkpoint = 0
+        s._setup(players, seed, options)
         s.box = list(cat.stores[n:])
         children = options.get("variant") == "children"
         infra = list(cat.infrastructure)
@@ -209,12 +203,9 @@ class HappiestTownState(CardRowRules, GameState):
         return s
 
     def _copy(self) -> "HappiestTownState":
-        s = HappiestTownState.__new__(HappiestTownState)
-        for k in ("players", "seed", "options", "cards", "_keys", "checkpoint", "box", "bank",
-                  "round", "turn", "stage", "pending", "discarded"):
+        s = self._copy_base(HappiestTownState)
+        for k in ("cards", "box", "bank", "round", "turn", "stage", "pending", "discarded"):
             setattr(s, k, getattr(self, k))
-        s.rng = self.rng.copy()
-        s._log = list(self._log)
         s.coins = list(self.coins)
         s.city = [list(c) for c in self.city]
         s.infra = list(self.infra)

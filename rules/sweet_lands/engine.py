@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import data as D
 from .player import PlayerState
-from ..core import Action, GameState, LogEntry, Rng, rank_by
+from ..core import Action, GameState, LogEntry, rank_by
 
 SETUP, INCOME, ACTION, CLEANUP, OVER = "setup", "income", "action", "cleanup", "over"
 MARKER_COLOUR = {"carriage": "orange", "loco": "green"}
@@ -45,13 +45,7 @@ class SweetLandsState(GameState):
         d = D.load()
         s = cls.__new__(cls)
         n = len(players)
-        s.players = list(players)
-        s.seed = seed
-        s.options = dict(options)
-        s.rng = Rng(seed)
-        s._keys = None
-        s._log = None
-        s.checkpoint = 0
+        s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
         s.round = 0
         s.phase = SETUP
@@ -115,14 +109,7 @@ class SweetLandsState(GameState):
         return s
 
     def _copy(self):
-        s = SweetLandsState.__new__(SweetLandsState)
-        s.players = self.players
-        s.seed = self.seed
-        s.options = self.options
-        s.rng = self.rng.copy()
-        s._keys = self._keys
-        s._log = self._log
-        s.checkpoint = self.checkpoint
+        s = self._copy_base(SweetLandsState)
         s.p = [p.copy() for p in self.p]
         s.round = self.round
         s.phase = self.phase
@@ -152,6 +139,13 @@ class SweetLandsState(GameState):
         return s
 
     # ------------------------------------------------------------------ log (persistent)
+    # A linked list shared between states: a move adds one node instead of copying.
+    def _empty_log(self):
+        return None
+
+    def _copied_log(self):
+        return self._log
+
     def log(self, text, seat=None):
         self._log = (LogEntry(text, seat), self._log)
 
@@ -243,7 +237,8 @@ class SweetLandsState(GameState):
                 out.append(group)
         return out
 
-    def connected_ports(self, seat):
+    def capital_network(self, seat) -> set:
+        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
         P = self.p[seat]
         m = self.mapb(seat)
         seen = set(m.capitals)
@@ -254,7 +249,12 @@ class SweetLandsState(GameState):
                 if nb not in seen and nb in P.tiles:
                     seen.add(nb)
                     todo.append(nb)
-        return sum(1 for h in m.ports if h in seen and h in P.tiles)
+        return seen
+
+    def connected_ports(self, seat):
+        P = self.p[seat]
+        seen = self.capital_network(seat)
+        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
 
     def ip_icons(self, seat):
         d = D.load()
