@@ -3,6 +3,7 @@
 Run: .venv/bin/python benchmarks/engine_throughput.py [--games N]
 Uses one core; prints games/s and actions/s per game and player count.
 """
+
 import argparse
 import random
 import time
@@ -34,8 +35,10 @@ def main():
             t0 = time.perf_counter()
             acts = sum(playout(spec, n, seed, rng) for seed in range(a.games))
             dt = time.perf_counter() - t0
-            print(f"{gid:14s} {n}p: {a.games / dt:8.1f} games/s {acts / dt:10.0f} actions/s "
-                  f"({acts / a.games:.0f} actions/game)")
+            print(
+                f"{gid:14s} {n}p: {a.games / dt:8.1f} games/s {acts / dt:10.0f} actions/s "
+                f"({acts / a.games:.0f} actions/game)"
+            )
 
 
 if __name__ == "__main__":

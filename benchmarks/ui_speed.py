@@ -9,11 +9,11 @@
 
 Run: .venv/bin/python benchmarks/ui_speed.py [--runs N]
 """
+
 import argparse
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 BARE = """
@@ -93,7 +93,9 @@ asyncio.run(main())
 
 def run(code, *args):
     t0 = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
+    )
     return time.perf_counter() - t0, out.stdout.strip()
 
 
@@ -103,12 +105,16 @@ def main():
     a = p.parse_args()
     bare = statistics.median(run(BARE)[0] for _ in range(a.runs))
     ours = statistics.median(run(OURS)[0] for _ in range(a.runs))
-    print(f"cold start: bare Textual app {bare * 1000:.0f} ms, tabletop title {ours * 1000:.0f} ms, "
-          f"ratio {ours / bare:.2f}x (target <= 1.5x)")
+    print(
+        f"cold start: bare Textual app {bare * 1000:.0f} ms, tabletop title {ours * 1000:.0f} ms, "
+        f"ratio {ours / bare:.2f}x (target <= 1.5x)"
+    )
     _, out = run(KEYS, "30")
     first, settled = map(float, out.split())
-    print(f"key press -> repainted game screen: median {first:.1f} ms to the first frame, "
-          f"{settled:.1f} ms to the last (target <= 30 ms)")
+    print(
+        f"key press -> repainted game screen: median {first:.1f} ms to the first frame, "
+        f"{settled:.1f} ms to the last (target <= 30 ms)"
+    )
     _, rss = run(MEMORY)
     print(f"peak memory through a 4-player game: {float(rss):.1f} MiB max RSS (target <= 80 MiB)")
 

@@ -2,6 +2,7 @@
 
 ``GAMES`` maps a game id to its GameSpec; ``get_game(id)`` looks one up.
 """
+
 from .core import Action, GameSpec, IllegalAction, Option, SaveError
 
 GAMES: dict[str, GameSpec] = {}

@@ -3,6 +3,7 @@
 Run: .venv/bin/python screenshots/make_screenshots.py
 Writes screenshots/<screen>-<width>x<height>.svg, which the README shows.
 """
+
 import asyncio
 import sys
 import tempfile
@@ -67,10 +68,17 @@ async def town(pilot):
 
 async def main():
     for size in [(120, 40), (80, 24)]:
-        for name, prep in [("title", title), ("setup", setup), ("happy-city", game),
-                           ("handoff", handoff), ("end", end), ("happiness", happiness),
-                           ("happiness-silence", silence), ("happy-city-expert", expert),
-                           ("happiest-town", town)]:
+        for name, prep in [
+            ("title", title),
+            ("setup", setup),
+            ("happy-city", game),
+            ("handoff", handoff),
+            ("end", end),
+            ("happiness", happiness),
+            ("happiness-silence", silence),
+            ("happy-city-expert", expert),
+            ("happiest-town", town),
+        ]:
             await shoot(name, size, prep)
 
 

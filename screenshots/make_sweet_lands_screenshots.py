@@ -4,6 +4,7 @@ up to the moment shown; the same seeds always give the same pictures).
 Run: .venv/bin/python screenshots/make_sweet_lands_screenshots.py
 Writes screenshots/sweet-lands-<panel>-<width>x<height>.svg.
 """
+
 import asyncio
 import sys
 import tempfile
@@ -13,8 +14,13 @@ HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE.parent))
 
 from tabletop_tui.app import TabletopApp  # noqa: E402
-from tabletop_tui.games.sweet_lands.demo import (controller, mid_game, new_state, play_until,  # noqa: E402
-                                                  solo_mid_game)
+from tabletop_tui.games.sweet_lands.demo import (  # noqa: E402
+    controller,
+    mid_game,
+    new_state,
+    play_until,
+    solo_mid_game,
+)
 
 
 async def shoot(name, size, factory, keys=()):

@@ -3,6 +3,7 @@
 The rules engines are imported on first use, not at start-up, so the title screen
 appears as fast as a bare Textual app would.
 """
+
 from __future__ import annotations
 
 import random
@@ -11,7 +12,8 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
-from .saves import data_dir, new_save_path, read_seats
+from .saves import data_dir as resolve_data_dir
+from .saves import new_save_path, read_seats
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
@@ -19,12 +21,18 @@ class TabletopApp(App):
     TITLE = "tabletop"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, data_dir: str | Path | None = None, bot_delay: float | None = None,
-                 default_seed: int | None = None, silence_scale: float = 1.0, **kw):
+    def __init__(
+        self,
+        data_dir: str | Path | None = None,
+        bot_delay: float | None = None,
+        default_seed: int | None = None,
+        silence_scale: float = 1.0,
+        **kw,
+    ):
         super().__init__(**kw)
         self.silence_scale = silence_scale  # tests shorten Happiness's countdown
         self.default_seed = default_seed  # fixed seeds make screenshots reproducible
-        self.data_dir = globals()["data_dir"](data_dir)
+        self.data_dir = resolve_data_dir(data_dir)
         self.bot_delay = bot_delay
         self.controller = None
 
@@ -81,7 +89,9 @@ class TabletopApp(App):
         from .games import help_text
         from .widgets.help import HelpScreen
 
-        self.push_screen(HelpScreen(help_text(game_id), f"{rules.get_game(game_id).title}: rules and keys"))
+        self.push_screen(
+            HelpScreen(help_text(game_id), f"{rules.get_game(game_id).title}: rules and keys")
+        )
 
     def show_rules_menu(self) -> None:
         from .games import SCREENS, help_text
@@ -131,6 +141,11 @@ class TabletopApp(App):
         from .controller import Controller
 
         spec = controller.spec
-        state = spec.new_game(controller.state.players, seed=random.randrange(1, 100000),
-                              options=controller.state.options)
-        self.open_game(Controller(spec, state, controller.seats, new_save_path(self.data_dir, spec.id)))
+        state = spec.new_game(
+            controller.state.players,
+            seed=random.randrange(1, 100000),
+            options=controller.state.options,
+        )
+        self.open_game(
+            Controller(spec, state, controller.seats, new_save_path(self.data_dir, spec.id))
+        )

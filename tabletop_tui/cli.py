@@ -2,6 +2,7 @@
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,7 +36,9 @@ def _simulate(argv: list[str]) -> int:
     except KeyError as exc:
         return fail(exc.args[0])
     if not spec.min_players <= a.players <= spec.max_players:
-        return fail(f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}")
+        return fail(
+            f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}"
+        )
     if a.games < 1:
         return fail("--games must be at least 1")
     try:
@@ -51,16 +54,24 @@ def _simulate(argv: list[str]) -> int:
 
         with Progress(transient=True) as progress:
             task = progress.add_task(f"{spec.title}, {a.players} players", total=a.games)
-            stats = simulate(a.game, a.players, a.games, a.seed, options,
-                             on_game=lambda g: progress.advance(task))
+            stats = simulate(
+                a.game,
+                a.players,
+                a.games,
+                a.seed,
+                options,
+                on_game=lambda g: progress.advance(task),
+            )
     out = stats.as_dict(time.perf_counter() - t0)
     if a.json:
         print(json.dumps(out))
     else:
         print(f"{spec.title}, {a.players} players, seed {a.seed}")
         print(f"games played:        {out['games']}")
-        print(f"winning score:       mean {out['mean_winning_score']}, "
-              f"min {out['min_winning_score']}, max {out['max_winning_score']}")
+        print(
+            f"winning score:       mean {out['mean_winning_score']}, "
+            f"min {out['min_winning_score']}, max {out['max_winning_score']}"
+        )
         print(f"actions per game:    {out['mean_actions_per_game']}")
         print(f"games per second:    {out['games_per_second']}")
     return 0
@@ -70,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "simulate":
         return _simulate(argv[1:])
-    p = argparse.ArgumentParser(prog="tabletop", description="Board and card games, hot-seat in the terminal.")
+    p = argparse.ArgumentParser(
+        prog="tabletop", description="Board and card games, hot-seat in the terminal."
+    )
     p.add_argument("--data-dir", help="where saves live (default: the user data folder)")
     a = p.parse_args(argv)
     from .app import TabletopApp

@@ -10,6 +10,7 @@ It knows nothing about widgets. Screens ask it for ``view()`` (always
 - ``"window"``    an interrupt window is open (Happiness's silence): any seat may
                   claim it, the screen shows public information and a countdown.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -157,8 +158,11 @@ class Controller:
             return False
         snap = self._undo[-1]
         # Only your own steps, within your turn, never past a reveal or a seat change.
-        return (snap.seat == self.viewer and self.viewer in self.state.actors()
-                and snap.state.checkpoint == self.state.checkpoint)
+        return (
+            snap.seat == self.viewer
+            and self.viewer in self.state.actors()
+            and snap.state.checkpoint == self.state.checkpoint
+        )
 
     def undo(self) -> bool:
         if not self.can_undo():

@@ -1,4 +1,5 @@
 """Seeded, real game states for snapshots, README screenshots and benchmarks."""
+
 from rules import get_game
 from rules.bots import make_bot
 from tabletop_tui.controller import Controller

@@ -1,4 +1,5 @@
 """Save files: where they live, listing them (corrupt ones reported, never touched)."""
+
 from __future__ import annotations
 
 import json
@@ -6,7 +7,6 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
@@ -57,8 +57,12 @@ def write_save(path: Path, spec, state, seats: list[dict]) -> None:
 
     data = spec.to_save(state)
     view = state.view(None)
-    data["ui"] = {"seats": seats, "saved_at": time.time(), "round": view.get("round"),
-                  "over": state.is_over}
+    data["ui"] = {
+        "seats": seats,
+        "saved_at": time.time(),
+        "round": view.get("round"),
+        "over": state.is_over,
+    }
     write_atomic(path, data)
 
 
@@ -79,9 +83,17 @@ def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
             continue
         raw = json.loads(path.read_text(encoding="utf-8"))
         ui = raw.get("ui") if isinstance(raw.get("ui"), dict) else {}
-        good.append(SaveInfo(path, raw["game"], rules.get_game(raw["game"]).title, list(state.players),
-                             state.view(None).get("round"), float(ui.get("saved_at", path.stat().st_mtime)),
-                             state.is_over))
+        good.append(
+            SaveInfo(
+                path,
+                raw["game"],
+                rules.get_game(raw["game"]).title,
+                list(state.players),
+                state.view(None).get("round"),
+                float(ui.get("saved_at", path.stat().st_mtime)),
+                state.is_over,
+            )
+        )
     return good, bad
 
 
@@ -91,8 +103,10 @@ def read_seats(path: Path, n: int) -> list[dict]:
         ui = json.loads(Path(path).read_text(encoding="utf-8")).get("ui", {})
         seats = ui.get("seats")
         if isinstance(seats, list) and len(seats) == n and all(isinstance(s, dict) for s in seats):
-            return [{"kind": s.get("kind", "human") if s.get("kind") in ("human", "bot") else "human"}
-                    for s in seats]
+            return [
+                {"kind": s.get("kind", "human") if s.get("kind") in ("human", "bot") else "human"}
+                for s in seats
+            ]
     except (OSError, ValueError, AttributeError):
         pass
     return [{"kind": "human"} for _ in range(n)]

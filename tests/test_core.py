@@ -1,4 +1,5 @@
 """The engine protocol's shared pieces: registry, actions, RNG, import hygiene."""
+
 import json
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from rules.core import Action, IllegalAction, Rng, rank_by
 def test_registry_lists_happy_city():
     spec = rules.get_game("happy-city")
     assert spec.id in rules.GAMES and spec.min_players == 2 and spec.max_players == 5
-    for name, opt in spec.options.items():
+    for _name, opt in spec.options.items():
         assert opt.default in opt.choices and opt.label
 
 
@@ -54,11 +55,13 @@ def test_rank_by_groups_ties():
 
 
 def test_rules_imports_neither_textual_nor_rich():
-    code = ("import sys, rules, rules.bots, rules.simulate\n"
-            "from rules.bots import make_bot\n"
-            "for g in rules.GAMES: make_bot(g)\n"
-            "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
-            "print(bad)")
+    code = (
+        "import sys, rules, rules.bots, rules.simulate\n"
+        "from rules.bots import make_bot\n"
+        "for g in rules.GAMES: make_bot(g)\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]\n"
+        "print(bad)"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

@@ -3,6 +3,7 @@
 ``make_bot(game_id, kind, seed)`` returns an object with ``choose(state, seat)``.
 Kinds: "smart" (the game's own heuristic bot) and "random" (uniform legal play).
 """
+
 from __future__ import annotations
 
 import importlib

@@ -3,6 +3,7 @@
 It reads only what its seat may know: the table, the piles, its own hand and the
 size of the community deck.
 """
+
 from __future__ import annotations
 
 from ..core import Rng
@@ -34,8 +35,10 @@ def _plus_cells(state, board, cell) -> set:
         if not all(a in board for a in arms):
             continue
         c = cards[board[centre][0]]
-        if all(matches(c.edges[m], cards[board[a][0]].edges[t])
-               for (_, _, m, t), a in zip(DIRS, arms)):
+        if all(
+            matches(c.edges[m], cards[board[a][0]].edges[t])
+            for (_, _, m, t), a in zip(DIRS, arms, strict=False)
+        ):
             out.add(centre)
             out.update(arms)
     return out
@@ -115,7 +118,9 @@ class HappinessBot:
         for c in neighbours(cell):
             if c in board:
                 continue
-            worst = max(worst, sum(state.cards[board[n][0]].points for n in neighbours(c) if n in board))
+            worst = max(
+                worst, sum(state.cards[board[n][0]].points for n in neighbours(c) if n in board)
+            )
         return worst
 
     # ---- the silence ---------------------------------------------------------------
@@ -128,8 +133,10 @@ class HappinessBot:
         best = 0
         for b in bummers:
             for cell in state.spots_for(seat, b):
-                best = max(best, sum(state.cards[state.board[c][0]].points
-                                     for c in state.sweep_cells(cell)))
+                best = max(
+                    best,
+                    sum(state.cards[state.board[c][0]].points for c in state.sweep_cells(cell)),
+                )
         late = len(state.deck) <= state.n
         if best >= 4 or (best >= 2 and (len(bummers) >= 2 or late)) or (best >= 1 and late):
             return claim

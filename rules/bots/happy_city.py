@@ -5,6 +5,7 @@ Early cards are valued for income (it compounds over the remaining rounds); late
 cards for how much they raise inhabitants x hearts. Every card also spends one of
 the ten city slots, so weak cards are worth less than keeping the coin.
 """
+
 from __future__ import annotations
 
 from ..core import Rng
@@ -62,7 +63,9 @@ class ExpertMixin:
         if a.kind == "buy":
             return cards[next(i for i in state.visible if cards[i].name == a.args[0])]
         if a.kind == "dwelling":
-            return cards[next(p[-1] for p in state.dwellings if p and cards[p[-1]].name == a.args[0])]
+            return cards[
+                next(p[-1] for p in state.dwellings if p and cards[p[-1]].name == a.args[0])
+            ]
         return cards[next(i for i in state.specials if cards[i].name == a.args[0])]
 
     def _hypothetical(self, state, seat, a):
@@ -72,7 +75,9 @@ class ExpertMixin:
         hyp = state._copy()
         cards = hyp.cards
         if a.kind == "buy":
-            i = hyp.visible.pop(next(k for k, i in enumerate(hyp.visible) if cards[i].name == a.args[0]))
+            i = hyp.visible.pop(
+                next(k for k, i in enumerate(hyp.visible) if cards[i].name == a.args[0])
+            )
             hyp._buy_card(seat, i)
         elif a.kind == "dwelling":
             i = hyp._pile_named(a.args[0]).pop()
@@ -105,7 +110,9 @@ class ExpertMixin:
         coin_rate = 0.35 if rl else 0.05
         v = score + state.coins[seat] * coin_rate + state.income_of(seat) * rl * 0.6
         cards = state.cards
-        v -= SLOT_COST * sum(1 for i in state.city[seat] if cards[i].kind in ("building", "dwelling"))
+        v -= SLOT_COST * sum(
+            1 for i in state.city[seat] if cards[i].kind in ("building", "dwelling")
+        )
         sp = state.special[seat]
         if sp is not None:
             for e in cards[sp].effects:
@@ -131,6 +138,7 @@ class ExpertMixin:
             cat = state.cards
             seen = set(state.specials) | {i for c in state.city for i in c}
             from ..happy_city.cards import catalogue
+
             pool = [i for i in catalogue().expert_specials if i not in seen]
             if not pool:
                 return 0.0
@@ -199,7 +207,9 @@ class HappyCityBot(ExpertMixin):
             i = next(i for i in state.specials if cards[i].name == a.args[0])
         else:
             return self.rng.below(100) / 1000
-        return self.card_value(state, seat, cards[i], state.cost_of(seat, cards[i])) + self._special_bonus(state, seat, cards[i])
+        return self.card_value(
+            state, seat, cards[i], state.cost_of(seat, cards[i])
+        ) + self._special_bonus(state, seat, cards[i])
 
     def _special_bonus(self, state, seat, card):
         """Favour colours that bring an available special within reach."""
@@ -219,8 +229,10 @@ class HappyCityBot(ExpertMixin):
     def _discard(self, state, seat, actions):
         # Keep unless nothing visible is worth buying for us (then fish for better).
         cards = state.cards
-        worth = [self.card_value(state, seat, cards[i], state.cost_of(seat, cards[i]))
-                 for i in state.visible]
+        worth = [
+            self.card_value(state, seat, cards[i], state.cost_of(seat, cards[i]))
+            for i in state.visible
+        ]
         if worth and max(worth) < 0:
             worst = min(range(len(worth)), key=worth.__getitem__)
             name = cards[state.visible[worst]].name
@@ -259,8 +271,14 @@ class HappiestTownBot:
             want = 3 if budget >= 7 else 2 if budget >= 4 else 1
             return min(actions, key=lambda a: (abs(a.args[0] - want), a.args[0]))
         if state.stage == "infra":
-            return max(actions, key=lambda a: self.card_value(
-                state, seat, state.cards[next(i for i in state.pending if state.cards[i].name == a.args[0])]))
+            return max(
+                actions,
+                key=lambda a: self.card_value(
+                    state,
+                    seat,
+                    state.cards[next(i for i in state.pending if state.cards[i].name == a.args[0])],
+                ),
+            )
         best, best_v = None, float("-inf")
         for a in actions:
             v = self.value(state, seat, a)
@@ -279,7 +297,9 @@ class HappiestTownBot:
         if state.children:
             gain = card.inhabitants + card.hearts
         else:
-            gain = (pop + 1.5 + card.inhabitants) * (hap + 1.5 + card.hearts) - (pop + 1.5) * (hap + 1.5)
+            gain = (pop + 1.5 + card.inhabitants) * (hap + 1.5 + card.hearts) - (pop + 1.5) * (
+                hap + 1.5
+            )
         rl = self.rounds_left(state)
         v = gain + card.income * rl * 0.6 * state.n / 3 - card.cost * (0.35 if rl else 0.05)
         return v + self._infra_pull(state, seat, card)

@@ -9,6 +9,7 @@ after turning Action Discs and spare cards into resources. Sub-steps (which hex,
 which edge, which track...) use quick local rules. Only public facts and its own
 hand are used.
 """
+
 from __future__ import annotations
 
 from ..core import Rng
@@ -16,8 +17,23 @@ from ..sweet_lands import data as D
 
 SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
 SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
-AID_STD_VALUE = {1: 1.0, 2: 1.8, 3: 1.8, 4: 1.4, 5: 1.4, 6: 1.5, 7: 2.5, 8: 1.2, 9: 1.5,
-                 10: 1.5, 11: 1.5, 12: 2.5, 13: 1.3, 14: 1.2, 15: 2.5}
+AID_STD_VALUE = {
+    1: 1.0,
+    2: 1.8,
+    3: 1.8,
+    4: 1.4,
+    5: 1.4,
+    6: 1.5,
+    7: 2.5,
+    8: 1.2,
+    9: 1.5,
+    10: 1.5,
+    11: 1.5,
+    12: 2.5,
+    13: 1.3,
+    14: 1.2,
+    15: 2.5,
+}
 AID_PASS_VALUE = {1: 4, 2: 5, 3: 5, 4: 4, 5: 3}
 
 
@@ -78,7 +94,7 @@ class SweetLandsBot:
             v += 3
         v += P.wonders * 2 if not late else 0
         if not late:
-            for i, pos in enumerate(P.prosp):
+            for _i, pos in enumerate(P.prosp):
                 v += pos * 0.8 * rounds_left / 4
         return v
 
@@ -182,7 +198,7 @@ class SweetLandsBot:
         f = s.stack[-1]
         op = f["op"]
         P = s.p[seat]
-        d = D.load()
+        D.load()
         kinds = {a.kind for a in actions}
         real = [a for a in actions if a.kind != "done"]
         if op == "choose_char":
@@ -210,7 +226,11 @@ class SweetLandsBot:
                 return actions[0]
             return max(real, key=lambda a: self._map_value(s, seat, a))
         if op == "industry":
-            return max(real, key=lambda a: self._marker_value(s, seat, a.args[0])) if real else actions[0]
+            return (
+                max(real, key=lambda a: self._marker_value(s, seat, a.args[0]))
+                if real
+                else actions[0]
+            )
         if op == "prosperity" or op == "capital":
             tracks = [a for a in real if a.kind == "track"]
             if op == "capital" and (not tracks or s.round <= 2):
@@ -284,9 +304,14 @@ class SweetLandsBot:
         d = D.load()
         P = s.p[seat]
         t = d.prosperity[i]
-        elems = {"terrain": len(P.tiles), "rabbits": len(P.rabbits) + 2, "roads": len(P.roads),
-                 "properties": len(P.props) + 3, "automated": s.automated(seat) + 1,
-                 "industry_points": P.ip + 10}
+        elems = {
+            "terrain": len(P.tiles),
+            "rabbits": len(P.rabbits) + 2,
+            "roads": len(P.roads),
+            "properties": len(P.props) + 3,
+            "automated": s.automated(seat) + 1,
+            "industry_points": P.ip + 10,
+        }
         n = elems[t["element"]] + (5 - s.round) * 4
 
         def rate(pos):
@@ -295,6 +320,7 @@ class SweetLandsBot:
                 if pos >= frm:
                     vp, per = v, p
             return vp / per
+
         gain = n * (rate(P.prosp[i] + 1) - rate(P.prosp[i]))
         gain += 0.5 if (P.prosp[i] + 1) in t["bonus"] else 0
         if P.prosp[i] + 1 == t["length"]:
@@ -361,7 +387,8 @@ class SweetLandsBot:
             v = -0.15 * cost.get("gold", 0) - 0.5 * sum(cost.get(x, 0) for x in D.BASIC)
             if kind == "lab":
                 blocked = not s.marker_can_move(seat, "carriage") and not (
-                    P.loco is not None and s.marker_can_move(seat, "loco"))
+                    P.loco is not None and s.marker_can_move(seat, "loco")
+                )
                 v += 3 if blocked else 0.5
             elif kind.startswith("shop"):
                 v += 2.0 + len(P.columns[kind[5:]])
@@ -403,7 +430,7 @@ class SweetLandsBot:
         if len(types) < 3:
             v += 0.8 * (len(types) - 1) - 0.3 * max(0, len(group) - 3)
         elif after == before:
-            v -= 1.0   # grows a city without making a new one
+            v -= 1.0  # grows a city without making a new one
         # room to grow: free buildable neighbours
         v += 0.1 * sum(1 for nb in m.neighbours[h] if nb not in P.props and m.kinds[nb] != "eda")
         if m.kinds[h] == "capital":

@@ -1,4 +1,5 @@
 """Actions, the errors an engine raises, and game options."""
+
 from __future__ import annotations
 
 import json
@@ -46,7 +47,7 @@ class Action:
         return f"{self.seat}:{self.kind}:{json.dumps(list(self.args), separators=(',', ':'), ensure_ascii=False)}"
 
     @staticmethod
-    def parse(key: str) -> "Action":
+    def parse(key: str) -> Action:
         try:
             parts = key.split(":", 2)
             seat = int(parts[0])

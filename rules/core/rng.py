@@ -4,6 +4,7 @@ Engines copy their state on every move, so the generator must be cheap to copy:
 ``random.Random`` carries 625 words of state, this carries one. SplitMix64 is
 well studied and good enough for shuffling cards.
 """
+
 from __future__ import annotations
 
 MASK = (1 << 64) - 1
@@ -14,10 +15,10 @@ class Rng:
 
     def __init__(self, seed: int | str = 0):
         if isinstance(seed, str):
-            seed = sum(ord(c) * 131 ** i for i, c in enumerate(seed))
+            seed = sum(ord(c) * 131**i for i, c in enumerate(seed))
         self.state = (int(seed) * 0x9E3779B97F4A7C15 + 0x2545F4914F6CDD1D) & MASK
 
-    def copy(self) -> "Rng":
+    def copy(self) -> Rng:
         r = Rng.__new__(Rng)
         r.state = self.state
         return r

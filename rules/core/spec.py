@@ -1,12 +1,14 @@
 """GameSpec: what the registry hands out for each game id; saves and replay."""
+
 from __future__ import annotations
 
 import json
 import os
 import tempfile
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .actions import Action, IllegalAction, Option, SaveError
 
@@ -41,7 +43,8 @@ class GameSpec:
         players = [str(p) for p in players]
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
-                f"{self.title} takes {self.min_players}-{self.max_players} players, not {len(players)}")
+                f"{self.title} takes {self.min_players}-{self.max_players} players, not {len(players)}"
+            )
         return self.factory(players, int(seed), self.resolve_options(options))
 
     def parse_action(self, key: str) -> Action:
@@ -73,14 +76,18 @@ class GameSpec:
         if not isinstance(actions, list) or not all(isinstance(k, str) for k in actions):
             raise SaveError("'actions' must be a list of action keys", path=path)
         try:
-            state = self.new_game(data.get("players") or [], data.get("seed", 0), data.get("options"))
+            state = self.new_game(
+                data.get("players") or [], data.get("seed", 0), data.get("options")
+            )
         except (ValueError, TypeError) as exc:
             raise SaveError(str(exc), path=path) from None
         for i, key in enumerate(actions, start=1):
             try:
                 state = state.apply(self.parse_action(key))
             except IllegalAction as exc:
-                raise SaveError(f"action {key!r} is illegal: {exc.reason}", step=i, path=path) from None
+                raise SaveError(
+                    f"action {key!r} is illegal: {exc.reason}", step=i, path=path
+                ) from None
         if "extra" in data and hasattr(state, "load_extra"):
             state.load_extra(data["extra"])
         return state
@@ -115,7 +122,9 @@ def load_save_file(path: Path):
     except (OSError, UnicodeDecodeError) as exc:
         raise SaveError(f"cannot read the file ({exc})", path=str(path)) from None
     except json.JSONDecodeError as exc:
-        raise SaveError(f"not valid JSON (line {exc.lineno}, column {exc.colno})", path=str(path)) from None
+        raise SaveError(
+            f"not valid JSON (line {exc.lineno}, column {exc.colno})", path=str(path)
+        ) from None
     if not isinstance(data, dict):
         raise SaveError("the save is not a JSON object", path=str(path))
     try:

@@ -4,9 +4,11 @@ A state is treated as immutable from outside: ``apply`` copies it, changes the c
 and returns it. Subclasses implement ``_copy`` (cheap, explicit), ``why_illegal``
 (a reason or None) and ``_do`` (change self).
 """
+
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from .actions import Action, IllegalAction
 from .rng import Rng
@@ -86,7 +88,7 @@ class GameState:
     def _do(self, action: Action) -> None:
         raise NotImplementedError
 
-    def _copy(self) -> "GameState":
+    def _copy(self) -> GameState:
         raise NotImplementedError
 
     @property
@@ -99,7 +101,16 @@ class GameState:
     def view(self, seat: int | None) -> dict:
         raise NotImplementedError
 
-    def apply(self, action: Action) -> "GameState":
+    def resample(self, seat: int, seed: int) -> GameState:
+        """A copy that agrees with everything ``seat`` has seen, every hidden thing
+        (deck order, other seats' hands, face-down cards) drawn afresh from ``seed``.
+
+        Bots plan on such copies so they cannot use what their seat does not know
+        (OpenSpiel's ``resample_from_infostate``). The live state is never changed.
+        """
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> GameState:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         if self.is_over:

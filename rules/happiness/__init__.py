@@ -1,27 +1,40 @@
 """Happiness: a storytelling tile-laying card game (engine only; no UI here)."""
+
 from ..core import Action, GameSpec, Option, labeler
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
 
 OPTIONS = {
     "silence": Option(
-        "Bummer window", "timer", ("timer", "turns"),
+        "Bummer window",
+        "timer",
+        ("timer", "turns"),
         "After each turn: a silent countdown in which anyone may claim a Bummer, "
         "or ask each player in turn instead of using a timer.",
-        ("Silent countdown", "Ask each player in turn")),
+        ("Silent countdown", "Ask each player in turn"),
+    ),
     "silence_seconds": Option(
-        "Silence length", 5, (3, 5, 8, 10),
+        "Silence length",
+        5,
+        (3, 5, 8, 10),
         "Seconds of silence after each turn (countdown mode only).",
-        ("3 seconds", "5 seconds", "8 seconds", "10 seconds")),
+        ("3 seconds", "5 seconds", "8 seconds", "10 seconds"),
+    ),
     "youngest": Option(
-        "Youngest player", 0, (0, 1, 2, 3, 4, 5),
+        "Youngest player",
+        0,
+        (0, 1, 2, 3, 4, 5),
         "The youngest player builds the deck and plays first.",
-        ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6")),
+        ("Seat 1", "Seat 2", "Seat 3", "Seat 4", "Seat 5", "Seat 6"),
+    ),
     "bummer_scoring": Option(
-        "Bummed-out Joypoints", "take", ("take", "strip"),
+        "Bummed-out Joypoints",
+        "take",
+        ("take", "strip"),
         "The Bummer's player scores the Joypoints of the cards it sweeps; 'strip' also "
         "takes them away from whoever played those cards.",
-        ("Bummer player scores them", "Scored, and lost by their players")),
+        ("Bummer player scores them", "Scored, and lost by their players"),
+    ),
 }
 
 
@@ -32,7 +45,9 @@ def _place(a: Action) -> str:
     if card is not None and card.is_bummer:
         return f"Play the Bummer {word} at ({x}, {y})"
     if card is not None:
-        return f"Play {word} ({card.points} Joypoint{'s' if card.points != 1 else ''}) at ({x}, {y})"
+        return (
+            f"Play {word} ({card.points} Joypoint{'s' if card.points != 1 else ''}) at ({x}, {y})"
+        )
     return f"Play {word} at ({x}, {y})"
 
 
@@ -53,8 +68,13 @@ _label = labeler(_LABELS)
 
 
 HAPPINESS = GameSpec(
-    id="happiness", title="Happiness", min_players=2, max_players=6, options=OPTIONS,
-    factory=HappinessState.new, labeler=_label,
+    id="happiness",
+    title="Happiness",
+    min_players=2,
+    max_players=6,
+    options=OPTIONS,
+    factory=HappinessState.new,
+    labeler=_label,
     summary="Lay word cards edge to edge, tell a story about each, and watch out for Bummers.",
 )
 HappinessState.spec = HAPPINESS

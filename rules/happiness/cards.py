@@ -3,11 +3,12 @@
 Every edge carries a symbol as well as a colour, so nothing depends on seeing colour:
 fire F (red), water W (blue), leaf L (green), sun S (yellow), bolt * (silver, wild).
 """
+
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("data")
@@ -59,7 +60,10 @@ class Card:
 
     def to_dict(self) -> dict:
         return {
-            "id": self.id, "word": self.word, "kind": self.kind, "points": self.points,
+            "id": self.id,
+            "word": self.word,
+            "kind": self.kind,
+            "points": self.points,
             "edges": list(self.edges),
             "symbols": [COLOUR_SYMBOL[c] for c in self.edges],
             "topics": list(self.topics),
@@ -126,8 +130,9 @@ def build_catalogue(raw: dict) -> Catalogue:
             unknown = set(e) - {"word", "points", "edges", "topics"}
             if unknown:
                 raise DataError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-            card = Card(len(cards), word, kind, points, parse_edges(e.get("edges"), where),
-                        tuple(topics))
+            card = Card(
+                len(cards), word, kind, points, parse_edges(e.get("edges"), where), tuple(topics)
+            )
             cards.append(card)
             (joy if kind == "joy" else bum).append(card.id)
     sizes: dict[int, tuple] = {}
@@ -151,8 +156,7 @@ def build_catalogue(raw: dict) -> Catalogue:
     for n, (j, b) in sizes.items():
         if min(j, plain_joy) + min(b, plain_bum) < min_deck(n):
             raise DataError(f"with every topic left out, the {n}-player deck is too small")
-    return Catalogue(tuple(cards), tuple(joy), tuple(bum), sizes,
-                     {c.word: c.id for c in cards})
+    return Catalogue(tuple(cards), tuple(joy), tuple(bum), sizes, {c.word: c.id for c in cards})
 
 
 def min_deck(players: int) -> int:
@@ -160,7 +164,7 @@ def min_deck(players: int) -> int:
     return (HAND_SIZE + 1) * players
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue() -> Catalogue:
     raw = tomllib.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
     return build_catalogue(raw)

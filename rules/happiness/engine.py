@@ -48,11 +48,21 @@ counts, score breakdown, both piles), ``community`` (cards left), ``deck`` and
 ``story`` (whose story is due), ``last`` (the last play, its sweep or Euphoria),
 ``journal`` and ``symbols`` (letter -> colour and name).
 """
+
 from __future__ import annotations
 
-from .cards import (EDGE_NAMES, HAND_SIZE, SYMBOLS, TOPIC_LABELS, TOPICS, COLOUR_SYMBOL,
-                    catalogue, matches, min_deck)
 from ..core import Action, GameState, rank_by
+from .cards import (
+    COLOUR_SYMBOL,
+    EDGE_NAMES,
+    HAND_SIZE,
+    SYMBOLS,
+    TOPIC_LABELS,
+    TOPICS,
+    catalogue,
+    matches,
+    min_deck,
+)
 
 BUILD, PLAY, STORY, WINDOW, BUMMER, OVER = "build", "play", "story", "window", "bummer", "over"
 STORY_MAX = 500
@@ -74,16 +84,43 @@ def edge_label(colour: str) -> str:
 
 class HappinessState(GameState):
     __slots__ = (
-        "players", "seed", "options", "rng", "_keys", "_log", "checkpoint", "cards",
-        "youngest", "excluded", "deck", "box", "hands", "board", "stage", "turn", "round",
-        "actor", "after", "waiting", "joy", "euphoria", "bummed", "lost", "euphoria_pile",
-        "bummer_pile", "journal", "end_triggered", "turns_played", "last", "deck_size",
+        "players",
+        "seed",
+        "options",
+        "rng",
+        "_keys",
+        "_log",
+        "checkpoint",
+        "cards",
+        "youngest",
+        "excluded",
+        "deck",
+        "box",
+        "hands",
+        "board",
+        "stage",
+        "turn",
+        "round",
+        "actor",
+        "after",
+        "waiting",
+        "joy",
+        "euphoria",
+        "bummed",
+        "lost",
+        "euphoria_pile",
+        "bummer_pile",
+        "journal",
+        "end_triggered",
+        "turns_played",
+        "last",
+        "deck_size",
         "_cache",
     )
 
     # ---- setup --------------------------------------------------------------------
     @classmethod
-    def new(cls, players: list[str], seed: int, options: dict) -> "HappinessState":
+    def new(cls, players: list[str], seed: int, options: dict) -> HappinessState:
         n = len(players)
         youngest = int(options.get("youngest", 0))
         if not 0 <= youngest < n:
@@ -115,11 +152,13 @@ class HappinessState(GameState):
         s.last = None
         s.deck_size = 0
         s._cache = {}
-        s.log(f"New game of Happiness for {n} players. {players[youngest]} is the youngest: "
-              f"they build the deck and play first.")
+        s.log(
+            f"New game of Happiness for {n} players. {players[youngest]} is the youngest: "
+            f"they build the deck and play first."
+        )
         return s
 
-    def _copy(self) -> "HappinessState":
+    def _copy(self) -> HappinessState:
         s = self._copy_base(HappinessState)
         s.cards = self.cards
         s.youngest = self.youngest
@@ -196,8 +235,9 @@ class HappinessState(GameState):
         if g is None:
             board = self.board
             cands = {(x + dx, y + dy) for (x, y) in board for dx, dy in GAP_OFFSETS}
-            g = sorted(c for c in cands
-                       if c not in board and not any(nb in board for nb in neighbours(c)))
+            g = sorted(
+                c for c in cands if c not in board and not any(nb in board for nb in neighbours(c))
+            )
             self._cache["gap"] = g
         return g
 
@@ -211,9 +251,11 @@ class HappinessState(GameState):
                 continue
             o = self.cards[other[0]]
             if not matches(card.edges[mine], o.edges[theirs]):
-                return (f"its {EDGE_NAMES[mine]} edge, {edge_label(card.edges[mine])}, does not "
-                        f"match the {EDGE_NAMES[theirs]} edge of {o.word}, "
-                        f"{edge_label(o.edges[theirs])}")
+                return (
+                    f"its {EDGE_NAMES[mine]} edge, {edge_label(card.edges[mine])}, does not "
+                    f"match the {EDGE_NAMES[theirs]} edge of {o.word}, "
+                    f"{edge_label(o.edges[theirs])}"
+                )
         return None
 
     def connect_spots(self, cid: int) -> list:
@@ -233,8 +275,9 @@ class HappinessState(GameState):
         conn = self.connect_spots(cid)
         if conn:
             return conn
-        if card.is_bummer and any(self.connect_spots(b) for b in self.hands[seat]
-                                  if self.cards[b].is_bummer):
+        if card.is_bummer and any(
+            self.connect_spots(b) for b in self.hands[seat] if self.cards[b].is_bummer
+        ):
             return []  # a Bummer that would sweep nothing, while another one would
         return self.gap_spots()
 
@@ -250,7 +293,7 @@ class HappinessState(GameState):
                 continue
             c = self.cards[board[centre][0]]
             ok = True
-            for (dx, dy, mine, theirs), arm in zip(DIRS, arms):
+            for (_dx, _dy, mine, theirs), arm in zip(DIRS, arms, strict=False):
                 if not matches(c.edges[mine], self.cards[board[arm][0]].edges[theirs]):
                     ok = False
             if ok:
@@ -300,14 +343,16 @@ class HappinessState(GameState):
                     out.append(Action(seat, "toggle_topic", (t,), f"Put {TOPIC_LABELS[t]} back in"))
                 elif sum(self.deck_plan(set(self.excluded) | {t})) >= min_deck(self.n):
                     out.append(Action(seat, "toggle_topic", (t,), f"Leave out {TOPIC_LABELS[t]}"))
-            out.append(Action(seat, "build_done", (), f"Deal from a deck of {sum(self.deck_plan())} cards"))
+            out.append(
+                Action(seat, "build_done", (), f"Deal from a deck of {sum(self.deck_plan())} cards")
+            )
         elif self.stage in (PLAY, BUMMER):
             want_bummer = self.stage == BUMMER
             for cid in self.hands[seat]:
                 c = cards[cid]
                 if c.is_bummer != want_bummer:
                     continue
-                for (x, y) in self.spots_for(seat, cid):
+                for x, y in self.spots_for(seat, cid):
                     out.append(Action(seat, "place", (c.word, x, y), self._place_label(c, x, y)))
             if self.stage == PLAY and not out:
                 out.append(Action(seat, "pass_turn", (), "Pass: no Joycard in hand"))
@@ -330,15 +375,21 @@ class HappinessState(GameState):
 
     def why_illegal(self, a: Action) -> str | None:
         seat, who = a.seat, self.players[a.seat]
-        allowed = {BUILD: ("toggle_topic", "build_done"), PLAY: ("place", "pass_turn"),
-                   STORY: ("story", "skip_story"), WINDOW: ("claim", "pass", "close"),
-                   BUMMER: ("place",)}[self.stage]
+        allowed = {
+            BUILD: ("toggle_topic", "build_done"),
+            PLAY: ("place", "pass_turn"),
+            STORY: ("story", "skip_story"),
+            WINDOW: ("claim", "pass", "close"),
+            BUMMER: ("place",),
+        }[self.stage]
         if a.kind not in allowed:
-            doing = {BUILD: f"{who} is building the deck",
-                     PLAY: f"{who} must play a Joycard",
-                     STORY: f"{who} may tell a story or skip it",
-                     WINDOW: "the table is in the silence between turns",
-                     BUMMER: f"{who} must play a Bummer"}[self.stage]
+            doing = {
+                BUILD: f"{who} is building the deck",
+                PLAY: f"{who} must play a Joycard",
+                STORY: f"{who} may tell a story or skip it",
+                WINDOW: "the table is in the silence between turns",
+                BUMMER: f"{who} must play a Bummer",
+            }[self.stage]
             return f"Not now: {doing}."
         expect = {"toggle_topic": 1, "place": 3, "story": 1}.get(a.kind, 0)
         if len(a.args) != expect:
@@ -347,7 +398,9 @@ class HappinessState(GameState):
             t = a.args[0]
             if t not in TOPICS:
                 return f"There is no topic {t!r} (topics: {', '.join(TOPICS)})."
-            if t not in self.excluded and sum(self.deck_plan(set(self.excluded) | {t})) < min_deck(self.n):
+            if t not in self.excluded and sum(self.deck_plan(set(self.excluded) | {t})) < min_deck(
+                self.n
+            ):
                 return f"Leaving out {t} would leave fewer than {min_deck(self.n)} cards."
         elif a.kind == "place":
             return self._place_problem(seat, *a.args)
@@ -395,14 +448,21 @@ class HappinessState(GameState):
             return f"{card.word} cannot go at ({x}, {y}): {why}." if why else None
         # Placed apart from every card.
         if self.connect_spots(cid):
-            return (f"{card.word} can connect to the cards on the table, so it may not be "
-                    f"placed apart from them.")
+            return (
+                f"{card.word} can connect to the cards on the table, so it may not be "
+                f"placed apart from them."
+            )
         if cell not in self.gap_spots():
-            return "A card placed apart goes two steps (straight or diagonal) from the nearest card."
-        if card.is_bummer and any(self.connect_spots(b) for b in self.hands[seat]
-                                  if self.cards[b].is_bummer):
-            return ("That Bummer would bum out nothing, and another of your Bummers can be "
-                    "played against Joycards.")
+            return (
+                "A card placed apart goes two steps (straight or diagonal) from the nearest card."
+            )
+        if card.is_bummer and any(
+            self.connect_spots(b) for b in self.hands[seat] if self.cards[b].is_bummer
+        ):
+            return (
+                "That Bummer would bum out nothing, and another of your Bummers can be "
+                "played against Joycards."
+            )
         return None
 
     # ---- applying -------------------------------------------------------------------------
@@ -437,16 +497,20 @@ class HappinessState(GameState):
         self.deck = deck
         self.deck_size = len(deck)
         left_out = ", ".join(TOPIC_LABELS[t] for t in self.excluded) or "nothing"
-        self.log(f"The deck holds {nj} Joycards and {nb} Bummers ({len(deck)} cards; "
-                 f"left out: {left_out}).")
+        self.log(
+            f"The deck holds {nj} Joycards and {nb} Bummers ({len(deck)} cards; "
+            f"left out: {left_out})."
+        )
         for k in range(self.n):
             seat = (self.youngest + k) % self.n
             for _ in range(HAND_SIZE):
                 self.hands[seat].append(self.deck.pop())
             words = ", ".join(self.cards[i].word for i in self.hands[seat])
             self.log(f"You are dealt {words}.", seat)
-        self.log(f"Each player is dealt {HAND_SIZE} cards; {len(self.deck)} remain in the "
-                 f"community deck.")
+        self.log(
+            f"Each player is dealt {HAND_SIZE} cards; {len(self.deck)} remain in the "
+            f"community deck."
+        )
         self.checkpoint += 1  # cards dealt: hidden information revealed to each seat
         self.round = 1
         self.turn = self.youngest
@@ -473,22 +537,36 @@ class HappinessState(GameState):
                     self.lost[owner] += self.cards[i].points
             if ids:
                 names = ", ".join(self.cards[i].word for i in ids)
-                self.log(f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
-                         f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
-                         f"{who}'s Bummer Pile.")
+                self.log(
+                    f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
+                    f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
+                    f"{who}'s Bummer Pile."
+                )
             else:
-                self.log(f"{who} plays the Bummer {card.word} apart from every card: it bums out "
-                         f"nothing and goes alone into {who}'s Bummer Pile.")
-            self.last = {"seat": seat, "card": cid, "cell": list(cell), "bummer": True,
-                         "swept": [list(c) for c in swept], "swept_cards": ids, "points": pts,
-                         "euphoria": [], "euphoria_cards": []}
+                self.log(
+                    f"{who} plays the Bummer {card.word} apart from every card: it bums out "
+                    f"nothing and goes alone into {who}'s Bummer Pile."
+                )
+            self.last = {
+                "seat": seat,
+                "card": cid,
+                "cell": list(cell),
+                "bummer": True,
+                "swept": [list(c) for c in swept],
+                "swept_cards": ids,
+                "points": pts,
+                "euphoria": [],
+                "euphoria_cards": [],
+            }
             self.after = "bummer"
         else:
             self.board[cell] = (cid, seat)
             self._touch_board()
             self.joy[seat] += card.points
-            self.log(f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
-                     f"{card.points} Joypoint{'s' if card.points != 1 else ''}.")
+            self.log(
+                f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
+                f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
+            )
             plus = self.euphoria_cells(cell)
             ids = [self.board[c][0] for c in plus]
             bonus = sum(self.cards[i].points for i in ids)
@@ -499,12 +577,22 @@ class HappinessState(GameState):
                 self.euphoria_pile[seat].extend(ids)
                 self.euphoria[seat] += bonus
                 names = ", ".join(self.cards[i].word for i in ids)
-                self.log(f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "
-                         f"Pile for {bonus} more Joypoints.")
-            self.last = {"seat": seat, "card": cid, "cell": list(cell), "bummer": False,
-                         "swept": [], "swept_cards": [], "points": card.points,
-                         "euphoria": [list(c) for c in plus], "euphoria_cards": ids,
-                         "bonus": bonus}
+                self.log(
+                    f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "
+                    f"Pile for {bonus} more Joypoints."
+                )
+            self.last = {
+                "seat": seat,
+                "card": cid,
+                "cell": list(cell),
+                "bummer": False,
+                "swept": [],
+                "swept_cards": [],
+                "points": card.points,
+                "euphoria": [list(c) for c in plus],
+                "euphoria_cards": ids,
+                "bonus": bonus,
+            }
             self.after = "turn"
         self.actor = seat
         self.stage = STORY
@@ -512,10 +600,16 @@ class HappinessState(GameState):
     def _do_story(self, a: Action) -> None:
         text = a.args[0].strip()
         seat = a.seat
-        self.journal.append({
-            "seat": seat, "name": self.players[seat], "word": self.cards[self.last["card"]].word,
-            "bummer": self.last["bummer"], "round": self.round, "text": text,
-        })
+        self.journal.append(
+            {
+                "seat": seat,
+                "name": self.players[seat],
+                "word": self.cards[self.last["card"]].word,
+                "bummer": self.last["bummer"],
+                "round": self.round,
+                "text": text,
+            }
+        )
         self.log(f"{self.players[seat]} tells a story: \u201c{text}\u201d")
         self._after_story(seat)
 
@@ -558,7 +652,9 @@ class HappinessState(GameState):
         self.checkpoint += 1  # a hidden card was drawn
         self.log(f"You draw {self.cards[cid].word}.", seat)
         if self.deck:
-            self.log(f"{self.players[seat]} draws a card; {len(self.deck)} left in the community deck.")
+            self.log(
+                f"{self.players[seat]} draws a card; {len(self.deck)} left in the community deck."
+            )
         else:
             self.end_triggered = True
             self.log(f"{self.players[seat]} draws the last community card: this round is the last.")
@@ -601,14 +697,18 @@ class HappinessState(GameState):
         self.waiting = []
         res = self.result()
         names = " and ".join(self.players[s] for s in res["winners"])
-        self.log(f"The round is complete and the community deck is empty: the game is over. "
-                 f"{names} {'win' if len(res['winners']) > 1 else 'wins'}.")
+        self.log(
+            f"The round is complete and the community deck is empty: the game is over. "
+            f"{names} {'win' if len(res['winners']) > 1 else 'wins'}."
+        )
 
     # ---- scoring ----------------------------------------------------------------------------------
     def breakdown(self, seat: int) -> dict:
         return {
-            "joypoints": self.joy[seat], "euphoria": self.euphoria[seat],
-            "bummed_out": self.bummed[seat], "lost_to_bummers": self.lost[seat],
+            "joypoints": self.joy[seat],
+            "euphoria": self.euphoria[seat],
+            "bummed_out": self.bummed[seat],
+            "lost_to_bummers": self.lost[seat],
             "score": self.score(seat),
             "euphoria_pile": len(self.euphoria_pile[seat]),
             "bummer_pile": len(self.bummer_pile[seat]),
@@ -645,14 +745,21 @@ class HappinessState(GameState):
         cat = catalogue()
         players = []
         for s in range(self.n):
-            players.append({
-                "seat": s, "name": self.players[s], "hand_count": len(self.hands[s]),
-                "youngest": s == self.youngest, "score": self.breakdown(s),
-                "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
-                "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
-            })
-        board = [{"x": x, "y": y, "by": by, "card": self.card_view(cid)}
-                 for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))]
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.players[s],
+                    "hand_count": len(self.hands[s]),
+                    "youngest": s == self.youngest,
+                    "score": self.breakdown(s),
+                    "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
+                    "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
+                }
+            )
+        board = [
+            {"x": x, "y": y, "by": by, "card": self.card_view(cid)}
+            for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        ]
         if self.board:
             xs = [x for x, _ in self.board]
             ys = [y for _, y in self.board]
@@ -674,31 +781,62 @@ class HappinessState(GameState):
             last["euphoria_words"] = [cards[i].word for i in self.last["euphoria_cards"]]
         window = None
         if self.stage == WINDOW:
-            window = {"mode": "timer" if self.timer else "turns",
-                      "seconds": self.options.get("silence_seconds", 5),
-                      "waiting": sorted(self.waiting) if self.timer else list(self.waiting),
-                      "after_turn_of": self.turn}
+            window = {
+                "mode": "timer" if self.timer else "turns",
+                "seconds": self.options.get("silence_seconds", 5),
+                "waiting": sorted(self.waiting) if self.timer else list(self.waiting),
+                "after_turn_of": self.turn,
+            }
         return {
-            "game": "happiness", "options": dict(self.options), "viewer": seat,
-            "stage": self.stage, "turn": self.turn, "round": self.round,
-            "actors": self.actors(), "acting": self.actor if self.stage in (STORY, BUMMER) else None,
-            "youngest": self.youngest, "last_seat_of_round": self.last_seat_of_round,
-            "end_triggered": self.end_triggered, "over": self.is_over,
+            "game": "happiness",
+            "options": dict(self.options),
+            "viewer": seat,
+            "stage": self.stage,
+            "turn": self.turn,
+            "round": self.round,
+            "actors": self.actors(),
+            "acting": self.actor if self.stage in (STORY, BUMMER) else None,
+            "youngest": self.youngest,
+            "last_seat_of_round": self.last_seat_of_round,
+            "end_triggered": self.end_triggered,
+            "over": self.is_over,
             "community": len(self.deck),
-            "deck": {"size": self.deck_size if self.stage != BUILD else nj + nb,
-                     "joycards": nj, "bummers": nb, "minimum": min_deck(self.n)},
-            "topics": [{"topic": t, "label": TOPIC_LABELS[t], "left_out": t in self.excluded,
-                        "cards": cat.topic_count(t)} for t in TOPICS],
-            "board": board, "bounds": bounds,
+            "deck": {
+                "size": self.deck_size if self.stage != BUILD else nj + nb,
+                "joycards": nj,
+                "bummers": nb,
+                "minimum": min_deck(self.n),
+            },
+            "topics": [
+                {
+                    "topic": t,
+                    "label": TOPIC_LABELS[t],
+                    "left_out": t in self.excluded,
+                    "cards": cat.topic_count(t),
+                }
+                for t in TOPICS
+            ],
+            "board": board,
+            "bounds": bounds,
             "players": players,
-            "hand": hand, "spots": spots,
+            "hand": hand,
+            "spots": spots,
             "window": window,
-            "story": ({"seat": self.actor, "word": cards[self.last["card"]].word,
-                       "bummer": self.last["bummer"]} if self.stage == STORY else None),
+            "story": (
+                {
+                    "seat": self.actor,
+                    "word": cards[self.last["card"]].word,
+                    "bummer": self.last["bummer"],
+                }
+                if self.stage == STORY
+                else None
+            ),
             "last": last,
             "journal": [dict(e) for e in self.journal],
-            "symbols": {letter: {"colour": colour, "name": name}
-                        for letter, (colour, name) in SYMBOLS.items()},
+            "symbols": {
+                letter: {"colour": colour, "name": name}
+                for letter, (colour, name) in SYMBOLS.items()
+            },
             "story_max": STORY_MAX,
         }
 

@@ -1,5 +1,6 @@
 """What Happy City and Happiest Town share: a central row, three decks, a bank,
 cities of named cards and a score ranked with money as the tie-break."""
+
 from __future__ import annotations
 
 from ..core import rank_by
@@ -55,5 +56,10 @@ class CardRowRules:
             tie_break = f"{money}: of the tied players, the one with the most {money} left wins"
         else:
             tie_break = f"{money} did not separate the leaders: they share the win"
-        return {"scores": [p["score"] for p in parts], "breakdown": parts, "ranking": ranking,
-                "winners": ranking[0], "tie_break": tie_break}
+        return {
+            "scores": [p["score"] for p in parts],
+            "breakdown": parts,
+            "ranking": ranking,
+            "winners": ranking[0],
+            "tie_break": tie_break,
+        }

@@ -1,9 +1,10 @@
 """Load and validate the Happy City card data (data/cards.toml)."""
+
 from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 DATA = Path(__file__).with_name("data")
@@ -40,11 +41,21 @@ class Card:
 
     def to_dict(self) -> dict:
         return {
-            "id": self.id, "name": self.name, "name_fr": self.name_fr, "kind": self.kind,
-            "colour": self.colour, "letter": COLOUR_LETTER[self.colour], "cost": self.cost,
-            "income": self.income, "inhabitants": self.inhabitants, "hearts": self.hearts,
-            "deck": self.deck, "needs": [list(n) for n in self.needs], "text": self.text,
-            "effects": [e["do"] for e in self.effects], "substitute": self.substitute,
+            "id": self.id,
+            "name": self.name,
+            "name_fr": self.name_fr,
+            "kind": self.kind,
+            "colour": self.colour,
+            "letter": COLOUR_LETTER[self.colour],
+            "cost": self.cost,
+            "income": self.income,
+            "inhabitants": self.inhabitants,
+            "hearts": self.hearts,
+            "deck": self.deck,
+            "needs": [list(n) for n in self.needs],
+            "text": self.text,
+            "effects": [e["do"] for e in self.effects],
+            "substitute": self.substitute,
             "category": self.category,
         }
 
@@ -74,7 +85,7 @@ def _stat(entry: dict, key: str, where: str) -> int:
     return v
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue() -> Catalogue:
     raw = tomllib.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
     cards: list[Card] = []
@@ -92,17 +103,35 @@ def catalogue() -> Catalogue:
         if not lo <= _stat(e, "cost", where) <= hi:
             raise DataError(f"{where}: cost {e['cost']} outside deck {e['deck']}'s range {lo}-{hi}")
         for _ in range(_stat(e, "copies", where)):
-            buildings.append(add(name=e["name"], name_fr=e["name_fr"], kind="building",
-                                 colour=e["colour"], cost=e["cost"], income=_stat(e, "income", where),
-                                 inhabitants=_stat(e, "inhabitants", where),
-                                 hearts=_stat(e, "hearts", where), deck=e["deck"]))
+            buildings.append(
+                add(
+                    name=e["name"],
+                    name_fr=e["name_fr"],
+                    kind="building",
+                    colour=e["colour"],
+                    cost=e["cost"],
+                    income=_stat(e, "income", where),
+                    inhabitants=_stat(e, "inhabitants", where),
+                    hearts=_stat(e, "hearts", where),
+                    deck=e["deck"],
+                )
+            )
     dwellings = []
     for e in raw["dwelling"]:
         where = f"dwelling {e.get('name')!r}"
-        ids = tuple(add(name=e["name"], name_fr=e["name_fr"], kind="dwelling", colour="green",
-                        cost=_stat(e, "cost", where), income=_stat(e, "income", where),
-                        inhabitants=_stat(e, "inhabitants", where), hearts=_stat(e, "hearts", where))
-                    for _ in range(_stat(e, "copies", where)))
+        ids = tuple(
+            add(
+                name=e["name"],
+                name_fr=e["name_fr"],
+                kind="dwelling",
+                colour="green",
+                cost=_stat(e, "cost", where),
+                income=_stat(e, "income", where),
+                inhabitants=_stat(e, "inhabitants", where),
+                hearts=_stat(e, "hearts", where),
+            )
+            for _ in range(_stat(e, "copies", where))
+        )
         dwellings.append((e["name"], ids))
     specials = []
     for e in raw["family_special"]:
@@ -110,22 +139,60 @@ def catalogue() -> Catalogue:
         needs = tuple((c, n) for c, n in e["needs"].items())
         if any(c not in COLOURS or not isinstance(n, int) or n < 1 for c, n in needs):
             raise DataError(f"{where}: bad needs {e['needs']!r}")
-        specials.append(add(name=e["name"], name_fr=e["name_fr"], kind="special", colour=None,
-                            cost=0, income=_stat(e, "income", where),
-                            inhabitants=_stat(e, "inhabitants", where),
-                            hearts=_stat(e, "hearts", where), needs=needs))
+        specials.append(
+            add(
+                name=e["name"],
+                name_fr=e["name_fr"],
+                kind="special",
+                colour=None,
+                cost=0,
+                income=_stat(e, "income", where),
+                inhabitants=_stat(e, "inhabitants", where),
+                hearts=_stat(e, "hearts", where),
+                needs=needs,
+            )
+        )
     m = raw["market"][0]
-    markets = tuple(add(name="Happy Market", name_fr="Happy Market", kind="market", colour=None,
-                        cost=0, income=m["income"], inhabitants=0, hearts=0) for _ in range(5))
+    markets = tuple(
+        add(
+            name="Happy Market",
+            name_fr="Happy Market",
+            kind="market",
+            colour=None,
+            cost=0,
+            income=m["income"],
+            inhabitants=0,
+            hearts=0,
+        )
+        for _ in range(5)
+    )
     if sorted(m["expert_colours"]) != sorted(COLOURS):
         raise DataError("the coloured Happy Market sides must be one of each colour")
     # The coloured (Expert) sides of the same five cards, as their own card faces.
-    expert_markets = tuple(add(name="Happy Market", name_fr="Happy Market", kind="market",
-                               colour=c, cost=0, income=m["income"], inhabitants=0, hearts=0)
-                           for c in m["expert_colours"])
+    expert_markets = tuple(
+        add(
+            name="Happy Market",
+            name_fr="Happy Market",
+            kind="market",
+            colour=c,
+            cost=0,
+            income=m["income"],
+            inhabitants=0,
+            hearts=0,
+        )
+        for c in m["expert_colours"]
+    )
     expert = _load_expert(add)
-    cat = Catalogue(tuple(cards), tuple(buildings), tuple(dwellings), tuple(specials), markets,
-                    tuple(m["expert_colours"]), expert, expert_markets)
+    cat = Catalogue(
+        tuple(cards),
+        tuple(buildings),
+        tuple(dwellings),
+        tuple(specials),
+        markets,
+        tuple(m["expert_colours"]),
+        expert,
+        expert_markets,
+    )
     _validate(cat)
     return cat
 
@@ -149,11 +216,22 @@ def _load_expert(add) -> tuple:
                 raise DataError(reason)
         if not isinstance(e.get("text"), str) or not e["text"]:
             raise DataError(f"{where}: needs its effect text")
-        ids.append(add(name=e["name"], name_fr=e["name_fr"], kind="special", colour=None, cost=0,
-                       income=_stat(e, "income", where), inhabitants=_stat(e, "inhabitants", where),
-                       hearts=_stat(e, "hearts", where), needs=needs, text=e["text"],
-                       effects=tuple(dict(x) for x in effects),
-                       substitute=bool(e.get("substitute", False))))
+        ids.append(
+            add(
+                name=e["name"],
+                name_fr=e["name_fr"],
+                kind="special",
+                colour=None,
+                cost=0,
+                income=_stat(e, "income", where),
+                inhabitants=_stat(e, "inhabitants", where),
+                hearts=_stat(e, "hearts", where),
+                needs=needs,
+                text=e["text"],
+                effects=tuple(dict(x) for x in effects),
+                substitute=bool(e.get("substitute", False)),
+            )
+        )
     return tuple(ids)
 
 

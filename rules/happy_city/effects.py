@@ -23,6 +23,7 @@ final          changes the final score (after inhabitants x hearts)
 The engine calls these through ``HappyCityState``; this module holds only the rules
 of each mechanism, never the flow of the game.
 """
+
 from __future__ import annotations
 
 from .cards import COLOURS
@@ -48,22 +49,39 @@ MECHANISMS: dict[str, tuple[str, dict]] = {
     "neighbour_spends": ("spend", {"threshold": int, "amount": int}),
     "no_buy_bonus": ("no_buy", {"amount": int}),
     # -- symbols -------------------------------------------------------------------
-    "per_colour": ("symbols", {"colour": COLOURS, "symbol": SYMBOLS, "amount": int,
-                               "whose": ("self", "left", "neighbour")}),
+    "per_colour": (
+        "symbols",
+        {
+            "colour": COLOURS,
+            "symbol": SYMBOLS,
+            "amount": int,
+            "whose": ("self", "left", "neighbour"),
+        },
+    ),
     "none_of_colour": ("symbols", {"colour": COLOURS, "symbol": SYMBOLS, "amount": int}),
-    "most_of_colour": ("symbols", {"colour": COLOURS, "symbol": SYMBOLS, "strict": int,
-                                   "tied": int, "otherwise": int}),
+    "most_of_colour": (
+        "symbols",
+        {"colour": COLOURS, "symbol": SYMBOLS, "strict": int, "tied": int, "otherwise": int},
+    ),
     "fewest_of_colour": ("symbols", {"colour": COLOURS, "symbol": SYMBOLS, "amount": int}),
-    "lowest_income": ("symbols", {"among": ("table", "neighbours"), "symbol": SYMBOLS,
-                                  "amount": int, "otherwise": int}),
-    "city_size": ("symbols", {"symbol": SYMBOLS, "exact": int, "exact_amount": int,
-                              "fewer_amount": int}),
+    "lowest_income": (
+        "symbols",
+        {"among": ("table", "neighbours"), "symbol": SYMBOLS, "amount": int, "otherwise": int},
+    ),
+    "city_size": (
+        "symbols",
+        {"symbol": SYMBOLS, "exact": int, "exact_amount": int, "fewer_amount": int},
+    ),
     "per_pair": ("symbols", {"symbol": SYMBOLS, "amount": int}),
     "colours_before": ("symbols", {"symbol": SYMBOLS, "amount": int}),
-    "adjacent_colours": ("symbols", {"two_hearts": int, "two_inhabitants": int,
-                                     "three_hearts": int, "three_inhabitants": int}),
-    "next_same_colour": ("symbols", {"count": int, "symbol": SYMBOLS, "amount": int,
-                                     "otherwise": int}),
+    "adjacent_colours": (
+        "symbols",
+        {"two_hearts": int, "two_inhabitants": int, "three_hearts": int, "three_inhabitants": int},
+    ),
+    "next_same_colour": (
+        "symbols",
+        {"count": int, "symbol": SYMBOLS, "amount": int, "otherwise": int},
+    ),
     "copy_previous": ("symbols", {}),
     # -- end-of-game questions and copies ---------------------------------------------
     "copy_neighbour_position": ("end_choice", {}),
@@ -72,6 +90,7 @@ MECHANISMS: dict[str, tuple[str, dict]] = {
     "lose_income": ("final", {}),
     "double_below": ("final", {"below": int}),
 }
+
 
 def validate_effect(effect, where: str) -> str | None:
     """A reason the effect entry is malformed, or None."""
@@ -154,8 +173,13 @@ def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
     elif do == "most_of_colour":
         counts = [state.colour_counts(s).get(eff["colour"], 0) for s in range(state.n)]
         mine, best_other = counts[seat], max(c for s, c in enumerate(counts) if s != seat)
-        out[eff["symbol"]] += (eff["strict"] if mine > best_other
-                               else eff["tied"] if mine == best_other else eff["otherwise"])
+        out[eff["symbol"]] += (
+            eff["strict"]
+            if mine > best_other
+            else eff["tied"]
+            if mine == best_other
+            else eff["otherwise"]
+        )
     elif do == "fewest_of_colour":
         counts = [state.colour_counts(s).get(eff["colour"], 0) for s in range(state.n)]
         if all(counts[seat] <= c for s, c in enumerate(counts) if s != seat):
@@ -201,7 +225,7 @@ def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
             out["hearts"] += eff["two_hearts"]
             out["inhabitants"] += eff["two_inhabitants"]
     elif do == "next_same_colour":
-        after = city[pos + 1: pos + 1 + eff["count"]]
+        after = city[pos + 1 : pos + 1 + eff["count"]]
         colours = {cards[i].colour for i in after}
         if len(after) == eff["count"] and len(colours) == 1 and None not in colours:
             out[eff["symbol"]] += eff["amount"]

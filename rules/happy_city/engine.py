@@ -15,12 +15,13 @@ round events); a choice of opponent for the Louvre before an income phase; and t
 end-of-game questions (which neighbour, which special to copy) asked one by one
 before the final result.
 """
+
 from __future__ import annotations
 
+from ..core import Action, GameState
 from .card_row import CardRowRules
 from .cards import COLOUR_LETTER, DECK_COSTS, Card, catalogue
-from .effects import SYMBOLS, hook_of, left_of, neighbours, symbols_of
-from ..core import Action, GameState
+from .effects import SYMBOLS, hook_of, neighbours, symbols_of
 
 CITY_LIMIT = 10
 ROW = 5
@@ -43,16 +44,40 @@ def _has(card: Card, do: str) -> bool:
 
 class HappyCityState(CardRowRules, GameState):
     __slots__ = (
-        "players", "seed", "options", "rng", "_keys", "_log", "checkpoint",
-        "coins", "city", "special", "decks", "discards", "visible", "dwellings",
-        "specials", "box", "bank", "round", "turn", "stage", "cards",
+        "players",
+        "seed",
+        "options",
+        "rng",
+        "_keys",
+        "_log",
+        "checkpoint",
+        "coins",
+        "city",
+        "special",
+        "decks",
+        "discards",
+        "visible",
+        "dwellings",
+        "specials",
+        "box",
+        "bank",
+        "round",
+        "turn",
+        "stage",
+        "cards",
         # Expert mode
-        "expert", "market_pool", "free", "borrow", "targets", "choices", "pending",
+        "expert",
+        "market_pool",
+        "free",
+        "borrow",
+        "targets",
+        "choices",
+        "pending",
     )
 
     # ---- setup ----------------------------------------------------------------
     @classmethod
-    def new(cls, players: list[str], seed: int, options: dict) -> "HappyCityState":
+    def new(cls, players: list[str], seed: int, options: dict) -> HappyCityState:
         s = cls.__new__(cls)
         cat = catalogue()
         n = len(players)
@@ -64,12 +89,12 @@ class HappyCityState(CardRowRules, GameState):
         specials = list(cat.expert_specials if s.expert else cat.family_specials)
         s.rng.shuffle(specials)
         s.specials = sorted(specials[: n + 2])
-        s.box.extend(specials[n + 2:])
+        s.box.extend(specials[n + 2 :])
         # Dwellings: three piles of players - 1 cards each.
         s.dwellings = []
         for _, ids in cat.dwellings:
             s.dwellings.append(list(ids[: n - 1]))
-            s.box.extend(ids[n - 1:])
+            s.box.extend(ids[n - 1 :])
         # Three shuffled building decks, top card last.
         s.decks = [[i for i in cat.buildings if s.cards[i].deck == d] for d in (1, 2, 3)]
         for deck in s.decks:
@@ -79,7 +104,9 @@ class HappyCityState(CardRowRules, GameState):
         s.city = [[cat.markets[i]] for i in range(n)]
         s.special = [None] * n
         s.coins = [START_COINS] * n
-        s.bank = None if options.get("bank", "unlimited") == "unlimited" else BOX_COINS - START_COINS * n
+        s.bank = (
+            None if options.get("bank", "unlimited") == "unlimited" else BOX_COINS - START_COINS * n
+        )
         s.round = 0
         s.turn = 0
         s.stage = DISCARD
@@ -90,20 +117,24 @@ class HappyCityState(CardRowRules, GameState):
         s.pending = None  # Expert: the question being asked now
         s.market_pool = []
         if s.expert:
-            s.log(f"New game of Happy City (Expert) for {n} players; {players[0]} is the first player.")
+            s.log(
+                f"New game of Happy City (Expert) for {n} players; {players[0]} is the first player."
+            )
             s.city = [[] for _ in range(n)]
             s.market_pool = list(cat.market_colours)
             s.stage = MARKET
             s.turn = n - 1
-            s.log("Happy Market draft: the last player picks a colour first, then "
-                  "counter-clockwise to the first player.")
+            s.log(
+                "Happy Market draft: the last player picks a colour first, then "
+                "counter-clockwise to the first player."
+            )
             s._advance_market()
             return s
         s.log(f"New game of Happy City for {n} players; {players[0]} is the first player.")
         s._start_round()
         return s
 
-    def _copy(self) -> "HappyCityState":
+    def _copy(self) -> HappyCityState:
         s = self._copy_base(HappyCityState)
         s.cards = self.cards
         s.coins = list(self.coins)
@@ -152,7 +183,11 @@ class HappyCityState(CardRowRules, GameState):
         return total
 
     def cost_of(self, seat: int, card: Card) -> int:
-        if not self.expert or self.special[seat] is None or card.kind not in ("building", "dwelling"):
+        if (
+            not self.expert
+            or self.special[seat] is None
+            or card.kind not in ("building", "dwelling")
+        ):
             return card.cost
         if self.free[seat] > 0:
             return 0
@@ -186,8 +221,15 @@ class HappyCityState(CardRowRules, GameState):
         card = self.cards[sp]
         return [(e, card) for e in card.effects if hook_of(e) == hook]
 
-    def card_symbols(self, seat: int, pos: int, card: Card, choice: dict, end: bool = False,
-                     copying: bool = False) -> dict:
+    def card_symbols(
+        self,
+        seat: int,
+        pos: int,
+        card: Card,
+        choice: dict,
+        end: bool = False,
+        copying: bool = False,
+    ) -> dict:
         """Income, inhabitants and hearts a card at ``pos`` of the seat's city brings.
 
         ``end`` adds the end-of-game copies (Pyramid, Sphinx), whose income no longer
@@ -238,8 +280,14 @@ class HappyCityState(CardRowRules, GameState):
             return []
         if len(self.city[seat]) >= CITY_LIMIT:
             # Only a card that takes the place of another keeps the city at 10.
-            return [i for i in self.specials if self.expert and _has(self.cards[i], "replace_last")
-                    and self._replaceable(seat) and self.meets(seat, self.cards[i])]
+            return [
+                i
+                for i in self.specials
+                if self.expert
+                and _has(self.cards[i], "replace_last")
+                and self._replaceable(seat)
+                and self.meets(seat, self.cards[i])
+            ]
         return [i for i in self.specials if self.meets(seat, self.cards[i])]
 
     def _replaceable(self, seat: int) -> bool:
@@ -272,13 +320,21 @@ class HappyCityState(CardRowRules, GameState):
                 out.append(Action(seat, "market", (colour,), f"Take the {colour} Happy Market"))
         elif self.stage == TARGET:
             for t in self.pending["options"]:
-                out.append(Action(seat, "target", (t,), f"Add {self.players[t]}'s income ({self.income_of(t)})"))
+                out.append(
+                    Action(
+                        seat,
+                        "target",
+                        (t,),
+                        f"Add {self.players[t]}'s income ({self.income_of(t)})",
+                    )
+                )
         elif self.stage == FINAL:
             p = self.pending
             for o in p["options"]:
                 if p["kind"] == "copy":
-                    label = ("Copy a special drawn at random from the box" if o == "box"
-                             else f"Copy {o}")
+                    label = (
+                        "Copy a special drawn at random from the box" if o == "box" else f"Copy {o}"
+                    )
                 else:
                     label = f"{p['source']}: use {self.players[o]}'s city"
                 out.append(Action(seat, p["kind"], (o,), label))
@@ -320,16 +376,24 @@ class HappyCityState(CardRowRules, GameState):
     def why_illegal(self, a: Action) -> str | None:
         cards = self.cards
         seat = a.seat
-        stage_names = {DISCARD: "may discard a visible building or keep the row",
-                       REFILL: "must refill the row to 3 visible buildings",
-                       BUY: "must buy a building or a dwelling, or take a coin",
-                       SPECIAL: "may take a special building or pass",
-                       MARKET: "must pick a Happy Market colour",
-                       TARGET: "must pick the opponent whose income the Louvre adds",
-                       FINAL: "must answer an end-of-game question"}
-        allowed = {DISCARD: ("keep", "discard"), REFILL: ("draw",), BUY: ("buy", "dwelling", "coin"),
-                   SPECIAL: ("pass", "claim"), MARKET: ("market",), TARGET: ("target",),
-                   FINAL: (self.pending["kind"],) if self.pending else ()}
+        stage_names = {
+            DISCARD: "may discard a visible building or keep the row",
+            REFILL: "must refill the row to 3 visible buildings",
+            BUY: "must buy a building or a dwelling, or take a coin",
+            SPECIAL: "may take a special building or pass",
+            MARKET: "must pick a Happy Market colour",
+            TARGET: "must pick the opponent whose income the Louvre adds",
+            FINAL: "must answer an end-of-game question",
+        }
+        allowed = {
+            DISCARD: ("keep", "discard"),
+            REFILL: ("draw",),
+            BUY: ("buy", "dwelling", "coin"),
+            SPECIAL: ("pass", "claim"),
+            MARKET: ("market",),
+            TARGET: ("target",),
+            FINAL: (self.pending["kind"],) if self.pending else (),
+        }
         if a.kind not in allowed[self.stage]:
             return f"Not now: {self.players[seat]} {stage_names[self.stage]}."
         expect = {"keep": 0, "coin": 0, "pass": 0}.get(a.kind, 1)
@@ -386,7 +450,7 @@ class HappyCityState(CardRowRules, GameState):
         return None
 
     def _pile_named(self, name):
-        for pile, (pname, _) in zip(self.dwellings, catalogue().dwellings):
+        for pile, (pname, _) in zip(self.dwellings, catalogue().dwellings, strict=False):
             if pname == name:
                 return pile
         return None
@@ -400,7 +464,9 @@ class HappyCityState(CardRowRules, GameState):
             return
         if kind == "target":
             self.targets[seat] = a.args[0]
-            self.log(f"{who} picks {self.players[a.args[0]]} for the Louvre: their income is added to {who}'s.")
+            self.log(
+                f"{who} picks {self.players[a.args[0]]} for the Louvre: their income is added to {who}'s."
+            )
             self.pending = None
             self._income_step()
             return
@@ -456,7 +522,9 @@ class HappyCityState(CardRowRules, GameState):
         self.city[seat].append(i)
         self.log(f"{who} buys {cards[i].name} for {cost}.")
         if self.expert and not free and cost != cards[i].cost:
-            self.log(f"{cards[self.special[seat]].name}: {who} pays {cost} instead of {cards[i].cost}.")
+            self.log(
+                f"{cards[self.special[seat]].name}: {who} pays {cost} instead of {cards[i].cost}."
+            )
         if free:
             self.free[seat] -= 1
             self.log(f"{cards[self.special[seat]].name}: that card was free for {who}.")
@@ -466,12 +534,15 @@ class HappyCityState(CardRowRules, GameState):
     def _no_buy(self, seat: int) -> None:
         who = self.players[seat]
         amount = 1
-        for eff, card in (self.effects_of(seat, "no_buy") if self.expert else []):
+        for eff, card in self.effects_of(seat, "no_buy") if self.expert else []:
             amount = eff["amount"]
             self.log(f"{card.name}: {who} takes {amount} coins instead of 1.")
         got = self._gain(seat, amount)
-        self.log(f"{who} buys nothing and takes {got} coin{'s' if got != 1 else ''}." if got else
-                 f"{who} buys nothing; the bank is empty.")
+        self.log(
+            f"{who} buys nothing and takes {got} coin{'s' if got != 1 else ''}."
+            if got
+            else f"{who} buys nothing; the bank is empty."
+        )
 
     def _claim_card(self, seat: int, i: int) -> None:
         cards, who = self.cards, self.players[seat]
@@ -480,8 +551,10 @@ class HappyCityState(CardRowRules, GameState):
             old = self.city[seat].pop()
             self._discard_from_city(old)
             self.city[seat].append(i)
-            self.log(f"{who} takes the special building {cards[i].name}; it replaces "
-                     f"{cards[old].name}, which is discarded.")
+            self.log(
+                f"{who} takes the special building {cards[i].name}; it replaces "
+                f"{cards[old].name}, which is discarded."
+            )
         else:
             self.city[seat].append(i)
             self.log(f"{who} takes the special building {cards[i].name}.")
@@ -544,15 +617,19 @@ class HappyCityState(CardRowRules, GameState):
             if self.city[self.turn]:
                 if self.turn == 0:
                     if self.market_pool:
-                        self.log(f"The unpicked Happy Market colours ({', '.join(self.market_pool)}) "
-                                 "go back to the box.")
+                        self.log(
+                            f"The unpicked Happy Market colours ({', '.join(self.market_pool)}) "
+                            "go back to the box."
+                        )
                     self._start_round()
                     return
                 self.turn -= 1
                 continue
             if len(self.market_pool) == 1:
-                self.log(f"Only the {self.market_pool[0]} Happy Market is left for "
-                         f"{self.players[self.turn]}.")
+                self.log(
+                    f"Only the {self.market_pool[0]} Happy Market is left for "
+                    f"{self.players[self.turn]}."
+                )
                 self._take_market(self.turn, self.market_pool[0])
                 continue
             return
@@ -563,7 +640,9 @@ class HappyCityState(CardRowRules, GameState):
                 who = self.players[seat]
                 if self.coins[seat] > 0:
                     got = self._gain(seat, eff["amount"])
-                    self.log(f"{card.name}: {who} still has coins and collects {got} before the income phase.")
+                    self.log(
+                        f"{card.name}: {who} still has coins and collects {got} before the income phase."
+                    )
                 else:
                     self.log(f"{card.name}: {who} has no coin left, so it pays nothing this time.")
 
@@ -587,11 +666,16 @@ class HappyCityState(CardRowRules, GameState):
             line = f"{self.players[seat]} collects {got} coin{'s' if got != 1 else ''}."
             bonus = self.effect_income(seat)
             if bonus is not None:
-                line += (f" ({bonus[0]} adds {bonus[1]}.)" if bonus[1] else
-                         f" ({bonus[0]} adds nothing this time.)")
+                line += (
+                    f" ({bonus[0]} adds {bonus[1]}.)"
+                    if bonus[1]
+                    else f" ({bonus[0]} adds nothing this time.)"
+                )
             if seat in self.targets:
-                line += (f" ({self.cards[self.special[seat]].name}: {extra} of them match "
-                         f"{self.players[self.targets[seat]]}'s income.)")
+                line += (
+                    f" ({self.cards[self.special[seat]].name}: {extra} of them match "
+                    f"{self.players[self.targets[seat]]}'s income.)"
+                )
             self.log(line)
         for seat in self.targets:
             self.borrow[seat] -= 1
@@ -615,8 +699,10 @@ class HappyCityState(CardRowRules, GameState):
                         take = min(eff["amount"], self.coins[s])
                         self.coins[s] -= take
                         self.coins[seat] += take
-                        self.log(f"{card.name}: {who} takes {take} coin from {self.players[s]}, "
-                                 "the richest opponent.")
+                        self.log(
+                            f"{card.name}: {who} takes {take} coin from {self.players[s]}, "
+                            "the richest opponent."
+                        )
 
     def _spent(self, buyer: int, cost: int) -> None:
         for seat in range(self.n):
@@ -625,8 +711,10 @@ class HappyCityState(CardRowRules, GameState):
             for eff, card in self.effects_of(seat, "spend"):
                 if cost >= eff["threshold"]:
                     got = self._gain(seat, eff["amount"])
-                    self.log(f"{card.name}: {self.players[buyer]} spent {cost}, so "
-                             f"{self.players[seat]} takes {got} coin.")
+                    self.log(
+                        f"{card.name}: {self.players[buyer]} spent {cost}, so "
+                        f"{self.players[seat]} takes {got} coin."
+                    )
 
     def _on_claim(self, seat: int, card: Card) -> None:
         who = self.players[seat]
@@ -634,11 +722,15 @@ class HappyCityState(CardRowRules, GameState):
             do = eff["do"]
             if do == "gain_per_card":
                 got = self._gain(seat, eff["amount"] * len(self.city[seat]))
-                self.log(f"{card.name}: {who} collects {got} coins, {eff['amount']} per card in the city.")
+                self.log(
+                    f"{card.name}: {who} collects {got} coins, {eff['amount']} per card in the city."
+                )
             elif do == "gain_income_times":
                 income = self.income_of(seat)
                 got = self._gain(seat, eff["times"] * income)
-                self.log(f"{card.name}: {who} collects {got} coins ({eff['times']} x income {income}).")
+                self.log(
+                    f"{card.name}: {who} collects {got} coins ({eff['times']} x income {income})."
+                )
             elif do == "everyone_gains":
                 for k in range(self.n):
                     s = (seat + k) % self.n
@@ -649,8 +741,10 @@ class HappyCityState(CardRowRules, GameState):
                 self.log(f"{card.name}: the next card {who} buys will be free.")
             elif do == "borrow_income":
                 self.borrow[seat] = eff["phases"]
-                self.log(f"{card.name}: at the next {eff['phases']} income phases {who} also "
-                         "collects an opponent's income.")
+                self.log(
+                    f"{card.name}: at the next {eff['phases']} income phases {who} also "
+                    "collects an opponent's income."
+                )
 
     def _discard_from_city(self, i: int) -> None:
         card = self.cards[i]
@@ -664,8 +758,11 @@ class HappyCityState(CardRowRules, GameState):
     def _asks_neighbour(card: Card | None) -> bool:
         if card is None:
             return False
-        return any(e["do"] == "copy_neighbour_position" or
-                   (e["do"] == "per_colour" and e["whose"] == "neighbour") for e in card.effects)
+        return any(
+            e["do"] == "copy_neighbour_position"
+            or (e["do"] == "per_colour" and e["whose"] == "neighbour")
+            for e in card.effects
+        )
 
     def _neighbour_options(self, seat: int, card: Card) -> list[int]:
         opts = neighbours(seat, self.n)
@@ -675,8 +772,11 @@ class HappyCityState(CardRowRules, GameState):
         return opts
 
     def _copy_options(self, seat: int) -> list[str]:
-        return [self.cards[self.special[s]].name for s in range(self.n)
-                if s != seat and self.special[s] is not None]
+        return [
+            self.cards[self.special[s]].name
+            for s in range(self.n)
+            if s != seat and self.special[s] is not None
+        ]
 
     def _effective_card(self, seat: int, choice: dict) -> Card | None:
         """The card whose questions the seat answers: its special, or what a copy copies."""
@@ -705,7 +805,9 @@ class HappyCityState(CardRowRules, GameState):
                     continue
                 kind, opts, source = need
                 if kind == "copy" and opts == ["box"]:
-                    self.log(f"{source}: no opponent of {self.players[seat]} has a special building.")
+                    self.log(
+                        f"{source}: no opponent of {self.players[seat]} has a special building."
+                    )
                     self._copy_from_box(seat)
                 elif len(opts) <= 1:
                     self._answer(seat, kind, opts[0] if opts else None)
@@ -746,8 +848,10 @@ class HappyCityState(CardRowRules, GameState):
         self.choices[seat]["copy"] = self.cards[i].name
         self.choices[seat]["copy_from"] = "box"
         self.checkpoint += 1  # a hidden card was revealed
-        self.log(f"{self.cards[self.special[seat]].name}: {self.players[seat]} draws "
-                 f"{self.cards[i].name} from the box and copies it.")
+        self.log(
+            f"{self.cards[self.special[seat]].name}: {self.players[seat]} draws "
+            f"{self.cards[i].name} from the box and copies it."
+        )
 
     def _log_final_effects(self) -> None:
         for seat in range(self.n):
@@ -777,12 +881,16 @@ class HappyCityState(CardRowRules, GameState):
         hearts = max(0, heart_plus - heart_minus)
         add = self.options.get("scoring") == "add"
         return {
-            "inhabitants": inh_plus, "crossed_inhabitants": inh_minus,
-            "hearts": heart_plus, "crossed_hearts": heart_minus,
-            "net_inhabitants": inhabitants, "net_hearts": hearts,
+            "inhabitants": inh_plus,
+            "crossed_inhabitants": inh_minus,
+            "hearts": heart_plus,
+            "crossed_hearts": heart_minus,
+            "net_inhabitants": inhabitants,
+            "net_hearts": hearts,
             "rule": "add" if add else "multiply",
             "score": inhabitants + hearts if add else inhabitants * hearts,
-            "coins": self.coins[seat], "cards": len(self.city[seat]),
+            "coins": self.coins[seat],
+            "cards": len(self.city[seat]),
         }
 
     def end_choices(self, seat: int) -> dict:
@@ -854,8 +962,11 @@ class HappyCityState(CardRowRules, GameState):
             finals = [(e, sp.name) for e in sp.effects if hook_of(e) == "final"]
             if _has(sp, "copy_special") and choice.get("copy"):
                 copied = catalogue().by_name(choice["copy"])
-                finals += [(e, f"{sp.name} (as {copied.name})") for e in copied.effects
-                           if hook_of(e) == "final"]
+                finals += [
+                    (e, f"{sp.name} (as {copied.name})")
+                    for e in copied.effects
+                    if hook_of(e) == "final"
+                ]
         finals.sort(key=lambda t: t[0]["do"] != "lose_income")  # penalties before doubling
         for eff, name in finals:
             if eff["do"] == "lose_income":
@@ -868,15 +979,22 @@ class HappyCityState(CardRowRules, GameState):
             adjustments.append({"card": name, "effect": eff["do"], "points": delta})
             notes.append(f"{name}: {delta:+d} points")
         return {
-            "inhabitants": plus["inhabitants"], "crossed_inhabitants": minus["inhabitants"],
-            "hearts": plus["hearts"], "crossed_hearts": minus["hearts"],
-            "net_inhabitants": inhabitants, "net_hearts": hearts,
+            "inhabitants": plus["inhabitants"],
+            "crossed_inhabitants": minus["inhabitants"],
+            "hearts": plus["hearts"],
+            "crossed_hearts": minus["hearts"],
+            "net_inhabitants": inhabitants,
+            "net_hearts": hearts,
             "rule": "add" if add else "multiply",
-            "score": score, "base_score": base, "adjustments": adjustments,
-            "effect_inhabitants": from_effects["inhabitants"], "effect_hearts": from_effects["hearts"],
+            "score": score,
+            "base_score": base,
+            "adjustments": adjustments,
+            "effect_inhabitants": from_effects["inhabitants"],
+            "effect_hearts": from_effects["hearts"],
             "effect_notes": notes,
             "choices": {k: v for k, v in choice.items()},
-            "coins": self.coins[seat], "cards": len(self.city[seat]),
+            "coins": self.coins[seat],
+            "cards": len(self.city[seat]),
         }
 
     # ---- views ------------------------------------------------------------------------
@@ -891,33 +1009,62 @@ class HappyCityState(CardRowRules, GameState):
         players = []
         for s in range(self.n):
             city = [self.card_view(i) for i in self.city[s]]
-            players.append({
-                "seat": s, "name": self.players[s], "coins": self.coins[s],
-                "income": self.income_of(s), "city": city,
-                "rows": [city[k:k + ROW] for k in range(0, len(city), ROW)],
-                "special": cards[self.special[s]].name if self.special[s] is not None else None,
-                "colours": self.colour_counts(s), "score": self.breakdown(s),
-                "market_colour": (cards[self.city[s][0]].colour
-                                  if self.city[s] and cards[self.city[s][0]].kind == "market" else None),
-                "special_text": cards[self.special[s]].text if self.special[s] is not None else "",
-                "free_cards": self.free[s], "louvre_phases": self.borrow[s],
-                "end_choices": dict(self.choices[s]),
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.players[s],
+                    "coins": self.coins[s],
+                    "income": self.income_of(s),
+                    "city": city,
+                    "rows": [city[k : k + ROW] for k in range(0, len(city), ROW)],
+                    "special": cards[self.special[s]].name if self.special[s] is not None else None,
+                    "colours": self.colour_counts(s),
+                    "score": self.breakdown(s),
+                    "market_colour": (
+                        cards[self.city[s][0]].colour
+                        if self.city[s] and cards[self.city[s][0]].kind == "market"
+                        else None
+                    ),
+                    "special_text": cards[self.special[s]].text
+                    if self.special[s] is not None
+                    else "",
+                    "free_cards": self.free[s],
+                    "louvre_phases": self.borrow[s],
+                    "end_choices": dict(self.choices[s]),
+                }
+            )
         return {
-            "game": "happy-city", "options": dict(self.options), "viewer": seat,
-            "round": self.round, "turn": self.turn, "stage": self.stage,
-            "first_player": 0, "last_player": self.n - 1,
-            "end_triggered": self.end_triggered, "over": self.is_over,
-            "bank": self.bank, "city_limit": CITY_LIMIT,
+            "game": "happy-city",
+            "options": dict(self.options),
+            "viewer": seat,
+            "round": self.round,
+            "turn": self.turn,
+            "stage": self.stage,
+            "first_player": 0,
+            "last_player": self.n - 1,
+            "end_triggered": self.end_triggered,
+            "over": self.is_over,
+            "bank": self.bank,
+            "city_limit": CITY_LIMIT,
             "players": players,
-            "decks": [{"deck": d + 1, "count": len(self.decks[d]), "discards": len(self.discards[d]),
-                       "costs": list(DECK_COSTS[d + 1])} for d in range(3)],
+            "decks": [
+                {
+                    "deck": d + 1,
+                    "count": len(self.decks[d]),
+                    "discards": len(self.discards[d]),
+                    "costs": list(DECK_COSTS[d + 1]),
+                }
+                for d in range(3)
+            ],
             "visible": [self.card_view(i, seat) for i in self.visible],
-            "dwellings": [{"name": name, "count": len(pile),
-                           "card": self.card_view(ids[0], seat)}
-                          for pile, (name, ids) in zip(self.dwellings, catalogue().dwellings)],
-            "specials": [dict(self.card_view(i), claimable=(seat is not None and i in self.claimable(seat)))
-                         for i in self.specials],
+            "dwellings": [
+                {"name": name, "count": len(pile), "card": self.card_view(ids[0], seat)}
+                for pile, (name, ids) in zip(self.dwellings, catalogue().dwellings, strict=False)
+            ],
+            "specials": [
+                dict(self.card_view(i), claimable=(seat is not None and i in self.claimable(seat)))
+                for i in self.specials
+            ],
             "letters": {k: v for k, v in COLOUR_LETTER.items() if k},
             "mode": "expert" if self.expert else "family",
             "market_pool": list(self.market_pool),

@@ -13,14 +13,15 @@ infrastructure and adds population and happiness.
 The card data (data/happiest_town.toml) is a substitute that keeps every count the
 rulebook gives; see that file's header.
 """
+
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 
+from ..core import Action, GameState
 from .card_row import CardRowRules
 from .cards import DATA, Card, DataError
-from ..core import Action, GameState
 
 GOAL = 10  # buildings that end the game (the round is finished)
 ROW_SIZE = 3
@@ -31,10 +32,22 @@ DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
 DECK_SIZES = {1: 24, 2: 18, 3: 16}
 TYPES = ("commercial", "industrial", "public", "leisure", "residence")
 # Colours on screen follow Happy City's scheme, one per type, with a letter each.
-TYPE_COLOUR = {"commercial": "yellow", "industrial": "violet", "public": "blue",
-               "leisure": "orange", "residence": "green", "infrastructure": None, "": None}
-TYPE_LETTER = {"commercial": "C", "industrial": "I", "public": "P", "leisure": "L",
-               "residence": "R"}
+TYPE_COLOUR = {
+    "commercial": "yellow",
+    "industrial": "violet",
+    "public": "blue",
+    "leisure": "orange",
+    "residence": "green",
+    "infrastructure": None,
+    "": None,
+}
+TYPE_LETTER = {
+    "commercial": "C",
+    "industrial": "I",
+    "public": "P",
+    "leisure": "L",
+    "residence": "R",
+}
 
 DISCARD, REFILL, BUILD, INFRA, OVER = "discard", "refill", "build", "infra", "over"
 
@@ -62,7 +75,7 @@ def _int(e: dict, key: str, where: str) -> int:
     return v
 
 
-@lru_cache(maxsize=None)
+@cache
 def town_catalogue() -> TownCatalogue:
     raw = tomllib.loads((DATA / "happiest_town.toml").read_text(encoding="utf-8"))
     cards: list[Card] = []
@@ -75,9 +88,18 @@ def town_catalogue() -> TownCatalogue:
     for e in raw["store"]:
         where = f"store {e.get('name')!r}"
         for _ in range(_int(e, "copies", where)):
-            stores.append(add(name=e["name"], name_fr=e["name"], kind="market", colour=None, cost=0,
-                              income=_int(e, "income", where), inhabitants=_int(e, "population", where),
-                              hearts=_int(e, "happiness", where)))
+            stores.append(
+                add(
+                    name=e["name"],
+                    name_fr=e["name"],
+                    kind="market",
+                    colour=None,
+                    cost=0,
+                    income=_int(e, "income", where),
+                    inhabitants=_int(e, "population", where),
+                    hearts=_int(e, "happiness", where),
+                )
+            )
     facilities = []
     for e in raw["facility"]:
         where = f"facility {e.get('name')!r}"
@@ -90,20 +112,39 @@ def town_catalogue() -> TownCatalogue:
         if not lo <= _int(e, "cost", where) <= hi:
             raise DataError(f"{where}: cost {e['cost']} outside the {e['deck']} deck's {lo}-{hi}")
         for _ in range(_int(e, "copies", where)):
-            facilities.append(add(name=e["name"], name_fr=e["name"], kind="building",
-                                  colour=TYPE_COLOUR[e["type"]], cost=e["cost"],
-                                  income=_int(e, "income", where),
-                                  inhabitants=_int(e, "population", where),
-                                  hearts=_int(e, "happiness", where), deck=deck,
-                                  substitute=not e.get("given", False), category=e["type"]))
+            facilities.append(
+                add(
+                    name=e["name"],
+                    name_fr=e["name"],
+                    kind="building",
+                    colour=TYPE_COLOUR[e["type"]],
+                    cost=e["cost"],
+                    income=_int(e, "income", where),
+                    inhabitants=_int(e, "population", where),
+                    hearts=_int(e, "happiness", where),
+                    deck=deck,
+                    substitute=not e.get("given", False),
+                    category=e["type"],
+                )
+            )
     residences = []
     for e in raw["residence"]:
         where = f"residence {e.get('name')!r}"
-        ids = tuple(add(name=e["name"], name_fr=e["name"], kind="dwelling", colour="green",
-                        cost=_int(e, "cost", where), income=_int(e, "income", where),
-                        inhabitants=_int(e, "population", where), hearts=_int(e, "happiness", where),
-                        substitute=True, category="residence")
-                    for _ in range(_int(e, "copies", where)))
+        ids = tuple(
+            add(
+                name=e["name"],
+                name_fr=e["name"],
+                kind="dwelling",
+                colour="green",
+                cost=_int(e, "cost", where),
+                income=_int(e, "income", where),
+                inhabitants=_int(e, "population", where),
+                hearts=_int(e, "happiness", where),
+                substitute=True,
+                category="residence",
+            )
+            for _ in range(_int(e, "copies", where))
+        )
         residences.append((e["name"], ids))
     infrastructure, extra = [], {}
     for e in raw["infrastructure"]:
@@ -111,14 +152,32 @@ def town_catalogue() -> TownCatalogue:
         needs = tuple((t, n) for t, n in e["needs"].items())
         if any(t not in TYPES or not isinstance(n, int) or n < 1 for t, n in needs):
             raise DataError(f"{where}: bad needs {e['needs']!r}")
-        i = add(name=e["name"], name_fr=e["name"], kind="special", colour=None, cost=0,
-                income=_int(e, "income", where), inhabitants=_int(e, "population", where),
-                hearts=_int(e, "happiness", where), needs=needs,
-                substitute=not e.get("given", False), category="infrastructure")
-        extra[i] = {"builder_money": e.get("builder_money", 0), "others_money": e.get("others_money", 0)}
+        i = add(
+            name=e["name"],
+            name_fr=e["name"],
+            kind="special",
+            colour=None,
+            cost=0,
+            income=_int(e, "income", where),
+            inhabitants=_int(e, "population", where),
+            hearts=_int(e, "happiness", where),
+            needs=needs,
+            substitute=not e.get("given", False),
+            category="infrastructure",
+        )
+        extra[i] = {
+            "builder_money": e.get("builder_money", 0),
+            "others_money": e.get("others_money", 0),
+        }
         infrastructure.append(i)
-    cat = TownCatalogue(tuple(cards), tuple(stores), tuple(facilities), tuple(residences),
-                        tuple(infrastructure), extra)
+    cat = TownCatalogue(
+        tuple(cards),
+        tuple(stores),
+        tuple(facilities),
+        tuple(residences),
+        tuple(infrastructure),
+        extra,
+    )
     _validate(cat)
     return cat
 
@@ -133,36 +192,74 @@ def _validate(cat: TownCatalogue) -> None:
         raise DataError("Happiest Town has 4 Convenience Stores")
     if len(cat.stores) + len(cat.facilities) != 62:
         raise DataError("Happiest Town has 62 facility cards, stores included")
-    if [(n, len(ids)) for n, ids in cat.residences] != [("House", 3), ("Housing Complex", 3), ("Tower Block", 3)]:
+    if [(n, len(ids)) for n, ids in cat.residences] != [
+        ("House", 3),
+        ("Housing Complex", 3),
+        ("Tower Block", 3),
+    ]:
         raise DataError("Happiest Town has 3 House, 3 Housing Complex and 3 Tower Block cards")
     if len(cat.infrastructure) != 4:
         raise DataError("Happiest Town has 4 infrastructure cards")
     given = {cat.cards[i].name: cat.cards[i] for i in cat.facilities if not cat.cards[i].substitute}
     for name in ("Metal Factory", "Chemical Factory"):
         c = given.get(name)
-        if c is None or (c.category, c.cost, c.income, c.inhabitants, c.hearts, c.deck) != \
-                ("industrial", 1, 1, 0, -1, 1):
-            raise DataError(f"{name} must be as printed: industrial, cost 1, income 1, happiness -1")
+        if c is None or (c.category, c.cost, c.income, c.inhabitants, c.hearts, c.deck) != (
+            "industrial",
+            1,
+            1,
+            0,
+            -1,
+            1,
+        ):
+            raise DataError(
+                f"{name} must be as printed: industrial, cost 1, income 1, happiness -1"
+            )
     if sum(1 for i in cat.facilities if cat.cards[i].name == "Metal Factory") != 2:
         raise DataError("Metal Factory has 2 copies")
     names = {cat.cards[i].name: i for i in cat.infrastructure}
-    if "Airport" not in names or dict(cat.cards[names["Airport"]].needs) != \
-            {"public": 2, "commercial": 1, "leisure": 1}:
+    if "Airport" not in names or dict(cat.cards[names["Airport"]].needs) != {
+        "public": 2,
+        "commercial": 1,
+        "leisure": 1,
+    }:
         raise DataError("the Airport needs 2 public, 1 commercial and 1 leisure facility")
-    if "Harbor" not in names or cat.extra[names["Harbor"]] != {"builder_money": 3, "others_money": 1}:
+    if "Harbor" not in names or cat.extra[names["Harbor"]] != {
+        "builder_money": 3,
+        "others_money": 1,
+    }:
         raise DataError("the Harbor pays 3 to its builder and 1 to every other player")
 
 
 class HappiestTownState(CardRowRules, GameState):
     MONEY = "money"
     __slots__ = (
-        "players", "seed", "options", "rng", "_keys", "_log", "checkpoint", "cards",
-        "coins", "city", "infra", "decks", "discards", "visible", "residences", "row", "box",
-        "bank", "round", "turn", "stage", "pending", "discarded",
+        "players",
+        "seed",
+        "options",
+        "rng",
+        "_keys",
+        "_log",
+        "checkpoint",
+        "cards",
+        "coins",
+        "city",
+        "infra",
+        "decks",
+        "discards",
+        "visible",
+        "residences",
+        "row",
+        "box",
+        "bank",
+        "round",
+        "turn",
+        "stage",
+        "pending",
+        "discarded",
     )
 
     @classmethod
-    def new(cls, players: list[str], seed: int, options: dict) -> "HappiestTownState":
+    def new(cls, players: list[str], seed: int, options: dict) -> HappiestTownState:
         s = cls.__new__(cls)
         cat = town_catalogue()
         n = len(players)
@@ -187,22 +284,29 @@ class HappiestTownState(CardRowRules, GameState):
         s.city = [[cat.stores[k]] for k in range(n)]
         s.infra = [None] * n
         s.coins = [START_MONEY] * n
-        s.bank = None if options.get("bank", "unlimited") == "unlimited" else BOX_MONEY - START_MONEY * n
+        s.bank = (
+            None if options.get("bank", "unlimited") == "unlimited" else BOX_MONEY - START_MONEY * n
+        )
         s.round = 1
         s.turn = 0
         s.stage = DISCARD
         s.pending = None
         s.discarded = 0
-        s.log(f"New game of Happiest Town for {n} players"
-              f"{' (children’s variant)' if children else ''}; {players[0]} starts.")
-        s.log("Three low-cost facilities are dealt face up: "
-              + ", ".join(s.cards[i].name for i in s.visible) + ".")
+        s.log(
+            f"New game of Happiest Town for {n} players"
+            f"{' (children’s variant)' if children else ''}; {players[0]} starts."
+        )
+        s.log(
+            "Three low-cost facilities are dealt face up: "
+            + ", ".join(s.cards[i].name for i in s.visible)
+            + "."
+        )
         if s.row:
             s.log("Infrastructure in play: " + ", ".join(s.cards[i].name for i in s.row) + ".")
         s._start_turn()
         return s
 
-    def _copy(self) -> "HappiestTownState":
+    def _copy(self) -> HappiestTownState:
         s = self._copy_base(HappiestTownState)
         for k in ("cards", "box", "bank", "round", "turn", "stage", "pending", "discarded"):
             setattr(s, k, getattr(self, k))
@@ -268,7 +372,9 @@ class HappiestTownState(CardRowRules, GameState):
             for i in self.visible:
                 if cards[i].name not in seen:
                     seen.add(cards[i].name)
-                    out.append(Action(seat, "discard", (cards[i].name,), f"Discard {cards[i].name}"))
+                    out.append(
+                        Action(seat, "discard", (cards[i].name,), f"Discard {cards[i].name}")
+                    )
         elif self.stage == REFILL:
             for d in self.drawable():
                 out.append(Action(seat, "draw", (d,), f"Draw from the {DECKS[d - 1]}-cost deck"))
@@ -285,7 +391,9 @@ class HappiestTownState(CardRowRules, GameState):
                 if pile:
                     c = cards[pile[-1]]
                     if c.cost <= self.coins[seat] and not self.owns_name(seat, c.name):
-                        out.append(Action(seat, "dwelling", (c.name,), f"Build {c.name} for {c.cost}"))
+                        out.append(
+                            Action(seat, "dwelling", (c.name,), f"Build {c.name} for {c.cost}")
+                        )
             out.append(Action(seat, "pass", (), "Build nothing"))
         elif self.stage == INFRA:
             for i in self.pending:
@@ -293,12 +401,18 @@ class HappiestTownState(CardRowRules, GameState):
         return out
 
     def why_illegal(self, a: Action) -> str | None:
-        allowed = {DISCARD: ("keep", "discard"), REFILL: ("draw",), BUILD: ("buy", "dwelling", "pass"),
-                   INFRA: ("claim",)}
-        says = {DISCARD: "may discard visible facilities or stop discarding",
-                REFILL: "must refill the row to 3 facilities",
-                BUILD: "may build one building or nothing",
-                INFRA: "must take one of the infrastructure cards it qualifies for"}
+        allowed = {
+            DISCARD: ("keep", "discard"),
+            REFILL: ("draw",),
+            BUILD: ("buy", "dwelling", "pass"),
+            INFRA: ("claim",),
+        }
+        says = {
+            DISCARD: "may discard visible facilities or stop discarding",
+            REFILL: "must refill the row to 3 facilities",
+            BUILD: "may build one building or nothing",
+            INFRA: "must take one of the infrastructure cards it qualifies for",
+        }
         if a.kind not in allowed.get(self.stage, ()):
             return f"Not now: {self.players[a.seat]} {says[self.stage]}."
         expect = 0 if a.kind in ("keep", "pass") else 1
@@ -337,7 +451,7 @@ class HappiestTownState(CardRowRules, GameState):
         return None
 
     def _pile_named(self, name):
-        for pile, (pname, _) in zip(self.residences, town_catalogue().residences):
+        for pile, (pname, _) in zip(self.residences, town_catalogue().residences, strict=False):
             if pname == name:
                 return pile
         return None
@@ -359,7 +473,9 @@ class HappiestTownState(CardRowRules, GameState):
                 self.decks[d] = self.discards[d]
                 self.discards[d] = []
                 self.rng.shuffle(self.decks[d])
-                self.log(f"The {DECKS[d]}-cost deck is empty: its discards are shuffled into a new deck.")
+                self.log(
+                    f"The {DECKS[d]}-cost deck is empty: its discards are shuffled into a new deck."
+                )
             i = self.decks[d].pop()
             self.visible.append(i)
             self.checkpoint += 1
@@ -433,7 +549,9 @@ class HappiestTownState(CardRowRules, GameState):
         if self.turn == self.n - 1:
             if self.end_triggered:
                 self.stage = OVER
-                self.log("A field has 10 or more buildings and the round is complete: the game is over.")
+                self.log(
+                    "A field has 10 or more buildings and the round is complete: the game is over."
+                )
                 return
             self.round += 1
             self.turn = 0
@@ -458,16 +576,23 @@ class HappiestTownState(CardRowRules, GameState):
         happiness = max(0, hap_plus - hap_minus)
         add = self.children
         return {
-            "population": pop_plus, "crossed_population": pop_minus,
-            "happiness": hap_plus, "crossed_happiness": hap_minus,
-            "net_population": population, "net_happiness": happiness,
+            "population": pop_plus,
+            "crossed_population": pop_minus,
+            "happiness": hap_plus,
+            "crossed_happiness": hap_minus,
+            "net_population": population,
+            "net_happiness": happiness,
             # the same figures under Happy City's names, for shared widgets
-            "inhabitants": pop_plus, "crossed_inhabitants": pop_minus,
-            "hearts": hap_plus, "crossed_hearts": hap_minus,
-            "net_inhabitants": population, "net_hearts": happiness,
+            "inhabitants": pop_plus,
+            "crossed_inhabitants": pop_minus,
+            "hearts": hap_plus,
+            "crossed_hearts": hap_minus,
+            "net_inhabitants": population,
+            "net_hearts": happiness,
             "rule": "add" if add else "multiply",
             "score": population + happiness if add else population * happiness,
-            "coins": self.coins[seat], "cards": len(self.city[seat]),
+            "coins": self.coins[seat],
+            "cards": len(self.city[seat]),
         }
 
     # ---- views -------------------------------------------------------------------------------
@@ -488,28 +613,57 @@ class HappiestTownState(CardRowRules, GameState):
         players = []
         for s in range(self.n):
             city = [self.card_view(i) for i in self.city[s]]
-            players.append({
-                "seat": s, "name": self.players[s], "coins": self.coins[s],
-                "income": self.income_of(s), "city": city, "buildings": len(city),
-                "infrastructure": self.cards[self.infra[s]].name if self.infra[s] is not None else None,
-                "types": self.type_counts(s), "score": self.breakdown(s),
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.players[s],
+                    "coins": self.coins[s],
+                    "income": self.income_of(s),
+                    "city": city,
+                    "buildings": len(city),
+                    "infrastructure": self.cards[self.infra[s]].name
+                    if self.infra[s] is not None
+                    else None,
+                    "types": self.type_counts(s),
+                    "score": self.breakdown(s),
+                }
+            )
         return {
-            "game": "happiest-town", "options": dict(self.options), "viewer": seat,
+            "game": "happiest-town",
+            "options": dict(self.options),
+            "viewer": seat,
             "variant": "children" if self.children else "standard",
-            "round": self.round, "turn": self.turn, "stage": self.stage,
-            "first_player": 0, "last_player": self.n - 1, "goal": GOAL,
-            "end_triggered": self.end_triggered, "over": self.is_over, "bank": self.bank,
+            "round": self.round,
+            "turn": self.turn,
+            "stage": self.stage,
+            "first_player": 0,
+            "last_player": self.n - 1,
+            "goal": GOAL,
+            "end_triggered": self.end_triggered,
+            "over": self.is_over,
+            "bank": self.bank,
             "players": players,
-            "decks": [{"deck": d + 1, "name": DECKS[d], "count": len(self.decks[d]),
-                       "discards": len(self.discards[d]), "costs": list(DECK_COSTS[d + 1])}
-                      for d in range(3)],
+            "decks": [
+                {
+                    "deck": d + 1,
+                    "name": DECKS[d],
+                    "count": len(self.decks[d]),
+                    "discards": len(self.discards[d]),
+                    "costs": list(DECK_COSTS[d + 1]),
+                }
+                for d in range(3)
+            ],
             "visible": [self.card_view(i) for i in self.visible],
-            "dwellings": [{"name": name, "count": len(pile), "card": self.card_view(ids[0])}
-                          for pile, (name, ids) in zip(self.residences, town_catalogue().residences)],
-            "infrastructure": [dict(self.card_view(i),
-                                    qualifies=(seat is not None and i in self.qualifying(seat)))
-                               for i in self.row],
+            "dwellings": [
+                {"name": name, "count": len(pile), "card": self.card_view(ids[0])}
+                for pile, (name, ids) in zip(
+                    self.residences, town_catalogue().residences, strict=False
+                )
+            ],
+            "infrastructure": [
+                dict(self.card_view(i), qualifies=(seat is not None and i in self.qualifying(seat)))
+                for i in self.row
+            ],
             "pending": [self.cards[i].name for i in self.pending] if self.pending else None,
             "discarded_this_turn": self.discarded,
             "letters": dict(TYPE_LETTER),

@@ -4,6 +4,7 @@ These helpers move named cards between places of a *fresh copy* of a state; they
 keep every card in exactly one place, but they skip the rules (payment, needs), so
 use them to set a scene, then play real actions through ``apply``.
 """
+
 from __future__ import annotations
 
 from ..core import Action

@@ -1,4 +1,5 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio."""
+
 from ..core import Action, GameSpec
 from .engine import SweetLandsState
 
@@ -12,8 +13,13 @@ def _label(action: Action) -> str:
 
 
 SWEET_LANDS = GameSpec(
-    id="sweet-lands", title="Sweet Lands", min_players=1, max_players=4, options=OPTIONS,
-    factory=SweetLandsState.new, labeler=_label,
+    id="sweet-lands",
+    title="Sweet Lands",
+    min_players=1,
+    max_players=4,
+    options=OPTIONS,
+    factory=SweetLandsState.new,
+    labeler=_label,
     summary="Grow cities of sweets on a hex map over five rounds; solo against Mio.",
 )
 SweetLandsState.spec = SWEET_LANDS

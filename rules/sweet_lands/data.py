@@ -15,6 +15,7 @@ Effects in the data are lists of one-key tables, turned into (op, value) tuples:
   ibonus colour|"any"  one Industry Bonus;  discount n: a Wood Discount tile
   capital 1            one step on any income track or any Prosperity Track
 """
+
 from __future__ import annotations
 
 import tomllib
@@ -31,11 +32,40 @@ COLOURS = ("orange", "green", "grey")
 TAGS = ("shortcake", "tart", "tiramisu", "brownie", "macaron", "wagashi")
 INDUSTRY_TAGS = ("agricultural", "forestry", "mining", "wild", "none")
 ROW_TYPES = ("tent", "house", "building")
-OPS = {"gain", "basic", "income", "income_any", "vp", "vp_per", "draw", "disc", "terrain",
-       "road", "terrain_road", "food", "industry", "prosperity", "prosperity_colour",
-       "rabbit", "property", "skill", "wonder", "locomotive", "ibonus", "discount", "capital"}
-LETTER = {"w": "wheat", "f": "forest", "m": "mine", "s": "sea", "C": "capital",
-          "X": "special", "E": "eda"}
+OPS = {
+    "gain",
+    "basic",
+    "income",
+    "income_any",
+    "vp",
+    "vp_per",
+    "draw",
+    "disc",
+    "terrain",
+    "road",
+    "terrain_road",
+    "food",
+    "industry",
+    "prosperity",
+    "prosperity_colour",
+    "rabbit",
+    "property",
+    "skill",
+    "wonder",
+    "locomotive",
+    "ibonus",
+    "discount",
+    "capital",
+}
+LETTER = {
+    "w": "wheat",
+    "f": "forest",
+    "m": "mine",
+    "s": "sea",
+    "C": "capital",
+    "X": "special",
+    "E": "eda",
+}
 # axial directions, in order around a hex (consecutive ones are neighbours)
 DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
@@ -49,7 +79,7 @@ def effects(raw, where: str) -> tuple:
     for item in raw or []:
         if not isinstance(item, dict) or len(item) != 1:
             raise DataError(f"{where}: an effect must be a one-key table, got {item!r}")
-        (op, value), = item.items()
+        ((op, value),) = item.items()
         if op not in OPS:
             raise DataError(f"{where}: unknown effect '{op}'")
         if isinstance(value, list):
@@ -62,23 +92,22 @@ def effects(raw, where: str) -> tuple:
 class MapBoard:
     id: str
     name: str
-    kinds: tuple          # hex id -> wheat/forest/mine/sea/capital/special/eda
-    coords: tuple         # hex id -> (col, row)
-    neighbours: tuple     # hex id -> tuple of hex ids on the map
-    hex_edges: tuple      # hex id -> tuple of 6 edge ids
-    edge_hexes: tuple     # edge id -> tuple of the 1 or 2 hex ids on the map beside it
-    edge_ends: tuple      # edge id -> (vertex, vertex)
+    kinds: tuple  # hex id -> wheat/forest/mine/sea/capital/special/eda
+    coords: tuple  # hex id -> (col, row)
+    neighbours: tuple  # hex id -> tuple of hex ids on the map
+    hex_edges: tuple  # hex id -> tuple of 6 edge ids
+    edge_hexes: tuple  # edge id -> tuple of the 1 or 2 hex ids on the map beside it
+    edge_ends: tuple  # edge id -> (vertex, vertex)
     capital_vertices: frozenset
     perimeter: frozenset  # hex ids on the border of the map
-    ports: tuple          # hex ids
-    icons: dict           # hex id -> effects
+    ports: tuple  # hex ids
+    icons: dict  # hex id -> effects
     capitals: tuple
     edas: tuple
-    buildable: tuple = ()   # hexes that take terrain tiles (terrain types and special)
+    buildable: tuple = ()  # hexes that take terrain tiles (terrain types and special)
 
     def hex_at(self, col: int, row: int) -> int:
         return self.coords.index((col, row))
-
 
 
 def build_map(raw: dict) -> MapBoard:
@@ -110,7 +139,7 @@ def build_map(raw: dict) -> MapBoard:
             vertex_ids[key] = len(vertex_ids)
         return vertex_ids[key]
 
-    for i, (q, r) in enumerate(ax):
+    for q, r in ax:
         mine = []
         for d, (dq, dr) in enumerate(DIRS):
             nb = (q + dq, r + dr)
@@ -119,8 +148,12 @@ def build_map(raw: dict) -> MapBoard:
                 edges[key] = len(edges)
                 p = DIRS[d - 1]
                 n = DIRS[(d + 1) % 6]
-                edge_ends.append((vertex((q, r), nb, (q + p[0], r + p[1])),
-                                  vertex((q, r), nb, (q + n[0], r + n[1]))))
+                edge_ends.append(
+                    (
+                        vertex((q, r), nb, (q + p[0], r + p[1])),
+                        vertex((q, r), nb, (q + n[0], r + n[1])),
+                    )
+                )
             mine.append(edges[key])
         hex_edges.append(tuple(mine))
     edge_hexes = [None] * len(edges)
@@ -153,32 +186,50 @@ def build_map(raw: dict) -> MapBoard:
             raise DataError(f"map {raw['id']}: icon at {col},{row} is not a terrain hex")
         icons[h] = effects(ic["effect"], f"map {raw['id']} icon")
     return MapBoard(
-        id=raw["id"], name=raw["name"], kinds=kinds, coords=coords, neighbours=tuple(neighbours),
-        hex_edges=tuple(hex_edges), edge_hexes=tuple(edge_hexes), edge_ends=tuple(edge_ends),
-        capital_vertices=cap_v, perimeter=frozenset(perimeter), ports=tuple(ports), icons=icons,
-        capitals=capitals, edas=tuple(i for i, k in enumerate(kinds) if k == "eda"),
-        buildable=tuple(h for h, k in enumerate(kinds) if k in TERRAIN or k == "special"))
+        id=raw["id"],
+        name=raw["name"],
+        kinds=kinds,
+        coords=coords,
+        neighbours=tuple(neighbours),
+        hex_edges=tuple(hex_edges),
+        edge_hexes=tuple(edge_hexes),
+        edge_ends=tuple(edge_ends),
+        capital_vertices=cap_v,
+        perimeter=frozenset(perimeter),
+        ports=tuple(ports),
+        icons=icons,
+        capitals=capitals,
+        edas=tuple(i for i, k in enumerate(kinds) if k == "eda"),
+        buildable=tuple(h for h, k in enumerate(kinds) if k in TERRAIN or k == "special"),
+    )
 
 
 @dataclass(frozen=True)
 class Card:
     id: int
     name: str
-    kind: str            # immediate | pass
+    kind: str  # immediate | pass
     cost: int
     tags: tuple
-    industry: str        # agricultural | forestry | mining | wild | none (pass cards: none)
+    industry: str  # agricultural | forestry | mining | wild | none (pass cards: none)
     effect: tuple
     auto: tuple
     passv: dict | None
     brownie: bool
 
     def to_dict(self) -> dict:
-        return {"id": self.id, "name": self.name, "kind": self.kind, "cost": self.cost,
-                "tags": list(self.tags), "industry": self.industry, "brownie": self.brownie,
-                "effect": [[op, _json(v)] for op, v in self.effect],
-                "auto": [[op, _json(v)] for op, v in self.auto],
-                "pass": dict(self.passv) if self.passv else None}
+        return {
+            "id": self.id,
+            "name": self.name,
+            "kind": self.kind,
+            "cost": self.cost,
+            "tags": list(self.tags),
+            "industry": self.industry,
+            "brownie": self.brownie,
+            "effect": [[op, _json(v)] for op, v in self.effect],
+            "auto": [[op, _json(v)] for op, v in self.auto],
+            "pass": dict(self.passv) if self.passv else None,
+        }
 
 
 def _json(v):
@@ -193,20 +244,20 @@ def _json(v):
 class Data:
     board: dict
     player: dict
-    areas: dict          # id -> area dict (effect parsed)
+    areas: dict  # id -> area dict (effect parsed)
     area_order: tuple
-    maps: dict           # id -> MapBoard
-    cards: tuple         # design id -> Card (index 0 unused)
-    deck: tuple          # physical card uid -> design id
+    maps: dict  # id -> MapBoard
+    cards: tuple  # design id -> Card (index 0 unused)
+    deck: tuple  # physical card uid -> design id
     skills: dict
-    specials: dict       # special terrain tile id -> effects
+    specials: dict  # special terrain tile id -> effects
     terrain_flip: dict
     aid_standard: dict
     aid_pass: dict
     milestones: dict
     final_tiles: dict
     characters: dict
-    industry: tuple      # spaces: (colour, bonus effects, ip)
+    industry: tuple  # spaces: (colour, bonus effects, ip)
     prosperity: tuple
     rows: tuple
     shops: dict
@@ -238,29 +289,46 @@ def load() -> Data:
     cards = [None]
     deck = []
     for c in cards_raw["card"]:
-        card = Card(id=c["id"], name=c["name"], kind=c["kind"], cost=c["cost"],
-                    tags=tuple(c["tags"]), industry=c.get("industry", "none"),
-                    effect=effects(c.get("effect"), c["name"]), auto=effects(c.get("auto"), c["name"]),
-                    passv=c.get("pass"), brownie=bool(c.get("brownie", False)))
+        card = Card(
+            id=c["id"],
+            name=c["name"],
+            kind=c["kind"],
+            cost=c["cost"],
+            tags=tuple(c["tags"]),
+            industry=c.get("industry", "none"),
+            effect=effects(c.get("effect"), c["name"]),
+            auto=effects(c.get("auto"), c["name"]),
+            passv=c.get("pass"),
+            brownie=bool(c.get("brownie", False)),
+        )
         cards.append(card)
         deck.extend([card.id] * c["copies"])
     ind = player["industry"]
-    industry = tuple((s["colour"], effects(s.get("bonus"), "industry"), s.get("ip", 0))
-                     for s in ind["spaces"])
+    industry = tuple(
+        (s["colour"], effects(s.get("bonus"), "industry"), s.get("ip", 0)) for s in ind["spaces"]
+    )
     pros = []
     for t in player["prosperity"]:
         t = dict(t)
         t["bonus"] = {b["at"]: effects(b["effect"], t["id"]) for b in t.get("bonus", [])}
         t["end_bonus"] = effects(t["end_bonus"], t["id"])
         pros.append(t)
-    rows = tuple({"cost": r["cost"], **{k: effects(r[k], "row") for k in ROW_TYPES}}
-                 for r in player["property_row"])
+    rows = tuple(
+        {"cost": r["cost"], **{k: effects(r[k], "row") for k in ROW_TYPES}}
+        for r in player["property_row"]
+    )
     return Data(
-        board=board, player=player, areas=areas, area_order=tuple(areas),
+        board=board,
+        player=player,
+        areas=areas,
+        area_order=tuple(areas),
         maps={m["id"]: build_map(m) for m in maps_raw["map"]},
-        cards=tuple(cards), deck=tuple(deck),
-        skills={s["id"]: {**s, "effect": effects(s.get("effect"), f"skill {s['id']}")}
-                for s in board["skill"]},
+        cards=tuple(cards),
+        deck=tuple(deck),
+        skills={
+            s["id"]: {**s, "effect": effects(s.get("effect"), f"skill {s['id']}")}
+            for s in board["skill"]
+        },
         specials={s["id"]: effects(s["effect"], "special") for s in board["special_terrain"]},
         terrain_flip={k: effects(v, "flip") for k, v in board["terrain_flip"].items()},
         aid_standard={t["id"]: effects(t["effect"], "aid") for t in board["aid_standard"]},
@@ -268,9 +336,12 @@ def load() -> Data:
         milestones={m["id"]: m for m in board["milestone"]},
         final_tiles={t["id"]: t for t in board["final_tile"]},
         characters={c["id"]: c for c in player["character"]},
-        industry=industry, prosperity=tuple(pros), rows=rows,
+        industry=industry,
+        prosperity=tuple(pros),
+        rows=rows,
         shops={s["colour"]: s["cost"] for s in player["shop"]},
-        solo_a=tuple(c["id"] for c in solo["a"]), solo_b=tuple(c["id"] for c in solo["b"]),
+        solo_a=tuple(c["id"] for c in solo["a"]),
+        solo_b=tuple(c["id"] for c in solo["b"]),
     )
 
 
@@ -282,6 +353,7 @@ def solo_cards() -> dict:
 
 def check(board, player, maps_raw, cards_raw, solo) -> None:
     """Every count and structure the rulebook states; raise DataError on a breach."""
+
     def need(cond, msg):
         if not cond:
             raise DataError(msg)
@@ -290,31 +362,48 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
     main = [a for a in areas if "imitation" not in a]
     need([a["id"] for a in main] == list("ABCDEFGHIJKLMNOPQ"), "main board areas must be A-Q")
     cats = [a["category"] for a in main]
-    need(cats.count("basic") == 6 and cats.count("special") == 6 and cats.count("advanced") == 5,
-         "6 basic, 6 special and 5 advanced areas")
+    need(
+        cats.count("basic") == 6 and cats.count("special") == 6 and cats.count("advanced") == 5,
+        "6 basic, 6 special and 5 advanced areas",
+    )
     need(all(a["spaces"] in (1, 3) for a in areas), "every area has 1 or 3 spaces")
     opens = sorted(a.get("opens", 1) for a in main if a["category"] == "advanced")
-    need(opens.count(2) == 2 and opens.count(3) == 2, "2 advanced areas open in round 2, 2 in round 3")
+    need(
+        opens.count(2) == 2 and opens.count(3) == 2,
+        "2 advanced areas open in round 2, 2 in round 3",
+    )
     need(board["hand_costs"] == [1, 2, 3], "hand costs are 1/2/3 cards")
     imit = [a for a in areas if "imitation" in a]
     need(imit and all(a["category"] == "special" for a in imit), "imitation areas are special")
     need({a["min_players"] for a in imit} == {3, 4}, "imitation boards for 3/4 and for 4 players")
     sup = board["supply"]
-    need((sup["wheat"], sup["forest"], sup["mine"], sup["sea"]) == (60, 52, 52, 28),
-         "terrain supply 60/52/52/28")
+    need(
+        (sup["wheat"], sup["forest"], sup["mine"], sup["sea"]) == (60, 52, 52, 28),
+        "terrain supply 60/52/52/28",
+    )
     need(sup["roads"] == 105, "105 road tokens")
-    need(len(board["aid_standard"]) == 15 and len(board["aid_pass"]) == 5, "15 standard + 5 pass aid tiles")
+    need(
+        len(board["aid_standard"]) == 15 and len(board["aid_pass"]) == 5,
+        "15 standard + 5 pass aid tiles",
+    )
     for n, (std, pas) in {"1": (8, 2), "2": (8, 2), "3": (9, 3), "4": (11, 3)}.items():
         need(board["round_aid"]["tiles_by_players"][n] == [std, pas], f"aid tiles for {n} players")
         lay = board["round_aid"]["layout"][n]
-        need(sum(s for s, _ in lay) == std and sum(p for _, p in lay) == pas,
-             f"round aid layout for {n} players holds {std}+{pas} tiles")
-        need(all(s in (1, 2) and p in (0, 1) for s, p in lay), "1 or 2 standard, 0 or 1 pass tile per space")
+        need(
+            sum(s for s, _ in lay) == std and sum(p for _, p in lay) == pas,
+            f"round aid layout for {n} players holds {std}+{pas} tiles",
+        )
+        need(
+            all(s in (1, 2) and p in (0, 1) for s, p in lay),
+            "1 or 2 standard, 0 or 1 pass tile per space",
+        )
         need(len(lay) > int(n) + 1, "more aid spaces than tokens")
     need(sorted(s["id"] for s in board["skill"]) == list(range(1, 13)), "skill tiles 1-12")
     need(len(board["milestone"]) == 6, "6 milestones")
-    need(len(board["final_tile"]) == 4 and all("neutral" in t for t in board["final_tile"]),
-         "4 final scoring tiles with neutral scores")
+    need(
+        len(board["final_tile"]) == 4 and all("neutral" in t for t in board["final_tile"]),
+        "4 final scoring tiles with neutral scores",
+    )
     need(len(board["special_terrain"]) == 6, "6 special terrain tiles")
     need(board["city_points"] == [0, 1, 2, 3, 5, 7, 9], "city points 1,2,3,5,7,9")
     need(board["port_vp"] == [-40, -20, -10, -5, 10], "port VP -40..10")
@@ -323,33 +412,45 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
     need(player["rabbits"] == 9 and len(player["food"]["rabbit_at"]) == 9, "9 Cookie Rabbits")
     need(player["food"]["rabbit_at"][0] == 4, "the first rabbit needs Food Track space 4")
     fb = {b["at"]: b["effect"] for b in player["food"]["bonus"]}
-    need(fb.get(7) == [{"discount": 1}] and fb.get(11) == [{"discount": 2}], "wood discounts at 7 and 11")
+    need(
+        fb.get(7) == [{"discount": 1}] and fb.get(11) == [{"discount": 2}],
+        "wood discounts at 7 and 11",
+    )
     need(any("wonder" in e for b in fb.values() for e in b), "a Wonder on the Food Track")
     ind = player["industry"]
     need(len(ind["labs_after"]) == 4 and len(ind["lab_costs"]) == 4, "4 Research Labs")
     spaces = ind["spaces"]
     flat = [list(e) for s in spaces for e in s.get("bonus", [])]
-    need(["locomotive"] in flat and ["wonder"] in flat, "Locomotive and Wonder on the Industry Track")
+    need(
+        ["locomotive"] in flat and ["wonder"] in flat, "Locomotive and Wonder on the Industry Track"
+    )
     need({s["colour"] for s in spaces[1:]} == {"orange", "green"}, "orange and green spaces")
     need(any(s.get("ip") for s in spaces), "Industry Point icons")
     pros = player["prosperity"]
     need(len(pros) == 6, "6 Prosperity Tracks")
-    need([p["element"] for p in pros] == ["terrain", "rabbits", "roads", "properties", "automated",
-                                          "industry_points"], "Prosperity elements in rulebook order")
+    need(
+        [p["element"] for p in pros]
+        == ["terrain", "rabbits", "roads", "properties", "automated", "industry_points"],
+        "Prosperity elements in rulebook order",
+    )
     for i in range(0, 6, 2):
         up, low = pros[i], pros[i + 1]
         need(up["colour"] == low["colour"], "two tracks per colour")
         need(low["length"] > up["length"], "the lower track of a colour is longer")
     need([p["colour"] for p in pros[::2]] == list(COLOURS), "orange, green, grey tracks")
     rows = player["property_row"]
-    need(len(rows) == 5 and all(all(k in r for k in ROW_TYPES) for r in rows),
-         "5 rows of Tent, House and Building")
+    need(
+        len(rows) == 5 and all(all(k in r for k in ROW_TYPES) for r in rows),
+        "5 rows of Tent, House and Building",
+    )
     need(len(player["shop"]) == 3, "3 Coffee Shops")
     need(len(player["character"]) >= 4, "at least 4 characters")
     # maps
     ms = maps_raw["map"]
-    need(ms[0]["id"] == "A" and sum(1 for m in ms if m["id"].startswith("B")) >= 4,
-         "an A side and at least 4 B sides")
+    need(
+        ms[0]["id"] == "A" and sum(1 for m in ms if m["id"].startswith("B")) >= 4,
+        "an A side and at least 4 B sides",
+    )
     need(len({tuple(m["rows"]) for m in ms}) == len(ms), "B sides differ")
     for m in ms:
         counts = {}
@@ -357,10 +458,14 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
             for ch in line.split():
                 counts[ch] = counts.get(ch, 0) + 1
         need(len(m["ports"]) == 4, f"map {m['id']}: 4 ports")
-        need(counts.get("C", 0) >= 1 and counts.get("X", 0) >= 1 and counts.get("E", 0) >= 1,
-             f"map {m['id']}: capital, special hexes and Extra Draw Areas")
+        need(
+            counts.get("C", 0) >= 1 and counts.get("X", 0) >= 1 and counts.get("E", 0) >= 1,
+            f"map {m['id']}: capital, special hexes and Extra Draw Areas",
+        )
         for ch, t in (("w", "wheat"), ("f", "forest"), ("m", "mine"), ("s", "sea")):
-            need(counts.get(ch, 0) * 4 <= sup[t], f"map {m['id']}: too many {t} hexes for 4 players")
+            need(
+                counts.get(ch, 0) * 4 <= sup[t], f"map {m['id']}: too many {t} hexes for 4 players"
+            )
     # cards
     cs = cards_raw["card"]
     need(sum(c["copies"] for c in cs) == 207, "207 Citizen Cards")
@@ -368,11 +473,15 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
     need(len({c["name"] for c in cs}) == len(cs), "card names are distinct")
     kinds = {c["kind"] for c in cs}
     need(kinds == {"immediate", "pass"}, "immediate and pass cards")
-    need({c.get("industry") for c in cs if c["kind"] == "immediate"} == set(INDUSTRY_TAGS),
-         "every industry tag, wildcard and none included")
+    need(
+        {c.get("industry") for c in cs if c["kind"] == "immediate"} == set(INDUSTRY_TAGS),
+        "every industry tag, wildcard and none included",
+    )
     need(all(c["tags"] and set(c["tags"]) <= set(TAGS) for c in cs), "1+ Sweets Tags per card")
     need({t for c in cs for t in c["tags"]} == set(TAGS), "all six Sweets Tags used")
     need(any(c.get("brownie") for c in cs), "Brownie cost reduction cards")
-    need(all(c.get("auto") for c in cs if c["kind"] == "immediate" and c["industry"] != "none"),
-         "automatable cards have an automation ability")
+    need(
+        all(c.get("auto") for c in cs if c["kind"] == "immediate" and c["industry"] != "none"),
+        "automatable cards have an automation ability",
+    )
     need(len(solo["a"]) == 8 and len(solo["b"]) == 8, "8 A and 8 B solo cards")

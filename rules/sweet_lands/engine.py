@@ -9,11 +9,12 @@ the stack is empty in the Action Phase, the seat whose turn it is picks from the
 menu: one main action (area, card, flip ability, pass), any number of free actions,
 then ``end``.
 """
+
 from __future__ import annotations
 
+from ..core import Action, GameState, LogEntry, rank_by
 from . import data as D
 from .player import PlayerState
-from ..core import Action, GameState, LogEntry, rank_by
 
 SETUP, INCOME, ACTION, CLEANUP, OVER = "setup", "income", "action", "cleanup", "over"
 MARKER_COLOUR = {"carriage": "orange", "loco": "green"}
@@ -21,22 +22,86 @@ COLUMN_OF_TAG = {"agricultural": "orange", "forestry": "green", "mining": "grey"
 PROPERTY_OF_COLUMN = {"orange": "tent", "green": "house", "grey": "building"}
 
 # frame ops that wait for a decision
-CHOICE = {"choose_char", "choose_map", "choose_aid", "hand", "terrain", "road", "tr",
-          "industry", "prosperity", "rabbit", "property", "place", "skill", "basic",
-          "income_any", "column", "capital", "automate", "copy", "discard1", "paybasic",
-          "aid_move", "keep"}
-NO_DONE = {"choose_char", "choose_map", "choose_aid", "hand", "basic", "income_any", "column",
-           "capital", "automate", "copy", "discard1", "paybasic", "aid_move", "keep", "place",
-           "skill"}
+CHOICE = {
+    "choose_char",
+    "choose_map",
+    "choose_aid",
+    "hand",
+    "terrain",
+    "road",
+    "tr",
+    "industry",
+    "prosperity",
+    "rabbit",
+    "property",
+    "place",
+    "skill",
+    "basic",
+    "income_any",
+    "column",
+    "capital",
+    "automate",
+    "copy",
+    "discard1",
+    "paybasic",
+    "aid_move",
+    "keep",
+}
+NO_DONE = {
+    "choose_char",
+    "choose_map",
+    "choose_aid",
+    "hand",
+    "basic",
+    "income_any",
+    "column",
+    "capital",
+    "automate",
+    "copy",
+    "discard1",
+    "paybasic",
+    "aid_move",
+    "keep",
+    "place",
+    "skill",
+}
 
 
 class SweetLandsState(GameState):
     __slots__ = (
-        "players", "seed", "options", "rng", "_keys", "_log", "checkpoint",
-        "p", "round", "phase", "turn", "start", "next_start", "main_done", "stack", "deck",
-        "discard", "occ", "opened", "skill_supply", "specials", "aid_spaces", "mio_aid",
-        "milestones", "ms_claimed", "final_tiles", "pros_first", "solo_a", "solo_b",
-        "solo_shown", "chain", "setup_order", "_legal",
+        "players",
+        "seed",
+        "options",
+        "rng",
+        "_keys",
+        "_log",
+        "checkpoint",
+        "p",
+        "round",
+        "phase",
+        "turn",
+        "start",
+        "next_start",
+        "main_done",
+        "stack",
+        "deck",
+        "discard",
+        "occ",
+        "opened",
+        "skill_supply",
+        "specials",
+        "aid_spaces",
+        "mio_aid",
+        "milestones",
+        "ms_claimed",
+        "final_tiles",
+        "pros_first",
+        "solo_a",
+        "solo_b",
+        "solo_shown",
+        "chain",
+        "setup_order",
+        "_legal",
     )
 
     # ------------------------------------------------------------------ setup
@@ -59,7 +124,9 @@ class SweetLandsState(GameState):
         s.rng.shuffle(deck)
         s.deck = deck
         s.discard = []
-        s.occ = {a: [None] * ar["spaces"] for a, ar in d.areas.items() if ar["min_players"] <= max(n, 2)}
+        s.occ = {
+            a: [None] * ar["spaces"] for a, ar in d.areas.items() if ar["min_players"] <= max(n, 2)
+        }
         s.opened = {a for a in s.occ if d.areas[a]["opens"] <= 1}
         s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in d.skills}
         s.specials = sorted(d.specials)
@@ -80,7 +147,9 @@ class SweetLandsState(GameState):
         else:
             ms = sorted(d.milestones)
             s.rng.shuffle(ms)
-            s.milestones = [[m, "ab"[s.rng.below(2)]] for m in sorted(ms[: d.board["milestones_used"]])]
+            s.milestones = [
+                [m, "ab"[s.rng.below(2)]] for m in sorted(ms[: d.board["milestones_used"]])
+            ]
             ft = sorted(d.final_tiles)
             s.rng.shuffle(ft)
             s.final_tiles = sorted(ft[: d.board["final_tiles_used"]])
@@ -96,8 +165,10 @@ class SweetLandsState(GameState):
         s.solo_shown = []
         order = [(s.start - 1 - k) % n for k in range(n)]
         s.setup_order = order
-        s.log(f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
-              f"{players[0]} is the start player." + (" Solo game against Mio." if solo else ""))
+        s.log(
+            f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
+            f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
+        )
         s._legal = None
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
@@ -381,13 +452,17 @@ class SweetLandsState(GameState):
     def area_cost(self, seat, aid):
         d = D.load()
         cost = dict(d.areas[aid]["cost"])
-        if self.p[seat].char == "nata" and any(op == "industry" for op, _ in d.areas[aid]["effect"]):
+        if self.p[seat].char == "nata" and any(
+            op == "industry" for op, _ in d.areas[aid]["effect"]
+        ):
             cost["iron"] = max(0, cost.get("iron", 0) - 1)
         return {k: v for k, v in cost.items() if v}
 
     def rikka_area(self, seat, aid):
         d = D.load()
-        return self.p[seat].char == "rikka" and any(op == "rabbit" for op, _ in d.areas[aid]["effect"])
+        return self.p[seat].char == "rikka" and any(
+            op == "rabbit" for op, _ in d.areas[aid]["effect"]
+        )
 
     def token_cost(self, seat, kind):
         d = D.load()
@@ -420,7 +495,7 @@ class SweetLandsState(GameState):
         for h in m.capitals:
             if h not in P.props:
                 out.append(h)
-        for h, (kind, flipped) in P.tiles.items():
+        for h, (_kind, flipped) in P.tiles.items():
             if flipped and h not in P.props and (eligible is None or h in eligible):
                 out.append(h)
         return sorted(out)
@@ -570,7 +645,14 @@ class SweetLandsState(GameState):
         basics = sum(P.res[r] for r in D.BASIC)
         can_discard = len(P.hand) > self.keep
         if can_discard and basics >= 3 and (self._any_terrain_spot(seat) or self.road_spots(seat)):
-            out.append(A(seat, "fa_build", (), "Free: discard a card and pay 3 basic resources for 1 tile or road"))
+            out.append(
+                A(
+                    seat,
+                    "fa_build",
+                    (),
+                    "Free: discard a card and pay 3 basic resources for 1 tile or road",
+                )
+            )
         if P.res["gold"] >= 15 and (self.deck or self.discard):
             out.append(A(seat, "fa_draw", (), "Free: pay 15 gold, draw a card"))
         if P.res["gold"] >= 4:
@@ -630,12 +712,14 @@ class SweetLandsState(GameState):
             if copying:
                 return False
             # some copyable area must be affordable after paying for L
-            return any(self._area_ok(seat, c, copying=True, minus=cost) for c in self._copy_targets(aid))
+            return any(
+                self._area_ok(seat, c, copying=True, minus=cost) for c in self._copy_targets(aid)
+            )
         if minus:
             cost = _merge(cost, minus)
             if not self.can_pay(seat, cost, self.rikka_area(seat, aid)):
                 return False
-        for op, v in area["effect"]:
+        for op, _v in area["effect"]:
             if op == "property":
                 if not self.property_spots(seat) or not self._affordable_tokens(seat, cost):
                     return False
@@ -644,12 +728,20 @@ class SweetLandsState(GameState):
     def _copy_targets(self, aid):
         d = D.load()
         cats = d.areas[aid]["copy"]
-        return [a for a in self.occ if d.areas[a]["category"] in cats and not d.areas[a]["copy"]
-                and "imitation" not in d.areas[a]]
+        return [
+            a
+            for a in self.occ
+            if d.areas[a]["category"] in cats
+            and not d.areas[a]["copy"]
+            and "imitation" not in d.areas[a]
+        ]
 
     def _affordable_tokens(self, seat, minus=None):
-        return [k for k in self.token_kinds(seat)
-                if self.can_pay(seat, _merge(self.token_cost(seat, k), minus or {}))]
+        return [
+            k
+            for k in self.token_kinds(seat)
+            if self.can_pay(seat, _merge(self.token_cost(seat, k), minus or {}))
+        ]
 
     def _frame_options(self, f):
         d = D.load()
@@ -688,7 +780,14 @@ class SweetLandsState(GameState):
                 for h in self.terrain_spots(seat):
                     if m.kinds[h] == "special":
                         for tid in self.specials:
-                            out.append(A(seat, "special", (h, tid), f"Special terrain tile {tid} on hex {h}"))
+                            out.append(
+                                A(
+                                    seat,
+                                    "special",
+                                    (h, tid),
+                                    f"Special terrain tile {tid} on hex {h}",
+                                )
+                            )
                     else:
                         out.append(A(seat, "hex", (h,), f"{m.kinds[h].title()} tile on hex {h}"))
             if op in ("road", "tr") and f.get("r", f.get("n", 0)) > 0:
@@ -707,7 +806,9 @@ class SweetLandsState(GameState):
                     out.append(A(seat, "rabbit", (h,), f"Cookie Rabbit on hex {h}"))
         elif op == "property":
             for k in self.token_kinds(seat):
-                if self.can_pay(seat, self.token_cost(seat, k)) and self.property_spots(seat, f["eligible"]):
+                if self.can_pay(seat, self.token_cost(seat, k)) and self.property_spots(
+                    seat, f["eligible"]
+                ):
                     out.append(A(seat, "token", (k,), f"Take a {k} token"))
         elif op == "place":
             for h in self.property_spots(seat, f.get("eligible")):
@@ -737,7 +838,9 @@ class SweetLandsState(GameState):
                 cols = D.COLOURS if card.industry == "wild" else (COLUMN_OF_TAG.get(card.industry),)
                 for c in cols:
                     if c and len(P.columns[c]) < self.column_limit(seat, c):
-                        out.append(A(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)"))
+                        out.append(
+                            A(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)")
+                        )
             out.append(A(seat, "keepcard", (), "Do not automate"))
         elif op == "copy":
             for a in self._copy_targets(f["area"]):
@@ -872,17 +975,28 @@ class SweetLandsState(GameState):
                 cost = self.token_cost(seat, tok)
                 self.pay(seat, cost)
                 f["n"] -= 1
-                self.stack.append({"op": "place", "seat": seat, "type": tok, "eligible": f["eligible"],
-                                   "chain": f.get("chain")})
-                self.log(f"{self.who(seat)} takes a {tok} token" +
-                         (f" for {_fmt(cost)}." if cost else "."))
+                self.stack.append(
+                    {
+                        "op": "place",
+                        "seat": seat,
+                        "type": tok,
+                        "eligible": f["eligible"],
+                        "chain": f.get("chain"),
+                    }
+                )
+                self.log(
+                    f"{self.who(seat)} takes a {tok} token"
+                    + (f" for {_fmt(cost)}." if cost else ".")
+                )
         elif op == "place":
             self.stack.pop()
             self._place_property(seat, f["type"], args[0])
         elif op == "skill":
             self.stack.pop()
             if f["n"] > 1:
-                self.stack.append({"op": "skill", "seat": seat, "n": f["n"] - 1, "chain": f.get("chain")})
+                self.stack.append(
+                    {"op": "skill", "seat": seat, "n": f["n"] - 1, "chain": f.get("chain")}
+                )
             self._take_skill(seat, args[0])
         elif op in ("basic", "paybasic"):
             f["n"] -= 1
@@ -910,7 +1024,9 @@ class SweetLandsState(GameState):
             if kind == "automate":
                 P.res["diamond"] -= 1
                 P.columns[args[0]].append(uid)
-                self.log(f"{self.who(seat)} automates {d.cards[d.deck[uid]].name} into the {args[0]} column.")
+                self.log(
+                    f"{self.who(seat)} automates {d.cards[d.deck[uid]].name} into the {args[0]} column."
+                )
             else:
                 P.played.append(uid)
         elif op == "copy":
@@ -950,13 +1066,17 @@ class SweetLandsState(GameState):
             cost = self.area_cost(seat, aid)
             self.pay(seat, cost, self.rikka_area(seat, aid))
             self.main_done = True
-            self.log(f"{self.who(seat)} uses area {aid} (space {idx + 1})" +
-                     (f", paying {_fmt(cost)}." if cost else "."))
+            self.log(
+                f"{self.who(seat)} uses area {aid} (space {idx + 1})"
+                + (f", paying {_fmt(cost)}." if cost else ".")
+            )
             if area["copy"]:
                 self.stack.append({"op": "copy", "seat": seat, "area": aid})
             else:
                 self._push_area_effect(seat, aid)
-            self.stack.append({"op": "hand", "seat": seat, "n": d.board["hand_costs"][idx], "first": True})
+            self.stack.append(
+                {"op": "hand", "seat": seat, "n": d.board["hand_costs"][idx], "first": True}
+            )
         elif kind == "play":
             uid = args[0]
             card = d.cards[d.deck[uid]]
@@ -1094,13 +1214,15 @@ class SweetLandsState(GameState):
         if not real:
             if op == "rabbit" and self.p[f["seat"]].rabbits_taken >= 9:
                 self.p[f["seat"]].vp += D.load().player["no_rabbit_vp"] * f["n"]
-                self.log(f"{self.who(f['seat'])} has no Cookie Rabbit left: "
-                         f"{D.load().player['no_rabbit_vp'] * f['n']} VP instead.")
+                self.log(
+                    f"{self.who(f['seat'])} has no Cookie Rabbit left: "
+                    f"{D.load().player['no_rabbit_vp'] * f['n']} VP instead."
+                )
             return False
         return True
 
     def _effect(self, seat, op, v, chain):
-        d = D.load()
+        D.load()
         P = self.p[seat]
         if op == "gain":
             for r, k in v.items():
@@ -1120,7 +1242,10 @@ class SweetLandsState(GameState):
             self._advance_food(seat, v)
         elif op == "wonder":
             P.wonders += 1
-            self.log(f"{self.who(seat)} unlocks a Wonder icon" + (" (a skill tile)." if P.wonders > 1 else "."))
+            self.log(
+                f"{self.who(seat)} unlocks a Wonder icon"
+                + (" (a skill tile)." if P.wonders > 1 else ".")
+            )
             if P.wonders > 1:
                 self._push(seat, (("skill", 1),), chain)
         elif op == "locomotive":
@@ -1145,12 +1270,22 @@ class SweetLandsState(GameState):
         elif op == "prosperity":
             self.stack.append({"op": "prosperity", "seat": seat, "n": v, "chain": chain})
         elif op == "prosperity_colour":
-            self.stack.append({"op": "prosperity", "seat": seat, "n": v[1], "colour": v[0], "chain": chain})
+            self.stack.append(
+                {"op": "prosperity", "seat": seat, "n": v[1], "colour": v[0], "chain": chain}
+            )
         elif op == "rabbit":
             self.stack.append({"op": "rabbit", "seat": seat, "n": v, "chain": chain})
         elif op == "property":
-            self.stack.append({"op": "property", "seat": seat, "n": v, "chain": chain, "after": (),
-                               "eligible": self.property_spots(seat)})
+            self.stack.append(
+                {
+                    "op": "property",
+                    "seat": seat,
+                    "n": v,
+                    "chain": chain,
+                    "after": (),
+                    "eligible": self.property_spots(seat),
+                }
+            )
         elif op == "basic":
             self.stack.append({"op": "basic", "seat": seat, "n": v, "chain": chain})
         elif op == "income_any":
@@ -1205,7 +1340,7 @@ class SweetLandsState(GameState):
         self._push(seat, effects, cid)
 
     def _place_terrain(self, seat, h, special=None):
-        d = D.load()
+        D.load()
         P = self.p[seat]
         m = self.mapb(seat)
         if special is not None:
@@ -1254,7 +1389,9 @@ class SweetLandsState(GameState):
         for h in m.edas:
             if h in P.eda:
                 continue
-            if any(nb in P.tiles for nb in m.neighbours[h]) and any(e in P.roads for e in m.hex_edges[h]):
+            if any(nb in P.tiles for nb in m.neighbours[h]) and any(
+                e in P.roads for e in m.hex_edges[h]
+            ):
                 P.eda.add(h)
                 self.log(f"{self.who(seat)} activates an Extra Draw Area.")
                 out.append(("draw", 1))
@@ -1378,6 +1515,7 @@ class SweetLandsState(GameState):
         self.log(f"Round {self.round} begins: income phase.")
         if self.solo:
             from .data import solo_cards
+
             a, b = self.solo_a.pop(), self.solo_b.pop()
             self.solo_shown = [a, b]
             spaces = solo_cards()
@@ -1494,8 +1632,12 @@ class SweetLandsState(GameState):
         d = D.load()
         P = self.p[seat]
         elements = {
-            "terrain": len(P.tiles), "rabbits": len(P.rabbits), "roads": len(P.roads),
-            "properties": len(P.props), "automated": self.automated(seat), "industry_points": P.ip,
+            "terrain": len(P.tiles),
+            "rabbits": len(P.rabbits),
+            "roads": len(P.roads),
+            "properties": len(P.props),
+            "automated": self.automated(seat),
+            "industry_points": P.ip,
         }
         pros = 0
         for i, t in enumerate(d.prosperity):
@@ -1548,11 +1690,16 @@ class SweetLandsState(GameState):
             tie = "Cookie Rabbits on the map: the tied player with the most ranks higher"
         else:
             tie = "Cookie Rabbits did not separate the leaders: they share the victory"
-        out = {"scores": scores, "breakdown": parts, "ranking": ranking, "winners": ranking[0],
-               "tie_break": tie}
+        out = {
+            "scores": scores,
+            "breakdown": parts,
+            "ranking": ranking,
+            "winners": ranking[0],
+            "tie_break": tie,
+        }
         if self.solo:
             s = scores[0]
-            out["solo_title"] = ("history" if s > 300 else "expert" if s > 250 else None)
+            out["solo_title"] = "history" if s > 300 else "expert" if s > 250 else None
         return out
 
     # ------------------------------------------------------------------ views
@@ -1561,36 +1708,78 @@ class SweetLandsState(GameState):
         players = []
         for s, P in enumerate(self.p):
             mine = seat == s
-            players.append({
-                "seat": s, "name": self.players[s], "character": P.char, "map": P.map,
-                "resources": dict(P.res), "income": dict(P.inc),
-                "hand_count": len(P.hand),
-                "hand": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in P.hand] if mine else None,
-                "played": [d.deck[u] for u in P.played],
-                "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
-                "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
-                "roads": sorted(P.roads), "properties": {str(h): t for h, t in sorted(P.props.items())},
-                "rabbits": sorted(P.rabbits), "extra_draw": sorted(P.eda),
-                "rows_taken": dict(P.rows), "shops_left": list(P.shops), "labs_taken": P.labs,
-                "clock_tower": P.tower, "carriage": P.carriage, "locomotive": P.loco,
-                "food": P.food, "rabbits_taken": P.rabbits_taken, "wood_discount": P.discount,
-                "prosperity": list(P.prosp), "vp": P.vp, "cp": P.cp, "ip": P.ip,
-                "wonders": P.wonders, "skills": list(P.skills), "flipped": list(P.flipped),
-                "discs": P.discs, "aid": P.aid, "passed": P.passed, "milestones": list(P.milestones),
-                "cities": len(self.cities(s)) if P.map else 0,
-                "connected_ports": self.connected_ports(s) if P.map else 0,
-                "tags": self.tags(s),
-            })
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.players[s],
+                    "character": P.char,
+                    "map": P.map,
+                    "resources": dict(P.res),
+                    "income": dict(P.inc),
+                    "hand_count": len(P.hand),
+                    "hand": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in P.hand]
+                    if mine
+                    else None,
+                    "played": [d.deck[u] for u in P.played],
+                    "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
+                    "tiles": {
+                        str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]
+                    },
+                    "roads": sorted(P.roads),
+                    "properties": {str(h): t for h, t in sorted(P.props.items())},
+                    "rabbits": sorted(P.rabbits),
+                    "extra_draw": sorted(P.eda),
+                    "rows_taken": dict(P.rows),
+                    "shops_left": list(P.shops),
+                    "labs_taken": P.labs,
+                    "clock_tower": P.tower,
+                    "carriage": P.carriage,
+                    "locomotive": P.loco,
+                    "food": P.food,
+                    "rabbits_taken": P.rabbits_taken,
+                    "wood_discount": P.discount,
+                    "prosperity": list(P.prosp),
+                    "vp": P.vp,
+                    "cp": P.cp,
+                    "ip": P.ip,
+                    "wonders": P.wonders,
+                    "skills": list(P.skills),
+                    "flipped": list(P.flipped),
+                    "discs": P.discs,
+                    "aid": P.aid,
+                    "passed": P.passed,
+                    "milestones": list(P.milestones),
+                    "cities": len(self.cities(s)) if P.map else 0,
+                    "connected_ports": self.connected_ports(s) if P.map else 0,
+                    "tags": self.tags(s),
+                }
+            )
         top = self.stack[-1] if self.stack else None
         return {
-            "game": "sweet-lands", "viewer": seat, "options": dict(self.options),
-            "round": self.round, "phase": self.phase, "turn": self.turn, "start": self.start,
-            "over": self.is_over, "main_done": self.main_done,
-            "pending": ({k: top[k] for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid")
-                         if k in top} if top else None),
-            "areas": {a: [("mio" if o == "mio" else o) for o in occ] for a, occ in self.occ.items()},
+            "game": "sweet-lands",
+            "viewer": seat,
+            "options": dict(self.options),
+            "round": self.round,
+            "phase": self.phase,
+            "turn": self.turn,
+            "start": self.start,
+            "over": self.is_over,
+            "main_done": self.main_done,
+            "pending": (
+                {
+                    k: top[k]
+                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid")
+                    if k in top
+                }
+                if top
+                else None
+            ),
+            "areas": {
+                a: [("mio" if o == "mio" else o) for o in occ] for a, occ in self.occ.items()
+            },
             "opened": sorted(self.opened),
-            "deck_count": len(self.deck), "discard": [d.deck[u] for u in self.discard],
+            "deck_count": len(self.deck),
+            "discard": [d.deck[u] for u in self.discard],
             "skill_supply": {str(k): v for k, v in self.skill_supply.items()},
             "special_tiles": list(self.specials),
             "round_aid": [{"standard": list(st), "pass": ps} for st, ps in self.aid_spaces],
@@ -1598,8 +1787,15 @@ class SweetLandsState(GameState):
             "milestones": [[m, side, self.ms_claimed.get(m)] for m, side in self.milestones],
             "final_tiles": list(self.final_tiles),
             "prosperity_first": list(self.pros_first),
-            "solo": ({"a_left": len(self.solo_a), "b_left": len(self.solo_b), "shown": list(self.solo_shown)}
-                     if self.solo else None),
+            "solo": (
+                {
+                    "a_left": len(self.solo_a),
+                    "b_left": len(self.solo_b),
+                    "shown": list(self.solo_shown),
+                }
+                if self.solo
+                else None
+            ),
             "players": players,
         }
 

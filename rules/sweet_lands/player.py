@@ -1,13 +1,44 @@
 """One player's pieces: resources, hand, map, tracks. Cheap to copy."""
+
 from __future__ import annotations
 
 
 class PlayerState:
     __slots__ = (
-        "char", "map", "res", "inc", "hand", "played", "columns", "tiles", "roads", "props",
-        "rabbits", "eda", "rows", "shops", "labs", "tower", "carriage", "loco", "food",
-        "rabbits_taken", "discount", "prosp", "vp", "cp", "ip", "wonders", "skills", "flipped",
-        "discs", "aid", "passed", "milestones", "diamond_cards", "ip_last",
+        "char",
+        "map",
+        "res",
+        "inc",
+        "hand",
+        "played",
+        "columns",
+        "tiles",
+        "roads",
+        "props",
+        "rabbits",
+        "eda",
+        "rows",
+        "shops",
+        "labs",
+        "tower",
+        "carriage",
+        "loco",
+        "food",
+        "rabbits_taken",
+        "discount",
+        "prosp",
+        "vp",
+        "cp",
+        "ip",
+        "wonders",
+        "skills",
+        "flipped",
+        "discs",
+        "aid",
+        "passed",
+        "milestones",
+        "diamond_cards",
+        "ip_last",
     )
 
     def __init__(self):
@@ -16,16 +47,16 @@ class PlayerState:
         self.res = {"gold": 0, "wheat": 0, "wood": 0, "iron": 0, "diamond": 0}
         self.inc = {"gold": 0, "wheat": 0, "wood": 0, "iron": 0}
         self.hand = []
-        self.played = []          # face-up played cards (uids), pass cards included
-        self.columns = {"orange": [], "green": [], "grey": []}   # automated cards, top first
-        self.tiles = {}           # hex -> (kind, flipped); kind "special:N" for special tiles
-        self.roads = set()        # edge ids
-        self.props = {}           # hex -> tent/house/building/shop/lab/tower
-        self.rabbits = set()      # hexes holding a Cookie Rabbit
-        self.eda = set()          # activated Extra Draw Areas (hex ids)
-        self.rows = {"tent": 0, "house": 0, "building": 0}   # tokens taken per row type
-        self.shops = ["orange", "green", "grey"]             # shops still on the board
-        self.labs = 0             # research labs taken (in track order)
+        self.played = []  # face-up played cards (uids), pass cards included
+        self.columns = {"orange": [], "green": [], "grey": []}  # automated cards, top first
+        self.tiles = {}  # hex -> (kind, flipped); kind "special:N" for special tiles
+        self.roads = set()  # edge ids
+        self.props = {}  # hex -> tent/house/building/shop/lab/tower
+        self.rabbits = set()  # hexes holding a Cookie Rabbit
+        self.eda = set()  # activated Extra Draw Areas (hex ids)
+        self.rows = {"tent": 0, "house": 0, "building": 0}  # tokens taken per row type
+        self.shops = ["orange", "green", "grey"]  # shops still on the board
+        self.labs = 0  # research labs taken (in track order)
         self.tower = False
         self.carriage = 0
         self.loco = None
@@ -46,7 +77,7 @@ class PlayerState:
         self.diamond_cards = 0
         self.ip_last = 0
 
-    def copy(self) -> "PlayerState":
+    def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
         p.char = self.char
         p.map = self.map

@@ -1,4 +1,5 @@
 """One screen package per game. SCREENS maps a game id to "module:Class"."""
+
 import importlib
 
 SCREENS = {
@@ -20,5 +21,7 @@ def help_text(game_id: str) -> str:
     pkg = game_id.replace("-", "_")
     path = Path(__file__).parent / pkg / "help.md"
     keys = (Path(__file__).parent.parent / "keys.md").read_text(encoding="utf-8")
-    body = path.read_text(encoding="utf-8") if path.exists() else f"# {game_id}\n\nNo reference yet."
+    body = (
+        path.read_text(encoding="utf-8") if path.exists() else f"# {game_id}\n\nNo reference yet."
+    )
     return body + "\n\n" + keys

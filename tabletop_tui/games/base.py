@@ -1,4 +1,5 @@
 """What every game screen shares: the controller loop, hand-offs, bots, undo, log."""
+
 from __future__ import annotations
 
 from textual.binding import Binding
@@ -151,7 +152,7 @@ class GameScreenBase(Screen):
             self._log_viewer = self.controller.viewer
             log.clear()
             self._log_len = 0
-        for line in entries[self._log_len:]:
+        for line in entries[self._log_len :]:
             log.write(line)
         self._log_len = len(entries)
 

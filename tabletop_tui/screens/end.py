@@ -1,4 +1,5 @@
 """End of game: ranking, each player's breakdown, and how ties were decided."""
+
 from __future__ import annotations
 
 from rich.markup import escape
@@ -12,26 +13,56 @@ ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 # Columns per game: (heading, breakdown key). The breakdown comes from result().
 COLUMNS = {
-    "happy-city": [("Inhabitants", "inhabitants"), ("Crossed inh.", "crossed_inhabitants"),
-                   ("Hearts", "hearts"), ("Crossed hrt.", "crossed_hearts"),
-                   ("Net inh.", "net_inhabitants"), ("Net hrt.", "net_hearts"),
-                   ("Points", "score"), ("Coins", "coins")],
-    "happiest-town": [("Population", "population"), ("Crossed pop.", "crossed_population"),
-                      ("Happiness", "happiness"), ("Crossed hap.", "crossed_happiness"),
-                      ("Net pop.", "net_population"), ("Net hap.", "net_happiness"),
-                      ("Points", "score"), ("Money", "coins")],
-    "happiness": [("Joypoints", "joypoints"), ("Euphoria", "euphoria"), ("Bummed out", "bummed_out"),
-                  ("Lost", "lost_to_bummers"), ("Score", "score"), ("Euphoria pile", "euphoria_pile"),
-                  ("Bummer pile", "bummer_pile")],
-    "sweet-lands": [("In-game", "in_game"), ("Prosp.", "prosperity"), ("City", "city_points"),
-                    ("Sets", "property_sets"), ("Gold", "gold"), ("Diam.", "diamonds"), ("Ports", "ports"),
-                    ("Milest.", "milestones"), ("Final", "final_tiles"), ("Total", "total")],
+    "happy-city": [
+        ("Inhabitants", "inhabitants"),
+        ("Crossed inh.", "crossed_inhabitants"),
+        ("Hearts", "hearts"),
+        ("Crossed hrt.", "crossed_hearts"),
+        ("Net inh.", "net_inhabitants"),
+        ("Net hrt.", "net_hearts"),
+        ("Points", "score"),
+        ("Coins", "coins"),
+    ],
+    "happiest-town": [
+        ("Population", "population"),
+        ("Crossed pop.", "crossed_population"),
+        ("Happiness", "happiness"),
+        ("Crossed hap.", "crossed_happiness"),
+        ("Net pop.", "net_population"),
+        ("Net hap.", "net_happiness"),
+        ("Points", "score"),
+        ("Money", "coins"),
+    ],
+    "happiness": [
+        ("Joypoints", "joypoints"),
+        ("Euphoria", "euphoria"),
+        ("Bummed out", "bummed_out"),
+        ("Lost", "lost_to_bummers"),
+        ("Score", "score"),
+        ("Euphoria pile", "euphoria_pile"),
+        ("Bummer pile", "bummer_pile"),
+    ],
+    "sweet-lands": [
+        ("In-game", "in_game"),
+        ("Prosp.", "prosperity"),
+        ("City", "city_points"),
+        ("Sets", "property_sets"),
+        ("Gold", "gold"),
+        ("Diam.", "diamonds"),
+        ("Ports", "ports"),
+        ("Milest.", "milestones"),
+        ("Final", "final_tiles"),
+        ("Total", "total"),
+    ],
 }
 
 
 class EndScreen(Screen):
-    BINDINGS = [Binding("a", "again", "Play again"), Binding("t", "title", "Title"),
-                Binding("escape", "title", "Title", show=False)]
+    BINDINGS = [
+        Binding("a", "again", "Play again"),
+        Binding("t", "title", "Title"),
+        Binding("escape", "title", "Title", show=False),
+    ]
     DEFAULT_CSS = """
     EndScreen VerticalScroll { padding: 0 2; }
     EndScreen #end-head { height: auto; margin: 1 0; }
@@ -66,26 +97,40 @@ class EndScreen(Screen):
         verb = "share the win" if len(res["winners"]) > 1 else "wins"
         self.query_one("#end-head", Static).update(f"[b]{winners} {verb}![/b]")
         table = self.query_one(DataTable)
-        cols = COLUMNS.get(c.spec.id) or [(k.replace("_", " ").title(), k)
-                                          for k, v in res["breakdown"][0].items() if isinstance(v, (int, float))]
+        cols = COLUMNS.get(c.spec.id) or [
+            (k.replace("_", " ").title(), k)
+            for k, v in res["breakdown"][0].items()
+            if isinstance(v, (int, float))
+        ]
         table.add_columns("Place", "Player", *[h for h, _ in cols])
         for place, seats in enumerate(res["ranking"], start=1):
             for s in seats:
                 b = res["breakdown"][s]
-                table.add_row(ORDINAL.get(place, f"{place}th") + ("=" if len(seats) > 1 else ""),
-                              names[s], *[str(b.get(k, "")) for _, k in cols])
+                table.add_row(
+                    ORDINAL.get(place, f"{place}th") + ("=" if len(seats) > 1 else ""),
+                    names[s],
+                    *[str(b.get(k, "")) for _, k in cols],
+                )
         rule = res["breakdown"][0].get("rule")
         how = "inhabitants + hearts" if rule == "add" else "inhabitants x hearts"
         self.query_one("#end-tie", Static).update(
             (f"Points = net {how}. " if c.spec.id == "happy-city" else "")
-            + ("Points = net population " + ("+" if rule == "add" else "x") + " happiness. "
-               if c.spec.id == "happiest-town" else "")
-            + f"Tie-break: {res['tie_break']}.")
+            + (
+                "Points = net population " + ("+" if rule == "add" else "x") + " happiness. "
+                if c.spec.id == "happiest-town"
+                else ""
+            )
+            + f"Tie-break: {res['tie_break']}."
+        )
         journal = c.state.view(None).get("journal") or []
         if journal:  # Happiness: the table's stories, kept with the save
             lines = ["[b]Story journal[/b]"]
-            lines += [f"Round {e['round']}, {e['name']} on {e['word']}: {e['text']}" for e in journal]
-            self.query_one("#end-extra", Static).update("\n".join(lines[:1] + [escape(x) for x in lines[1:]]))
+            lines += [
+                f"Round {e['round']}, {e['name']} on {e['word']}: {e['text']}" for e in journal
+            ]
+            self.query_one("#end-extra", Static).update(
+                "\n".join(lines[:1] + [escape(x) for x in lines[1:]])
+            )
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "end-again":

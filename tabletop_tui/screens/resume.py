@@ -1,5 +1,6 @@
 """Resume: every save with game, players, round and time; broken saves are listed
 with their path and reason, and are never modified."""
+
 from __future__ import annotations
 
 import time
@@ -40,8 +41,12 @@ class ResumeScreen(Screen):
         for info in good:
             when = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.saved_at))
             state = "finished" if info.over else f"round {info.round}"
-            ol.add_option(Option(f"{info.title:12s} {', '.join(info.players):32.32s} {state:9s} {when}",
-                                 id=str(info.path)))
+            ol.add_option(
+                Option(
+                    f"{info.title:12s} {', '.join(info.players):32.32s} {state:9s} {when}",
+                    id=str(info.path),
+                )
+            )
         ol.display = bool(good)
         self.query_one("#resume-empty", Static).update("" if good else "No saved games yet.")
         if bad:

@@ -1,11 +1,12 @@
 """New game: the game, its options, players (names, human or bot) and a seed."""
+
 from __future__ import annotations
 
 import random
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
@@ -48,32 +49,51 @@ class SetupScreen(Screen):
         with VerticalScroll():
             with Horizontal(classes="field"):
                 yield Label("Game")
-                yield Select([(rules.get_game(g).title, g) for g in self.games], value=self.game_id,
-                             allow_blank=False, id="setup-game")
+                yield Select(
+                    [(rules.get_game(g).title, g) for g in self.games],
+                    value=self.game_id,
+                    allow_blank=False,
+                    id="setup-game",
+                )
             for name, opt in spec.options.items():
                 if len(opt.choices) < 2:
                     continue
                 with Horizontal(classes="field"):
                     yield Label(opt.label)
-                    yield Select([(opt.label_of(c), c) for c in opt.choices], value=opt.default,
-                                 allow_blank=False, id=f"opt-{name}")
+                    yield Select(
+                        [(opt.label_of(c), c) for c in opt.choices],
+                        value=opt.default,
+                        allow_blank=False,
+                        id=f"opt-{name}",
+                    )
             with Horizontal(classes="field"):
                 yield Label("Players")
-                yield Select([(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                             value=min(max(2, spec.min_players), spec.max_players),
-                             allow_blank=False, id="setup-count")
+                yield Select(
+                    [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
+                    value=min(max(2, spec.min_players), spec.max_players),
+                    allow_blank=False,
+                    id="setup-count",
+                )
             for i in range(spec.max_players):
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}")
-                    yield Input(DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"seat-name-{i}", max_length=16)
-                    yield Select([("Human", "human"), ("Bot", "bot")], value="human", allow_blank=False,
-                                 id=f"seat-kind-{i}")
+                    yield Input(
+                        DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"seat-name-{i}", max_length=16
+                    )
+                    yield Select(
+                        [("Human", "human"), ("Bot", "bot")],
+                        value="human",
+                        allow_blank=False,
+                        id=f"seat-kind-{i}",
+                    )
             with Horizontal(classes="field"):
                 yield Label("Seed")
                 yield Input(str(self.seed or ""), id="setup-seed", type="integer")
                 yield Static("  the same seed and moves replay the same game", id="setup-seed-help")
-            yield Static("The first seat is the first player. Tab moves between fields; "
-                         "Ctrl+S starts.", id="setup-help")
+            yield Static(
+                "The first seat is the first player. Tab moves between fields; Ctrl+S starts.",
+                id="setup-help",
+            )
             yield Button("Start game", variant="primary", id="setup-start")
         yield Footer()
 
@@ -91,7 +111,11 @@ class SetupScreen(Screen):
             self.query_one(f"#seat-{i}").display = isinstance(n, int) and i < n
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        if event.select.id == "setup-game" and event.value != self.game_id and event.value in self.games:
+        if (
+            event.select.id == "setup-game"
+            and event.value != self.game_id
+            and event.value in self.games
+        ):
             self.game_id = event.value
             self.call_later(self._recompose)
         elif event.select.id == "setup-count":
@@ -110,8 +134,11 @@ class SetupScreen(Screen):
         """Read the form; raise ValueError with a message people can act on."""
         spec = self.spec
         n = self.query_one("#setup-count", Select).value
-        options = {name: self.query_one(f"#opt-{name}", Select).value
-                   for name, opt in spec.options.items() if len(opt.choices) >= 2}
+        options = {
+            name: self.query_one(f"#opt-{name}", Select).value
+            for name, opt in spec.options.items()
+            if len(opt.choices) >= 2
+        }
         names, seats = [], []
         for i in range(n):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip() or f"Player {i + 1}"
@@ -125,8 +152,16 @@ class SetupScreen(Screen):
         try:
             seed = int(raw_seed) if raw_seed else random.randrange(1, 100000)
         except ValueError:
-            raise ValueError("The seed must be a whole number (or empty for a random one).") from None
-        return {"game": self.game_id, "names": names, "seats": seats, "options": options, "seed": seed}
+            raise ValueError(
+                "The seed must be a whole number (or empty for a random one)."
+            ) from None
+        return {
+            "game": self.game_id,
+            "names": names,
+            "seats": seats,
+            "options": options,
+            "seed": seed,
+        }
 
     def action_start(self) -> None:
         try:

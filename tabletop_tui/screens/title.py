@@ -18,9 +18,13 @@ BANNER = r"""
 
 
 class TitleScreen(Screen):
-    BINDINGS = [Binding("n", "pick('new')", "New game"), Binding("r", "pick('resume')", "Resume"),
-                Binding("h", "pick('rules')", "Rules"), Binding("q", "pick('quit')", "Quit"),
-                Binding("f1", "pick('rules')", "Help", show=False)]
+    BINDINGS = [
+        Binding("n", "pick('new')", "New game"),
+        Binding("r", "pick('resume')", "Resume"),
+        Binding("h", "pick('rules')", "Rules"),
+        Binding("q", "pick('quit')", "Quit"),
+        Binding("f1", "pick('rules')", "Help", show=False),
+    ]
     DEFAULT_CSS = """
     TitleScreen #banner { width: auto; color: $accent; }
     TitleScreen #tagline { width: auto; color: $text-muted; margin-bottom: 1; }

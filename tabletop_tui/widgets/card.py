@@ -3,6 +3,7 @@
 Colour is never the only carrier of meaning: every card shows its colour letter
 (Y B V O G) in its title as well as a tinted border.
 """
+
 from __future__ import annotations
 
 from textual.message import Message
@@ -42,7 +43,7 @@ class CardBox(Static, can_focus=False):
     """One card slot. Empty slots are hidden; clicks are reported with the slot."""
 
     class Clicked(Message):
-        def __init__(self, box: "CardBox"):
+        def __init__(self, box: CardBox):
             super().__init__()
             self.box = box
 
@@ -53,12 +54,25 @@ class CardBox(Static, can_focus=False):
         self.card: dict | None = None
         self._shown: tuple | None = None
 
-    def show_card(self, card: dict | None, extra: str = "", usable: bool = False,
-                  mini: bool = False, letters=None, stats=("inh", "hrt")) -> None:
+    def show_card(
+        self,
+        card: dict | None,
+        extra: str = "",
+        usable: bool = False,
+        mini: bool = False,
+        letters=None,
+        stats=("inh", "hrt"),
+    ) -> None:
         self.card = card
         # Repainting is the slow part of a frame: touch nothing that has not changed.
-        key = (None if card is None else tuple(sorted((k, str(v)) for k, v in card.items())),
-               extra, usable, mini, id(letters), stats)
+        key = (
+            None if card is None else tuple(sorted((k, str(v)) for k, v in card.items())),
+            extra,
+            usable,
+            mini,
+            id(letters),
+            stats,
+        )
         if key == self._shown:
             return
         self._shown = key
@@ -70,7 +84,11 @@ class CardBox(Static, can_focus=False):
             self.set_class(c == colour, f"c-{c}")
         self.set_class(usable, "usable")
         # Specials and the Happy Market have no colour: mark them with a symbol instead.
-        letter = {"special": "*", "market": "W"}.get(card["kind"]) if not card.get("colour") else card["letter"]
+        letter = (
+            {"special": "*", "market": "W"}.get(card["kind"])
+            if not card.get("colour")
+            else card["letter"]
+        )
         self.border_title = f"{letter} {card['name']}"
         lines = mini_lines(card) if mini else card_lines(card, letters, stats)
         if extra:

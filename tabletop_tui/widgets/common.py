@@ -1,4 +1,5 @@
 """Small screens used by every game: the hand-off and the too-small notice."""
+
 from __future__ import annotations
 
 from rich.markup import escape
@@ -14,7 +15,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 class HandoffScreen(Screen):
     """Opaque: nothing of the previous player's screen shows through."""
 
-    BINDINGS = [Binding("enter", "ready", "I am ready"), Binding("space", "ready", "Ready", show=False)]
+    BINDINGS = [
+        Binding("enter", "ready", "I am ready"),
+        Binding("space", "ready", "Ready", show=False),
+    ]
     DEFAULT_CSS = """
     HandoffScreen { background: $background; align: center middle; }
     HandoffScreen #handoff-box { width: 60; height: auto; border: double $accent; padding: 1 2;
@@ -29,9 +33,11 @@ class HandoffScreen(Screen):
     def compose(self) -> ComposeResult:
         name = escape(self.player_name)
         reason = escape(self.reason)
-        text = (f"[b]Pass the terminal to {name}.[/b]\n\n"
-                f"{reason + chr(10) + chr(10) if reason else ''}"
-                f"{name}: press Enter (or click here) when the others cannot see the screen.")
+        text = (
+            f"[b]Pass the terminal to {name}.[/b]\n\n"
+            f"{reason + chr(10) + chr(10) if reason else ''}"
+            f"{name}: press Enter (or click here) when the others cannot see the screen."
+        )
         with Middle():
             with Center():
                 yield Static(text, id="handoff-box")
@@ -63,4 +69,5 @@ class TooSmallScreen(Screen):
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
             f"This terminal is {w}x{h}.\ntabletop needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Enlarge the window to continue.")
+            "Enlarge the window to continue."
+        )

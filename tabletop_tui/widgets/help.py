@@ -2,6 +2,7 @@
 
 Its own module because Markdown rendering is slow to import and rarely needed at start.
 """
+
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -12,8 +13,11 @@ from textual.widgets import Footer, Header, Markdown
 
 
 class HelpScreen(Screen):
-    BINDINGS = [Binding("escape", "close", "Back"), Binding("f1", "close", "Back", show=False),
-                Binding("q", "close", "Back", show=False)]
+    BINDINGS = [
+        Binding("escape", "close", "Back"),
+        Binding("f1", "close", "Back", show=False),
+        Binding("q", "close", "Back", show=False),
+    ]
     DEFAULT_CSS = """
     HelpScreen VerticalScroll { padding: 0 2; }
     """

@@ -3,13 +3,19 @@
 Each edge shows its symbol letter (F fire, W water, L leaf, S sun, * bolt) in its
 colour, so the letter alone is enough to play.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
 
 W, H = 13, 5
-EDGE_STYLE = {"F": "bold red", "W": "bold dodger_blue1", "L": "bold green3", "S": "bold yellow",
-              "*": "bold bright_white on grey35"}
+EDGE_STYLE = {
+    "F": "bold red",
+    "W": "bold dodger_blue1",
+    "L": "bold green3",
+    "S": "bold yellow",
+    "*": "bold bright_white on grey35",
+}
 
 
 def _fit(text: str, width: int) -> str:
@@ -22,7 +28,8 @@ def card_lines(card: dict, owner: str = "", frame: str = "normal") -> list[Text]
     top, right, bottom, left = card["symbols"]
     bummer = card["kind"] == "bummer"
     border = {"cursor": "bold reverse yellow", "selected": "bold cyan"}.get(
-        frame, "red" if bummer else "grey70")
+        frame, "red" if bummer else "grey70"
+    )
     h, v = "\u2500", "\u2502"
     tl, tr, bl, br = "\u250c", "\u2510", "\u2514", "\u2518"
 
@@ -39,8 +46,13 @@ def card_lines(card: dict, owner: str = "", frame: str = "normal") -> list[Text]
     word.append(v, border)
     mid = Text()
     mid.append(left, EDGE_STYLE[left])
-    mid.append(_fit("BUMMER" if bummer else f"{card['points']} pt{'s' if card['points'] != 1 else ''}", W - 2),
-               "red" if bummer else "green")
+    mid.append(
+        _fit(
+            "BUMMER" if bummer else f"{card['points']} pt{'s' if card['points'] != 1 else ''}",
+            W - 2,
+        ),
+        "red" if bummer else "green",
+    )
     mid.append(right, EDGE_STYLE[right])
     who = Text()
     who.append(v, border)
@@ -51,8 +63,13 @@ def card_lines(card: dict, owner: str = "", frame: str = "normal") -> list[Text]
 
 def spot_lines(label: str, cursor: bool = False, legal: bool = True) -> list[Text]:
     style = "bold reverse yellow" if cursor else ("green" if legal else "grey30")
-    lines = [Text("+ - - - - - +", style), Text(_fit("", W), style), Text(_fit(label, W), style),
-             Text(_fit("", W), style), Text("+ - - - - - +", style)]
+    lines = [
+        Text("+ - - - - - +", style),
+        Text(_fit("", W), style),
+        Text(_fit(label, W), style),
+        Text(_fit("", W), style),
+        Text("+ - - - - - +", style),
+    ]
     if not cursor and not legal:
         lines = [Text(" " * W) for _ in range(H)]
         if label:

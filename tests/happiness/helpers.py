@@ -1,4 +1,5 @@
 """Shared helpers for the Happiness tests: build states, rig positions, act by name."""
+
 from dataclasses import replace
 
 import rules
@@ -108,5 +109,8 @@ def places(s):
 
 def places_of(s, word, seat=None):
     seat = s.actors()[0] if seat is None else seat
-    return sorted((a.args[1], a.args[2]) for a in s.legal_actions(seat)
-                  if a.kind == "place" and a.args[0] == word)
+    return sorted(
+        (a.args[1], a.args[2])
+        for a in s.legal_actions(seat)
+        if a.kind == "place" and a.args[0] == word
+    )

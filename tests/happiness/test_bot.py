@@ -1,4 +1,5 @@
 """The Happiness bot: legal, clearly better than random, and it uses the silence."""
+
 from rules.bots import make_bot
 from rules.simulate import play_one
 
@@ -22,7 +23,11 @@ def test_bot_beats_random_players():
 
 
 def test_bot_plays_every_count_and_mode_to_the_end():
-    for n, opts in [(3, {"silence": "turns"}), (5, {"bummer_scoring": "strip"}), (6, {"youngest": 5})]:
+    for n, opts in [
+        (3, {"silence": "turns"}),
+        (5, {"bummer_scoring": "strip"}),
+        (6, {"youngest": 5}),
+    ]:
         state, steps = play_one("happiness", ["smart"] * n, seed=n, options=opts)
         assert state.is_over and steps > 10
         assert state.journal  # bots tell stories
@@ -33,7 +38,7 @@ def test_bot_completes_a_euphoria_when_it_can():
     for cell in list(s.board):
         del s.board[cell]
     a, b, c, d, e, f = JOY[:6]
-    for w, cell in zip([b, c, d, e], [(0, 0), (0, -1), (0, 1), (-1, 0)]):
+    for w, cell in zip([b, c, d, e], [(0, 0), (0, -1), (0, 1), (-1, 0)], strict=False):
         put(s, w, *cell, by=1, edges="FFFF", points=2)
     hand(s, 0, a, f)
     shape(s, a, "FFFF", points=1)

@@ -1,5 +1,6 @@
 """Random play over many seeds, every player count and option: invariants after every
 step, with scoring recomputed independently of the engine."""
+
 import json
 import random
 import re
@@ -29,7 +30,7 @@ def touching(board, cell):
 def check_invariants(s):
     places = s.all_card_places()
     assert len(places) == ALL and sorted(places) == list(range(ALL))
-    for (x, y), (cid, by) in s.board.items():
+    for (x, y), (cid, _by) in s.board.items():
         card = s.cards[cid]
         assert not card.is_bummer  # a Bummer never stays on the table
         n = 0
@@ -91,19 +92,28 @@ def check_step(before, action, after):
             for i in before.hands[seat]:
                 if before.cards[i].is_bummer:
                     assert not any(_fits(before, i, c) for c in _frontier(before)), action.key
-        assert len(after.bummer_pile[seat]) == len(before.bummer_pile[seat]) + 1 + len(touching(before.board, cell))
+        assert len(after.bummer_pile[seat]) == len(before.bummer_pile[seat]) + 1 + len(
+            touching(before.board, cell)
+        )
 
 
 def _frontier(s):
-    return {(x + dx, y + dy) for (x, y) in s.board for dx, dy in SIDES
-            if (x + dx, y + dy) not in s.board}
+    return {
+        (x + dx, y + dy)
+        for (x, y) in s.board
+        for dx, dy in SIDES
+        if (x + dx, y + dy) not in s.board
+    }
 
 
 def _fits(s, cid, cell):
     x, y = cell
     card = s.cards[cid]
-    return all(ok(card.edges[m], s.cards[s.board[(x + dx, y + dy)][0]].edges[t])
-               for (dx, dy), (m, t) in SIDES.items() if (x + dx, y + dy) in s.board)
+    return all(
+        ok(card.edges[m], s.cards[s.board[(x + dx, y + dy)][0]].edges[t])
+        for (dx, dy), (m, t) in SIDES.items()
+        if (x + dx, y + dy) in s.board
+    )
 
 
 def play_random(n, seed, options=None, check=True, story_rate=0.3):
@@ -123,7 +133,11 @@ def play_random(n, seed, options=None, check=True, story_rate=0.3):
         a = rng.choice(choices)
         if a.kind == "story":
             if rng.random() < story_rate:
-                a = Action(a.seat, "story", (f"Story {rng.randrange(1000)}: \u00e9t\u00e9 \u2764 \"quotes\" : colon",))
+                a = Action(
+                    a.seat,
+                    "story",
+                    (f'Story {rng.randrange(1000)}: \u00e9t\u00e9 \u2764 "quotes" : colon',),
+                )
             else:
                 a = Action(a.seat, "skip_story")
         new = s.apply(a)
@@ -135,7 +149,11 @@ def play_random(n, seed, options=None, check=True, story_rate=0.3):
     return states
 
 
-OPTION_SETS = [{}, {"silence": "turns", "bummer_scoring": "strip"}, {"youngest": 1, "silence_seconds": 3}]
+OPTION_SETS = [
+    {},
+    {"silence": "turns", "bummer_scoring": "strip"},
+    {"youngest": 1, "silence_seconds": 3},
+]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
@@ -164,15 +182,18 @@ def test_random_play_makes_euphorias_and_bummers_happen():
 
 def test_save_load_gives_the_same_state_at_many_points():
     for n, seed in [(2, 3), (4, 8), (6, 1)]:
-        states = play_random(n, seed, {"silence": "turns"} if n == 4 else {}, check=False, story_rate=1)
+        states = play_random(
+            n, seed, {"silence": "turns"} if n == 4 else {}, check=False, story_rate=1
+        )
         for s in states[:: max(1, len(states) // 9)] + [states[-1]]:
             data = json.loads(json.dumps(SPEC.to_save(s)))
             loaded = SPEC.from_save(data)
             for seat in [None, *range(n)]:
                 assert loaded.view(seat) == s.view(seat)
                 assert loaded.log_for(seat) == s.log_for(seat)
-                assert loaded.legal_actions(seat if seat is not None else 0) == \
-                    s.legal_actions(seat if seat is not None else 0)
+                assert loaded.legal_actions(seat if seat is not None else 0) == s.legal_actions(
+                    seat if seat is not None else 0
+                )
             assert loaded.checkpoint == s.checkpoint and loaded.result() == s.result()
 
 
@@ -213,7 +234,7 @@ def test_view_never_holds_another_hand_the_deck_order_the_box_or_rng():
 
 def test_old_state_is_unchanged_and_stale_actions_refused():
     states = play_random(3, 4, check=False)
-    for before, after in zip(states[:40], states[1:41]):
+    for before, after in zip(states[:40], states[1:41], strict=False):
         snapshot = json.dumps([before.view(k) for k in [None, 0, 1, 2]])
         key = after.action_keys()[-1]
         again = before.apply(SPEC.parse_action(key))
@@ -227,8 +248,21 @@ def test_protocol_check_tool_passes(n):
     if not tool.exists():
         pytest.skip("shared protocol_check.py not present")
     opts = json.dumps(OPTION_SETS[n % len(OPTION_SETS)])
-    out = subprocess.run([sys.executable, str(tool), "happiness", "--players", str(n),
-                          "--games", "2", "--options", opts],
-                         capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(tool),
+            "happiness",
+            "--players",
+            str(n),
+            "--games",
+            "2",
+            "--options",
+            opts,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     assert "games ok" in out.stdout

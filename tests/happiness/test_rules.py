@@ -1,4 +1,5 @@
 """One test per Happiness rule clause (see CLAUSES.md for the table)."""
+
 import json
 
 import pytest
@@ -6,12 +7,25 @@ import pytest
 import rules
 from rules import IllegalAction
 from rules.core import Action
-from rules.happiness.cards import (SYMBOLS, TOPICS, DataError, build_catalogue,
-                                   min_deck)
+from rules.happiness.cards import SYMBOLS, TOPICS, DataError, build_catalogue, min_deck
 from rules.happiness.engine import STORY_MAX
 
-from .helpers import (BUM, CAT, JOY, SPEC, act, cid, clear_table, deck, hand, new,
-                      places_of, put, shape, started)
+from .helpers import (
+    BUM,
+    CAT,
+    JOY,
+    SPEC,
+    act,
+    cid,
+    clear_table,
+    deck,
+    hand,
+    new,
+    places_of,
+    put,
+    shape,
+    started,
+)
 
 A, B, C, D, E, F, G, H = JOY[:8]
 X, Y = BUM[:2]
@@ -68,18 +82,32 @@ def test_components_every_sensitive_topic_is_tagged_on_some_card():
         assert any(t in c.topics for c in CAT.cards if c.is_bummer) or t == "water"
 
 
-@pytest.mark.parametrize("bad, msg", [
-    ({"joycard": [{"word": "A", "points": 5, "edges": "FFFF"}]}, "1 to 4"),
-    ({"joycard": [{"word": "A", "points": 0, "edges": "FFFF"}]}, "1 to 4"),
-    ({"joycard": [{"word": "A", "points": 2, "edges": "FFF"}]}, "four symbols"),
-    ({"joycard": [{"word": "A", "points": 2, "edges": "FFFX"}]}, "unknown edge symbol"),
-    ({"joycard": [{"word": "A", "points": 2, "edges": "FFFF"},
-                  {"word": "a", "points": 2, "edges": "FFFF"}]}, "twice"),
-    ({"joycard": [{"word": "A", "points": 2, "edges": "FFFF", "topics": ["snakes"]}]}, "topics"),
-    ({"bummer": [{"word": "Z", "points": 1, "edges": "FFFF"}]}, "no Joypoints"),
-])
+@pytest.mark.parametrize(
+    "bad, msg",
+    [
+        ({"joycard": [{"word": "A", "points": 5, "edges": "FFFF"}]}, "1 to 4"),
+        ({"joycard": [{"word": "A", "points": 0, "edges": "FFFF"}]}, "1 to 4"),
+        ({"joycard": [{"word": "A", "points": 2, "edges": "FFF"}]}, "four symbols"),
+        ({"joycard": [{"word": "A", "points": 2, "edges": "FFFX"}]}, "unknown edge symbol"),
+        (
+            {
+                "joycard": [
+                    {"word": "A", "points": 2, "edges": "FFFF"},
+                    {"word": "a", "points": 2, "edges": "FFFF"},
+                ]
+            },
+            "twice",
+        ),
+        (
+            {"joycard": [{"word": "A", "points": 2, "edges": "FFFF", "topics": ["snakes"]}]},
+            "topics",
+        ),
+        ({"bummer": [{"word": "Z", "points": 1, "edges": "FFFF"}]}, "no Joypoints"),
+    ],
+)
 def test_components_data_is_validated_on_load(bad, msg):
     import tomllib
+
     raw = tomllib.loads((rules.happiness.cards.DATA / "cards.toml").read_text(encoding="utf-8"))
     raw.update(bad)
     with pytest.raises(DataError, match=msg):
@@ -88,6 +116,7 @@ def test_components_data_is_validated_on_load(bad, msg):
 
 def test_components_data_needs_a_deck_entry_for_each_player_count():
     import tomllib
+
     raw = tomllib.loads((rules.happiness.cards.DATA / "cards.toml").read_text(encoding="utf-8"))
     raw["deck"] = raw["deck"][:-1]
     with pytest.raises(DataError, match="2-6"):
@@ -236,7 +265,11 @@ def test_turn_play_goes_round_the_seats_from_the_youngest():
         seat = s.actors()[0]
         if s.stage == "play":
             order.append(seat)
-        a = next(a for a in s.legal_actions(seat) if a.kind in ("place", "pass_turn", "skip_story", "pass"))
+        a = next(
+            a
+            for a in s.legal_actions(seat)
+            if a.kind in ("place", "pass_turn", "skip_story", "pass")
+        )
         s = s.apply(a)
     assert order == [1, 2, 0, 1, 2, 0]
 
@@ -372,10 +405,10 @@ def _almost_plus(s, hole):
     """A plus around (0,0) with one cell missing; every edge fire."""
     cells = [(0, 0), (0, -1), (1, 0), (0, 1), (-1, 0)]
     words = [B, C, D, E, F]
-    for w, cell in zip(words, cells):
+    for w, cell in zip(words, cells, strict=False):
         if cell != hole:
             put(s, w, *cell, by=1, edges="FFFF", points=2)
-    return [w for w, c in zip(words, cells) if c != hole]
+    return [w for w, c in zip(words, cells, strict=False) if c != hole]
 
 
 def test_euphoria_completing_a_plus_as_an_arm():
@@ -402,7 +435,7 @@ def test_euphoria_two_pluses_at_once_count_shared_cards_once():
     s = fresh()
     # centres at (0,0) and (2,0), sharing the arm (1,0) that A will fill
     cells = [(0, 0), (0, -1), (0, 1), (-1, 0), (2, 0), (2, -1), (2, 1), (3, 0)]
-    for w, cell in zip(JOY[10:18], cells):
+    for w, cell in zip(JOY[10:18], cells, strict=False):
         put(s, w, *cell, by=1, edges="LLLL", points=1)
     hand(s, 0, A)
     shape(s, A, "LLLL", points=4)
@@ -531,8 +564,10 @@ def test_bummer_zero_bummer_allowed_when_no_other_play_exists():
     s = _with_x(_bummer_table(), edges="WWWW")
     s = act(_to_window(s), "claim", seat=2)
     spots = places_of(s, X)
-    assert spots and all(not any((x + dx, y + dy) in s.board for dx, dy in
-                                 ((1, 0), (-1, 0), (0, 1), (0, -1))) for x, y in spots)
+    assert spots and all(
+        not any((x + dx, y + dy) in s.board for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        for x, y in spots
+    )
     s = act(s, "place", X, *spots[0])
     assert s.bummer_pile[2] == [cid(X)] and s.breakdown(2)["bummed_out"] == 0
     assert len(s.board) == 3
@@ -613,8 +648,14 @@ def _auto(s, until=lambda s: s.is_over, limit=500):
             return s
         seat = s.actors()[0]
         acts = s.legal_actions(seat)
-        a = next((a for a in acts if a.kind in ("place", "pass_turn", "skip_story", "close",
-                                                 "build_done")), acts[0])
+        a = next(
+            (
+                a
+                for a in acts
+                if a.kind in ("place", "pass_turn", "skip_story", "close", "build_done")
+            ),
+            acts[0],
+        )
         s = s.apply(a)
     raise AssertionError("did not get there")
 
@@ -633,8 +674,15 @@ def test_end_after_the_round_in_which_the_last_card_is_drawn():
 def test_end_no_silence_window_after_the_final_turn():
     for seed in range(4):
         s = started(2, seed=seed)
-        s = _auto(s, until=lambda s: s.stage == "story" and s.after == "turn"
-                  and s.turn == s.last_seat_of_round and len(s.deck) <= 1)
+        s = _auto(
+            s,
+            until=lambda s: (
+                s.stage == "story"
+                and s.after == "turn"
+                and s.turn == s.last_seat_of_round
+                and len(s.deck) <= 1
+            ),
+        )
         if s.end_triggered or s.deck:
             s = act(s, "skip_story")
             assert s.is_over and s.actors() == [] and s.stage == "over"
@@ -775,6 +823,8 @@ def test_protocol_corrupt_save_names_the_step():
 
 
 def test_protocol_options_listed_with_defaults():
-    for name, opt in SPEC.options.items():
-        assert opt.default in opt.choices and opt.label and len(opt.choice_labels) == len(opt.choices)
+    for _name, opt in SPEC.options.items():
+        assert (
+            opt.default in opt.choices and opt.label and len(opt.choice_labels) == len(opt.choices)
+        )
     assert set(SPEC.options) == {"silence", "silence_seconds", "youngest", "bummer_scoring"}

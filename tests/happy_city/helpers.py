@@ -1,4 +1,5 @@
 """Shared test helpers for Happy City: build states and play actions by name."""
+
 import rules
 from rules.core import Action
 
@@ -30,7 +31,14 @@ def give(state, seat, *names):
 
 
 def _take(state, name):
-    for lst in [*state.decks, *state.discards, state.visible, *state.dwellings, state.specials, state.box]:
+    for lst in [
+        *state.decks,
+        *state.discards,
+        state.visible,
+        *state.dwellings,
+        state.specials,
+        state.box,
+    ]:
         for i in lst:
             if state.cards[i].name == name:
                 lst.remove(i)

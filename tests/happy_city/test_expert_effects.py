@@ -3,6 +3,7 @@
 Scenes are set with rules.happy_city.scenario (cards moved by name), then real actions
 are applied through the protocol wherever the effect fires during play.
 """
+
 import pytest
 
 from rules.core import Action, IllegalAction
@@ -29,8 +30,18 @@ def end_game(s, filler_seat=None):
     s = s._copy()
     if not s.end_triggered:
         seat = s.n - 1 if filler_seat is None else filler_seat
-        fillers = ["Grocery", "Shoe Shop", "Bank", "Bookshop", "Florist", "Pastry Shop",
-                   "DIY Store", "Perfumery", "Shopping Mall", "Igloo"]
+        fillers = [
+            "Grocery",
+            "Shoe Shop",
+            "Bank",
+            "Bookshop",
+            "Florist",
+            "Pastry Shop",
+            "DIY Store",
+            "Perfumery",
+            "Shopping Mall",
+            "Igloo",
+        ]
         for name in fillers:
             if len(s.city[seat]) >= 10:
                 break
@@ -107,8 +118,19 @@ def test_statue_of_liberty_replaces_the_last_card_which_is_discarded():
 
 def test_statue_of_liberty_may_be_taken_with_ten_cards_and_keeps_ten():
     s = fresh()
-    put(s, 1, "School", "Police Station", "Museum", "Library", "Square", "Hospital",
-        "Observatory", "Grocery", "House")
+    put(
+        s,
+        1,
+        "School",
+        "Police Station",
+        "Museum",
+        "Library",
+        "Square",
+        "Hospital",
+        "Observatory",
+        "Grocery",
+        "House",
+    )
     assert len(s.city[1]) == 10
     _offer(s, "Statue of Liberty")
     buy_stage(s, 1, 0)
@@ -133,7 +155,7 @@ def test_motorway_makes_the_next_card_free_once():
     assert s.coins[1] == 0 and s.free[1] == 0
     s = s._copy()
     buy_stage(s, 1, 0)
-    assert "1:buy:[\"Spa\"]" not in {a.key for a in s.legal_actions(1)}
+    assert '1:buy:["Spa"]' not in {a.key for a in s.legal_actions(1)}
 
 
 def test_louvre_adds_a_chosen_opponents_income_for_the_next_two_income_phases():
@@ -144,8 +166,13 @@ def test_louvre_adds_a_chosen_opponents_income_for_the_next_two_income_phases():
     assert s.borrow[0] == 2
     # play the round out: seats 1 and 2 take coins
     while s.stage != "target":
-        s = act(s, "coin") if s.stage == "buy" else act(s, s.legal_actions(s.actors()[0])[0].kind,
-                                                          *s.legal_actions(s.actors()[0])[0].args)
+        s = (
+            act(s, "coin")
+            if s.stage == "buy"
+            else act(
+                s, s.legal_actions(s.actors()[0])[0].kind, *s.legal_actions(s.actors()[0])[0].args
+            )
+        )
     assert s.actors() == [0] and s.pending["options"] == [1, 2]
     own = s.income_of(0)
     coins = s.coins[0]
@@ -171,13 +198,18 @@ def test_louvre_picks_the_only_opponent_by_itself_with_two_players():
 
 
 # ---- prices -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("special,needs,colour_card,price", [
-    ("Harbour", ("Igloo",), "Museum", 1),  # blue 4 -> 1
-    ("Airport", ("School", "Haunted House"), "Luxury Residence", 3),  # green 6 -> 3
-    ("Train Station", ("School", "Igloo", "Factory"), "Zoo", 5),  # orange 8 -> 5
-    ("Free Port", ("Haunted House", "Factory"), "Shoe Shop", 0),  # yellow 2 -> 0, not -1
-])
-def test_colour_discount_cards_lower_one_colour_by_three_never_below_zero(special, needs, colour_card, price):
+@pytest.mark.parametrize(
+    "special,needs,colour_card,price",
+    [
+        ("Harbour", ("Igloo",), "Museum", 1),  # blue 4 -> 1
+        ("Airport", ("School", "Haunted House"), "Luxury Residence", 3),  # green 6 -> 3
+        ("Train Station", ("School", "Igloo", "Factory"), "Zoo", 5),  # orange 8 -> 5
+        ("Free Port", ("Haunted House", "Factory"), "Shoe Shop", 0),  # yellow 2 -> 0, not -1
+    ],
+)
+def test_colour_discount_cards_lower_one_colour_by_three_never_below_zero(
+    special, needs, colour_card, price
+):
     s = fresh()
     seat = 0 if special != "Train Station" else 1
     if special == "Train Station":
@@ -193,8 +225,11 @@ def test_colour_discount_cards_lower_one_colour_by_three_never_below_zero(specia
 
 def test_free_port_is_the_one_designed_substitute():
     s = fresh()
-    subs = [s.cards[i].name for i in __import__("rules.happy_city.cards", fromlist=["c"]).catalogue().expert_specials
-            if s.cards[i].substitute]
+    subs = [
+        s.cards[i].name
+        for i in __import__("rules.happy_city.cards", fromlist=["c"]).catalogue().expert_specials
+        if s.cards[i].substitute
+    ]
     assert subs == ["Free Port"]
 
 

@@ -4,6 +4,7 @@ Scores and incomes are recomputed here by card name, independently of the engine
 data-driven mechanisms (rules/happy_city/effects.py), so a wrong parameter in the data
 or a slip in a mechanism shows up as a mismatch.
 """
+
 import random
 from collections import Counter
 
@@ -95,8 +96,11 @@ def special_symbols(s, seat, name, pos, choice):
         hearts += 3 if all(mine < income(s, o) for o in neighbours(s, seat)) else 1
     elif name == "Golden Gate":
         row, c = divmod(pos, 5)
-        near = [p for p in (pos - 1 if c else None, pos + 1 if c < 4 else None, pos - 5, pos + 5)
-                if p is not None and 0 <= p < len(city)]
+        near = [
+            p
+            for p in (pos - 1 if c else None, pos + 1 if c < 4 else None, pos - 5, pos + 5)
+            if p is not None and 0 <= p < len(city)
+        ]
         tally = Counter(s.cards[city[p]].colour for p in near if s.cards[city[p]].colour)
         most = max(tally.values(), default=0)
         if most >= 3:
@@ -104,7 +108,7 @@ def special_symbols(s, seat, name, pos, choice):
         elif most == 2:
             inh, hearts = inh + 1, hearts + 1
     elif name == "Great Wall":
-        nxt = [s.cards[i].colour for i in city[pos + 1: pos + 3]]
+        nxt = [s.cards[i].colour for i in city[pos + 1 : pos + 3]]
         hearts += 3 if len(nxt) == 2 and nxt[0] and nxt[0] == nxt[1] else 1
     elif name == "St Basil's":
         hearts += 3 if col["orange"] == 0 else 0
@@ -148,7 +152,9 @@ def check(s, prev):
         names = [s.cards[i].name for i in s.city[seat]]
         assert len(names) == len(set(names)), names
         assert len(names) <= 10
-        assert sum(1 for i in s.city[seat] if s.cards[i].kind == "special") <= (s.special[seat] is not None)
+        assert sum(1 for i in s.city[seat] if s.cards[i].kind == "special") <= (
+            s.special[seat] is not None
+        )
         assert s.coins[seat] >= 0
         assert 0 <= s.free[seat] <= 1 and 0 <= s.borrow[seat] <= 2
         if s.city[seat]:

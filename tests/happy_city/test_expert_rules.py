@@ -1,4 +1,5 @@
 """Happy City Expert: setup, the Happy Market draft, flow, views and bot (CLAUSES_EXPERT.md)."""
+
 import json
 
 import pytest
@@ -13,7 +14,9 @@ SPEC = rules.get_game("happy-city")
 
 
 def new(n=3, seed=1, **options):
-    return SPEC.new_game([f"P{i}" for i in range(n)], seed=seed, options={"mode": "expert", **options})
+    return SPEC.new_game(
+        [f"P{i}" for i in range(n)], seed=seed, options={"mode": "expert", **options}
+    )
 
 
 # ---- data -------------------------------------------------------------------------------------
@@ -107,7 +110,11 @@ def test_unpicked_market_colours_go_back_to_the_box():
 def test_coloured_market_counts_towards_special_needs():
     s = expert_game(3)._copy()
     put(s, 1, "School")  # blue market + School = 2 blue
-    b2 = [c for c in catalogue().expert_specials if dict(catalogue().cards[c].needs) == {"blue": 2, "violet": 1}]
+    b2 = [
+        c
+        for c in catalogue().expert_specials
+        if dict(catalogue().cards[c].needs) == {"blue": 2, "violet": 1}
+    ]
     assert s.colour_counts(1) == {"blue": 2}
     assert s.meets(1, catalogue().cards[b2[0]]) is False
     put(s, 1, "Factory")
@@ -134,14 +141,27 @@ def test_expert_each_player_takes_one_special_per_game():
 
 def test_expert_no_eleventh_card_even_a_special():
     s = expert_game(3)._copy()
-    put(s, 0, "Igloo", "House", "School", "Police Station", "Factory", "Haunted House",
-        "Grocery", "Bank", "Museum")
+    put(
+        s,
+        0,
+        "Igloo",
+        "House",
+        "School",
+        "Police Station",
+        "Factory",
+        "Haunted House",
+        "Grocery",
+        "Bank",
+        "Museum",
+    )
     assert len(s.city[0]) == 10
     s.turn, s.stage = 0, "buy"
     kinds = {a.kind for a in s.legal_actions(0)}
     assert kinds == {"coin"}
     s = act(s, "coin")
-    assert not any(a.kind == "claim" and a.args[0] != "Statue of Liberty" for a in s.legal_actions(0))
+    assert not any(
+        a.kind == "claim" and a.args[0] != "Statue of Liberty" for a in s.legal_actions(0)
+    )
 
 
 def test_game_is_over_only_after_every_end_question_is_answered():
@@ -154,8 +174,19 @@ def test_game_is_over_only_after_every_end_question_is_answered():
     s = act(s, "coin")
     s = act(s, "claim", "Stonehenge")
     s = s._copy()
-    put(s, 2, "Grocery", "Shoe Shop", "Bank", "Bookshop", "Florist", "Pastry Shop", "DIY Store",
-        "Perfumery", "Shopping Mall")
+    put(
+        s,
+        2,
+        "Grocery",
+        "Shoe Shop",
+        "Bank",
+        "Bookshop",
+        "Florist",
+        "Pastry Shop",
+        "DIY Store",
+        "Perfumery",
+        "Shopping Mall",
+    )
     s.turn, s.stage = 2, "special"
     s = act(s, "pass")
     assert not s.is_over and s.stage == "final" and s.actors() == [0]
@@ -225,12 +256,14 @@ def test_expert_same_seed_same_game_and_save_load():
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_expert_bot_finishes_games_for_every_player_count(n):
     from rules.simulate import play_one
+
     s, steps = play_one("happy-city", ["smart"] * n, 5, {"mode": "expert"})
     assert s.is_over and max(s.result()["scores"]) > 0
 
 
 def test_expert_bot_beats_random_players():
     from rules.simulate import play_one
+
     wins = 0
     for seed in range(10):
         s, _ = play_one("happy-city", ["smart", "random"], seed, {"mode": "expert"})
@@ -260,8 +293,19 @@ def test_expert_bot_answers_end_questions_for_the_better_score():
     s = act(s, "coin")
     s = act(s, "claim", "Stonehenge")
     s = s._copy()
-    put(s, 2, "Police Station", "Square", "Museum", "Observatory", "Hospital", "Grocery",
-        "Shoe Shop", "Bank", "Bookshop")
+    put(
+        s,
+        2,
+        "Police Station",
+        "Square",
+        "Museum",
+        "Observatory",
+        "Hospital",
+        "Grocery",
+        "Shoe Shop",
+        "Bank",
+        "Bookshop",
+    )
     s.turn, s.stage = 2, "special"
     s = act(s, "pass")
     assert s.stage == "final"

@@ -1,9 +1,11 @@
 """Random play over many seeds and every player count, invariants after every step."""
+
 import json
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rules
 from rules.core import IllegalAction
@@ -29,7 +31,9 @@ def check_invariants(s):
         assert len(names) <= 10
         assert sum(1 for i in s.city[seat] if s.cards[i].kind == "special") <= 1
         assert s.coins[seat] >= 0
-        assert s.breakdown(seat)["score"] == independent_score(s, seat, s.options["scoring"] == "add")
+        assert s.breakdown(seat)["score"] == independent_score(
+            s, seat, s.options["scoring"] == "add"
+        )
     assert len(s.visible) <= 3
     if s.bank is not None:
         assert s.bank >= 0 and s.bank + sum(s.coins) == 70
@@ -57,8 +61,9 @@ def test_random_play_invariants_every_player_count(n, options):
         states = play_random(n, seed, options)
         final = states[-1]
         assert any(len(c) >= 10 for c in final.city)
-        assert final.result()["scores"] == [independent_score(final, k, options.get("scoring") == "add")
-                                            for k in range(n)]
+        assert final.result()["scores"] == [
+            independent_score(final, k, options.get("scoring") == "add") for k in range(n)
+        ]
 
 
 @settings(max_examples=25, deadline=None)
@@ -72,8 +77,9 @@ def test_save_load_identical_at_random_points(seed, n, data):
     for seat in [None, *range(n)]:
         assert loaded.view(seat) == s.view(seat)
     assert loaded.log_for(None) == s.log_for(None)
-    assert loaded.legal_actions(s.actors()[0] if s.actors() else 0) == \
-        s.legal_actions(s.actors()[0] if s.actors() else 0)
+    assert loaded.legal_actions(s.actors()[0] if s.actors() else 0) == s.legal_actions(
+        s.actors()[0] if s.actors() else 0
+    )
 
 
 def test_same_seed_same_actions_same_game():
@@ -99,9 +105,11 @@ def test_view_never_holds_deck_order_discards_or_rng():
             for d in range(3):
                 assert v["decks"][d].keys() == {"deck", "count", "discards", "costs"}
             hidden = [s.cards[i].name for d in s.decks + s.discards for i in d]
-            visible = {c["name"] for c in v["visible"]} | {c["name"] for p in v["players"] for c in p["city"]}
+            visible = {c["name"] for c in v["visible"]} | {
+                c["name"] for p in v["players"] for c in p["city"]
+            }
             for name in set(hidden) - visible:
-                assert f"\"{name}\"" not in text, name
+                assert f'"{name}"' not in text, name
 
 
 def test_stale_action_refused_and_old_state_unchanged():
@@ -118,7 +126,7 @@ def test_stale_action_refused_and_old_state_unchanged():
 def test_corrupt_save_names_step_and_reason():
     s = play_random(2, 4, check=False)[20]
     data = SPEC.to_save(s)
-    data["actions"][5] = "0:buy:[\"Nowhere\"]"
+    data["actions"][5] = '0:buy:["Nowhere"]'
     with pytest.raises(rules.SaveError, match="step 6"):
         SPEC.from_save(data)
 

@@ -1,4 +1,5 @@
 """One test per Family-mode rule clause (see CLAUSES.md for the table)."""
+
 import pytest
 
 from rules import IllegalAction
@@ -28,8 +29,19 @@ def test_components_deck_cost_ranges_1_3_4_5_6_9():
 def test_components_scoring_example_from_rulebook_is_40():
     s = new(2)
     s.city[0] = [s.city[0][0]]
-    give(s, 0, "Museum", "Zoo", "House", "Spa", "School", "Luxury Residence", "Shoe Shop",
-         "Steelworks", "Film Studios")
+    give(
+        s,
+        0,
+        "Museum",
+        "Zoo",
+        "House",
+        "Spa",
+        "School",
+        "Luxury Residence",
+        "Shoe Shop",
+        "Steelworks",
+        "Film Studios",
+    )
     assert s.breakdown(0)["score"] == 5 * (9 - 1) == 40
 
 
@@ -43,7 +55,11 @@ def test_setup_specials_players_plus_two_laid_out(n):
 def test_setup_dwelling_piles_of_players_minus_one(n):
     s = new(n)
     assert [len(p) for p in s.dwellings] == [n - 1] * 3
-    assert [s.cards[p[0]].name for p in s.dwellings] == ["House", "Apartment Block", "Luxury Residence"]
+    assert [s.cards[p[0]].name for p in s.dwellings] == [
+        "House",
+        "Apartment Block",
+        "Luxury Residence",
+    ]
 
 
 def test_setup_two_coins_and_happy_market_white_side_first_card():
@@ -203,8 +219,12 @@ def test_special_optional_claim_when_colour_needs_met():
     s = new(2)
     name = s.cards[s.specials[0]].name
     needs = dict(s.cards[s.specials[0]].needs)
-    pool = {"blue": ["School", "Police Station", "Library"], "green": ["House", "Igloo", "Tree House"],
-            "orange": ["Haunted House", "Spa", "Zoo"], "violet": ["Factory", "Steelworks", "Garage"]}
+    pool = {
+        "blue": ["School", "Police Station", "Library"],
+        "green": ["House", "Igloo", "Tree House"],
+        "orange": ["Haunted House", "Spa", "Zoo"],
+        "violet": ["Factory", "Steelworks", "Garage"],
+    }
     for colour, k in needs.items():
         give(s, 0, *pool[colour][:k])
     s.stage = "buy"
@@ -227,7 +247,9 @@ def test_special_needs_unmet_is_refused():
 
 def test_special_only_one_per_player_per_game():
     s = new(2)
-    give(s, 0, "School", "Library", "Museum", "House", "Igloo", "Tree House", "Spa", "Zoo", "Factory")
+    give(
+        s, 0, "School", "Library", "Museum", "House", "Igloo", "Tree House", "Spa", "Zoo", "Factory"
+    )
     s.city[0] = s.city[0][:7]
     s.special[0] = s.specials[0]
     s.stage = "buy"
@@ -247,7 +269,9 @@ def test_special_step_skipped_when_nothing_claimable():
 def test_never_an_eleventh_card_not_even_a_special():
     s = new(2)
     s.coins[0] = 50
-    give(s, 0, "School", "Library", "Museum", "House", "Igloo", "Tree House", "Spa", "Zoo", "Factory")
+    give(
+        s, 0, "School", "Library", "Museum", "House", "Igloo", "Tree House", "Spa", "Zoo", "Factory"
+    )
     assert len(s.city[0]) == 10
     s.stage = "buy"
     show(s, "Grocery", "Shoe Shop", "Bank")
@@ -269,7 +293,9 @@ def test_tenth_card_ends_game_after_last_player_of_round():
     assert len(s.city[0]) == 10 and not s.is_over and s.actors() == [1]
     while s.actors() == [1] or s.actors() == [2]:
         seat = s.actors()[0]
-        s = s.apply(next(a for a in s.legal_actions(seat) if a.kind in ("keep", "draw", "coin", "pass")))
+        s = s.apply(
+            next(a for a in s.legal_actions(seat) if a.kind in ("keep", "draw", "coin", "pass"))
+        )
     assert s.is_over and s.actors() == []
 
 

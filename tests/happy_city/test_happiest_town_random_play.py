@@ -1,5 +1,6 @@
 """Happiest Town: random play for every player count and both variants, invariants
 after every step, scores recomputed independently."""
+
 import random
 
 import pytest

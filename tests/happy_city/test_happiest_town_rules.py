@@ -1,4 +1,5 @@
 """Happiest Town: one test per rule clause (see CLAUSES_EXPERT.md, Happiest Town part)."""
+
 import json
 
 import pytest
@@ -57,7 +58,10 @@ def test_town_facility_costs_fit_their_decks():
 def test_town_has_9_residences_3_of_each():
     cat = town_catalogue()
     assert [(n, len(ids)) for n, ids in cat.residences] == [
-        ("House", 3), ("Housing Complex", 3), ("Tower Block", 3)]
+        ("House", 3),
+        ("Housing Complex", 3),
+        ("Tower Block", 3),
+    ]
     assert [cat.cards[ids[0]].cost for _, ids in cat.residences] == [1, 3, 6]
 
 
@@ -67,10 +71,22 @@ def test_town_given_rows_metal_and_chemical_factory():
         ids = [i for i in cat.facilities if cat.cards[i].name == name]
         assert len(ids) == 2
         c = cat.cards[ids[0]]
-        assert (c.category, c.cost, c.income, c.inhabitants, c.hearts, c.deck) == ("industrial", 1, 1, 0, -1, 1)
+        assert (c.category, c.cost, c.income, c.inhabitants, c.hearts, c.deck) == (
+            "industrial",
+            1,
+            1,
+            0,
+            -1,
+            1,
+        )
         assert not c.substitute
     store = cat.cards[cat.stores[0]]
-    assert (store.name, store.income, store.inhabitants, store.hearts) == ("Convenience Store", 1, 0, 0)
+    assert (store.name, store.income, store.inhabitants, store.hearts) == (
+        "Convenience Store",
+        1,
+        0,
+        0,
+    )
 
 
 def test_town_given_infrastructure_airport_needs_and_harbor_money():
@@ -83,6 +99,7 @@ def test_town_given_infrastructure_airport_needs_and_harbor_money():
 
 def test_town_data_file_is_marked_substitute():
     from rules.happy_city.cards import DATA
+
     head = (DATA / "happiest_town.toml").read_text(encoding="utf-8")[:400]
     assert "SUBSTITUTE" in head
 
@@ -264,8 +281,19 @@ def test_town_children_variant_has_no_infrastructure():
 
 
 # ---- end and scoring --------------------------------------------------------------------------------
-FILL = ["Bakery", "Stationery Shop", "Clinic", "Fire Station", "Playground", "Shrine", "Tea House",
-        "Ramen Shop", "Bookstore", "Museum", "Hospital"]
+FILL = [
+    "Bakery",
+    "Stationery Shop",
+    "Clinic",
+    "Fire Station",
+    "Playground",
+    "Shrine",
+    "Tea House",
+    "Ramen Shop",
+    "Bookstore",
+    "Museum",
+    "Hospital",
+]
 
 
 def test_town_game_ends_after_the_round_in_which_someone_reaches_ten():
@@ -294,8 +322,18 @@ def test_town_game_ends_at_once_when_the_last_player_reaches_ten():
 
 def test_town_store_and_infrastructure_count_towards_ten_and_a_town_may_pass_ten():
     s = town_with_row(3, "Airport", "Power Plant", "Railway Station")
-    put(s, 0, "Clinic", "Playground", "Bakery", "Stationery Shop", "Shrine", "Fire Station",
-        "Tea House", "Ramen Shop")  # 9 with the store: public 4, commercial 4
+    put(
+        s,
+        0,
+        "Clinic",
+        "Playground",
+        "Bakery",
+        "Stationery Shop",
+        "Shrine",
+        "Fire Station",
+        "Tea House",
+        "Ramen Shop",
+    )  # 9 with the store: public 4, commercial 4
     s = build_stage(s, coins=9)
     show(s, "Karaoke Bar")
     s = act(s, "buy", "Karaoke Bar")  # 10th, and the Airport (or a pick) makes 11
@@ -348,19 +386,24 @@ def test_town_action_labels_and_keys_round_trip():
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_town_bot_finishes_games(n, variant):
     from rules.simulate import play_one
+
     s, _ = play_one("happiest-town", ["smart"] * n, 3, {"variant": variant})
     assert s.is_over and max(s.result()["scores"]) > 0
 
 
 def test_town_bot_beats_random_players():
     from rules.simulate import play_one
-    wins = sum(0 in play_one("happiest-town", ["smart", "random"], seed)[0].result()["winners"]
-               for seed in range(10))
+
+    wins = sum(
+        0 in play_one("happiest-town", ["smart", "random"], seed)[0].result()["winners"]
+        for seed in range(10)
+    )
     assert wins >= 8
 
 
 def test_town_simulator_runs():
     from rules.simulate import simulate
+
     st = simulate("happiest-town", 3, 3, 1)
     assert st.games == 3
 

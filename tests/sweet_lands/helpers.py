@@ -1,4 +1,5 @@
 """Shared helpers: start games past setup and make moves by kind."""
+
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 

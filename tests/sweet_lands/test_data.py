@@ -1,4 +1,5 @@
 """Counts and structures the rulebook states, checked on the substitute data."""
+
 import copy
 
 import pytest
@@ -34,7 +35,12 @@ def test_data_imitation_boards(d):
 
 def test_data_round_aid_tiles(d):
     assert len(d.aid_standard) == 15 and len(d.aid_pass) == 5
-    assert d.board["round_aid"]["tiles_by_players"] == {"1": [8, 2], "2": [8, 2], "3": [9, 3], "4": [11, 3]}
+    assert d.board["round_aid"]["tiles_by_players"] == {
+        "1": [8, 2],
+        "2": [8, 2],
+        "3": [9, 3],
+        "4": [11, 3],
+    }
 
 
 def test_data_terrain_supply_and_roads(d):
@@ -80,4 +86,10 @@ def test_data_check_rejects_a_wrong_count():
     bad = copy.deepcopy(board)
     bad["supply"]["wheat"] = 59
     with pytest.raises(D.DataError):
-        D.check(bad, D._load("player.toml"), D._load("maps.toml"), D._load("cards.toml"), D._load("solo.toml"))
+        D.check(
+            bad,
+            D._load("player.toml"),
+            D._load("maps.toml"),
+            D._load("cards.toml"),
+            D._load("solo.toml"),
+        )

@@ -1,4 +1,5 @@
 """Random play with invariants after every step; saves, determinism and privacy."""
+
 import json
 import random
 
@@ -45,7 +46,9 @@ def invariants(s):
         if P.map:
             m = d.maps[P.map]
             for h in P.props:
-                assert m.kinds[h] == "capital" or P.tiles[h][1], "properties on flipped tiles or capitals"
+                assert m.kinds[h] == "capital" or P.tiles[h][1], (
+                    "properties on flipped tiles or capitals"
+                )
         assert len(P.rabbits) == P.rabbits_taken <= 9
         assert all(h in P.props for h in P.rabbits)
         assert len(set(P.skills)) == len(P.skills)
@@ -67,8 +70,14 @@ def independent_score(s, seat):
     d = DATA
     P = s.p[seat]
     total = P.vp + 2 * P.cp + P.res["gold"] // 5 + P.res["diamond"] + 10 * len(P.milestones)
-    counts = [len(P.tiles), len(P.rabbits), len(P.roads), len(P.props),
-              sum(len(c) for c in P.columns.values()), P.ip]
+    counts = [
+        len(P.tiles),
+        len(P.rabbits),
+        len(P.roads),
+        len(P.props),
+        sum(len(c) for c in P.columns.values()),
+        P.ip,
+    ]
     for i, t in enumerate(d.prosperity):
         best = max((r for r in t["rates"] if r[0] <= P.prosp[i]), key=lambda r: r[0])
         total += counts[i] * best[1] // best[2]
@@ -144,8 +153,9 @@ def test_solo_decks_order_hidden():
 
 def test_smart_bot_plays_a_legal_solo_game():
     from rules.bots.sweet_lands import SweetLandsBot
+
     s = SPEC.new_game(["Solo"], seed=4)
     bot = SweetLandsBot(4)
     while not s.is_over:
-        s = s.apply(bot.choose(s, 0))   # apply() rejects any illegal choice
+        s = s.apply(bot.choose(s, 0))  # apply() rejects any illegal choice
     assert s.result()["scores"][0] > 0

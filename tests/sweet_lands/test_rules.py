@@ -1,4 +1,5 @@
 """One test per rule clause (see CLAUSES.md for the table)."""
+
 import pytest
 
 from rules.core import Action, IllegalAction
@@ -12,8 +13,11 @@ DATA = D.load()
 
 def give_card(s, seat, name):
     """Move one physical copy of a named card into a hand; returns its uid."""
-    uid = next(u for u, cid in enumerate(DATA.deck) if DATA.cards[cid].name == name
-               and u not in s.p[seat].hand)
+    uid = next(
+        u
+        for u, cid in enumerate(DATA.deck)
+        if DATA.cards[cid].name == name and u not in s.p[seat].hand
+    )
     for pile in (s.deck, s.discard, *[p.hand for p in s.p]):
         if uid in pile:
             pile.remove(uid)
@@ -108,7 +112,7 @@ def test_income_order_aid_then_character_then_tracks():
     s.p[0].aid = next(i for i, (std, _) in enumerate(s.aid_spaces) if std)
     s.round = 2
     s._income(0)
-    kinds = [f.get("fx") for f in reversed(s.stack)][:len(s.aid_spaces[s.p[0].aid][0]) + 3]
+    kinds = [f.get("fx") for f in reversed(s.stack)][: len(s.aid_spaces[s.p[0].aid][0]) + 3]
     assert kinds[-3:] == ["gain", "gain", "draw"]  # character diamond, income tracks, cards
     s._settle()
     s = settle(s)
@@ -234,7 +238,9 @@ def test_area_G_two_diamonds_two_prosperity_steps():
     s = edit(started(2))
     rich(s)
     s = area(s, "G")
-    assert s.p[0].res["diamond"] == 3 and s.stack[-1]["op"] == "prosperity" and s.stack[-1]["n"] == 2
+    assert (
+        s.p[0].res["diamond"] == 3 and s.stack[-1]["op"] == "prosperity" and s.stack[-1]["n"] == 2
+    )
 
 
 def test_area_H_takes_an_action_disc():
@@ -315,7 +321,9 @@ def test_terrain_only_next_to_capital_or_tiles():
     s = edit(started(2))
     m = map_a()
     spots = set(s.terrain_spots(0))
-    near = {h for c in m.capitals for h in m.neighbours[c] if m.kinds[h] in D.TERRAIN + ("special",)}
+    near = {
+        h for c in m.capitals for h in m.neighbours[c] if m.kinds[h] in D.TERRAIN + ("special",)
+    }
     assert spots == near
 
 
@@ -420,7 +428,7 @@ def test_property_rows_bottom_first_row_cost_and_bonus():
     assert s.p[0].res["wood"] == 29 and s.p[0].res["gold"] == 28
     wheat_inc = s.p[0].inc["wheat"]
     s = act(s, "place", map_a().capitals[0])
-    s = act(s, "income", "gold")   # the capital bonus
+    s = act(s, "income", "gold")  # the capital bonus
     s = settle(act(s, "done"))
     assert s.p[0].rows["tent"] == 1 and s.p[0].inc["wheat"] == wheat_inc + 1
     assert s.token_cost(0, "tent") == {k: v for k, v in DATA.rows[1]["cost"].items()}
@@ -440,7 +448,7 @@ def test_shop_gives_its_industry_bonus():
     s = area(s, "E")
     s = act(s, "token", "shop-orange")
     s = act(s, "place", map_a().capitals[0])
-    s = act(s, "income", "gold")   # the capital bonus
+    s = act(s, "income", "gold")  # the capital bonus
     s = settle(act(s, "done"))
     assert s.p[0].res["wheat"] == 30 - 2 + 2  # shop cost 2 wheat; orange column gives 2 wheat
 
@@ -626,8 +634,8 @@ def test_pass_cards_cannot_be_automated():
 
 def test_industry_bonus_resolves_column_top_to_bottom():
     s = edit(started(2))
-    m1 = give_card(s, 0, "Quarry Boss")   # auto: industry 1
-    m2 = give_card(s, 0, "Prospector")    # auto: 1 iron
+    m1 = give_card(s, 0, "Quarry Boss")  # auto: industry 1
+    m2 = give_card(s, 0, "Prospector")  # auto: 1 iron
     for u in (m1, m2):
         s.p[0].hand.remove(u)
     s.p[0].columns["grey"] = [m1, m2]
@@ -638,7 +646,7 @@ def test_industry_bonus_resolves_column_top_to_bottom():
 
 def test_nested_industry_bonus_waits_for_the_running_one():
     s = edit(started(2))
-    a = give_card(s, 0, "Foreman")        # not used in a column here
+    a = give_card(s, 0, "Foreman")  # not used in a column here
     s.p[0].hand.remove(a)
     s._ibonus(0, "orange", None)
     chain = s.stack[-1]["chain"]
@@ -646,7 +654,7 @@ def test_nested_industry_bonus_waits_for_the_running_one():
     s._ibonus(0, "green", chain)
     assert any(f["op"] == "ibonus_now" for f in s.stack)
     idx = next(i for i, f in enumerate(s.stack) if f["op"] == "ibonus_now")
-    assert all(f.get("chain") == chain for f in s.stack[idx + 1:])
+    assert all(f.get("chain") == chain for f in s.stack[idx + 1 :])
 
 
 # ---------------------------------------------------------------- skills, wonders, clock tower
@@ -840,6 +848,7 @@ def test_scoring_prosperity_rates():
     def expect(pos):
         frm, vp, per = max((r for r in t["rates"] if r[0] <= pos), key=lambda r: r[0])
         return 6 * vp // per
+
     for pos in (1, 3, 5):
         s.p[0].prosp[0] = pos
         assert s.breakdown(0)["prosperity"] == base + expect(pos)

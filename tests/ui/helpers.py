@@ -1,4 +1,5 @@
 """Drive the app through real key presses."""
+
 from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.widgets.common import HandoffScreen

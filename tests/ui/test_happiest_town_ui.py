@@ -1,4 +1,5 @@
 """Happiest Town through the real UI: a whole game by key presses, with its own screen."""
+
 from rules import get_game
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
@@ -20,8 +21,11 @@ async def test_happiest_town_two_humans_to_the_end_by_keys(tmp_path):
 
 async def test_happiest_town_children_variant_at_80x24(tmp_path):
     spec = get_game("happiest-town")
-    c = Controller(spec, spec.new_game(["Ann", "Bob", "Cleo"], seed=2, options={"variant": "children"}),
-                   [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}])
+    c = Controller(
+        spec,
+        spec.new_game(["Ann", "Bob", "Cleo"], seed=2, options={"variant": "children"}),
+        [{"kind": "human"}, {"kind": "bot"}, {"kind": "bot"}],
+    )
     app = TabletopApp(data_dir=tmp_path, bot_delay=0)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -1,4 +1,5 @@
 """Happiness through the real UI: a Bummer claimed in the silence, and privacy of hands."""
+
 from rules import get_game
 from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
@@ -24,14 +25,22 @@ async def place_by_keys(pilot, screen, action):
     await pilot.pause()
     board = screen.query_one(Board)
     cx, cy = board.cursor
-    keys = (["right"] * (x - cx) if x > cx else ["left"] * (cx - x)) + \
-           (["down"] * (y - cy) if y > cy else ["up"] * (cy - y))
+    keys = (["right"] * (x - cx) if x > cx else ["left"] * (cx - x)) + (
+        ["down"] * (y - cy) if y > cy else ["up"] * (cy - y)
+    )
     await pilot.press(*keys, "enter")
     await pilot.pause()
 
 
-async def drive(pilot, chooser_seed=9, max_steps=3000, on_screen=None, claim_first=False, by_keys=True,
-                until=None):
+async def drive(
+    pilot,
+    chooser_seed=9,
+    max_steps=3000,
+    on_screen=None,
+    claim_first=False,
+    by_keys=True,
+    until=None,
+):
     """Play every human decision (by keys, or straight through the screen when by_keys
     is False, which is faster); return when the end screen shows."""
     app = pilot.app
@@ -219,7 +228,9 @@ async def test_deck_builder_leaves_a_topic_out_and_shows_the_size(tmp_path):
         await pilot.pause()
         app.open_game(c)
         await pilot.pause()
-        assert isinstance(app.screen, HandoffScreen) and "Bob" in screen_text(app)  # the youngest builds
+        assert isinstance(app.screen, HandoffScreen) and "Bob" in screen_text(
+            app
+        )  # the youngest builds
         await pilot.press("enter")
         await pilot.pause()
         before = c.state.view(None)["deck"]["size"]

@@ -1,4 +1,5 @@
 """Whole games through the real UI, resume after a kill, corrupt saves, undo limits."""
+
 import json
 
 from textual.widgets import OptionList, Static
@@ -78,8 +79,12 @@ def test_resume_after_kill_continues_exactly(tmp_path):
     import sys
 
     tests = os.path.dirname(os.path.dirname(__file__))
-    proc = subprocess.run([sys.executable, "-c", KILLER.format(tests=tests, data=str(tmp_path))],
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [sys.executable, "-c", KILLER.format(tests=tests, data=str(tmp_path))],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == -9, proc.stderr[-2000:]
     keys_before = proc.stdout.strip().splitlines()[-1].split(" ")
     good, bad = list_saves(tmp_path)
@@ -103,16 +108,19 @@ def test_resume_after_kill_continues_exactly(tmp_path):
             assert len(c.state.action_keys()) == len(keys_before) + 1
 
     import asyncio
+
     asyncio.run(resume())
 
 
 async def test_corrupt_save_reported_with_path_and_left_untouched(tmp_path):
     spec = get_game("happy-city")
     good_state = spec.new_game(["A", "B"], seed=1)
-    Controller(spec, good_state, [{"kind": "human"}] * 2, new_save_path(tmp_path, "happy-city")).autosave()
+    Controller(
+        spec, good_state, [{"kind": "human"}] * 2, new_save_path(tmp_path, "happy-city")
+    ).autosave()
     bad = tmp_path / "saves" / "broken.json"
     data = spec.to_save(good_state.apply(good_state.legal_actions(0)[0]))
-    data["actions"].append("0:buy:[\"Castle in the air\"]")
+    data["actions"].append('0:buy:["Castle in the air"]')
     bad.write_text(json.dumps(data))
     garbage = tmp_path / "saves" / "garbage.json"
     garbage.write_text("{not json")
@@ -134,8 +142,12 @@ def _controller_in_buy_step_with_special_ready():
 
     s = new(2, seed=2)
     special = s.cards[s.specials[0]]
-    pool = {"blue": ["School", "Police Station", "Library"], "green": ["Igloo", "Tree House", "House"],
-            "orange": ["Haunted House", "Spa", "Zoo"], "violet": ["Factory", "Steelworks", "Garage"]}
+    pool = {
+        "blue": ["School", "Police Station", "Library"],
+        "green": ["Igloo", "Tree House", "House"],
+        "orange": ["Haunted House", "Spa", "Zoo"],
+        "violet": ["Factory", "Steelworks", "Garage"],
+    }
     for colour, k in special.needs:
         give(s, 0, *pool[colour][:k])
     s.stage = "buy"
@@ -188,7 +200,9 @@ async def test_undo_key_in_the_game_screen(tmp_path):
         assert c.state.stage == "special"
         await pilot.press("u")
         await pilot.pause()
-        assert c.state.stage == "buy" and "Grocery" in [c.state.cards[i].name for i in c.state.visible]
+        assert c.state.stage == "buy" and "Grocery" in [
+            c.state.cards[i].name for i in c.state.visible
+        ]
 
 
 async def test_too_small_terminal_names_the_size_needed(tmp_path):
@@ -225,6 +239,7 @@ async def test_mouse_click_on_deck_and_card(tmp_path):
         await pilot.pause()
         c = app.screen.controller
         from tabletop_tui.games.happy_city.screen import DeckBox
+
         decks = list(app.screen.query(DeckBox))
         for _ in range(3):
             await pilot.click(decks[0])
@@ -257,6 +272,7 @@ async def test_names_with_markup_characters_are_shown_literally(tmp_path):
         app.open_game(c)
         await pilot.pause()
         from .helpers import screen_text
+
         assert "[b]Ann" in screen_text(app)  # the hand-off names her literally
         await pilot.press("enter")
         await pilot.pause()

@@ -1,4 +1,5 @@
 """The setup screen builds its form from each game's options."""
+
 from textual.widgets import Input, Select
 
 from .helpers import make_app

@@ -1,11 +1,11 @@
 """Snapshot tests of the key screens at 80x24 and 120x40 (update with --snapshot-update)."""
+
 import pytest
 from textual.widgets import Input
 
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.widgets.common import HandoffScreen
-
 from tabletop_tui.demo import finished, mid_game
+from tabletop_tui.widgets.common import HandoffScreen
 
 SIZES = [(80, 24), (120, 40)]
 

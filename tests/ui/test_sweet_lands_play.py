@@ -7,6 +7,7 @@ stretches use ``keys`` below, which posts the same Key events as ``pilot.press``
 waits only until every message is handled (pilot.press also polls for an idle CPU,
 ~40 ms a key, which would make a 200-move game take minutes).
 """
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,13 @@ from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.widgets.common import HandoffScreen
 
 MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
-CHARS = {"enter": "\r", "space": " ", "right_square_bracket": "]", "left_square_bracket": "[",
-         "escape": "\x1b"}
+CHARS = {
+    "enter": "\r",
+    "space": " ",
+    "right_square_bracket": "]",
+    "left_square_bracket": "[",
+    "escape": "\x1b",
+}
 
 
 def make_app(tmp_path):
@@ -65,7 +71,11 @@ async def pick_on_map(pilot, action):
     pool = sorted(hm.targets, key=hm._order)
     i, j = pool.index(hm.cursor), pool.index(target)
     fwd = (j - i) % len(pool)
-    seq = ["right_square_bracket"] * fwd if fwd <= len(pool) - fwd else ["left_square_bracket"] * (len(pool) - fwd)
+    seq = (
+        ["right_square_bracket"] * fwd
+        if fwd <= len(pool) - fwd
+        else ["left_square_bracket"] * (len(pool) - fwd)
+    )
     await keys(pilot, *seq, "enter")
     if action.kind == "special" and screen._filter:  # several special tiles: choose in the list
         await keys(pilot, *list_keys(screen, action))
@@ -149,7 +159,7 @@ def secret_names(state, viewer) -> set[str]:
         return {d.cards[d.deck[u]].name for u in uids}
 
     public = names(state.discard)
-    for s, P in enumerate(state.p):
+    for P in state.p:
         public |= names(P.played) | names(u for c in P.columns.values() for u in c)
     if viewer is not None:
         public |= names(state.p[viewer].hand)
@@ -203,7 +213,9 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
                 await click_row(pilot, "#sl-hand", str(a.args[0]))
             else:  # round 1 on the map by keys, later rounds by the move list (quicker)
                 await press_for(pilot, a, on_map=v["round"] == 1)
-            assert c.state.action_keys()[-1] == a.key or screen._filter, f"step {step}: {a.key} not taken"
+            assert c.state.action_keys()[-1] == a.key or screen._filter, (
+                f"step {step}: {a.key} not taken"
+            )
             if step == 30:  # look at every panel once, and the help
                 for k in "tbhpm":
                     await keys(pilot, k)
@@ -221,8 +233,19 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
         assert table.row_count == 1 and len(table.columns) == 2 + 10  # the nine parts and the total
     assert mio_seen and clicks == {"hex": 2, "area": 2, "card": 2}
     assert seen_tabs == {"tab-map", "tab-tracks", "tab-board", "tab-hand", "tab-players"}
-    assert {"choose_char", "choose_map", "choose_aid", "hand", "terrain", "industry", "prosperity",
-            "property", "place", "aid_move", "turn"} <= seen_ops
+    assert {
+        "choose_char",
+        "choose_map",
+        "choose_aid",
+        "hand",
+        "terrain",
+        "industry",
+        "prosperity",
+        "property",
+        "place",
+        "aid_move",
+        "turn",
+    } <= seen_ops
 
 
 async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
@@ -288,7 +311,9 @@ async def test_map_clicks_and_refusals_are_explained(tmp_path):
         # an area while a map step is running
         await keys(pilot, "b")
         await click_row(pilot, "#sl-areas", "K")
-        assert c.state is before and "Finish the current step" in list(app._notifications)[-1].message
+        assert (
+            c.state is before and "Finish the current step" in list(app._notifications)[-1].message
+        )
         # a legal hex by click
         await keys(pilot, "m")
         legal = [a for a in c.legal() if a.kind == "hex"]
@@ -331,8 +356,13 @@ async def test_compact_layout_every_panel(tmp_path):
         screen = app.screen
         assert screen.has_class("-compact")
         assert screen.query_one(HexMap).scale == "small"
-        for k, word in (("t", "Prosperity"), ("b", "spaces"), ("h", "Your hand"), ("p", "Players"),
-                        ("m", "Your map")):
+        for k, word in (
+            ("t", "Prosperity"),
+            ("b", "spaces"),
+            ("h", "Your hand"),
+            ("p", "Players"),
+            ("m", "Your map"),
+        ):
             await keys(pilot, k)
             assert word in visible_text(app), k
         # nothing drawn with an emoji or an ambiguous-width glyph
@@ -345,7 +375,15 @@ def test_help_has_legend_and_keys():
     from tabletop_tui.games import help_text
 
     text = help_text("sweet-lands")
-    for word in ("Mio", "250 VP", "300 VP", "Extra Draw Area", "Carriage", "Sweet Lands keys", "Ctrl+Q"):
+    for word in (
+        "Mio",
+        "250 VP",
+        "300 VP",
+        "Extra Draw Area",
+        "Carriage",
+        "Sweet Lands keys",
+        "Ctrl+Q",
+    ):
         assert word in text
     assert "## Keys everywhere" in text and text.count("## Keys everywhere") == 1
 
@@ -359,7 +397,9 @@ def test_demo_states_are_real_games():
 
 async def test_player_names_are_shown_as_typed_never_as_markup(tmp_path):
     spec = get_game("sweet-lands")
-    state = play_until(spec.new_game(["[b]Ann", "Bob[/i]"], seed=4, options={}), lambda s: s.round >= 1)
+    state = play_until(
+        spec.new_game(["[b]Ann", "Bob[/i]"], seed=4, options={}), lambda s: s.round >= 1
+    )
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -1,9 +1,16 @@
 """Snapshots of the Sweet Lands panels at 80x24 and 120x40 (update with --snapshot-update,
 then look at the report). States are real seeded games played by the bots."""
+
 import pytest
 
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until, solo_mid_game
+from tabletop_tui.games.sweet_lands.demo import (
+    controller,
+    mid_game,
+    new_state,
+    play_until,
+    solo_mid_game,
+)
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -20,6 +27,7 @@ def opened(ctrl_factory, key):
         await pilot.pause()
         await pilot.press(key)
         await pilot.pause()
+
     return before
 
 
@@ -41,7 +49,9 @@ def test_snapshot_sweet_lands_board(snap_compare, tmp_path, size):
 
 def test_snapshot_sweet_lands_solo_board(snap_compare, tmp_path):
     # Mio's two cards, its blocked spaces [M] and its Round Aid token
-    assert snap_compare(make(tmp_path), terminal_size=(120, 40), run_before=opened(solo_mid_game, "b"))
+    assert snap_compare(
+        make(tmp_path), terminal_size=(120, 40), run_before=opened(solo_mid_game, "b")
+    )
 
 
 def test_snapshot_sweet_lands_hand(snap_compare, tmp_path):

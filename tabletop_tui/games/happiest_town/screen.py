@@ -1,4 +1,5 @@
 """Happiest Town: the Happy City screen with the original edition's words."""
+
 from __future__ import annotations
 
 from ..happy_city.screen import HappyCityScreen
@@ -14,8 +15,10 @@ PROMPTS = {
 class HappiestTownScreen(HappyCityScreen):
     GAME_TITLE = "Happiest Town"
     PROMPTS = PROMPTS
-    SPECIALS_LABEL = ("Infrastructure: needs as type letter + count (C commercial, I industrial, "
-                      "P public, L leisure, R residence); one each")
+    SPECIALS_LABEL = (
+        "Infrastructure: needs as type letter + count (C commercial, I industrial, "
+        "P public, L leisure, R residence); one each"
+    )
     CITY_SLOTS = 14  # the last round can take a town past 10
     LIMIT_TEXT = " buildings; 10 ends the game"
     DWELLINGS_LABEL = "Residences"

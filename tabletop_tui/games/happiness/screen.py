@@ -4,6 +4,7 @@ Renders only from the controller's view. During the silence every seat may break
 by pressing its seat number; with several people at the table the window shows
 public information only and the claimant gets a private hand-off.
 """
+
 from __future__ import annotations
 
 import time
@@ -28,8 +29,10 @@ class Board(Widget, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor."""
 
     BINDINGS = [
-        Binding("up", "move(0,-1)", "Up", show=False), Binding("down", "move(0,1)", "Down", show=False),
-        Binding("left", "move(-1,0)", "Left", show=False), Binding("right", "move(1,0)", "Right", show=False),
+        Binding("up", "move(0,-1)", "Up", show=False),
+        Binding("down", "move(0,1)", "Down", show=False),
+        Binding("left", "move(-1,0)", "Left", show=False),
+        Binding("right", "move(1,0)", "Right", show=False),
         Binding("enter", "place", "Place card"),
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
@@ -75,8 +78,11 @@ class Board(Widget, can_focus=True):
                 here = cell == self.cursor and self.has_focus
                 if cell in self.cells:
                     info = self.cells[cell]
-                    blocks.append(card_lines(info["card"], self.names[info["by"]],
-                                             "cursor" if here else "normal"))
+                    blocks.append(
+                        card_lines(
+                            info["card"], self.names[info["by"]], "cursor" if here else "normal"
+                        )
+                    )
                 elif cell in self.spots:
                     blocks.append(spot_lines("free", cursor=here))
                 else:
@@ -141,8 +147,10 @@ MAX_HAND = 10
 
 class HappinessScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
-    BINDINGS = [Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
-                for k in range(1, 10)] + [
+    BINDINGS = [
+        Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
+        for k in range(1, 10)
+    ] + [
         Binding("b", "focus_board", "Board"),
         Binding("s", "skip_story", "Skip story"),
         Binding("space", "silence", "Stay silent", show=False),
@@ -168,7 +176,9 @@ class HappinessScreen(GameScreenBase):
                     for k in range(MAX_HAND):
                         yield HandCard(k)
             with Vertical(id="hp-right"):
-                yield Input(placeholder="Tell your story, then Enter", id="hp-story", max_length=500)
+                yield Input(
+                    placeholder="Tell your story, then Enter", id="hp-story", max_length=500
+                )
                 yield OptionList(id="hp-moves")
                 yield Static("", id="hp-players")
                 yield RichLog(id="hp-log", wrap=True, markup=False, min_width=20)
@@ -191,9 +201,14 @@ class HappinessScreen(GameScreenBase):
             wid = c.state.step
             if self._window_id is None:
                 self._window_id = wid
-                self._deadline = time.monotonic() + c.state.options.get("silence_seconds", 5) * self.silence_scale
+                self._deadline = (
+                    time.monotonic()
+                    + c.state.options.get("silence_seconds", 5) * self.silence_scale
+                )
                 if self._ticker is None:
-                    self._ticker = self.set_interval(0.1 if self.silence_scale >= 0.2 else 0.01, self._tick)
+                    self._ticker = self.set_interval(
+                        0.1 if self.silence_scale >= 0.2 else 0.01, self._tick
+                    )
             self.render_view()
             return
         self._stop_window()
@@ -219,8 +234,10 @@ class HappinessScreen(GameScreenBase):
     def window_status(self) -> str:
         left = max(0.0, (self._deadline or 0) - time.monotonic()) / max(self.silence_scale, 1e-9)
         n = len(self.controller.state.players)
-        return (f"[b]Silence...[/b] {left:0.0f} s.  Any player may break it with a Bummer: "
-                f"press your seat number (1-{n}).")
+        return (
+            f"[b]Silence...[/b] {left:0.0f} s.  Any player may break it with a Bummer: "
+            f"press your seat number (1-{n})."
+        )
 
     def claim_for(self, seat: int) -> None:
         c = self.controller
@@ -236,8 +253,12 @@ class HappinessScreen(GameScreenBase):
                 self._deadline = time.monotonic() + max(remaining, 0.5)
                 self._claim_now(seat)
 
-            self.app.push_screen(HandoffScreen(c.state.players[seat],
-                                               f"{c.state.players[seat]} breaks the silence."), back)
+            self.app.push_screen(
+                HandoffScreen(
+                    c.state.players[seat], f"{c.state.players[seat]} breaks the silence."
+                ),
+                back,
+            )
             return
         self._claim_now(seat)
 
@@ -262,7 +283,9 @@ class HappinessScreen(GameScreenBase):
         v = c.view()
         legal = c.legal()
         names = [escape(p["name"]) for p in v["players"]]  # names go into markup
-        self.title = f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
+        self.title = (
+            f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
+        )
         step = c.next_step()
         stage = v["stage"]
         if step == "window":
@@ -275,12 +298,12 @@ class HappinessScreen(GameScreenBase):
             me = names[c.viewer]
             status = {
                 "build": f"[b]{me}[/b], you are the youngest: leave out any topic the table would rather "
-                         f"avoid, then deal. The deck will hold {v['deck']['size']} cards.",
+                f"avoid, then deal. The deck will hold {v['deck']['size']} cards.",
                 "play": f"[b]{me}[/b], play a card: pick it (number keys or click), then a free spot "
-                        f"(arrows + Enter or click).",
+                f"(arrows + Enter or click).",
                 "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
                 "story": f"[b]{me}[/b], tell the table a short story about "
-                         f"[b]{(v['story'] or {}).get('word', '')}[/b] (type, Enter), or skip (S).",
+                f"[b]{(v['story'] or {}).get('word', '')}[/b] (type, Enter), or skip (S).",
                 "window": f"[b]{me}[/b]: will you break the silence?",
             }.get(stage, "")
         else:
@@ -303,8 +326,11 @@ class HappinessScreen(GameScreenBase):
         for k, box in enumerate(boxes):
             if k < len(hand):
                 card = hand[k]
-                lines = card_lines(card, f"key {k + 1}" if k < 9 else "",
-                                   "selected" if k == self.selected and stage in ("play", "bummer") else "normal")
+                lines = card_lines(
+                    card,
+                    f"key {k + 1}" if k < 9 else "",
+                    "selected" if k == self.selected and stage in ("play", "bummer") else "normal",
+                )
                 text = Text()
                 for line in lines:
                     text.append_text(line)
@@ -316,11 +342,16 @@ class HappinessScreen(GameScreenBase):
             else:
                 box.display = False
         owner = names[c.viewer] if c.viewer is not None else None
-        hand_title = (f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)" if owner and hand
-                      else "Hands are hidden: it is nobody's private moment.")
+        hand_title = (
+            f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)"
+            if owner and hand
+            else "Hands are hidden: it is nobody's private moment."
+        )
         if stage == "build" and v["topics"]:
-            marks = "  ".join(escape(f"[{' ' if t['left_out'] else 'x'}]") + f" {t['label']} ({t['cards']})"
-                              for t in v["topics"])
+            marks = "  ".join(
+                escape(f"[{' ' if t['left_out'] else 'x'}]") + f" {t['label']} ({t['cards']})"
+                for t in v["topics"]
+            )
             hand_title = f"Topics in the deck: {marks}"
         self.update_static("#hp-hand-title", hand_title)
 
@@ -328,9 +359,11 @@ class HappinessScreen(GameScreenBase):
         for p in v["players"]:
             sc = p["score"]
             mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
-            lines.append(f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{' (youngest)' if p['youngest'] else ''}\n"
-                         f"   {sc['score']} pts, {p['hand_count']} in hand\n"
-                         f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}")
+            lines.append(
+                f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{' (youngest)' if p['youngest'] else ''}\n"
+                f"   {sc['score']} pts, {p['hand_count']} in hand\n"
+                f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
+            )
         lines.append(f"Community deck: {v['community']} left")
         self.update_static("#hp-players", "\n".join(lines))
 

@@ -1,4 +1,5 @@
 """The Happy City game screen. Renders only from the controller's view (view(seat))."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -101,17 +102,23 @@ class HappyCityScreen(GameScreenBase):
         kinds = {a.kind for a in legal}
         me = v["viewer"]
         actor = v["turn"]
-        shown = self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
+        shown = (
+            self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
+        )
         players = v["players"]
         self.title = f"{self.GAME_TITLE} - round {v['round']}"
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
-        self.sub_title = self.seed_text() + (" - last round" if v["end_triggered"] and not v["over"] else "")
+        self.sub_title = self.seed_text() + (
+            " - last round" if v["end_triggered"] and not v["over"] else ""
+        )
 
         who = escape(players[actor]["name"])
         step = self.controller.next_step()
         if step == "human":
-            status = f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
+            status = (
+                f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
+            )
         elif step == "bot":
             status = f"{who} (bot) is thinking..."
         elif step == "over":
@@ -126,7 +133,9 @@ class HappyCityScreen(GameScreenBase):
         for box in self.query(DeckBox):
             d = v["decks"][box.deck - 1]
             lo, hi = d["costs"]
-            self.update_static(box, f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out")
+            self.update_static(
+                box, f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
+            )
             box.set_class(box.deck in draws, "usable")
             box.set_class(d["count"] + d["discards"] == 0, "empty")
 
@@ -145,8 +154,14 @@ class HappyCityScreen(GameScreenBase):
             elif box.area == "city" and box.index < len(players[shown]["city"]):
                 card = players[shown]["city"][box.index]
             usable = card is not None and box.area != "city" and card["name"] in buyable
-            box.show_card(card, extra, usable, mini=compact and box.area == "city", letters=letters,
-                          stats=self.STATS)
+            box.show_card(
+                card,
+                extra,
+                usable,
+                mini=compact and box.area == "city",
+                letters=letters,
+                stats=self.STATS,
+            )
 
         # Expert specials: what each one does, in the project's own words.
         effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
@@ -159,22 +174,30 @@ class HappyCityScreen(GameScreenBase):
         p = players[shown]
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
-        owner = f"Your {self.CITY_WORD}" if shown == me else f"{escape(p['name'])}'s {self.CITY_WORD}"
+        owner = (
+            f"Your {self.CITY_WORD}" if shown == me else f"{escape(p['name'])}'s {self.CITY_WORD}"
+        )
         self.update_static(
-            "#hc-city-title", f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} coins, income {p['income']}/round - "
+            "#hc-city-title",
+            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} coins, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
-            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""))
+            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""),
+        )
 
         lines = []
         for q in players:
             s = q["score"]
             mark = ">" if q["seat"] == actor and not v["over"] else " "
             kinds = q.get("colours", q.get("types")) or {}
-            colours = " ".join(f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
-            lines.append(f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
-                         f"   {s['score']} pts  {colours or 'no colours'}"
-                         + (f"  special: {q['special']}" if q.get("special") else "")
-                         + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else ""))
+            colours = " ".join(
+                f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k
+            )
+            lines.append(
+                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
+                f"   {s['score']} pts  {colours or 'no colours'}"
+                + (f"  special: {q['special']}" if q.get("special") else "")
+                + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
+            )
         self.update_static("#hc-others", "\n".join(lines))
         self.show_moves(legal)
         self.render_log()
@@ -184,7 +207,9 @@ class HappyCityScreen(GameScreenBase):
         if action in ("draw", "simple"):
             want = "draw" if action == "draw" else parameters[0]
             legal = self.controller.legal()
-            ok = any(a.kind == want and (action != "draw" or a.args[0] == parameters[0]) for a in legal)
+            ok = any(
+                a.kind == want and (action != "draw" or a.args[0] == parameters[0]) for a in legal
+            )
             # Hide step keys that do not apply now, to keep the footer short.
             return True if ok else False
         return super().check_action(action, parameters)

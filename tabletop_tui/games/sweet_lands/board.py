@@ -1,5 +1,6 @@
 """The main board: action areas (a DataTable: select a row to use the area), the Round
 Aid board, milestones, final scoring tiles, skill tiles, special tiles, solo cards."""
+
 from __future__ import annotations
 
 from rich import box
@@ -8,7 +9,16 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .text import cond_text, cost_text, data, formula_text, fx_short, fx_text, player_tags, solo_cards
+from .text import (
+    cond_text,
+    cost_text,
+    data,
+    formula_text,
+    fx_short,
+    fx_text,
+    player_tags,
+    solo_cards,
+)
 
 CATEGORY = {"basic": "basic", "special": "special", "advanced": "advanced"}
 AREA_COLUMNS = ("area", "spaces", "cost", "effect", "next")
@@ -23,7 +33,7 @@ def area_rows(view: dict, legal_areas: set, narrow: bool = False) -> list[tuple]
     for aid, occ in view["areas"].items():
         area = d.areas[aid]
         spaces = []
-        for k, o in enumerate(occ):
+        for o in occ:
             who = "M" if o == "mio" else ("." if o is None else tags[o])
             spaces.append(f"[{who}]")
         free = None in occ
@@ -37,15 +47,29 @@ def area_rows(view: dict, legal_areas: set, narrow: bool = False) -> list[tuple]
             status = Text(str(k) if narrow else f"{k} card{'s' if k > 1 else ''}")
         cat = area["category"][:1] if narrow else area["category"][:3]
         if area["copy"]:
-            eff = ("copy " + "/".join(c[:3] for c in area["copy"])) if narrow else f"copy a {'/'.join(area['copy'])} area"
+            eff = (
+                ("copy " + "/".join(c[:3] for c in area["copy"]))
+                if narrow
+                else f"copy a {'/'.join(area['copy'])} area"
+            )
         else:
             eff = fx_short(area["effect"]) if narrow else fx_text(area["effect"])
         style = "" if opened and free else "dim"
         name = Text()
         name.append(">" if aid in legal_areas else " ", style="bold #5fff5f")
         name.append(f"{aid} {cat}", style=style)
-        rows.append((aid, [name, ("" if narrow else " ").join(spaces),
-                           cost_text(area["cost"], short=True), Text(eff, style=style), status]))
+        rows.append(
+            (
+                aid,
+                [
+                    name,
+                    ("" if narrow else " ").join(spaces),
+                    cost_text(area["cost"], short=True),
+                    Text(eff, style=style),
+                    status,
+                ],
+            )
+        )
     return rows
 
 
@@ -79,8 +103,13 @@ def board_renderable(view: dict):
     tags = player_tags(players)
     parts = []
     # Round Aid board
-    t = _table("Round Aid board (income tiles each round; pass tile VP when you pass)",
-               "space", "income tiles", "pass tile", "token")
+    t = _table(
+        "Round Aid board (income tiles each round; pass tile VP when you pass)",
+        "space",
+        "income tiles",
+        "pass tile",
+        "token",
+    )
     for i, sp in enumerate(view["round_aid"]):
         std = "; ".join(fx_text(d.aid_standard[tid]) for tid in sp["standard"])
         pas = formula_text(d.aid_pass[sp["pass"]]) if sp["pass"] is not None else "-"
@@ -91,18 +120,32 @@ def board_renderable(view: dict):
     parts.append(t)
     # milestones and final scoring tiles (not in a solo game)
     if view["milestones"]:
-        t = _table("Milestones (free action when met: 10 VP at the end; after 3 are taken the rest go)",
-                   "tile", "condition", "taken by")
+        t = _table(
+            "Milestones (free action when met: 10 VP at the end; after 3 are taken the rest go)",
+            "tile",
+            "condition",
+            "taken by",
+        )
         for mid, side, who in view["milestones"]:
-            t.add_row(f"{mid}{side}", cond_text(d.milestones[mid][side]),
-                      escape(players[who]["name"]) if who is not None else "-")
+            t.add_row(
+                f"{mid}{side}",
+                cond_text(d.milestones[mid][side]),
+                escape(players[who]["name"]) if who is not None else "-",
+            )
         parts.append(t)
     if view["final_tiles"]:
-        t = _table("Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",
-                   "tile", "measure", "neutral", "now")
+        t = _table(
+            "Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",
+            "tile",
+            "measure",
+            "neutral",
+            "now",
+        )
         for tid in view["final_tiles"]:
             tile = d.final_tiles[tid]
-            now = " ".join(f"{tags[s]}:{measure_value(p, tile['measure'])}" for s, p in enumerate(players))
+            now = " ".join(
+                f"{tags[s]}:{measure_value(p, tile['measure'])}" for s, p in enumerate(players)
+            )
             t.add_row(str(tid), formula_measure(tile["measure"]), str(tile["neutral"]), now)
         parts.append(t)
     # skills
@@ -117,7 +160,11 @@ def board_renderable(view: dict):
     if not view["special_tiles"]:
         t.add_row("-", "none left")
     parts.append(t)
-    parts.append(Text(f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."))
+    parts.append(
+        Text(
+            f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."
+        )
+    )
     return Group(*[x for p in parts for x in (p, Text(""))])
 
 
@@ -157,12 +204,18 @@ def solo_text(view: dict) -> str:
     spaces = solo_cards()
     shown = solo["shown"]
     if shown:
-        cards = "; ".join(f"{c}: " + ", ".join(f"{a} space {i}" for a, i in spaces[c]) for c in shown)
+        cards = "; ".join(
+            f"{c}: " + ", ".join(f"{a} space {i}" for a, i in spaces[c]) for c in shown
+        )
     else:
         cards = "none yet"
-    blocked = [f"{a}{k + 1}" for a, occ in view["areas"].items() for k, o in enumerate(occ) if o == "mio"]
+    blocked = [
+        f"{a}{k + 1}" for a, occ in view["areas"].items() for k, o in enumerate(occ) if o == "mio"
+    ]
     aid = view.get("mio_aid")
-    return (f"[b]Mio[/b] (solo automaton): this round's cards {cards}. Blocked spaces: "
-            f"{', '.join(blocked) or 'none'}. Cards left: A {solo['a_left']}, B {solo['b_left']}. "
-            f"Mio's Round Aid token: {'space ' + str(aid + 1) if aid is not None else 'not placed yet'}. "
-            "Beat 250 VP to be an expert, 300 VP to enter history.")
+    return (
+        f"[b]Mio[/b] (solo automaton): this round's cards {cards}. Blocked spaces: "
+        f"{', '.join(blocked) or 'none'}. Cards left: A {solo['a_left']}, B {solo['b_left']}. "
+        f"Mio's Round Aid token: {'space ' + str(aid + 1) if aid is not None else 'not placed yet'}. "
+        "Beat 250 VP to be an expert, 300 VP to enter history."
+    )

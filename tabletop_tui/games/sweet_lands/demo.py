@@ -1,4 +1,5 @@
 """Seeded Sweet Lands states for snapshots, screenshots and tests (real games by bots)."""
+
 from __future__ import annotations
 
 from rules import get_game

@@ -1,13 +1,23 @@
 """The end screen for Sweet Lands: the shared table of the nine scoring parts, plus the
 solo verdict against the 250 and 300 VP lines."""
+
 from __future__ import annotations
 
 from textual.widgets import Static
 
 from ...screens.end import EndScreen
 
-PARTS = ("in-game VP", "Prosperity", "City Points x2", "property sets", "gold (1 per 5)", "diamonds",
-         "ports", "milestones", "final tiles")
+PARTS = (
+    "in-game VP",
+    "Prosperity",
+    "City Points x2",
+    "property sets",
+    "gold (1 per 5)",
+    "diamonds",
+    "ports",
+    "milestones",
+    "final tiles",
+)
 
 
 def solo_verdict(score: int) -> str:
@@ -29,8 +39,15 @@ class SweetLandsEndScreen(EndScreen):
         lines = ["Score = " + " + ".join(PARTS) + "."]
         if len(c.state.players) == 1:
             score = res["scores"][0]
-            title = "Sweet Lands historian" if score > 300 else "Sweet Lands expert" if score > 250 else "Mio wins"
+            title = (
+                "Sweet Lands historian"
+                if score > 300
+                else "Sweet Lands expert"
+                if score > 250
+                else "Mio wins"
+            )
             self.query_one("#end-head", Static).update(
-                f"[b]{c.state.players[0]} scores {score} VP against Mio: {title}![/b]")
+                f"[b]{c.state.players[0]} scores {score} VP against Mio: {title}![/b]"
+            )
             lines.append(f"[b]Solo against Mio:[/b] {solo_verdict(score)}")
         self.query_one("#end-extra", Static).update("\n".join(lines))

@@ -6,6 +6,7 @@ off, End turn and Stop come and go. This bar is a single line of text redrawn in
 place; keys that do not apply now are dimmed or hidden exactly as the Footer does
 (``check_action``), and a click on a key runs it.
 """
+
 from __future__ import annotations
 
 from rich.text import Text
@@ -48,7 +49,9 @@ class KeyBar(Static):
                 continue
             seen.add(binding.action)
             start = text.cell_len
-            text.append(f" {self.app.get_key_display(binding)} ", style=key_style if enabled else off_style)
+            text.append(
+                f" {self.app.get_key_display(binding)} ", style=key_style if enabled else off_style
+            )
             text.append(f"{binding.description} ", style="" if enabled else off_style)
             if enabled:
                 spots.append((start, text.cell_len, namespace, binding.action))

@@ -1,6 +1,7 @@
 """The player panel: the viewer's hand (a DataTable: select a card to play, discard or
 keep it), played cards, industry columns, skills, resources, property tokens, and the
 compact summaries of every player. The hand comes only from view(viewer)["hand"]."""
+
 from __future__ import annotations
 
 from rich import box
@@ -9,8 +10,21 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .text import (CHAR_SHORT, card_auto, card_cost_for, card_summary, cond_text, cost_text, data,
-                   fx_text, formula_text, player_tags, resources_text, tags_text, token_cost)
+from .text import (
+    CHAR_SHORT,
+    card_auto,
+    card_cost_for,
+    card_summary,
+    cond_text,
+    cost_text,
+    data,
+    formula_text,
+    fx_text,
+    player_tags,
+    resources_text,
+    tags_text,
+    token_cost,
+)
 
 HAND_COLUMNS = ("", "card", "cost", "tags", "does", "automation")
 
@@ -22,8 +36,19 @@ def hand_rows(pv: dict, usable: set) -> list[tuple]:
         cost = card_cost_for(pv, card)
         price = f"{cost}g" if cost == card["cost"] else f"{cost}g ({card['cost']})"
         mark = Text(">", style="bold #5fff5f") if card["id"] in usable else Text(" ")
-        rows.append((str(card["uid"]), [mark, Text(card["name"], style="bold"), price, tags_text(card["tags"]),
-                                        card_summary(card), card_auto(card)]))
+        rows.append(
+            (
+                str(card["uid"]),
+                [
+                    mark,
+                    Text(card["name"], style="bold"),
+                    price,
+                    tags_text(card["tags"]),
+                    card_summary(card),
+                    card_auto(card),
+                ],
+            )
+        )
     return rows
 
 
@@ -39,28 +64,43 @@ def player_renderable(view: dict, seat: int):
     head = Text()
     head.append(f"{pv['name']}", style="bold")
     if ch:
-        head.append(f" plays {ch['name']}. Basic: {ch['basic']} Clock Tower "
-                    f"({'placed' if pv['clock_tower'] else 'needs a Wonder and ' + ', '.join(cond_text(c) for c in ch['clock_tower'])}): "
-                    f"{ch['tower']}")
+        head.append(
+            f" plays {ch['name']}. Basic: {ch['basic']} Clock Tower "
+            f"({'placed' if pv['clock_tower'] else 'needs a Wonder and ' + ', '.join(cond_text(c) for c in ch['clock_tower'])}): "
+            f"{ch['tower']}"
+        )
     parts.append(head)
     res = pv["resources"]
-    parts.append(Text(
-        f"Resources: {res['gold']} gold, {res['wheat']} wheat, {res['wood']} wood, {res['iron']} iron, "
-        f"{res['diamond']} diamonds; Action Discs {pv['discs']}; hand {pv['hand_count']} cards. "
-        f"Income: {resources_text(pv['income'])}. Map {pv['map'] or '-'}, "
-        f"cities {pv['cities']}, connected ports {pv['connected_ports']}, extra draw areas {len(pv['extra_draw'])}."))
+    parts.append(
+        Text(
+            f"Resources: {res['gold']} gold, {res['wheat']} wheat, {res['wood']} wood, {res['iron']} iron, "
+            f"{res['diamond']} diamonds; Action Discs {pv['discs']}; hand {pv['hand_count']} cards. "
+            f"Income: {resources_text(pv['income'])}. Map {pv['map'] or '-'}, "
+            f"cities {pv['cities']}, connected ports {pv['connected_ports']}, extra draw areas {len(pv['extra_draw'])}."
+        )
+    )
     # played cards
     t = _table("Played cards (face up)", "card", "kind", "tags", "does")
     for cid in pv["played"]:
         c = d.cards[cid].to_dict()
-        t.add_row(c["name"], c["kind"], tags_text(c["tags"]),
-                  ("pass: " + formula_text(c["pass"])) if c["kind"] == "pass" else fx_text(d.cards[cid].effect))
+        t.add_row(
+            c["name"],
+            c["kind"],
+            tags_text(c["tags"]),
+            ("pass: " + formula_text(c["pass"]))
+            if c["kind"] == "pass"
+            else fx_text(d.cards[cid].effect),
+        )
     if not pv["played"]:
         t.add_row("-", "", "", "")
     parts.append(t)
     # industry columns
-    t = _table("Industry columns (each Industry Bonus of a colour runs its column top to bottom)",
-               "column", "limit", "board ability + automated cards")
+    t = _table(
+        "Industry columns (each Industry Bonus of a colour runs its column top to bottom)",
+        "column",
+        "limit",
+        "board ability + automated cards",
+    )
     cols = d.player["columns"]
     for colour in ("orange", "green", "grey"):
         kind = cols[colour]["property"]
@@ -80,13 +120,22 @@ def player_renderable(view: dict, seat: int):
         row = pv["rows_taken"][kind]
         left = 5 - row
         bonus = fx_text(d.rows[row][kind]) if row < 5 else "-"
-        t.add_row(kind, str(left), cost_text(token_cost(pv, kind), short=True) if left else "-", bonus)
+        t.add_row(
+            kind, str(left), cost_text(token_cost(pv, kind), short=True) if left else "-", bonus
+        )
     for colour in pv["shops_left"]:
-        t.add_row(f"shop {colour}", "1", cost_text(token_cost(pv, f"shop-{colour}"), short=True),
-                  f"{colour} Industry Bonus")
-    t.add_row("research lab", str(4 - pv["labs_taken"]),
-              cost_text(token_cost(pv, "lab"), short=True) if pv["labs_taken"] < 4 else "-",
-              "unblocks the Industry Track")
+        t.add_row(
+            f"shop {colour}",
+            "1",
+            cost_text(token_cost(pv, f"shop-{colour}"), short=True),
+            f"{colour} Industry Bonus",
+        )
+    t.add_row(
+        "research lab",
+        str(4 - pv["labs_taken"]),
+        cost_text(token_cost(pv, "lab"), short=True) if pv["labs_taken"] < 4 else "-",
+        "unblocks the Industry Track",
+    )
     t.add_row("clock tower", "0" if pv["clock_tower"] else "1", "free", "character's tower ability")
     parts.append(t)
     # skills
@@ -99,8 +148,12 @@ def player_renderable(view: dict, seat: int):
         t.add_row("-", "", "")
     parts.append(t)
     tags = " ".join(f"{k}:{v}" for k, v in pv["tags"].items() if v)
-    parts.append(Text(f"Sweets Tags: {tags or 'none'}. Milestones: {', '.join(map(str, pv['milestones'])) or 'none'}. "
-                      f"Wonders: {pv['wonders']}."))
+    parts.append(
+        Text(
+            f"Sweets Tags: {tags or 'none'}. Milestones: {', '.join(map(str, pv['milestones'])) or 'none'}. "
+            f"Wonders: {pv['wonders']}."
+        )
+    )
     return Group(*[x for p in parts for x in (p, Text(""))])
 
 
@@ -117,8 +170,10 @@ def others_text(view: dict, viewer: int | None) -> str:
         lines.append(f"{mark}[b]{tags[s]} {escape(p['name'])}[/b]{you} {ch}{state}")
         r = p["resources"]
         lines.append(f"  VP {p['vp']} CP {p['cp']} IP {p['ip']} hand {p['hand_count']}")
-        lines.append(f"  {r['gold']}g {r['wheat']}wh {r['wood']}wd {r['iron']}ir {r['diamond']}dia"
-                     + (f" disc {p['discs']}" if p["discs"] else ""))
+        lines.append(
+            f"  {r['gold']}g {r['wheat']}wh {r['wood']}wd {r['iron']}ir {r['diamond']}dia"
+            + (f" disc {p['discs']}" if p["discs"] else "")
+        )
     if view.get("solo"):
         lines.append(" [b]M Mio[/b] blocks spaces each round")
     return "\n".join(lines)
@@ -128,8 +183,15 @@ def players_renderable(view: dict):
     """All players side by side, public facts only."""
     players = view["players"]
     tags = player_tags(players)
-    t = Table(title="Players (public)", title_justify="left", title_style="bold", box=box.SIMPLE_HEAD,
-              show_edge=False, pad_edge=False, padding=(0, 1))
+    t = Table(
+        title="Players (public)",
+        title_justify="left",
+        title_style="bold",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 1),
+    )
     t.add_column("")
     for s, p in enumerate(players):
         t.add_column(f"{tags[s]} {escape(p['name'])}")
@@ -147,9 +209,17 @@ def players_renderable(view: dict):
     row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}")
     row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}")
     row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}")
-    row("food / industry", lambda p: f"{p['food']} / C{p['carriage']} L{'-' if p['locomotive'] is None else p['locomotive']}")
+    row(
+        "food / industry",
+        lambda p: (
+            f"{p['food']} / C{p['carriage']} L{'-' if p['locomotive'] is None else p['locomotive']}"
+        ),
+    )
     row("prosperity", lambda p: " ".join(map(str, p["prosperity"])))
-    row("played / auto", lambda p: f"{len(p['played'])} / {sum(len(c) for c in p['columns'].values())}")
+    row(
+        "played / auto",
+        lambda p: f"{len(p['played'])} / {sum(len(c) for c in p['columns'].values())}",
+    )
     row("skills", lambda p: " ".join(map(str, p["skills"])) or "-")
     row("milestones", lambda p: " ".join(map(str, p["milestones"])) or "-")
     row("round aid", lambda p: "-" if p["aid"] is None else f"space {p['aid'] + 1}")

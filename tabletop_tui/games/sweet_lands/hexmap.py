@@ -24,6 +24,7 @@ Hex corners: * a legal hex now; v ^ the cursor (also shown in reverse video).
 Geometry: hex (col, row) has centre column cx and top line y; edge direction d follows
 rules.sweet_lands.data.DIRS (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
 """
+
 from __future__ import annotations
 
 from rich.segment import Segment
@@ -42,16 +43,41 @@ SCALES = {
     "small": (4, 2, 2, 3),
 }
 TERRAIN_BG = {
-    "wheat": "#6e5a12", "forest": "#1d5a2a", "mine": "#4d4d4d", "sea": "#1d4a78",
-    "capital": "#6a2a6a", "special": "#4a3a80", "eda": "#1d5a5a",
+    "wheat": "#6e5a12",
+    "forest": "#1d5a2a",
+    "mine": "#4d4d4d",
+    "sea": "#1d4a78",
+    "capital": "#6a2a6a",
+    "special": "#4a3a80",
+    "eda": "#1d5a5a",
 }
 TERRAIN_FG = {
-    "wheat": "#e6c84a", "forest": "#5fd77a", "mine": "#b0b0b0", "sea": "#6aa8ff",
-    "capital": "#e08ae0", "special": "#b09aff", "eda": "#5fd7d7",
+    "wheat": "#e6c84a",
+    "forest": "#5fd77a",
+    "mine": "#b0b0b0",
+    "sea": "#6aa8ff",
+    "capital": "#e08ae0",
+    "special": "#b09aff",
+    "eda": "#5fd7d7",
 }
-LETTER = {"wheat": "w", "forest": "f", "mine": "m", "sea": "s", "special": "x", "capital": "C", "eda": "e"}
-WORD = {"wheat": "wheat", "forest": "forest", "mine": "mine", "sea": "sea", "special": "special",
-        "capital": "CAPITAL", "eda": "extra"}
+LETTER = {
+    "wheat": "w",
+    "forest": "f",
+    "mine": "m",
+    "sea": "s",
+    "special": "x",
+    "capital": "C",
+    "eda": "e",
+}
+WORD = {
+    "wheat": "wheat",
+    "forest": "forest",
+    "mine": "mine",
+    "sea": "sea",
+    "special": "special",
+    "capital": "CAPITAL",
+    "eda": "extra",
+}
 
 
 def _edge_cells(scale: str, cx: int, y: int, d: int) -> list[tuple[int, int, str]]:
@@ -66,8 +92,12 @@ def _edge_cells(scale: str, cx: int, y: int, d: int) -> list[tuple[int, int, str
         }
     else:
         table = {
-            2: [(cx - 1, y, "/")], 1: [(cx + 1, y, "\\")], 3: [(cx - 2, y + 1, "|")],
-            0: [(cx + 2, y + 1, "|")], 4: [(cx - 1, y + 2, "\\")], 5: [(cx + 1, y + 2, "/")],
+            2: [(cx - 1, y, "/")],
+            1: [(cx + 1, y, "\\")],
+            3: [(cx - 2, y + 1, "|")],
+            0: [(cx + 2, y + 1, "|")],
+            4: [(cx - 1, y + 2, "\\")],
+            5: [(cx + 1, y + 2, "/")],
         }
     return table[d]
 
@@ -105,13 +135,13 @@ class HexMap(ScrollView, can_focus=True):
     class Picked(Message):
         """Enter, space or a click on a hex or an edge."""
 
-        def __init__(self, hexmap: "HexMap", target: tuple[str, int]):
+        def __init__(self, hexmap: HexMap, target: tuple[str, int]):
             super().__init__()
             self.hexmap = hexmap
             self.target = target
 
     class Moved(Message):
-        def __init__(self, hexmap: "HexMap", target: tuple[str, int] | None):
+        def __init__(self, hexmap: HexMap, target: tuple[str, int] | None):
             super().__init__()
             self.hexmap = hexmap
             self.target = target
@@ -177,7 +207,13 @@ class HexMap(ScrollView, can_focus=True):
         if self.mapb is None:
             return
         self.scale = self.pick_scale()
-        key = (self.scale, id(self.mapb), _freeze(self.pieces), tuple(sorted(self.targets)), self.cursor)
+        key = (
+            self.scale,
+            id(self.mapb),
+            _freeze(self.pieces),
+            tuple(sorted(self.targets)),
+            self.cursor,
+        )
         if key == self._key:
             return
         self._key = key
@@ -201,7 +237,7 @@ class HexMap(ScrollView, can_focus=True):
         legal_style = Style(color="#5fff5f", bold=True)
         port_style = Style(color="#6aa8ff", bold=True)
         cursor_style = Style(reverse=True, bold=True)
-        dim = Style(color="#8a8a8a")
+        Style(color="#8a8a8a")
 
         def put(x, y, ch, st, own=None):
             if 0 <= y < height and 0 <= x < width:
@@ -231,7 +267,7 @@ class HexMap(ScrollView, can_focus=True):
             if is_cursor:
                 fill = fill + cursor_style
             texts = self._hex_text(h, kind, tile, prop, h in rabbits, h in ports, h in eda)
-            for (x0, yy, w), text in zip(_interior(self.scale, cx, y), texts):
+            for (x0, yy, w), text in zip(_interior(self.scale, cx, y), texts, strict=False):
                 text = text[:w].center(w) if self.scale == "large" else text[:w].ljust(w)
                 for i, ch in enumerate(text):
                     put(x0 + i, yy, ch, fill, ("hex", h))
@@ -259,8 +295,10 @@ class HexMap(ScrollView, can_focus=True):
                     st, glyph = border, None
                 for x, yy, ch in cells:
                     put(x, yy, glyph or ch, st, ("edge", e))
-                centre[("edge", e)] = (sum(c[0] for c in cells) / len(cells),
-                                       sum(c[1] for c in cells) / len(cells))
+                centre[("edge", e)] = (
+                    sum(c[0] for c in cells) / len(cells),
+                    sum(c[1] for c in cells) / len(cells),
+                )
         self._owner = owner
         self._centre = centre
         self._width = width
@@ -350,7 +388,9 @@ class HexMap(ScrollView, can_focus=True):
             self.set_cursor(best)
 
     def action_cycle(self, step: int) -> None:
-        pool = sorted(self.targets or {("hex", h) for h in range(len(self.mapb.coords))}, key=self._order)
+        pool = sorted(
+            self.targets or {("hex", h) for h in range(len(self.mapb.coords))}, key=self._order
+        )
         if not pool:
             return
         i = pool.index(self.cursor) if self.cursor in pool else -1
@@ -383,11 +423,13 @@ class HexMap(ScrollView, can_focus=True):
 
 
 def _darker(colour: str) -> str:
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#%02x%02x%02x" % (int(r * 0.6), int(g * 0.6), int(b * 0.6))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return f"#{int(r * 0.6):02x}{int(g * 0.6):02x}{int(b * 0.6):02x}"
 
 
 def _freeze(p):
     if p is None:
         return None
-    return tuple((k, repr(p.get(k))) for k in ("tiles", "properties", "rabbits", "roads", "extra_draw"))
+    return tuple(
+        (k, repr(p.get(k))) for k in ("tiles", "properties", "rabbits", "roads", "extra_draw")
+    )

@@ -4,6 +4,7 @@ A Static re-renders its Rich renderable each time its region is repainted; a pan
 nested tables then costs a few milliseconds per frame. This widget renders once per
 change of content or width and afterwards only hands out ready Strips.
 """
+
 from __future__ import annotations
 
 from rich.console import RenderableType

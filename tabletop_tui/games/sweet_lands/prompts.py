@@ -4,6 +4,7 @@ Built from the view and the legal actions only. ``pending`` in the view names th
 decision (``op``); if the engine also reports its counters (``n``, ``t``, ``r``), they
 are shown as what is left to do.
 """
+
 from __future__ import annotations
 
 from .text import cost_text, data, plural
@@ -47,7 +48,9 @@ def prompt(view: dict, legal: list) -> str:
         if view["phase"] != "action":
             return "wait"
         if not view["main_done"]:
-            return "main action: an area (Board), a card (Hand), a flip or pass; free actions any time"
+            return (
+                "main action: an area (Board), a card (Hand), a flip or pass; free actions any time"
+            )
         return "main action done: free actions, then End the turn (E)"
     return PROMPTS.get(pend["op"], pend["op"]) + left_text(pend)
 
@@ -60,7 +63,15 @@ def left_text(pend: dict) -> str:
         bits.append(f"{plural(pend['t'], 'tile')}, {plural(pend['r'], 'road')} left")
     elif "n" in pend and op in ("hand", "paybasic", "basic", "income_any", "capital"):
         bits.append(f"{pend['n']} more")
-    elif "n" in pend and op in ("terrain", "road", "industry", "prosperity", "rabbit", "property", "skill"):
+    elif "n" in pend and op in (
+        "terrain",
+        "road",
+        "industry",
+        "prosperity",
+        "rabbit",
+        "property",
+        "skill",
+    ):
         bits.append(f"up to {pend['n']} more")
     if pend.get("colour") and op == "prosperity":
         bits.append(f"{pend['colour']} tracks only")
@@ -99,8 +110,10 @@ def why_not_map(view: dict, seat: int, target: tuple, legal: list) -> str:
             return "A hex is asked for here, not an edge: pick a hex marked *."
         if ident in pv["roads"]:
             return f"Edge {ident} already holds a road."
-        return (f"Edge {ident} is not connected: a road must touch an edge of your capital or "
-                "an edge that already holds one of your roads.")
+        return (
+            f"Edge {ident} is not connected: a road must touch an edge of your capital or "
+            "an edge that already holds one of your roads."
+        )
     h = ident
     kind = m.kinds[h]
     tile = pv["tiles"].get(str(h))
@@ -158,14 +171,18 @@ def why_not_area(view: dict, seat: int, aid: str, legal: list) -> str:
     cost = dict(area["cost"])
     if pv["character"] == "nata" and any(op == "industry" for op, _ in area["effect"]):
         cost["iron"] = max(0, cost.get("iron", 0) - 1)
-    short = {r: k - pv["resources"].get(r, 0) for r, k in cost.items() if k > pv["resources"].get(r, 0)}
+    short = {
+        r: k - pv["resources"].get(r, 0) for r, k in cost.items() if k > pv["resources"].get(r, 0)
+    }
     if short:
         return f"Area {aid} costs {cost_text(cost)}: you lack {cost_text(short)}."
     k = occ.index(None) + 1
     keep = 0 if view["round"] >= 5 else 1
     if pv["discs"] == 0 and pv["hand_count"] - keep < k:
-        return (f"The next space of {aid} costs {plural(k, 'card')} from your hand; you have "
-                f"{pv['hand_count']}" + (" and must keep 1 until round 5." if keep else "."))
+        return (
+            f"The next space of {aid} costs {plural(k, 'card')} from your hand; you have "
+            f"{pv['hand_count']}" + (" and must keep 1 until round 5." if keep else ".")
+        )
     if any(op == "property" for op, _ in area["effect"]):
         return "No property can be placed: you need a free flipped tile or capital and a token you can pay for."
     if area["copy"]:

@@ -7,6 +7,7 @@ compact player summaries and the log. Every decision can be taken from the move 
 [ ], Enter or a click), areas on the board and cards in the hand (Enter or a click).
 Only the panel on show is redrawn; the others are redrawn when they are opened.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,21 +21,38 @@ from textual.widgets.option_list import Option
 
 from ..base import GameScreenBase
 from . import prompts as P
-from .footer import KeyBar
-from .lines import Lines
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
+from .footer import KeyBar
 from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, players_renderable
 from .hexmap import HexMap
-from .text import card_cost_for, card_summary, cost_text, data, formula_text, fx_text, tile_effect_text, token_cost
+from .lines import Lines
+from .text import (
+    card_cost_for,
+    card_summary,
+    cost_text,
+    data,
+    formula_text,
+    fx_text,
+    tile_effect_text,
+    token_cost,
+)
 from .tracks import tracks_renderable
 
 TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
-LEGEND = ("Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
-          "UPPER CASE = tile, 1-6 special tile, C capital, e/E extra draw area (E active). "
-          "2nd: * flipped, or a property: t tent h house b building s shop l lab k clock tower. "
-          "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
-          "Corners * = legal hex, v ^ = cursor.")
-PHASE = {"setup": "setup", "income": "income", "action": "action phase", "cleanup": "cleanup", "over": "game over"}
+LEGEND = (
+    "Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
+    "UPPER CASE = tile, 1-6 special tile, C capital, e/E extra draw area (E active). "
+    "2nd: * flipped, or a property: t tent h house b building s shop l lab k clock tower. "
+    "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
+    "Corners * = legal hex, v ^ = cursor."
+)
+PHASE = {
+    "setup": "setup",
+    "income": "income",
+    "action": "action phase",
+    "cleanup": "cleanup",
+    "over": "game over",
+}
 
 
 class PickTable(DataTable):
@@ -278,9 +296,12 @@ class SweetLandsScreen(GameScreenBase):
             targets = set(self._map_targets) if mine else set()
             hm.show(data().maps[pv["map"]], pv, targets)
             whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
-            self.update_static("#sl-maptitle", f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
-                               f"{len(pv['roads'])} roads, {len(pv['properties'])} props  "
-                               "[dim]g legend, n next map, z zoom[/dim]")
+            self.update_static(
+                "#sl-maptitle",
+                f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
+                f"{len(pv['roads'])} roads, {len(pv['properties'])} props  "
+                "[dim]g legend, n next map, z zoom[/dim]",
+            )
             self.hex_info(hm.cursor, v, seat)
         elif tab == "tab-tracks":
             self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
@@ -294,14 +315,19 @@ class SweetLandsScreen(GameScreenBase):
         elif tab == "tab-hand":
             if me is None:
                 self.fill_table("hand", "#sl-hand", [])
-                self.update_static("#sl-handtitle", "No hand is shown while the terminal changes hands.")
+                self.update_static(
+                    "#sl-handtitle", "No hand is shown while the terminal changes hands."
+                )
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
                 self.fill_table("hand", "#sl-hand", hand_rows(pv, usable))
-                self.update_static("#sl-handtitle", f"[b]Your hand[/b] ({pv['hand_count']} cards; "
-                                   f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
-                                   "Enter or a click plays / discards / keeps the card the prompt asks for")
+                self.update_static(
+                    "#sl-handtitle",
+                    f"[b]Your hand[/b] ({pv['hand_count']} cards; "
+                    f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
+                    "Enter or a click plays / discards / keeps the card the prompt asks for",
+                )
             self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(players_renderable(v))
@@ -346,8 +372,10 @@ class SweetLandsScreen(GameScreenBase):
                 tile = pv["tiles"].get(str(i))
                 bits = [f"[b]Hex {i}[/b] {kind}"]
                 if tile:
-                    bits.append(f"tile {tile[0]} {'flipped' if tile[1] else 'face up'} "
-                                f"(flip: {tile_effect_text(tile[0])})")
+                    bits.append(
+                        f"tile {tile[0]} {'flipped' if tile[1] else 'face up'} "
+                        f"(flip: {tile_effect_text(tile[0])})"
+                    )
                 elif kind in ("wheat", "forest", "mine", "sea"):
                     bits.append(f"empty (flip gives {tile_effect_text(kind)})")
                 if str(i) in pv["properties"]:
@@ -359,16 +387,27 @@ class SweetLandsScreen(GameScreenBase):
                 if i in m.icons and not tile:
                     bits.append("icon: " + fx_text(m.icons[i]))
                 if kind == "eda":
-                    bits.append("active" if i in pv["extra_draw"] else "inactive: needs a tile beside it and a road on its edge")
+                    bits.append(
+                        "active"
+                        if i in pv["extra_draw"]
+                        else "inactive: needs a tile beside it and a road on its edge"
+                    )
                 if kind == "capital":
                     bits.append("a property here gives 1 income or Prosperity step")
             else:
                 hexes = m.edge_hexes[i]
-                bits = [f"[b]Edge {i}[/b] between hex{'es' if len(hexes) > 1 else ''} "
-                        f"{' and '.join(map(str, hexes))}", "road" if i in pv["roads"] else "no road"]
+                bits = [
+                    f"[b]Edge {i}[/b] between hex{'es' if len(hexes) > 1 else ''} "
+                    f"{' and '.join(map(str, hexes))}",
+                    "road" if i in pv["roads"] else "no road",
+                ]
             acts = self._map_targets.get(target) if seat == v["viewer"] else None
             if acts:
-                bits.append("[b]Enter: " + escape("; ".join(self._labels.get(a.key, a.label) for a in acts)) + "[/b]")
+                bits.append(
+                    "[b]Enter: "
+                    + escape("; ".join(self._labels.get(a.key, a.label) for a in acts))
+                    + "[/b]"
+                )
             text = " - ".join(bits)
         info = self.query_one("#sl-hexinfo", Static)
         info.set_class(self._legend, "-legend")
@@ -387,7 +426,11 @@ class SweetLandsScreen(GameScreenBase):
                 area = d.areas[aid]
                 occ = v["areas"][aid]
                 k = occ.index(None) + 1 if None in occ else 1
-                eff = (f"copy a {'/'.join(area['copy'])} area" if area["copy"] else fx_text(area["effect"]))
+                eff = (
+                    f"copy a {'/'.join(area['copy'])} area"
+                    if area["copy"]
+                    else fx_text(area["effect"])
+                )
                 return f"Area {aid}: {eff} ({cost_text(area['cost'], short=True)}, {k} card{'s' if k > 1 else ''})"
             if a.kind == "copy":
                 area = d.areas[a.args[0]]
@@ -398,11 +441,19 @@ class SweetLandsScreen(GameScreenBase):
                     return f"Play {card['name']} ({card_cost_for(pv, card)}g): {card_summary(card)}"
                 return f"{a.kind.title()} {card['name']}"
             if a.kind == "token":
-                return f"Take a {a.args[0]} token ({cost_text(token_cost(pv, a.args[0]), short=True)})"
+                return (
+                    f"Take a {a.args[0]} token ({cost_text(token_cost(pv, a.args[0]), short=True)})"
+                )
             if a.kind == "track":
                 tr = d.prosperity[a.args[0]]
-                return f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}" \
-                       + (" - pays 1 diamond" if pv["prosperity"][a.args[0]] + 1 == tr["length"] else "")
+                return (
+                    f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}"
+                    + (
+                        " - pays 1 diamond"
+                        if pv["prosperity"][a.args[0]] + 1 == tr["length"]
+                        else ""
+                    )
+                )
             if a.kind == "skill":
                 return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
             if a.kind == "flip":
@@ -410,7 +461,11 @@ class SweetLandsScreen(GameScreenBase):
             if a.kind == "aid":
                 sp = v["round_aid"][a.args[0]]
                 std = "; ".join(fx_text(d.aid_standard[t]) for t in sp["standard"])
-                pas = f" | pass: {formula_text(d.aid_pass[sp['pass']])}" if sp["pass"] is not None else ""
+                pas = (
+                    f" | pass: {formula_text(d.aid_pass[sp['pass']])}"
+                    if sp["pass"] is not None
+                    else ""
+                )
                 return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
             if a.kind == "character":
                 ch = d.characters[a.args[0]]
@@ -513,13 +568,18 @@ class SweetLandsScreen(GameScreenBase):
             self.notify("Wait: it is not your move.", severity="warning")
             return
         if self.shown(v) != v["viewer"]:
-            self.notify(f"This is {escape(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
-                        severity="warning")
+            self.notify(
+                f"This is {escape(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
+                severity="warning",
+            )
             return
         acts = self._map_targets.get(msg.target)
         if not acts:
-            self.notify(P.why_not_map(v, v["viewer"], msg.target, c.legal()), title="Not allowed",
-                        severity="warning")
+            self.notify(
+                P.why_not_map(v, v["viewer"], msg.target, c.legal()),
+                title="Not allowed",
+                severity="warning",
+            )
             return
         self.choose(acts, "Choose the special tile for this hex")
 
@@ -545,18 +605,30 @@ class SweetLandsScreen(GameScreenBase):
             if acts:
                 self.choose(acts, "Choose")
             else:
-                self.notify(P.why_not_area(v, v["viewer"], key, legal), title="Not allowed", severity="warning")
+                self.notify(
+                    P.why_not_area(v, v["viewer"], key, legal),
+                    title="Not allowed",
+                    severity="warning",
+                )
         elif event.data_table.id == "sl-hand":
             hand = v["players"][v["viewer"]]["hand"] or []
             card = next((x for x in hand if str(x["uid"]) == key), None)
             if card is None:
                 return
             by_uid = {x["uid"]: x["id"] for x in hand}
-            acts = [a for a in legal if a.kind in ("play", "discard", "keep") and by_uid.get(a.args[0]) == card["id"]]
+            acts = [
+                a
+                for a in legal
+                if a.kind in ("play", "discard", "keep") and by_uid.get(a.args[0]) == card["id"]
+            ]
             if acts:
                 self._apply(acts[0])
             else:
-                self.notify(P.why_not_card(v, v["viewer"], card, legal), title="Not allowed", severity="warning")
+                self.notify(
+                    P.why_not_card(v, v["viewer"], card, legal),
+                    title="Not allowed",
+                    severity="warning",
+                )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act_key(event.option.id)

@@ -4,6 +4,7 @@ Everything here reads public data (rules/sweet_lands/data/*.toml) or a view dict
 nothing reaches into a game state. Only plain ASCII is produced (no emoji, no
 ambiguous-width glyphs), so every terminal lines it up the same way.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -11,20 +12,39 @@ from functools import lru_cache
 RES_SHORT = {"gold": "g", "wheat": "wh", "wood": "wd", "iron": "ir", "diamond": "dia"}
 RES_ORDER = ("gold", "wheat", "wood", "iron", "diamond")
 PROP_LETTER = {"tent": "t", "house": "h", "building": "b", "shop": "s", "lab": "l", "tower": "k"}
-PROP_WORD = {"tent": "tent", "house": "house", "building": "bldg", "shop": "shop", "lab": "lab",
-             "tower": "tower"}
+PROP_WORD = {
+    "tent": "tent",
+    "house": "house",
+    "building": "bldg",
+    "shop": "shop",
+    "lab": "lab",
+    "tower": "tower",
+}
 COLOUR_LETTER = {"orange": "O", "green": "G", "grey": "Y", "none": "-"}
 INDUSTRY_COLUMN = {"agricultural": "orange", "forestry": "green", "mining": "grey"}
-CHAR_SHORT = {"nata": "Nata", "eline": "Eline", "gretel": "Gretel", "jasmine": "Jasmine",
-              "sena": "Sena", "rikka": "Rikka"}
+CHAR_SHORT = {
+    "nata": "Nata",
+    "eline": "Eline",
+    "gretel": "Gretel",
+    "jasmine": "Jasmine",
+    "sena": "Sena",
+    "rikka": "Rikka",
+}
 
 COUNT_WORDS = {
-    "cities": "city", "played_cards": "played card", "most_terrain_type": "tile of your most common terrain",
-    "connected_ports": "connected port", "lowest_basic_income": "point of your lowest basic income",
+    "cities": "city",
+    "played_cards": "played card",
+    "most_terrain_type": "tile of your most common terrain",
+    "connected_ports": "connected port",
+    "lowest_basic_income": "point of your lowest basic income",
     "highest_basic_income": "point of your highest basic income",
-    "columns_min": "card in your shortest industry column", "food": "Food Track space",
-    "ip_this_pass": "Industry Point gained by this pass", "automated": "automated card",
-    "skills": "skill tile", "roads": "road", "rabbits": "Cookie Rabbit",
+    "columns_min": "card in your shortest industry column",
+    "food": "Food Track space",
+    "ip_this_pass": "Industry Point gained by this pass",
+    "automated": "automated card",
+    "skills": "skill tile",
+    "roads": "road",
+    "rabbits": "Cookie Rabbit",
     "perimeter_terrain": "tile on the map's edge",
 }
 
@@ -240,8 +260,11 @@ def card_cost_for(pv: dict, card: dict) -> int:
 
 
 def resources_text(res: dict, short: bool = True) -> str:
-    return " ".join(f"{res.get(r, 0)}{RES_SHORT[r]}" for r in RES_ORDER if r in res) if short else \
-        ", ".join(f"{res.get(r, 0)} {r}" for r in RES_ORDER if r in res)
+    return (
+        " ".join(f"{res.get(r, 0)}{RES_SHORT[r]}" for r in RES_ORDER if r in res)
+        if short
+        else ", ".join(f"{res.get(r, 0)} {r}" for r in RES_ORDER if r in res)
+    )
 
 
 def icon_text(effects) -> str:

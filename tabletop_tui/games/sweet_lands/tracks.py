@@ -1,5 +1,6 @@
 """The track panel: the score track and income of every player, the six Prosperity
 Tracks, and one player's Industry and Food Tracks. Compact Rich grids from a view."""
+
 from __future__ import annotations
 
 from rich.console import Group
@@ -16,8 +17,16 @@ SHORT_COLOUR = {"orange": "Or", "green": "Gn", "grey": "Gy"}
 def track_name(tr: dict) -> str:
     """Or-up tiles, Gn-lo properties, Gy-up automated: colour, upper/lower track, element."""
     return f"{SHORT_COLOUR[tr['colour']]}-{tr['id'].split('-')[1][:2]} {ELEMENT[tr['element']]}"
-ELEMENT = {"terrain": "tiles", "rabbits": "rabbits", "roads": "roads", "properties": "properties",
-           "automated": "automated", "industry_points": "ind. points"}
+
+
+ELEMENT = {
+    "terrain": "tiles",
+    "rabbits": "rabbits",
+    "roads": "roads",
+    "properties": "properties",
+    "automated": "automated",
+    "industry_points": "ind. points",
+}
 
 
 def _grid(*cols) -> Table:
@@ -43,15 +52,29 @@ def industry_lines(pv: dict):
         here = ("C" if pv["carriage"] == i else "") + ("L" if loco == i else "")
         style = "bold reverse" if here else ("dim" if i < max(pv["carriage"], loco or 0) else "")
         col = Text({"orange": "O", "green": "G"}.get(colour, "-"), style=COLOUR.get(colour, ""))
-        t.add_row(str(i), col, f"IP{ip}" if ip else "", fx_short(bonus) or ("start" if i == 0 else ""),
-                  here, style=style)
+        t.add_row(
+            str(i),
+            col,
+            f"IP{ip}" if ip else "",
+            fx_short(bonus) or ("start" if i == 0 else ""),
+            here,
+            style=style,
+        )
         for k, after in enumerate(ind["labs_after"]):
             if after == i:
                 if pv["labs_taken"] > k:
                     t.add_row("", "", "", Text(f"lab {k + 1} taken", style="dim"), "")
                 else:
-                    t.add_row("", "", "", Text(f"LAB {k + 1} blocks ({cost_short(ind['lab_costs'][k])})",
-                                               style="bold red"), "")
+                    t.add_row(
+                        "",
+                        "",
+                        "",
+                        Text(
+                            f"LAB {k + 1} blocks ({cost_short(ind['lab_costs'][k])})",
+                            style="bold red",
+                        ),
+                        "",
+                    )
     return Group(Text("Industry Track", style="bold"), t)
 
 
@@ -65,7 +88,9 @@ def food_lines(pv: dict):
         for k, at in enumerate(food["rabbit_at"]):
             if at == i:
                 rb = [(op, v) for e in food["rabbit_bonus"][k] for op, v in e.items()]
-                state = "placed" if pv["rabbits_taken"] > k else ("ready" if pv["food"] >= at else "")
+                state = (
+                    "placed" if pv["rabbits_taken"] > k else ("ready" if pv["food"] >= at else "")
+                )
                 rab = f"R{k + 1} {fx_short(rb)} {state}".replace("  ", " ").strip()
         here = "F" if pv["food"] == i else ""
         style = "bold reverse" if here else ("dim" if i < pv["food"] else "")
@@ -83,8 +108,10 @@ def _rate(track: dict, pos: int) -> tuple[int, int]:
 
 def element_count(pv: dict, element: str) -> int:
     return {
-        "terrain": lambda: len(pv["tiles"]), "rabbits": lambda: len(pv["rabbits"]),
-        "roads": lambda: len(pv["roads"]), "properties": lambda: len(pv["properties"]),
+        "terrain": lambda: len(pv["tiles"]),
+        "rabbits": lambda: len(pv["rabbits"]),
+        "roads": lambda: len(pv["roads"]),
+        "properties": lambda: len(pv["properties"]),
         "automated": lambda: sum(len(c) for c in pv["columns"].values()),
         "industry_points": lambda: pv["ip"],
     }[element]()
@@ -97,9 +124,12 @@ def prosperity_lines(view: dict, shown: int) -> Table:
     pv = players[shown]
     w = max(1, len(players))
     t = _grid({}, {}, {}, {"overflow": "fold"})
-    t.add_row(Text("Prosperity", style="bold"), Text("positions", style="dim"),
-              Text(f"{pv['name']} now", style="dim"),
-              Text("bonuses; end (first only)", style="dim"))
+    t.add_row(
+        Text("Prosperity", style="bold"),
+        Text("positions", style="dim"),
+        Text(f"{pv['name']} now", style="dim"),
+        Text("bonuses; end (first only)", style="dim"),
+    )
     for i, tr in enumerate(d.prosperity):
         cells = []
         for pos in range(tr["length"] + 1):
@@ -121,8 +151,10 @@ def rates_lines() -> Table:
     t = _grid({}, {"overflow": "fold"})
     t.add_row(Text("VP rates", style="bold"), Text("from space N: VP per items", style="dim"))
     for tr in d.prosperity:
-        t.add_row(Text(track_name(tr), style=COLOUR[tr["colour"]]),
-                  "  ".join(f"{frm}+: {v}/{p}" if p > 1 else f"{frm}+: {v}" for frm, v, p in tr["rates"]))
+        t.add_row(
+            Text(track_name(tr), style=COLOUR[tr["colour"]]),
+            "  ".join(f"{frm}+: {v}/{p}" if p > 1 else f"{frm}+: {v}" for frm, v, p in tr["rates"]),
+        )
     return t
 
 
@@ -130,13 +162,27 @@ def score_lines(view: dict) -> Table:
     players = view["players"]
     tags = player_tags(players)
     t = _grid({}, *[{"justify": "right", "no_wrap": True}] * 9)
-    t.add_row(Text("Score / income", style="bold"), *[Text(h, style="dim") for h in
-              ("VP", "CP", "IP", "gold+", "wheat+", "wood+", "iron+", "food", "ind C/L")])
+    t.add_row(
+        Text("Score / income", style="bold"),
+        *[
+            Text(h, style="dim")
+            for h in ("VP", "CP", "IP", "gold+", "wheat+", "wood+", "iron+", "food", "ind C/L")
+        ],
+    )
     for s, p in enumerate(players):
         inc = p["income"]
-        t.add_row(f"{tags[s]} {escape(p['name'])}", str(p["vp"]), str(p["cp"]), str(p["ip"]), str(inc["gold"]),
-                  str(inc["wheat"]), str(inc["wood"]), str(inc["iron"]), str(p["food"]),
-                  f"{p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}")
+        t.add_row(
+            f"{tags[s]} {escape(p['name'])}",
+            str(p["vp"]),
+            str(p["cp"]),
+            str(p["ip"]),
+            str(inc["gold"]),
+            str(inc["wheat"]),
+            str(inc["wood"]),
+            str(inc["iron"]),
+            str(p["food"]),
+            f"{p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}",
+        )
     return t
 
 
@@ -144,13 +190,20 @@ def score_lines_narrow(view: dict) -> Table:
     players = view["players"]
     tags = player_tags(players)
     t = _grid({}, {"justify": "right", "no_wrap": True}, {"no_wrap": True}, {"no_wrap": True})
-    t.add_row(Text("Score", style="bold"), Text("VP/CP/IP", style="dim"), Text("income g wh wd ir", style="dim"),
-              Text("food ind", style="dim"))
+    t.add_row(
+        Text("Score", style="bold"),
+        Text("VP/CP/IP", style="dim"),
+        Text("income g wh wd ir", style="dim"),
+        Text("food ind", style="dim"),
+    )
     for s, p in enumerate(players):
         inc = p["income"]
-        t.add_row(f"{tags[s]} {escape(p['name'][:8])}", f"{p['vp']}/{p['cp']}/{p['ip']}",
-                  f"{inc['gold']} {inc['wheat']} {inc['wood']} {inc['iron']}",
-                  f"{p['food']} {p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}")
+        t.add_row(
+            f"{tags[s]} {escape(p['name'][:8])}",
+            f"{p['vp']}/{p['cp']}/{p['ip']}",
+            f"{inc['gold']} {inc['wheat']} {inc['wood']} {inc['iron']}",
+            f"{p['food']} {p['carriage']}/{'-' if p['locomotive'] is None else p['locomotive']}",
+        )
     return t
 
 
@@ -161,7 +214,11 @@ def prosperity_narrow(view: dict, shown: int):
     tags = player_tags(players)
     pv = players[shown]
     w = max(1, len(players))
-    lines = [Text.assemble(("Prosperity", "bold"), (f"  positions; {pv['name']}'s rate now; bonuses", "dim"))]
+    lines = [
+        Text.assemble(
+            ("Prosperity", "bold"), (f"  positions; {pv['name']}'s rate now; bonuses", "dim")
+        )
+    ]
     for i, tr in enumerate(d.prosperity):
         cells = []
         for pos in range(tr["length"] + 1):
@@ -174,8 +231,12 @@ def prosperity_narrow(view: dict, shown: int):
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
         end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
         lines.append(Text.assemble((name.ljust(17), COLOUR[tr["colour"]]), " ".join(cells)))
-        lines.append(Text(f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {n * vp // per}VP; {bon} end:{end}",
-                          style="dim"))
+        lines.append(
+            Text(
+                f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {n * vp // per}VP; {bon} end:{end}",
+                style="dim",
+            )
+        )
     return Group(*lines)
 
 
@@ -194,10 +255,16 @@ def tracks_renderable(view: dict, shown: int, width: int):
         parts.append(side)
     else:
         parts += [ind, Text(""), food, Text(ahead_text(pv), style="italic")]
-    parts += [Text(""), rates_lines(),
-              Text("C Carriage takes O bonuses, L Locomotive takes G bonuses; a LAB blocks both markers "
-                   "until taken as a property. F Food marker; R rabbits become ready as Food advances. "
-                   "CP city points (2 VP each at the end), IP industry points.", style="dim")]
+    parts += [
+        Text(""),
+        rates_lines(),
+        Text(
+            "C Carriage takes O bonuses, L Locomotive takes G bonuses; a LAB blocks both markers "
+            "until taken as a property. F Food marker; R rabbits become ready as Food advances. "
+            "CP city points (2 VP each at the end), IP industry points.",
+            style="dim",
+        ),
+    ]
     return Group(*parts)
 
 
@@ -205,10 +272,17 @@ def ahead_text(pv: dict) -> str:
     """The next bonuses each Industry marker would take."""
     d = data()
     out = []
-    for marker, colour, pos in (("Carriage", "orange", pv["carriage"]), ("Locomotive", "green", pv["locomotive"])):
+    for marker, colour, pos in (
+        ("Carriage", "orange", pv["carriage"]),
+        ("Locomotive", "green", pv["locomotive"]),
+    ):
         if pos is None:
             out.append("Locomotive: not yet (Industry space 4)")
             continue
-        nxt = [f"{i}:{fx_short(b)}" for i, (c, b, _) in enumerate(d.industry) if i > pos and c == colour and b][:3]
+        nxt = [
+            f"{i}:{fx_short(b)}"
+            for i, (c, b, _) in enumerate(d.industry)
+            if i > pos and c == colour and b
+        ][:3]
         out.append(f"{marker} ahead: {', '.join(nxt) or 'end of track'}")
     return "\n".join(out)
