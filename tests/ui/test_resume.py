@@ -1,0 +1,196 @@
+"""The resume list: headers instead of replays, broken files reported one by one and
+left untouched, columns that fit, the mode, the seed of finished games only, delete."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from textual.widgets import OptionList, Static
+
+import rules
+from rules.core.state import GameState
+from rules.simulate import play_one
+from tabletop_tui.saves import list_saves, write_save
+
+from .helpers import make_app, screen_text
+
+HUMANS = [{"kind": "human"}] * 2
+
+
+def save(folder: Path, name: str, game: str, state) -> Path:
+    path = folder / "saves" / f"{name}.json"
+    write_save(path, rules.get_game(game), state, [{"kind": "human"}] * len(state.players))
+    return path
+
+
+def finished(folder: Path, name: str, game: str, seed: int) -> Path:
+    state, _ = play_one(game, ["random", "random"], seed=seed)
+    return save(folder, name, game, state)
+
+
+def in_progress(folder: Path, name: str, players: list[str], seed: int, **options) -> Path:
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(players, seed=seed, options=options)
+    state = state.apply(state.legal_actions(state.actors()[0])[0])
+    return save(folder, name, "happy-city", state)
+
+
+def refuse_replay(monkeypatch):
+    def no(self, action):
+        raise AssertionError("the listing replayed a save")
+
+    monkeypatch.setattr(GameState, "apply", no)
+
+
+def test_listing_reads_the_header_and_replays_nothing(tmp_path, monkeypatch):
+    finished(tmp_path, "sl", "sweet-lands", 3)
+    in_progress(tmp_path, "hc", ["Ann", "Bob"], 11, mode="expert")
+    refuse_replay(monkeypatch)
+    good, bad = list_saves(tmp_path)
+    assert not bad and len(good) == 2
+    by_game = {g.game: g for g in good}
+    sl, hc = by_game["sweet-lands"], by_game["happy-city"]
+    assert sl.over and sl.seed == 3 and sl.winners and sl.steps > 100
+    assert not hc.over and hc.seed is None and hc.mode == "Expert" and hc.steps == 1
+
+
+def test_an_old_save_without_header_is_replayed_once(tmp_path, monkeypatch):
+    spec = rules.get_game("happy-city")
+    state, _ = play_one("happy-city", ["random", "random"], seed=8)
+    path = tmp_path / "saves" / "old.json"
+    path.parent.mkdir(parents=True)
+    data = spec.to_save(state)
+    data["ui"] = {"seats": HUMANS, "saved_at": 1_700_000_000.0, "round": 9, "over": True}
+    path.write_text(json.dumps(data))
+    (first,), bad = list_saves(tmp_path)
+    assert not bad and first.over and first.seed == 8 and first.mode == "Family"
+    assert first.saved_at == 1_700_000_000.0
+    refuse_replay(monkeypatch)  # the file is unchanged: no second replay
+    (again,), _ = list_saves(tmp_path)
+    assert again == first
+    assert "header" not in json.loads(path.read_text())  # listing never writes
+
+
+def broken_files(folder: Path) -> dict[str, str]:
+    """name -> file text, each mutated from a real save the way a bad edit would."""
+    good = in_progress(folder, "template", ["Ann", "Bob"], 5)
+    data = json.loads(good.read_text())
+    good.unlink()
+
+    def variant(**changes):
+        d = json.loads(json.dumps(data))
+        for dotted, value in changes.items():
+            *parents, last = dotted.split(".")
+            target = d
+            for p in parents:
+                target = target[p]
+            target[last] = value
+        return json.dumps(d)
+
+    return {
+        "deep.json": "[" * 100_000 + "]" * 100_000,
+        "huge-seed.json": variant().replace('"seed": 5', '"seed": 1e400', 1),
+        "options-text.json": variant(options="expert"),
+        "yesterday.json": variant(**{"ui.saved_at": "yesterday"}),
+        "header-yesterday.json": variant(**{"header.saved_at": "yesterday"}),
+        "players-text.json": variant(players="Anna"),
+        "not-object.json": "[1, 2, 3]",
+        "bad-step.json": variant(actions=[*data["actions"], "0:buy:[1.5]"], header=None),
+        "truncated.json": variant()[:200],
+    }
+
+
+EXPECTED_WORDS = {
+    "deep.json": "nested",
+    "huge-seed.json": "seed",
+    "options-text.json": "options",
+    "yesterday.json": "saved_at",
+    "header-yesterday.json": "saved_at",
+    "players-text.json": "players",
+    "not-object.json": "not a JSON object",
+    "bad-step.json": "step 2",
+    "truncated.json": "not valid JSON",
+}
+
+
+async def test_each_broken_save_gets_its_own_message_and_is_left_untouched(tmp_path):
+    texts = broken_files(tmp_path)
+    for name, text in texts.items():
+        (tmp_path / "saves" / name).write_text(text)
+    in_progress(tmp_path, "fine", ["Ann", "Bob"], 6)
+    before = {p.name: p.read_bytes() for p in (tmp_path / "saves").iterdir()}
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"
+        bad_text = str(app.screen.query_one("#resume-bad", Static).render())
+        lines = bad_text.splitlines()
+        for name, word in EXPECTED_WORDS.items():
+            line = next(line for line in lines if line.startswith(f"- {name}:"))
+            assert word in line, line
+        assert app.screen.query_one(OptionList).option_count == 1  # the good save still lists
+    after = {p.name: p.read_bytes() for p in (tmp_path / "saves").iterdir()}
+    assert after == before
+
+
+async def open_resume(pilot):
+    await pilot.press("r")
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def test_columns_fit_and_show_mode_and_only_finished_seeds(tmp_path):
+    long_names = ["Annabelle-Marguerite", "Bartholomew", "Cleopatra", "Dominique"]
+    in_progress(tmp_path, "a-live", long_names, 48151, mode="expert")
+    finished(tmp_path, "b-done", "happiest-town", 62342)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        text = screen_text(app)
+        rows = [line for line in text.splitlines() if "Happy City" in line]
+        assert rows and all(len(line) <= 80 for line in text.splitlines())
+        assert "Expert" in rows[0] and "Annabelle-Marg" in rows[0] and "…" in rows[0]
+        assert "Standard" in text  # Happiest Town's variant
+        assert "62342" in text  # the finished game's seed
+        assert "48151" not in text  # never the seed of a game in progress
+        # newest first: the finished game is highlighted and described with its winner
+        assert "Finished. Won by" in text
+        await pilot.press("down")
+        await pilot.pause()
+        text = screen_text(app)  # the game in progress, in full, still without its seed
+        assert "Annabelle-Marguerite, Bartholomew, Cleopatra, Dominique" in text
+        assert "Finished" not in text and "48151" not in text
+
+
+@pytest.mark.parametrize("answer", ["n", "escape", "y"])
+async def test_delete_asks_first(tmp_path, answer):
+    keep = in_progress(tmp_path, "a-keep", ["Ann", "Bob"], 1)
+    target = in_progress(tmp_path, "b-target", ["Cleo", "Dan"], 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_resume(pilot)
+        while "Cleo" not in str(screen.query_one("#resume-detail", Static).render()):
+            await pilot.press("down")
+            await pilot.pause()
+        await pilot.press("d")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ConfirmDelete"
+        assert "b-target.json" in screen_text(app) and "cannot be undone" in screen_text(app)
+        await pilot.press(answer)
+        await pilot.pause()
+        assert app.screen is screen
+        assert target.exists() is (answer != "y") and keep.exists()
+        assert screen.query_one(OptionList).option_count == (1 if answer == "y" else 2)
+
+
+async def test_resume_footer_names_the_keys(tmp_path):
+    in_progress(tmp_path, "a", ["Ann", "Bob"], 1)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        for words in ("Resume", "Replay", "Delete", "Back"):
+            assert words in footer
