@@ -1,54 +1,210 @@
-"""The `tabletop` command: starts the app, or runs `tabletop simulate ...` headless.
+"""The `tabletop` command: play (the default), simulate, replay and serve.
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
+Every mistake on the command line is reported as one line on stderr with exit
+status 2; argparse's own usage dump is replaced by that line.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import sys
 import time
+from collections.abc import Sequence
+from typing import NoReturn
+
+LEVELS = ("easy", "normal", "hard")
+
+MAIN_EXAMPLES = """\
+examples:
+  tabletop                          open the title screen (same as `tabletop play`)
+  tabletop play --data-dir ./saves  keep saves in a folder of your choice
+  tabletop simulate --game happy-city --players 4 --games 200
+  tabletop replay ~/.local/share/tabletop/saves/20261201-101500-happy-city.json
+  tabletop serve                    play in a web browser at http://127.0.0.1:8000
+  tabletop --version
+"""
+
+PLAY_EXAMPLES = """\
+examples:
+  tabletop play
+  tabletop play --data-dir /tmp/tabletop-test
+"""
+
+SIMULATE_EXAMPLES = """\
+examples:
+  tabletop simulate --game happy-city --players 4 --games 500 --seed 1
+  tabletop simulate --game happiness --players 3 --options '{"silence": "turns"}'
+  tabletop simulate --game sweet-lands --players 2 --level hard easy --json
+"""
+
+REPLAY_EXAMPLES = """\
+examples:
+  tabletop replay saves/20261201-101500-happy-city.json
+  tabletop replay game.json --step 0     start before the first move
+
+Only public information is shown until you choose a seat to follow (key F).
+"""
+
+SERVE_EXAMPLES = """\
+examples:
+  tabletop serve                        http://127.0.0.1:8000, this machine only
+  tabletop serve --port 8080
+  tabletop serve --host 0.0.0.0 --public-url http://192.168.1.20:8000
+
+Needs the optional web extra: pip install 'tabletop[web]'
+(from a checkout: pip install -e '.[web]'). Each browser tab runs its own game;
+saves go to the same folder as the terminal app's.
+"""
 
 
-def _simulate(argv: list[str]) -> int:
-    p = argparse.ArgumentParser(prog="tabletop simulate", description="Play bot games headlessly.")
-    p.add_argument("--game", required=True)
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--games", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--options", default="{}", help="game options as JSON")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose errors are a single line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
+def package_version() -> str:
+    """The version recorded in the installed package's metadata (pyproject's [project])."""
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
-        a = p.parse_args(argv)
-    except SystemExit as exc:
-        return int(exc.code or 0)
+        return version("tabletop")
+    except PackageNotFoundError:
+        return "unknown (the package is not installed)"
 
+
+def port_number(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1-65535, not {port}")
+    return port
+
+
+def whole_number(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+
+
+def build_parser() -> Parser:
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = Parser(
+        prog="tabletop",
+        description="Board and card games, hot-seat in the terminal or in a web browser.",
+        epilog=MAIN_EXAMPLES,
+        formatter_class=fmt,
+    )
+    p.add_argument("--version", action="version", version=f"tabletop {package_version()}")
+    p.add_argument("--data-dir", help="where saves live (default: the user data folder)")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    data_help = argparse.SUPPRESS  # the top-level --data-dir also works after the command
+
+    play = sub.add_parser(
+        "play", help="open the app (the default)", epilog=PLAY_EXAMPLES, formatter_class=fmt
+    )
+    play.add_argument("--data-dir", default=data_help, help="where saves live")
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play bot games headlessly and print statistics",
+        description="Play bot-only games without a screen and print statistics.",
+        epilog=SIMULATE_EXAMPLES,
+        formatter_class=fmt,
+    )
+    sim.add_argument("--game", required=True, help="game id, e.g. happy-city")
+    sim.add_argument("--players", type=whole_number, required=True, help="number of seats")
+    sim.add_argument("--games", type=whole_number, default=100, help="games to play (100)")
+    sim.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (1)")
+    sim.add_argument("--options", default="{}", help="game options as a JSON object")
+    sim.add_argument(
+        "--level",
+        nargs="+",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="bot level (easy, normal, hard): one for every seat, or one per seat",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+    rep = sub.add_parser(
+        "replay",
+        help="step through a saved game, read-only",
+        description="Open a save in a read-only viewer that steps through it move by move.",
+        epilog=REPLAY_EXAMPLES,
+        formatter_class=fmt,
+    )
+    rep.add_argument("save", metavar="SAVE", help="a save file (.json)")
+    rep.add_argument("--step", type=whole_number, help="the move to open at (default: the last)")
+
+    srv = sub.add_parser(
+        "serve",
+        help="play in a web browser (needs the 'web' extra)",
+        description="Serve the app to web browsers with textual-serve.",
+        epilog=SERVE_EXAMPLES,
+        formatter_class=fmt,
+    )
+    srv.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
+    srv.add_argument("--port", type=port_number, default=8000, help="port to bind (8000)")
+    srv.add_argument("--public-url", help="the address browsers use, if not http://HOST:PORT")
+    srv.add_argument("--data-dir", default=data_help, help="where saves live")
+    return p
+
+
+# ---- simulate ------------------------------------------------------------------------
+def _fail(command: str, message: str) -> int:
+    print(f"tabletop {command}: {message}", file=sys.stderr)
+    return 2
+
+
+def _simulate(a: argparse.Namespace) -> int:
     import rules
-    from rules.simulate import simulate
-
-    def fail(msg: str) -> int:
-        print(f"tabletop simulate: {msg}", file=sys.stderr)
-        return 2
 
     try:
         spec = rules.get_game(a.game)
     except KeyError as exc:
-        return fail(exc.args[0])
+        return _fail("simulate", exc.args[0])
     if not spec.min_players <= a.players <= spec.max_players:
-        return fail(
-            f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}"
+        return _fail(
+            "simulate",
+            f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}",
         )
     if a.games < 1:
-        return fail("--games must be at least 1")
+        return _fail("simulate", "--games must be at least 1")
     try:
-        options = spec.resolve_options(json.loads(a.options))
-    except (ValueError, AttributeError) as exc:
-        return fail(f"bad --options: {exc}")
+        options = json.loads(a.options)
+        if not isinstance(options, dict):
+            raise ValueError('give a JSON object such as \'{"mode": "expert"}\'')
+        options = spec.resolve_options(options)
+    except (ValueError, TypeError) as exc:
+        return _fail("simulate", f"bad --options: {exc}")
+    extra: dict = {}
+    if a.level:
+        if len(a.level) not in (1, a.players):
+            return _fail("simulate", f"--level takes 1 or {a.players} values, not {len(a.level)}")
+        levels = list(a.level) * a.players if len(a.level) == 1 else list(a.level)
+        import inspect
+
+        from rules.simulate import simulate
+
+        if "levels" not in inspect.signature(simulate).parameters:
+            return _fail("simulate", "bot levels are not available in this version")
+        extra["levels"] = levels
+    return _run_simulation(a, spec, options, extra)
+
+
+def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> int:
+    from rules.simulate import simulate
 
     t0 = time.perf_counter()
     if a.json or not sys.stdout.isatty():
-        stats = simulate(a.game, a.players, a.games, a.seed, options)
+        stats = simulate(a.game, a.players, a.games, a.seed, options, **extra)
     else:
         from rich.progress import Progress
 
@@ -61,35 +217,114 @@ def _simulate(argv: list[str]) -> int:
                 a.seed,
                 options,
                 on_game=lambda g: progress.advance(task),
+                **extra,
             )
     out = stats.as_dict(time.perf_counter() - t0)
     if a.json:
         print(json.dumps(out))
-    else:
-        print(f"{spec.title}, {a.players} players, seed {a.seed}")
-        print(f"games played:        {out['games']}")
-        print(
-            f"winning score:       mean {out['mean_winning_score']}, "
-            f"min {out['min_winning_score']}, max {out['max_winning_score']}"
-        )
-        print(f"actions per game:    {out['mean_actions_per_game']}")
-        print(f"games per second:    {out['games_per_second']}")
+        return 0
+    print(f"{spec.title}, {a.players} players, seed {a.seed}")
+    if "levels" in extra:
+        print(f"bot levels:          {', '.join(extra['levels'])}")
+    print(f"games played:        {out['games']}")
+    print(
+        f"winning score:       mean {out['mean_winning_score']}, "
+        f"min {out['min_winning_score']}, max {out['max_winning_score']}"
+    )
+    print(f"actions per game:    {out['mean_actions_per_game']}")
+    print(f"games per second:    {out['games_per_second']}")
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "simulate":
-        return _simulate(argv[1:])
-    p = argparse.ArgumentParser(
-        prog="tabletop", description="Board and card games, hot-seat in the terminal."
-    )
-    p.add_argument("--data-dir", help="where saves live (default: the user data folder)")
-    a = p.parse_args(argv)
+# ---- play, replay, serve ---------------------------------------------------------------
+def _play(a: argparse.Namespace) -> int:
     from .app import TabletopApp
 
     TabletopApp(data_dir=a.data_dir).run()
     return 0
+
+
+def _replay(a: argparse.Namespace) -> int:
+    from .replay import ReplayError, load_replay
+
+    try:
+        replay = load_replay(a.save)
+    except ReplayError as exc:
+        return _fail("replay", str(exc))
+    if a.step is not None and not 0 <= a.step <= replay.last:
+        return _fail("replay", f"--step must be 0-{replay.last} for this save, not {a.step}")
+    from .screens.replay import ReplayApp
+
+    ReplayApp(replay, step=a.step).run()
+    return 0
+
+
+def is_loopback(host: str) -> bool:
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def serve_command(data_dir: str | None) -> str:
+    """The shell command textual-serve runs for each browser tab."""
+    import shlex
+
+    from .saves import data_dir as resolve
+
+    folder = str(resolve(data_dir).resolve())
+    return f"{shlex.quote(sys.executable)} -m tabletop_tui play --data-dir {shlex.quote(folder)}"
+
+
+def _serve(a: argparse.Namespace) -> int:
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        print(
+            "tabletop serve: browser play needs the optional 'web' extra; install it with "
+            "pip install 'tabletop[web]' (from a checkout: pip install -e '.[web]')",
+            file=sys.stderr,
+        )
+        return 1
+    if not is_loopback(a.host):
+        print(
+            f"tabletop serve: warning: binding {a.host} lets anyone who can reach port "
+            f"{a.port} play and read your saves; browsers on other machines may need "
+            "--public-url http://ADDRESS:PORT",
+            file=sys.stderr,
+        )
+    server = Server(
+        serve_command(a.data_dir),
+        host=a.host,
+        port=a.port,
+        title="tabletop",
+        public_url=a.public_url,
+    )
+    try:
+        server.serve()
+    except OSError as exc:
+        print(
+            f"tabletop serve: cannot listen on {a.host}:{a.port}: {exc.strerror or exc}",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+COMMANDS = {"play": _play, "simulate": _simulate, "replay": _replay, "serve": _serve}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        a = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version and errors
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    if not hasattr(a, "data_dir"):
+        a.data_dir = None
+    return COMMANDS[a.command or "play"](a)
 
 
 if __name__ == "__main__":

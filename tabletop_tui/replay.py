@@ -1,0 +1,107 @@
+"""A save replayed for the read-only viewer: the state before and after every move.
+
+Loading checks the save the way the resume list does, then replays it once, keeping
+a copy of the state every CHECKPOINT moves; any other step is reached by applying
+at most CHECKPOINT - 1 moves from the copy before it. Nothing here imports Textual.
+What a screen may show comes only from ``view(seat)`` and ``log_for(seat)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .saves import SaveProblem, check_record, read_json
+
+CHECKPOINT = 20
+
+
+class ReplayError(ValueError):
+    """A save that cannot be replayed; the message names the file and the reason."""
+
+
+@dataclass
+class Replay:
+    path: Path
+    spec: Any
+    players: list[str]
+    actions: list[Any]  # parsed actions, with their labels
+    checkpoints: list[Any] = field(repr=False)
+    _cache: tuple[int, Any] | None = field(default=None, repr=False)
+
+    @property
+    def last(self) -> int:
+        """The number of moves; steps run from 0 (the set-up) to ``last``."""
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        return bool(self.state_at(self.last).is_over)
+
+    def state_at(self, step: int) -> Any:
+        step = max(0, min(step, self.last))
+        if self._cache and self._cache[0] == step:
+            return self._cache[1]
+        base = (step // CHECKPOINT) * CHECKPOINT
+        state = self.checkpoints[step // CHECKPOINT]
+        if self._cache and base <= self._cache[0] <= step:
+            base, state = self._cache
+        for action in self.actions[base:step]:
+            state = state.apply(action)
+        self._cache = (step, state)
+        return state
+
+    def view(self, step: int, seat: int | None) -> dict:
+        return self.state_at(step).view(seat)
+
+    def log(self, step: int, seat: int | None) -> list[str]:
+        return list(self.state_at(step).log_for(seat))
+
+    def new_lines(self, step: int, seat: int | None) -> list[str]:
+        """The log lines this seat could read that the move of this step added."""
+        if step <= 0:
+            return self.log(0, seat)
+        before = len(self.log(step - 1, seat))
+        return self.log(step, seat)[before:]
+
+    def step_label(self, step: int) -> str:
+        if step == 0:
+            return "Set-up"
+        action = self.actions[step - 1]
+        who = self.players[action.seat] if 0 <= action.seat < len(self.players) else "?"
+        return f"{who}: {action.label or action.key}"
+
+
+def load_replay(path: str | Path) -> Replay:
+    from rules.core import IllegalAction
+
+    path = Path(path)
+    if not path.is_file():
+        raise ReplayError(f"{path}: no such save file")
+    try:
+        raw = read_json(path)
+        spec, players, options = check_record(raw)
+    except SaveProblem as exc:
+        raise ReplayError(f"{path.name}: {exc}") from None
+    try:
+        state = spec.new_game(players, seed=raw.get("seed", 0), options=options)
+    except (ValueError, TypeError) as exc:
+        raise ReplayError(f"{path.name}: cannot set the game up ({exc})") from None
+    actions, checkpoints = [], [state]
+    for i, key in enumerate(raw["actions"], start=1):
+        try:
+            action = spec.parse_action(key)
+            state = state.apply(action)
+        except IllegalAction as exc:
+            raise ReplayError(f"{path.name}: step {i}: {key!r} is illegal: {exc.reason}") from None
+        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+            raise ReplayError(
+                f"{path.name}: step {i}: {key!r} could not be replayed ({exc.__class__.__name__})"
+            ) from None
+        actions.append(action)
+        if i % CHECKPOINT == 0:
+            checkpoints.append(state)
+    replay = Replay(path, spec, list(players), actions, checkpoints)
+    replay._cache = (len(actions), state)
+    return replay

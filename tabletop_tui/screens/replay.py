@@ -1,0 +1,231 @@
+"""The read-only replay viewer, the same for every game.
+
+Left: every move of the save. Right: what the move did (the log lines the viewer
+may read) and the whole view of the game after it, written out as indented text
+from ``view(seat)``. The public view (``view(None)``) is shown until the viewer
+picks a seat to follow, which asks first because that seat's hand and private log
+then appear on screen. Nothing can be played from here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..replay import Replay
+
+SKIP = {"game", "viewer", "options"}  # shown in the heading, or the same for every step
+NAME_KEYS = ("name", "word", "label", "title", "topic")
+
+
+def clip(text: str, width: int) -> str:
+    """One line of at most `width` characters, cut with an ellipsis."""
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _label(key: Any) -> str:
+    return str(key).replace("_", " ")
+
+
+def _scalar(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _is_flat(value: Any) -> bool:
+    return not isinstance(value, (dict, list))
+
+
+def _compact(d: dict) -> str | None:
+    """One line for a dict of scalars (and short lists of scalars), else None."""
+    parts, name = [], None
+    for k, v in d.items():
+        if isinstance(v, dict) or (isinstance(v, list) and not all(map(_is_flat, v))):
+            return None
+        if name is None and k in NAME_KEYS and isinstance(v, str):
+            name = v
+        elif v not in (None, "", [], {}):
+            shown = ", ".join(map(_scalar, v)) if isinstance(v, list) else _scalar(v)
+            parts.append(f"{_label(k)} {shown}")
+    body = "; ".join(parts)
+    return f"{name}: {body}" if name and body else (name or body)
+
+
+def view_lines(value: Any, indent: int = 0, out: list[str] | None = None) -> list[str]:
+    """A JSON view written out as indented, readable lines."""
+    out = [] if out is None else out
+    pad = "  " * indent
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for k, v in items:
+        if isinstance(value, dict) and (k in SKIP and indent == 0):
+            continue
+        head = f"{pad}{_label(k)}:" if isinstance(value, dict) else f"{pad}-"
+        if _is_flat(v):
+            out.append(f"{head} {_scalar(v)}")
+        elif not v:
+            out.append(f"{head} none")
+        elif isinstance(v, list) and all(map(_is_flat, v)):
+            out.append(f"{head} {', '.join(map(_scalar, v))}")
+        elif isinstance(v, dict) and (line := _compact(v)) is not None:
+            out.append(f"{head} {line}")
+        else:
+            name = next((v[n] for n in NAME_KEYS if isinstance(v, dict) and n in v), None)
+            out.append(f"{head} {name}" if isinstance(name, str) else head)
+            view_lines(v, indent + 1, out)
+    return out
+
+
+class FollowSeat(ModalScreen[int | None]):
+    """Warns before a seat's private information is shown; a digit picks the seat."""
+
+    BINDINGS = [Binding("escape", "pick(-1)", "Stay public")] + [
+        Binding(str(i + 1), f"pick({i})", f"Seat {i + 1}", show=False) for i in range(9)
+    ]
+    DEFAULT_CSS = """
+    FollowSeat { align: center middle; }
+    FollowSeat #follow-box { width: 64; height: auto; border: thick $warning;
+        padding: 1 2; background: $panel; }
+    """
+
+    def __init__(self, players: list[str]):
+        super().__init__()
+        self.players = players
+
+    def compose(self) -> ComposeResult:
+        text = Text("Follow one seat?\n\n", style="bold")
+        text.append(
+            "That seat's hand and private log will be on the screen, for anyone "
+            "who can see it to read. Ask the other players first.\n\n"
+        )
+        for i, name in enumerate(self.players):
+            text.append(f"{i + 1}  {name}\n")
+        text.append("\nPress a number to follow that seat, Escape to stay public.")
+        with Vertical(id="follow-box"):
+            yield Static(text, id="follow-text")
+        yield Footer()
+
+    def action_pick(self, seat: int) -> None:
+        if seat < len(self.players):
+            self.dismiss(None if seat < 0 else seat)
+
+
+class ReplayScreen(Screen):
+    BINDINGS = [
+        Binding("right,full_stop", "move(1)", "Next", key_display="right"),
+        Binding("left,comma", "move(-1)", "Back", key_display="left"),
+        Binding("pagedown", "move(10)", "+10", show=False),
+        Binding("pageup", "move(-10)", "-10", show=False),
+        Binding("home", "goto(0)", "Start"),
+        Binding("end", "goto(-1)", "End"),
+        Binding("f", "follow", "Follow seat"),
+        Binding("p", "public", "Public view"),
+        Binding("escape,q", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen #replay-top { height: 2; padding: 0 1; background: $panel; }
+    ReplayScreen #replay-steps { width: 32; height: 1fr; }
+    ReplayScreen #replay-right { width: 1fr; height: 1fr; padding: 0 1; }
+    ReplayScreen #replay-moved { color: $accent; height: auto; margin-bottom: 1; }
+    ReplayScreen #replay-view { height: auto; }
+    """
+
+    def __init__(self, replay: Replay, step: int | None = None):
+        super().__init__()
+        self.replay = replay
+        self.step = replay.last if step is None else max(0, min(step, replay.last))
+        self.seat: int | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="replay-top")
+        with Horizontal():
+            steps = [
+                Option(Text(clip(f"{i:>3} {self.replay.step_label(i)}", 25)), id=str(i))
+                for i in range(self.replay.last + 1)
+            ]
+            yield OptionList(*steps, id="replay-steps")
+            with VerticalScroll(id="replay-right"):
+                yield Static("", id="replay-moved")
+                yield Static("", id="replay-view")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"Replay: {self.replay.spec.title} (read-only)"
+        self.query_one(OptionList).focus()
+        self.show()
+
+    def show(self) -> None:
+        r, step, seat = self.replay, self.step, self.seat
+        who = "public view" if seat is None else f"following {r.players[seat]} (private)"
+        width = max(20, self.size.width - 2)
+        top = Text(clip(f"Step {step} of {r.last} | {who} | {r.step_label(step)}", width))
+        hint = "Left/right step through the game; F follows a seat."
+        if step == r.last and r.over:
+            hint = f"Finished; seed {r.state_at(step).seed}. {hint}"
+        top.append("\n" + clip(hint, width))
+        self.query_one("#replay-top", Static).update(top)
+        moved = r.new_lines(step, seat) or ["(nothing this seat could read)"]
+        self.query_one("#replay-moved", Static).update(Text("\n".join(moved)))
+        self.query_one("#replay-view", Static).update(
+            Text("\n".join(view_lines(r.view(step, seat))))
+        )
+        ol = self.query_one(OptionList)
+        if ol.highlighted != step:
+            ol.highlighted = step
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        # Messages arrive after the fact: act only on the list's current highlight.
+        current = event.option_list.highlighted
+        if event.option_index == current and current != self.step:
+            self.step = event.option_index
+            self.show()
+
+    def action_move(self, delta: int) -> None:
+        self.action_goto(max(0, min(self.replay.last, self.step + delta)))
+
+    def action_goto(self, step: int) -> None:
+        self.step = self.replay.last if step < 0 else step
+        self.show()
+
+    def action_follow(self) -> None:
+        def picked(seat: int | None) -> None:
+            self.seat = seat
+            self.show()
+
+        self.app.push_screen(FollowSeat(self.replay.players), picked)
+
+    def action_public(self) -> None:
+        self.seat = None
+        self.show()
+
+    def action_close(self) -> None:
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+
+class ReplayApp(App):
+    """`tabletop replay SAVE`: the viewer on its own."""
+
+    TITLE = "tabletop replay"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(self, replay: Replay, step: int | None = None, **kw: Any):
+        super().__init__(**kw)
+        self.replay = replay
+        self.start_step = step
+
+    def get_default_screen(self) -> Screen:
+        return ReplayScreen(self.replay, self.start_step)

@@ -1,0 +1,139 @@
+"""The read-only replay viewer: steps forward and back through any game's save, the
+public view by default, a seat's private view only after a warning, seeds of games in
+progress never shown; reachable from the resume list and as `tabletop replay`."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Static
+
+import rules
+from rules.simulate import play_one
+from tabletop_tui.replay import ReplayError, load_replay
+from tabletop_tui.saves import write_save
+from tabletop_tui.screens.replay import ReplayApp, view_lines
+
+from .helpers import make_app, screen_text
+
+
+def save_game(folder, game: str, state, name: str = "game"):
+    path = folder / "saves" / f"{name}.json"
+    write_save(path, rules.get_game(game), state, [{"kind": "human"}] * len(state.players))
+    return path
+
+
+def finished(folder, game: str, seed: int = 2):
+    state, _ = play_one(game, ["random", "random"], seed=seed)
+    return save_game(folder, game, state, f"done-{game}")
+
+
+def shown_view(app) -> str:
+    return str(app.screen.query_one("#replay-view", Static).render())
+
+
+@pytest.mark.parametrize("game", sorted(rules.GAMES))
+def test_replay_rebuilds_every_step_of_every_game(tmp_path, game):
+    replay = load_replay(finished(tmp_path, game))
+    final, _ = play_one(game, ["random", "random"], seed=2)
+    assert replay.last == len(final.action_keys()) and replay.over
+    assert replay.state_at(replay.last).action_keys() == final.action_keys()
+    for step in [*range(0, replay.last, 7), replay.last, 3, 0]:  # forwards, then back
+        state = replay.state_at(step)
+        assert len(state.action_keys()) == step
+        for seat in (None, 0, 1):
+            assert view_lines(replay.view(step, seat))  # every view can be written out
+    assert replay.step_label(0) == "Set-up" and replay.step_label(1).startswith("Random")
+
+
+async def test_stepping_forward_and_back_in_the_public_view(tmp_path):
+    replay = load_replay(finished(tmp_path, "happy-city"))
+    app = ReplayApp(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.step == replay.last and "Finished; seed 2" in screen_text(app)
+        await pilot.press("home")
+        await pilot.pause()
+        assert screen.step == 0 and "Set-up" in screen_text(app)
+        await pilot.press("right", "right", "right", "left")
+        await pilot.pause()
+        assert screen.step == 2
+        assert shown_view(app) == "\n".join(view_lines(replay.view(2, None)))
+        assert "public view" in screen_text(app) and "seed" not in screen_text(app)
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.step == replay.last
+        await pilot.press("escape")
+        await pilot.pause()
+    assert app.return_code == 0  # Escape closes the viewer on its own
+
+
+async def test_a_seat_is_followed_only_after_the_warning(tmp_path):
+    replay = load_replay(finished(tmp_path, "happy-city"))
+    step = 5
+    private = "\n".join(view_lines(replay.view(step, 1)))
+    public = "\n".join(view_lines(replay.view(step, None)))
+    assert private != public  # the seat's view holds something the public one does not
+    app = ReplayApp(replay, step=step)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert shown_view(app) == public
+        await pilot.press("f")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "FollowSeat"
+        assert "anyone" in screen_text(app) and "Random 2" in screen_text(app)
+        await pilot.press("escape")  # stay public
+        await pilot.pause()
+        assert shown_view(app) == public
+        await pilot.press("f")
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.screen.step == step and shown_view(app) == private
+        assert "following Random 2" in screen_text(app)
+        await pilot.press("p")
+        await pilot.pause()
+        assert shown_view(app) == public
+
+
+async def test_a_game_in_progress_never_shows_its_seed(tmp_path):
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["Ann", "Bob"], seed=73519)
+    for _ in range(6):
+        state = state.apply(state.legal_actions(state.actors()[0])[0])
+    replay = load_replay(save_game(tmp_path, "happy-city", state))
+    assert not replay.over
+    app = ReplayApp(replay)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ["end", "left", "home"]:
+            await pilot.press(key)
+            await pilot.pause()
+            assert "73519" not in screen_text(app)
+
+
+async def test_replay_from_the_resume_list_and_back(tmp_path):
+    finished(tmp_path, "happiness")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        resume = app.screen
+        await pilot.press("v")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen"
+        assert "Replay: Happiness" in screen_text(app)
+        await pilot.press("left")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is resume
+
+
+def test_a_save_that_does_not_replay_names_the_step(tmp_path):
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["Ann", "Bob"], seed=1)
+    state = state.apply(state.legal_actions(0)[0])
+    path = save_game(tmp_path, "happy-city", state)
+    path.write_text(path.read_text().replace('"actions": [', '"actions": ["0:buy:[1.5]", ', 1))
+    with pytest.raises(ReplayError, match=r"game\.json: step 1: "):
+        load_replay(path)
