@@ -29,6 +29,7 @@ class Replay:
     actions: list[Any]  # parsed actions, with their labels
     checkpoints: list[Any] = field(repr=False)
     _cache: tuple[int, Any] | None = field(default=None, repr=False)
+    _lines: dict[int | None, list[list[str]]] = field(default_factory=dict, repr=False)
 
     @property
     def last(self) -> int:
@@ -58,19 +59,37 @@ class Replay:
     def log(self, step: int, seat: int | None) -> list[str]:
         return list(self.state_at(step).log_for(seat))
 
+    def lines_by_step(self, seat: int | None) -> list[list[str]]:
+        """For every step, the log lines it added that this seat may read (one pass)."""
+        if seat not in self._lines:
+            state = self.checkpoints[0]
+            seen = state.log_for(seat)
+            out = [list(seen)]
+            for action in self.actions:
+                state = state.apply(action)
+                log = state.log_for(seat)
+                out.append(list(log[len(seen) :]))
+                seen = log
+            self._lines[seat] = out
+        return self._lines[seat]
+
     def new_lines(self, step: int, seat: int | None) -> list[str]:
         """The log lines this seat could read that the move of this step added."""
-        if step <= 0:
-            return self.log(0, seat)
-        before = len(self.log(step - 1, seat))
-        return self.log(step, seat)[before:]
+        return self.lines_by_step(seat)[max(0, min(step, self.last))]
 
-    def step_label(self, step: int) -> str:
+    def step_label(self, step: int, seat: int | None = None) -> str:
+        """What the step did, in words this seat may read: the first log line it added
+        (an action's own label could name something only its seat knows)."""
         if step == 0:
             return "Set-up"
         action = self.actions[step - 1]
         who = self.players[action.seat] if 0 <= action.seat < len(self.players) else "?"
-        return f"{who}: {action.label or action.key}"
+        lines = self.new_lines(step, seat)
+        if lines:
+            return lines[0]
+        if seat == action.seat:
+            return f"{who}: {action.label or action.key}"
+        return f"{who} acts"
 
 
 def load_replay(path: str | Path) -> Replay:

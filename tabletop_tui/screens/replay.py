@@ -62,13 +62,16 @@ def _compact(d: dict) -> str | None:
     return f"{name}: {body}" if name and body else (name or body)
 
 
-def view_lines(value: Any, indent: int = 0, out: list[str] | None = None) -> list[str]:
-    """A JSON view written out as indented, readable lines."""
+def view_lines(
+    value: Any, indent: int = 0, out: list[str] | None = None, named: str | None = None
+) -> list[str]:
+    """A JSON view written out as indented, readable lines; `named` is the key already
+    shown as this dict's heading."""
     out = [] if out is None else out
     pad = "  " * indent
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for k, v in items:
-        if isinstance(value, dict) and (k in SKIP and indent == 0):
+        if isinstance(value, dict) and ((k in SKIP and indent == 0) or k == named):
             continue
         head = f"{pad}{_label(k)}:" if isinstance(value, dict) else f"{pad}-"
         if _is_flat(v):
@@ -80,9 +83,12 @@ def view_lines(value: Any, indent: int = 0, out: list[str] | None = None) -> lis
         elif isinstance(v, dict) and (line := _compact(v)) is not None:
             out.append(f"{head} {line}")
         else:
-            name = next((v[n] for n in NAME_KEYS if isinstance(v, dict) and n in v), None)
-            out.append(f"{head} {name}" if isinstance(name, str) else head)
-            view_lines(v, indent + 1, out)
+            key = next((n for n in NAME_KEYS if isinstance(v, dict) and n in v), None)
+            name = v[key] if key is not None else None
+            if not isinstance(name, str):
+                key, name = None, None
+            out.append(f"{head} {name}" if name else head)
+            view_lines(v, indent + 1, out, key)
     return out
 
 
@@ -134,7 +140,7 @@ class ReplayScreen(Screen):
     ]
     DEFAULT_CSS = """
     ReplayScreen #replay-top { height: 2; padding: 0 1; background: $panel; }
-    ReplayScreen #replay-steps { width: 32; height: 1fr; }
+    ReplayScreen #replay-steps { width: 38; height: 1fr; }
     ReplayScreen #replay-right { width: 1fr; height: 1fr; padding: 0 1; }
     ReplayScreen #replay-moved { color: $accent; height: auto; margin-bottom: 1; }
     ReplayScreen #replay-view { height: auto; }
@@ -150,15 +156,19 @@ class ReplayScreen(Screen):
         yield Header()
         yield Static("", id="replay-top")
         with Horizontal():
-            steps = [
-                Option(Text(clip(f"{i:>3} {self.replay.step_label(i)}", 25)), id=str(i))
-                for i in range(self.replay.last + 1)
-            ]
-            yield OptionList(*steps, id="replay-steps")
+            yield OptionList(*self.step_options(), id="replay-steps")
             with VerticalScroll(id="replay-right"):
                 yield Static("", id="replay-moved")
                 yield Static("", id="replay-view")
         yield Footer()
+
+    def step_options(self) -> list[Option]:
+        """One line per step, in words the current viewer may read."""
+        label = self.replay.step_label
+        return [
+            Option(Text(clip(f"{i:>3} {label(i, self.seat)}", 31)), id=str(i))
+            for i in range(self.replay.last + 1)
+        ]
 
     def on_mount(self) -> None:
         self.title = f"Replay: {self.replay.spec.title} (read-only)"
@@ -169,7 +179,7 @@ class ReplayScreen(Screen):
         r, step, seat = self.replay, self.step, self.seat
         who = "public view" if seat is None else f"following {r.players[seat]} (private)"
         width = max(20, self.size.width - 2)
-        top = Text(clip(f"Step {step} of {r.last} | {who} | {r.step_label(step)}", width))
+        top = Text(clip(f"Step {step} of {r.last} | {who} | {r.step_label(step, seat)}", width))
         hint = "Left/right step through the game; F follows a seat."
         if step == r.last and r.over:
             hint = f"Finished; seed {r.state_at(step).seed}. {hint}"
@@ -200,13 +210,19 @@ class ReplayScreen(Screen):
 
     def action_follow(self) -> None:
         def picked(seat: int | None) -> None:
-            self.seat = seat
-            self.show()
+            self.set_seat(seat)
 
         self.app.push_screen(FollowSeat(self.replay.players), picked)
 
     def action_public(self) -> None:
-        self.seat = None
+        self.set_seat(None)
+
+    def set_seat(self, seat: int | None) -> None:
+        if seat != self.seat:
+            self.seat = seat
+            ol = self.query_one(OptionList)
+            ol.clear_options()
+            ol.add_options(self.step_options())
         self.show()
 
     def action_close(self) -> None:

@@ -96,6 +96,26 @@ async def test_a_seat_is_followed_only_after_the_warning(tmp_path):
         assert shown_view(app) == public
 
 
+@pytest.mark.parametrize("game", ["sweet-lands", "happiness"])
+async def test_private_log_lines_stay_off_the_public_replay(tmp_path, game):
+    replay = load_replay(finished(tmp_path, game))
+    final = replay.state_at(replay.last)
+    public = set(final.log_for(None))
+    private = [line for line in final.log_for(0) if line not in public]
+    assert private  # these games deal hands: seat 0 reads lines nobody else does
+    first_private = next(i for i in range(replay.last + 1) if set(replay.new_lines(i, 0)) - public)
+    app = ReplayApp(replay, step=first_private)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        steps = app.screen.query_one("#replay-steps")
+        listed = [str(steps.get_option_at_index(i).prompt) for i in range(steps.option_count)]
+        for text in [screen_text(app), *listed]:
+            assert not any(line[:20] in text for line in private)
+        await pilot.press("f", "1")
+        await pilot.pause()
+        assert any(line[:20] in screen_text(app) for line in private)
+
+
 async def test_a_game_in_progress_never_shows_its_seed(tmp_path):
     spec = rules.get_game("happy-city")
     state = spec.new_game(["Ann", "Bob"], seed=73519)
