@@ -94,6 +94,22 @@ def whole_number(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
 
 
+def add_simulate(sim: argparse.ArgumentParser) -> None:
+    sim.add_argument("--game", required=True, help="game id, e.g. happy-city")
+    sim.add_argument("--players", type=whole_number, required=True, help="number of seats")
+    sim.add_argument("--games", type=whole_number, default=100, help="games to play (100)")
+    sim.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (1)")
+    sim.add_argument("--options", default="{}", help="game options as a JSON object")
+    sim.add_argument(
+        "--level",
+        nargs="+",
+        choices=LEVELS,
+        metavar="LEVEL",
+        help="bot level (easy, normal, hard): one for every seat, or one per seat",
+    )
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def build_parser() -> Parser:
     fmt = argparse.RawDescriptionHelpFormatter
     p = Parser(
@@ -112,27 +128,13 @@ def build_parser() -> Parser:
     )
     play.add_argument("--data-dir", default=data_help, help="where saves live")
 
-    sim = sub.add_parser(
+    add_simulate(sub.add_parser(
         "simulate",
         help="play bot games headlessly and print statistics",
         description="Play bot-only games without a screen and print statistics.",
         epilog=SIMULATE_EXAMPLES,
         formatter_class=fmt,
-    )
-    sim.add_argument("--game", required=True, help="game id, e.g. happy-city")
-    sim.add_argument("--players", type=whole_number, required=True, help="number of seats")
-    sim.add_argument("--games", type=whole_number, default=100, help="games to play (100)")
-    sim.add_argument("--seed", type=whole_number, default=1, help="seed of the first game (1)")
-    sim.add_argument("--options", default="{}", help="game options as a JSON object")
-    sim.add_argument(
-        "--level",
-        nargs="+",
-        choices=LEVELS,
-        metavar="LEVEL",
-        help="bot level (easy, normal, hard): one for every seat, or one per seat",
-    )
-    sim.add_argument("--json", action="store_true", help="print one JSON object")
-
+    ))  # fmt: skip
     rep = sub.add_parser(
         "replay",
         help="step through a saved game, read-only",

@@ -258,6 +258,24 @@ def read_save_info(path: Path) -> SaveInfo | BadSave:
     return result
 
 
+def verify(path: Path) -> BadSave | None:
+    """Replay one listed save before it is opened; a failure is remembered, so the
+    list shows the file among the bad ones from now on (the file is not touched)."""
+    path = Path(path)
+    try:
+        st = path.stat()
+        raw = read_json(path)
+        spec, players, options = check_record(raw)
+        _info_by_replay(path, raw, spec, players, options)
+    except OSError as exc:
+        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
+    except SaveProblem as exc:
+        bad = BadSave(path, f"{path.name}: {exc}")
+        _REPLAYED[(str(path), st.st_mtime_ns, st.st_size)] = bad
+        return bad
+    return None
+
+
 def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
     """Every save, newest first; a save that cannot be used goes to the bad list."""
     good: list[SaveInfo] = []

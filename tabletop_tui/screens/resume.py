@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..saves import SaveInfo, delete_save, list_saves
+from ..saves import SaveInfo, delete_save, list_saves, verify
 
 COLUMNS = (  # heading, fixed width (None: takes the rest)
     ("Game", 13),
@@ -169,7 +169,13 @@ class ResumeScreen(Screen):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        self.app.resume_game(self.saves[str(event.option.id)].path)
+        path = self.saves[str(event.option.id)].path
+        bad = verify(path)  # the list read only the header: replay before opening
+        if bad is not None:
+            self.notify(bad.reason, title="Cannot resume", severity="error", timeout=10)
+            self.reload()
+            return
+        self.app.resume_game(path)
 
     def action_replay(self) -> None:
         from ..replay import ReplayError, load_replay

@@ -194,3 +194,24 @@ async def test_resume_footer_names_the_keys(tmp_path):
         footer = screen_text(app).splitlines()[-1]
         for words in ("Resume", "Replay", "Delete", "Back"):
             assert words in footer
+
+
+async def test_a_save_whose_moves_fail_is_caught_before_it_opens(tmp_path):
+    """The header looks right, so the list shows the save; opening it replays first."""
+    path = in_progress(tmp_path, "edited", ["Ann", "Bob"], 3)
+    data = json.loads(path.read_text())
+    data["actions"].append('0:buy:["Castle in the air"]')
+    data["header"]["steps"] = len(data["actions"])  # an edit that kept the header in step
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_resume(pilot)
+        assert screen.query_one(OptionList).option_count == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen  # no game opened, no crash
+        bad_text = str(screen.query_one("#resume-bad", Static).render())
+        assert "edited.json: step 2" in bad_text
+        assert not screen.query_one(OptionList).display
+    assert path.read_bytes() == before
