@@ -235,6 +235,9 @@ def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> 
     )
     print(f"actions per game:    {out['mean_actions_per_game']}")
     print(f"games per second:    {out['games_per_second']}")
+    wins = out.get("wins_by_level")  # from simulators that know bot levels
+    if wins:
+        print("wins by level:       " + ", ".join(f"{k} {v}" for k, v in wins.items()))
     return 0
 
 
