@@ -116,3 +116,20 @@ def test_the_page_and_two_tabs_each_with_its_own_app(server):
     asyncio.run(browse())
     text = log.read_text()
     assert "--data-dir" in text and str(log.parent) in text  # saves go to the same folder
+
+
+def test_a_port_in_use_is_one_clear_line(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        out = subprocess.run(
+            [sys.executable, "-m", "tabletop_tui", "--data-dir", str(tmp_path), "serve"]
+            + ["--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert out.returncode == 1
+    assert out.stderr.strip().splitlines() == [out.stderr.strip()]
+    assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
