@@ -2,7 +2,7 @@
 
 Left: every move of the save. Right: what the move did (the log lines the viewer
 may read) and the whole view of the game after it, written out as indented text
-from ``view(seat)``. The public view (``view(None)``) is shown until the viewer
+from ``view(seat)`` (or, with L, the whole log so far from ``log_for(seat)``). The public view (``view(None)``) is shown until the viewer
 picks a seat to follow, which asks first because that seat's hand and private log
 then appear on screen. Nothing can be played from here.
 """
@@ -134,8 +134,9 @@ class ReplayScreen(Screen):
         Binding("pageup", "move(-10)", "-10", show=False),
         Binding("home", "goto(0)", "Start"),
         Binding("end", "goto(-1)", "End"),
-        Binding("f", "follow", "Follow seat"),
-        Binding("p", "public", "Public view"),
+        Binding("f", "follow", "Follow"),
+        Binding("p", "public", "Public", show=False),
+        Binding("l", "toggle_log", "Log"),
         Binding("escape,q", "close", "Close"),
     ]
     DEFAULT_CSS = """
@@ -151,6 +152,7 @@ class ReplayScreen(Screen):
         self.replay = replay
         self.step = replay.last if step is None else max(0, min(step, replay.last))
         self.seat: int | None = None
+        self.whole_log = False  # L: the log up to this step instead of the view
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -180,16 +182,20 @@ class ReplayScreen(Screen):
         who = "public view" if seat is None else f"following {r.players[seat]} (private)"
         width = max(20, self.size.width - 2)
         top = Text(clip(f"Step {step} of {r.last} | {who} | {r.step_label(step, seat)}", width))
-        hint = "Left/right step through the game; F follows a seat."
+        hint = "Left/right step through the game; " + (
+            "F follows a seat." if seat is None else "P goes back to the public view."
+        )
         if step == r.last and r.over:
             hint = f"Finished; seed {r.state_at(step).seed}. {hint}"
         top.append("\n" + clip(hint, width))
         self.query_one("#replay-top", Static).update(top)
         moved = r.new_lines(step, seat) or ["(nothing this seat could read)"]
         self.query_one("#replay-moved", Static).update(Text("\n".join(moved)))
-        self.query_one("#replay-view", Static).update(
-            Text("\n".join(view_lines(r.view(step, seat))))
-        )
+        if self.whole_log:
+            body = ["The log so far:", *r.log(step, seat)]
+        else:
+            body = view_lines(r.view(step, seat))
+        self.query_one("#replay-view", Static).update(Text("\n".join(body)))
         ol = self.query_one(OptionList)
         if ol.highlighted != step:
             ol.highlighted = step
@@ -213,6 +219,10 @@ class ReplayScreen(Screen):
             self.set_seat(seat)
 
         self.app.push_screen(FollowSeat(self.replay.players), picked)
+
+    def action_toggle_log(self) -> None:
+        self.whole_log = not self.whole_log
+        self.show()
 
     def action_public(self) -> None:
         self.set_seat(None)

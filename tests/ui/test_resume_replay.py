@@ -60,6 +60,11 @@ async def test_stepping_forward_and_back_in_the_public_view(tmp_path):
         assert screen.step == 2
         assert shown_view(app) == "\n".join(view_lines(replay.view(2, None)))
         assert "public view" in screen_text(app) and "seed" not in screen_text(app)
+        await pilot.press("l")  # the whole log so far, instead of the view
+        await pilot.pause()
+        assert shown_view(app).splitlines()[1:] == replay.state_at(2).log_for(None)
+        await pilot.press("l")
+        await pilot.pause()
         await pilot.press("end")
         await pilot.pause()
         assert screen.step == replay.last
