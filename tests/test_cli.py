@@ -207,8 +207,11 @@ def test_serve_binds_loopback_by_default_with_the_same_data_folder(fake_serve, c
 
 def test_serve_warns_when_binding_beyond_loopback(fake_serve, capsys):
     rc, _, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", "8123")
-    assert rc == 0 and fake_serve[0][1:3] == ("0.0.0.0", 8123)
-    assert "warning" in err and "anyone" in err
+    assert rc == 0 and fake_serve[0][1:] == ("0.0.0.0", 8123, None)
+    assert "warning" in err and "anyone" in err and "--public-url" in err
+    url = "http://192.168.1.20:8123"
+    rc, _, _ = run(capsys, "serve", "--host", "0.0.0.0", "--port", "8123", "--public-url", url)
+    assert rc == 0 and fake_serve[1][3] == url
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
