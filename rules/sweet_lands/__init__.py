@@ -1,7 +1,7 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio."""
 
 from ..core import Action, GameSpec
-from .engine import SweetLandsState
+from .state import SweetLandsState
 
 OPTIONS: dict = {}
 

@@ -4,7 +4,7 @@ import pytest
 
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import data as D
-from rules.sweet_lands.engine import place_vp
+from rules.sweet_lands.scoring import place_vp
 
 from .helpers import act, edge_between, edit, map_a, new, settle, started
 

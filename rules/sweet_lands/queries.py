@@ -1,0 +1,344 @@
+"""Board queries: pure facts about a seat's pieces (counts, costs, legal spots)."""
+
+from __future__ import annotations
+
+from . import data as D
+from .constants import PROPERTY_OF_COLUMN
+
+
+class BoardQueries:
+    __slots__ = ()
+
+    def tags(self, seat, exclude_uid=None):
+        d = D.load()
+        P = self.p[seat]
+        out = {t: 0 for t in D.TAGS}
+        for uid in P.played + [u for c in P.columns.values() for u in c]:
+            if uid == exclude_uid:
+                continue
+            for t in d.cards[d.deck[uid]].tags:
+                out[t] += 1
+        if P.char == "sena":
+            for t in D.TAGS:
+                out[t] += 1
+        return out
+
+    def played_count(self, seat):
+        P = self.p[seat]
+        return len(P.played) + sum(len(c) for c in P.columns.values())
+
+    def automated(self, seat):
+        return sum(len(c) for c in self.p[seat].columns.values())
+
+    def column_limit(self, seat, colour):
+        d = D.load()
+        kind = PROPERTY_OF_COLUMN[colour]
+        built = sum(1 for t in self.p[seat].props.values() if t == kind)
+        lim = 1
+        for need, limit in d.player["columns"]["limits"]:
+            if built >= need:
+                lim = limit
+        return lim
+
+    def cities(self, seat):
+        """Groups of adjacent property tokens holding 3+ different types."""
+        P = self.p[seat]
+        m = self.mapb(seat)
+        seen = set()
+        out = []
+        for h in P.props:
+            if h in seen:
+                continue
+            group, todo = [], [h]
+            seen.add(h)
+            while todo:
+                x = todo.pop()
+                group.append(x)
+                for nb in m.neighbours[x]:
+                    if nb in P.props and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            if len({P.props[x] for x in group}) >= 3:
+                out.append(group)
+        return out
+
+    def capital_network(self, seat) -> set:
+        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
+        P = self.p[seat]
+        m = self.mapb(seat)
+        seen = set(m.capitals)
+        todo = list(m.capitals)
+        while todo:
+            x = todo.pop()
+            for nb in m.neighbours[x]:
+                if nb not in seen and nb in P.tiles:
+                    seen.add(nb)
+                    todo.append(nb)
+        return seen
+
+    def connected_ports(self, seat):
+        P = self.p[seat]
+        seen = self.capital_network(seat)
+        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
+
+    def ip_icons(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        total = sum(d.industry[i][2] for i in range(1, P.carriage + 1))
+        if P.loco is not None:
+            total += sum(d.industry[i][2] for i in range(1, P.loco + 1))
+        return total
+
+    def terrain_counts(self, seat):
+        out = {t: 0 for t in D.TERRAIN}
+        for kind, _ in self.p[seat].tiles.values():
+            if kind in out:
+                out[kind] += 1
+        return out
+
+    def count(self, seat, spec, ip_this_pass=0):
+        """The value a pass/VP formula counts (see the data files)."""
+        per = spec["per"]
+        P = self.p[seat]
+        if per == "cities":
+            return len(self.cities(seat))
+        if per == "played_cards":
+            return self.played_count(seat)
+        if per == "most_terrain_type":
+            return max(self.terrain_counts(seat).values())
+        if per == "connected_ports":
+            return self.connected_ports(seat)
+        if per == "lowest_basic_income":
+            return min(P.inc[r] for r in D.BASIC)
+        if per == "highest_basic_income":
+            return max(P.inc[r] for r in D.BASIC)
+        if per == "columns_min":
+            return min(len(c) for c in P.columns.values())
+        if per == "food":
+            return P.food
+        if per == "ip_this_pass":
+            return ip_this_pass
+        if per == "tag":
+            return self.tags(seat)[spec["tag"]]
+        if per == "automated":
+            return self.automated(seat)
+        if per == "skills":
+            return len(P.skills)
+        if per == "property":
+            return sum(1 for t in P.props.values() if t == spec["kind"])
+        if per == "terrain_of":
+            return self.terrain_counts(seat)[spec["kind"]]
+        if per == "roads":
+            return len(P.roads)
+        if per == "rabbits":
+            return len(P.rabbits)
+        if per == "perimeter_terrain":
+            m = self.mapb(seat)
+            return sum(1 for h in P.tiles if h in m.perimeter)
+        raise ValueError(f"unknown count {per!r}")
+
+    def formula_vp(self, seat, spec, ip_this_pass=0):
+        value = self.count(seat, spec, ip_this_pass)
+        if "steps" in spec:
+            vp = 0
+            for need, got in spec["steps"]:
+                if value >= need:
+                    vp = got
+            return vp
+        return spec["vp"] * (value // spec.get("every", 1))
+
+    def test(self, seat, cond):
+        """Milestone and Clock Tower conditions."""
+        P = self.p[seat]
+        t, n = cond["test"], cond.get("n", 1)
+        if t == "terrain_types":
+            c = self.terrain_counts(seat)
+            return sum(c[k] for k in cond["types"]) >= n
+        if t == "properties":
+            return len(P.props) >= n
+        if t == "connected_ports":
+            return self.connected_ports(seat) >= n
+        if t == "food":
+            return P.food >= n
+        if t == "wonders":
+            return P.wonders >= n
+        if t == "played_cards":
+            return self.played_count(seat) >= n
+        if t == "tag":
+            return self.tags(seat)[cond["tag"]] >= n
+        if t == "gold_income":
+            return P.inc["gold"] >= n
+        if t == "prosperity_colour_max":
+            return max(P.prosp[i] + P.prosp[i + 1] for i in (0, 2, 4)) >= n
+        if t == "industry_advance":
+            return max(P.carriage, P.loco or 0) >= n
+        if t == "vp":
+            return P.vp >= n
+        if t == "cities":
+            return len(self.cities(seat)) >= n
+        if t == "skills":
+            return len(P.skills) >= n
+        if t == "rabbits":
+            return len(P.rabbits) >= n
+        raise ValueError(f"unknown test {t!r}")
+
+    # ------------------------------------------------------------------ costs
+    def can_pay(self, seat, cost, wheat_by_wood=False):
+        res = self.p[seat].res
+        for r, k in cost.items():
+            have = res[r]
+            if r == "wheat" and wheat_by_wood:
+                have += res["wood"] - cost.get("wood", 0)
+            if have < k:
+                return False
+        return True
+
+    def pay(self, seat, cost, wheat_by_wood=False):
+        res = self.p[seat].res
+        for r, k in cost.items():
+            if r == "wheat" and wheat_by_wood and res["wheat"] < k:
+                res["wood"] -= k - res["wheat"]
+                res["wheat"] = 0
+            else:
+                res[r] -= k
+            assert res[r] >= 0
+
+    def area_cost(self, seat, aid):
+        d = D.load()
+        cost = dict(d.areas[aid]["cost"])
+        if self.p[seat].char == "nata" and any(
+            op == "industry" for op, _ in d.areas[aid]["effect"]
+        ):
+            cost["iron"] = max(0, cost.get("iron", 0) - 1)
+        return {k: v for k, v in cost.items() if v}
+
+    def rikka_area(self, seat, aid):
+        d = D.load()
+        return self.p[seat].char == "rikka" and any(
+            op == "rabbit" for op, _ in d.areas[aid]["effect"]
+        )
+
+    def token_cost(self, seat, kind):
+        d = D.load()
+        P = self.p[seat]
+        if kind in D.ROW_TYPES:
+            cost = dict(d.rows[P.rows[kind]]["cost"])
+        elif kind.startswith("shop-"):
+            cost = dict(d.shops[kind[5:]])
+        elif kind == "lab":
+            cost = dict(d.player["industry"]["lab_costs"][P.labs])
+        else:
+            return {}
+        if "wood" in cost:
+            cost["wood"] = max(0, cost["wood"] - P.discount)
+        return {k: v for k, v in cost.items() if v}
+
+    def token_kinds(self, seat):
+        """Property tokens still on the player's boards, as choosable kinds."""
+        P = self.p[seat]
+        out = [k for k in D.ROW_TYPES if P.rows[k] < 5]
+        out += [f"shop-{c}" for c in P.shops]
+        if P.labs < 4:
+            out.append("lab")
+        return out
+
+    def property_spots(self, seat, eligible=None):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        out = []
+        for h in m.capitals:
+            if h not in P.props:
+                out.append(h)
+        for h, (_kind, flipped) in P.tiles.items():
+            if flipped and h not in P.props and (eligible is None or h in eligible):
+                out.append(h)
+        return sorted(out)
+
+    def card_cost(self, seat, uid):
+        d = D.load()
+        card = d.cards[d.deck[uid]]
+        cost = card.cost
+        if card.brownie:
+            cost -= self.tags(seat, exclude_uid=uid)["brownie"]
+        return max(0, cost)
+
+    # ------------------------------------------------------------------ map placement
+    def terrain_spots(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        out = []
+        for h in m.buildable:
+            if h in P.tiles:
+                continue
+            if m.kinds[h] == "special" and not self.specials:
+                continue
+            for nb in m.neighbours[h]:
+                if nb in P.tiles or m.kinds[nb] == "capital":
+                    out.append(h)
+                    break
+        return out
+
+    def _any_terrain_spot(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        for h in m.buildable:
+            if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
+                for nb in m.neighbours[h]:
+                    if nb in P.tiles or m.kinds[nb] == "capital":
+                        return True
+        return False
+
+    def road_spots(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        net = set(m.capital_vertices)
+        ends = m.edge_ends
+        for e in P.roads:
+            net.update(ends[e])
+        return [e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)]
+
+    def rabbit_spots(self, seat):
+        P = self.p[seat]
+        return sorted(h for h in P.props if h not in P.rabbits)
+
+    def rabbit_ready(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        return P.rabbits_taken < 9 and P.food >= d.player["food"]["rabbit_at"][P.rabbits_taken]
+
+    def pros_movable(self, seat, colour=None):
+        d = D.load()
+        P = self.p[seat]
+        out = []
+        for i, t in enumerate(d.prosperity):
+            if colour and t["colour"] != colour:
+                continue
+            pos = P.prosp[i]
+            if pos >= t["length"]:
+                continue
+            if pos + 1 == t["length"] and P.res["diamond"] < 1:
+                continue
+            out.append(i)
+        return out
+
+    def marker_can_move(self, seat, marker):
+        d = D.load()
+        P = self.p[seat]
+        pos = P.carriage if marker == "carriage" else P.loco
+        if pos is None:
+            return False
+        if pos == len(d.industry) - 1:
+            return True
+        labs_after = d.player["industry"]["labs_after"]
+        return all(labs_after[k] != pos for k in range(P.labs, 4))
+
+
+def _merge(a, b):
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return out
+
+
+def _fmt(cost):
+    return ", ".join(f"{k} {v}" for k, v in cost.items())
