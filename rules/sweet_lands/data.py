@@ -32,31 +32,6 @@ COLOURS = ("orange", "green", "grey")
 TAGS = ("shortcake", "tart", "tiramisu", "brownie", "macaron", "wagashi")
 INDUSTRY_TAGS = ("agricultural", "forestry", "mining", "wild", "none")
 ROW_TYPES = ("tent", "house", "building")
-OPS = {
-    "gain",
-    "basic",
-    "income",
-    "income_any",
-    "vp",
-    "vp_per",
-    "draw",
-    "disc",
-    "terrain",
-    "road",
-    "terrain_road",
-    "food",
-    "industry",
-    "prosperity",
-    "prosperity_colour",
-    "rabbit",
-    "property",
-    "skill",
-    "wonder",
-    "locomotive",
-    "ibonus",
-    "discount",
-    "capital",
-}
 LETTER = {
     "w": "wheat",
     "f": "forest",
@@ -74,13 +49,21 @@ class DataError(ValueError):
     """The data breaks a count or structure the rulebook states."""
 
 
+def _known_ops() -> frozenset:
+    # The engine's effect table is the one list of effect ops; imported here, at
+    # load time, because the engine modules import this one.
+    from .effects import EFFECTS
+
+    return frozenset(EFFECTS)
+
+
 def effects(raw, where: str) -> tuple:
     out = []
     for item in raw or []:
         if not isinstance(item, dict) or len(item) != 1:
             raise DataError(f"{where}: an effect must be a one-key table, got {item!r}")
         ((op, value),) = item.items()
-        if op not in OPS:
+        if op not in _known_ops():
             raise DataError(f"{where}: unknown effect '{op}'")
         if isinstance(value, list):
             value = tuple(value)

@@ -14,78 +14,10 @@ class Effects:
             self.stack.append({"op": "fx", "seat": seat, "fx": op, "v": v, "chain": chain})
 
     def _effect(self, seat, op, v, chain):
-        D.load()
-        P = self.p[seat]
-        if op == "gain":
-            for r, k in v.items():
-                P.res[r] += k
-        elif op == "income":
-            for r, k in v.items():
-                self._raise_income(seat, r, k)
-        elif op == "vp":
-            P.vp += v
-        elif op == "vp_per":
-            P.vp += self.formula_vp(seat, v)
-        elif op == "draw":
-            self._draw(seat, v)
-        elif op == "disc":
-            P.discs += v
-        elif op == "food":
-            self._advance_food(seat, v)
-        elif op == "wonder":
-            P.wonders += 1
-            self.log(
-                f"{self.who(seat)} unlocks a Wonder icon"
-                + (" (a skill tile)." if P.wonders > 1 else ".")
-            )
-            if P.wonders > 1:
-                self._push(seat, (("skill", 1),), chain)
-        elif op == "locomotive":
-            if P.loco is None:
-                P.loco = 0
-                self.log(f"{self.who(seat)} gains the Locomotive.")
-        elif op == "discount":
-            P.discount += v
-        elif op == "ibonus":
-            self._ibonus(seat, v, chain)
-        elif op == "skill":
-            n = v * (2 if P.char == "jasmine" else 1)
-            self.stack.append({"op": "skill", "seat": seat, "n": n, "chain": chain})
-        elif op == "terrain":
-            self.stack.append({"op": "terrain", "seat": seat, "n": v, "chain": chain})
-        elif op == "road":
-            self.stack.append({"op": "road", "seat": seat, "n": v, "chain": chain})
-        elif op == "terrain_road":
-            self.stack.append({"op": "tr", "seat": seat, "t": v[0], "r": v[1], "chain": chain})
-        elif op == "industry":
-            self.stack.append({"op": "industry", "seat": seat, "n": v, "chain": chain})
-        elif op == "prosperity":
-            self.stack.append({"op": "prosperity", "seat": seat, "n": v, "chain": chain})
-        elif op == "prosperity_colour":
-            self.stack.append(
-                {"op": "prosperity", "seat": seat, "n": v[1], "colour": v[0], "chain": chain}
-            )
-        elif op == "rabbit":
-            self.stack.append({"op": "rabbit", "seat": seat, "n": v, "chain": chain})
-        elif op == "property":
-            self.stack.append(
-                {
-                    "op": "property",
-                    "seat": seat,
-                    "n": v,
-                    "chain": chain,
-                    "after": (),
-                    "eligible": self.property_spots(seat),
-                }
-            )
-        elif op == "basic":
-            self.stack.append({"op": "basic", "seat": seat, "n": v, "chain": chain})
-        elif op == "income_any":
-            self.stack.append({"op": "income_any", "seat": seat, "n": v, "chain": chain})
-        elif op == "capital":
-            self.stack.append({"op": "capital", "seat": seat, "n": v, "chain": chain})
-        else:  # pragma: no cover
-            raise AssertionError(op)
+        EFFECTS_ALL[op](self, seat, v, chain)
+
+    def _step(self, op, seat, chain, **fields):
+        self.stack.append({"op": op, "seat": seat, "chain": chain, **fields})
 
     def _raise_income(self, seat, r, k):
         self.p[seat].inc[r] += k
@@ -290,3 +222,116 @@ class Effects:
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
         if d.skills[sk]["kind"] == "immediate":
             self._push(seat, d.skills[sk]["effect"])
+
+
+def _gain(s, seat, v, chain):
+    res = s.p[seat].res
+    for r, k in v.items():
+        res[r] += k
+
+
+def _income(s, seat, v, chain):
+    for r, k in v.items():
+        s._raise_income(seat, r, k)
+
+
+def _vp(s, seat, v, chain):
+    s.p[seat].vp += v
+
+
+def _vp_per(s, seat, v, chain):
+    s.p[seat].vp += s.formula_vp(seat, v)
+
+
+def _disc(s, seat, v, chain):
+    s.p[seat].discs += v
+
+
+def _wonder(s, seat, v, chain):
+    P = s.p[seat]
+    P.wonders += 1
+    s.log(f"{s.who(seat)} unlocks a Wonder icon" + (" (a skill tile)." if P.wonders > 1 else "."))
+    if P.wonders > 1:
+        s._push(seat, (("skill", 1),), chain)
+
+
+def _locomotive(s, seat, v, chain):
+    P = s.p[seat]
+    if P.loco is None:
+        P.loco = 0
+        s.log(f"{s.who(seat)} gains the Locomotive.")
+
+
+def _discount(s, seat, v, chain):
+    s.p[seat].discount += v
+
+
+def _skill(s, seat, v, chain):
+    # Jasmine Mei takes two skill tiles for each one granted.
+    s._step("skill", seat, chain, n=v * (2 if s.p[seat].char == "jasmine" else 1))
+
+
+def _property(paid):
+    def push(s, seat, v, chain):
+        if not paid and s.options.get("granted_costs", "free") == "paid":
+            paid_now = True
+        else:
+            paid_now = paid
+        s._step(
+            "property", seat, chain, n=v, after=(), eligible=s.property_spots(seat), paid=paid_now
+        )
+
+    return push
+
+
+def _counted(op):
+    """An effect that becomes a pending step counting ``v`` choices."""
+    return lambda s, seat, v, chain: s._step(op, seat, chain, n=v)
+
+
+def _income_now(s, seat, v, chain):
+    # The income tracks are read when this part of the income phase is reached,
+    # so that Round Aid and character bonuses raise the same round's income.
+    s._effect(seat, "gain", dict(s.p[seat].inc), chain)
+
+
+def _draw_now(s, seat, v, chain):
+    # Likewise the draw counts the Extra Draw Areas active at this moment.
+    s._draw(seat, v + len(s.p[seat].eda))
+
+
+# Effect op -> handler (state, seat, value, chain). The data checker accepts exactly
+# the ops listed in EFFECTS; INTERNAL ops are pushed by the engine itself.
+EFFECTS = {
+    "gain": _gain,
+    "basic": _counted("basic"),
+    "income": _income,
+    "income_any": _counted("income_any"),
+    "vp": _vp,
+    "vp_per": _vp_per,
+    "draw": lambda s, seat, v, chain: s._draw(seat, v),
+    "disc": _disc,
+    "terrain": _counted("terrain"),
+    "road": _counted("road"),
+    "terrain_road": lambda s, seat, v, chain: s._step("tr", seat, chain, t=v[0], r=v[1]),
+    "food": lambda s, seat, v, chain: s._advance_food(seat, v),
+    "industry": _counted("industry"),
+    "prosperity": _counted("prosperity"),
+    "prosperity_colour": lambda s, seat, v, chain: s._step(
+        "prosperity", seat, chain, n=v[1], colour=v[0]
+    ),
+    "rabbit": _counted("rabbit"),
+    "property": _property(paid=False),
+    "skill": _skill,
+    "wonder": _wonder,
+    "locomotive": _locomotive,
+    "ibonus": lambda s, seat, v, chain: s._ibonus(seat, v, chain),
+    "discount": _discount,
+    "capital": _counted("capital"),
+}
+INTERNAL = {
+    "area_property": _property(paid=True),
+    "income_tracks": _income_now,
+    "round_draw": _draw_now,
+}
+EFFECTS_ALL = {**EFFECTS, **INTERNAL}

@@ -50,9 +50,9 @@ class RoundPhases:
                 todo += list(d.aid_standard[tid])
         if P.char == "gretel":
             todo.append(("gain", {"diamond": 1}))
-        todo.append(("gain", dict(P.inc)))
+        todo.append(("income_tracks", None))
         draw = d.board["first_round_draw"] if self.round == 1 else d.board["later_round_draw"]
-        todo.append(("draw", draw + len(P.eda)))
+        todo.append(("round_draw", draw))
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from . import data as D
-from .constants import PROPERTY_OF_COLUMN
+from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
 
 
 class BoardQueries:
@@ -147,6 +147,14 @@ class BoardQueries:
             return vp
         return spec["vp"] * (value // spec.get("every", 1))
 
+    def milestone_met(self, seat, mid):
+        """Either printed condition qualifies; with the "face_up" milestone option only
+        the side dealt face up counts (see RULINGS.md)."""
+        tile = D.load().milestones[mid]
+        if self.options.get("milestones", "either") == "face_up":
+            return self.test(seat, tile[dict(self.milestones)[mid]])
+        return self.test(seat, tile["a"]) or self.test(seat, tile["b"])
+
     def test(self, seat, cond):
         """Milestone and Clock Tower conditions."""
         P = self.p[seat]
@@ -193,15 +201,46 @@ class BoardQueries:
                 return False
         return True
 
-    def pay(self, seat, cost, wheat_by_wood=False):
+    def pay(self, seat, cost, wheat_by_wood=False, wood_for_wheat=None):
+        """Pay ``cost``. Rikka Berry (``wheat_by_wood``) pays ``wood_for_wheat`` of the
+        wheat with wood when she chose an amount, else wheat first, then wood."""
         res = self.p[seat].res
         for r, k in cost.items():
-            if r == "wheat" and wheat_by_wood and res["wheat"] < k:
-                res["wood"] -= k - res["wheat"]
-                res["wheat"] = 0
+            if r == "wheat" and wheat_by_wood:
+                wood = wood_for_wheat if wood_for_wheat is not None else max(0, k - res["wheat"])
+                res["wood"] -= wood
+                res["wheat"] -= k - wood
             else:
                 res[r] -= k
-            assert res[r] >= 0
+            assert res[r] >= 0 and res["wood"] >= 0
+
+    def shortfall(self, seat, cost, wheat_by_wood=False):
+        """What the seat lacks to pay ``cost``, in words ("needs 8 wood, you have 5");
+        None when it can pay."""
+        res = self.p[seat].res
+        for r, k in cost.items():
+            have = res[r]
+            if r == "wheat" and wheat_by_wood:
+                spare_wood = res["wood"] - cost.get("wood", 0)
+                if have + spare_wood < k:
+                    return f"needs {k} wheat (wood may stand in), you have {have} wheat and {max(spare_wood, 0)} spare wood"
+            elif have < k:
+                return f"needs {k} {r}, you have {have}"
+        return None
+
+    def rikka_splits(self, seat, aid, minus=None):
+        """The amounts of wood Rikka Berry may pay in place of the wheat of area
+        ``aid``, the wheat-first amount first; [] for anyone else or any other area."""
+        if not self.rikka_area(seat, aid):
+            return []
+        cost = _merge(self.area_cost(seat, aid), minus or {})
+        wheat = cost.get("wheat", 0)
+        res = self.p[seat].res
+        spare_wood = res["wood"] - cost.get("wood", 0)
+        low = max(0, wheat - res["wheat"])
+        if low > spare_wood:
+            return []
+        return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
 
     def area_cost(self, seat, aid):
         d = D.load()
@@ -253,6 +292,43 @@ class BoardQueries:
             if flipped and h not in P.props and (eligible is None or h in eligible):
                 out.append(h)
         return sorted(out)
+
+    def automate_columns(self, seat, uid):
+        """The columns a played card may be automated into (by its industry tag)."""
+        card = D.load().cards[D.load().deck[uid]]
+        if card.industry == "wild":
+            return list(D.COLOURS)
+        colour = COLUMN_OF_TAG.get(card.industry)
+        return [colour] if colour else []
+
+    def automate_refusal(self, seat, uid, colour):
+        """Why the card cannot go into ``colour``'s column now; None if it can."""
+        if colour not in self.automate_columns(seat, uid):
+            return f"This card cannot be automated into the {colour} column."
+        P = self.p[seat]
+        if P.res["diamond"] < 1:
+            return "Automating costs 1 diamond, you have none."
+        limit = self.column_limit(seat, colour)
+        if len(P.columns[colour]) >= limit:
+            kind = PROPERTY_OF_COLUMN[colour]
+            return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
+        return None
+
+    def column_limits(self, seat):
+        """Each industry column's current limit, and how many more properties of its
+        type raise it next (None at the top)."""
+        d = D.load()
+        out = {}
+        for colour, kind in PROPERTY_OF_COLUMN.items():
+            built = sum(1 for t in self.p[seat].props.values() if t == kind)
+            nxt = [need - built for need, _lim in d.player["columns"]["limits"] if need > built]
+            out[colour] = {
+                "cards": len(self.p[seat].columns[colour]),
+                "limit": self.column_limit(seat, colour),
+                "property": kind,
+                "more_for_next": nxt[0] if nxt else None,
+            }
+        return out
 
     def card_cost(self, seat, uid):
         d = D.load()

@@ -20,8 +20,13 @@ from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
 from .scoring import FinalScoring
-from .steps import PendingSteps
+from .steps import STEPS, PendingSteps
 from .turn import TurnActions
+
+# Saves record the edition of the rules they were played under (see __init__.py).
+# 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
+# order, Rikka's wood by choice, either milestone side, granted placements free.
+RULES_EDITION = 2
 
 
 class SweetLandsState(
@@ -242,15 +247,35 @@ class SweetLandsState(
         return new
 
     def why_illegal(self, a):
+        """None for a legal move, else the reason in words: the same text the view
+        gives beside the area, card or tile the move would use."""
         cached = self._legal
         if cached is not None and cached[0] == a.seat and cached[1] == self.step_key():
             legal = cached[2]
         else:
             legal = self.legal_actions(a.seat)
+        if not all(_plain(x) for x in a.args):
+            return f"'{a.key}': action arguments must be plain strings or numbers."
         for b in legal:
-            if b == a:
+            if b == a and all(type(x) is type(y) for x, y in zip(a.args, b.args, strict=True)):
                 return None
-        return f"{a.key} is not a legal move now."
+        if self.stack:
+            f = self.stack[-1]
+            return STEPS[f["op"]].refusal(self, f, a)
+        return self.turn_refusal(a.seat, a)
+
+    def save_extra(self) -> dict:
+        return {"rules": RULES_EDITION}
+
+    def load_extra(self, extra) -> None:
+        """Nothing to restore: the edition is checked while the save loads."""
+
+    def _do(self, a):
+        if self.stack:
+            self._resolve_step(a)
+        else:
+            self._do_turn(a)
+        self._settle()
 
     # ------------------------------------------------------------------ views
     def view(self, seat):
@@ -348,3 +373,8 @@ class SweetLandsState(
             ),
             "players": players,
         }
+
+
+def _plain(value) -> bool:
+    """A JSON scalar an action argument may be (bools are refused: no move takes one)."""
+    return value is None or (isinstance(value, str | int) and not isinstance(value, bool))

@@ -113,7 +113,8 @@ def test_income_order_aid_then_character_then_tracks():
     s.round = 2
     s._income(0)
     kinds = [f.get("fx") for f in reversed(s.stack)][: len(s.aid_spaces[s.p[0].aid][0]) + 3]
-    assert kinds[-3:] == ["gain", "gain", "draw"]  # character diamond, income tracks, cards
+    # character diamond, then the income tracks and the draw, both read when reached
+    assert kinds[-3:] == ["gain", "income_tracks", "round_draw"]
     s._settle()
     s = settle(s)
     assert s.p[0].res["diamond"] >= before["diamond"] + 1
