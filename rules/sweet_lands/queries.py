@@ -40,13 +40,16 @@ class BoardQueries:
                 lim = limit
         return lim
 
-    def cities(self, seat):
-        """Groups of adjacent property tokens holding 3+ different types."""
-        P = self.p[seat]
+    def cities(self, seat, extra=None):
+        """Groups of adjacent property tokens holding 3+ different types; ``extra``
+        = (hex, type) counts one more token there, to weigh a placement."""
+        props = self.p[seat].props
+        if extra is not None:
+            props = {**props, extra[0]: extra[1]}
         m = self.mapb(seat)
         seen = set()
         out = []
-        for h in P.props:
+        for h in props:
             if h in seen:
                 continue
             group, todo = [], [h]
@@ -55,10 +58,10 @@ class BoardQueries:
                 x = todo.pop()
                 group.append(x)
                 for nb in m.neighbours[x]:
-                    if nb in P.props and nb not in seen:
+                    if nb in props and nb not in seen:
                         seen.add(nb)
                         todo.append(nb)
-            if len({P.props[x] for x in group}) >= 3:
+            if len({props[x] for x in group}) >= 3:
                 out.append(group)
         return out
 

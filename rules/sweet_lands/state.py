@@ -12,7 +12,7 @@ then ``end``.
 
 from __future__ import annotations
 
-from ..core import GameState, LogEntry
+from ..core import GameState, LogEntry, Rng
 from . import data as D
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
@@ -171,6 +171,35 @@ class SweetLandsState(
         s.solo_shown = list(self.solo_shown)
         s.setup_order = self.setup_order
         s._legal = None
+        return s
+
+    # ------------------------------------------------------------------ resampling
+    def resample(self, seat, seed):
+        """A copy agreeing with all ``seat`` has seen, every hidden thing dealt afresh.
+
+        Hidden from a seat: the order of the Citizen Deck, the other seats' hands, the
+        order of Mio's two decks, the other seats' private log lines and the random
+        generator. The unseen cards (deck and other hands together) are sorted first,
+        so the copy depends only on what the seat knows and on ``seed``.
+        """
+        s = self._copy()
+        rng = Rng(f"resample:{seed}")
+        others = [i for i in range(self.n) if i != seat]
+        unseen = sorted(self.deck + [u for i in others for u in self.p[i].hand])
+        rng.shuffle(unseen)
+        for i in others:
+            k = len(self.p[i].hand)
+            s.p[i].hand, unseen = unseen[:k], unseen[k:]
+        s.deck = unseen
+        s.solo_a, s.solo_b = sorted(self.solo_a), sorted(self.solo_b)
+        rng.shuffle(s.solo_a)
+        rng.shuffle(s.solo_b)
+        s.rng = Rng(f"resample-future:{seed}")
+        node = None
+        for e in self._entries():
+            if e[1] is None or e[1] == seat:
+                node = (e, node)
+        s._log = node
         return s
 
     # ------------------------------------------------------------------ log (persistent)
