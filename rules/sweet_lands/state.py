@@ -16,11 +16,12 @@ from ..core import GameState, LogEntry, Rng
 from . import data as D
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
+from .explain import ViewExplanations
 from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
 from .scoring import FinalScoring
-from .steps import STEPS, PendingSteps
+from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
 
 # Saves record the edition of the rules they were played under (see __init__.py).
@@ -30,7 +31,14 @@ RULES_EDITION = 2
 
 
 class SweetLandsState(
-    PendingSteps, TurnActions, Effects, RoundPhases, FinalScoring, BoardQueries, GameState
+    PendingSteps,
+    TurnActions,
+    Effects,
+    RoundPhases,
+    FinalScoring,
+    ViewExplanations,
+    BoardQueries,
+    GameState,
 ):
     __slots__ = (
         "players",
@@ -309,55 +317,7 @@ class SweetLandsState(
     # ------------------------------------------------------------------ views
     def view(self, seat):
         d = D.load()
-        players = []
-        for s, P in enumerate(self.p):
-            mine = seat == s
-            players.append(
-                {
-                    "seat": s,
-                    "name": self.players[s],
-                    "character": P.char,
-                    "map": P.map,
-                    "resources": dict(P.res),
-                    "income": dict(P.inc),
-                    "hand_count": len(P.hand),
-                    "hand": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in P.hand]
-                    if mine
-                    else None,
-                    "played": [d.deck[u] for u in P.played],
-                    "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
-                    "tiles": {
-                        str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]
-                    },
-                    "roads": sorted(P.roads),
-                    "properties": {str(h): t for h, t in sorted(P.props.items())},
-                    "rabbits": sorted(P.rabbits),
-                    "extra_draw": sorted(P.eda),
-                    "rows_taken": dict(P.rows),
-                    "shops_left": list(P.shops),
-                    "labs_taken": P.labs,
-                    "clock_tower": P.tower,
-                    "carriage": P.carriage,
-                    "locomotive": P.loco,
-                    "food": P.food,
-                    "rabbits_taken": P.rabbits_taken,
-                    "wood_discount": P.discount,
-                    "prosperity": list(P.prosp),
-                    "vp": P.vp,
-                    "cp": P.cp,
-                    "ip": P.ip,
-                    "wonders": P.wonders,
-                    "skills": list(P.skills),
-                    "flipped": list(P.flipped),
-                    "discs": P.discs,
-                    "aid": P.aid,
-                    "passed": P.passed,
-                    "milestones": list(P.milestones),
-                    "cities": len(self.cities(s)) if P.map else 0,
-                    "connected_ports": self.connected_ports(s) if P.map else 0,
-                    "tags": self.tags(s),
-                }
-            )
+        players = [self._player_view(s, seat == s) for s in range(self.n)]
         top = self.stack[-1] if self.stack else None
         return {
             "game": "sweet-lands",
@@ -372,9 +332,14 @@ class SweetLandsState(
             "pending": (
                 {
                     k: top[k]
-                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid")
+                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
                     if k in top
                 }
+                | (
+                    {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
+                    if "parts" in top
+                    else {}
+                )
                 if top
                 else None
             ),
@@ -401,6 +366,73 @@ class SweetLandsState(
                 else None
             ),
             "players": players,
+            "final_standings": self.final_standings(),
+            "solo_verdict": self.solo_verdict(),
+            "explain": self._explain_for(seat),
+        }
+
+    def _player_view(self, s, mine):
+        d = D.load()
+        P = self.p[s]
+        return {
+            "seat": s,
+            "name": self.players[s],
+            "character": P.char,
+            "map": P.map,
+            "resources": dict(P.res),
+            "income": dict(P.inc),
+            "hand_count": len(P.hand),
+            "hand": (
+                [
+                    d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": self.card_cost(s, u)}
+                    for u in P.hand
+                ]
+                if mine
+                else None
+            ),
+            "token_costs": {k: self.token_cost(s, k) for k in self.token_kinds(s)},
+            "played": [d.deck[u] for u in P.played],
+            "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
+            "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
+            "roads": sorted(P.roads),
+            "properties": {str(h): t for h, t in sorted(P.props.items())},
+            "rabbits": sorted(P.rabbits),
+            "extra_draw": sorted(P.eda),
+            "rows_taken": dict(P.rows),
+            "shops_left": list(P.shops),
+            "labs_taken": P.labs,
+            "clock_tower": P.tower,
+            "carriage": P.carriage,
+            "locomotive": P.loco,
+            "food": P.food,
+            "rabbits_taken": P.rabbits_taken,
+            "wood_discount": P.discount,
+            "prosperity": list(P.prosp),
+            "vp": P.vp,
+            "cp": P.cp,
+            "ip": P.ip,
+            "wonders": P.wonders,
+            "skills": list(P.skills),
+            "flipped": list(P.flipped),
+            "discs": P.discs,
+            "aid": P.aid,
+            "passed": P.passed,
+            "milestones": list(P.milestones),
+            "cities": len(self.cities(s)) if P.map else 0,
+            "connected_ports": self.connected_ports(s) if P.map else 0,
+            "tags": self.tags(s),
+            "column_limits": self.column_limits(s),
+            "prosperity_rates": self.prosperity_rates(s),
+        }
+
+    def _explain_for(self, seat):
+        """Costs and gains of the viewer's moves and the reasons for what it cannot use
+        now (None for the public view and before the seat has a map)."""
+        if seat is None or not self.p[seat].map or self.is_over:
+            return None
+        return {
+            "moves": self.moves_explained(seat) if seat in self.actors() else [],
+            "refusals": self.refusals(seat),
         }
 
 

@@ -147,7 +147,8 @@ class SweetLandsScreen(GameScreenBase):
         self.query_one("#sl-others").styles.height = 3 * n + (1 if n == 1 else 0)
         self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
         self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
-        super().on_mount()
+        # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
+        # on_mount in the class hierarchy runs), and calling it here ran it twice.
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
