@@ -74,6 +74,7 @@ class SweetLandsState(
         "chain",
         "setup_order",
         "_legal",
+        "_owned",
     )
 
     # ------------------------------------------------------------------ setup
@@ -84,6 +85,7 @@ class SweetLandsState(
         n = len(players)
         s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
+        s._owned = set(range(n))
         s.round = 0
         s.phase = SETUP
         s.turn = 0
@@ -153,7 +155,9 @@ class SweetLandsState(
 
     def _copy(self):
         s = self._copy_base(SweetLandsState)
-        s.p = [p.copy() for p in self.p]
+        # Players are shared with the parent state until a move changes them (_own).
+        s.p = list(self.p)
+        s._owned = set()
         s.round = self.round
         s.phase = self.phase
         s.turn = self.turn
@@ -162,23 +166,47 @@ class SweetLandsState(
         s.main_done = self.main_done
         s.stack = [dict(f) for f in self.stack]
         s.chain = self.chain
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.occ = {k: list(v) for k, v in self.occ.items()}
-        s.opened = set(self.opened)
-        s.skill_supply = dict(self.skill_supply)
-        s.specials = list(self.specials)
+        # The shared containers below are never changed in place by a move: the code
+        # that changes one builds a new one (copy on write), so a copy can share them.
+        s.deck = self.deck
+        s.discard = self.discard
+        s.occ = self.occ
+        s.opened = self.opened
+        s.skill_supply = self.skill_supply
+        s.specials = self.specials
         s.aid_spaces = self.aid_spaces  # never changes after setup
         s.mio_aid = self.mio_aid
-        s.milestones = [list(m) for m in self.milestones]
-        s.ms_claimed = dict(self.ms_claimed)
+        s.milestones = self.milestones
+        s.ms_claimed = self.ms_claimed
         s.final_tiles = self.final_tiles
-        s.pros_first = list(self.pros_first)
-        s.solo_a = list(self.solo_a)
-        s.solo_b = list(self.solo_b)
-        s.solo_shown = list(self.solo_shown)
+        s.pros_first = self.pros_first
+        s.solo_a = self.solo_a
+        s.solo_b = self.solo_b
+        s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
         s._legal = None
+        return s
+
+    def _own(self, seat):
+        """Copy a player shared with the parent state before this state changes it."""
+        if seat not in self._owned:
+            self.p[seat] = self.p[seat].copy()
+            self._owned.add(seat)
+
+    def detached_copy(self):
+        """A copy that shares nothing mutable with this state (to set up positions by
+        hand in tests and tools; moves never need it)."""
+        s = self._copy()
+        for seat in range(self.n):
+            s._own(seat)
+        s.deck, s.discard = list(self.deck), list(self.discard)
+        s.occ = {k: list(v) for k, v in self.occ.items()}
+        s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
+        s.specials, s.ms_claimed = list(self.specials), dict(self.ms_claimed)
+        s.milestones = [list(m) for m in self.milestones]
+        s.pros_first, s.solo_shown = list(self.pros_first), list(self.solo_shown)
+        s.solo_a, s.solo_b = list(self.solo_a), list(self.solo_b)
+        s.aid_spaces = [list(x) for x in self.aid_spaces]
         return s
 
     # ------------------------------------------------------------------ resampling
@@ -190,7 +218,7 @@ class SweetLandsState(
         generator. The unseen cards (deck and other hands together) are sorted first,
         so the copy depends only on what the seat knows and on ``seed``.
         """
-        s = self._copy()
+        s = self.detached_copy()
         rng = Rng(f"resample:{seed}")
         others = [i for i in range(self.n) if i != seat]
         unseen = sorted(self.deck + [u for i in others for u in self.p[i].hand])
@@ -308,6 +336,7 @@ class SweetLandsState(
         """Nothing to restore: the edition is checked while the save loads."""
 
     def _do(self, a):
+        self._own(a.seat)
         if self.stack:
             self._resolve_step(a)
         else:

@@ -225,7 +225,7 @@ class KeepOne(Step):
         P = s.p[a.seat]
         gone = [u for u in P.hand if u != a.args[0]]
         P.hand = [a.args[0]]
-        s.discard.extend(gone)
+        s.discard = s.discard + gone
         s.log(f"{s.who(a.seat)} keeps 1 card and discards {len(gone)}.")
 
 
@@ -694,6 +694,7 @@ class PendingSteps:
         while self.stack:
             f = self.stack[-1]
             op = f["op"]
+            self._own(f["seat"])
             step = STEPS.get(op)
             if step is not None:
                 if op == "industry" and industry.automatic(self, f):

@@ -159,3 +159,34 @@ def test_smart_bot_plays_a_legal_solo_game():
     while not s.is_over:
         s = s.apply(bot.choose(s, 0))  # apply() rejects any illegal choice
     assert s.result()["scores"][0] > 0
+
+
+def test_apply_never_changes_the_state_it_was_called_on():
+    # players are shared between a state and its successor until a move changes
+    # them: every change must land in the new state only
+    from .test_resample import fingerprint
+
+    for n, seed in ((1, 3), (3, 2)):
+        rng = random.Random(seed)
+        s = SPEC.new_game([f"P{i}" for i in range(n)], seed=seed)
+        while not s.is_over:
+            before = fingerprint(s)
+            acts = s.legal_actions(s.actors()[0])
+            nxt = s.apply(acts[rng.randrange(len(acts))])
+            assert fingerprint(s) == before, s.step
+            s = nxt
+
+
+def test_apply_never_changes_the_state_it_was_called_on_at_cleanup():
+    # cleanup changes every player, not only the one who moved
+    from .helpers import edit, started
+
+    s = edit(started(2))
+    s.p[1].passed = True
+    s.p[1].discs = 1
+    s.p[1].skills, s.p[1].flipped = [8], [8]
+    passed = s.apply(s.find_action(0, "pass"))
+    assert passed.stack[-1]["op"] == "aid_move"
+    after = passed.apply(passed.legal_actions(0)[0])  # the last pass: cleanup runs
+    assert after.p[1].discs == 0 and after.p[1].flipped == []
+    assert passed.p[1].discs == 1 and passed.p[1].flipped == [8]
