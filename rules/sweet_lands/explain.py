@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core import Action
 from . import data as D
-from .steps import describe_effect
+from .steps import MAP_STEPS, STEPS, describe_effect
 
 SOLO_LINES = (
     (300, "history", "your name goes into Sweet Lands history"),
@@ -92,34 +92,59 @@ class ViewExplanations:
 
     def refusals(self, seat: int) -> dict[str, Any]:
         """For each area, card in hand, skill tile, token, milestone and free action
-        that cannot be used now, the reason in words."""
+        that cannot be used now, the reason in words: the words ``apply`` would raise
+        for the move that uses it."""
         P = self.p[seat]
-        not_now = None if self.actors() == [seat] else "It is not your turn."
-        main = not_now or self.main_refusal(seat)
-        areas = {aid: main or self.area_refusal(seat, aid) for aid in self.occ}
-        cards = {str(u): not_now or self.card_refusal(seat, u) for u in P.hand}
-        skills = {str(sk): not_now or self.skill_refusal(seat, sk) for sk in P.skills}
-        paid = self.stack[-1].get("paid", True) if self.stack else True
-        tokens = {}
-        for kind in (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab"):
-            tokens[kind] = self.token_refusal(seat, kind, paid)
-        milestones = {
-            str(m): not_now or self.milestone_refusal(seat, m) for m, _ in self.milestones
-        }
-        free = {k: not_now or self.free_refusal(seat, k, ()) for k in _FREE_NO_ARGS}
+        legal = {(a.kind, a.args) for a in self.legal_actions(seat)}
+        f = self.stack[-1] if self.stack else None
+
+        def why(kind: str, *args: Any) -> str | None:
+            if (kind, args) in legal:
+                return None
+            if self.actors() != [seat]:
+                return "It is not your turn."
+            if f is not None:
+                return STEPS[f["op"]].refusal(self, f, Action(seat, kind, args))
+            return self.turn_refusal(seat, Action(seat, kind, args))
+
+        area_move = "copy" if f is not None and f["op"] == "copy" else "area"
+        card_move = {"hand": "discard", "discard1": "discard", "keep": "keep"}
+        card_kind = card_move.get(f["op"], "play") if f is not None else "play"
+        paid = f.get("paid", True) if f is not None else True
         out = {
-            "areas": areas,
-            "cards": cards,
-            "skills": skills,
-            "tokens": tokens,
-            "milestones": milestones,
-            "free": free,
-            "tower": not_now or self.tower_refusal(seat),
+            "areas": {aid: why(area_move, aid) for aid in self.occ},
+            "cards": {str(u): why(card_kind, u) for u in P.hand},
+            "skills": {str(sk): why("flip", sk) for sk in P.skills},
+            "tokens": {
+                k: self.token_refusal(seat, k, paid)
+                for k in (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab")
+            },
+            "milestones": {str(m): why("fa_milestone", m) for m, _ in self.milestones},
+            "free": {k: why(k) for k in _FREE_NO_ARGS if k != "fa_buy"},
+            "tower": why("fa_tower"),
         }
         return {
             k: ({x: r for x, r in v.items() if r} if isinstance(v, dict) else v)
             for k, v in out.items()
         }
+
+    def map_refusals(self, seat: int) -> dict[str, dict[str, str]] | None:
+        """During a map step of ``seat``: why each hex and edge cannot be chosen."""
+        f = self.stack[-1] if self.stack else None
+        if f is None or f["seat"] != seat or f["op"] not in MAP_STEPS:
+            return None
+        m = self.mapb(seat)
+        step = STEPS[f["op"]]
+        legal = {(a.kind, a.args[0]) for a in self.legal_actions(seat) if a.args}
+        hex_kind = "place" if f["op"] == "place" else "rabbit" if f["op"] == "rabbit" else "hex"
+        hexes, edges = {}, {}
+        for h in range(len(m.kinds)):
+            if (hex_kind, h) not in legal and ("special", h) not in legal:
+                hexes[str(h)] = step.refusal(self, f, Action(seat, hex_kind, (h,)))
+        for e in range(len(m.edge_ends)):
+            if ("edge", e) not in legal:
+                edges[str(e)] = step.refusal(self, f, Action(seat, "edge", (e,)))
+        return {"hexes": hexes, "edges": edges}
 
     # ------------------------------------------------------------------ limits and rates
     def prosperity_rates(self, seat: int) -> list[dict]:

@@ -462,6 +462,7 @@ class SweetLandsState(
         return {
             "moves": self.moves_explained(seat) if seat in self.actors() else [],
             "refusals": self.refusals(seat),
+            "map": self.map_refusals(seat),
         }
 
 

@@ -97,3 +97,27 @@ def test_view_is_json_safe_and_explains_only_to_its_seat():
         assert json.loads(json.dumps(v)) is not None
     assert s.view(None)["explain"] is None
     assert s.view(1)["explain"]["moves"] == []  # not seat 1's turn
+
+
+def test_view_map_reasons_are_the_illegal_action_reasons():
+    s = edit(started(2))
+    s.stack.append({"op": "terrain", "seat": 0, "n": 1})
+    m = DATA.maps["A"]
+    far = max(range(len(m.kinds)), key=lambda h: m.coords[h][0] + m.coords[h][1])
+    reasons = s.view(0)["explain"]["map"]
+    assert reasons["hexes"][str(m.capitals[0])].startswith("Capital hexes take no terrain")
+    for h in (far, m.capitals[0]):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(SPEC.parse_action(f"0:hex:[{h}]"))
+        assert err.value.reason == reasons["hexes"][str(h)]
+    assert s.view(1)["explain"]["map"] is None
+
+
+def test_view_refusals_during_a_pending_step_match_apply():
+    s = edit(started(2))
+    s.p[0].res["wheat"] = 10
+    s = s.apply(SPEC.parse_action('0:area:["A"]'))  # now the hand cost is asked
+    reason = s.view(0)["explain"]["refusals"]["areas"]["B"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply(SPEC.parse_action('0:area:["B"]'))
+    assert err.value.reason == reason and "hand cost" in reason
