@@ -208,13 +208,15 @@ class ViewExplanations:
         score = self.breakdown(0)["total"] if self.p[0].map else 0
         lines = [{"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES]
         reached = next((ln for ln in lines if score > ln["more_than"]), None)
-        if reached is not None:
-            verdict = f"{score} VP: more than {reached['more_than']}, {reached['text']}."
-        else:
+        if reached is None:
             verdict = (
                 f"{score} VP: {251 - score} VP short of the 250 VP expert line "
-                "(300 VP for history)."
+                "(300 VP for history). Mio wins this time."
             )
+        else:
+            verdict = f"{score} VP: more than {reached['more_than']}, {reached['text']}."
+            if reached["title"] == "expert":
+                verdict += f" {301 - score} more VP would make history."
         return {
             "score": score,
             "lines": lines,

@@ -45,7 +45,10 @@ class Step:
         who = s.who(f["seat"])
         if a.kind == "done" and not self.stoppable:
             return f"{who} must answer this step; it cannot be stopped early: {self.question}"
-        return f"That is not one of the choices now: {who} must {self.question}"
+        kinds = {o.kind for o in self.options(s, f)}
+        if a.kind not in kinds and a.kind != "done":
+            return f"Finish the current step first: {who} must {self.question}."
+        return f"That is not one of the choices now: {who} must {self.question}."
 
     def take_one(self, s: SweetLandsState, f: Frame) -> None:
         """Count one choice off a counted step, leaving the stack when it is spent,
