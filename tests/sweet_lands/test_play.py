@@ -190,3 +190,27 @@ def test_apply_never_changes_the_state_it_was_called_on_at_cleanup():
     after = passed.apply(passed.legal_actions(0)[0])  # the last pass: cleanup runs
     assert after.p[1].discs == 0 and after.p[1].flipped == []
     assert passed.p[1].discs == 1 and passed.p[1].flipped == [8]
+
+
+def test_saves_record_their_rules_edition():
+    s, _ = random_game(2, 3)
+    data = SPEC.to_save(s)
+    assert data["extra"] == {"rules": 2}
+    # a save written before editions (no "extra") still loads while its moves replay
+    old = {k: v for k, v in data.items() if k != "extra"}
+    assert SPEC.from_save(old).action_keys() == s.action_keys()
+
+
+def test_old_save_that_no_longer_replays_is_refused_naming_its_edition():
+    from rules.core import SaveError
+
+    s, _ = random_game(2, 3)
+    data = {k: v for k, v in SPEC.to_save(s).items() if k != "extra"}
+    data["actions"] = data["actions"][:40] + ['0:area:["Z"]']
+    with pytest.raises(SaveError) as err:
+        SPEC.from_save(data)
+    assert "rules edition 1" in str(err.value) and err.value.step == 41
+    data["extra"] = {"rules": 2}  # a current save: the plain reason, no edition talk
+    with pytest.raises(SaveError) as err:
+        SPEC.from_save(data)
+    assert "edition" not in str(err.value)
