@@ -21,6 +21,7 @@ from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
 from .scoring import FinalScoring
+from .setup_tools import PositionTools
 from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
 
@@ -38,6 +39,7 @@ class SweetLandsState(
     FinalScoring,
     ViewExplanations,
     BoardQueries,
+    PositionTools,
     GameState,
 ):
     __slots__ = (

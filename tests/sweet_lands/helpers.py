@@ -33,7 +33,7 @@ def started(n=2, seed=1, chars=("eline", "nata", "gretel", "jasmine"), maps=None
 def settle(s):
     """Answer pending sub-steps with the first choice until a turn menu is reached."""
     s = s.detached_copy()
-    s._settle()
+    s.settle()
     while s.stack and not s.is_over:
         s = s.apply(s.legal_actions(s.actors()[0])[0])
     return s

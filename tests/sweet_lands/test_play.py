@@ -140,7 +140,7 @@ def test_log_names_drawn_cards_only_to_their_owner():
     s, _ = random_game(2, 9)
     for seat in (None, 0, 1):
         private = [e for e in s.log_for(seat) if e.startswith("You draw")]
-        own = [e.text for e in s._entries() if e.seat == seat and e.text.startswith("You draw")]
+        own = [e.text for e in s.log_entries() if e.seat == seat and e.text.startswith("You draw")]
         assert private == own
     assert not [e for e in s.log_for(None) if e.startswith("You draw")]
 
