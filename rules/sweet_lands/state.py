@@ -321,6 +321,9 @@ class SweetLandsState(
             legal = cached[2]
         else:
             legal = self.legal_actions(a.seat)
+        # the move is usually one of the very objects the menu handed out
+        if any(b is a for b in legal):
+            return None
         if not all(_plain(x) for x in a.args):
             return f"'{a.key}': action arguments must be plain strings or numbers."
         for b in legal:
