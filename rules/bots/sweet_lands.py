@@ -6,8 +6,8 @@ the follow-up steps with the sub-step rules below, and scores the resulting posi
 with ``value`` (the current final score plus the worth of resources, income, cards
 and what future passes will bring). It passes when nothing improves the position,
 after turning Action Discs and spare cards into resources. Sub-steps (which hex,
-which edge, which track...) use quick local rules. Only public facts and its own
-hand are used.
+which edge, which track...) use quick local rules. It plans only on a copy made by
+``state.resample``, so only public facts and its own hand can inform it.
 """
 
 from __future__ import annotations
@@ -46,12 +46,21 @@ class SweetLandsBot:
 
     # ------------------------------------------------------------------ entry
     def choose(self, state, seat):
+        """Pick a move for ``seat``. The live state is asked only for the legal moves
+        and for a resampled copy (hidden cards dealt afresh); all planning happens on
+        that copy, so the bot can neither see the true deck order or other hands nor
+        change the state it was given."""
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
-        if state.stack:
-            return self.sub_step(state, seat, actions)
-        return self.turn(state, seat, actions)
+        copy = state.resample(seat, self.rng.below(1 << 30))
+        mine = copy.legal_actions(seat)
+        if copy.stack:
+            choice = self.sub_step(copy, seat, mine)
+        else:
+            choice = self.turn(copy, seat, mine)
+        by_key = {a.key: a for a in actions}
+        return by_key.get(choice.key, actions[0])
 
     # ------------------------------------------------------------------ value
     def value(self, s, seat):
@@ -413,19 +422,16 @@ class SweetLandsBot:
         P = s.p[seat]
         m = s.mapb(seat)
         before = len(s.cities(seat))
-        P.props[h] = kind
-        try:
-            after = len(s.cities(seat))
-            group, todo = {h}, [h]
-            while todo:
-                x = todo.pop()
-                for nb in m.neighbours[x]:
-                    if nb in P.props and nb not in group:
-                        group.add(nb)
-                        todo.append(nb)
-            types = {P.props[x] for x in group}
-        finally:
-            del P.props[h]
+        after = len(s.cities(seat, extra=(h, kind)))
+        props = {**P.props, h: kind}  # the position with the token placed, never written back
+        group, todo = {h}, [h]
+        while todo:
+            x = todo.pop()
+            for nb in m.neighbours[x]:
+                if nb in props and nb not in group:
+                    group.add(nb)
+                    todo.append(nb)
+        types = {props[x] for x in group}
         v = 3.0 * (after - before)
         if len(types) < 3:
             v += 0.8 * (len(types) - 1) - 0.3 * max(0, len(group) - 3)

@@ -1,9 +1,44 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio."""
 
-from ..core import Action, GameSpec
-from .engine import SweetLandsState
+from __future__ import annotations
 
-OPTIONS: dict = {}
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action, GameSpec, Option, SaveError
+from . import data as _data
+from .state import RULES_EDITION, SweetLandsState
+
+
+def components():
+    """The printed components, the same in every game: card faces, map boards,
+    tracks, tiles and their printed effects. Screens read names and texts from it;
+    everything that depends on a game (costs now, limits, reasons) is in the view."""
+    return _data.load()
+
+
+def solo_card_spaces() -> dict:
+    """The action spaces each of Mio's solo cards names (printed on the cards)."""
+    return _data.solo_cards()
+
+
+OPTIONS: dict[str, Option] = {
+    "milestones": Option(
+        "Milestone tiles",
+        "either",
+        ("either", "face_up"),
+        help="Whether either condition of a milestone qualifies, or only the side dealt face up.",
+        choice_labels=("either condition qualifies", "only the face-up side"),
+    ),
+    "granted_costs": Option(
+        "Granted property placements",
+        "free",
+        ("free", "paid"),
+        help="Whether a property placed through a card, tile or bonus pays its token cost.",
+        choice_labels=("cost nothing (appendix)", "pay the token cost"),
+    ),
+}
 
 
 def _label(action: Action) -> str:
@@ -12,7 +47,28 @@ def _label(action: Action) -> str:
     return f"{action.kind} " + " ".join(str(x) for x in action.args)
 
 
-SWEET_LANDS = GameSpec(
+@dataclass(frozen=True)
+class SweetLandsSpec(GameSpec):
+    """Names the rules edition when an older save no longer replays."""
+
+    def from_save(self, data: Mapping[str, Any], path: str | None = None):
+        try:
+            return super().from_save(data, path)
+        except SaveError as exc:
+            extra = data.get("extra") if isinstance(data, Mapping) else None
+            edition = extra.get("rules") if isinstance(extra, Mapping) else None
+            if edition == RULES_EDITION or exc.step is None:
+                raise
+            raise SaveError(
+                f"this save was made with Sweet Lands rules edition {edition or 1}, and this "
+                f"version plays edition {RULES_EDITION} (income order, hand costs, ability "
+                f"order, free granted placements), so it no longer replays: {exc.reason}",
+                step=exc.step,
+                path=path,
+            ) from None
+
+
+SWEET_LANDS = SweetLandsSpec(
     id="sweet-lands",
     title="Sweet Lands",
     min_players=1,

@@ -39,6 +39,7 @@ class PlayerState:
         "milestones",
         "diamond_cards",
         "ip_last",
+        "memo",
     )
 
     def __init__(self):
@@ -76,6 +77,10 @@ class PlayerState:
         self.milestones = []
         self.diamond_cards = 0
         self.ip_last = 0
+        # Facts derived from this player (milestone tests) while it is not changed:
+        # a player is changed only by the state that copied it, and a copy starts
+        # with an empty memo.
+        self.memo = {}
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -97,6 +102,7 @@ class PlayerState:
         p.passed = self.passed
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
+        p.memo = {}
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)

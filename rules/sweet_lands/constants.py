@@ -1,0 +1,9 @@
+"""Names shared by the engine modules: phases and the colour links between boards."""
+
+SETUP, INCOME, ACTION, CLEANUP, OVER = "setup", "income", "action", "cleanup", "over"
+# the Industry marker that takes the bonuses of spaces of its colour
+MARKER_COLOUR = {"carriage": "orange", "loco": "green"}
+# the column a card's industry tag automates into
+COLUMN_OF_TAG = {"agricultural": "orange", "forestry": "green", "mining": "grey"}
+# the property type whose count raises a column's limit
+PROPERTY_OF_COLUMN = {"orange": "tent", "green": "house", "grey": "building"}

@@ -1,0 +1,339 @@
+"""Effects and what placing a piece triggers."""
+
+from __future__ import annotations
+
+from . import data as D
+from .constants import MARKER_COLOUR
+
+
+class Effects:
+    __slots__ = ()
+
+    def _push(self, seat, effects, chain=None):
+        for op, v in reversed(effects):
+            self.stack.append({"op": "fx", "seat": seat, "fx": op, "v": v, "chain": chain})
+
+    def _effect(self, seat, op, v, chain):
+        EFFECTS_ALL[op](self, seat, v, chain)
+
+    def _step(self, op, seat, chain, **fields):
+        self.stack.append({"op": op, "seat": seat, "chain": chain, **fields})
+
+    def _raise_income(self, seat, r, k):
+        self.p[seat].inc[r] += k
+
+    def _draw(self, seat, n):
+        d = D.load()
+        got = []
+        self.deck = list(self.deck)  # copy on write (see SweetLandsState._copy)
+        for _ in range(n):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = list(self.discard)
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.log("The Citizen Deck is empty: the discard pile is shuffled into a new deck.")
+            got.append(self.deck.pop())
+        self.p[seat].hand.extend(got)
+        if got:
+            self.checkpoint += 1
+            self.log(f"{self.who(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
+            self.log("You draw: " + ", ".join(d.cards[d.deck[u]].name for u in got) + ".", seat)
+
+    def _ibonus(self, seat, colour, chain_from):
+        d = D.load()
+        P = self.p[seat]
+        if colour == "any":
+            self.stack.append({"op": "column", "seat": seat, "chain_from": chain_from})
+            return
+        if chain_from is not None:
+            for i, f in enumerate(self.stack):
+                if f.get("chain") == chain_from:
+                    # finish the running Industry Bonus to the bottom first
+                    self.stack.insert(i, {"op": "ibonus_now", "seat": seat, "v": colour})
+                    return
+        if 12 in P.skills:
+            P.vp += d.skills[12]["vp"]
+        self.chain += 1
+        cid = self.chain
+        items = list(d.player["columns"][colour]["ability"])
+        effects = D.effects(items, "column")
+        for uid in P.columns[colour]:
+            effects += d.cards[d.deck[uid]].auto
+        self.log(f"{self.who(seat)} gains a {colour} Industry Bonus.")
+        self._push(seat, effects, cid)
+
+    def _place_terrain(self, seat, h, special=None):
+        D.load()
+        P = self.p[seat]
+        m = self.mapb(seat)
+        if special is not None:
+            self.specials = [t for t in self.specials if t != special]
+            P.tiles[h] = (f"special:{special}", False)
+        else:
+            P.tiles[h] = (m.kinds[h], False)
+        self.log(f"{self.who(seat)} places a {P.tiles[h][0]} tile on hex {h}.")
+        todo = []
+        if h in m.icons:
+            todo += list(m.icons[h])
+        if any(e in P.roads for e in m.hex_edges[h]):
+            todo += self._flip(seat, h)
+        todo += self._check_eda(seat)
+        self._push(seat, todo)
+
+    def _place_road(self, seat, e):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        P.roads.add(e)
+        self.log(f"{self.who(seat)} places a road on edge {e}.")
+        todo = []
+        for h in m.edge_hexes[e]:
+            if h in P.tiles and not P.tiles[h][1]:
+                todo += self._flip(seat, h)
+        todo += self._check_eda(seat)
+        self._push(seat, todo)
+
+    def _tile_effect(self, kind):
+        d = D.load()
+        if kind.startswith("special:"):
+            return list(d.specials[int(kind[8:])])
+        return list(d.terrain_flip[kind])
+
+    def _flip(self, seat, h):
+        P = self.p[seat]
+        kind = P.tiles[h][0]
+        P.tiles[h] = (kind, True)
+        self.log(f"{self.who(seat)} flips the tile on hex {h}.")
+        return self._tile_effect(kind)
+
+    def _check_eda(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        out = []
+        for h in m.edas:
+            if h in P.eda:
+                continue
+            if any(nb in P.tiles for nb in m.neighbours[h]) and any(
+                e in P.roads for e in m.hex_edges[h]
+            ):
+                P.eda.add(h)
+                self.log(f"{self.who(seat)} activates an Extra Draw Area.")
+                out.append(("draw", 1))
+        return out
+
+    def _place_property(self, seat, kind, h):
+        d = D.load()
+        P = self.p[seat]
+        m = self.mapb(seat)
+        todo = []
+        after = []
+        if kind in D.ROW_TYPES:
+            row = P.rows[kind]
+            P.rows[kind] += 1
+            P.props[h] = kind
+            after = list(d.rows[row][kind])
+        elif kind.startswith("shop-"):
+            P.shops.remove(kind[5:])
+            P.props[h] = "shop"
+            after = [("ibonus", kind[5:])]
+        elif kind == "lab":
+            P.labs += 1
+            P.props[h] = "lab"
+        elif kind == "tower":
+            P.tower = True
+            P.props[h] = "tower"
+        self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
+        if m.kinds[h] == "capital":
+            todo += list(D.effects(d.board["capital_effect"], "capital"))
+        else:
+            todo += self._tile_effect(P.tiles[h][0])
+        if 10 in P.skills:
+            P.vp += d.skills[10]["vp"]
+        if after:
+            parent = self.stack[-1] if self.stack else None
+            if parent is not None and parent["op"] == "property" and parent["seat"] == seat:
+                parent["after"] = tuple(parent["after"]) + tuple(after)
+            else:
+                todo += after
+        self._push(seat, todo)
+
+    def _place_rabbit(self, seat, h):
+        d = D.load()
+        P = self.p[seat]
+        k = P.rabbits_taken
+        P.rabbits_taken += 1
+        P.rabbits.add(h)
+        if 11 in P.skills:
+            P.vp += d.skills[11]["vp"]
+        self.log(f"{self.who(seat)} places a Cookie Rabbit on hex {h}.")
+        self._push(seat, D.effects(d.player["food"]["rabbit_bonus"][k], "rabbit"))
+
+    def _move_marker(self, seat, marker):
+        d = D.load()
+        P = self.p[seat]
+        last = len(d.industry) - 1
+        pos = P.carriage if marker == "carriage" else P.loco
+        if pos == last:
+            P.vp += d.player["end_of_industry_vp"]
+            return
+        pos += 1
+        if marker == "carriage":
+            P.carriage = pos
+        else:
+            P.loco = pos
+        colour, bonus, _ = d.industry[pos]
+        if colour == MARKER_COLOUR[marker] and bonus:
+            self._push(seat, bonus)
+
+    def _advance_food(self, seat, n):
+        d = D.load()
+        P = self.p[seat]
+        food = d.player["food"]
+        todo = []
+        for _ in range(n):
+            if P.food >= food["length"]:
+                P.res["wheat"] += d.player["end_of_food_wheat"]
+                continue
+            P.food += 1
+            for b in food["bonus"]:
+                if b["at"] == P.food:
+                    todo += list(D.effects(b["effect"], "food"))
+        self._push(seat, todo)
+
+    def _advance_prosperity(self, seat, i):
+        d = D.load()
+        P = self.p[seat]
+        t = d.prosperity[i]
+        P.prosp[i] += 1
+        todo = list(t["bonus"].get(P.prosp[i], ()))
+        if P.prosp[i] == t["length"]:
+            P.res["diamond"] -= 1
+            if self.pros_first[i] is None:
+                self.pros_first = list(self.pros_first)
+                self.pros_first[i] = seat
+                todo += list(t["end_bonus"])
+                self.log(f"{self.who(seat)} is first to the end of {t['id']} and takes its bonus.")
+        self._push(seat, todo)
+
+    def _take_skill(self, seat, sk):
+        d = D.load()
+        P = self.p[seat]
+        self.skill_supply = {**self.skill_supply, sk: self.skill_supply[sk] - 1}
+        P.skills.append(sk)
+        self.log(f"{self.who(seat)} takes skill tile {sk}.")
+        if d.skills[sk]["kind"] == "immediate":
+            self._push(seat, d.skills[sk]["effect"])
+
+
+def _gain(s, seat, v, chain):
+    res = s.p[seat].res
+    for r, k in v.items():
+        res[r] += k
+
+
+def _income(s, seat, v, chain):
+    for r, k in v.items():
+        s._raise_income(seat, r, k)
+
+
+def _vp(s, seat, v, chain):
+    s.p[seat].vp += v
+
+
+def _vp_per(s, seat, v, chain):
+    s.p[seat].vp += s.formula_vp(seat, v)
+
+
+def _disc(s, seat, v, chain):
+    s.p[seat].discs += v
+
+
+def _wonder(s, seat, v, chain):
+    P = s.p[seat]
+    P.wonders += 1
+    s.log(f"{s.who(seat)} unlocks a Wonder icon" + (" (a skill tile)." if P.wonders > 1 else "."))
+    if P.wonders > 1:
+        s._push(seat, (("skill", 1),), chain)
+
+
+def _locomotive(s, seat, v, chain):
+    P = s.p[seat]
+    if P.loco is None:
+        P.loco = 0
+        s.log(f"{s.who(seat)} gains the Locomotive.")
+
+
+def _discount(s, seat, v, chain):
+    s.p[seat].discount += v
+
+
+def _skill(s, seat, v, chain):
+    # Jasmine Mei takes two skill tiles for each one granted.
+    s._step("skill", seat, chain, n=v * (2 if s.p[seat].char == "jasmine" else 1))
+
+
+def _property(paid):
+    def push(s, seat, v, chain):
+        if not paid and s.options.get("granted_costs", "free") == "paid":
+            paid_now = True
+        else:
+            paid_now = paid
+        s._step(
+            "property", seat, chain, n=v, after=(), eligible=s.property_spots(seat), paid=paid_now
+        )
+
+    return push
+
+
+def _counted(op):
+    """An effect that becomes a pending step counting ``v`` choices."""
+    return lambda s, seat, v, chain: s._step(op, seat, chain, n=v)
+
+
+def _income_now(s, seat, v, chain):
+    # The income tracks are read when this part of the income phase is reached,
+    # so that Round Aid and character bonuses raise the same round's income.
+    s._effect(seat, "gain", dict(s.p[seat].inc), chain)
+
+
+def _draw_now(s, seat, v, chain):
+    # Likewise the draw counts the Extra Draw Areas active at this moment.
+    s._draw(seat, v + len(s.p[seat].eda))
+
+
+# Effect op -> handler (state, seat, value, chain). The data checker accepts exactly
+# the ops listed in EFFECTS; INTERNAL ops are pushed by the engine itself.
+EFFECTS = {
+    "gain": _gain,
+    "basic": _counted("basic"),
+    "income": _income,
+    "income_any": _counted("income_any"),
+    "vp": _vp,
+    "vp_per": _vp_per,
+    "draw": lambda s, seat, v, chain: s._draw(seat, v),
+    "disc": _disc,
+    "terrain": _counted("terrain"),
+    "road": _counted("road"),
+    "terrain_road": lambda s, seat, v, chain: s._step("tr", seat, chain, t=v[0], r=v[1]),
+    "food": lambda s, seat, v, chain: s._advance_food(seat, v),
+    "industry": _counted("industry"),
+    "prosperity": _counted("prosperity"),
+    "prosperity_colour": lambda s, seat, v, chain: s._step(
+        "prosperity", seat, chain, n=v[1], colour=v[0]
+    ),
+    "rabbit": _counted("rabbit"),
+    "property": _property(paid=False),
+    "skill": _skill,
+    "wonder": _wonder,
+    "locomotive": _locomotive,
+    "ibonus": lambda s, seat, v, chain: s._ibonus(seat, v, chain),
+    "discount": _discount,
+    "capital": _counted("capital"),
+}
+INTERNAL = {
+    "area_property": _property(paid=True),
+    "income_tracks": _income_now,
+    "round_draw": _draw_now,
+}
+EFFECTS_ALL = {**EFFECTS, **INTERNAL}

@@ -1,0 +1,140 @@
+"""The round: start, income, passing, end of turn, cleanup."""
+
+from __future__ import annotations
+
+from . import data as D
+from .constants import CLEANUP, INCOME, OVER
+
+
+class RoundPhases:
+    __slots__ = ()
+
+    def _begin_round(self):
+        d = D.load()
+        self.round += 1
+        self.phase = INCOME
+        if self.next_start is not None:
+            self.start = self.next_start
+        self.next_start = None
+        for aid in self.occ:
+            if d.areas[aid]["opens"] == self.round:
+                self.opened = self.opened | {aid}
+                if self.round > 1:
+                    self.log(f"Round {self.round}: advanced area {aid} opens.")
+        self.log(f"Round {self.round} begins: income phase.")
+        if self.solo:
+            from .data import solo_cards
+
+            self.solo_a, self.solo_b = list(self.solo_a), list(self.solo_b)
+            self.occ = {k: list(v) for k, v in self.occ.items()}
+            a, b = self.solo_a.pop(), self.solo_b.pop()
+            self.solo_shown = [a, b]
+            spaces = solo_cards()
+            for card in (a, b):
+                for area, idx in spaces[card]:
+                    if area in self.occ and area in self.opened and idx <= len(self.occ[area]):
+                        if self.occ[area][idx - 1] is None:
+                            self.occ[area][idx - 1] = "mio"
+            self.checkpoint += 1
+            self.log(f"Mio reveals {a} and {b} and blocks their action spaces.")
+        self.stack.append({"op": "action_start", "seat": self.start})
+        order = [(self.start + k) % self.n for k in range(self.n)]
+        for seat in reversed(order):
+            self.stack.append({"op": "income", "seat": seat})
+
+    def _income(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        P.passed = False
+        todo = []
+        if P.aid is not None:
+            for tid in self.aid_spaces[P.aid][0]:
+                todo += list(d.aid_standard[tid])
+        if P.char == "gretel":
+            todo.append(("gain", {"diamond": 1}))
+        todo.append(("income_tracks", None))
+        draw = d.board["first_round_draw"] if self.round == 1 else d.board["later_round_draw"]
+        todo.append(("round_draw", draw))
+        self.log(f"{self.who(seat)} collects income.")
+        self._push(seat, todo)
+
+    def pass_gains(self, seat):
+        """What passing now would give, in rulebook order: (CP, IP, VP)."""
+        d = D.load()
+        P = self.p[seat]
+        ip = self.ip_icons(seat)
+        cities = self.cities(seat)
+        cp = d.board["city_points"][min(len(cities), 6)]
+        vp = 0
+        # 1. character (Clock Tower pass abilities)
+        if P.tower:
+            if P.char == "nata":
+                vp += ip
+            elif P.char == "eline":
+                vp += min(P.inc[r] for r in D.BASIC)
+            elif P.char == "jasmine":
+                vp += len(P.skills)
+            elif P.char == "rikka":
+                cp += sum(1 for c in cities if any(h in P.rabbits for h in c))
+        # 2. City Points, 3. Industry Points (added by the caller)
+        # 4. Pass Aid tile
+        if P.aid is not None and self.aid_spaces[P.aid][1] is not None:
+            vp += self.formula_vp(seat, d.aid_pass[self.aid_spaces[P.aid][1]])
+        # 5. skill tiles with pass abilities
+        for sk in P.skills:
+            if d.skills[sk]["kind"] == "pass":
+                vp += self.formula_vp(seat, d.skills[sk]["pass"], ip)
+        # 6. pass citizen cards
+        for uid in P.played:
+            card = d.cards[d.deck[uid]]
+            if card.kind == "pass":
+                vp += self.formula_vp(seat, card.passv, ip)
+        return cp, ip, vp
+
+    def _pass(self, seat):
+        P = self.p[seat]
+        P.passed = True
+        cp, ip, vp = self.pass_gains(seat)
+        P.cp += cp
+        P.ip += ip
+        P.ip_last = ip
+        P.vp += vp
+        parts = [f"{cp} CP, {ip} IP", f"{vp} VP"]
+        self.log(f"{self.who(seat)} passes: " + ", ".join(parts) + ".")
+        if self.next_start is None:
+            self.next_start = seat
+            self.log(f"{self.who(seat)} takes the start player marker.")
+        self.stack.append({"op": "end_turn", "seat": seat})
+        self.stack.append({"op": "aid_move", "seat": seat})
+
+    def _end_turn(self):
+        self.checkpoint += 1
+        self.main_done = False
+        for k in range(1, self.n + 1):
+            s = (self.turn + k) % self.n
+            if not self.p[s].passed:
+                self.turn = s
+                return
+        self._cleanup()
+
+    def _cleanup(self):
+        if self.round >= D.load().board["rounds"]:
+            self.phase = OVER
+            self.checkpoint += 1
+            self.log("The fifth round is over: final scoring.")
+            return
+        self.phase = CLEANUP
+        self.occ = {aid: [None] * len(spaces) for aid, spaces in self.occ.items()}
+        for seat in range(self.n):
+            self._own(seat)
+        for P in self.p:
+            P.discs = 0
+            P.flipped = []
+        self.log(f"Round {self.round}: cleanup.")
+        if self.next_start is None:
+            self.next_start = self.start
+        self.stack.append({"op": "next_round", "seat": self.next_start})
+        order = [(self.next_start + k) % self.n for k in range(self.n)]
+        for seat in reversed(order):
+            if len(self.p[seat].hand) >= 2:
+                self.stack.append({"op": "keep", "seat": seat})

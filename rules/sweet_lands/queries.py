@@ -1,0 +1,432 @@
+"""Board queries: pure facts about a seat's pieces (counts, costs, legal spots)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from . import data as D
+from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
+
+
+class BoardQueries:
+    __slots__ = ()
+
+    def tags(self, seat, exclude_uid=None):
+        d = D.load()
+        P = self.p[seat]
+        out = {t: 0 for t in D.TAGS}
+        for uid in P.played + [u for c in P.columns.values() for u in c]:
+            if uid == exclude_uid:
+                continue
+            for t in d.cards[d.deck[uid]].tags:
+                out[t] += 1
+        if P.char == "sena":
+            for t in D.TAGS:
+                out[t] += 1
+        return out
+
+    def played_count(self, seat):
+        P = self.p[seat]
+        return len(P.played) + sum(len(c) for c in P.columns.values())
+
+    def automated(self, seat):
+        return sum(len(c) for c in self.p[seat].columns.values())
+
+    def column_limit(self, seat, colour):
+        d = D.load()
+        kind = PROPERTY_OF_COLUMN[colour]
+        built = sum(1 for t in self.p[seat].props.values() if t == kind)
+        lim = 1
+        for need, limit in d.player["columns"]["limits"]:
+            if built >= need:
+                lim = limit
+        return lim
+
+    def cities(self, seat, extra=None):
+        """Groups of adjacent property tokens holding 3+ different types; ``extra``
+        = (hex, type) counts one more token there, to weigh a placement."""
+        props = self.p[seat].props
+        if extra is not None:
+            props = {**props, extra[0]: extra[1]}
+        m = self.mapb(seat)
+        seen = set()
+        out = []
+        for h in props:
+            if h in seen:
+                continue
+            group, todo = [], [h]
+            seen.add(h)
+            while todo:
+                x = todo.pop()
+                group.append(x)
+                for nb in m.neighbours[x]:
+                    if nb in props and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            if len({props[x] for x in group}) >= 3:
+                out.append(group)
+        return out
+
+    def capital_network(self, seat) -> set:
+        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
+        P = self.p[seat]
+        m = self.mapb(seat)
+        seen = set(m.capitals)
+        todo = list(m.capitals)
+        while todo:
+            x = todo.pop()
+            for nb in m.neighbours[x]:
+                if nb not in seen and nb in P.tiles:
+                    seen.add(nb)
+                    todo.append(nb)
+        return seen
+
+    def connected_ports(self, seat):
+        P = self.p[seat]
+        seen = self.capital_network(seat)
+        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
+
+    def ip_icons(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        total = sum(d.industry[i][2] for i in range(1, P.carriage + 1))
+        if P.loco is not None:
+            total += sum(d.industry[i][2] for i in range(1, P.loco + 1))
+        return total
+
+    def terrain_counts(self, seat):
+        out = {t: 0 for t in D.TERRAIN}
+        for kind, _ in self.p[seat].tiles.values():
+            if kind in out:
+                out[kind] += 1
+        return out
+
+    def count(self, seat, spec, ip_this_pass=0):
+        """The value a pass/VP formula counts (see the data files)."""
+        per = spec["per"]
+        P = self.p[seat]
+        if per == "cities":
+            return len(self.cities(seat))
+        if per == "played_cards":
+            return self.played_count(seat)
+        if per == "most_terrain_type":
+            return max(self.terrain_counts(seat).values())
+        if per == "connected_ports":
+            return self.connected_ports(seat)
+        if per == "lowest_basic_income":
+            return min(P.inc[r] for r in D.BASIC)
+        if per == "highest_basic_income":
+            return max(P.inc[r] for r in D.BASIC)
+        if per == "columns_min":
+            return min(len(c) for c in P.columns.values())
+        if per == "food":
+            return P.food
+        if per == "ip_this_pass":
+            return ip_this_pass
+        if per == "tag":
+            return self.tags(seat)[spec["tag"]]
+        if per == "automated":
+            return self.automated(seat)
+        if per == "skills":
+            return len(P.skills)
+        if per == "property":
+            return sum(1 for t in P.props.values() if t == spec["kind"])
+        if per == "terrain_of":
+            return self.terrain_counts(seat)[spec["kind"]]
+        if per == "roads":
+            return len(P.roads)
+        if per == "rabbits":
+            return len(P.rabbits)
+        if per == "perimeter_terrain":
+            m = self.mapb(seat)
+            return sum(1 for h in P.tiles if h in m.perimeter)
+        raise ValueError(f"unknown count {per!r}")
+
+    def formula_vp(self, seat, spec, ip_this_pass=0):
+        value = self.count(seat, spec, ip_this_pass)
+        if "steps" in spec:
+            vp = 0
+            for need, got in spec["steps"]:
+                if value >= need:
+                    vp = got
+            return vp
+        return spec["vp"] * (value // spec.get("every", 1))
+
+    def milestone_met(self, seat, mid):
+        """Either printed condition qualifies; with the "face_up" milestone option only
+        the side dealt face up counts (see RULINGS.md)."""
+        tile = D.load().milestones[mid]
+        if self.options.get("milestones", "either") == "face_up":
+            return self.test(seat, tile[dict(self.milestones)[mid]])
+        return self.test(seat, tile["a"]) or self.test(seat, tile["b"])
+
+    def test(self, seat, cond):
+        """Milestone and Clock Tower conditions."""
+        measure = _TESTS.get(cond["test"])
+        if measure is None:
+            raise ValueError(f"unknown test {cond['test']!r}")
+        return measure(self, seat, cond) >= cond.get("n", 1)
+
+    # ------------------------------------------------------------------ costs
+    def can_pay(self, seat, cost, wheat_by_wood=False):
+        res = self.p[seat].res
+        for r, k in cost.items():
+            have = res[r]
+            if r == "wheat" and wheat_by_wood:
+                have += res["wood"] - cost.get("wood", 0)
+            if have < k:
+                return False
+        return True
+
+    def pay(self, seat, cost, wheat_by_wood=False, wood_for_wheat=None):
+        """Pay ``cost``. Rikka Berry (``wheat_by_wood``) pays ``wood_for_wheat`` of the
+        wheat with wood when she chose an amount, else wheat first, then wood."""
+        res = self.p[seat].res
+        for r, k in cost.items():
+            if r == "wheat" and wheat_by_wood:
+                wood = wood_for_wheat if wood_for_wheat is not None else max(0, k - res["wheat"])
+                res["wood"] -= wood
+                res["wheat"] -= k - wood
+            else:
+                res[r] -= k
+            assert res[r] >= 0 and res["wood"] >= 0
+
+    def shortfall(self, seat, cost, wheat_by_wood=False):
+        """What the seat lacks to pay ``cost``, in words ("needs 8 wood, you have 5");
+        None when it can pay."""
+        res = self.p[seat].res
+        for r, k in cost.items():
+            have = res[r]
+            if r == "wheat" and wheat_by_wood:
+                spare_wood = res["wood"] - cost.get("wood", 0)
+                if have + spare_wood < k:
+                    return f"needs {k} wheat (wood may stand in), you have {have} wheat and {max(spare_wood, 0)} spare wood"
+            elif have < k:
+                return f"needs {k} {r}, you have {have}"
+        return None
+
+    def rikka_splits(self, seat, aid, minus=None):
+        """The amounts of wood Rikka Berry may pay in place of the wheat of area
+        ``aid``, the wheat-first amount first; [] for anyone else or any other area."""
+        if not self.rikka_area(seat, aid):
+            return []
+        cost = _merge(self.area_cost(seat, aid), minus or {})
+        wheat = cost.get("wheat", 0)
+        res = self.p[seat].res
+        spare_wood = res["wood"] - cost.get("wood", 0)
+        low = max(0, wheat - res["wheat"])
+        if low > spare_wood:
+            return []
+        return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
+
+    def area_cost(self, seat, aid):
+        """An area's resource cost for this seat (a fresh dict the caller may change)."""
+        return dict(_area_costs(aid, self.p[seat].char == "nata"))
+
+    def rikka_area(self, seat, aid):
+        return self.p[seat].char == "rikka" and aid in _rabbit_areas()
+
+    def token_cost(self, seat, kind):
+        d = D.load()
+        P = self.p[seat]
+        if kind in D.ROW_TYPES:
+            cost = dict(d.rows[P.rows[kind]]["cost"])
+        elif kind.startswith("shop-"):
+            cost = dict(d.shops[kind[5:]])
+        elif kind == "lab":
+            cost = dict(d.player["industry"]["lab_costs"][P.labs])
+        else:
+            return {}
+        if "wood" in cost:
+            cost["wood"] = max(0, cost["wood"] - P.discount)
+        return {k: v for k, v in cost.items() if v}
+
+    def token_kinds(self, seat):
+        """Property tokens still on the player's boards, as choosable kinds."""
+        P = self.p[seat]
+        out = [k for k in D.ROW_TYPES if P.rows[k] < 5]
+        out += [f"shop-{c}" for c in P.shops]
+        if P.labs < 4:
+            out.append("lab")
+        return out
+
+    def property_spots(self, seat, eligible=None):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        out = []
+        for h in m.capitals:
+            if h not in P.props:
+                out.append(h)
+        for h, (_kind, flipped) in P.tiles.items():
+            if flipped and h not in P.props and (eligible is None or h in eligible):
+                out.append(h)
+        return sorted(out)
+
+    def automate_columns(self, seat, uid):
+        """The columns a played card may be automated into (by its industry tag)."""
+        card = D.load().cards[D.load().deck[uid]]
+        if card.industry == "wild":
+            return list(D.COLOURS)
+        colour = COLUMN_OF_TAG.get(card.industry)
+        return [colour] if colour else []
+
+    def automate_refusal(self, seat, uid, colour):
+        """Why the card cannot go into ``colour``'s column now; None if it can."""
+        if colour not in self.automate_columns(seat, uid):
+            return f"This card cannot be automated into the {colour} column."
+        P = self.p[seat]
+        if P.res["diamond"] < 1:
+            return "Automating costs 1 diamond, you have none."
+        limit = self.column_limit(seat, colour)
+        if len(P.columns[colour]) >= limit:
+            kind = PROPERTY_OF_COLUMN[colour]
+            return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
+        return None
+
+    def column_limits(self, seat):
+        """Each industry column's current limit, and how many more properties of its
+        type raise it next (None at the top)."""
+        d = D.load()
+        out = {}
+        for colour, kind in PROPERTY_OF_COLUMN.items():
+            built = sum(1 for t in self.p[seat].props.values() if t == kind)
+            nxt = [need - built for need, _lim in d.player["columns"]["limits"] if need > built]
+            out[colour] = {
+                "cards": len(self.p[seat].columns[colour]),
+                "limit": self.column_limit(seat, colour),
+                "property": kind,
+                "more_for_next": nxt[0] if nxt else None,
+            }
+        return out
+
+    def card_cost(self, seat, uid):
+        d = D.load()
+        card = d.cards[d.deck[uid]]
+        cost = card.cost
+        if card.brownie:
+            cost -= self.tags(seat, exclude_uid=uid)["brownie"]
+        return max(0, cost)
+
+    # ------------------------------------------------------------------ map placement
+    def terrain_spots(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        out = []
+        for h in m.buildable:
+            if h in P.tiles:
+                continue
+            if m.kinds[h] == "special" and not self.specials:
+                continue
+            for nb in m.neighbours[h]:
+                if nb in P.tiles or m.kinds[nb] == "capital":
+                    out.append(h)
+                    break
+        return out
+
+    def _any_terrain_spot(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        for h in m.buildable:
+            if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
+                for nb in m.neighbours[h]:
+                    if nb in P.tiles or m.kinds[nb] == "capital":
+                        return True
+        return False
+
+    def road_spots(self, seat):
+        P = self.p[seat]
+        m = self.mapb(seat)
+        net = set(m.capital_vertices)
+        ends = m.edge_ends
+        for e in P.roads:
+            net.update(ends[e])
+        return [e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)]
+
+    def rabbit_spots(self, seat):
+        P = self.p[seat]
+        return sorted(h for h in P.props if h not in P.rabbits)
+
+    def rabbit_ready(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        return P.rabbits_taken < 9 and P.food >= d.player["food"]["rabbit_at"][P.rabbits_taken]
+
+    def pros_movable(self, seat, colour=None):
+        d = D.load()
+        P = self.p[seat]
+        out = []
+        for i, t in enumerate(d.prosperity):
+            if colour and t["colour"] != colour:
+                continue
+            pos = P.prosp[i]
+            if pos >= t["length"]:
+                continue
+            if pos + 1 == t["length"] and P.res["diamond"] < 1:
+                continue
+            out.append(i)
+        return out
+
+    def marker_can_move(self, seat, marker):
+        d = D.load()
+        P = self.p[seat]
+        pos = P.carriage if marker == "carriage" else P.loco
+        if pos is None:
+            return False
+        if pos == len(d.industry) - 1:
+            return True
+        labs_after = d.player["industry"]["labs_after"]
+        return all(labs_after[k] != pos for k in range(P.labs, 4))
+
+
+@cache
+def _area_costs(aid, nata):
+    # Nata Pastel pays 1 iron less on areas that advance the Industry track.
+    d = D.load()
+    cost = dict(d.areas[aid]["cost"])
+    if nata and any(op == "industry" for op, _ in d.areas[aid]["effect"]):
+        cost["iron"] = max(0, cost.get("iron", 0) - 1)
+    return {k: v for k, v in cost.items() if v}
+
+
+@cache
+def _rabbit_areas():
+    return frozenset(
+        a for a, ar in D.load().areas.items() if any(op == "rabbit" for op, _ in ar["effect"])
+    )
+
+
+def _terrain_of(s, seat, cond):
+    counts = s.terrain_counts(seat)
+    return sum(counts[k] for k in cond["types"])
+
+
+# Milestone and Clock Tower condition -> the value it compares with its "n".
+_TESTS = {
+    "terrain_types": _terrain_of,
+    "properties": lambda s, seat, c: len(s.p[seat].props),
+    "connected_ports": lambda s, seat, c: s.connected_ports(seat),
+    "food": lambda s, seat, c: s.p[seat].food,
+    "wonders": lambda s, seat, c: s.p[seat].wonders,
+    "played_cards": lambda s, seat, c: s.played_count(seat),
+    "tag": lambda s, seat, c: s.tags(seat)[c["tag"]],
+    "gold_income": lambda s, seat, c: s.p[seat].inc["gold"],
+    "prosperity_colour_max": lambda s, seat, c: max(
+        s.p[seat].prosp[i] + s.p[seat].prosp[i + 1] for i in (0, 2, 4)
+    ),
+    "industry_advance": lambda s, seat, c: max(s.p[seat].carriage, s.p[seat].loco or 0),
+    "vp": lambda s, seat, c: s.p[seat].vp,
+    "cities": lambda s, seat, c: len(s.cities(seat)),
+    "skills": lambda s, seat, c: len(s.p[seat].skills),
+    "rabbits": lambda s, seat, c: len(s.p[seat].rabbits),
+}
+
+
+def _merge(a, b):
+    out = dict(a)
+    for k, v in b.items():
+        out[k] = out.get(k, 0) + v
+    return out
+
+
+def _fmt(cost):
+    return ", ".join(f"{k} {v}" for k, v in cost.items())

@@ -1,0 +1,109 @@
+"""Final scoring and the result."""
+
+from __future__ import annotations
+
+from ..core import rank_by
+from . import data as D
+
+
+class FinalScoring:
+    __slots__ = ()
+
+    def elements(self, seat):
+        """The counts the Prosperity tracks score."""
+        P = self.p[seat]
+        return {
+            "terrain": len(P.tiles),
+            "rabbits": len(P.rabbits),
+            "roads": len(P.roads),
+            "properties": len(P.props),
+            "automated": self.automated(seat),
+            "industry_points": P.ip,
+        }
+
+    def breakdown(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        elements = self.elements(seat)
+        pros = 0
+        for i, t in enumerate(d.prosperity):
+            vp, per = 0, 1
+            for frm, v, p in t["rates"]:
+                if P.prosp[i] >= frm:
+                    vp, per = v, p
+            pros += elements[t["element"]] * vp // per
+        sets = 0
+        sb = d.player["set_bonus"]
+        if P.rows["tent"] == 5:
+            sets += sb["tent"]["vp"] * len(P.rabbits)
+        if P.rows["house"] == 5:
+            sets += sb["house"]["vp"] * P.cp
+        if P.rows["building"] == 5:
+            sets += sb["building"]["vp"] * P.ip
+        ports = self.connected_ports(seat)
+        parts = {
+            "in_game": P.vp,
+            "prosperity": pros,
+            "city_points": 2 * P.cp,
+            "property_sets": sets,
+            "gold": P.res["gold"] // d.board["gold_per_vp"],
+            "diamonds": P.res["diamond"],
+            "ports": d.board["port_vp"][min(ports, 4)],
+            "milestones": d.board["milestone_vp"] * len(P.milestones),
+            "final_tiles": self.final_tile_vp(seat),
+        }
+        parts["total"] = sum(parts.values())
+        return parts
+
+    def final_tile_vp(self, seat):
+        d = D.load()
+        total = 0
+        for tid in self.final_tiles:
+            tile = d.final_tiles[tid]
+            vals = [self.count(s, {"per": tile["measure"]}) for s in range(self.n)]
+            total += place_vp(vals, tile["neutral"], d.board["final_tile_vp"])[seat]
+        return total
+
+    def result(self):
+        parts = [self.breakdown(s) for s in range(self.n)]
+        scores = [p["total"] for p in parts]
+        rabbits = [len(P.rabbits) for P in self.p]
+        ranking = rank_by((s, (scores[s], rabbits[s])) for s in range(self.n))
+        by_score = rank_by((s, scores[s]) for s in range(self.n))
+        if len(by_score[0]) == 1:
+            tie = "none needed: the best score is not shared"
+        elif len(ranking[0]) == 1:
+            tie = "Cookie Rabbits on the map: the tied player with the most ranks higher"
+        else:
+            tie = "Cookie Rabbits did not separate the leaders: they share the victory"
+        out = {
+            "scores": scores,
+            "breakdown": parts,
+            "ranking": ranking,
+            "winners": ranking[0],
+            "tie_break": tie,
+        }
+        if self.solo:
+            s = scores[0]
+            out["solo_title"] = "history" if s > 300 else "expert" if s > 250 else None
+        return out
+
+
+def place_vp(values, neutral, prizes):
+    """15/7 for 1st/2nd with a virtual neutral player who never scores."""
+    first, second = prizes
+    allv = list(values) + [neutral]
+    top = max(allv)
+    at_top = [i for i, v in enumerate(allv) if v == top]
+    out = [0] * len(values)
+    for i in at_top:
+        if i < len(values):
+            out[i] = first
+    if len(at_top) == 1:
+        rest = [v for v in allv if v < top]
+        if rest:
+            nxt = max(rest)
+            for i, v in enumerate(values):
+                if v == nxt:
+                    out[i] = second
+    return out

@@ -1,0 +1,476 @@
+"""Sweet Lands as a state machine of fine-grained actions.
+
+Flow: setup (character, map, Round Aid space; counter-clockwise from the seat right
+of the start player) -> 5 rounds of Start, Income, Action, Cleanup -> final scoring.
+
+Everything that needs resolving sits on a stack of frames (``self.stack``, top last).
+Automatic frames run at once (``_settle``); a choice frame waits for its seat. When
+the stack is empty in the Action Phase, the seat whose turn it is picks from the turn
+menu: one main action (area, card, flip ability, pass), any number of free actions,
+then ``end``.
+"""
+
+from __future__ import annotations
+
+from ..core import GameState, LogEntry, Rng
+from . import data as D
+from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
+from .effects import Effects
+from .explain import ViewExplanations
+from .phases import RoundPhases
+from .player import PlayerState
+from .queries import BoardQueries
+from .scoring import FinalScoring
+from .setup_tools import PositionTools
+from .steps import STEPS, PendingSteps, describe_effect
+from .turn import TurnActions
+
+# Saves record the edition of the rules they were played under (see __init__.py).
+# 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
+# order, Rikka's wood by choice, either milestone side, granted placements free.
+RULES_EDITION = 2
+
+
+class SweetLandsState(
+    PendingSteps,
+    TurnActions,
+    Effects,
+    RoundPhases,
+    FinalScoring,
+    ViewExplanations,
+    BoardQueries,
+    PositionTools,
+    GameState,
+):
+    __slots__ = (
+        "players",
+        "seed",
+        "options",
+        "rng",
+        "_keys",
+        "_log",
+        "checkpoint",
+        "p",
+        "round",
+        "phase",
+        "turn",
+        "start",
+        "next_start",
+        "main_done",
+        "stack",
+        "deck",
+        "discard",
+        "occ",
+        "opened",
+        "skill_supply",
+        "specials",
+        "aid_spaces",
+        "mio_aid",
+        "milestones",
+        "ms_claimed",
+        "final_tiles",
+        "pros_first",
+        "solo_a",
+        "solo_b",
+        "solo_shown",
+        "chain",
+        "setup_order",
+        "_legal",
+        "_owned",
+    )
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def new(cls, players, seed, options):
+        d = D.load()
+        s = cls.__new__(cls)
+        n = len(players)
+        s._setup(players, seed, options)
+        s.p = [PlayerState() for _ in range(n)]
+        s._owned = set(range(n))
+        s.round = 0
+        s.phase = SETUP
+        s.turn = 0
+        s.start = 0
+        s.next_start = None
+        s.main_done = False
+        s.stack = []
+        s.chain = 0
+        deck = list(range(len(d.deck)))
+        s.rng.shuffle(deck)
+        s.deck = deck
+        s.discard = []
+        s.occ = {
+            a: [None] * ar["spaces"] for a, ar in d.areas.items() if ar["min_players"] <= max(n, 2)
+        }
+        s.opened = {a for a in s.occ if d.areas[a]["opens"] <= 1}
+        s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in d.skills}
+        s.specials = sorted(d.specials)
+        # Round Aid board: deal tiles onto the layout for this player count
+        key = str(n)
+        std = sorted(d.aid_standard)
+        pas = sorted(d.aid_pass)
+        s.rng.shuffle(std)
+        s.rng.shuffle(pas)
+        spaces = []
+        for n_std, n_pass in d.board["round_aid"]["layout"][key]:
+            spaces.append([[std.pop() for _ in range(n_std)], pas.pop() if n_pass else None])
+        s.aid_spaces = spaces
+        s.mio_aid = None
+        solo = n == 1
+        if solo:
+            s.milestones, s.final_tiles = [], []
+        else:
+            ms = sorted(d.milestones)
+            s.rng.shuffle(ms)
+            s.milestones = [
+                [m, "ab"[s.rng.below(2)]] for m in sorted(ms[: d.board["milestones_used"]])
+            ]
+            ft = sorted(d.final_tiles)
+            s.rng.shuffle(ft)
+            s.final_tiles = sorted(ft[: d.board["final_tiles_used"]])
+        s.ms_claimed = {}
+        s.pros_first = [None] * 6
+        if solo:
+            a, b = list(d.solo_a), list(d.solo_b)
+            s.rng.shuffle(a)
+            s.rng.shuffle(b)
+            s.solo_a, s.solo_b = a, b
+        else:
+            s.solo_a, s.solo_b = [], []
+        s.solo_shown = []
+        order = [(s.start - 1 - k) % n for k in range(n)]
+        s.setup_order = order
+        s.log(
+            f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
+            f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
+        )
+        s._legal = None
+        s.stack.append({"op": "begin", "seat": 0})
+        for seat in reversed(order):
+            s.stack.append({"op": "choose_aid", "seat": seat})
+        for seat in reversed(order):
+            s.stack.append({"op": "choose_map", "seat": seat})
+            s.stack.append({"op": "choose_char", "seat": seat})
+        s._settle()
+        return s
+
+    def _copy(self):
+        s = self._copy_base(SweetLandsState)
+        # Players are shared with the parent state until a move changes them (_own).
+        s.p = list(self.p)
+        s._owned = set()
+        s.round = self.round
+        s.phase = self.phase
+        s.turn = self.turn
+        s.start = self.start
+        s.next_start = self.next_start
+        s.main_done = self.main_done
+        s.stack = [dict(f) for f in self.stack]
+        s.chain = self.chain
+        # The shared containers below are never changed in place by a move: the code
+        # that changes one builds a new one (copy on write), so a copy can share them.
+        s.deck = self.deck
+        s.discard = self.discard
+        s.occ = self.occ
+        s.opened = self.opened
+        s.skill_supply = self.skill_supply
+        s.specials = self.specials
+        s.aid_spaces = self.aid_spaces  # never changes after setup
+        s.mio_aid = self.mio_aid
+        s.milestones = self.milestones
+        s.ms_claimed = self.ms_claimed
+        s.final_tiles = self.final_tiles
+        s.pros_first = self.pros_first
+        s.solo_a = self.solo_a
+        s.solo_b = self.solo_b
+        s.solo_shown = self.solo_shown
+        s.setup_order = self.setup_order
+        s._legal = None
+        return s
+
+    def _own(self, seat):
+        """Copy a player shared with the parent state before this state changes it."""
+        if seat not in self._owned:
+            self.p[seat] = self.p[seat].copy()
+            self._owned.add(seat)
+
+    def detached_copy(self):
+        """A copy that shares nothing mutable with this state (to set up positions by
+        hand in tests and tools; moves never need it)."""
+        s = self._copy()
+        for seat in range(self.n):
+            s._own(seat)
+        s.deck, s.discard = list(self.deck), list(self.discard)
+        s.occ = {k: list(v) for k, v in self.occ.items()}
+        s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
+        s.specials, s.ms_claimed = list(self.specials), dict(self.ms_claimed)
+        s.milestones = [list(m) for m in self.milestones]
+        s.pros_first, s.solo_shown = list(self.pros_first), list(self.solo_shown)
+        s.solo_a, s.solo_b = list(self.solo_a), list(self.solo_b)
+        s.aid_spaces = [list(x) for x in self.aid_spaces]
+        return s
+
+    # ------------------------------------------------------------------ resampling
+    def resample(self, seat, seed):
+        """A copy agreeing with all ``seat`` has seen, every hidden thing dealt afresh.
+
+        Hidden from a seat: the order of the Citizen Deck, the other seats' hands, the
+        order of Mio's two decks, the other seats' private log lines and the random
+        generator. The unseen cards (deck and other hands together) are sorted first,
+        so the copy depends only on what the seat knows and on ``seed``.
+        """
+        s = self.detached_copy()
+        rng = Rng(f"resample:{seed}")
+        others = [i for i in range(self.n) if i != seat]
+        unseen = sorted(self.deck + [u for i in others for u in self.p[i].hand])
+        rng.shuffle(unseen)
+        for i in others:
+            k = len(self.p[i].hand)
+            s.p[i].hand, unseen = unseen[:k], unseen[k:]
+        s.deck = unseen
+        s.solo_a, s.solo_b = sorted(self.solo_a), sorted(self.solo_b)
+        rng.shuffle(s.solo_a)
+        rng.shuffle(s.solo_b)
+        s.rng = Rng(f"resample-future:{seed}")
+        node = None
+        for e in self._entries():
+            if e[1] is None or e[1] == seat:
+                node = (e, node)
+        s._log = node
+        return s
+
+    # ------------------------------------------------------------------ log (persistent)
+    # A linked list shared between states: a move adds one node instead of copying.
+    def _empty_log(self):
+        return None
+
+    def _copied_log(self):
+        return self._log
+
+    def log(self, text, seat=None):
+        self._log = (LogEntry(text, seat), self._log)
+
+    def _entries(self):
+        out, node = [], self._log
+        while node is not None:
+            out.append(node[0])
+            node = node[1]
+        out.reverse()
+        return out
+
+    def log_for(self, seat):
+        return [e[0] for e in self._entries() if e[1] is None or e[1] == seat]
+
+    # ------------------------------------------------------------------ basic facts
+    @property
+    def n(self):
+        return len(self.players)
+
+    @property
+    def solo(self):
+        return len(self.players) == 1
+
+    @property
+    def is_over(self):
+        return self.phase == OVER
+
+    @property
+    def keep(self):
+        """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
+        return 0 if self.round >= 5 else 1
+
+    def mapb(self, seat):
+        return D.load().maps[self.p[seat].map or "A"]
+
+    def who(self, seat):
+        return self.players[seat]
+
+    # ------------------------------------------------------------------ protocol
+    def actors(self):
+        if self.phase == OVER:
+            return []
+        if self.stack:
+            return [self.stack[-1]["seat"]]
+        return [self.turn]
+
+    def legal_actions(self, seat):
+        if self.phase == OVER or seat not in self.actors():
+            return []
+        if self.stack:
+            out = self._frame_options(self.stack[-1])
+        else:
+            out = self._turn_options(seat)
+        self._legal = (seat, self.step_key(), tuple(out))
+        return out
+
+    def step_key(self):
+        return (self._keys, len(self.stack), self.phase)
+
+    def fast_apply(self, a):
+        """Apply without the legality check or history (bots' look-ahead only)."""
+        new = self._copy()
+        new._do(a)
+        return new
+
+    def why_illegal(self, a):
+        """None for a legal move, else the reason in words: the same text the view
+        gives beside the area, card or tile the move would use."""
+        cached = self._legal
+        if cached is not None and cached[0] == a.seat and cached[1] == self.step_key():
+            legal = cached[2]
+        else:
+            legal = self.legal_actions(a.seat)
+        # the move is usually one of the very objects the menu handed out
+        if any(b is a for b in legal):
+            return None
+        if not all(_plain(x) for x in a.args):
+            return f"'{a.key}': action arguments must be plain strings or numbers."
+        for b in legal:
+            if b == a and all(type(x) is type(y) for x, y in zip(a.args, b.args, strict=True)):
+                return None
+        if self.stack:
+            f = self.stack[-1]
+            return STEPS[f["op"]].refusal(self, f, a)
+        return self.turn_refusal(a.seat, a)
+
+    def save_extra(self) -> dict:
+        return {"rules": RULES_EDITION}
+
+    def load_extra(self, extra) -> None:
+        """Nothing to restore: the edition is checked while the save loads."""
+
+    def _do(self, a):
+        self._own(a.seat)
+        if self.stack:
+            self._resolve_step(a)
+        else:
+            self._do_turn(a)
+        self._settle()
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat):
+        d = D.load()
+        players = [self._player_view(s, seat == s) for s in range(self.n)]
+        top = self.stack[-1] if self.stack else None
+        return {
+            "game": "sweet-lands",
+            "viewer": seat,
+            "options": dict(self.options),
+            "round": self.round,
+            "phase": self.phase,
+            "turn": self.turn,
+            "start": self.start,
+            "over": self.is_over,
+            "main_done": self.main_done,
+            "pending": (
+                {
+                    k: top[k]
+                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
+                    if k in top
+                }
+                | (
+                    {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
+                    if "parts" in top
+                    else {}
+                )
+                if top
+                else None
+            ),
+            "areas": {
+                a: [("mio" if o == "mio" else o) for o in occ] for a, occ in self.occ.items()
+            },
+            "opened": sorted(self.opened),
+            "deck_count": len(self.deck),
+            "discard": [d.deck[u] for u in self.discard],
+            "skill_supply": {str(k): v for k, v in self.skill_supply.items()},
+            "special_tiles": list(self.specials),
+            "round_aid": [{"standard": list(st), "pass": ps} for st, ps in self.aid_spaces],
+            "mio_aid": self.mio_aid,
+            "milestones": [[m, side, self.ms_claimed.get(m)] for m, side in self.milestones],
+            "final_tiles": list(self.final_tiles),
+            "prosperity_first": list(self.pros_first),
+            "solo": (
+                {
+                    "a_left": len(self.solo_a),
+                    "b_left": len(self.solo_b),
+                    "shown": list(self.solo_shown),
+                }
+                if self.solo
+                else None
+            ),
+            "players": players,
+            "final_standings": self.final_standings(),
+            "solo_verdict": self.solo_verdict(),
+            "explain": self._explain_for(seat),
+        }
+
+    def _player_view(self, s, mine):
+        d = D.load()
+        P = self.p[s]
+        return {
+            "seat": s,
+            "name": self.players[s],
+            "character": P.char,
+            "map": P.map,
+            "resources": dict(P.res),
+            "income": dict(P.inc),
+            "hand_count": len(P.hand),
+            "hand": (
+                [
+                    d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": self.card_cost(s, u)}
+                    for u in P.hand
+                ]
+                if mine
+                else None
+            ),
+            "token_costs": {k: self.token_cost(s, k) for k in self.token_kinds(s)},
+            "played": [d.deck[u] for u in P.played],
+            "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
+            "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
+            "roads": sorted(P.roads),
+            "properties": {str(h): t for h, t in sorted(P.props.items())},
+            "rabbits": sorted(P.rabbits),
+            "extra_draw": sorted(P.eda),
+            "rows_taken": dict(P.rows),
+            "shops_left": list(P.shops),
+            "labs_taken": P.labs,
+            "clock_tower": P.tower,
+            "carriage": P.carriage,
+            "locomotive": P.loco,
+            "food": P.food,
+            "rabbits_taken": P.rabbits_taken,
+            "wood_discount": P.discount,
+            "prosperity": list(P.prosp),
+            "vp": P.vp,
+            "cp": P.cp,
+            "ip": P.ip,
+            "wonders": P.wonders,
+            "skills": list(P.skills),
+            "flipped": list(P.flipped),
+            "discs": P.discs,
+            "aid": P.aid,
+            "passed": P.passed,
+            "milestones": list(P.milestones),
+            "cities": len(self.cities(s)) if P.map else 0,
+            "connected_ports": self.connected_ports(s) if P.map else 0,
+            "tags": self.tags(s),
+            "column_limits": self.column_limits(s),
+            "prosperity_rates": self.prosperity_rates(s),
+        }
+
+    def _explain_for(self, seat):
+        """Costs and gains of the viewer's moves and the reasons for what it cannot use
+        now (None for the public view and before the seat has a map)."""
+        if seat is None or not self.p[seat].map or self.is_over:
+            return None
+        return {
+            "moves": self.moves_explained(seat) if seat in self.actors() else [],
+            "refusals": self.refusals(seat),
+            "map": self.map_refusals(seat),
+        }
+
+
+def _plain(value) -> bool:
+    """A JSON scalar an action argument may be (bools are refused: no move takes one)."""
+    return value is None or (isinstance(value, str | int) and not isinstance(value, bool))

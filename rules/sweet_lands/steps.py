@@ -1,0 +1,305 @@
+"""Pending decisions: one class per kind of step a seat may have to answer.
+
+A pending step is a small record on the state's stack (a dict with "op", "seat" and
+the counts it needs, cheap to copy and to show in a view). Its behaviour lives in the
+class registered for its op in ``STEPS``: the choices it offers, why it refuses a
+move, and how it resolves one. Steps whose op is in ``AUTOMATIC`` need no decision
+and run as soon as they reach the top of the stack (see ``PendingSteps._settle``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Action
+from . import data as D
+from .choice_steps import (
+    Automate,
+    CapitalBonus,
+    ChooseColumn,
+    ChoosePart,
+    CopyArea,
+    IndustrySteps,
+    PayBasic,
+    ProsperitySteps,
+    RaiseIncome,
+    TakeBasic,
+    TakeSkill,
+    TakeToken,
+)
+from .constants import ACTION
+from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
+from .step_base import Frame, Step, _discard_options, describe_effect
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+__all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "PendingSteps", "Step", "describe_effect"]
+
+
+class ChooseCharacter(Step):
+    op = "choose_char"
+    question = "choose a character"
+
+    def options(self, s, f):
+        d = D.load()
+        taken = {p.char for p in s.p}
+        seat = f["seat"]
+        return [
+            Action(seat, "character", (cid,), f"Play {c['name']}")
+            for cid, c in d.characters.items()
+            if cid not in taken
+        ]
+
+    def resolve(self, s, f, a):
+        d = D.load()
+        P = s.p[a.seat]
+        s.stack.pop()
+        c = d.characters[a.args[0]]
+        P.char = a.args[0]
+        for r, k in c["start"].items():
+            P.res[r] += k
+        for r, k in c["income"].items():
+            P.inc[r] = k
+        s.log(f"{s.who(a.seat)} plays {c['name']}.")
+
+
+class ChooseMap(Step):
+    op = "choose_map"
+    question = "choose a map board (side A is shared; each B side once)"
+
+    def options(self, s, f):
+        d = D.load()
+        taken = {p.map for p in s.p}
+        seat = f["seat"]
+        return [
+            Action(seat, "map", (mid,), f"Use map {m.name}")
+            for mid, m in d.maps.items()
+            if mid == "A" or mid not in taken
+        ]
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s.p[a.seat].map = a.args[0]
+        s.log(f"{s.who(a.seat)} takes map {D.load().maps[a.args[0]].name}.")
+
+
+class ChooseAid(Step):
+    op = "choose_aid"
+    question = "put the Round Aid token on a free space"
+
+    def options(self, s, f):
+        used = {p.aid for p in s.p} | {s.mio_aid}
+        seat = f["seat"]
+        return [
+            Action(seat, "aid", (i,), f"Round Aid space {i + 1}")
+            for i in range(len(s.aid_spaces))
+            if i not in used
+        ]
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s.p[a.seat].aid = a.args[0]
+        s.log(f"{s.who(a.seat)} puts the Round Aid token on space {a.args[0] + 1}.")
+
+
+class MoveAid(ChooseAid):
+    op = "aid_move"
+    question = "move the Round Aid token to a free space"
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        P = s.p[a.seat]
+        old = P.aid
+        P.aid = a.args[0]
+        s.log(f"{s.who(a.seat)} moves the Round Aid token to space {a.args[0] + 1}.")
+        if s.solo:
+            s.mio_aid = old
+            s.log(f"Mio's Round Aid token takes space {old + 1}.")
+
+
+class HandCost(Step):
+    """The cards owed for an action space: cards, an Action Disc (for the whole cost,
+    before anything is paid) or, for Gretel Stollen, diamonds in place of cards. A
+    part payment is only offered when the rest can still be paid in full."""
+
+    op = "hand"
+    question = "pay the hand cost of the action space"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        P = s.p[seat]
+        out = []
+        if f.get("first") and P.discs:
+            out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
+        spare_cards = len(P.hand) - s.keep
+        diamonds = P.res["diamond"] if P.char == "gretel" else 0
+        if spare_cards + diamonds >= f["n"]:
+            if spare_cards >= 1:
+                out += _discard_options(s, seat)
+            if diamonds >= 1:
+                out.append(Action(seat, "diamond", (), "Pay a diamond in place of a card"))
+        return out
+
+    def refusal(self, s, f, a):
+        P = s.p[f["seat"]]
+        if a.kind in ("discard", "diamond", "disc"):
+            if a.kind == "disc" and not f.get("first"):
+                return "An Action Disc pays a whole hand cost: part of this one is already paid."
+            if a.kind == "disc" and not P.discs:
+                return "You have no Action Disc."
+            spare = len(P.hand) - s.keep
+            diamonds = P.res["diamond"] if P.char == "gretel" else 0
+            if a.kind == "discard" and spare < 1:
+                return "Your last card must stay in hand until round 5."
+            if spare + diamonds < f["n"]:
+                return f"The rest of the hand cost ({f['n']}) could not be paid afterwards."
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        P = s.p[a.seat]
+        if a.kind == "disc":
+            P.discs -= 1
+            f["n"] = 0
+            s.log(f"{s.who(a.seat)} uses an Action Disc instead of cards.")
+        elif a.kind == "diamond":
+            P.res["diamond"] -= 1
+            P.diamond_cards += 1
+            f["n"] -= 1
+            if P.char == "gretel" and P.tower:
+                P.vp += 3
+            s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
+        else:
+            s._discard_card(a.seat, a.args[0])
+            f["n"] -= 1
+        f["first"] = False
+        if f["n"] <= 0:
+            s.stack.pop()
+
+
+class DiscardOne(Step):
+    op = "discard1"
+    question = "discard a card"
+
+    def options(self, s, f):
+        return _discard_options(s, f["seat"])
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s._discard_card(a.seat, a.args[0])
+
+
+class KeepOne(Step):
+    op = "keep"
+    question = "choose the one card to keep (the others are discarded)"
+
+    def options(self, s, f):
+        return _discard_options(s, f["seat"], "keep")
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        P = s.p[a.seat]
+        gone = [u for u in P.hand if u != a.args[0]]
+        P.hand = [a.args[0]]
+        s.discard = s.discard + gone
+        s.log(f"{s.who(a.seat)} keeps 1 card and discards {len(gone)}.")
+
+
+STEPS: dict[str, Step] = {
+    cls.op: cls()
+    for cls in (
+        ChooseCharacter,
+        ChooseMap,
+        ChooseAid,
+        MoveAid,
+        HandCost,
+        DiscardOne,
+        KeepOne,
+        PlaceTerrain,
+        PlaceRoad,
+        TerrainAndRoads,
+        IndustrySteps,
+        ProsperitySteps,
+        PlaceRabbit,
+        TakeToken,
+        PlaceToken,
+        TakeSkill,
+        TakeBasic,
+        PayBasic,
+        RaiseIncome,
+        CapitalBonus,
+        ChooseColumn,
+        Automate,
+        CopyArea,
+        ChoosePart,
+    )
+}
+
+
+# Steps answered by picking a hex or an edge.
+MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
+
+
+class PendingSteps:
+    """The stack of pending steps: what to offer, and running the automatic ones."""
+
+    __slots__ = ()
+
+    def _frame_options(self, f: Frame) -> list[Action]:
+        step = STEPS[f["op"]]
+        out = step.options(self, f)
+        if step.stoppable:
+            out.append(Action(f["seat"], "done", (), "Stop"))
+        return out
+
+    def _resolve_step(self, a: Action) -> None:
+        f = self.stack[-1]
+        step = STEPS[f["op"]]
+        if a.kind == "done":
+            step.stopped(self, f)
+        else:
+            step.resolve(self, f, a)
+
+    def _step_live(self, f: Frame) -> bool:
+        """Does this step still offer something besides "done"?"""
+        step = STEPS[f["op"]]
+        return not step.spent(f) and bool(step.options(self, f))
+
+    def _settle(self) -> None:
+        """Run automatic steps until a decision is needed or the stack is empty."""
+        industry = STEPS["industry"]
+        while self.stack:
+            f = self.stack[-1]
+            op = f["op"]
+            self._own(f["seat"])
+            step = STEPS.get(op)
+            if step is not None:
+                if op == "industry" and industry.automatic(self, f):
+                    continue
+                if self._step_live(f):
+                    return
+                self.stack.pop()
+                step.dropped(self, f)
+                continue
+            self.stack.pop()
+            AUTOMATIC[op](self, f)
+
+
+def _action_start(s: SweetLandsState, f: Frame) -> None:
+    s.phase = ACTION
+    s.turn = s.start
+    s.main_done = False
+    s.checkpoint += 1
+    s.log(f"Round {s.round}: action phase; {s.who(s.turn)} starts.")
+
+
+# Steps that need no decision: op -> what running it does.
+AUTOMATIC = {
+    "fx": lambda s, f: s._effect(f["seat"], f["fx"], f["v"], f.get("chain")),
+    "begin": lambda s, f: s._begin_round(),
+    "next_round": lambda s, f: s._begin_round(),
+    "income": lambda s, f: s._income(f["seat"]),
+    "action_start": _action_start,
+    "end_turn": lambda s, f: s._end_turn(),
+    "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
+}

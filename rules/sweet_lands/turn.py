@@ -1,0 +1,507 @@
+"""The turn menu: main actions (areas, cards, flips, pass) and free actions.
+
+Every move of the menu has a refusal function that says, in words, why the seat
+cannot make it now (None when it can). The menu offers exactly the moves with no
+refusal, ``apply`` raises the same words, and the view shows them beside each area,
+card and skill tile, so the three never disagree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import Action
+from . import data as D
+from .queries import _fmt, _merge
+
+# Immediate Ability parts whose order can never matter: plain gains.
+_ORDER_FREE = {"gain", "vp", "income", "disc"}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+class TurnActions:
+    __slots__ = ()
+
+    # ------------------------------------------------------------------ refusals
+    def main_refusal(self, seat: int) -> str | None:
+        if self.main_done:
+            return "You have already taken your main action this turn; end the turn."
+        return None
+
+    def area_refusal(
+        self, seat: int, aid: str, copying: bool = False, minus: dict | None = None
+    ) -> str | None:
+        """Why area ``aid`` cannot be used (or copied) now; None if it can."""
+        d = D.load()
+        area = d.areas[aid]
+        if aid not in self.opened:
+            return f"Area {aid} opens in round {area['opens']}."
+        k = 0
+        if not copying:
+            occ = self.occ[aid]
+            if None not in occ:
+                by = "Mio and the other players" if "mio" in occ else "other players"
+                return f"Every space of area {aid} is taken (by {by})."
+            k = d.board["hand_costs"][occ.index(None)]
+        cost = self.area_cost(seat, aid)
+        total = _merge(cost, minus) if minus else cost
+        short = self.shortfall(seat, total, self.rikka_area(seat, aid))
+        if short:
+            return f"Area {aid} {short}."
+        if not copying:
+            left = self.p[seat].res["diamond"] - cost.get("diamond", 0)
+            short = self.hand_shortfall(seat, k, left)
+            if short:
+                return f"Area {aid}: {short}"
+        if area["copy"]:
+            if copying:
+                return f"Area {aid} copies other areas and cannot be copied itself."
+            if not any(
+                self.area_refusal(seat, c, copying=True, minus=cost) is None
+                for c in self._copy_targets(aid)
+            ):
+                return f"After paying for area {aid}, no area it copies is affordable."
+            return None
+        if any(op == "property" for op, _v in area["effect"]):
+            if not self.property_spots(seat):
+                return f"Area {aid} places properties, but no flipped tile or capital is free."
+            if not self._affordable_tokens(seat, total):
+                return f"After paying for area {aid}, no property token is affordable."
+        return None
+
+    def hand_shortfall(self, seat: int, k: int, diamonds_left: int) -> str | None:
+        """Why a hand cost of ``k`` cards cannot be paid in full; None if it can."""
+        P = self.p[seat]
+        if P.discs:
+            return None
+        spare = len(P.hand) - self.keep
+        if P.char == "gretel":
+            spare += diamonds_left
+        if spare >= k:
+            return None
+        keep = " (one must stay in hand)" if self.keep else ""
+        return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+
+    def card_refusal(self, seat: int, uid: int) -> str | None:
+        d = D.load()
+        P = self.p[seat]
+        if uid not in P.hand:
+            return "That card is not in your hand."
+        name = d.cards[d.deck[uid]].name
+        main = self.main_refusal(seat)
+        if main:
+            return main
+        if len(P.hand) <= self.keep:
+            return f"{name} is your last card, and one card must stay in hand until round 5."
+        cost = self.card_cost(seat, uid)
+        if P.res["gold"] < cost:
+            return f"{name} costs {cost} gold, you have {P.res['gold']}."
+        return None
+
+    def skill_refusal(self, seat: int, sk: int) -> str | None:
+        d = D.load()
+        P = self.p[seat]
+        if sk not in P.skills:
+            return f"You do not have skill tile {sk}."
+        if d.skills[sk]["kind"] != "flip":
+            return f"Skill tile {sk} has no flip ability ({d.skills[sk]['kind']})."
+        if sk in P.flipped:
+            return f"Skill tile {sk} is already flipped this round."
+        return self.main_refusal(seat)
+
+    def tower_refusal(self, seat: int) -> str | None:
+        d = D.load()
+        P = self.p[seat]
+        if not P.char:
+            return "Choose a character first."
+        if P.tower:
+            return "Your Clock Tower is already placed."
+        if P.wonders < 1:
+            return "The Clock Tower needs the first Wonder icon on the Food track."
+        if not all(self.test(seat, c) for c in d.characters[P.char]["clock_tower"]):
+            return "Your character's Clock Tower condition is not met yet."
+        if not self.property_spots(seat):
+            return "No flipped tile or capital is free for the Clock Tower."
+        return None
+
+    def milestone_refusal(self, seat: int, mid: int) -> str | None:
+        sides = dict(self.milestones)
+        if mid not in sides:
+            return f"Milestone {mid} is not in play."
+        if mid in self.ms_claimed:
+            return f"Milestone {mid} is already taken by {self.who(self.ms_claimed[mid])}."
+        memo = self.p[seat].memo
+        met = memo.get(("milestone", mid))
+        if met is None:
+            met = memo[("milestone", mid)] = self.milestone_met(seat, mid)
+        if not met:
+            return f"You do not meet the condition of milestone {mid} yet."
+        return None
+
+    def free_refusal(self, seat: int, kind: str, args: tuple) -> str | None:
+        """Why a free action cannot be taken now; None if it can."""
+        check = _FREE_CHECKS.get(kind)
+        return check(self, seat, args) if check else None
+
+    def turn_refusal(self, seat: int, a: Action) -> str:
+        """The reason a move outside the turn menu is refused (it is not legal)."""
+        kind, args = a.kind, a.args
+        reason: str | None = None
+        shape = _TURN_ARGS.get(kind)
+        if shape is None:
+            return f"'{kind}' is not a move of the turn menu."
+        if not _fits(args, shape):
+            return f"'{a.key}' does not name a {kind} move (arguments {list(shape)} expected)."
+        if kind == "area":
+            reason = self._area_arg_refusal(seat, args)
+        elif kind == "play":
+            reason = self.card_refusal(seat, args[0])
+        elif kind == "flip":
+            reason = self.skill_refusal(seat, args[0])
+        elif kind == "pass":
+            reason = self.main_refusal(seat)
+        elif kind == "end" and not self.main_done:
+            reason = "Take a main action (an area, a card, a flip or pass) before ending."
+        elif kind.startswith("fa_"):
+            if kind in ("fa_buy", "fa_sell") and args[0] not in D.BASIC:
+                return f"{args[0]} is not a basic resource."
+            reason = self.free_refusal(seat, kind, args)
+        return reason or f"{a.key} is not a legal move now."
+
+    def _area_arg_refusal(self, seat: int, args: tuple) -> str | None:
+        aid = args[0]
+        if aid not in self.occ:
+            return f"There is no area {aid} in this game."
+        reason = self.main_refusal(seat) or self.area_refusal(seat, aid)
+        if reason or len(args) == 1:
+            return reason
+        if args[1] not in self.rikka_splits(seat, aid):
+            return f"Area {aid} cannot be paid with {args[1]} wood in place of wheat."
+        return None
+
+    # ------------------------------------------------------------------ the menu
+    def _turn_options(self, seat: int) -> list[Action]:
+        out: list[Action] = []
+        if not self.main_done:
+            out += self._main_options(seat)
+        else:
+            out.append(Action(seat, "end", (), "End the turn"))
+        out += self._free_options(seat)
+        return out
+
+    def _main_options(self, seat: int) -> list[Action]:
+        d = D.load()
+        P = self.p[seat]
+        out = []
+        for aid in self.occ:
+            if self.area_refusal(seat, aid) is None:
+                out.append(Action(seat, "area", (aid,), f"Use area {aid}: {d.areas[aid]['text']}"))
+                for k in self.rikka_splits(seat, aid)[1:]:
+                    label = f"Use area {aid}, paying {k} of its wheat with wood"
+                    out.append(Action(seat, "area", (aid, k), label))
+        seen = set()
+        for uid in P.hand:
+            cid = d.deck[uid]
+            if cid not in seen:
+                seen.add(cid)
+                if self.card_refusal(seat, uid) is None:
+                    out.append(Action(seat, "play", (uid,), f"Play {d.cards[cid].name}"))
+        for sk in P.skills:
+            if self.skill_refusal(seat, sk) is None:
+                out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
+        out.append(Action(seat, "pass", (), "Pass for the rest of the round"))
+        return out
+
+    def _free_options(self, seat: int) -> list[Action]:
+        A = Action
+        out = []
+        ok = self.free_refusal
+        if ok(seat, "fa_build", ()) is None:
+            label = "Free: discard a card and pay 3 basic resources for 1 tile or road"
+            out.append(A(seat, "fa_build", (), label))
+        if ok(seat, "fa_draw", ()) is None:
+            out.append(A(seat, "fa_draw", (), "Free: pay 15 gold, draw a card"))
+        if ok(seat, "fa_buy", ()) is None:
+            out += [A(seat, "fa_buy", (r,), f"Free: pay 4 gold for 1 {r}") for r in D.BASIC]
+        res = self.p[seat].res
+        out += [
+            A(seat, "fa_sell", (r,), f"Free: pay 1 {r} for 1 gold") for r in D.BASIC if res[r] >= 1
+        ]
+        if ok(seat, "fa_trade", ()) is None:
+            out.append(A(seat, "fa_trade", (), "Free: pay 3 basic resources for 1 of your choice"))
+        if ok(seat, "fa_disc", ()) is None:
+            out.append(A(seat, "fa_disc", (), "Free: return an Action Disc for 2 basic resources"))
+        if ok(seat, "fa_card", ()) is None:
+            out.append(A(seat, "fa_card", (), "Free: discard a card for 2 basic resources"))
+        for mid, _side in self.milestones:
+            if self.milestone_refusal(seat, mid) is None:
+                out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
+        if self.tower_refusal(seat) is None:
+            out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
+        return out
+
+    def _copy_targets(self, aid: str) -> list[str]:
+        d = D.load()
+        cats = d.areas[aid]["copy"]
+        return [
+            a
+            for a in self.occ
+            if d.areas[a]["category"] in cats
+            and not d.areas[a]["copy"]
+            and "imitation" not in d.areas[a]
+        ]
+
+    def _affordable_tokens(self, seat: int, minus: dict | None = None) -> list[str]:
+        return [
+            k
+            for k in self.token_kinds(seat)
+            if self.can_pay(seat, _merge(self.token_cost(seat, k), minus or {}))
+        ]
+
+    # ------------------------------------------------------------------ doing
+    def _discard_card(self, seat: int, uid: int) -> None:
+        d = D.load()
+        self.p[seat].hand.remove(uid)
+        self.discard = self.discard + [uid]
+        self.log(f"{self.who(seat)} discards {d.cards[d.deck[uid]].name}.")
+
+    def _do_turn(self, a: Action) -> None:
+        handler = _TURN_HANDLERS[a.kind]
+        handler(self, a.seat, a.args)
+
+    def _use_area(self, seat: int, args: tuple) -> None:
+        d = D.load()
+        aid = args[0]
+        idx = self.occ[aid].index(None)
+        spaces = list(self.occ[aid])
+        spaces[idx] = seat
+        self.occ = {**self.occ, aid: spaces}
+        cost = self.area_cost(seat, aid)
+        wood = args[1] if len(args) > 1 else None
+        self.pay(seat, cost, self.rikka_area(seat, aid), wood)
+        self.main_done = True
+        paid = f", paying {_fmt(cost)}" if cost else ""
+        if wood:
+            paid += f" ({wood} of the wheat in wood)"
+        self.log(f"{self.who(seat)} uses area {aid} (space {idx + 1}){paid}.")
+        if d.areas[aid]["copy"]:
+            self.stack.append({"op": "copy", "seat": seat, "area": aid})
+        else:
+            self._push_area_effect(seat, aid)
+        self.stack.append(
+            {"op": "hand", "seat": seat, "n": d.board["hand_costs"][idx], "first": True}
+        )
+
+    def _play_card(self, seat: int, args: tuple) -> None:
+        d = D.load()
+        P = self.p[seat]
+        uid = args[0]
+        card = d.cards[d.deck[uid]]
+        cost = self.card_cost(seat, uid)
+        P.res["gold"] -= cost
+        P.hand.remove(uid)
+        P.played.append(uid)
+        self.main_done = True
+        self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")
+        if P.char == "sena":
+            self._raise_income(seat, "gold", 1)
+            if P.tower:
+                P.vp += 2
+        if card.kind != "immediate":
+            return
+        if card.industry != "none":
+            self.stack.append({"op": "automate", "seat": seat, "uid": uid})
+        self._push_in_chosen_order(seat, card.effect)
+
+    def _push_in_chosen_order(self, seat: int, effects: tuple) -> None:
+        """The parts of an Immediate Ability resolve in the order the seat picks;
+        it is asked only when the order could matter."""
+        if len(effects) > 1 and any(op not in _ORDER_FREE for op, _v in effects):
+            self.stack.append({"op": "order", "seat": seat, "parts": tuple(effects)})
+        else:
+            self._push(seat, effects)
+
+    def _flip_skill(self, seat: int, args: tuple) -> None:
+        sk = args[0]
+        self.p[seat].flipped.append(sk)
+        self.main_done = True
+        self.log(f"{self.who(seat)} uses the flip ability of skill tile {sk}.")
+        self._push(seat, D.load().skills[sk]["effect"])
+
+    def _free_build(self, seat: int, args: tuple) -> None:
+        self.log(f"{self.who(seat)} builds with a free action.")
+        self.stack.append({"op": "tr", "seat": seat, "t": 1, "r": 1, "one": True})
+        self.stack.append({"op": "paybasic", "seat": seat, "n": 3})
+        self.stack.append({"op": "discard1", "seat": seat})
+
+    def _free_draw(self, seat: int, args: tuple) -> None:
+        self.p[seat].res["gold"] -= 15
+        self._draw(seat, 1)
+
+    def _free_buy(self, seat: int, args: tuple) -> None:
+        res = self.p[seat].res
+        res["gold"] -= 4
+        res[args[0]] += 1
+        self.log(f"{self.who(seat)} buys 1 {args[0]} for 4 gold.")
+
+    def _free_sell(self, seat: int, args: tuple) -> None:
+        res = self.p[seat].res
+        res[args[0]] -= 1
+        res["gold"] += 1
+        self.log(f"{self.who(seat)} sells 1 {args[0]} for 1 gold.")
+
+    def _free_trade(self, seat: int, args: tuple) -> None:
+        self.log(f"{self.who(seat)} trades 3 basic resources for 1.")
+        self.stack.append({"op": "basic", "seat": seat, "n": 1})
+        self.stack.append({"op": "paybasic", "seat": seat, "n": 3})
+
+    def _free_disc(self, seat: int, args: tuple) -> None:
+        self.p[seat].discs -= 1
+        self.log(f"{self.who(seat)} returns an Action Disc for 2 basic resources.")
+        self.stack.append({"op": "basic", "seat": seat, "n": 2})
+
+    def _free_card(self, seat: int, args: tuple) -> None:
+        self.stack.append({"op": "basic", "seat": seat, "n": 2})
+        self.stack.append({"op": "discard1", "seat": seat})
+
+    def _claim_milestone(self, seat: int, args: tuple) -> None:
+        d = D.load()
+        mid = args[0]
+        self.ms_claimed = {**self.ms_claimed, mid: seat}
+        self.p[seat].milestones.append(mid)
+        self.log(f"{self.who(seat)} claims milestone {mid} (10 VP at the end).")
+        taken = [m for m, _ in self.milestones if m in self.ms_claimed]
+        if len(taken) >= d.board["milestones_cap"]:
+            left = [m for m, _ in self.milestones if m not in self.ms_claimed]
+            self.milestones = [m for m in self.milestones if m[0] in self.ms_claimed]
+            if left:
+                self.log("Three milestones are taken: the others leave the game.")
+
+    def _start_tower(self, seat: int, args: tuple) -> None:
+        self.log(f"{self.who(seat)} may now place the Clock Tower.")
+        self.stack.append({"op": "place", "seat": seat, "type": "tower", "eligible": None})
+
+    def _push_area_effect(self, seat: int, aid: str) -> None:
+        # An area's property placements pay the token costs (its printed cost);
+        # placements granted by anything else are free (see RULINGS.md).
+        effects = D.load().areas[aid]["effect"]
+        self._push(seat, [("area_property" if op == "property" else op, v) for op, v in effects])
+
+
+def _basics(s, seat: int) -> int:
+    res = s.p[seat].res
+    return res["wheat"] + res["wood"] + res["iron"]
+
+
+def _no_spare_card(s, seat: int) -> bool:
+    return len(s.p[seat].hand) <= s.keep
+
+
+_KEEP = "you have no card to spare (one must stay in hand)"
+
+
+def _build_refusal(s, seat: int, args: tuple) -> str | None:
+    if _no_spare_card(s, seat):
+        return f"Building needs a discarded card, and {_KEEP}."
+    basics = _basics(s, seat)
+    if basics < 3:
+        return f"Building needs 3 basic resources, you have {basics}."
+    if not (s._any_terrain_spot(seat) or s.road_spots(seat)):
+        return "There is no spot for a tile or a road."
+    return None
+
+
+def _draw_refusal(s, seat: int, args: tuple) -> str | None:
+    gold = s.p[seat].res["gold"]
+    if gold < 15:
+        return f"Drawing costs 15 gold, you have {gold}."
+    if not (s.deck or s.discard):
+        return "The Citizen Deck and the discard pile are both empty."
+    return None
+
+
+def _buy_refusal(s, seat: int, args: tuple) -> str | None:
+    gold = s.p[seat].res["gold"]
+    return f"Buying costs 4 gold, you have {gold}." if gold < 4 else None
+
+
+def _sell_refusal(s, seat: int, args: tuple) -> str | None:
+    return f"You have no {args[0]} to sell." if s.p[seat].res[args[0]] < 1 else None
+
+
+def _trade_refusal(s, seat: int, args: tuple) -> str | None:
+    basics = _basics(s, seat)
+    return f"Trading needs 3 basic resources, you have {basics}." if basics < 3 else None
+
+
+def _disc_refusal(s, seat: int, args: tuple) -> str | None:
+    return None if s.p[seat].discs else "You have no Action Disc to return."
+
+
+def _card_refusal(s, seat: int, args: tuple) -> str | None:
+    if _no_spare_card(s, seat):
+        return f"Discarding for resources needs a card, and {_KEEP}."
+    return None
+
+
+_FREE_CHECKS = {
+    "fa_build": _build_refusal,
+    "fa_draw": _draw_refusal,
+    "fa_buy": _buy_refusal,
+    "fa_sell": _sell_refusal,
+    "fa_trade": _trade_refusal,
+    "fa_disc": _disc_refusal,
+    "fa_card": _card_refusal,
+    "fa_milestone": lambda s, seat, args: s.milestone_refusal(seat, args[0]),
+    "fa_tower": lambda s, seat, args: s.tower_refusal(seat),
+}
+
+_TURN_HANDLERS: dict[str, Any] = {
+    "area": TurnActions._use_area,
+    "play": TurnActions._play_card,
+    "flip": TurnActions._flip_skill,
+    "pass": lambda s, seat, args: s._pass(seat),
+    "end": lambda s, seat, args: s._end_turn(),
+    "fa_build": TurnActions._free_build,
+    "fa_draw": TurnActions._free_draw,
+    "fa_buy": TurnActions._free_buy,
+    "fa_sell": TurnActions._free_sell,
+    "fa_trade": TurnActions._free_trade,
+    "fa_disc": TurnActions._free_disc,
+    "fa_card": TurnActions._free_card,
+    "fa_milestone": TurnActions._claim_milestone,
+    "fa_tower": TurnActions._start_tower,
+}
+
+# The argument types each turn move takes ("area" may add Rikka's wood amount).
+_TURN_ARGS: dict[str, tuple] = {
+    "area": (str, "int?"),
+    "play": (int,),
+    "flip": (int,),
+    "pass": (),
+    "end": (),
+    "fa_build": (),
+    "fa_draw": (),
+    "fa_buy": (str,),
+    "fa_sell": (str,),
+    "fa_trade": (),
+    "fa_disc": (),
+    "fa_card": (),
+    "fa_milestone": (int,),
+    "fa_tower": (),
+}
+
+
+def _fits(args: tuple, shape: tuple) -> bool:
+    """Do the arguments have the types the move takes ("int?" is an optional int)?"""
+    required = [t for t in shape if t != "int?"]
+    if not len(required) <= len(args) <= len(shape):
+        return False
+    for value, want in zip(args, shape, strict=False):
+        kind = int if want == "int?" else want
+        if isinstance(value, bool) or not isinstance(value, kind):
+            return False
+    return True
