@@ -69,7 +69,8 @@ def write_save(path: Path, spec, state, seats: list[dict]) -> None:
 def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
     """Every save, newest first; a save that cannot be replayed goes to the bad list."""
     import rules
-    from rules.core import SaveError, load_save_file
+    from rules.core import SaveError
+    from rules.savefile import load_save_file
 
     good, bad = [], []
     d = saves_dir(base)

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ..core import DataError
+
 DATA = Path(__file__).with_name("data")
 
 # symbol letter -> (colour, symbol name)
@@ -35,10 +37,6 @@ TOPIC_LABELS = {
 }
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 HAND_SIZE = 5
-
-
-class DataError(ValueError):
-    """The deck data breaks a rule the rulebook states or the loader needs."""
 
 
 @dataclass(frozen=True, slots=True)

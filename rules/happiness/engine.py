@@ -51,7 +51,9 @@ counts, score breakdown, both piles), ``community`` (cards left), ``deck`` and
 
 from __future__ import annotations
 
-from ..core import Action, GameState, rank_by
+from typing import Any
+
+from ..core import Action, GameState, copy_nested, ranked_result
 from .cards import (
     COLOUR_SYMBOL,
     EDGE_NAMES,
@@ -59,6 +61,7 @@ from .cards import (
     SYMBOLS,
     TOPIC_LABELS,
     TOPICS,
+    Card,
     catalogue,
     matches,
     min_deck,
@@ -84,13 +87,6 @@ def edge_label(colour: str) -> str:
 
 class HappinessState(GameState):
     __slots__ = (
-        "players",
-        "seed",
-        "options",
-        "rng",
-        "_keys",
-        "_log",
-        "checkpoint",
         "cards",
         "youngest",
         "excluded",
@@ -117,6 +113,45 @@ class HappinessState(GameState):
         "deck_size",
         "_cache",
     )
+    cards: tuple[Card, ...]
+    youngest: int
+    excluded: tuple[str, ...]  # topics left out of the deck
+    deck: list[int]  # community deck, top card last
+    box: list[int]  # set up once, never changed after
+    hands: list[list[int]]
+    board: dict[tuple[int, int], dict[str, Any]]  # cell -> {"card", "seat"}
+    stage: str
+    turn: int
+    round: int
+    actor: int | None  # the seat in the story or bummer stage
+    after: str | None
+    waiting: list[int]  # seats the silence window still waits for
+    joy: list[int]
+    euphoria: list[int]
+    bummed: list[int]
+    lost: list[int]
+    euphoria_pile: list[list[int]]
+    bummer_pile: list[list[int]]
+    journal: list[dict[str, Any]]
+    end_triggered: bool
+    turns_played: int
+    last: dict[str, Any] | None  # replaced, never changed in place
+    deck_size: int
+    _cache: dict[str, Any]  # board facts; replaced (not cleared) when the board changes
+
+    COPY = {
+        "deck": list,
+        "hands": copy_nested,
+        "board": dict,
+        "waiting": list,
+        "joy": list,
+        "euphoria": list,
+        "bummed": list,
+        "lost": list,
+        "euphoria_pile": copy_nested,
+        "bummer_pile": copy_nested,
+        "journal": list,
+    }
 
     # ---- setup --------------------------------------------------------------------
     @classmethod
@@ -156,35 +191,6 @@ class HappinessState(GameState):
             f"New game of Happiness for {n} players. {players[youngest]} is the youngest: "
             f"they build the deck and play first."
         )
-        return s
-
-    def _copy(self) -> HappinessState:
-        s = self._copy_base(HappinessState)
-        s.cards = self.cards
-        s.youngest = self.youngest
-        s.excluded = self.excluded
-        s.deck = list(self.deck)
-        s.box = self.box
-        s.hands = [list(h) for h in self.hands]
-        s.board = dict(self.board)
-        s.stage = self.stage
-        s.turn = self.turn
-        s.round = self.round
-        s.actor = self.actor
-        s.after = self.after
-        s.waiting = list(self.waiting)
-        s.joy = list(self.joy)
-        s.euphoria = list(self.euphoria)
-        s.bummed = list(self.bummed)
-        s.lost = list(self.lost)
-        s.euphoria_pile = [list(p) for p in self.euphoria_pile]
-        s.bummer_pile = [list(p) for p in self.bummer_pile]
-        s.journal = list(self.journal)
-        s.end_triggered = self.end_triggered
-        s.turns_played = self.turns_played
-        s.last = self.last
-        s.deck_size = self.deck_size
-        s._cache = self._cache  # valid until the board changes (then replaced)
         return s
 
     # ---- small facts ----------------------------------------------------------------
@@ -715,25 +721,19 @@ class HappinessState(GameState):
         }
 
     def result(self) -> dict:
-        parts = [self.breakdown(s) for s in range(self.n)]
-        keys = [(p["score"], p["euphoria_pile"], p["bummer_pile"]) for p in parts]
-        ranking = rank_by((s, keys[s]) for s in range(self.n))
-        tiers = [rank_by((s, keys[s][:k]) for s in range(self.n))[0] for k in (1, 2, 3)]
-        if len(tiers[0]) == 1:
-            tie_break = "none needed: the most Joypoints is not shared"
-        elif len(tiers[1]) == 1:
-            tie_break = "Euphoria Pile: among the tied players, the most cards in it wins"
-        elif len(tiers[2]) == 1:
-            tie_break = "Bummer Pile: still tied, the most cards in it wins"
-        else:
-            tie_break = "still tied after both piles: the tied players share the win"
-        return {
-            "scores": [p["score"] for p in parts],
-            "breakdown": parts,
-            "ranking": ranking,
-            "winners": ranking[0],
-            "tie_break": tie_break,
-        }
+        return ranked_result(
+            [self.breakdown(s) for s in range(self.n)],
+            "score",
+            [
+                (
+                    "euphoria_pile",
+                    "Euphoria Pile: among the tied players, the most cards in it wins",
+                ),
+                ("bummer_pile", "Bummer Pile: still tied, the most cards in it wins"),
+            ],
+            unshared="none needed: the most Joypoints is not shared",
+            shared="still tied after both piles: the tied players share the win",
+        )
 
     # ---- views ----------------------------------------------------------------------------------------
     def card_view(self, cid: int) -> dict:
