@@ -96,7 +96,7 @@ class GameSpec:
         if not isinstance(actions, list) or not all(isinstance(k, str) for k in actions):
             raise SaveError("'actions' must be a list of action keys", path=path)
         try:
-            state = self.new_game(data.get("players"), data.get("seed"), data.get("options"))
+            state = self.new_game(data.get("players"), data.get("seed"), data.get("options"))  # type: ignore[arg-type]  # new_game checks what it is given
         except (ValueError, TypeError, KeyError, RecursionError) as exc:
             raise SaveError(str(exc), path=path) from None
         for i, key in enumerate(actions, start=1):

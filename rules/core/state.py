@@ -87,7 +87,7 @@ class GameState:
     def _copy(self) -> GameState:
         """A new state equal to this one that shares nothing it could change."""
         cls = type(self)
-        s = cls.__new__(cls)
+        s: GameState = object.__new__(cls)
         for name, copier in self._copied:
             value = getattr(self, name)
             setattr(s, name, value if copier is None else copier(value))
@@ -102,7 +102,7 @@ class GameState:
     def _copy_base(self, cls: type) -> Any:
         """A bare instance of cls with the protocol attributes copied; for engines that
         still write their own _copy (Sweet Lands, until it moves to COPY)."""
-        s = cls.__new__(cls)
+        s: Any = object.__new__(cls)
         for name in GameState.__slots__:
             setattr(s, name, getattr(self, name))
         s.rng = self.rng.copy()

@@ -119,7 +119,7 @@ class HappinessState(GameState):
     deck: list[int]  # community deck, top card last
     box: list[int]  # set up once, never changed after
     hands: list[list[int]]
-    board: dict[tuple[int, int], dict[str, Any]]  # cell -> {"card", "seat"}
+    board: dict[tuple[int, int], tuple[int, int]]  # cell -> (card, seat that played it)
     stage: str
     turn: int
     round: int
@@ -137,7 +137,7 @@ class HappinessState(GameState):
     turns_played: int
     last: dict[str, Any] | None  # replaced, never changed in place
     deck_size: int
-    _cache: dict[str, Any]  # board facts; replaced (not cleared) when the board changes
+    _cache: dict[Any, Any]  # board facts; replaced (not cleared) when the board changes
 
     COPY = {
         "deck": list,
@@ -223,7 +223,9 @@ class HappinessState(GameState):
         return self.joy[seat] + self.euphoria[seat] + self.bummed[seat] - self.lost[seat]
 
     # ---- the board ---------------------------------------------------------------------
-    def _touch_board(self) -> None:
+    def board_changed(self) -> None:
+        """Forget the facts worked out from the board; the engine calls this after each
+        card it lays, and scene-building tests after changing the board by hand."""
         self._cache = {}
 
     def frontier(self) -> list:
@@ -317,7 +319,7 @@ class HappinessState(GameState):
             return []
         if self.stage == WINDOW:
             return sorted(self.waiting) if self.timer else self.waiting[:1]
-        if self.stage == PLAY:
+        if self.stage == PLAY or self.actor is None:
             return [self.turn]
         return [self.actor]
 
@@ -533,7 +535,7 @@ class HappinessState(GameState):
         if card.is_bummer:
             swept = self.sweep_cells(cell)
             taken = [self.board.pop(c) for c in swept]
-            self._touch_board()
+            self.board_changed()
             ids = [i for i, _ in taken]
             pts = sum(self.cards[i].points for i in ids)
             self.bummer_pile[seat].extend(ids + [cid])
@@ -567,7 +569,7 @@ class HappinessState(GameState):
             self.after = "bummer"
         else:
             self.board[cell] = (cid, seat)
-            self._touch_board()
+            self.board_changed()
             self.joy[seat] += card.points
             self.log(
                 f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
@@ -579,7 +581,7 @@ class HappinessState(GameState):
             if plus:
                 for c in plus:
                     del self.board[c]
-                self._touch_board()
+                self.board_changed()
                 self.euphoria_pile[seat].extend(ids)
                 self.euphoria[seat] += bonus
                 names = ", ".join(self.cards[i].word for i in ids)
@@ -606,6 +608,7 @@ class HappinessState(GameState):
     def _do_story(self, a: Action) -> None:
         text = a.args[0].strip()
         seat = a.seat
+        assert self.last is not None  # a story follows a card just played
         self.journal.append(
             {
                 "seat": seat,
@@ -766,10 +769,11 @@ class HappinessState(GameState):
             bounds = [min(xs), min(ys), max(xs), max(ys)]
         else:
             bounds = None
-        mine = seat is not None and 0 <= seat < self.n
-        hand = [self.card_view(i) for i in self.hands[seat]] if mine else None
-        spots = {}
-        if mine and self.stage in (PLAY, BUMMER) and seat in self.actors():
+        hand = None
+        spots: dict[str, list[list[int]]] = {}
+        if seat is not None and 0 <= seat < self.n:
+            hand = [self.card_view(i) for i in self.hands[seat]]
+        if hand is not None and self.stage in (PLAY, BUMMER) and seat in self.actors():
             for a in self.legal_actions(seat):
                 if a.kind == "place":
                     spots.setdefault(a.args[0], []).append([a.args[1], a.args[2]])
@@ -828,7 +832,7 @@ class HappinessState(GameState):
                     "word": cards[self.last["card"]].word,
                     "bummer": self.last["bummer"],
                 }
-                if self.stage == STORY
+                if self.stage == STORY and self.last is not None
                 else None
             ),
             "last": last,

@@ -26,6 +26,8 @@ of each mechanism, never the flow of the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import COLOURS
 
 SYMBOLS = ("income", "inhabitants", "hearts")
@@ -147,7 +149,9 @@ def left_of(seat: int, n: int) -> int:
 
 
 # ---- evaluation of symbol mechanisms ---------------------------------------------------
-def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
+def symbols_of(
+    state: Any, seat: int, pos: int, eff: dict[str, Any], choice: dict[str, Any]
+) -> dict[str, int]:
     """Income/inhabitants/hearts that one symbol mechanism adds for the card at ``pos``.
 
     ``choice`` holds the owner's end-of-game answers ({"neighbour": seat}); missing
@@ -159,6 +163,7 @@ def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
     out = {"income": 0, "inhabitants": 0, "hearts": 0}
     if do == "per_colour":
         whose = eff["whose"]
+        target: int | None
         if whose == "self":
             target = seat
         elif whose == "left":
@@ -235,8 +240,8 @@ def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
         if pos > 0:
             prev = cards[city[pos - 1]]
             got = state.card_symbols(seat, pos - 1, prev, choice)
-            for k in SYMBOLS:
-                out[k] += got[k]
+            for sym in SYMBOLS:
+                out[sym] += got[sym]
     return out
 
 

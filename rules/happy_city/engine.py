@@ -91,7 +91,7 @@ class HappyCityState(ExpertScoring):
             s._advance_market()
             return s
         s.log(f"New game of Happy City for {n} players; {players[0]} is the first player.")
-        s._start_round()
+        s.start_round()
         return s
 
     # ---- derived facts -----------------------------------------------------------
@@ -250,11 +250,11 @@ class HappyCityState(ExpertScoring):
         self.log(f"{who} buys {cards[i].name} for {cost}.")
         if self.expert and not free and cost != cards[i].cost:
             self.log(
-                f"{cards[self.special[seat]].name}: {who} pays {cost} instead of {cards[i].cost}."
+                f"{self.own_special(seat).name}: {who} pays {cost} instead of {cards[i].cost}."
             )
         if free:
             self.free[seat] -= 1
-            self.log(f"{cards[self.special[seat]].name}: that card was free for {who}.")
+            self.log(f"{self.own_special(seat).name}: that card was free for {who}.")
         if self.expert:
             self._spent(seat, cost)
 
@@ -306,13 +306,14 @@ class HappyCityState(ExpertScoring):
                 else:
                     self.stage = OVER
                 return
-            self._start_round()
+            self.start_round()
         else:
             self.turn += 1
             self.stage = DISCARD
             self._advance()
 
-    def _start_round(self) -> None:
+    def start_round(self) -> None:
+        """Begin the next round with its income phase (tests call it to run one)."""
         self.round += 1
         self.turn = 0
         self.log(f"Round {self.round}: income phase.")

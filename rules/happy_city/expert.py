@@ -60,11 +60,17 @@ class ExpertRules(CardRowState):
 
     if TYPE_CHECKING:  # the Happy City state (engine.py) supplies its round flow
 
-        def _start_round(self) -> None: ...
+        def start_round(self) -> None: ...
 
     def special_card(self, seat: int) -> Card | None:
         sp = self.special[seat]
         return None if sp is None else self.cards[sp]
+
+    def own_special(self, seat: int) -> Card:
+        """The seat's special building, asked only where the seat is known to have one."""
+        card = self.special_card(seat)
+        assert card is not None, f"seat {seat} has no special building"
+        return card
 
     # ---- hooks the family rules call -----------------------------------------------
     def income_of(self, seat: int, compare: bool = True) -> int:
@@ -185,7 +191,7 @@ class ExpertRules(CardRowState):
                             f"The unpicked Happy Market colours ({', '.join(self.market_pool)}) "
                             "go back to the box."
                         )
-                    self._start_round()
+                    self.start_round()
                     return
                 self.turn -= 1
                 continue
@@ -215,7 +221,7 @@ class ExpertRules(CardRowState):
         for seat in range(self.n):
             if self.borrow[seat] > 0 and seat not in self.targets:
                 opts = [s for s in range(self.n) if s != seat]
-                name = self.cards[self.special[seat]].name
+                name = self.own_special(seat).name
                 if len(opts) == 1:
                     self.targets[seat] = opts[0]
                     continue
@@ -237,7 +243,7 @@ class ExpertRules(CardRowState):
                 )
             if seat in self.targets:
                 line += (
-                    f" ({self.cards[self.special[seat]].name}: {extra} of them match "
+                    f" ({self.own_special(seat).name}: {extra} of them match "
                     f"{self.players[self.targets[seat]]}'s income.)"
                 )
             self.log(line)
@@ -315,4 +321,6 @@ class ExpertRules(CardRowState):
         if card.kind == "building":
             self.discards[card.deck - 1].append(i)
         else:  # a dwelling goes back on top of its pile
-            self._pile_named(card.name).append(i)
+            pile = self._pile_named(card.name)
+            assert pile is not None  # every dwelling has its pile
+            pile.append(i)

@@ -30,20 +30,20 @@ class ExpertScoring(ExpertRules):
         """The neighbours whose city the seat's card may look at when the game ends."""
         opts = neighbours(seat, self.n)
         if has_effect(card, "copy_neighbour_position"):
-            pos = self.city[seat].index(self.special[seat])
+            pos = self.city[seat].index(self.own_special(seat).id)
             opts = [nb for nb in opts if self._pyramid_source(seat, pos, nb) is not None]
         return opts
 
     def _copy_options(self, seat: int) -> list[str]:
         return [
-            self.cards[self.special[s]].name
+            self.own_special(s).name
             for s in range(self.n)
             if s != seat and self.special[s] is not None
         ]
 
     def _effective_card(self, seat: int, choice: dict) -> Card | None:
         """The card whose questions the seat answers: its special, or what a copy copies."""
-        card = self.cards[self.special[seat]]
+        card = self.own_special(seat)
         if has_effect(card, "copy_special"):
             return catalogue().by_name(choice["copy"]) if choice.get("copy") else None
         return card
@@ -52,11 +52,11 @@ class ExpertScoring(ExpertRules):
         if self.special[seat] is None:
             return None
         ch = self.choices[seat]
-        card = self.cards[self.special[seat]]
+        card = self.own_special(seat)
         if has_effect(card, "copy_special") and "copy" not in ch:
             return "copy", self._copy_options(seat) + ["box"], card.name
         eff_card = self._effective_card(seat, ch)
-        if self._asks_neighbour(eff_card) and "neighbour" not in ch:
+        if eff_card is not None and self._asks_neighbour(eff_card) and "neighbour" not in ch:
             return "neighbour", self.neighbour_options(seat, eff_card), eff_card.name
         return None
 
@@ -96,10 +96,12 @@ class ExpertScoring(ExpertRules):
                 return
             ch["copy"] = value
             ch["copy_from"] = "opponent"
-            self.log(f"{self.cards[self.special[seat]].name}: {who} copies {value}.")
+            self.log(f"{self.own_special(seat).name}: {who} copies {value}.")
         else:
             ch["neighbour"] = value
-            source = self._effective_card(seat, ch).name
+            card = self._effective_card(seat, ch)
+            assert card is not None  # a neighbour is asked only for a known card
+            source = card.name
             if value is None:
                 self.log(f"{source}: neither neighbour of {who} has a card to copy there.")
             else:
@@ -112,7 +114,7 @@ class ExpertScoring(ExpertRules):
         self.choices[seat]["copy_from"] = "box"
         self.checkpoint += 1  # a hidden card was revealed
         self.log(
-            f"{self.cards[self.special[seat]].name}: {self.players[seat]} draws "
+            f"{self.own_special(seat).name}: {self.players[seat]} draws "
             f"{self.cards[i].name} from the box and copies it."
         )
 
@@ -133,7 +135,7 @@ class ExpertScoring(ExpertRules):
         ch = self.choices[seat]
         if self.special[seat] is None or self.stage == "over":
             return ch
-        card = self.cards[self.special[seat]]
+        card = self.own_special(seat)
         copy_opts: list = [None]
         if has_effect(card, "copy_special") and "copy" not in ch:
             copy_opts = self._copy_options(seat) or [None]
@@ -144,7 +146,7 @@ class ExpertScoring(ExpertRules):
                 base["copy"] = c
             eff_card = self._effective_card(seat, base)
             nb_opts: list = [None]
-            if "neighbour" not in base and self._asks_neighbour(eff_card):
+            if "neighbour" not in base and eff_card and self._asks_neighbour(eff_card):
                 nb_opts = self.neighbour_options(seat, eff_card) or [None]
             for nb in nb_opts:
                 cand = dict(base)
@@ -189,7 +191,7 @@ class ExpertScoring(ExpertRules):
         adjustments = []
         finals = []
         if self.special[seat] is not None:
-            sp = cards[self.special[seat]]
+            sp = self.own_special(seat)
             finals = [(e, sp.name) for e in sp.effects if hook_of(e) == "final"]
             if has_effect(sp, "copy_special") and choice.get("copy"):
                 copied = catalogue().by_name(choice["copy"])
