@@ -55,19 +55,18 @@ def views(state: Any, n: int) -> list[str]:
     return [json.dumps(state.view(s), sort_keys=True, allow_nan=False) for s in [None, *range(n)]]
 
 
-def snapshot(state: Any, n: int) -> tuple:
-    """What must not change when a move is applied to this state."""
-    return (
-        views(state, n),
-        [state.log_for(s) for s in [None, *range(n)]],
-        state.action_keys(),
-        state.is_over,
-        [[a.key for a in state.legal_actions(s)] for s in range(n)],
-    )
+def snapshot(state: Any, n: int, seen: list[str]) -> tuple:
+    """What must not change when a move is applied to this state (``seen``: its
+    views, worked out already)."""
+    moves = [a.key for s in range(n) for a in state.legal_actions(s)]
+    return seen, state.log_entries(), state.action_keys(), state.is_over, moves
 
 
-def check_step(spec: Any, state: Any, n: int, rng: random.Random) -> tuple[Any, Action]:
-    """Check the contract around one random legal move; return the new state."""
+def check_step(
+    spec: Any, state: Any, n: int, seen: list[str], rng: random.Random
+) -> tuple[Any, list[str]]:
+    """Check the contract around one random legal move; return the new state and its
+    views (every seat's, as JSON: so every view is checked JSON-safe at every step)."""
     actors = list(state.actors())
     assert actors, f"step {state.step}: nobody may act but the game is not over"
     assert len(set(actors)) == len(actors) and all(0 <= s < n for s in actors)
@@ -80,25 +79,26 @@ def check_step(spec: Any, state: Any, n: int, rng: random.Random) -> tuple[Any, 
         assert a.seat in actors
         assert spec.parse_action(a.key) == a and spec.parse_action(a.key).key == a.key
     action = rng.choice(moves)
-    before = snapshot(state, n)
+    before = snapshot(state, n, seen)
     new = state.apply(spec.parse_action(action.key))
-    assert snapshot(state, n) == before, f"apply({action.key}) changed the old state"
+    assert snapshot(state, n, views(state, n)) == before, (
+        f"apply({action.key}) changed the old state"
+    )
     assert new.action_keys() == [*before[2], action.key]
     still_legal = {a.key for s in new.actors() for a in new.legal_actions(s)}
     if action.key not in still_legal:
         with pytest.raises(IllegalAction):
             new.apply(action)
-    return new, action
+    return new, views(new, n)
 
 
 def play(spec: Any, n: int, seed: int, options: dict) -> Any:
     names = [f"P{i + 1}" for i in range(n)]
     state = spec.new_game(names, seed=seed, options=options)
     rng = random.Random(seed * 7919 + n)
-    views(state, n)
+    seen = views(state, n)
     while not state.is_over:
-        state, _ = check_step(spec, state, n, rng)
-        views(state, n)
+        state, seen = check_step(spec, state, n, seen, rng)
         assert state.step < MAX_STEPS, "the game does not end"
     return state
 
