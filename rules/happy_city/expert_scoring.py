@@ -4,6 +4,8 @@ the Expert score: symbols from effects, then the final adjustments."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import Card, catalogue
 from .effects import hook_of, neighbours
 from .expert import FINAL, ExpertRules, has_effect
@@ -160,16 +162,15 @@ class ExpertScoring(ExpertRules):
                     best, best_score = cand, sc
         return best
 
-    def _expert_breakdown(self, seat: int, choice: dict | None) -> dict:
+    def _expert_breakdown(self, seat: int, choice: dict[str, Any] | None) -> dict[str, Any]:
         if choice is None:
             choice = self.end_choices(seat)
-        cards = self.cards
         plus = {"inhabitants": 0, "hearts": 0}
         minus = {"inhabitants": 0, "hearts": 0}
-        notes = []
+        notes: list[str] = []
         from_effects = {"inhabitants": 0, "hearts": 0}
         for pos, i in enumerate(self.city[seat]):
-            card = cards[i]
+            card = self.cards[i]
             got = self.card_symbols(seat, pos, card, choice, end=True)
             for k in ("inhabitants", "hearts"):
                 if got[k] > 0:
@@ -177,9 +178,8 @@ class ExpertScoring(ExpertRules):
                 else:
                     minus[k] -= got[k]
             if card.kind == "special":
-                extra = {k: got[k] - getattr(card, k) for k in ("inhabitants", "hearts")}
-                for k in extra:
-                    from_effects[k] += extra[k]
+                for k in from_effects:
+                    from_effects[k] += got[k] - getattr(card, k)
                 parts = [_count(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
                 if parts:
                     notes.append(f"{card.name}: {' and '.join(parts)}")
@@ -187,30 +187,8 @@ class ExpertScoring(ExpertRules):
         hearts = max(0, plus["hearts"] - minus["hearts"])
         add = self.options.get("scoring") == "add"
         base = inhabitants + hearts if add else inhabitants * hearts
-        score = base
-        adjustments = []
-        finals = []
-        if self.special[seat] is not None:
-            sp = self.own_special(seat)
-            finals = [(e, sp.name) for e in sp.effects if hook_of(e) == "final"]
-            if has_effect(sp, "copy_special") and choice.get("copy"):
-                copied = catalogue().by_name(choice["copy"])
-                finals += [
-                    (e, f"{sp.name} (as {copied.name})")
-                    for e in copied.effects
-                    if hook_of(e) == "final"
-                ]
-        finals.sort(key=lambda t: t[0]["do"] != "lose_income")  # penalties before doubling
-        for eff, name in finals:
-            if eff["do"] == "lose_income":
-                delta = -self.income_of(seat)
-            elif eff["do"] == "double_below":
-                delta = score if score < eff["below"] else 0
-            else:  # pragma: no cover - validated at load
-                delta = 0
-            score += delta
-            adjustments.append({"card": name, "effect": eff["do"], "points": delta})
-            notes.append(f"{name}: {delta:+d} points")
+        adjustments = self._final_adjustments(seat, choice, base)
+        notes += [f"{adj['card']}: {adj['points']:+d} points" for adj in adjustments]
         return {
             "inhabitants": plus["inhabitants"],
             "crossed_inhabitants": minus["inhabitants"],
@@ -219,13 +197,42 @@ class ExpertScoring(ExpertRules):
             "net_inhabitants": inhabitants,
             "net_hearts": hearts,
             "rule": "add" if add else "multiply",
-            "score": score,
+            "score": base + sum(adj["points"] for adj in adjustments),
             "base_score": base,
             "adjustments": adjustments,
             "effect_inhabitants": from_effects["inhabitants"],
             "effect_hearts": from_effects["hearts"],
             "effect_notes": notes,
-            "choices": {k: v for k, v in choice.items()},
+            "choices": dict(choice),
             "coins": self.coins[seat],
             "cards": len(self.city[seat]),
         }
+
+    def _final_adjustments(
+        self, seat: int, choice: dict[str, Any], score: int
+    ) -> list[dict[str, Any]]:
+        """Points the seat's special (or the special it copies) adds or takes after
+        inhabitants x hearts: penalties first, then doubling, which sees them."""
+        sp = self.special_card(seat)
+        if sp is None:
+            return []
+        finals = [(e, sp.name) for e in sp.effects if hook_of(e) == "final"]
+        if has_effect(sp, "copy_special") and choice.get("copy"):
+            copied = catalogue().by_name(choice["copy"])
+            finals += [
+                (e, f"{sp.name} (as {copied.name})")
+                for e in copied.effects
+                if hook_of(e) == "final"
+            ]
+        finals.sort(key=lambda t: t[0]["do"] != "lose_income")
+        out = []
+        for eff, name in finals:
+            if eff["do"] == "lose_income":
+                delta = -self.income_of(seat)
+            elif eff["do"] == "double_below":
+                delta = score if score < eff["below"] else 0
+            else:  # pragma: no cover - validated at load
+                delta = 0
+            score += delta
+            out.append({"card": name, "effect": eff["do"], "points": delta})
+        return out
