@@ -212,10 +212,10 @@ class CardRowState(GameState):
         cards = self.cards
         offers = [("buy", i) for i in self.visible] + [("dwelling", p[-1]) for p in self.piles if p]
         out: list[Action] = []
-        seen: set[str] = set()
+        seen = {cards[i].name for i in self.city[seat]}  # a city holds one card of a name
         for kind, i in offers:
             c = cards[i]
-            if c.name in seen or self.owns_name(seat, c.name):
+            if c.name in seen:
                 continue
             seen.add(c.name)
             cost = self.cost_of(seat, c)
