@@ -26,8 +26,11 @@ def load_save_file(path: Path | str) -> Any:
         raise SaveError(f"not a readable save ({type(exc).__name__})", path=str(path)) from None
     if not isinstance(data, dict):
         raise SaveError("the save is not a JSON object", path=str(path))
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise SaveError("'game' must be a game id", path=str(path))
     try:
-        spec = get_game(str(data.get("game")))
+        spec = get_game(game)
     except KeyError:
-        raise SaveError(f"unknown game {data.get('game')!r}", path=str(path)) from None
+        raise SaveError(f"unknown game {game!r}", path=str(path)) from None
     return spec.from_save(data, path=str(path))

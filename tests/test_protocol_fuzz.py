@@ -262,13 +262,28 @@ def test_bad_step_in_a_save_names_the_step() -> None:
         rules.get_game("happy-city").from_save(save)
 
 
-def test_deeply_nested_save_file_is_a_save_error(tmp_path: Any) -> None:
+@pytest.mark.parametrize("where", ["x", "game", "players", "options", "seed"])
+def test_deeply_nested_save_file_is_a_save_error(tmp_path: Any, where: str) -> None:
     from rules.savefile import load_save_file
 
+    deep = "[" * 100_000 + "]" * 100_000
     path = tmp_path / "deep.json"
-    path.write_text('{"game": "happy-city", "x": ' + "[" * 100_000 + "]" * 100_000 + "}")
+    fields = {"format": "1", "game": '"happy-city"', "players": '["A", "B"]', "actions": "[]"}
+    fields[where] = deep
+    path.write_text("{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}")
     with pytest.raises(SaveError, match="deep.json"):
         load_save_file(path)
+
+
+def test_deeply_nested_values_in_a_loaded_save_are_a_save_error() -> None:
+    deep: list[Any] = []
+    for _ in range(50_000):
+        deep = [deep]
+    for field in ("players", "options", "seed", "game"):
+        save = real_save("happy-city")
+        save[field] = deep
+        with pytest.raises(SaveError):
+            rules.get_game("happy-city").from_save(save)
 
 
 @pytest.mark.parametrize(

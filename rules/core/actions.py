@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +38,13 @@ class Action:
         an engine.
         """
         if not isinstance(key, str):
-            raise IllegalAction(f"{key!r} is not an action key (keys are text)")
+            raise IllegalAction(f"{brief(key)} is not an action key (keys are text)")
         parts = key.split(":", 2)
         if len(parts) < 2 or not parts[0].isascii() or not parts[0].isdigit():
-            raise IllegalAction(f"'{key}' is not an action key (seat:kind[:arguments])")
+            raise IllegalAction(f"{brief(key, 60)} is not an action key (seat:kind[:arguments])")
         seat, kind = int(parts[0]), parts[1]
         if not kind:
-            raise IllegalAction(f"'{key}' has no action kind")
+            raise IllegalAction(f"{brief(key, 60)} has no action kind")
         args: tuple = ()
         if len(parts) == 3:
             args = _parse_args(key, parts[2])
@@ -59,11 +59,13 @@ def _parse_args(key: str, text: str) -> tuple:
         raw = json.loads(text)
     except (ValueError, RecursionError) as exc:
         reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
-        raise IllegalAction(f"'{key}' is not an action key ({reason})") from None
+        raise IllegalAction(f"{brief(key, 60)} is not an action key ({reason})") from None
     if not isinstance(raw, list):
-        raise IllegalAction(f"'{key}' is not an action key (arguments must be a list)")
+        raise IllegalAction(f"{brief(key, 60)} is not an action key (arguments must be a list)")
     if not all(x is None or isinstance(x, (str, int, float, bool)) for x in raw):
-        raise IllegalAction(f"'{key}': action arguments are single values, not lists or objects")
+        raise IllegalAction(
+            f"{brief(key, 60)}: action arguments are single values, not lists or objects"
+        )
     return tuple(raw)
 
 

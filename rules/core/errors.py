@@ -26,3 +26,17 @@ class SaveError(Exception):
 class DataError(ValueError):
     """Component data (cards, tiles, boards) breaks a count or structure the rulebook
     states; raised when the data is loaded, so a bad edit fails at once."""
+
+
+def brief(value: object, limit: int = 40) -> str:
+    """A short, safe text for a value a caller or a save file gave: scalars as repr
+    (cut to ``limit``), anything else by its type, so that a deeply nested or huge
+    value can never break the message that refuses it."""
+    if value is None or isinstance(value, (bool, int, float, str)):
+        text = (
+            repr(value)
+            if not isinstance(value, int) or value.bit_length() < 200
+            else "a huge number"
+        )
+        return text if len(text) <= limit else text[: limit - 3] + "..."
+    return f"a {type(value).__name__}"

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .actions import Action, Option
-from .errors import IllegalAction, SaveError
+from .errors import IllegalAction, SaveError, brief
 
 SAVE_FORMAT = 1
 # Seeds beyond this are refused: the generator folds them anyway, and a bound keeps
@@ -35,22 +35,24 @@ class GameSpec:
     # ---- creating games --------------------------------------------------
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         if options is not None and not isinstance(options, Mapping):
-            raise ValueError(f"options must be a mapping of option name to choice, not {options!r}")
+            raise ValueError(f"options must map option names to choices, not {brief(options)}")
         out = {name: opt.default for name, opt in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
-                raise ValueError(f"{self.title} has no option {name!r}")
+                raise ValueError(f"{self.title} has no option {brief(name)}")
             opt = self.options[name]
             if not opt.allows(value):
                 allowed = ", ".join(map(repr, opt.choices))
-                raise ValueError(f"option '{name}' cannot be {value!r} (choose from {allowed})")
+                raise ValueError(
+                    f"option '{name}' cannot be {brief(value)} (choose from {allowed})"
+                )
             out[name] = value
         return out
 
     def check_players(self, players: Any) -> list[str]:
         """The seat names as a list, or ValueError: a string is not a list of names."""
         if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, (list, tuple)):
-            raise ValueError(f"players must be a list of names, not {players!r}")
+            raise ValueError(f"players must be a list of names, not {brief(players)}")
         if not all(isinstance(p, str) for p in players):
             raise ValueError("every player name must be text")
         if not self.min_players <= len(players) <= self.max_players:
@@ -64,7 +66,9 @@ class GameSpec:
     ) -> Any:
         names = self.check_players(players)
         if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
-            raise ValueError(f"the seed must be a whole number (at most {MAX_SEED}), not {seed!r}")
+            raise ValueError(
+                f"the seed must be a whole number (at most {MAX_SEED}), not {brief(seed)}"
+            )
         return self.factory(names, seed, self.resolve_options(options))
 
     def parse_action(self, key: str) -> Action:
@@ -89,9 +93,11 @@ class GameSpec:
         if not isinstance(data, Mapping):
             raise SaveError("the save is not a JSON object", path=path)
         if data.get("format") != SAVE_FORMAT or type(data.get("format")) is not int:
-            raise SaveError(f"unknown save format {data.get('format')!r}", path=path)
+            raise SaveError(f"unknown save format {brief(data.get('format'))}", path=path)
         if data.get("game") != self.id:
-            raise SaveError(f"the save is for {data.get('game')!r}, not {self.id!r}", path=path)
+            raise SaveError(
+                f"the save is for {brief(data.get('game'))}, not {self.id!r}", path=path
+            )
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(k, str) for k in actions):
             raise SaveError("'actions' must be a list of action keys", path=path)
@@ -108,7 +114,7 @@ class GameSpec:
                 ) from None
             except Exception as exc:  # noqa: BLE001 - an engine fault must still name its step
                 raise SaveError(
-                    f"action {key!r} could not be replayed ({type(exc).__name__}: {exc})",
+                    f"action {brief(key, 80)} could not be replayed ({type(exc).__name__})",
                     step=i,
                     path=path,
                 ) from None
