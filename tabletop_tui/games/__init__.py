@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,27 +19,33 @@ from typing import Any
 KEYS = Path(__file__).parent.parent / "keys.md"
 
 
-def _load(ref: str) -> Any:
+def _load(ref: str, package: str) -> Any:
     module, name = ref.split(":")
-    return getattr(importlib.import_module(module), name)
+    return getattr(importlib.import_module(module, package), name)
 
 
 @dataclass(frozen=True)
 class GameUI:
     game: str  # the rules id (rules.GAMES)
-    screen: str  # "module:Class" of the game screen
-    help: Path  # the game's rules reference (Markdown)
-    end_screen: str | None = None  # "module:Class" of its own EndScreen subclass
+    screen: str  # "module:Class" of the game screen; ".module" is within the package
     # (heading, breakdown key) columns for the shared end screen; empty = every number
     end_columns: tuple[tuple[str, str], ...] = field(default=())
+    end_screen: str | None = None  # "module:Class" of its own EndScreen subclass
+    help_file: str = "help.md"  # the rules reference (Markdown), beside __init__.py
+    package: str = ""  # filled in when the package is found
+
+    @property
+    def help(self) -> Path:
+        module = importlib.import_module(self.package)
+        return Path(module.__file__ or ".").with_name(self.help_file)
 
     def screen_class(self) -> Any:
-        return _load(self.screen)
+        return _load(self.screen, self.package)
 
     def end_screen_class(self) -> Any:
         """The game's own end screen, or the shared one."""
         if self.end_screen:
-            return _load(self.end_screen)
+            return _load(self.end_screen, self.package)
         from ..screens.end import EndScreen
 
         return EndScreen
@@ -56,7 +62,7 @@ def all_ui() -> dict[str, GameUI]:
         for ui in getattr(module, "UI", ()):
             if ui.game in found:
                 raise ImportError(f"two screen packages show the game {ui.game!r}")
-            found[ui.game] = ui
+            found[ui.game] = replace(ui, package=module.__name__)
     return found
 
 

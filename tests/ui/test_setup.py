@@ -88,18 +88,22 @@ async def test_seed_field_starts_empty_and_a_typed_seed_is_used(tmp_path):
         assert app.screen.collect()["seed"] == 4242
 
 
+async def open_setup_for(pilot, game_id):
+    """Title -> setup, then pick the game; return the rebuilt setup screen."""
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#setup-game", Select).value = game_id
+    await pilot.pause()
+    await pilot.pause()
+    return pilot.app.screen
+
+
 async def test_setup_shows_the_summary_and_each_options_help(tmp_path):
     import rules
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        setup = app.screen
-        setup.query_one("#setup-game", Select).value = "happiness"
-        await pilot.pause()
-        await pilot.pause()
-        setup = app.screen
+        setup = await open_setup_for(pilot, "happiness")
         spec = rules.get_game("happiness")
         assert str(setup.query_one("#setup-summary", Static).render()) == spec.summary
         youngest = str(setup.query_one("#opt-help-youngest", Static).render())
@@ -111,13 +115,10 @@ async def test_setup_shows_the_summary_and_each_options_help(tmp_path):
 async def test_one_player_is_explained_as_solo_when_the_game_has_a_solo_mode(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("n")
+        assert not (await open_setup_for(pilot, "happy-city")).query("#setup-solo")
+        await pilot.press("escape")
         await pilot.pause()
-        assert not app.screen.query("#setup-solo")  # Happy City has no solo mode
-        app.screen.query_one("#setup-game", Select).value = "sweet-lands"
-        await pilot.pause()
-        await pilot.pause()
-        setup = app.screen
+        setup = await open_setup_for(pilot, "sweet-lands")
         solo = setup.query_one("#setup-solo", Static)
         setup.query_one("#setup-count", Select).value = 2
         await pilot.pause()

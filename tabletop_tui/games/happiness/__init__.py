@@ -1,14 +1,11 @@
 """Happiness's screen."""
 
-from pathlib import Path
-
 from .. import GameUI
 
 UI = (
     GameUI(
-        game="happiness",
-        screen="tabletop_tui.games.happiness.screen:HappinessScreen",
-        help=Path(__file__).with_name("help.md"),
+        "happiness",
+        ".screen:HappinessScreen",
         end_columns=(
             ("Joypoints", "joypoints"),
             ("Euphoria", "euphoria"),
