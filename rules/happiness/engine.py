@@ -746,51 +746,8 @@ class HappinessState(GameState):
         cards = self.cards
         nj, nb = self.deck_plan()
         cat = catalogue()
-        players = []
-        for s in range(self.n):
-            players.append(
-                {
-                    "seat": s,
-                    "name": self.players[s],
-                    "hand_count": len(self.hands[s]),
-                    "youngest": s == self.youngest,
-                    "score": self.breakdown(s),
-                    "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
-                    "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
-                }
-            )
-        board = [
-            {"x": x, "y": y, "by": by, "card": self.card_view(cid)}
-            for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        ]
-        if self.board:
-            xs = [x for x, _ in self.board]
-            ys = [y for _, y in self.board]
-            bounds = [min(xs), min(ys), max(xs), max(ys)]
-        else:
-            bounds = None
-        hand = None
-        spots: dict[str, list[list[int]]] = {}
-        if seat is not None and 0 <= seat < self.n:
-            hand = [self.card_view(i) for i in self.hands[seat]]
-        if hand is not None and self.stage in (PLAY, BUMMER) and seat in self.actors():
-            for a in self.legal_actions(seat):
-                if a.kind == "place":
-                    spots.setdefault(a.args[0], []).append([a.args[1], a.args[2]])
-        last = None
-        if self.last is not None:
-            last = {k: v for k, v in self.last.items() if not k.endswith("cards") and k != "card"}
-            last["word"] = cards[self.last["card"]].word
-            last["swept_words"] = [cards[i].word for i in self.last["swept_cards"]]
-            last["euphoria_words"] = [cards[i].word for i in self.last["euphoria_cards"]]
-        window = None
-        if self.stage == WINDOW:
-            window = {
-                "mode": "timer" if self.timer else "turns",
-                "seconds": self.options.get("silence_seconds", 5),
-                "waiting": sorted(self.waiting) if self.timer else list(self.waiting),
-                "after_turn_of": self.turn,
-            }
+        board, bounds = self._board_view()
+        hand, spots = self._hand_view(seat)
         return {
             "game": "happiness",
             "options": dict(self.options),
@@ -822,10 +779,10 @@ class HappinessState(GameState):
             ],
             "board": board,
             "bounds": bounds,
-            "players": players,
+            "players": self._players_view(),
             "hand": hand,
             "spots": spots,
-            "window": window,
+            "window": self._window_view(),
             "story": (
                 {
                     "seat": self.actor,
@@ -835,13 +792,74 @@ class HappinessState(GameState):
                 if self.stage == STORY and self.last is not None
                 else None
             ),
-            "last": last,
+            "last": self._last_view(),
             "journal": [dict(e) for e in self.journal],
             "symbols": {
                 letter: {"colour": colour, "name": name}
                 for letter, (colour, name) in SYMBOLS.items()
             },
             "story_max": STORY_MAX,
+        }
+
+    def _players_view(self) -> list[dict[str, Any]]:
+        cards = self.cards
+        return [
+            {
+                "seat": s,
+                "name": self.players[s],
+                "hand_count": len(self.hands[s]),
+                "youngest": s == self.youngest,
+                "score": self.breakdown(s),
+                "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
+                "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
+            }
+            for s in range(self.n)
+        ]
+
+    def _board_view(self) -> tuple[list[dict[str, Any]], list[int] | None]:
+        """The cards on the table, row by row, and the bounds they span."""
+        board = [
+            {"x": x, "y": y, "by": by, "card": self.card_view(cid)}
+            for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        ]
+        if not self.board:
+            return board, None
+        xs = [x for x, _ in self.board]
+        ys = [y for _, y in self.board]
+        return board, [min(xs), min(ys), max(xs), max(ys)]
+
+    def _hand_view(
+        self, seat: int | None
+    ) -> tuple[list[dict[str, Any]] | None, dict[str, list[list[int]]]]:
+        """The viewer's own hand, and where each card may go when the viewer must place."""
+        hand = None
+        spots: dict[str, list[list[int]]] = {}
+        if seat is not None and 0 <= seat < self.n:
+            hand = [self.card_view(i) for i in self.hands[seat]]
+        if hand is not None and self.stage in (PLAY, BUMMER) and seat in self.actors():
+            for a in self.legal_actions(seat):
+                if a.kind == "place":
+                    spots.setdefault(a.args[0], []).append([a.args[1], a.args[2]])
+        return hand, spots
+
+    def _last_view(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        cards = self.cards
+        last = {k: v for k, v in self.last.items() if not k.endswith("cards") and k != "card"}
+        last["word"] = cards[self.last["card"]].word
+        last["swept_words"] = [cards[i].word for i in self.last["swept_cards"]]
+        last["euphoria_words"] = [cards[i].word for i in self.last["euphoria_cards"]]
+        return last
+
+    def _window_view(self) -> dict[str, Any] | None:
+        if self.stage != WINDOW:
+            return None
+        return {
+            "mode": "timer" if self.timer else "turns",
+            "seconds": self.options.get("silence_seconds", 5),
+            "waiting": sorted(self.waiting) if self.timer else list(self.waiting),
+            "after_turn_of": self.turn,
         }
 
     # ---- for tests: every card exactly once ------------------------------------------------------------
