@@ -526,84 +526,91 @@ class HappinessState(GameState):
         self.log(f"Round 1: {self.players[self.turn]} starts.")
 
     def _do_place(self, a: Action) -> None:
-        seat, who = a.seat, self.players[a.seat]
+        seat = a.seat
         cid = self.card_by_word(a.args[0])
         cell = (a.args[1], a.args[2])
-        card = self.cards[cid]
         self.hands[seat].remove(cid)
         self.checkpoint += 1  # the card left a hidden hand
-        if card.is_bummer:
-            swept = self.sweep_cells(cell)
-            taken = [self.board.pop(c) for c in swept]
-            self.board_changed()
-            ids = [i for i, _ in taken]
-            pts = sum(self.cards[i].points for i in ids)
-            self.bummer_pile[seat].extend(ids + [cid])
-            self.bummed[seat] += pts
-            if self.options.get("bummer_scoring", "take") == "strip":
-                for i, owner in taken:
-                    self.lost[owner] += self.cards[i].points
-            if ids:
-                names = ", ".join(self.cards[i].word for i in ids)
-                self.log(
-                    f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
-                    f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
-                    f"{who}'s Bummer Pile."
-                )
-            else:
-                self.log(
-                    f"{who} plays the Bummer {card.word} apart from every card: it bums out "
-                    f"nothing and goes alone into {who}'s Bummer Pile."
-                )
-            self.last = {
-                "seat": seat,
-                "card": cid,
-                "cell": list(cell),
-                "bummer": True,
-                "swept": [list(c) for c in swept],
-                "swept_cards": ids,
-                "points": pts,
-                "euphoria": [],
-                "euphoria_cards": [],
-            }
+        if self.cards[cid].is_bummer:
+            self._play_bummer(seat, cid, cell)
             self.after = "bummer"
         else:
-            self.board[cell] = (cid, seat)
-            self.board_changed()
-            self.joy[seat] += card.points
-            self.log(
-                f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
-                f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
-            )
-            plus = self.euphoria_cells(cell)
-            ids = [self.board[c][0] for c in plus]
-            bonus = sum(self.cards[i].points for i in ids)
-            if plus:
-                for c in plus:
-                    del self.board[c]
-                self.board_changed()
-                self.euphoria_pile[seat].extend(ids)
-                self.euphoria[seat] += bonus
-                names = ", ".join(self.cards[i].word for i in ids)
-                self.log(
-                    f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "
-                    f"Pile for {bonus} more Joypoints."
-                )
-            self.last = {
-                "seat": seat,
-                "card": cid,
-                "cell": list(cell),
-                "bummer": False,
-                "swept": [],
-                "swept_cards": [],
-                "points": card.points,
-                "euphoria": [list(c) for c in plus],
-                "euphoria_cards": ids,
-                "bonus": bonus,
-            }
+            self._play_joycard(seat, cid, cell)
             self.after = "turn"
         self.actor = seat
         self.stage = STORY
+
+    def _play_bummer(self, seat: int, cid: int, cell: tuple[int, int]) -> None:
+        who, card = self.players[seat], self.cards[cid]
+        swept = self.sweep_cells(cell)
+        taken = [self.board.pop(c) for c in swept]
+        self.board_changed()
+        ids = [i for i, _ in taken]
+        pts = sum(self.cards[i].points for i in ids)
+        self.bummer_pile[seat].extend(ids + [cid])
+        self.bummed[seat] += pts
+        if self.options.get("bummer_scoring", "take") == "strip":
+            for i, owner in taken:
+                self.lost[owner] += self.cards[i].points
+        if ids:
+            names = ", ".join(self.cards[i].word for i in ids)
+            self.log(
+                f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
+                f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
+                f"{who}'s Bummer Pile."
+            )
+        else:
+            self.log(
+                f"{who} plays the Bummer {card.word} apart from every card: it bums out "
+                f"nothing and goes alone into {who}'s Bummer Pile."
+            )
+        self.last = {
+            "seat": seat,
+            "card": cid,
+            "cell": list(cell),
+            "bummer": True,
+            "swept": [list(c) for c in swept],
+            "swept_cards": ids,
+            "points": pts,
+            "euphoria": [],
+            "euphoria_cards": [],
+        }
+
+    def _play_joycard(self, seat: int, cid: int, cell: tuple[int, int]) -> None:
+        who, card = self.players[seat], self.cards[cid]
+        self.board[cell] = (cid, seat)
+        self.board_changed()
+        self.joy[seat] += card.points
+        self.log(
+            f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
+            f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
+        )
+        plus = self.euphoria_cells(cell)
+        ids = [self.board[c][0] for c in plus]
+        bonus = sum(self.cards[i].points for i in ids)
+        if plus:
+            for c in plus:
+                del self.board[c]
+            self.board_changed()
+            self.euphoria_pile[seat].extend(ids)
+            self.euphoria[seat] += bonus
+            names = ", ".join(self.cards[i].word for i in ids)
+            self.log(
+                f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "
+                f"Pile for {bonus} more Joypoints."
+            )
+        self.last = {
+            "seat": seat,
+            "card": cid,
+            "cell": list(cell),
+            "bummer": False,
+            "swept": [],
+            "swept_cards": [],
+            "points": card.points,
+            "euphoria": [list(c) for c in plus],
+            "euphoria_cards": ids,
+            "bonus": bonus,
+        }
 
     def _do_story(self, a: Action) -> None:
         text = a.args[0].strip()

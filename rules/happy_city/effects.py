@@ -156,6 +156,9 @@ def symbols_of(
 
     ``choice`` holds the owner's end-of-game answers ({"neighbour": seat}); missing
     answers count as no choice (nothing gained from a neighbour).
+
+    One branch per mechanism, in the order of MECHANISMS: longer than one screen, but
+    each rule stands next to its siblings and reads like the card's own text.
     """
     do = eff["do"]
     city = state.city[seat]
