@@ -94,11 +94,12 @@ class TabletopApp(App):
         )
 
     def show_rules_menu(self) -> None:
-        from .games import SCREENS, help_text
+        from .games import help_text, playable
         from .widgets.help import HelpScreen
 
-        text = "\n\n---\n\n".join(help_text(g).split("## Keys everywhere")[0] for g in SCREENS)
-        keys = help_text(next(iter(SCREENS))).split("## Keys everywhere")[1]
+        games = playable()
+        text = "\n\n---\n\n".join(help_text(g).split("## Keys everywhere")[0] for g in games)
+        keys = help_text(games[0]).split("## Keys everywhere")[1]
         self.push_screen(HelpScreen(text + "\n\n## Keys everywhere" + keys, "Rules reference"))
 
     def start_game(self, game: str, names: list, seats: list, options: dict, seed: int) -> None:
@@ -119,7 +120,8 @@ class TabletopApp(App):
 
     def resume_game(self, path: Path) -> None:
         import rules
-        from rules.core import SaveError, load_save_file
+        from rules.core import SaveError
+        from rules.savefile import load_save_file
 
         from .controller import Controller
 
@@ -132,10 +134,11 @@ class TabletopApp(App):
         self.open_game(Controller(spec, state, read_seats(path, len(state.players)), Path(path)))
 
     def show_end(self, controller, screen_class=None) -> None:
-        """The end screen; a game may pass its own subclass of EndScreen."""
-        from .screens.end import EndScreen
+        """The end screen the game registered (its own, or the shared one)."""
+        from .games import ui_for
 
-        self._reset_to((screen_class or EndScreen)(controller))
+        cls = screen_class or ui_for(controller.spec.id).end_screen_class()
+        self._reset_to(cls(controller))
 
     def play_again(self, controller) -> None:
         from .controller import Controller

@@ -1,6 +1,5 @@
 """The engine protocol's shared pieces: registry, actions, RNG, import hygiene."""
 
-import json
 import subprocess
 import sys
 
@@ -66,14 +65,6 @@ def test_rules_imports_neither_textual_nor_rich():
     assert out.stdout.strip() == "[]"
 
 
-def test_every_game_views_are_json_safe():
-    for spec in rules.GAMES.values():
-        names = [f"P{i}" for i in range(max(2, spec.min_players))]
-        s = spec.new_game(names, seed=1)
-        for seat in [None, *range(len(names))]:
-            json.dumps(s.view(seat))
-
-
 def test_labeler_falls_back_to_the_key_for_malformed_arguments():
     from rules.core import labeler
 
@@ -81,3 +72,46 @@ def test_labeler_falls_back_to_the_key_for_malformed_arguments():
     assert label(Action(0, "buy", ("Zoo",))) == "Buy Zoo"
     assert label(Action(0, "buy")) == "0:buy"
     assert label(Action(0, "other")) == "0:other"
+
+
+def test_every_game_registers_itself_with_a_bot_a_screen_and_help():
+    from rules.bots import make_bot
+    from tabletop_tui.games import all_ui
+
+    ui = all_ui()
+    assert list(rules.GAMES) == ["happy-city", "happiest-town", "sweet-lands", "happiness"]
+    assert set(rules.BOTS) == set(rules.GAMES) == set(ui)
+    for game_id, spec in rules.GAMES.items():
+        assert spec.summary and make_bot(game_id).choose
+        assert ui[game_id].help.is_file()
+        assert ui[game_id].screen_class().__name__.endswith("Screen")
+        assert ui[game_id].end_screen_class().__name__.endswith("EndScreen")
+        breakdown_keys = set(_finished(spec).result()["breakdown"][0])
+        assert {key for _, key in ui[game_id].end_columns} <= breakdown_keys
+
+
+def _finished(spec):
+    from rules.bots import make_bot
+
+    n = max(2, spec.min_players)
+    state = spec.new_game([f"P{i}" for i in range(n)], seed=2)
+    bots = [make_bot(spec.id, "random", i) for i in range(n)]
+    while not state.is_over:
+        seat = state.actors()[0]
+        state = state.apply(bots[seat].choose(state, seat))
+    return state
+
+
+def test_save_file_loader_lives_outside_core():
+    import rules.core
+    import rules.savefile
+
+    assert not hasattr(rules.core, "load_save_file") and rules.savefile.load_save_file
+
+
+def test_states_have_effective_slots():
+    for spec in rules.GAMES.values():
+        state = spec.new_game([f"P{i}" for i in range(max(2, spec.min_players))], seed=1)
+        assert not hasattr(state, "__dict__"), f"{spec.id} states carry a __dict__"
+        with pytest.raises(AttributeError):
+            state.not_an_attribute = 1

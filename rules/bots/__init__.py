@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 
+from .. import BOTS
 from ..core import Rng
 
 
@@ -22,13 +23,9 @@ class RandomBot:
         return actions[self.rng.below(len(actions))]
 
 
-# game id -> "module:Class" of its smart bot, imported when first asked for.
-SMART = {
-    "happy-city": "rules.bots.happy_city:HappyCityBot",
-    "happiest-town": "rules.bots.happy_city:HappiestTownBot",
-    "sweet-lands": "rules.bots.sweet_lands:SweetLandsBot",
-    "happiness": "rules.bots.happiness:HappinessBot",
-}
+# game id -> "module:Class" of its smart bot: each game package declares its own
+# (BOTS in rules/<game>/__init__.py) and the registry gathers them.
+SMART = BOTS
 
 
 def make_bot(game_id: str, kind: str = "smart", seed: int = 0):

@@ -1,12 +1,17 @@
-"""The engine protocol shared by every game (see shared/design/architecture.md)."""
+"""The engine protocol shared by every game (see shared/design/architecture.md).
 
-from .actions import Action, IllegalAction, Option, SaveError, labeler
+Core knows no game: the registry in ``rules`` and each game package build on it.
+"""
+
+from .actions import Action, Option, labeler
+from .errors import DataError, IllegalAction, SaveError
 from .rng import Rng
-from .spec import GameSpec, load_save_file, write_atomic
-from .state import GameState, LogEntry, rank_by
+from .spec import GameSpec, write_atomic
+from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
 
 __all__ = [
     "Action",
+    "DataError",
     "IllegalAction",
     "labeler",
     "Option",
@@ -15,7 +20,9 @@ __all__ = [
     "GameSpec",
     "GameState",
     "LogEntry",
+    "copy_dicts",
+    "copy_nested",
     "rank_by",
+    "ranked_result",
     "write_atomic",
-    "load_save_file",
 ]

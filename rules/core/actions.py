@@ -1,30 +1,13 @@
-"""Actions, the errors an engine raises, and game options."""
+"""Actions, game options and the labeler that names actions for people."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-
-class IllegalAction(Exception):
-    """Raised by ``apply`` for a move the rules forbid; ``reason`` is for people."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
-
-
-class SaveError(Exception):
-    """A save that cannot be loaded: names the step (or 'header') and the reason."""
-
-    def __init__(self, reason: str, step: int | None = None, path: str | None = None):
-        where = "header" if step is None else f"step {step}"
-        prefix = f"{path}: " if path else ""
-        super().__init__(f"{prefix}{where}: {reason}")
-        self.reason = reason
-        self.step = step
-        self.path = path
+from .errors import IllegalAction, brief
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,24 +31,42 @@ class Action:
 
     @staticmethod
     def parse(key: str) -> Action:
-        try:
-            parts = key.split(":", 2)
-            seat = int(parts[0])
-            kind = parts[1]
-            args: tuple = ()
-            if len(parts) == 3:
-                raw = json.loads(parts[2])
-                if not isinstance(raw, list):
-                    raise ValueError("arguments must be a list")
-                args = tuple(raw)
-        except (ValueError, IndexError) as exc:
-            raise IllegalAction(f"'{key}' is not an action key ({exc})") from None
+        """Read a key back; anything that is not a key of this shape is IllegalAction.
+
+        Arguments must be JSON scalars, as the engines only ever list such actions;
+        a nested list or object (however deep) is refused here rather than reaching
+        an engine.
+        """
+        if not isinstance(key, str):
+            raise IllegalAction(f"{brief(key)} is not an action key (keys are text)")
+        parts = key.split(":", 2)
+        if len(parts) < 2 or not parts[0].isascii() or not parts[0].isdigit():
+            raise IllegalAction(f"{brief(key, 60)} is not an action key (seat:kind[:arguments])")
+        seat, kind = int(parts[0]), parts[1]
         if not kind:
-            raise IllegalAction(f"'{key}' has no action kind")
+            raise IllegalAction(f"{brief(key, 60)} has no action kind")
+        args: tuple = ()
+        if len(parts) == 3:
+            args = _parse_args(key, parts[2])
         return Action(seat, kind, args)
 
     def __str__(self) -> str:
         return self.label or self.key
+
+
+def _parse_args(key: str, text: str) -> tuple:
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise IllegalAction(f"{brief(key, 60)} is not an action key ({reason})") from None
+    if not isinstance(raw, list):
+        raise IllegalAction(f"{brief(key, 60)} is not an action key (arguments must be a list)")
+    if not all(x is None or isinstance(x, (str, int, float, bool)) for x in raw):
+        raise IllegalAction(
+            f"{brief(key, 60)}: action arguments are single values, not lists or objects"
+        )
+    return tuple(raw)
 
 
 @dataclass(frozen=True)
@@ -80,12 +81,17 @@ class Option:
     choice_labels: tuple = ()
 
     def label_of(self, choice: Any) -> str:
-        if self.choice_labels and choice in self.choices:
+        if self.choice_labels and self.allows(choice):
             return self.choice_labels[self.choices.index(choice)]
         return str(choice)
 
+    def allows(self, value: Any) -> bool:
+        """Whether ``value`` is one of the choices, of the same type (so True is not 1
+        and 5.0 is not 5: a save or a caller cannot slip in a look-alike)."""
+        return any(type(value) is type(c) and value == c for c in self.choices)
 
-def labeler(table: dict):
+
+def labeler(table: Mapping[str, Callable[[Action], str]]) -> Callable[[Action], str]:
     """Build a spec's labeler from {kind: function(action) -> text}.
 
     A key whose arguments do not fit its kind (a hand-edited save, say) falls back
@@ -96,7 +102,7 @@ def labeler(table: dict):
         f = table.get(action.kind)
         try:
             return f(action) if f else action.key
-        except (IndexError, ValueError, TypeError, KeyError):
+        except (IndexError, ValueError, TypeError, KeyError, AttributeError):
             return action.key
 
     return label

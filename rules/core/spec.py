@@ -10,9 +10,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, IllegalAction, Option, SaveError
+from .actions import Action, Option
+from .errors import IllegalAction, SaveError, brief
 
 SAVE_FORMAT = 1
+# Seeds beyond this are refused: the generator folds them anyway, and a bound keeps
+# a hand-edited save from carrying a number that is slow to read.
+MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -24,28 +28,48 @@ class GameSpec:
     options: Mapping[str, Option]
     factory: Callable[..., Any] = field(repr=False)
     labeler: Callable[[Action], str] | None = field(default=None, repr=False)
-    summary: str = ""
+    summary: str = ""  # one line for menus and the setup screen
+    order: int = 100  # menus list games by this, then by title
+    solo: str = ""  # what one player plays against, for games that allow one player
 
     # ---- creating games --------------------------------------------------
-    def resolve_options(self, options: Mapping[str, Any] | None) -> dict:
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"options must map option names to choices, not {brief(options)}")
         out = {name: opt.default for name, opt in self.options.items()}
         for name, value in (options or {}).items():
             if name not in self.options:
-                raise ValueError(f"{self.title} has no option '{name}'")
+                raise ValueError(f"{self.title} has no option {brief(name)}")
             opt = self.options[name]
-            if value not in opt.choices:
-                allowed = ", ".join(map(str, opt.choices))
-                raise ValueError(f"option '{name}' cannot be {value!r} (choose from {allowed})")
+            if not opt.allows(value):
+                allowed = ", ".join(map(repr, opt.choices))
+                raise ValueError(
+                    f"option '{name}' cannot be {brief(value)} (choose from {allowed})"
+                )
             out[name] = value
         return out
 
-    def new_game(self, players, seed: int = 0, options: Mapping[str, Any] | None = None):
-        players = [str(p) for p in players]
+    def check_players(self, players: Any) -> list[str]:
+        """The seat names as a list, or ValueError: a string is not a list of names."""
+        if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, (list, tuple)):
+            raise ValueError(f"players must be a list of names, not {brief(players)}")
+        if not all(isinstance(p, str) for p in players):
+            raise ValueError("every player name must be text")
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players}-{self.max_players} players, not {len(players)}"
             )
-        return self.factory(players, int(seed), self.resolve_options(options))
+        return list(players)
+
+    def new_game(
+        self, players: list[str], seed: int = 0, options: Mapping[str, Any] | None = None
+    ) -> Any:
+        names = self.check_players(players)
+        if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
+            raise ValueError(
+                f"the seed must be a whole number (at most {MAX_SEED}), not {brief(seed)}"
+            )
+        return self.factory(names, seed, self.resolve_options(options))
 
     def parse_action(self, key: str) -> Action:
         action = Action.parse(key)
@@ -54,7 +78,7 @@ class GameSpec:
         return action
 
     # ---- saves -----------------------------------------------------------
-    def to_save(self, state) -> dict:
+    def to_save(self, state: Any) -> dict[str, Any]:
         return {
             "format": SAVE_FORMAT,
             "game": self.id,
@@ -62,24 +86,24 @@ class GameSpec:
             "seed": state.seed,
             "options": dict(state.options),
             "actions": state.action_keys(),
-            **({"extra": state.save_extra()} if hasattr(state, "save_extra") else {}),
         }
 
-    def from_save(self, data: Mapping[str, Any], path: str | None = None):
+    def from_save(self, data: Mapping[str, Any], path: str | None = None) -> Any:
+        """Replay a save; any failure, at the header or at a step, is a SaveError."""
         if not isinstance(data, Mapping):
             raise SaveError("the save is not a JSON object", path=path)
-        if data.get("format") != SAVE_FORMAT:
-            raise SaveError(f"unknown save format {data.get('format')!r}", path=path)
+        if data.get("format") != SAVE_FORMAT or type(data.get("format")) is not int:
+            raise SaveError(f"unknown save format {brief(data.get('format'))}", path=path)
         if data.get("game") != self.id:
-            raise SaveError(f"the save is for {data.get('game')!r}, not {self.id!r}", path=path)
+            raise SaveError(
+                f"the save is for {brief(data.get('game'))}, not {self.id!r}", path=path
+            )
         actions = data.get("actions")
         if not isinstance(actions, list) or not all(isinstance(k, str) for k in actions):
             raise SaveError("'actions' must be a list of action keys", path=path)
         try:
-            state = self.new_game(
-                data.get("players") or [], data.get("seed", 0), data.get("options")
-            )
-        except (ValueError, TypeError) as exc:
+            state = self.new_game(data.get("players"), data.get("seed"), data.get("options"))  # type: ignore[arg-type]  # new_game checks what it is given
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
             raise SaveError(str(exc), path=path) from None
         for i, key in enumerate(actions, start=1):
             try:
@@ -88,8 +112,12 @@ class GameSpec:
                 raise SaveError(
                     f"action {key!r} is illegal: {exc.reason}", step=i, path=path
                 ) from None
-        if "extra" in data and hasattr(state, "load_extra"):
-            state.load_extra(data["extra"])
+            except Exception as exc:  # noqa: BLE001 - an engine fault must still name its step
+                raise SaveError(
+                    f"action {brief(key, 80)} could not be replayed ({type(exc).__name__})",
+                    step=i,
+                    path=path,
+                ) from None
         return state
 
 
@@ -110,25 +138,3 @@ def write_atomic(path: Path, data: Mapping[str, Any]) -> None:
         except OSError:
             pass
         raise
-
-
-def load_save_file(path: Path):
-    """Read and replay a save file; any problem becomes a SaveError naming the file."""
-    from .. import get_game  # late: the registry imports the games
-
-    path = Path(path)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"cannot read the file ({exc})", path=str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            f"not valid JSON (line {exc.lineno}, column {exc.colno})", path=str(path)
-        ) from None
-    if not isinstance(data, dict):
-        raise SaveError("the save is not a JSON object", path=str(path))
-    try:
-        spec = get_game(str(data.get("game")))
-    except KeyError:
-        raise SaveError(f"unknown game {data.get('game')!r}", path=str(path)) from None
-    return spec.from_save(data, path=str(path))

@@ -76,7 +76,10 @@ HAPPINESS = GameSpec(
     factory=HappinessState.new,
     labeler=_label,
     summary="Lay word cards edge to edge, tell a story about each, and watch out for Bummers.",
+    order=40,
 )
 HappinessState.spec = HAPPINESS
 
 SPECS = [HAPPINESS]
+# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+BOTS = {"happiness": "rules.bots.happiness:HappinessBot"}

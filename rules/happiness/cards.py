@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ..core import DataError
+
 DATA = Path(__file__).with_name("data")
 
 # symbol letter -> (colour, symbol name)
@@ -35,10 +37,6 @@ TOPIC_LABELS = {
 }
 PLAYER_COUNTS = (2, 3, 4, 5, 6)
 HAND_SIZE = 5
-
-
-class DataError(ValueError):
-    """The deck data breaks a rule the rulebook states or the loader needs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +98,8 @@ def parse_edges(text, where: str) -> tuple:
 
 def build_catalogue(raw: dict) -> Catalogue:
     cards: list[Card] = []
-    joy, bum = [], []
+    joy: list[int] = []
+    bum: list[int] = []
     seen: dict[str, str] = {}
     for section, kind in (("joycard", "joy"), ("bummer", "bummer")):
         entries = raw.get(section)
@@ -151,8 +150,8 @@ def build_catalogue(raw: dict) -> Catalogue:
     if set(sizes) != set(PLAYER_COUNTS):
         raise DataError("the data needs one [[deck]] entry for each player count 2-6")
     # Even with every topic left out, each player count must still get a playable deck.
-    plain_joy = sum(1 for i in joy if not cards[i].topics)
-    plain_bum = sum(1 for i in bum if not cards[i].topics)
+    plain_joy = len([i for i in joy if not cards[i].topics])
+    plain_bum = len([i for i in bum if not cards[i].topics])
     for n, (j, b) in sizes.items():
         if min(j, plain_joy) + min(b, plain_bum) < min_deck(n):
             raise DataError(f"with every topic left out, the {n}-player deck is too small")

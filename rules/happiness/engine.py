@@ -51,7 +51,9 @@ counts, score breakdown, both piles), ``community`` (cards left), ``deck`` and
 
 from __future__ import annotations
 
-from ..core import Action, GameState, rank_by
+from typing import Any
+
+from ..core import Action, GameState, copy_nested, ranked_result
 from .cards import (
     COLOUR_SYMBOL,
     EDGE_NAMES,
@@ -59,6 +61,7 @@ from .cards import (
     SYMBOLS,
     TOPIC_LABELS,
     TOPICS,
+    Card,
     catalogue,
     matches,
     min_deck,
@@ -84,13 +87,6 @@ def edge_label(colour: str) -> str:
 
 class HappinessState(GameState):
     __slots__ = (
-        "players",
-        "seed",
-        "options",
-        "rng",
-        "_keys",
-        "_log",
-        "checkpoint",
         "cards",
         "youngest",
         "excluded",
@@ -117,6 +113,45 @@ class HappinessState(GameState):
         "deck_size",
         "_cache",
     )
+    cards: tuple[Card, ...]
+    youngest: int
+    excluded: tuple[str, ...]  # topics left out of the deck
+    deck: list[int]  # community deck, top card last
+    box: list[int]  # set up once, never changed after
+    hands: list[list[int]]
+    board: dict[tuple[int, int], tuple[int, int]]  # cell -> (card, seat that played it)
+    stage: str
+    turn: int
+    round: int
+    actor: int | None  # the seat in the story or bummer stage
+    after: str | None
+    waiting: list[int]  # seats the silence window still waits for
+    joy: list[int]
+    euphoria: list[int]
+    bummed: list[int]
+    lost: list[int]
+    euphoria_pile: list[list[int]]
+    bummer_pile: list[list[int]]
+    journal: list[dict[str, Any]]
+    end_triggered: bool
+    turns_played: int
+    last: dict[str, Any] | None  # replaced, never changed in place
+    deck_size: int
+    _cache: dict[Any, Any]  # board facts; replaced (not cleared) when the board changes
+
+    COPY = {
+        "deck": list,
+        "hands": copy_nested,
+        "board": dict,
+        "waiting": list,
+        "joy": list,
+        "euphoria": list,
+        "bummed": list,
+        "lost": list,
+        "euphoria_pile": copy_nested,
+        "bummer_pile": copy_nested,
+        "journal": list,
+    }
 
     # ---- setup --------------------------------------------------------------------
     @classmethod
@@ -158,35 +193,6 @@ class HappinessState(GameState):
         )
         return s
 
-    def _copy(self) -> HappinessState:
-        s = self._copy_base(HappinessState)
-        s.cards = self.cards
-        s.youngest = self.youngest
-        s.excluded = self.excluded
-        s.deck = list(self.deck)
-        s.box = self.box
-        s.hands = [list(h) for h in self.hands]
-        s.board = dict(self.board)
-        s.stage = self.stage
-        s.turn = self.turn
-        s.round = self.round
-        s.actor = self.actor
-        s.after = self.after
-        s.waiting = list(self.waiting)
-        s.joy = list(self.joy)
-        s.euphoria = list(self.euphoria)
-        s.bummed = list(self.bummed)
-        s.lost = list(self.lost)
-        s.euphoria_pile = [list(p) for p in self.euphoria_pile]
-        s.bummer_pile = [list(p) for p in self.bummer_pile]
-        s.journal = list(self.journal)
-        s.end_triggered = self.end_triggered
-        s.turns_played = self.turns_played
-        s.last = self.last
-        s.deck_size = self.deck_size
-        s._cache = self._cache  # valid until the board changes (then replaced)
-        return s
-
     # ---- small facts ----------------------------------------------------------------
     @property
     def n(self) -> int:
@@ -217,7 +223,9 @@ class HappinessState(GameState):
         return self.joy[seat] + self.euphoria[seat] + self.bummed[seat] - self.lost[seat]
 
     # ---- the board ---------------------------------------------------------------------
-    def _touch_board(self) -> None:
+    def board_changed(self) -> None:
+        """Forget the facts worked out from the board; the engine calls this after each
+        card it lays, and scene-building tests after changing the board by hand."""
         self._cache = {}
 
     def frontier(self) -> list:
@@ -311,7 +319,7 @@ class HappinessState(GameState):
             return []
         if self.stage == WINDOW:
             return sorted(self.waiting) if self.timer else self.waiting[:1]
-        if self.stage == PLAY:
+        if self.stage == PLAY or self.actor is None:
             return [self.turn]
         return [self.actor]
 
@@ -518,88 +526,96 @@ class HappinessState(GameState):
         self.log(f"Round 1: {self.players[self.turn]} starts.")
 
     def _do_place(self, a: Action) -> None:
-        seat, who = a.seat, self.players[a.seat]
+        seat = a.seat
         cid = self.card_by_word(a.args[0])
         cell = (a.args[1], a.args[2])
-        card = self.cards[cid]
         self.hands[seat].remove(cid)
         self.checkpoint += 1  # the card left a hidden hand
-        if card.is_bummer:
-            swept = self.sweep_cells(cell)
-            taken = [self.board.pop(c) for c in swept]
-            self._touch_board()
-            ids = [i for i, _ in taken]
-            pts = sum(self.cards[i].points for i in ids)
-            self.bummer_pile[seat].extend(ids + [cid])
-            self.bummed[seat] += pts
-            if self.options.get("bummer_scoring", "take") == "strip":
-                for i, owner in taken:
-                    self.lost[owner] += self.cards[i].points
-            if ids:
-                names = ", ".join(self.cards[i].word for i in ids)
-                self.log(
-                    f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
-                    f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
-                    f"{who}'s Bummer Pile."
-                )
-            else:
-                self.log(
-                    f"{who} plays the Bummer {card.word} apart from every card: it bums out "
-                    f"nothing and goes alone into {who}'s Bummer Pile."
-                )
-            self.last = {
-                "seat": seat,
-                "card": cid,
-                "cell": list(cell),
-                "bummer": True,
-                "swept": [list(c) for c in swept],
-                "swept_cards": ids,
-                "points": pts,
-                "euphoria": [],
-                "euphoria_cards": [],
-            }
+        if self.cards[cid].is_bummer:
+            self._play_bummer(seat, cid, cell)
             self.after = "bummer"
         else:
-            self.board[cell] = (cid, seat)
-            self._touch_board()
-            self.joy[seat] += card.points
-            self.log(
-                f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
-                f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
-            )
-            plus = self.euphoria_cells(cell)
-            ids = [self.board[c][0] for c in plus]
-            bonus = sum(self.cards[i].points for i in ids)
-            if plus:
-                for c in plus:
-                    del self.board[c]
-                self._touch_board()
-                self.euphoria_pile[seat].extend(ids)
-                self.euphoria[seat] += bonus
-                names = ", ".join(self.cards[i].word for i in ids)
-                self.log(
-                    f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "
-                    f"Pile for {bonus} more Joypoints."
-                )
-            self.last = {
-                "seat": seat,
-                "card": cid,
-                "cell": list(cell),
-                "bummer": False,
-                "swept": [],
-                "swept_cards": [],
-                "points": card.points,
-                "euphoria": [list(c) for c in plus],
-                "euphoria_cards": ids,
-                "bonus": bonus,
-            }
+            self._play_joycard(seat, cid, cell)
             self.after = "turn"
         self.actor = seat
         self.stage = STORY
 
+    def _play_bummer(self, seat: int, cid: int, cell: tuple[int, int]) -> None:
+        who, card = self.players[seat], self.cards[cid]
+        swept = self.sweep_cells(cell)
+        taken = [self.board.pop(c) for c in swept]
+        self.board_changed()
+        ids = [i for i, _ in taken]
+        pts = sum(self.cards[i].points for i in ids)
+        self.bummer_pile[seat].extend(ids + [cid])
+        self.bummed[seat] += pts
+        if self.options.get("bummer_scoring", "take") == "strip":
+            for i, owner in taken:
+                self.lost[owner] += self.cards[i].points
+        if ids:
+            names = ", ".join(self.cards[i].word for i in ids)
+            self.log(
+                f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
+                f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
+                f"{who}'s Bummer Pile."
+            )
+        else:
+            self.log(
+                f"{who} plays the Bummer {card.word} apart from every card: it bums out "
+                f"nothing and goes alone into {who}'s Bummer Pile."
+            )
+        self.last = {
+            "seat": seat,
+            "card": cid,
+            "cell": list(cell),
+            "bummer": True,
+            "swept": [list(c) for c in swept],
+            "swept_cards": ids,
+            "points": pts,
+            "euphoria": [],
+            "euphoria_cards": [],
+        }
+
+    def _play_joycard(self, seat: int, cid: int, cell: tuple[int, int]) -> None:
+        who, card = self.players[seat], self.cards[cid]
+        self.board[cell] = (cid, seat)
+        self.board_changed()
+        self.joy[seat] += card.points
+        self.log(
+            f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
+            f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
+        )
+        plus = self.euphoria_cells(cell)
+        ids = [self.board[c][0] for c in plus]
+        bonus = sum(self.cards[i].points for i in ids)
+        if plus:
+            for c in plus:
+                del self.board[c]
+            self.board_changed()
+            self.euphoria_pile[seat].extend(ids)
+            self.euphoria[seat] += bonus
+            names = ", ".join(self.cards[i].word for i in ids)
+            self.log(
+                f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "
+                f"Pile for {bonus} more Joypoints."
+            )
+        self.last = {
+            "seat": seat,
+            "card": cid,
+            "cell": list(cell),
+            "bummer": False,
+            "swept": [],
+            "swept_cards": [],
+            "points": card.points,
+            "euphoria": [list(c) for c in plus],
+            "euphoria_cards": ids,
+            "bonus": bonus,
+        }
+
     def _do_story(self, a: Action) -> None:
         text = a.args[0].strip()
         seat = a.seat
+        assert self.last is not None  # a story follows a card just played
         self.journal.append(
             {
                 "seat": seat,
@@ -715,25 +731,19 @@ class HappinessState(GameState):
         }
 
     def result(self) -> dict:
-        parts = [self.breakdown(s) for s in range(self.n)]
-        keys = [(p["score"], p["euphoria_pile"], p["bummer_pile"]) for p in parts]
-        ranking = rank_by((s, keys[s]) for s in range(self.n))
-        tiers = [rank_by((s, keys[s][:k]) for s in range(self.n))[0] for k in (1, 2, 3)]
-        if len(tiers[0]) == 1:
-            tie_break = "none needed: the most Joypoints is not shared"
-        elif len(tiers[1]) == 1:
-            tie_break = "Euphoria Pile: among the tied players, the most cards in it wins"
-        elif len(tiers[2]) == 1:
-            tie_break = "Bummer Pile: still tied, the most cards in it wins"
-        else:
-            tie_break = "still tied after both piles: the tied players share the win"
-        return {
-            "scores": [p["score"] for p in parts],
-            "breakdown": parts,
-            "ranking": ranking,
-            "winners": ranking[0],
-            "tie_break": tie_break,
-        }
+        return ranked_result(
+            [self.breakdown(s) for s in range(self.n)],
+            "score",
+            [
+                (
+                    "euphoria_pile",
+                    "Euphoria Pile: among the tied players, the most cards in it wins",
+                ),
+                ("bummer_pile", "Bummer Pile: still tied, the most cards in it wins"),
+            ],
+            unshared="none needed: the most Joypoints is not shared",
+            shared="still tied after both piles: the tied players share the win",
+        )
 
     # ---- views ----------------------------------------------------------------------------------------
     def card_view(self, cid: int) -> dict:
@@ -743,50 +753,8 @@ class HappinessState(GameState):
         cards = self.cards
         nj, nb = self.deck_plan()
         cat = catalogue()
-        players = []
-        for s in range(self.n):
-            players.append(
-                {
-                    "seat": s,
-                    "name": self.players[s],
-                    "hand_count": len(self.hands[s]),
-                    "youngest": s == self.youngest,
-                    "score": self.breakdown(s),
-                    "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
-                    "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
-                }
-            )
-        board = [
-            {"x": x, "y": y, "by": by, "card": self.card_view(cid)}
-            for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))
-        ]
-        if self.board:
-            xs = [x for x, _ in self.board]
-            ys = [y for _, y in self.board]
-            bounds = [min(xs), min(ys), max(xs), max(ys)]
-        else:
-            bounds = None
-        mine = seat is not None and 0 <= seat < self.n
-        hand = [self.card_view(i) for i in self.hands[seat]] if mine else None
-        spots = {}
-        if mine and self.stage in (PLAY, BUMMER) and seat in self.actors():
-            for a in self.legal_actions(seat):
-                if a.kind == "place":
-                    spots.setdefault(a.args[0], []).append([a.args[1], a.args[2]])
-        last = None
-        if self.last is not None:
-            last = {k: v for k, v in self.last.items() if not k.endswith("cards") and k != "card"}
-            last["word"] = cards[self.last["card"]].word
-            last["swept_words"] = [cards[i].word for i in self.last["swept_cards"]]
-            last["euphoria_words"] = [cards[i].word for i in self.last["euphoria_cards"]]
-        window = None
-        if self.stage == WINDOW:
-            window = {
-                "mode": "timer" if self.timer else "turns",
-                "seconds": self.options.get("silence_seconds", 5),
-                "waiting": sorted(self.waiting) if self.timer else list(self.waiting),
-                "after_turn_of": self.turn,
-            }
+        board, bounds = self._board_view()
+        hand, spots = self._hand_view(seat)
         return {
             "game": "happiness",
             "options": dict(self.options),
@@ -818,26 +786,87 @@ class HappinessState(GameState):
             ],
             "board": board,
             "bounds": bounds,
-            "players": players,
+            "players": self._players_view(),
             "hand": hand,
             "spots": spots,
-            "window": window,
+            "window": self._window_view(),
             "story": (
                 {
                     "seat": self.actor,
                     "word": cards[self.last["card"]].word,
                     "bummer": self.last["bummer"],
                 }
-                if self.stage == STORY
+                if self.stage == STORY and self.last is not None
                 else None
             ),
-            "last": last,
+            "last": self._last_view(),
             "journal": [dict(e) for e in self.journal],
             "symbols": {
                 letter: {"colour": colour, "name": name}
                 for letter, (colour, name) in SYMBOLS.items()
             },
             "story_max": STORY_MAX,
+        }
+
+    def _players_view(self) -> list[dict[str, Any]]:
+        cards = self.cards
+        return [
+            {
+                "seat": s,
+                "name": self.players[s],
+                "hand_count": len(self.hands[s]),
+                "youngest": s == self.youngest,
+                "score": self.breakdown(s),
+                "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
+                "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
+            }
+            for s in range(self.n)
+        ]
+
+    def _board_view(self) -> tuple[list[dict[str, Any]], list[int] | None]:
+        """The cards on the table, row by row, and the bounds they span."""
+        board = [
+            {"x": x, "y": y, "by": by, "card": self.card_view(cid)}
+            for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))
+        ]
+        if not self.board:
+            return board, None
+        xs = [x for x, _ in self.board]
+        ys = [y for _, y in self.board]
+        return board, [min(xs), min(ys), max(xs), max(ys)]
+
+    def _hand_view(
+        self, seat: int | None
+    ) -> tuple[list[dict[str, Any]] | None, dict[str, list[list[int]]]]:
+        """The viewer's own hand, and where each card may go when the viewer must place."""
+        hand = None
+        spots: dict[str, list[list[int]]] = {}
+        if seat is not None and 0 <= seat < self.n:
+            hand = [self.card_view(i) for i in self.hands[seat]]
+        if hand is not None and self.stage in (PLAY, BUMMER) and seat in self.actors():
+            for a in self.legal_actions(seat):
+                if a.kind == "place":
+                    spots.setdefault(a.args[0], []).append([a.args[1], a.args[2]])
+        return hand, spots
+
+    def _last_view(self) -> dict[str, Any] | None:
+        if self.last is None:
+            return None
+        cards = self.cards
+        last = {k: v for k, v in self.last.items() if not k.endswith("cards") and k != "card"}
+        last["word"] = cards[self.last["card"]].word
+        last["swept_words"] = [cards[i].word for i in self.last["swept_cards"]]
+        last["euphoria_words"] = [cards[i].word for i in self.last["euphoria_cards"]]
+        return last
+
+    def _window_view(self) -> dict[str, Any] | None:
+        if self.stage != WINDOW:
+            return None
+        return {
+            "mode": "timer" if self.timer else "turns",
+            "seconds": self.options.get("silence_seconds", 5),
+            "waiting": sorted(self.waiting) if self.timer else list(self.waiting),
+            "after_turn_of": self.turn,
         }
 
     # ---- for tests: every card exactly once ------------------------------------------------------------

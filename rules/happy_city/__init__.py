@@ -1,8 +1,21 @@
 """Happy City (Family and Expert modes) and Happiest Town, the original edition."""
 
 from ..core import GameSpec, Option, labeler
+from .card_row import row_labels
 from .engine import HappyCityState
 from .happiest_town import HappiestTownState
+from .town_cards import DECKS
+
+
+def bank_option(coins: int, money: str) -> Option:
+    return Option(
+        "Bank",
+        "unlimited",
+        ("unlimited", "box"),
+        f"Unlimited bank, or only the {coins} {money} in the box.",
+        ("Unlimited", f"Box {money} only ({coins})"),
+    )
+
 
 OPTIONS = {
     "mode": Option(
@@ -20,23 +33,12 @@ OPTIONS = {
         "Children's variant: add inhabitants and hearts instead of multiplying.",
         ("Inhabitants x hearts", "Inhabitants + hearts (children)"),
     ),
-    "bank": Option(
-        "Bank",
-        "unlimited",
-        ("unlimited", "box"),
-        "Unlimited bank, or only the 70 coins in the box.",
-        ("Unlimited", "Box coins only (70)"),
-    ),
+    "bank": bank_option(70, "coins"),
 }
 
 _LABELS = {
-    "keep": lambda a: "Keep the row as it is",
-    "discard": lambda a: f"Discard {a.args[0]}",
-    "draw": lambda a: f"Draw from deck {a.args[0]}",
-    "buy": lambda a: f"Buy {a.args[0]}",
-    "dwelling": lambda a: f"Buy {a.args[0]}",
+    **row_labels("Keep the row as it is", "Buy", lambda d: f"deck {d}"),
     "coin": lambda a: "Buy nothing and take 1 coin",
-    "claim": lambda a: f"Take {a.args[0]}",
     "pass": lambda a: "Take no special building",
     # Expert mode
     "market": lambda a: f"Take the {a.args[0]} Happy Market",
@@ -48,19 +50,10 @@ _LABELS = {
 }
 
 
-_label = labeler(_LABELS)
-
-
 HAPPY_CITY = GameSpec(
-    id="happy-city",
-    title="Happy City",
-    min_players=2,
-    max_players=5,
-    options=OPTIONS,
-    factory=HappyCityState.new,
-    labeler=_label,
-    summary="Build a city of 10 cards; score inhabitants times hearts.",
-)
+    "happy-city", "Happy City", 2, 5, OPTIONS, HappyCityState.new, labeler(_LABELS),
+    summary="Build a city of 10 cards; score inhabitants times hearts.", order=10,
+)  # fmt: skip
 HappyCityState.spec = HAPPY_CITY
 
 TOWN_OPTIONS = {
@@ -72,39 +65,25 @@ TOWN_OPTIONS = {
         "and happiness instead of multiplying them.",
         ("Standard", "Children's variant (ages 6-8)"),
     ),
-    "bank": Option(
-        "Bank",
-        "unlimited",
-        ("unlimited", "box"),
-        "Unlimited bank, or only the 40 money in the box.",
-        ("Unlimited", "Box money only (40)"),
-    ),
+    "bank": bank_option(40, "money"),
 }
 
 _TOWN_LABELS = {
-    "keep": lambda a: "Stop discarding",
-    "discard": lambda a: f"Discard {a.args[0]}",
-    "draw": lambda a: f"Draw from the {('low', 'middle', 'high')[a.args[0] - 1]}-cost deck",
-    "buy": lambda a: f"Build {a.args[0]}",
-    "dwelling": lambda a: f"Build {a.args[0]}",
+    **row_labels("Stop discarding", "Build", lambda d: f"the {DECKS[d - 1]}-cost deck"),
     "pass": lambda a: "Build nothing",
-    "claim": lambda a: f"Take {a.args[0]}",
 }
 
 
-_town_label = labeler(_TOWN_LABELS)
-
-
 HAPPIEST_TOWN = GameSpec(
-    id="happiest-town",
-    title="Happiest Town",
-    min_players=2,
-    max_players=4,
-    options=TOWN_OPTIONS,
-    factory=HappiestTownState.new,
-    labeler=_town_label,
+    "happiest-town", "Happiest Town", 2, 4, TOWN_OPTIONS, HappiestTownState.new,
+    labeler(_TOWN_LABELS), order=20,
     summary="The original edition: build 10 buildings; score population times happiness.",
-)
+)  # fmt: skip
 HappiestTownState.spec = HAPPIEST_TOWN
 
 SPECS = [HAPPY_CITY, HAPPIEST_TOWN]
+# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+BOTS = {
+    "happy-city": "rules.bots.happy_city:HappyCityBot",
+    "happiest-town": "rules.bots.happy_city:HappiestTownBot",
+}

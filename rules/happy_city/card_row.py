@@ -1,21 +1,140 @@
-"""What Happy City and Happiest Town share: a central row, three decks, a bank,
-cities of named cards and a score ranked with money as the tie-break."""
+"""What Happy City and Happiest Town share: a central row fed from three decks, piles
+of dwellings, a bank, cities of named cards, and a score ranked with money as the
+tie-break. Each edition subclasses CardRowState and keeps only what differs: its
+words, its turn flow, what a special card needs and how it scores."""
 
 from __future__ import annotations
 
-from ..core import rank_by
+from collections.abc import Callable
+from typing import Any, ClassVar, Self
+
+from ..core import Action, GameState, copy_nested, ranked_result
+from .cards import Card
+
+DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
+ROW_SIZE = 3  # cards face up in the central row after a refill
 
 
-class CardRowRules:
-    """Mixed into both states (before GameState). Needs: players, cards, city, decks,
-    discards, visible, coins, bank, and breakdown(seat) with 'score' and 'coins'."""
+def row_labels(
+    keep: str, verb: str, deck: Callable[[int], str]
+) -> dict[str, Callable[[Action], str]]:
+    """Labels for the keys both editions share (a spec's labeler reads a key without a
+    state, so these cannot ask the state for its words)."""
+    return {
+        "keep": lambda a: keep,
+        "discard": lambda a: f"Discard {a.args[0]}",
+        "draw": lambda a: f"Draw from {deck(a.args[0])}",
+        "buy": lambda a: f"{verb} {a.args[0]}",
+        "dwelling": lambda a: f"{verb} {a.args[0]}",
+        "claim": lambda a: f"Take {a.args[0]}",
+    }
 
-    __slots__ = ()
-    MONEY = "coins"  # what the tie-break is called in this edition
 
+def whole(value: Any) -> bool:
+    """A JSON whole number (True and 1.0 are not: a key must say what it means)."""
+    return type(value) is int
+
+
+class CardRowState(GameState):
+    __slots__ = (
+        "cards",
+        "coins",
+        "city",
+        "decks",
+        "discards",
+        "visible",
+        "piles",
+        "pile_names",
+        "pile_faces",
+        "box",
+        "bank",
+        "round",
+        "turn",
+        "stage",
+        "pending",
+    )
+    cards: tuple[Card, ...]  # every physical card; an id is an index here
+    coins: list[int]
+    city: list[list[int]]  # per seat, in the order the cards were placed
+    decks: list[list[int]]  # three decks, top card last
+    discards: list[list[int]]
+    visible: list[int]  # the central row
+    piles: list[list[int]]  # dwelling (residence) piles, top card last
+    pile_names: tuple[str, ...]  # the name of each pile, same order
+    pile_faces: tuple[int, ...]  # a card of each pile, shown even when the pile is empty
+    box: list[int]  # cards out of play; set up once, never changed after
+    bank: int | None  # coins left in a box-limited bank; None = unlimited
+    round: int
+    turn: int  # the seat whose turn it is
+    stage: str
+    pending: Any  # the question being asked now; replaced, never changed in place
+
+    COPY = {
+        "coins": list,
+        "city": copy_nested,
+        "decks": copy_nested,
+        "discards": copy_nested,
+        "visible": list,
+        "piles": copy_nested,
+    }
+
+    # ---- each edition's words and limits ---------------------------------------------
+    MONEY: ClassVar[str] = "coins"  # what the tie-break is called in this edition
+    CITY_LIMIT: ClassVar[int | None] = None  # cards a city may hold, if limited
+    GOAL: ClassVar[int] = 10  # cards in one city that make the current round the last
+    IN_ROW: ClassVar[str] = "in the central row"
+    PILE_NOUN: ClassVar[str] = "dwelling"
+    ONE_OF_A_NAME: ClassVar[str] = "a city never holds two cards of one name."
+    DECKS_TEXT: ClassVar[str] = "There are decks 1, 2 and 3 only."
+    # stage -> (action kinds allowed, what the seat must or may do, for refusals)
+    STAGES: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {}
+    NO_ARGS: ClassVar[frozenset[str]] = frozenset({"keep", "pass", "coin"})
+    BUY_STAGE: ClassVar[str] = "buy"  # the stage that follows the refill
+
+    # ---- setup ------------------------------------------------------------------------
+    @classmethod
+    def _laid_out(
+        cls,
+        players: list[str],
+        seed: int,
+        options: dict[str, Any],
+        cards: tuple[Card, ...],
+        start_coins: int,
+        box_coins: int,
+    ) -> Self:
+        """A new state with the parts both editions set up the same way (the decks
+        come later: each edition first shuffles its special cards)."""
+        self = cls.__new__(cls)
+        self.cards = cards
+        self._setup(players, seed, options)
+        n = len(players)
+        self.discards = [[], [], []]
+        self.visible = []
+        self.coins = [start_coins] * n
+        unlimited = options.get("bank", "unlimited") == "unlimited"
+        self.bank = None if unlimited else box_coins - start_coins * n
+        self.turn = 0
+        self.pending = None
+        return self
+
+    def _deal_decks(self, buildings: tuple[int, ...]) -> None:
+        """Three shuffled building decks, top card last."""
+        self.decks = [[i for i in buildings if self.cards[i].deck == d] for d in (1, 2, 3)]
+        for deck in self.decks:
+            self.rng.shuffle(deck)
+
+    # ---- facts ------------------------------------------------------------------------
     @property
     def n(self) -> int:
         return len(self.players)
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == "over"
+
+    @property
+    def end_triggered(self) -> bool:
+        return any(len(c) >= self.GOAL for c in self.city)
 
     def owns_name(self, seat: int, name: str) -> bool:
         cards = self.cards
@@ -25,11 +144,175 @@ class CardRowRules:
         """Decks (1-3) a player may draw from now: cards in the deck or its discards."""
         return [d + 1 for d in range(3) if self.decks[d] or self.discards[d]]
 
-    def _visible_named(self, name) -> int | None:
+    def deck_name(self, d: int) -> str:
+        """How the log and refusals name deck ``d`` (1-3), mid-sentence."""
+        return f"deck {d}"
+
+    def income_of(self, seat: int) -> int:
+        return sum(self.cards[i].income for i in self.city[seat])
+
+    def cost_of(self, seat: int, card: Card) -> int:
+        return card.cost
+
+    def group_of(self, card: Card) -> str | None:
+        """What a special card's needs count: a colour here, a type in Happiest Town."""
+        return card.colour
+
+    def group_counts(self, seat: int) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for i in self.city[seat]:
+            g = self.group_of(self.cards[i])
+            if g is not None:
+                counts[g] = counts.get(g, 0) + 1
+        return counts
+
+    def meets(self, seat: int, card: Card) -> bool:
+        counts = self.group_counts(seat)
+        return all(counts.get(g, 0) >= k for g, k in card.needs)
+
+    def room_for(self, seat: int) -> bool:
+        """Whether the seat's city may take one more card."""
+        return self.CITY_LIMIT is None or len(self.city[seat]) < self.CITY_LIMIT
+
+    def breakdown(self, seat: int) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _visible_named(self, name: object) -> int | None:
         for k, i in enumerate(self.visible):
             if self.cards[i].name == name:
                 return k
         return None
+
+    def _pile_named(self, name: object) -> list[int] | None:
+        for pile, pname in zip(self.piles, self.pile_names, strict=True):
+            if pname == name:
+                return pile
+        return None
+
+    # ---- actions both editions list the same way --------------------------------------
+    def _discard_actions(self, seat: int, keep_label: str) -> list[Action]:
+        out = [Action(seat, "keep", (), keep_label)]
+        seen: set[str] = set()
+        for i in self.visible:
+            name = self.cards[i].name
+            if name not in seen:
+                seen.add(name)
+                out.append(Action(seat, "discard", (name,), f"Discard {name}"))
+        return out
+
+    def _draw_actions(self, seat: int) -> list[Action]:
+        return [
+            Action(seat, "draw", (d,), f"Draw from {self.deck_name(d)}") for d in self.drawable()
+        ]
+
+    def _buy_actions(self, seat: int, verb: str) -> list[Action]:
+        """Every building of the row and dwelling on top of a pile the seat may take."""
+        if not self.room_for(seat):
+            return []
+        cards = self.cards
+        offers = [("buy", i) for i in self.visible] + [("dwelling", p[-1]) for p in self.piles if p]
+        out: list[Action] = []
+        seen = {cards[i].name for i in self.city[seat]}  # a city holds one card of a name
+        for kind, i in offers:
+            c = cards[i]
+            if c.name in seen:
+                continue
+            seen.add(c.name)
+            cost = self.cost_of(seat, c)
+            if cost <= self.coins[seat]:
+                out.append(Action(seat, kind, (c.name,), f"{verb} {c.name} for {cost}"))
+        return out
+
+    # ---- refusals both editions give the same way -------------------------------------
+    def _shape_problem(self, a: Action) -> str | None:
+        """Wrong stage, wrong number or wrong type of arguments."""
+        kinds, says = self.STAGES.get(self.stage, ((), "may not act"))
+        if a.kind not in kinds:
+            return f"Not now: {self.players[a.seat]} {says}."
+        expect = 0 if a.kind in self.NO_ARGS else 1
+        if len(a.args) != expect:
+            return f"'{a.kind}' takes {expect} argument(s)."
+        return None
+
+    def _row_problem(self, a: Action) -> str | None:
+        """Reasons to refuse a discard, a draw or a purchase; None if it is allowed."""
+        if a.kind == "discard":
+            if not isinstance(a.args[0], str) or self._visible_named(a.args[0]) is None:
+                return f"{a.args[0]} is not {self.IN_ROW}."
+        elif a.kind == "draw":
+            d = a.args[0]
+            if not whole(d) or d not in (1, 2, 3):
+                return self.DECKS_TEXT
+            if d not in self.drawable():
+                return f"{self.deck_name(d).capitalize()} and its discards are both empty."
+        elif a.kind in ("buy", "dwelling"):
+            return self._buy_problem(a.seat, a.kind, a.args[0])
+        return None
+
+    def _buy_problem(self, seat: int, kind: str, name: object) -> str | None:
+        if not isinstance(name, str):
+            return f"{name!r} is not the name of a card."
+        if kind == "buy":
+            k = self._visible_named(name)
+            if k is None:
+                return f"{name} is not {self.IN_ROW}."
+            card = self.cards[self.visible[k]]
+        else:
+            pile = self._pile_named(name)
+            if pile is None:
+                return f"There is no {self.PILE_NOUN} called {name}."
+            if not pile:
+                return f"The {name} pile is empty."
+            card = self.cards[pile[-1]]
+        if not self.room_for(seat):
+            return f"A city holds at most {self.CITY_LIMIT} cards."
+        if self.owns_name(seat, name):
+            return f"{self.players[seat]} already has a {name}; {self.ONE_OF_A_NAME}"
+        cost = self.cost_of(seat, card)
+        if cost > self.coins[seat]:
+            return f"{name} costs {cost} but {self.players[seat]} has {self.coins[seat]}."
+        return None
+
+    # ---- changes both editions make the same way --------------------------------------
+    def _discard(self, name: str) -> int:
+        """Move the named card of the row to its deck's discards."""
+        k = self._visible_named(name)
+        assert k is not None  # checked by why_illegal
+        i = self.visible.pop(k)
+        self.discards[self.cards[i].deck - 1].append(i)
+        return i
+
+    def _draw(self, seat: int, deck: int) -> None:
+        """Turn the top card of a deck face up in the row, reshuffling its discards
+        into a new deck when it is empty."""
+        d = deck - 1
+        if not self.decks[d]:
+            self.decks[d] = self.discards[d]
+            self.discards[d] = []
+            self.rng.shuffle(self.decks[d])
+            name = self.deck_name(deck)
+            self.log(f"{name.capitalize()} is empty: its discards are shuffled into a new deck.")
+        i = self.decks[d].pop()
+        self.visible.append(i)
+        self.checkpoint += 1  # a card was revealed: no undo past this point
+        self.log(f"{self.players[seat]} draws {self.cards[i].name} from {self.deck_name(deck)}.")
+
+    def _take_offer(self, kind: str, name: str) -> int:
+        """Remove the bought card from the row ("buy") or its pile ("dwelling")."""
+        if kind == "buy":
+            k = self._visible_named(name)
+            assert k is not None  # checked by why_illegal
+            return self.visible.pop(k)
+        pile = self._pile_named(name)
+        assert pile  # checked by why_illegal
+        return pile.pop()
+
+    def _advance(self) -> None:
+        """Skip steps that offer no real choice."""
+        if self.stage == "discard" and not self.visible:
+            self.stage = "refill"
+        if self.stage == "refill" and (len(self.visible) >= ROW_SIZE or not self.drawable()):
+            self.stage = self.BUY_STAGE
 
     def _gain(self, seat: int, amount: int) -> int:
         """Pay a seat from the bank; a box-limited bank pays only what it holds."""
@@ -45,21 +328,123 @@ class CardRowRules:
         if self.bank is not None:
             self.bank += amount
 
-    def result(self) -> dict:
-        parts = [self.breakdown(s) for s in range(self.n)]
-        ranking = rank_by((s, (parts[s]["score"], parts[s]["coins"])) for s in range(self.n))
-        by_score = rank_by((s, parts[s]["score"]) for s in range(self.n))
-        money = self.MONEY
-        if len(by_score[0]) == 1:
-            tie_break = "none needed: the best score is not shared"
-        elif len(ranking[0]) == 1:
-            tie_break = f"{money}: of the tied players, the one with the most {money} left wins"
-        else:
-            tie_break = f"{money} did not separate the leaders: they share the win"
+    # ---- scoring ----------------------------------------------------------------------
+    def _tally(self, seat: int) -> tuple[int, int, int, int]:
+        """(inhabitants, crossed inhabitants, hearts, crossed hearts) printed on the
+        seat's cards: negative symbols are crossed out and count against."""
+        plus_i = minus_i = plus_h = minus_h = 0
+        for i in self.city[seat]:
+            c = self.cards[i]
+            if c.inhabitants > 0:
+                plus_i += c.inhabitants
+            else:
+                minus_i -= c.inhabitants
+            if c.hearts > 0:
+                plus_h += c.hearts
+            else:
+                minus_h -= c.hearts
+        return plus_i, minus_i, plus_h, minus_h
+
+    def _plain_breakdown(self, seat: int, add: bool) -> dict[str, Any]:
+        """The score without special effects: net inhabitants times (or plus) net hearts."""
+        inh_plus, inh_minus, heart_plus, heart_minus = self._tally(seat)
+        inhabitants = max(0, inh_plus - inh_minus)
+        hearts = max(0, heart_plus - heart_minus)
         return {
-            "scores": [p["score"] for p in parts],
-            "breakdown": parts,
-            "ranking": ranking,
-            "winners": ranking[0],
-            "tie_break": tie_break,
+            "inhabitants": inh_plus,
+            "crossed_inhabitants": inh_minus,
+            "hearts": heart_plus,
+            "crossed_hearts": heart_minus,
+            "net_inhabitants": inhabitants,
+            "net_hearts": hearts,
+            "rule": "add" if add else "multiply",
+            "score": inhabitants + hearts if add else inhabitants * hearts,
+            "coins": self.coins[seat],
+            "cards": len(self.city[seat]),
         }
+
+    def result(self) -> dict[str, Any]:
+        money = self.MONEY
+        return ranked_result(
+            [self.breakdown(s) for s in range(self.n)],
+            "score",
+            [("coins", f"{money}: of the tied players, the one with the most {money} left wins")],
+            unshared="none needed: the best score is not shared",
+            shared=f"{money} did not separate the leaders: they share the win",
+        )
+
+    # ---- views ------------------------------------------------------------------------
+    def card_view(self, i: int, seat: int | None = None) -> dict[str, Any]:
+        return self.cards[i].to_dict()
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        players = []
+        for s in range(self.n):
+            city = [self.card_view(i) for i in self.city[s]]
+            players.append(
+                {
+                    "seat": s,
+                    "name": self.players[s],
+                    "coins": self.coins[s],
+                    "income": self.income_of(s),
+                    "city": city,
+                    "score": self.breakdown(s),
+                    **self._player_extra(s, city),
+                }
+            )
+        return {
+            "game": self.spec.id,
+            "options": dict(self.options),
+            "viewer": seat,
+            "round": self.round,
+            "turn": self.turn,
+            "stage": self.stage,
+            "first_player": 0,
+            "last_player": self.n - 1,
+            "end_triggered": self.end_triggered,
+            "over": self.is_over,
+            "bank": self.bank,
+            "players": players,
+            "decks": self._decks_view(),
+            "visible": [self.card_view(i, seat) for i in self.visible],
+            "dwellings": self._piles_view(seat),
+            **self._table_extra(seat),
+        }
+
+    def _player_extra(self, seat: int, city: list[dict[str, Any]]) -> dict[str, Any]:
+        """What an edition adds to each player's part of the view."""
+        return {}
+
+    def _table_extra(self, viewer: int | None) -> dict[str, Any]:
+        """What an edition adds to the view of the table."""
+        return {}
+
+    def _decks_view(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "deck": d + 1,
+                **self._deck_extra(d + 1),
+                "count": len(self.decks[d]),
+                "discards": len(self.discards[d]),
+                "costs": list(DECK_COSTS[d + 1]),
+            }
+            for d in range(3)
+        ]
+
+    def _deck_extra(self, deck: int) -> dict[str, Any]:
+        return {}
+
+    def _piles_view(self, seat: int | None) -> list[dict[str, Any]]:
+        return [
+            {"name": name, "count": len(pile), "card": self.card_view(face, seat)}
+            for pile, name, face in zip(self.piles, self.pile_names, self.pile_faces, strict=True)
+        ]
+
+    # ---- for tests: every physical card exactly once ------------------------------------
+    def all_card_places(self) -> list[int]:
+        out: list[int] = []
+        for d in self.decks + self.discards + self.piles:
+            out += d
+        out += self.visible
+        out += self.box
+        return out

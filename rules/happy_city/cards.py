@@ -6,6 +6,9 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
+
+from ..core import DataError
 
 DATA = Path(__file__).with_name("data")
 COLOURS = ("yellow", "blue", "violet", "orange", "green")
@@ -13,10 +16,6 @@ COLOURS = ("yellow", "blue", "violet", "orange", "green")
 COLOUR_LETTER = {"yellow": "Y", "blue": "B", "violet": "V", "orange": "O", "green": "G", None: "-"}
 DECK_SIZES = {1: 28, 2: 20, 3: 18}
 DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
-
-
-class DataError(ValueError):
-    """The card data breaks a count or structure the rulebook states."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,113 +77,98 @@ class Catalogue:
         raise KeyError(name)
 
 
-def _stat(entry: dict, key: str, where: str) -> int:
+def whole_number(entry: dict[str, Any], key: str, where: str) -> int:
     v = entry.get(key)
-    if not isinstance(v, int):
+    if type(v) is not int:
         raise DataError(f"{where}: '{key}' must be a whole number")
     return v
+
+
+class CardMaker:
+    """Numbers cards as they are read: a card's id is its index in ``cards``.
+
+    ``people`` and ``joy`` name the data keys for inhabitants and hearts (Happiest
+    Town calls them population and happiness).
+    """
+
+    def __init__(self, people: str = "inhabitants", joy: str = "hearts"):
+        self.cards: list[Card] = []
+        self.people, self.joy = people, joy
+
+    def add(self, e: dict[str, Any], where: str, kind: str, colour: str | None, **kw: Any) -> int:
+        kw.setdefault("cost", 0)
+        self.cards.append(
+            Card(
+                id=len(self.cards),
+                name=e["name"],
+                name_fr=e.get("name_fr", e["name"]),
+                kind=kind,
+                colour=colour,
+                income=whole_number(e, "income", where),
+                inhabitants=whole_number(e, self.people, where),
+                hearts=whole_number(e, self.joy, where),
+                **kw,
+            )
+        )
+        return len(self.cards) - 1
+
+    def copies(self, e: dict[str, Any], where: str, kind: str, colour: str | None, **kw: Any):
+        return tuple(
+            self.add(e, where, kind, colour, **kw) for _ in range(whole_number(e, "copies", where))
+        )
+
+
+def needs_of(e: dict[str, Any], where: str, allowed: tuple[str, ...]) -> tuple:
+    """A special card's needs as ((group, count), ...), checked against ``allowed``."""
+    raw = e.get("needs")
+    if not isinstance(raw, dict):
+        raise DataError(f"{where}: needs must be a table")
+    needs = tuple((g, k) for g, k in raw.items())
+    if any(g not in allowed or type(k) is not int or k < 1 for g, k in needs):
+        raise DataError(f"{where}: bad needs {raw!r}")
+    return needs
+
+
+def checked_deck_cost(e: dict[str, Any], where: str, deck: int, deck_word: str) -> int:
+    lo, hi = DECK_COSTS[deck]
+    cost = whole_number(e, "cost", where)
+    if not lo <= cost <= hi:
+        raise DataError(f"{where}: cost {cost} outside {deck_word}'s range {lo}-{hi}")
+    return cost
 
 
 @cache
 def catalogue() -> Catalogue:
     raw = tomllib.loads((DATA / "cards.toml").read_text(encoding="utf-8"))
-    cards: list[Card] = []
-
-    def add(**kw) -> int:
-        cards.append(Card(id=len(cards), **kw))
-        return len(cards) - 1
-
-    buildings = []
+    make = CardMaker()
+    buildings: list[int] = []
     for e in raw["building"]:
         where = f"building {e.get('name')!r}"
         if e.get("colour") not in COLOURS:
             raise DataError(f"{where}: unknown colour {e.get('colour')!r}")
-        lo, hi = DECK_COSTS[_stat(e, "deck", where)]
-        if not lo <= _stat(e, "cost", where) <= hi:
-            raise DataError(f"{where}: cost {e['cost']} outside deck {e['deck']}'s range {lo}-{hi}")
-        for _ in range(_stat(e, "copies", where)):
-            buildings.append(
-                add(
-                    name=e["name"],
-                    name_fr=e["name_fr"],
-                    kind="building",
-                    colour=e["colour"],
-                    cost=e["cost"],
-                    income=_stat(e, "income", where),
-                    inhabitants=_stat(e, "inhabitants", where),
-                    hearts=_stat(e, "hearts", where),
-                    deck=e["deck"],
-                )
-            )
+        deck = whole_number(e, "deck", where)
+        if deck not in DECK_COSTS:
+            raise DataError(f"{where}: deck must be 1, 2 or 3")
+        cost = checked_deck_cost(e, where, deck, f"deck {deck}")
+        buildings += make.copies(e, where, "building", e["colour"], cost=cost, deck=deck)
     dwellings = []
     for e in raw["dwelling"]:
         where = f"dwelling {e.get('name')!r}"
-        ids = tuple(
-            add(
-                name=e["name"],
-                name_fr=e["name_fr"],
-                kind="dwelling",
-                colour="green",
-                cost=_stat(e, "cost", where),
-                income=_stat(e, "income", where),
-                inhabitants=_stat(e, "inhabitants", where),
-                hearts=_stat(e, "hearts", where),
-            )
-            for _ in range(_stat(e, "copies", where))
-        )
-        dwellings.append((e["name"], ids))
+        cost = whole_number(e, "cost", where)
+        dwellings.append((e["name"], make.copies(e, where, "dwelling", "green", cost=cost)))
     specials = []
     for e in raw["family_special"]:
         where = f"special {e.get('name')!r}"
-        needs = tuple((c, n) for c, n in e["needs"].items())
-        if any(c not in COLOURS or not isinstance(n, int) or n < 1 for c, n in needs):
-            raise DataError(f"{where}: bad needs {e['needs']!r}")
-        specials.append(
-            add(
-                name=e["name"],
-                name_fr=e["name_fr"],
-                kind="special",
-                colour=None,
-                cost=0,
-                income=_stat(e, "income", where),
-                inhabitants=_stat(e, "inhabitants", where),
-                hearts=_stat(e, "hearts", where),
-                needs=needs,
-            )
-        )
-    m = raw["market"][0]
-    markets = tuple(
-        add(
-            name="Happy Market",
-            name_fr="Happy Market",
-            kind="market",
-            colour=None,
-            cost=0,
-            income=m["income"],
-            inhabitants=0,
-            hearts=0,
-        )
-        for _ in range(5)
-    )
+        specials.append(make.add(e, where, "special", None, needs=needs_of(e, where, COLOURS)))
+    m = {"name": "Happy Market", "inhabitants": 0, "hearts": 0, **raw["market"][0]}
+    markets = tuple(make.add(m, "market", "market", None) for _ in range(5))
     if sorted(m["expert_colours"]) != sorted(COLOURS):
         raise DataError("the coloured Happy Market sides must be one of each colour")
     # The coloured (Expert) sides of the same five cards, as their own card faces.
-    expert_markets = tuple(
-        add(
-            name="Happy Market",
-            name_fr="Happy Market",
-            kind="market",
-            colour=c,
-            cost=0,
-            income=m["income"],
-            inhabitants=0,
-            hearts=0,
-        )
-        for c in m["expert_colours"]
-    )
-    expert = _load_expert(add)
+    expert_markets = tuple(make.add(m, "market", "market", c) for c in m["expert_colours"])
+    expert = _load_expert(make)
     cat = Catalogue(
-        tuple(cards),
+        tuple(make.cards),
         tuple(buildings),
         tuple(dwellings),
         tuple(specials),
@@ -197,16 +181,14 @@ def catalogue() -> Catalogue:
     return cat
 
 
-def _load_expert(add) -> tuple:
+def _load_expert(make: CardMaker) -> tuple[int, ...]:
     from .effects import validate_effect  # late: effects imports this module
 
     raw = tomllib.loads((DATA / "expert.toml").read_text(encoding="utf-8"))
     ids = []
     for e in raw["expert_special"]:
         where = f"expert special {e.get('name')!r}"
-        needs = tuple((c, n) for c, n in e["needs"].items())
-        if any(c not in COLOURS or not isinstance(n, int) or n < 1 for c, n in needs):
-            raise DataError(f"{where}: bad needs {e['needs']!r}")
+        needs = needs_of(e, where, COLOURS)
         effects = e.get("effects", [])
         if not effects:
             raise DataError(f"{where}: an Expert special needs at least one effect")
@@ -217,15 +199,11 @@ def _load_expert(add) -> tuple:
         if not isinstance(e.get("text"), str) or not e["text"]:
             raise DataError(f"{where}: needs its effect text")
         ids.append(
-            add(
-                name=e["name"],
-                name_fr=e["name_fr"],
-                kind="special",
-                colour=None,
-                cost=0,
-                income=_stat(e, "income", where),
-                inhabitants=_stat(e, "inhabitants", where),
-                hearts=_stat(e, "hearts", where),
+            make.add(
+                e,
+                where,
+                "special",
+                None,
                 needs=needs,
                 text=e["text"],
                 effects=tuple(dict(x) for x in effects),
@@ -235,12 +213,16 @@ def _load_expert(add) -> tuple:
     return tuple(ids)
 
 
-def _validate(cat: Catalogue) -> None:
+def check_deck_sizes(cards: tuple[Card, ...], ids: tuple[int, ...], sizes: dict[int, int]) -> None:
     per_deck = {1: 0, 2: 0, 3: 0}
-    for i in cat.buildings:
-        per_deck[cat.cards[i].deck] += 1
-    if per_deck != DECK_SIZES:
-        raise DataError(f"deck sizes {per_deck} differ from the rulebook's {DECK_SIZES}")
+    for i in ids:
+        per_deck[cards[i].deck] += 1
+    if per_deck != sizes:
+        raise DataError(f"deck sizes {per_deck} differ from the rulebook's {sizes}")
+
+
+def _validate(cat: Catalogue) -> None:
+    check_deck_sizes(cat.cards, cat.buildings, DECK_SIZES)
     names = {cat.cards[i].name for i in cat.buildings}
     if len(names) != 33 or len(cat.buildings) != 66:
         raise DataError("Happy City has 33 building designs, two copies each")

@@ -26,6 +26,8 @@ of each mechanism, never the flow of the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import COLOURS
 
 SYMBOLS = ("income", "inhabitants", "hearts")
@@ -147,11 +149,16 @@ def left_of(seat: int, n: int) -> int:
 
 
 # ---- evaluation of symbol mechanisms ---------------------------------------------------
-def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
+def symbols_of(
+    state: Any, seat: int, pos: int, eff: dict[str, Any], choice: dict[str, Any]
+) -> dict[str, int]:
     """Income/inhabitants/hearts that one symbol mechanism adds for the card at ``pos``.
 
     ``choice`` holds the owner's end-of-game answers ({"neighbour": seat}); missing
     answers count as no choice (nothing gained from a neighbour).
+
+    One branch per mechanism, in the order of MECHANISMS: longer than one screen, but
+    each rule stands next to its siblings and reads like the card's own text.
     """
     do = eff["do"]
     city = state.city[seat]
@@ -159,6 +166,7 @@ def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
     out = {"income": 0, "inhabitants": 0, "hearts": 0}
     if do == "per_colour":
         whose = eff["whose"]
+        target: int | None
         if whose == "self":
             target = seat
         elif whose == "left":
@@ -235,8 +243,8 @@ def symbols_of(state, seat: int, pos: int, eff: dict, choice: dict) -> dict:
         if pos > 0:
             prev = cards[city[pos - 1]]
             got = state.card_symbols(seat, pos - 1, prev, choice)
-            for k in SYMBOLS:
-                out[k] += got[k]
+            for sym in SYMBOLS:
+                out[sym] += got[sym]
     return out
 
 

@@ -77,7 +77,11 @@ SWEET_LANDS = SweetLandsSpec(
     factory=SweetLandsState.new,
     labeler=_label,
     summary="Grow cities of sweets on a hex map over five rounds; solo against Mio.",
+    order=30,
+    solo="One player plays solo against Mio, the automaton, and aims for 250 VP.",
 )
 SweetLandsState.spec = SWEET_LANDS
 
 SPECS = [SWEET_LANDS]
+# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+BOTS = {"sweet-lands": "rules.bots.sweet_lands:SweetLandsBot"}

@@ -1,26 +1,93 @@
-"""One screen package per game. SCREENS maps a game id to "module:Class"."""
+"""One screen package per game, found by looking through this folder.
+
+Each package ``tabletop_tui/games/<game>/`` declares in its ``__init__.py`` a tuple
+``UI`` of GameUI, one per game id it shows: the screen class, the help file and,
+for the end of the game, either its own end screen or the columns of the shared
+one. Adding a game touches no shared file. Screens are named as "module:Class" and
+imported only when a game opens, so the title screen comes up fast.
+"""
+
+from __future__ import annotations
 
 import importlib
+import pkgutil
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
 
-SCREENS = {
-    "happy-city": "tabletop_tui.games.happy_city.screen:HappyCityScreen",
-    "sweet-lands": "tabletop_tui.games.sweet_lands.screen:SweetLandsScreen",
-    "happiness": "tabletop_tui.games.happiness.screen:HappinessScreen",
-    "happiest-town": "tabletop_tui.games.happiest_town.screen:HappiestTownScreen",
-}
+KEYS = Path(__file__).parent.parent / "keys.md"
 
 
-def screen_class(game_id: str):
-    module, cls = SCREENS[game_id].split(":")
-    return getattr(importlib.import_module(module), cls)
+def _load(ref: str, package: str) -> Any:
+    module, name = ref.split(":")
+    return getattr(importlib.import_module(module, package), name)
+
+
+@dataclass(frozen=True)
+class GameUI:
+    game: str  # the rules id (rules.GAMES)
+    screen: str  # "module:Class" of the game screen; ".module" is within the package
+    # (heading, breakdown key) columns for the shared end screen; empty = every number
+    end_columns: tuple[tuple[str, str], ...] = field(default=())
+    end_screen: str | None = None  # "module:Class" of its own EndScreen subclass
+    help_file: str = "help.md"  # the rules reference (Markdown), beside __init__.py
+    package: str = ""  # filled in when the package is found
+
+    @property
+    def help(self) -> Path:
+        module = importlib.import_module(self.package)
+        return Path(module.__file__ or ".").with_name(self.help_file)
+
+    def screen_class(self) -> Any:
+        return _load(self.screen, self.package)
+
+    def end_screen_class(self) -> Any:
+        """The game's own end screen, or the shared one."""
+        if self.end_screen:
+            return _load(self.end_screen, self.package)
+        from ..screens.end import EndScreen
+
+        return EndScreen
+
+
+@cache
+def all_ui() -> dict[str, GameUI]:
+    """game id -> GameUI for every screen package here."""
+    found: dict[str, GameUI] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if not info.ispkg:
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        for ui in getattr(module, "UI", ()):
+            if ui.game in found:
+                raise ImportError(f"two screen packages show the game {ui.game!r}")
+            found[ui.game] = replace(ui, package=module.__name__)
+    return found
+
+
+def ui_for(game_id: str) -> GameUI:
+    try:
+        return all_ui()[game_id]
+    except KeyError:
+        raise KeyError(f"no screen for the game {game_id!r}") from None
+
+
+def playable() -> list[str]:
+    """Ids of the games that have a screen, in the registry's order."""
+    import rules
+
+    return [gid for gid in rules.GAMES if gid in all_ui()]
+
+
+def screen_class(game_id: str) -> Any:
+    return ui_for(game_id).screen_class()
 
 
 def help_text(game_id: str) -> str:
-    from pathlib import Path
-
-    pkg = game_id.replace("-", "_")
-    path = Path(__file__).parent / pkg / "help.md"
-    keys = (Path(__file__).parent.parent / "keys.md").read_text(encoding="utf-8")
+    """The game's rules reference followed by the keys that work everywhere."""
+    path = ui_for(game_id).help
+    keys = KEYS.read_text(encoding="utf-8")
     body = (
         path.read_text(encoding="utf-8") if path.exists() else f"# {game_id}\n\nNo reference yet."
     )

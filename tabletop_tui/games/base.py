@@ -129,7 +129,9 @@ class GameScreenBase(Screen):
     def show_moves(self, legal: list) -> None:
         """Fill the move list (keys and mouse) and refresh the footer when moves change."""
         ol = self.query_one(OptionList)
-        keys = tuple(a.key for a in legal)
+        # Labels count too: a move can keep its key and change its meaning
+        # (Happiness: "Leave out Fire" becomes "Put Fire back in").
+        keys = tuple((a.key, a.label) for a in legal)
         if keys != self._moves_shown:
             self._moves_shown = keys
             ol.clear_options()

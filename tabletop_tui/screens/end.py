@@ -9,52 +9,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+from ..games import ui_for
 
-# Columns per game: (heading, breakdown key). The breakdown comes from result().
-COLUMNS = {
-    "happy-city": [
-        ("Inhabitants", "inhabitants"),
-        ("Crossed inh.", "crossed_inhabitants"),
-        ("Hearts", "hearts"),
-        ("Crossed hrt.", "crossed_hearts"),
-        ("Net inh.", "net_inhabitants"),
-        ("Net hrt.", "net_hearts"),
-        ("Points", "score"),
-        ("Coins", "coins"),
-    ],
-    "happiest-town": [
-        ("Population", "population"),
-        ("Crossed pop.", "crossed_population"),
-        ("Happiness", "happiness"),
-        ("Crossed hap.", "crossed_happiness"),
-        ("Net pop.", "net_population"),
-        ("Net hap.", "net_happiness"),
-        ("Points", "score"),
-        ("Money", "coins"),
-    ],
-    "happiness": [
-        ("Joypoints", "joypoints"),
-        ("Euphoria", "euphoria"),
-        ("Bummed out", "bummed_out"),
-        ("Lost", "lost_to_bummers"),
-        ("Score", "score"),
-        ("Euphoria pile", "euphoria_pile"),
-        ("Bummer pile", "bummer_pile"),
-    ],
-    "sweet-lands": [
-        ("In-game", "in_game"),
-        ("Prosp.", "prosperity"),
-        ("City", "city_points"),
-        ("Sets", "property_sets"),
-        ("Gold", "gold"),
-        ("Diam.", "diamonds"),
-        ("Ports", "ports"),
-        ("Milest.", "milestones"),
-        ("Final", "final_tiles"),
-        ("Total", "total"),
-    ],
-}
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
 class EndScreen(Screen):
@@ -97,7 +54,7 @@ class EndScreen(Screen):
         verb = "share the win" if len(res["winners"]) > 1 else "wins"
         self.query_one("#end-head", Static).update(f"[b]{winners} {verb}![/b]")
         table = self.query_one(DataTable)
-        cols = COLUMNS.get(c.spec.id) or [
+        cols = ui_for(c.spec.id).end_columns or [
             (k.replace("_", " ").title(), k)
             for k, v in res["breakdown"][0].items()
             if isinstance(v, (int, float))

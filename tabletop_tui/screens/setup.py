@@ -1,4 +1,10 @@
-"""New game: the game, its options, players (names, human or bot) and a seed."""
+"""New game: the game, its options, players (names, human or bot) and a seed.
+
+The form is built from the game's spec: its summary under the game, each option
+with its one-line help, and what a single player plays against when the game has
+a solo mode. The seed field starts empty, which means a random game: a seed on
+screen would let anyone rebuild the hidden deck order.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +18,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 import rules
 
-from ..games import SCREENS
+from ..games import playable
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 
@@ -29,15 +35,14 @@ class SetupScreen(Screen):
     SetupScreen .seat Label { width: 8; padding: 1 1 0 0; }
     SetupScreen #setup-seed { width: 20; }
     SetupScreen #setup-help { color: $text-muted; height: auto; }
+    SetupScreen .hint { color: $text-muted; height: auto; padding: 0 0 0 18; }
     SetupScreen #setup-start { margin: 1 0; }
     """
 
     def __init__(self, game_id: str | None = None):
         super().__init__()
-        playable = [gid for gid in rules.GAMES if gid in SCREENS]
-        self.games = playable
-        self.game_id = game_id if game_id in playable else playable[0]
-        self.seed = None
+        self.games = playable()
+        self.game_id = game_id if game_id in self.games else self.games[0]
 
     @property
     def spec(self):
@@ -55,6 +60,8 @@ class SetupScreen(Screen):
                     allow_blank=False,
                     id="setup-game",
                 )
+            if spec.summary:
+                yield Static(spec.summary, id="setup-summary", classes="hint")
             for name, opt in spec.options.items():
                 if len(opt.choices) < 2:
                     continue
@@ -66,6 +73,8 @@ class SetupScreen(Screen):
                         allow_blank=False,
                         id=f"opt-{name}",
                     )
+                if opt.help:
+                    yield Static(opt.help, id=f"opt-help-{name}", classes="hint")
             with Horizontal(classes="field"):
                 yield Label("Players")
                 yield Select(
@@ -74,6 +83,8 @@ class SetupScreen(Screen):
                     allow_blank=False,
                     id="setup-count",
                 )
+            if spec.solo:
+                yield Static(spec.solo, id="setup-solo", classes="hint")
             for i in range(spec.max_players):
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}")
@@ -88,27 +99,26 @@ class SetupScreen(Screen):
                     )
             with Horizontal(classes="field"):
                 yield Label("Seed")
-                yield Input(str(self.seed or ""), id="setup-seed", type="integer")
-                yield Static("  the same seed and moves replay the same game", id="setup-seed-help")
-            yield Static(
-                "The first seat is the first player. Tab moves between fields; Ctrl+S starts.",
-                id="setup-help",
-            )
+                yield Input("", placeholder="random", id="setup-seed", type="integer")
+                yield Static(
+                    "  empty: a random game; a seed you type replays the same game",
+                    id="setup-seed-help",
+                )
+            yield Static("Tab moves between fields; Ctrl+S starts.", id="setup-help")
             yield Button("Start game", variant="primary", id="setup-start")
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = "New game"
         self.query_one("#setup-game", Select).focus()
-        if self.seed is None:
-            self.seed = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)
-            self.query_one("#setup-seed", Input).value = str(self.seed)
         self.show_seats()
 
     def show_seats(self) -> None:
         n = self.query_one("#setup-count", Select).value
         for i in range(self.spec.max_players):
             self.query_one(f"#seat-{i}").display = isinstance(n, int) and i < n
+        for solo in self.query("#setup-solo"):
+            solo.display = n == 1
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if (
@@ -149,8 +159,10 @@ class SetupScreen(Screen):
             names.append(name)
             seats.append({"kind": self.query_one(f"#seat-kind-{i}", Select).value})
         raw_seed = self.query_one("#setup-seed", Input).value.strip()
+        # Tests and screenshot scripts fix the app's default seed to replay a game.
+        fallback = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)
         try:
-            seed = int(raw_seed) if raw_seed else random.randrange(1, 100000)
+            seed = int(raw_seed) if raw_seed else fallback
         except ValueError:
             raise ValueError(
                 "The seed must be a whole number (or empty for a random one)."

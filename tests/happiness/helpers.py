@@ -46,7 +46,7 @@ def shape(s, word, edges=None, points=None):
     if points is not None:
         kw["points"] = points
     s.cards = tuple(replace(c, **kw) if k == i else x for k, x in enumerate(s.cards))
-    s._touch_board()
+    s.board_changed()
     return s
 
 
@@ -58,7 +58,7 @@ def _take(s, i):
     for cell, (j, _) in list(s.board.items()):
         if j == i:
             del s.board[cell]
-            s._touch_board()
+            s.board_changed()
             return
     raise KeyError(i)
 
@@ -78,7 +78,7 @@ def put(s, word, x, y, by=0, edges=None, points=None):
     """Put a card on the table (test setup)."""
     _take(s, cid(word))
     s.board[(x, y)] = (cid(word), by)
-    s._touch_board()
+    s.board_changed()
     if edges is not None or points is not None:
         shape(s, word, edges, points)
     return s
@@ -88,7 +88,7 @@ def clear_table(s):
     for cell, (i, _) in list(s.board.items()):
         del s.board[cell]
         s.box.append(i)
-    s._touch_board()
+    s.board_changed()
     return s
 
 

@@ -4,9 +4,6 @@ step, with scoring recomputed independently of the engine."""
 import json
 import random
 import re
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -240,29 +237,3 @@ def test_old_state_is_unchanged_and_stale_actions_refused():
         again = before.apply(SPEC.parse_action(key))
         assert json.dumps([before.view(k) for k in [None, 0, 1, 2]]) == snapshot
         assert again.view(None) == after.view(None)
-
-
-@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
-def test_protocol_check_tool_passes(n):
-    tool = Path(__file__).resolve().parents[3] / "shared" / "tools" / "protocol_check.py"
-    if not tool.exists():
-        pytest.skip("shared protocol_check.py not present")
-    opts = json.dumps(OPTION_SETS[n % len(OPTION_SETS)])
-    out = subprocess.run(
-        [
-            sys.executable,
-            str(tool),
-            "happiness",
-            "--players",
-            str(n),
-            "--games",
-            "2",
-            "--options",
-            opts,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=Path(__file__).resolve().parents[2],
-    )
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "games ok" in out.stdout

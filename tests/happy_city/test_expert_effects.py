@@ -1,19 +1,20 @@
 """Happy City Expert: one test per special building effect (see CLAUSES_EXPERT.md).
 
-Scenes are set with rules.happy_city.scenario (cards moved by name), then real actions
+Scenes are set with tests.happy_city.scenario (cards moved by name), then real actions
 are applied through the protocol wherever the effect fires during play.
 """
 
 import pytest
 
 from rules.core import Action, IllegalAction
-from rules.happy_city.scenario import act, expert_game, put, show
+
+from .scenario import act, expert_game, put, show
 
 # Default draft in expert_game: seat 0 yellow, 1 blue, 2 green, 3 orange, 4 violet.
 
 
 def fresh(n=3, **options):
-    return expert_game(n, **options)._copy()
+    return expert_game(n, **options).copy()
 
 
 def buy_stage(s, seat, coins=None):
@@ -27,7 +28,7 @@ def buy_stage(s, seat, coins=None):
 
 def end_game(s, filler_seat=None):
     """Finish the round now: give a city 10 cards if none has, then the last seat passes."""
-    s = s._copy()
+    s = s.copy()
     if not s.end_triggered:
         seat = s.n - 1 if filler_seat is None else filler_seat
         fillers = [
@@ -147,13 +148,13 @@ def test_motorway_makes_the_next_card_free_once():
     put(s, 1, "School", "Factory")  # B2 with the blue market, V1
     s = claim_now(s, 1, "Motorway", coins=0)
     assert s.free[1] == 1
-    s = s._copy()
+    s = s.copy()
     show(s, "Zoo", "Spa")
     buy_stage(s, 1, 0)
     assert s.cost_of(1, s.cards[s.visible[0]]) == 0
     s = act(s, "buy", "Zoo")
     assert s.coins[1] == 0 and s.free[1] == 0
-    s = s._copy()
+    s = s.copy()
     buy_stage(s, 1, 0)
     assert '1:buy:["Spa"]' not in {a.key for a in s.legal_actions(1)}
 
@@ -187,7 +188,7 @@ def test_louvre_picks_the_only_opponent_by_itself_with_two_players():
     put(s, 0, "Igloo", "Haunted House", "Factory")
     put(s, 1, "DIY Store")
     s = claim_now(s, 0, "Louvre", coins=0)
-    s = s._copy()
+    s = s.copy()
     s.turn = 1
     s.stage = "special"
     coins = s.coins[0]
@@ -248,7 +249,7 @@ def test_cost_changes_show_in_the_log():
     s = fresh()
     put(s, 0, "Igloo")
     s = claim_now(s, 0, "Harbour", coins=0)
-    s = s._copy()
+    s = s.copy()
     show(s, "Museum")
     buy_stage(s, 0, 5)
     s = act(s, "buy", "Museum")
@@ -260,13 +261,13 @@ def test_castle_takes_a_coin_when_a_neighbour_spends_four_or_more():
     s = fresh(4)
     put(s, 0, "Igloo", "Factory")
     s = claim_now(s, 0, "Castle", coins=0)
-    s = s._copy()
+    s = s.copy()
     show(s, "Museum", "Grocery")
     buy_stage(s, 1, 10)  # seat 1 is seat 0's left neighbour
     c0 = s.coins[0]
     s = act(s, "buy", "Museum")
     assert s.coins[0] == c0 + 1
-    s = s._copy()
+    s = s.copy()
     buy_stage(s, 3, 10)  # right neighbour, cheap card: nothing
     s = act(s, "buy", "Grocery")
     assert not any(line.startswith("Castle: P3") for line in s.log_for(None))
@@ -277,7 +278,7 @@ def test_castle_ignores_players_who_are_not_neighbours():
     s = fresh(4)
     put(s, 0, "Igloo", "Factory")
     s = claim_now(s, 0, "Castle", coins=0)
-    s = s._copy()
+    s = s.copy()
     show(s, "Museum")
     buy_stage(s, 2, 10)
     c0 = s.coins[0]
@@ -289,7 +290,7 @@ def test_palace_takes_a_coin_from_the_richest_opponent_after_income_from_each_on
     s = fresh()
     put(s, 0, "School", "Police Station")  # Y + B2
     s = claim_now(s, 0, "Palace", coins=0)
-    s = s._copy()
+    s = s.copy()
     s.coins[1] = s.coins[2] = 5
     s.turn, s.stage = 2, "special"
     c0 = s.coins[0]
@@ -304,12 +305,12 @@ def test_arcade_pays_two_before_income_only_with_money_left():
     s = fresh()
     put(s, 0, "School", "Police Station", "Igloo")  # Y B2 G1
     s = claim_now(s, 0, "Arcade", coins=0)
-    s = s._copy()
+    s = s.copy()
     s.coins[0] = 3
     s.turn, s.stage = 2, "special"
     s = act(s, "pass")
     assert s.coins[0] == 3 + 2 + s.income_of(0)
-    s = s._copy()
+    s = s.copy()
     s.coins[0] = 0
     s.turn, s.stage = 2, "special"
     s = act(s, "pass")
@@ -321,7 +322,7 @@ def test_big_ben_pays_three_when_buying_nothing():
     s = fresh()
     put(s, 0, "School", "Factory")  # Y B V
     s = claim_now(s, 0, "Big Ben", coins=0)
-    s = s._copy()
+    s = s.copy()
     buy_stage(s, 0, 0)
     s = act(s, "coin")
     assert s.coins[0] == 3
@@ -356,7 +357,7 @@ def test_barber_earns_three_only_when_strictly_lowest_income():
     put(s, 2, "Perfumery")  # income 3
     s = claim_now(s, 1, "Barber")
     assert s.income_of(1) == 2 + 3
-    s = s._copy()
+    s = s.copy()
     s.city[2] = s.city[2][:1]  # seat 2 back to its market alone...
     put(s, 2, "Grocery")  # ...and a Grocery: income 2, a tie with seat 1
     assert s.income_of(2) == 2
@@ -370,7 +371,7 @@ def test_safe_earns_two_with_no_more_yellow_cards_than_anyone():
     put(s, 2, "Bank")  # 1 yellow
     s = claim_now(s, 1, "Safe")
     assert s.income_of(1) == 1 + 1 + 1 + 2
-    s = s._copy()
+    s = s.copy()
     s.city[2] = s.city[2][:1]  # seat 2: no yellow now, fewer than seat 1
     assert s.income_of(1) == 3
 
@@ -388,7 +389,7 @@ def test_billiards_hall_earns_one_per_colour_before_it():
     put(s, 0, "Grocery", "School", "Igloo")  # Y2 B1 G1
     s = claim_now(s, 0, "Billiards Hall")
     assert s.income_of(0) == 1 + 1 + 1 + 3  # yellow, blue, green before it
-    s = s._copy()
+    s = s.copy()
     put(s, 0, "Factory")  # placed after: not counted
     assert s.income_of(0) == 1 + 1 + 1 + 3 + 1
 
@@ -539,7 +540,7 @@ def test_pyramid_copies_a_neighbours_ordinary_card_in_the_same_position():
     s = claim_now(s, 0, "Pyramid")  # position 3
     put(s, 1, "Grocery", "Bank", "Museum")  # position 3: Museum, 2 hearts
     put(s, 2, "Igloo", "House", "Hospital")  # position 3: Hospital, 2 inhabitants
-    assert s._neighbour_options(0, s.cards[s.special[0]]) == [1, 2]
+    assert s.neighbour_options(0, s.cards[s.special[0]]) == [1, 2]
     assert symbols(s, 0, "Pyramid", {"neighbour": 1})["hearts"] == 2
     assert symbols(s, 0, "Pyramid", {"neighbour": 2})["inhabitants"] == 2
     assert s.colour_counts(0).get("blue", 0) == 1  # the colour is not copied
@@ -551,7 +552,7 @@ def test_pyramid_skips_a_neighbour_without_an_ordinary_card_there():
     s = claim_now(s, 0, "Pyramid")
     put(s, 1, "Grocery")  # seat 1 has only 2 cards: nothing at position 3
     put(s, 2, "Igloo", "House", "Hospital")
-    assert s._neighbour_options(0, s.cards[s.special[0]]) == [2]
+    assert s.neighbour_options(0, s.cards[s.special[0]]) == [2]
     s = end_game(s, filler_seat=2)
     assert s.is_over and s.choices[0]["neighbour"] == 2  # the only choice is made by itself
 

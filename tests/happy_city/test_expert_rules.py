@@ -8,7 +8,8 @@ import rules
 from rules.bots import make_bot
 from rules.core import Action, IllegalAction
 from rules.happy_city.cards import COLOURS, catalogue
-from rules.happy_city.scenario import act, expert_game, put
+
+from .scenario import act, expert_game, put
 
 SPEC = rules.get_game("happy-city")
 
@@ -108,7 +109,7 @@ def test_unpicked_market_colours_go_back_to_the_box():
 
 
 def test_coloured_market_counts_towards_special_needs():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(s, 1, "School")  # blue market + School = 2 blue
     b2 = [
         c
@@ -131,7 +132,7 @@ def test_family_mode_is_unchanged_no_draft_and_white_markets():
 
 # ---- flow -------------------------------------------------------------------------------------
 def test_expert_each_player_takes_one_special_per_game():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(s, 0, "Igloo", "House", "School", "Police Station", "Factory")
     s.special[0] = s.specials[0]  # pretend one was taken already
     s.turn, s.stage = 0, "buy"
@@ -140,7 +141,7 @@ def test_expert_each_player_takes_one_special_per_game():
 
 
 def test_expert_no_eleventh_card_even_a_special():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(
         s,
         0,
@@ -165,7 +166,7 @@ def test_expert_no_eleventh_card_even_a_special():
 
 
 def test_game_is_over_only_after_every_end_question_is_answered():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(s, 0, "School", "Igloo", "Haunted House")
     s.specials.append(next(i for i in s.box + s.specials if s.cards[i].name == "Stonehenge"))
     if s.specials[-1] in s.box:
@@ -173,7 +174,7 @@ def test_game_is_over_only_after_every_end_question_is_answered():
     s.turn, s.stage = 0, "buy"
     s = act(s, "coin")
     s = act(s, "claim", "Stonehenge")
-    s = s._copy()
+    s = s.copy()
     put(
         s,
         2,
@@ -197,7 +198,7 @@ def test_game_is_over_only_after_every_end_question_is_answered():
 
 
 def test_claimed_special_effect_fires_and_the_log_says_so():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(s, 0, "Igloo", "House")
     cc = next(i for i in s.box + s.specials if s.cards[i].name == "Clown-Hat House")
     if cc in s.box:
@@ -272,7 +273,7 @@ def test_expert_bot_beats_random_players():
 
 
 def test_expert_bot_values_a_discount():
-    s = expert_game(2)._copy()
+    s = expert_game(2).copy()
     put(s, 0, "Igloo")  # meets the Harbour's needs (yellow market + green)
     harbour = next(i for i in s.box + s.specials if s.cards[i].name == "Harbour")
     s.box = [i for i in s.box if i != harbour]
@@ -284,7 +285,7 @@ def test_expert_bot_values_a_discount():
 
 
 def test_expert_bot_answers_end_questions_for_the_better_score():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(s, 0, "School", "Igloo", "Haunted House", "Library")
     st = next(i for i in s.box + s.specials if s.cards[i].name == "Stonehenge")
     s.box = [i for i in s.box if i != st]
@@ -292,7 +293,7 @@ def test_expert_bot_answers_end_questions_for_the_better_score():
     s.turn, s.stage = 0, "buy"
     s = act(s, "coin")
     s = act(s, "claim", "Stonehenge")
-    s = s._copy()
+    s = s.copy()
     put(
         s,
         2,
@@ -314,7 +315,7 @@ def test_expert_bot_answers_end_questions_for_the_better_score():
 
 
 def test_louvre_bot_picks_the_richest_income():
-    s = expert_game(3)._copy()
+    s = expert_game(3).copy()
     put(s, 0, "Igloo", "Haunted House", "Factory")
     put(s, 2, "DIY Store")
     lv = next(i for i in s.box + s.specials if s.cards[i].name == "Louvre")
@@ -323,7 +324,7 @@ def test_louvre_bot_picks_the_richest_income():
     s.turn, s.stage = 0, "buy"
     s = act(s, "coin")
     s = act(s, "claim", "Louvre")
-    s = s._copy()
+    s = s.copy()
     s.turn, s.stage = 2, "special"
     s = act(s, "pass")
     assert s.stage == "target"

@@ -83,7 +83,7 @@ def test_income_phase_simultaneous_sum_of_city_income_each_round():
     s = new(2)
     give(s, 1, "Grocery", "Shoe Shop")  # +1 +1
     before = list(s.coins)
-    s._start_round()
+    s.start_round()
     assert s.coins[0] - before[0] == 1
     assert s.coins[1] - before[1] == 3
 

@@ -8,7 +8,8 @@ import rules
 from rules.bots import make_bot
 from rules.core import Action, IllegalAction
 from rules.happy_city.happiest_town import town_catalogue
-from rules.happy_city.scenario import act, put, show
+
+from .scenario import act, put, show
 
 SPEC = rules.get_game("happiest-town")
 
@@ -22,7 +23,7 @@ def names(s, ids):
 
 
 def build_stage(s, seat=None, coins=None):
-    s = s._copy()
+    s = s.copy()
     if seat is not None:
         s.turn = seat
     s.stage = "build"
@@ -129,7 +130,7 @@ def test_town_card_accounting_is_75(n):
 # ---- turn ------------------------------------------------------------------------------------
 def test_town_income_comes_at_the_start_of_your_own_turn():
     s = new(3)
-    s = s._copy()
+    s = s.copy()
     put(s, 1, "Bakery")  # seat 1 income now 2
     s.stage = "build"
     coins1 = s.coins[1]
@@ -161,7 +162,7 @@ def test_town_refill_one_by_one_from_any_deck_to_three():
 
 
 def test_town_an_empty_deck_is_rebuilt_from_its_discards():
-    s = new(2)._copy()
+    s = new(2).copy()
     s.discards[2] = s.decks[2]
     s.decks[2] = []
     s.visible = s.visible[:2]
@@ -210,7 +211,7 @@ def test_town_cannot_build_beyond_its_money():
 
 # ---- infrastructure -------------------------------------------------------------------------------
 def town_with_row(n, *infra, variant=None, seed=1):
-    s = new(n, seed=seed, **({"variant": variant} if variant else {}))._copy()
+    s = new(n, seed=seed, **({"variant": variant} if variant else {})).copy()
     cat = town_catalogue()
     ids = [i for i in cat.infrastructure if cat.cards[i].name in infra]
     s.box = [i for i in s.box if i not in ids] + [i for i in s.row if i not in ids]
@@ -234,7 +235,7 @@ def test_town_at_most_one_infrastructure_each():
     s = build_stage(s, coins=9)
     show(s, "Karaoke Bar")
     s = act(s, "buy", "Karaoke Bar")
-    s = s._copy()
+    s = s.copy()
     put(s, 0, "Metal Factory", "Stationery Shop")  # now meets the Power Plant too
     s.turn = 0
     s = build_stage(s, coins=0)
@@ -297,7 +298,7 @@ FILL = [
 
 
 def test_town_game_ends_after_the_round_in_which_someone_reaches_ten():
-    s = new(3)._copy()
+    s = new(3).copy()
     put(s, 0, *FILL[:8])  # 9 buildings with the store
     s = build_stage(s, coins=2)
     show(s, "Metal Factory")
@@ -312,7 +313,7 @@ def test_town_game_ends_after_the_round_in_which_someone_reaches_ten():
 
 
 def test_town_game_ends_at_once_when_the_last_player_reaches_ten():
-    s = new(3)._copy()
+    s = new(3).copy()
     put(s, 2, *FILL[:8])
     s = build_stage(s, seat=2, coins=2)
     show(s, "Metal Factory")
@@ -343,20 +344,20 @@ def test_town_store_and_infrastructure_count_towards_ten_and_a_town_may_pass_ten
 
 
 def test_town_score_is_population_times_happiness_with_crossed_symbols():
-    s = new(2)._copy()
+    s = new(2).copy()
     put(s, 0, "Hospital", "Museum", "Metal Factory", "House")  # pop 3, happiness 2 - 1
     b = s.breakdown(0)
     assert (b["net_population"], b["net_happiness"], b["score"]) == (3, 1, 3)
 
 
 def test_town_children_variant_adds_population_and_happiness():
-    s = new(2, variant="children")._copy()
+    s = new(2, variant="children").copy()
     put(s, 0, "Hospital", "Museum", "Metal Factory", "House")
     assert s.breakdown(0)["score"] == 3 + 1
 
 
 def test_town_ties_are_broken_by_money_then_shared():
-    s = new(2)._copy()
+    s = new(2).copy()
     put(s, 0, "Hospital", "Museum")
     put(s, 1, "Hospital", "Museum")
     s.coins = [5, 3]

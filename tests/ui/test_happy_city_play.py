@@ -5,7 +5,6 @@ import json
 from textual.widgets import OptionList, Static
 
 from rules import get_game
-from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.saves import list_saves, new_save_path
 
@@ -251,15 +250,19 @@ async def test_mouse_click_on_deck_and_card(tmp_path):
         assert c.state.cards[c.state.city[0][-1]].name == "House"
 
 
-def test_all_bot_game_can_be_watched(tmp_path):
-    spec = get_game("happy-city")
-    state = spec.new_game(["A", "B"], seed=3)
-    c = Controller(spec, state, [{"kind": "bot"}] * 2)
-    assert c.viewer is None and c.next_step() == "bot"
-    while c.next_step() == "bot":
-        c.bot_step()
-    assert c.next_step() == "over"
-    assert isinstance(TabletopApp, type)
+async def test_all_bot_game_can_be_watched(tmp_path):
+    """Two bots, chosen on the setup screen, play a whole game with nobody at the
+    keyboard; the watcher ends on the end screen."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await start_from_title(pilot, players=2, kinds=["bot", "bot"])
+        for _ in range(1500):
+            await pilot.pause(0.01)
+            if type(app.screen).__name__ == "EndScreen":
+                break
+        assert type(app.screen).__name__ == "EndScreen"
+        c = app.controller
+        assert c.viewer is None and c.state.is_over and c.state.step > 20
 
 
 async def test_names_with_markup_characters_are_shown_literally(tmp_path):

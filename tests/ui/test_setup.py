@@ -1,6 +1,6 @@
 """The setup screen builds its form from each game's options."""
 
-from textual.widgets import Input, Select
+from textual.widgets import Input, Select, Static
 
 from .helpers import make_app
 
@@ -72,3 +72,83 @@ async def test_title_rules_reference_covers_every_game(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "TitleScreen"
+
+
+async def test_seed_field_starts_empty_and_a_typed_seed_is_used(tmp_path):
+    from tabletop_tui.app import TabletopApp
+
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0)  # no fixed seed: a real table
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        seed = app.screen.query_one("#setup-seed", Input)
+        assert seed.value == "" and seed.placeholder == "random"
+        assert isinstance(app.screen.collect()["seed"], int)
+        seed.value = "4242"
+        assert app.screen.collect()["seed"] == 4242
+
+
+async def open_setup_for(pilot, game_id):
+    """Title -> setup, then pick the game; return the rebuilt setup screen."""
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#setup-game", Select).value = game_id
+    await pilot.pause()
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def test_setup_shows_the_summary_and_each_options_help(tmp_path):
+    import rules
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        setup = await open_setup_for(pilot, "happiness")
+        spec = rules.get_game("happiness")
+        assert str(setup.query_one("#setup-summary", Static).render()) == spec.summary
+        youngest = str(setup.query_one("#opt-help-youngest", Static).render())
+        assert youngest == spec.options["youngest"].help
+        # the first player is the youngest here, so the screen must not say seat 1 starts
+        assert "first seat" not in str(setup.query_one("#setup-help", Static).render())
+
+
+async def test_one_player_is_explained_as_solo_when_the_game_has_a_solo_mode(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        assert not (await open_setup_for(pilot, "happy-city")).query("#setup-solo")
+        await pilot.press("escape")
+        await pilot.pause()
+        setup = await open_setup_for(pilot, "sweet-lands")
+        solo = setup.query_one("#setup-solo", Static)
+        setup.query_one("#setup-count", Select).value = 2
+        await pilot.pause()
+        assert not solo.display
+        setup.query_one("#setup-count", Select).value = 1
+        await pilot.pause()
+        assert solo.display and "Mio" in str(solo.render())
+
+
+async def test_deck_building_move_reads_put_back_after_a_topic_is_left_out(tmp_path):
+    from textual.widgets import OptionList
+
+    from rules import get_game
+    from tabletop_tui.controller import Controller
+
+    spec = get_game("happiness")
+    c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=4), [{"kind": "human"}] * 2)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        await pilot.press("enter")  # Ann, the youngest, takes the terminal
+        await pilot.pause()
+        moves = app.screen.query_one("#hp-moves", OptionList)
+
+        def labels():
+            return [str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count)]
+
+        assert "Leave out Fire" in labels()
+        app.screen.act_key(c.state.find_action(0, "toggle_topic", "fire").key)
+        await pilot.pause()
+        assert "Put Fire back in" in labels() and "Leave out Fire" not in labels()

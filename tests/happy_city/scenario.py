@@ -7,12 +7,14 @@ use them to set a scene, then play real actions through ``apply``.
 
 from __future__ import annotations
 
-from ..core import Action
+import rules
+from rules.core import Action
 
 
 def _places(state) -> list[list]:
+    """Every list a free card can lie in (not a city)."""
     out = [*state.decks, *state.discards, state.visible]
-    out += getattr(state, "dwellings", None) or getattr(state, "residences", [])
+    out += state.piles
     for attr in ("specials", "row", "box"):
         if hasattr(state, attr):
             out.append(getattr(state, attr))
@@ -58,8 +60,6 @@ def lay_out(state, *names: str):
 
 def expert_game(n: int = 3, seed: int = 1, colours: list[str] | None = None, **options):
     """A new Expert game with the Happy Market draft done (seat k takes colours[k])."""
-    import rules
-
     spec = rules.get_game("happy-city")
     s = spec.new_game([f"P{i}" for i in range(n)], seed=seed, options={"mode": "expert", **options})
     colours = colours or ["yellow", "blue", "green", "orange", "violet"][:n]

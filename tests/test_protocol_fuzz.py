@@ -1,0 +1,305 @@
+"""Bad input is refused, never crashed on: arbitrary action keys and mutated saves fed
+to every game (hypothesis), and the particular keys and saves that once crashed."""
+
+from __future__ import annotations
+
+import json
+import random
+from functools import cache
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import rules
+from rules.core import IllegalAction, SaveError
+
+GAMES = sorted(rules.GAMES)
+# Sweet Lands is being rewritten on helper A's branch (sl-engine); until that lands its
+# engine indexes with a float argument (e.g. 0:discard:[204.0]) and raises TypeError.
+SL_CRASHES = pytest.mark.xfail(
+    reason="Sweet Lands crashes on float arguments; fixed by helper A's sl-engine rewrite",
+    raises=(TypeError, ExceptionGroup),  # hypothesis groups several distinct failures
+    strict=False,
+)
+KEY_GAMES = [pytest.param(g, marks=SL_CRASHES) if g == "sweet-lands" else g for g in GAMES]
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@cache
+def positions(game: str) -> tuple[Any, ...]:
+    """A few states of a real game (start, early, middle) to aim keys at."""
+    spec = rules.get_game(game)
+    n = max(2, spec.min_players)
+    state = spec.new_game([f"P{i + 1}" for i in range(n)], seed=3)
+    rng = random.Random(5)
+    out = [state]
+    stages = {getattr(state, "stage", None)}
+    while not state.is_over and len(out) < 40:
+        moves = [a for s in state.actors() for a in state.legal_actions(s)]
+        state = state.apply(rng.choice(moves))
+        stage = getattr(state, "stage", None)
+        if stage not in stages or state.step % 25 == 0:  # every kind of step, and some more
+            stages.add(stage)
+            out.append(state)
+    return tuple(out)
+
+
+@cache
+def kinds(game: str) -> tuple[str, ...]:
+    """Action kinds this game uses, so generated keys reach its checks."""
+    found = set()
+    for state in positions(game):
+        for s in range(len(state.players)):
+            found |= {a.kind for a in state.legal_actions(s)}
+    return tuple(sorted(found | {"draw", "buy", "claim", "pass", "place", "target"}))
+
+
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.floats(allow_nan=False),
+    st.text(max_size=12),
+    st.sampled_from(["fire", "box", "Zoo", "House", "yellow", "Bank", "x"]),
+)
+
+
+def keys_for(game: str) -> st.SearchStrategy[str]:
+    structured = st.builds(
+        lambda seat, kind, args: f"{seat}:{kind}:{json.dumps(args)}",
+        st.integers(min_value=-1, max_value=7),
+        st.sampled_from(kinds(game)),
+        st.lists(scalars, max_size=4),
+    )
+    return st.one_of(structured, st.text(max_size=30))
+
+
+def look_alikes(value: Any) -> st.SearchStrategy[Any]:
+    """Values that resemble a legal argument without being it: 1.0 or True for 1."""
+    return st.one_of(st.sampled_from(near_values(value)), scalars)
+
+
+def mutated_key(data: st.DataObject, state: Any) -> str:
+    """A legal move of an actor with one argument swapped for a look-alike."""
+    moves = [a for s in state.actors() for a in state.legal_actions(s)]
+    with_args = [a for a in moves if a.args]
+    if not with_args:
+        return data.draw(st.sampled_from(moves)).key if moves else "0:pass"
+    a = data.draw(st.sampled_from(with_args))
+    k = data.draw(st.integers(min_value=0, max_value=len(a.args) - 1))
+    args = list(a.args)
+    args[k] = data.draw(look_alikes(args[k]))
+    return f"{a.seat}:{a.kind}:{json.dumps(args)}"
+
+
+def refused_or_applied(spec: Any, state: Any, key: str) -> None:
+    """A key either applies (it was legal) or raises IllegalAction with a reason."""
+    try:
+        action = spec.parse_action(key)
+        state.apply(action)
+    except IllegalAction as exc:
+        assert isinstance(exc.reason, str) and exc.reason
+
+
+@pytest.mark.parametrize("game", KEY_GAMES)
+def test_arbitrary_keys_are_refused_or_applied(game: str) -> None:
+    spec = rules.get_game(game)
+
+    @SETTINGS
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        state = data.draw(st.sampled_from(positions(game)))
+        if data.draw(st.booleans()):
+            key = mutated_key(data, state)
+        else:
+            key = data.draw(keys_for(game))
+        refused_or_applied(spec, state, key)
+
+    run()
+
+
+def near_values(value: Any) -> list[Any]:
+    near: list[Any] = [None, True, False, [value], {"v": value}]
+    if isinstance(value, int) and not isinstance(value, bool):
+        near += [float(value), str(value), value + 1, value - 1, -value, 2**64]
+    if isinstance(value, str):
+        near += [value.upper(), value + " ", 1, 0.0]
+    return near
+
+
+@pytest.mark.parametrize("game", KEY_GAMES)
+def test_every_look_alike_argument_is_refused_or_applied(game: str) -> None:
+    """Each legal move of each sampled position, one argument at a time swapped for
+    each look-alike: the systematic half of the search above."""
+    spec = rules.get_game(game)
+    for state in positions(game):
+        seen = set()
+        for a in [a for s in state.actors() for a in state.legal_actions(s)]:
+            if a.kind in seen:  # one move of each kind per position keeps this quick
+                continue
+            seen.add(a.kind)
+            for k, value in enumerate(a.args):
+                for near in near_values(value):
+                    args = [*a.args[:k], near, *a.args[k + 1 :]]
+                    refused_or_applied(spec, state, f"{a.seat}:{a.kind}:{json.dumps(args)}")
+
+
+json_values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+FIELDS = ["format", "game", "players", "seed", "options", "actions"]
+
+
+def real_save(game: str) -> dict[str, Any]:
+    state = positions(game)[-1]
+    return json.loads(json.dumps(state.spec.to_save(state)))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_mutated_saves_load_or_raise_save_error(game: str) -> None:
+    spec = rules.get_game(game)
+
+    @SETTINGS
+    @given(st.data())
+    def run(data: st.DataObject) -> None:
+        save = real_save(game)
+        field = data.draw(st.sampled_from(FIELDS))
+        if field == "actions" and data.draw(st.booleans()):
+            k = data.draw(st.integers(min_value=0, max_value=len(save["actions"])))
+            save["actions"][k:k] = [data.draw(keys_for(game))]
+        else:
+            save[field] = data.draw(json_values)
+        try:
+            spec.from_save(save)
+        except SaveError as exc:
+            assert str(exc)
+
+    run()
+
+
+# ---- the inputs that crashed engines once --------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "key"),
+    [
+        ("happy-city", "0:draw:[1.0]"),
+        ("happy-city", "0:draw:[true]"),
+        ("happiest-town", "0:draw:[1.0]"),
+        ("happy-city", "0:buy:[1]"),
+        ("happy-city", "0:discard:[null]"),
+        ("happiness", "0:toggle_topic:[1.5]"),
+        ("happiness", "0:place:[1,0,0]"),
+    ],
+)
+def test_wrong_typed_arguments_are_illegal(game: str, key: str) -> None:
+    spec = rules.get_game(game)
+    state = positions(game)[0]
+    while state.stage != "refill" and game != "happiness":
+        state = state.apply(state.legal_actions(state.actors()[0])[0])
+    with pytest.raises(IllegalAction):
+        state.apply(spec.parse_action(key))
+
+
+def expert_at(stage: str, n: int) -> Any:
+    """An Expert game played at random until it asks the given question."""
+    spec = rules.get_game("happy-city")
+    for seed in range(200):
+        state = spec.new_game([f"P{i}" for i in range(n)], seed=seed, options={"mode": "expert"})
+        rng = random.Random(seed)
+        while not state.is_over:
+            if state.stage == stage:
+                return state
+            moves = [a for s in state.actors() for a in state.legal_actions(s)]
+            state = state.apply(rng.choice(moves))
+    raise AssertionError(f"no game reached {stage}")
+
+
+@pytest.mark.parametrize(("stage", "kind"), [("target", "target"), ("final", None)])
+def test_float_seat_choices_are_illegal(stage: str, kind: str | None) -> None:
+    state = expert_at(stage, 4)
+    seat = state.actors()[0]
+    kind = kind or state.pending["kind"]
+    for bad in ("0.0", "1.0", "true", '"1"'):
+        with pytest.raises(IllegalAction):
+            state.apply(rules.get_game("happy-city").parse_action(f"{seat}:{kind}:[{bad}]"))
+
+
+def test_deeply_nested_key_is_illegal() -> None:
+    with pytest.raises(IllegalAction, match="deep"):
+        rules.get_game("happy-city").parse_action("0:draw:" + "[" * 100_000 + "]" * 100_000)
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("seed", 1e400),
+        ("seed", "7"),
+        ("seed", True),
+        ("options", "expert"),
+        ("options", {"mode": ["expert"]}),
+        ("players", "Anna"),
+        ("players", [1, 2]),
+        ("actions", "0:keep"),
+        ("format", 1.0),
+    ],
+)
+def test_bad_save_fields_raise_save_error(field: str, value: Any) -> None:
+    save = real_save("happy-city")
+    save[field] = value
+    with pytest.raises(SaveError, match="header"):
+        rules.get_game("happy-city").from_save(save)
+
+
+def test_bad_step_in_a_save_names_the_step() -> None:
+    save = real_save("happy-city")
+    save["actions"].insert(3, "0:draw:[1.0]")
+    with pytest.raises(SaveError, match="step 4"):
+        rules.get_game("happy-city").from_save(save)
+
+
+@pytest.mark.parametrize("where", ["x", "game", "players", "options", "seed"])
+def test_deeply_nested_save_file_is_a_save_error(tmp_path: Any, where: str) -> None:
+    from rules.savefile import load_save_file
+
+    deep = "[" * 100_000 + "]" * 100_000
+    path = tmp_path / "deep.json"
+    fields = {"format": "1", "game": '"happy-city"', "players": '["A", "B"]', "actions": "[]"}
+    fields[where] = deep
+    path.write_text("{" + ", ".join(f'"{k}": {v}' for k, v in fields.items()) + "}")
+    with pytest.raises(SaveError, match="deep.json"):
+        load_save_file(path)
+
+
+def test_deeply_nested_values_in_a_loaded_save_are_a_save_error() -> None:
+    deep: list[Any] = []
+    for _ in range(50_000):
+        deep = [deep]
+    for field in ("players", "options", "seed", "game"):
+        save = real_save("happy-city")
+        save[field] = deep
+        with pytest.raises(SaveError):
+            rules.get_game("happy-city").from_save(save)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"players": "Anna"},
+        {"players": ["A", 2]},
+        {"players": {"A": 1, "B": 2}},
+        {"players": ["A", "B"], "seed": "7"},
+        {"players": ["A", "B"], "seed": 1.5},
+        {"players": ["A", "B"], "seed": True},
+        {"players": ["A", "B"], "options": "expert"},
+        {"players": ["A", "B"], "options": {"mode": True}},
+    ],
+)
+def test_new_game_refuses_wrong_types(kw: dict[str, Any]) -> None:
+    for game in GAMES:
+        with pytest.raises(ValueError):
+            rules.get_game(game).new_game(**kw)
