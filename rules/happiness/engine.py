@@ -63,6 +63,7 @@ from .cards import (
     matches,
     min_deck,
 )
+from .explain import FORMULA, score_items
 
 BUILD, PLAY, STORY, WINDOW, BUMMER, OVER = "build", "play", "story", "window", "bummer", "over"
 STORY_MAX = 500
@@ -716,6 +717,7 @@ class HappinessState(GameState):
 
     def result(self) -> dict:
         parts = [self.breakdown(s) for s in range(self.n)]
+        strip = self.options.get("bummer_scoring", "take") == "strip"
         keys = [(p["score"], p["euphoria_pile"], p["bummer_pile"]) for p in parts]
         ranking = rank_by((s, keys[s]) for s in range(self.n))
         tiers = [rank_by((s, keys[s][:k]) for s in range(self.n))[0] for k in (1, 2, 3)]
@@ -733,6 +735,9 @@ class HappinessState(GameState):
             "ranking": ranking,
             "winners": ranking[0],
             "tie_break": tie_break,
+            "items": [score_items(p, strip) for p in parts],  # every point, for the end screen
+            "formula": FORMULA,
+            "summary": [["Euphoria pile", "euphoria_pile"], ["Bummer pile", "bummer_pile"]],
         }
 
     # ---- views ----------------------------------------------------------------------------------------

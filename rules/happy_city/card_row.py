@@ -4,6 +4,7 @@ cities of named cards and a score ranked with money as the tie-break."""
 from __future__ import annotations
 
 from ..core import rank_by
+from .explain import formula, score_items
 
 
 class CardRowRules:
@@ -62,4 +63,8 @@ class CardRowRules:
             "ranking": ranking,
             "winners": ranking[0],
             "tie_break": tie_break,
+            # every point itemised, for the end screen (see explain.py)
+            "items": [score_items(self, s, parts[s], money) for s in range(self.n)],
+            "formula": formula(parts[0]),
+            "summary": [[money.capitalize(), "coins"]],
         }

@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 from rules.core import Action
 
 from ..widgets.common import HandoffScreen
+from ..widgets.log import LogView
 
 
 class GameScreenBase(Screen):
@@ -19,6 +20,8 @@ class GameScreenBase(Screen):
         Binding("escape", "leave", "Title"),
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
+    REVIEW = False  # True: the end screen may reopen this screen to show the final table
+    review = False  # set on a screen opened from the end screen: look, never play
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
@@ -58,15 +61,13 @@ class GameScreenBase(Screen):
             self.app.push_screen(HandoffScreen(c.state.players[seat]), lambda _: self._handed(seat))
             return
         self.render_view()
-        if not self.sub_title:
-            self.sub_title = self.seed_text()
         if step == "bot" and not self._busy:
             self._busy = True
             if self.bot_delay > 0:
                 self.set_timer(self.bot_delay, self._bot_move)
             else:  # a zero-length timer is refused by Textual
                 self.call_later(self._bot_move)
-        elif step == "over":
+        elif step == "over" and not self.review:
             self.app.show_end(c)
 
     def _handed(self, seat: int) -> None:
@@ -113,11 +114,10 @@ class GameScreenBase(Screen):
         self.app.show_help(self.controller.spec.id)
 
     def action_leave(self) -> None:
-        self.app.back_to_title()
-
-    def seed_text(self) -> str:
-        """The seed stays on screen so a table can replay the same game later."""
-        return f"seed {self.controller.state.seed}"
+        if self.review:
+            self.dismiss(None)  # back to the end screen
+        else:
+            self.app.back_to_title()
 
     # ---- cheap updates: repaint only what changed ------------------------------------
     def update_static(self, target, text: str) -> None:
@@ -145,6 +145,10 @@ class GameScreenBase(Screen):
             self.refresh_bindings()
 
     def render_log(self) -> None:
+        views = self.query(LogView)
+        if views:  # wraps to its width, keeps what two readers share, follows the end
+            views.first().set_entries(self.controller.log())
+            return
         log = self.query_one(RichLog)
         entries = self.controller.log()
         # A different reader sees a different (redacted) log: start it afresh.

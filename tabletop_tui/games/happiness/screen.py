@@ -18,9 +18,10 @@ from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer
 from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen
+from ...widgets.log import LogView
 from ...widgets.tiles import H, W, card_lines, spot_lines
 from ..base import GameScreenBase
 
@@ -147,6 +148,7 @@ MAX_HAND = 10
 
 class HappinessScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
+    REVIEW = True
     BINDINGS = [
         Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
         for k in range(1, 10)
@@ -181,7 +183,7 @@ class HappinessScreen(GameScreenBase):
                 )
                 yield OptionList(id="hp-moves")
                 yield Static("", id="hp-players")
-                yield RichLog(id="hp-log", wrap=True, markup=False, min_width=20)
+                yield LogView(id="hp-log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -291,7 +293,11 @@ class HappinessScreen(GameScreenBase):
         if step == "window":
             status = self.window_status()
         elif step == "over":
-            status = "The game is over."
+            status = (
+                "The game is over: the final table. Escape goes back to the scores."
+                if self.review
+                else "The game is over."
+            )
         elif step == "bot":
             status = f"{names[v['actors'][0]]} (bot) is thinking..."
         elif step == "human":

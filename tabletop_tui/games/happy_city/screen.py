@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets import Footer, Header, OptionList, Static
 
 from ...widgets.card import LETTER, CardBox
+from ...widgets.log import LogView
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -46,6 +47,7 @@ class HappyCityScreen(GameScreenBase):
 
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
     GAME_TITLE = "Happy City"
+    REVIEW = True
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
@@ -92,7 +94,7 @@ class HappyCityScreen(GameScreenBase):
             with Vertical(id="hc-right"):
                 yield OptionList(id="hc-actions")
                 yield Static("", id="hc-others")
-                yield RichLog(id="hc-log", wrap=True, markup=False, min_width=20)
+                yield LogView(id="hc-log")
         yield Footer()
 
     # ---- rendering --------------------------------------------------------------
@@ -109,9 +111,8 @@ class HappyCityScreen(GameScreenBase):
         self.title = f"{self.GAME_TITLE} - round {v['round']}"
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
-        self.sub_title = self.seed_text() + (
-            " - last round" if v["end_triggered"] and not v["over"] else ""
-        )
+        # Never the seed: with it and the setup anyone could deal the hidden cards again.
+        self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
 
         who = escape(players[actor]["name"])
         step = self.controller.next_step()
@@ -122,7 +123,13 @@ class HappyCityScreen(GameScreenBase):
         elif step == "bot":
             status = f"{who} (bot) is thinking..."
         elif step == "over":
-            status = "The game is over."
+            status = (
+                "The game is over: the final table. N shows the next "
+                + self.CITY_WORD
+                + ", Escape goes back to the scores."
+                if self.review
+                else "The game is over."
+            )
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
