@@ -126,8 +126,10 @@ class GameScreenBase(Screen):
             widget._last_text = text
             widget.update(text)
 
-    def show_moves(self, legal: list) -> None:
-        """Fill the move list (keys and mouse) and refresh the footer when moves change."""
+    def show_moves(self, legal: list, focus: bool = True) -> None:
+        """Fill the move list (keys and mouse) and refresh the footer when moves change.
+
+        ``focus=False`` leaves the focus where it is (a text box the player types in)."""
         ol = self.query_one(OptionList)
         keys = tuple(a.key for a in legal)
         if keys != self._moves_shown:
@@ -137,7 +139,7 @@ class GameScreenBase(Screen):
             ol.display = bool(legal)
             if legal:
                 ol.highlighted = 0
-            if legal and not isinstance(self.focused, OptionList):
+            if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
         footer_key = (tuple(sorted({a.kind for a in legal})), self.controller.can_undo())
         if footer_key != self._footer_shown:
