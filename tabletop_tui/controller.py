@@ -192,11 +192,20 @@ class Controller:
 
     def undo(self) -> bool:
         if not self.can_undo():
-            self.last_error = "Nothing to undo: a card was revealed or the turn has passed."
+            self.last_error = self.why_no_undo()
             return False
         self.state = self._undo.pop().state
         self.autosave()
         return True
+
+    def why_no_undo(self) -> str:
+        if self.state.is_over:
+            return "Nothing to undo: the game is over."
+        if self.viewer is None or self.viewer not in self.state.actors():
+            return "Nothing to undo: it is not your turn."
+        if not self._undo or self._undo[-1].seat != self.viewer:
+            return "Nothing to undo: you have made no step this turn yet."
+        return "Cannot undo: a hidden card was revealed or drawn since your last step."
 
     # ---- saving ---------------------------------------------------------------
     def autosave(self) -> None:

@@ -99,8 +99,7 @@ class GameScreenBase(Screen):
 
     # ---- shared actions ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "undo":
-            return True if self.controller.can_undo() else None
+        # Undo stays live: when it cannot act, pressing it says why.
         return True
 
     def action_undo(self) -> None:
@@ -141,7 +140,7 @@ class GameScreenBase(Screen):
                 ol.highlighted = 0
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
-        footer_key = (tuple(sorted({a.kind for a in legal})), self.controller.can_undo())
+        footer_key = tuple(sorted({a.kind for a in legal}))
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()

@@ -28,6 +28,7 @@ class LogView(ScrollView, can_focus=True):
         self._lines: list[str] = []  # wrapped lines of every entry, in order
         self._starts: list[int] = []  # index in _lines of each entry's first line
         self._width = 0
+        self._follow = True  # at the newest entry; false once the reader scrolls up
 
     # ---- content ------------------------------------------------------------------------
     def set_entries(self, entries: list[str]) -> None:
@@ -38,7 +39,7 @@ class LogView(ScrollView, can_focus=True):
             if old != new:
                 break
             keep += 1
-        follow = self.is_following()
+        follow = self._follow
         if keep < len(self.entries):
             del self._lines[self._starts[keep] :]
             del self._starts[keep:]
@@ -47,8 +48,9 @@ class LogView(ScrollView, can_focus=True):
             self._add(entry)
         self._resized(follow)
 
-    def is_following(self) -> bool:
-        return self.scroll_y >= self.max_scroll_y - 1
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._follow = new >= self.max_scroll_y - 1
 
     def _wrap_width(self) -> int:
         return max(10, self.scrollable_content_region.width - 1)
@@ -73,7 +75,7 @@ class LogView(ScrollView, can_focus=True):
 
     def on_resize(self) -> None:
         if self._wrap_width() != self._width:
-            follow = self.is_following()
+            follow = self._follow
             self._rewrap()
             self._resized(follow)
 
