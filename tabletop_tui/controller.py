@@ -13,6 +13,8 @@ It knows nothing about widgets. Screens ask it for ``view()`` (always
 
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,6 +40,8 @@ class Controller:
     _undo: list = field(default_factory=list)
     _bots: dict = field(default_factory=dict)
     last_error: str = ""
+    _reaction: dict = field(default_factory=dict)  # bot seat -> seconds, this window
+    _reaction_drawn: bool = False
 
     def __post_init__(self):
         for s, info in enumerate(self.seats):
@@ -110,6 +114,7 @@ class Controller:
         self._undo.append(Snapshot(self.state, action.seat))
         self.state = new
         self.last_error = ""
+        self._reaction_drawn &= self.in_window
         self.autosave()
         return True
 
@@ -121,16 +126,35 @@ class Controller:
         self.state = self.state.apply(action)
         self._undo.clear()
         self.autosave()
+        self._reaction_drawn = False
         return action
 
     # ---- interrupt windows ----------------------------------------------------------
-    def window_bots(self) -> list[Action]:
-        """Let every bot still waiting in the window decide: claim or stay silent."""
+    def reaction_times(self) -> dict[int, float]:
+        """How long each bot waits, once a window opens, before it claims or stays silent.
+
+        A person needs a moment to notice the silence and reach for a card; a bot that
+        answered at once would win every race. The range is the game option
+        ``bot_reaction`` ("low-high" seconds); each window draws the times afresh.
+        """
+        if not self._reaction_drawn:
+            raw = str(self.state.options.get("bot_reaction", "0"))
+            lo, _, hi = raw.partition("-")
+            rng = random.Random(f"{self.state.seed}:{self.state.step}")
+            low, high = float(lo), float(hi or lo)
+            self._reaction = {s: rng.uniform(low, high) for s in self._bots}
+            self._reaction_drawn = True
+        return self._reaction
+
+    def window_bots(self, elapsed: float = math.inf) -> list[Action]:
+        """Let every bot still waiting in the window decide, once its reaction time has
+        passed (``elapsed`` seconds since the window opened): claim or stay silent."""
         done = []
+        waits = self.reaction_times()
         for seat in list(self.state.actors()):
             if not self.in_window:
                 break
-            if self.is_bot(seat) and seat in self.state.actors():
+            if self.is_bot(seat) and seat in self.state.actors() and waits[seat] <= elapsed:
                 action = self._bots[seat].choose(self.state, seat)
                 if action.kind == "close":  # a bot never ends the countdown for the others
                     action = self.state.find_action(seat, "pass") or action
@@ -139,6 +163,7 @@ class Controller:
         if done:
             self._undo.clear()
             self.autosave()
+        self._reaction_drawn = self.in_window
         return done
 
     def close_window(self) -> None:
@@ -148,6 +173,7 @@ class Controller:
             self.state = self.state.apply(self.state.find_action(seat, "close"))
             self._undo.clear()
             self.autosave()
+        self._reaction_drawn = False
 
     def can_claim(self, seat: int) -> bool:
         return self.in_window and self.state.find_action(seat, "claim") is not None
@@ -166,11 +192,20 @@ class Controller:
 
     def undo(self) -> bool:
         if not self.can_undo():
-            self.last_error = "Nothing to undo: a card was revealed or the turn has passed."
+            self.last_error = self.why_no_undo()
             return False
         self.state = self._undo.pop().state
         self.autosave()
         return True
+
+    def why_no_undo(self) -> str:
+        if self.state.is_over:
+            return "Nothing to undo: the game is over."
+        if self.viewer is None or self.viewer not in self.state.actors():
+            return "Nothing to undo: it is not your turn."
+        if not self._undo or self._undo[-1].seat != self.viewer:
+            return "Nothing to undo: you have made no step this turn yet."
+        return "Cannot undo: a hidden card was revealed or drawn since your last step."
 
     # ---- saving ---------------------------------------------------------------
     def autosave(self) -> None:

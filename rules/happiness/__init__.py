@@ -20,6 +20,15 @@ OPTIONS = {
         "Seconds of silence after each turn (countdown mode only).",
         ("3 seconds", "5 seconds", "8 seconds", "10 seconds"),
     ),
+    "bot_reaction": Option(
+        "Bot reaction time",
+        "1-2.5",
+        ("0.5-1.5", "1-2.5", "2-4"),
+        "How long a bot waits, once the silence begins, before it may break it: a time "
+        "drawn at random in this range each silence, so people holding a Bummer get "
+        "a fair chance to claim first.",
+        ("Quick: 0.5 to 1.5 s", "Like a person: 1 to 2.5 s", "Slow: 2 to 4 s"),
+    ),
     "youngest": Option(
         "Youngest player",
         0,

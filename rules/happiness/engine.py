@@ -66,6 +66,7 @@ from .cards import (
     matches,
     min_deck,
 )
+from .explain import FORMULA, score_items
 
 BUILD, PLAY, STORY, WINDOW, BUMMER, OVER = "build", "play", "story", "window", "bummer", "over"
 STORY_MAX = 500
@@ -731,8 +732,9 @@ class HappinessState(GameState):
         }
 
     def result(self) -> dict:
-        return ranked_result(
-            [self.breakdown(s) for s in range(self.n)],
+        parts = [self.breakdown(s) for s in range(self.n)]
+        res = ranked_result(
+            parts,
             "score",
             [
                 (
@@ -744,6 +746,11 @@ class HappinessState(GameState):
             unshared="none needed: the most Joypoints is not shared",
             shared="still tied after both piles: the tied players share the win",
         )
+        strip = self.options.get("bummer_scoring", "take") == "strip"
+        res["items"] = [score_items(p, strip) for p in parts]  # every point, for the end screen
+        res["formula"] = FORMULA
+        res["summary"] = [["Euphoria pile", "euphoria_pile"], ["Bummer pile", "bummer_pile"]]
+        return res
 
     # ---- views ----------------------------------------------------------------------------------------
     def card_view(self, cid: int) -> dict:

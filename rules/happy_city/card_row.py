@@ -10,6 +10,7 @@ from typing import Any, ClassVar, Self
 
 from ..core import Action, GameState, copy_nested, ranked_result
 from .cards import Card
+from .explain import formula, score_items
 
 DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
 ROW_SIZE = 3  # cards face up in the central row after a refill
@@ -365,13 +366,19 @@ class CardRowState(GameState):
 
     def result(self) -> dict[str, Any]:
         money = self.MONEY
-        return ranked_result(
-            [self.breakdown(s) for s in range(self.n)],
+        parts = [self.breakdown(s) for s in range(self.n)]
+        res = ranked_result(
+            parts,
             "score",
             [("coins", f"{money}: of the tied players, the one with the most {money} left wins")],
             unshared="none needed: the best score is not shared",
             shared=f"{money} did not separate the leaders: they share the win",
         )
+        # every point itemised, for the end screen (see explain.py)
+        res["items"] = [score_items(self, s, parts[s], money) for s in range(self.n)]
+        res["formula"] = formula(parts[0])
+        res["summary"] = [[money.capitalize(), "coins"]]
+        return res
 
     # ---- views ------------------------------------------------------------------------
     def card_view(self, i: int, seat: int | None = None) -> dict[str, Any]:

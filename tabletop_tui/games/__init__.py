@@ -2,8 +2,8 @@
 
 Each package ``tabletop_tui/games/<game>/`` declares in its ``__init__.py`` a tuple
 ``UI`` of GameUI, one per game id it shows: the screen class, the help file and,
-for the end of the game, either its own end screen or the columns of the shared
-one. Adding a game touches no shared file. Screens are named as "module:Class" and
+for the end of the game, its own end screen if it has one (the shared one itemises
+each game's result()). Adding a game touches no shared file. Screens are named as "module:Class" and
 imported only when a game opens, so the title screen comes up fast.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,8 +28,6 @@ def _load(ref: str, package: str) -> Any:
 class GameUI:
     game: str  # the rules id (rules.GAMES)
     screen: str  # "module:Class" of the game screen; ".module" is within the package
-    # (heading, breakdown key) columns for the shared end screen; empty = every number
-    end_columns: tuple[tuple[str, str], ...] = field(default=())
     end_screen: str | None = None  # "module:Class" of its own EndScreen subclass
     help_file: str = "help.md"  # the rules reference (Markdown), beside __init__.py
     package: str = ""  # filled in when the package is found

@@ -10,6 +10,7 @@ from textual.widgets.option_list import Option
 from rules.core import Action
 
 from ..widgets.common import HandoffScreen
+from ..widgets.log import LogView
 
 
 class GameScreenBase(Screen):
@@ -19,6 +20,8 @@ class GameScreenBase(Screen):
         Binding("escape", "leave", "Title"),
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
+    REVIEW = False  # True: the end screen may reopen this screen to show the final table
+    review = False  # set on a screen opened from the end screen: look, never play
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
@@ -58,15 +61,13 @@ class GameScreenBase(Screen):
             self.app.push_screen(HandoffScreen(c.state.players[seat]), lambda _: self._handed(seat))
             return
         self.render_view()
-        if not self.sub_title:
-            self.sub_title = self.seed_text()
         if step == "bot" and not self._busy:
             self._busy = True
             if self.bot_delay > 0:
                 self.set_timer(self.bot_delay, self._bot_move)
             else:  # a zero-length timer is refused by Textual
                 self.call_later(self._bot_move)
-        elif step == "over":
+        elif step == "over" and not self.review:
             self.app.show_end(c)
 
     def _handed(self, seat: int) -> None:
@@ -98,8 +99,7 @@ class GameScreenBase(Screen):
 
     # ---- shared actions ----------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        if action == "undo":
-            return True if self.controller.can_undo() else None
+        # Undo stays live: when it cannot act, pressing it says why.
         return True
 
     def action_undo(self) -> None:
@@ -113,11 +113,10 @@ class GameScreenBase(Screen):
         self.app.show_help(self.controller.spec.id)
 
     def action_leave(self) -> None:
-        self.app.back_to_title()
-
-    def seed_text(self) -> str:
-        """The seed stays on screen so a table can replay the same game later."""
-        return f"seed {self.controller.state.seed}"
+        if self.review:
+            self.dismiss(None)  # back to the end screen
+        else:
+            self.app.back_to_title()
 
     # ---- cheap updates: repaint only what changed ------------------------------------
     def update_static(self, target, text: str) -> None:
@@ -126,8 +125,10 @@ class GameScreenBase(Screen):
             widget._last_text = text
             widget.update(text)
 
-    def show_moves(self, legal: list) -> None:
-        """Fill the move list (keys and mouse) and refresh the footer when moves change."""
+    def show_moves(self, legal: list, focus: bool = True) -> None:
+        """Fill the move list (keys and mouse) and refresh the footer when moves change.
+
+        ``focus=False`` leaves the focus where it is (a text box the player types in)."""
         ol = self.query_one(OptionList)
         # Labels count too: a move can keep its key and change its meaning
         # (Happiness: "Leave out Fire" becomes "Put Fire back in").
@@ -139,14 +140,18 @@ class GameScreenBase(Screen):
             ol.display = bool(legal)
             if legal:
                 ol.highlighted = 0
-            if legal and not isinstance(self.focused, OptionList):
+            if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
-        footer_key = (tuple(sorted({a.kind for a in legal})), self.controller.can_undo())
+        footer_key = tuple(sorted({a.kind for a in legal}))
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()
 
     def render_log(self) -> None:
+        views = self.query(LogView)
+        if views:  # wraps to its width, keeps what two readers share, follows the end
+            views.first().set_entries(self.controller.log())
+            return
         log = self.query_one(RichLog)
         entries = self.controller.log()
         # A different reader sees a different (redacted) log: start it afresh.

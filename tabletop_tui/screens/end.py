@@ -1,102 +1,202 @@
-"""End of game: ranking, each player's breakdown, and how ties were decided."""
+"""End of game: the ranking, every point of every player explained, the tie-break and
+the seed; from here the final table and the whole log can be looked at again.
+
+Everything comes from ``result()``: its ``items`` (per seat, lines of label and value),
+``formula`` and ``summary`` (extra ranking columns). A game whose result has neither
+gets a ranking column for every number of its breakdown.
+"""
 
 from __future__ import annotations
 
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
-from ..games import ui_for
+from ..widgets.log import LogView
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+STYLE = {"score": "bold", "tie": "dim", "sum": "", "effect": "", "card": ""}
+
+
+def numbers_of(res: dict) -> list[list[str]]:
+    """Without a summary, every number of the breakdown gets a ranking column."""
+    return [
+        [k.replace("_", " ").capitalize(), k]
+        for k, v in res["breakdown"][0].items()
+        if isinstance(v, (int, float)) and not isinstance(v, bool)
+    ]
+
+
+def items_table(items: list[dict]) -> Table:
+    """Label on the left, value on the right; plain Text, so no name is read as markup."""
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(ratio=1, overflow="fold")
+    table.add_column(justify="right", no_wrap=True)
+    for it in items:
+        style = STYLE.get(it.get("kind", ""), "")
+        table.add_row(Text(it["label"], style=style), Text(it["value"], style=style))
+    return table
+
+
+class LogScreen(Screen):
+    """The whole log of a game, full width."""
+
+    BINDINGS = [Binding("escape", "close", "Back"), Binding("l", "close", "Back", show=False)]
+
+    def __init__(self, entries: list[str], title: str):
+        super().__init__()
+        self.entries = entries
+        self.log_title = title
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield LogView(id="full-log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = self.log_title
+        log = self.query_one(LogView)
+        log.set_entries(self.entries)
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
 
 
 class EndScreen(Screen):
     BINDINGS = [
         Binding("a", "again", "Play again"),
+        Binding("v", "review", "Final table"),
+        Binding("l", "log", "Whole log"),
         Binding("t", "title", "Title"),
         Binding("escape", "title", "Title", show=False),
     ]
     DEFAULT_CSS = """
-    EndScreen VerticalScroll { padding: 0 2; }
-    EndScreen #end-head { height: auto; margin: 1 0; }
-    EndScreen DataTable { height: auto; }
-    EndScreen #end-tie { height: auto; margin: 1 0; color: $text-muted; }
-    EndScreen Horizontal { height: auto; }
+    EndScreen VerticalScroll { padding: 0 1; }
+    EndScreen #end-head { height: auto; margin: 1 0 0 0; }
+    EndScreen DataTable { height: auto; margin: 1 0 0 0; }
+    EndScreen #end-tie { height: auto; margin: 1 0 0 0; color: $text-muted; }
+    EndScreen #end-items { grid-size: 2; grid-gutter: 0 1; height: auto; margin: 1 0 0 0; }
+    EndScreen .end-player { height: auto; border: round $primary; padding: 0 1; }
+    EndScreen #end-extra { height: auto; }
+    EndScreen Horizontal { height: auto; margin: 1 0 0 0; }
     EndScreen Button { margin-right: 2; }
     """
 
     def __init__(self, controller):
         super().__init__()
         self.controller = controller
+        if len(controller.humans) != 1:
+            controller.viewer = None  # the table looks together: only public things
 
     def compose(self) -> ComposeResult:
+        res = self.controller.state.result()
+        names = self.controller.state.players
         yield Header()
         with VerticalScroll():
             yield Static("", id="end-head")
             yield DataTable(id="end-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="end-tie")
+            with Grid(id="end-items"):
+                for seats in res["ranking"] if res.get("items") else []:
+                    for s in seats:
+                        box = Static(items_table(res["items"][s]), classes="end-player")
+                        box.border_title = f"{escape(names[s])}: {res['scores'][s]}"
+                        yield box
             yield Static("", id="end-extra")
             with Horizontal():
                 yield Button("Play again (A)", id="end-again", variant="primary")
+                if self.can_review():
+                    yield Button("Final table (V)", id="end-review")
+                yield Button("Whole log (L)", id="end-log")
                 yield Button("Title (T)", id="end-title")
         yield Footer()
+
+    def can_review(self) -> bool:
+        from ..games import screen_class
+
+        return getattr(screen_class(self.controller.spec.id), "REVIEW", False)
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "review":
+            return self.can_review()
+        return True
 
     def on_mount(self) -> None:
         c = self.controller
         res = c.state.result()
         names = c.state.players
         self.title = f"{c.spec.title} - final scores"
-        winners = " and ".join(names[s] for s in res["winners"])
+        winners = " and ".join(escape(names[s]) for s in res["winners"])
         verb = "share the win" if len(res["winners"]) > 1 else "wins"
         self.query_one("#end-head", Static).update(f"[b]{winners} {verb}![/b]")
+        self.fill_table(res, names)
+        tie = [res["formula"]] if res.get("formula") else []
+        tie.append(f"Tie-break: {res['tie_break']}.")
+        tie.append(
+            f"Seed {c.state.seed}: a new game with this seed, the same players and options "
+            "deals the same cards."
+        )
+        self.query_one("#end-tie", Static).update(escape(" ".join(tie)))
+        journal = c.state.view(None).get("journal") or []
+        if journal:  # Happiness: the table's stories, kept with the save
+            lines = ["[b]Story journal[/b]"]
+            lines += [
+                escape(f"Round {e['round']}, {e['name']} on {e['word']}: {e['text']}")
+                for e in journal
+            ]
+            self.query_one("#end-extra", Static).update("\n".join(lines))
+        self.on_resize()
+
+    def fill_table(self, res: dict, names: list[str]) -> None:
         table = self.query_one(DataTable)
-        cols = ui_for(c.spec.id).end_columns or [
-            (k.replace("_", " ").title(), k)
-            for k, v in res["breakdown"][0].items()
-            if isinstance(v, (int, float))
-        ]
-        table.add_columns("Place", "Player", *[h for h, _ in cols])
+        score = ["Score"] if "summary" in res else []
+        summary = res["summary"] if "summary" in res else numbers_of(res)
+        table.add_columns("Place", "Player", *score, *[h for h, _ in summary])
         for place, seats in enumerate(res["ranking"], start=1):
             for s in seats:
                 b = res["breakdown"][s]
                 table.add_row(
                     ORDINAL.get(place, f"{place}th") + ("=" if len(seats) > 1 else ""),
-                    names[s],
-                    *[str(b.get(k, "")) for _, k in cols],
+                    Text(names[s]),  # a Text cell is never read as markup
+                    *[str(res["scores"][s])] * len(score),
+                    *[str(b.get(k, "")) for _, k in summary],
                 )
-        rule = res["breakdown"][0].get("rule")
-        how = "inhabitants + hearts" if rule == "add" else "inhabitants x hearts"
-        self.query_one("#end-tie", Static).update(
-            (f"Points = net {how}. " if c.spec.id == "happy-city" else "")
-            + (
-                "Points = net population " + ("+" if rule == "add" else "x") + " happiness. "
-                if c.spec.id == "happiest-town"
-                else ""
-            )
-            + f"Tie-break: {res['tie_break']}."
-        )
-        journal = c.state.view(None).get("journal") or []
-        if journal:  # Happiness: the table's stories, kept with the save
-            lines = ["[b]Story journal[/b]"]
-            lines += [
-                f"Round {e['round']}, {e['name']} on {e['word']}: {e['text']}" for e in journal
-            ]
-            self.query_one("#end-extra", Static).update(
-                "\n".join(lines[:1] + [escape(x) for x in lines[1:]])
-            )
+
+    def on_resize(self) -> None:
+        n = len(self.controller.state.players)
+        per_row = min(n, max(1, (self.app.size.width - 2) // 38))
+        self.query_one("#end-items", Grid).styles.grid_size_columns = max(1, per_row)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "end-again":
-            self.action_again()
-        else:
-            self.action_title()
+        action = {
+            "end-again": self.action_again,
+            "end-review": self.action_review,
+            "end-log": self.action_log,
+        }.get(event.button.id, self.action_title)
+        action()
 
     def action_again(self) -> None:
         self.app.play_again(self.controller)
+
+    def action_review(self) -> None:
+        from ..games import screen_class
+
+        if self.can_review():
+            screen = screen_class(self.controller.spec.id)(self.controller)
+            screen.review = True
+            self.app.push_screen(screen)
+
+    def action_log(self) -> None:
+        c = self.controller
+        self.app.push_screen(
+            LogScreen(c.state.log_for(c.viewer), f"{c.spec.title} - the whole log")
+        )
 
     def action_title(self) -> None:
         self.app.back_to_title()

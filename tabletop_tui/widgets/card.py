@@ -39,6 +39,14 @@ def card_lines(card: dict, letters=None, stats=("inh", "hrt")) -> list[str]:
     return [f"{price} +{inc}$", stats]
 
 
+def card_letter(card: dict) -> str:
+    """The letter in a card's title: its colour (or Happiest Town type) letter; specials
+    and the Happy Market, which have no colour, get a symbol instead."""
+    if card.get("colour") or "type" in card:
+        return card["letter"]
+    return {"special": "*", "market": "W"}.get(card["kind"], card.get("letter", "-"))
+
+
 class CardBox(Static, can_focus=False):
     """One card slot. Empty slots are hidden; clicks are reported with the slot."""
 
@@ -53,6 +61,7 @@ class CardBox(Static, can_focus=False):
         self.index = index
         self.card: dict | None = None
         self._shown: tuple | None = None
+        self._colour = ""
 
     def show_card(
         self,
@@ -65,31 +74,22 @@ class CardBox(Static, can_focus=False):
     ) -> None:
         self.card = card
         # Repainting is the slow part of a frame: touch nothing that has not changed.
-        key = (
-            None if card is None else tuple(sorted((k, str(v)) for k, v in card.items())),
-            extra,
-            usable,
-            mini,
-            id(letters),
-            stats,
-        )
+        # (The view builds fresh dicts each time, so compare contents, never ids.)
+        key = (card, extra, usable, mini, letters, stats)
         if key == self._shown:
             return
         self._shown = key
         self.display = card is not None
         if card is None:
             return
-        colour = card.get("colour") or "none"
-        for c in ("yellow", "blue", "violet", "orange", "green", "none"):
-            self.set_class(c == colour, f"c-{c}")
+        colour = f"c-{card.get('colour') or 'none'}"
+        if colour != self._colour:  # one class off, one on: not six set_class calls
+            if self._colour:
+                self.remove_class(self._colour)
+            self.add_class(colour)
+            self._colour = colour
         self.set_class(usable, "usable")
-        # Specials and the Happy Market have no colour: mark them with a symbol instead.
-        letter = (
-            {"special": "*", "market": "W"}.get(card["kind"])
-            if not card.get("colour")
-            else card["letter"]
-        )
-        self.border_title = f"{letter} {card['name']}"
+        self.border_title = f"{card_letter(card)} {card['name']}"
         lines = mini_lines(card) if mini else card_lines(card, letters, stats)
         if extra:
             lines.append(extra)

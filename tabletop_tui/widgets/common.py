@@ -50,6 +50,24 @@ class HandoffScreen(Screen):
         self.dismiss(True)
 
 
+class NoticeScreen(HandoffScreen):
+    """A private word for the player at the keyboard; Enter hands the terminal back.
+
+    Opaque like the hand-off, so the rest of the table cannot see the message shown."""
+
+    BINDINGS = [Binding("enter", "ready", "Done"), Binding("space", "ready", "Done", show=False)]
+
+    def __init__(self, text: str):
+        super().__init__("", text)
+
+    def compose(self) -> ComposeResult:
+        text = f"{escape(self.reason)}\n\nPress Enter, then give the terminal back to the table."
+        with Middle():
+            with Center():
+                yield Static(text, id="handoff-box")
+        yield Footer()
+
+
 class TooSmallScreen(Screen):
     DEFAULT_CSS = """
     TooSmallScreen { background: $background; align: center middle; }

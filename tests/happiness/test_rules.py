@@ -827,4 +827,10 @@ def test_protocol_options_listed_with_defaults():
         assert (
             opt.default in opt.choices and opt.label and len(opt.choice_labels) == len(opt.choices)
         )
-    assert set(SPEC.options) == {"silence", "silence_seconds", "youngest", "bummer_scoring"}
+    assert set(SPEC.options) == {
+        "silence",
+        "silence_seconds",
+        "bot_reaction",
+        "youngest",
+        "bummer_scoring",
+    }

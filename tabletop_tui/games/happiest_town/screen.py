@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from textual.binding import Binding
+
 from ..happy_city.screen import HappyCityScreen
 
 PROMPTS = {
@@ -24,3 +26,9 @@ class HappiestTownScreen(HappyCityScreen):
     DWELLINGS_LABEL = "Residences"
     STATS = ("pop", "hap")  # population and happiness
     CITY_WORD = "town"
+    NO_KINDS = "no types yet"
+    BINDINGS = [  # the same keys as Happy City, in the town's words
+        Binding("k", "simple('keep')", "Stop discarding"),
+        Binding("p", "simple('pass')", "Build nothing"),
+        Binding("n", "next_city", "Next town"),
+    ]

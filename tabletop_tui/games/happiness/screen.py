@@ -18,9 +18,10 @@ from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer
 from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Input, OptionList, RichLog, Static
+from textual.widgets import Footer, Header, Input, OptionList, Static
 
-from ...widgets.common import HandoffScreen
+from ...widgets.common import HandoffScreen, NoticeScreen
+from ...widgets.log import LogView
 from ...widgets.tiles import H, W, card_lines, spot_lines
 from ..base import GameScreenBase
 
@@ -147,6 +148,7 @@ MAX_HAND = 10
 
 class HappinessScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
+    REVIEW = True
     BINDINGS = [
         Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
         for k in range(1, 10)
@@ -162,6 +164,8 @@ class HappinessScreen(GameScreenBase):
         self.silence_scale = 1.0  # tests shrink the countdown through the app
         self._deadline: float | None = None
         self._window_id = None
+        self._opened = 0.0
+        self._story_step: int | None = None
         self._ticker = None
 
     def compose(self) -> ComposeResult:
@@ -177,11 +181,13 @@ class HappinessScreen(GameScreenBase):
                         yield HandCard(k)
             with Vertical(id="hp-right"):
                 yield Input(
-                    placeholder="Tell your story, then Enter", id="hp-story", max_length=500
+                    placeholder="Your story, then Enter (empty: skip)",
+                    id="hp-story",
+                    max_length=500,
                 )
                 yield OptionList(id="hp-moves")
                 yield Static("", id="hp-players")
-                yield RichLog(id="hp-log", wrap=True, markup=False, min_width=20)
+                yield LogView(id="hp-log")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -192,27 +198,34 @@ class HappinessScreen(GameScreenBase):
     def advance(self) -> None:
         c = self.controller
         if c.next_step() == "window":
-            c.window_bots()  # bots decide at once: claim or stay silent
-            if c.next_step() != "window":
-                self._stop_window()
-                return super().advance()
-            if len(c.humans) > 1:
-                c.viewer = None  # the window shows public information only
-            wid = c.state.step
             if self._window_id is None:
-                self._window_id = wid
-                self._deadline = (
-                    time.monotonic()
-                    + c.state.options.get("silence_seconds", 5) * self.silence_scale
-                )
+                self._window_id = c.state.step
+                self._opened = time.monotonic()
+                seconds = c.state.options.get("silence_seconds", 5)
+                self._deadline = self._opened + seconds * self.silence_scale
                 if self._ticker is None:
                     self._ticker = self.set_interval(
                         0.1 if self.silence_scale >= 0.2 else 0.01, self._tick
                     )
+            if self._bots_decide():
+                return
+            if len(c.humans) > 1:
+                c.viewer = None  # the window shows public information only
             self.render_view()
             return
         self._stop_window()
         super().advance()
+
+    def _bots_decide(self) -> bool:
+        """Bots whose reaction time has passed claim or stay silent; True if that
+        closed the window (the loop has then moved on)."""
+        c = self.controller
+        elapsed = (time.monotonic() - self._opened) / max(self.silence_scale, 1e-9)
+        if c.window_bots(elapsed) and c.next_step() != "window":
+            self._stop_window()
+            super().advance()
+            return True
+        return False
 
     def _stop_window(self) -> None:
         self._window_id = None
@@ -223,6 +236,8 @@ class HappinessScreen(GameScreenBase):
 
     def _tick(self) -> None:
         if self._deadline is None or isinstance(self.app.screen, HandoffScreen):
+            return
+        if self._bots_decide():
             return
         if time.monotonic() >= self._deadline:
             self._stop_window()
@@ -269,8 +284,15 @@ class HappinessScreen(GameScreenBase):
             return
         action = c.state.find_action(seat, "claim")
         if action is None:
-            # Only the claimant is looking: say so privately, then hide the hand again.
-            self.notify("You hold no Bummer to play now: the silence goes on.", severity="warning")
+            # Only the claimant is looking: say so behind their own hand-off, so the
+            # table never reads it, then hide the hand again.
+            text = "You hold no Bummer you can play now: the silence goes on."
+            if len(c.humans) > 1:
+                c.viewer = None
+                self.render_view()
+                self.app.push_screen(NoticeScreen(text), lambda _: self.advance())
+                return
+            self.notify(text, severity="warning")
             self.advance()
             return
         c.act(action)
@@ -291,7 +313,11 @@ class HappinessScreen(GameScreenBase):
         if step == "window":
             status = self.window_status()
         elif step == "over":
-            status = "The game is over."
+            status = (
+                "The game is over: the final table. Escape goes back to the scores."
+                if self.review
+                else "The game is over."
+            )
         elif step == "bot":
             status = f"{names[v['actors'][0]]} (bot) is thinking..."
         elif step == "human":
@@ -303,7 +329,7 @@ class HappinessScreen(GameScreenBase):
                 f"(arrows + Enter or click).",
                 "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
                 "story": f"[b]{me}[/b], tell the table a short story about "
-                f"[b]{(v['story'] or {}).get('word', '')}[/b] (type, Enter), or skip (S).",
+                f"[b]{(v['story'] or {}).get('word', '')}[/b]: type it, then Enter (Enter alone skips).",
                 "window": f"[b]{me}[/b]: will you break the silence?",
             }.get(stage, "")
         else:
@@ -370,10 +396,16 @@ class HappinessScreen(GameScreenBase):
         story = self.query_one("#hp-story", Input)
         telling = step == "human" and stage == "story"
         story.display = telling
-        if telling and not story.has_focus:
+        if telling and self._story_step != c.state.step:
+            self._story_step = c.state.step  # a new story: an empty box, ready for typing
             story.value = ""
-            story.focus()
-        self.show_moves([a for a in legal if a.kind != "place" and a.kind != "story"])
+            story.focus()  # type at once; Enter shares it, Enter on an empty box skips
+            self.call_after_refresh(story.focus)
+        elif not telling:
+            self._story_step = None
+        self.show_moves(
+            [a for a in legal if a.kind != "place" and a.kind != "story"], focus=not telling
+        )
         placing = step == "human" and stage in ("play", "bummer")
         if placing and not getattr(self, "_was_placing", False):
             board.focus()  # arrows + Enter place the chosen card at once
@@ -388,8 +420,9 @@ class HappinessScreen(GameScreenBase):
             if c.next_step() == "window":
                 return True
             return True if c.next_step() == "human" and stage in ("play", "bummer") else False
-        if action == "skip_story":
-            return True if c.next_step() == "human" and stage == "story" else False
+        if action == "skip_story":  # while typing, S is a letter of the story
+            typing = isinstance(self.focused, Input)
+            return True if c.next_step() == "human" and stage == "story" and not typing else False
         if action == "silence":
             return True if c.next_step() == "window" else False
         if action == "focus_board":
@@ -433,10 +466,7 @@ class HappinessScreen(GameScreenBase):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
-        if not text:
-            self.notify("Type a few words, or press S (after Escape) to skip.", severity="warning")
-            return
-        self.try_act("story", text)
+        self.try_act("story", text) if text else self.try_act("skip_story")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act_key(event.option.id)

@@ -6,15 +6,5 @@ UI = (
     GameUI(
         "happy-city",
         ".screen:HappyCityScreen",
-        end_columns=(
-            ("Inhabitants", "inhabitants"),
-            ("Crossed inh.", "crossed_inhabitants"),
-            ("Hearts", "hearts"),
-            ("Crossed hrt.", "crossed_hearts"),
-            ("Net inh.", "net_inhabitants"),
-            ("Net hrt.", "net_hearts"),
-            ("Points", "score"),
-            ("Coins", "coins"),
-        ),
     ),
 )

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Header, OptionList, RichLog, Static
+from textual.widgets import Footer, Header, OptionList, Static
 
 from ...widgets.card import LETTER, CardBox
+from ...widgets.log import LogView
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -46,6 +47,7 @@ class HappyCityScreen(GameScreenBase):
 
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
     GAME_TITLE = "Happy City"
+    REVIEW = True
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
@@ -53,6 +55,7 @@ class HappyCityScreen(GameScreenBase):
     DWELLINGS_LABEL = "Dwellings"
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
+    NO_KINDS = "no colours"
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -80,7 +83,7 @@ class HappyCityScreen(GameScreenBase):
                 with Horizontal(classes="cardrow", id="hc-dwellings"):
                     for k in range(3):
                         yield CardBox("dwelling", k)
-                yield Static(self.SPECIALS_LABEL, classes="section")
+                yield Static(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
                 with Vertical(id="hc-specials"):
                     for k in range(7):
                         yield CardBox("special", k)
@@ -92,7 +95,7 @@ class HappyCityScreen(GameScreenBase):
             with Vertical(id="hc-right"):
                 yield OptionList(id="hc-actions")
                 yield Static("", id="hc-others")
-                yield RichLog(id="hc-log", wrap=True, markup=False, min_width=20)
+                yield LogView(id="hc-log")
         yield Footer()
 
     # ---- rendering --------------------------------------------------------------
@@ -109,9 +112,8 @@ class HappyCityScreen(GameScreenBase):
         self.title = f"{self.GAME_TITLE} - round {v['round']}"
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
-        self.sub_title = self.seed_text() + (
-            " - last round" if v["end_triggered"] and not v["over"] else ""
-        )
+        # Never the seed: with it and the setup anyone could deal the hidden cards again.
+        self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
 
         who = escape(players[actor]["name"])
         step = self.controller.next_step()
@@ -122,7 +124,13 @@ class HappyCityScreen(GameScreenBase):
         elif step == "bot":
             status = f"{who} (bot) is thinking..."
         elif step == "over":
-            status = "The game is over."
+            status = (
+                "The game is over: the final table. N shows the next "
+                + self.CITY_WORD
+                + ", Escape goes back to the scores."
+                if self.review
+                else "The game is over."
+            )
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
@@ -163,6 +171,8 @@ class HappyCityScreen(GameScreenBase):
                 stats=self.STATS,
             )
 
+        # No heading over an empty area (Happiest Town's children's variant).
+        self.query_one("#hc-specials-title").display = bool(specials)
         # Expert specials: what each one does, in the project's own words.
         effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
         owned = [c for c in players[shown]["city"] if c["kind"] == "special" and c.get("text")]
@@ -194,7 +204,7 @@ class HappyCityScreen(GameScreenBase):
             )
             lines.append(
                 f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
-                f"   {s['score']} pts  {colours or 'no colours'}"
+                f"   {s['score']} pts  {colours or self.NO_KINDS}"
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
             )
@@ -228,6 +238,15 @@ class HappyCityScreen(GameScreenBase):
 
     def on_deck_box_clicked(self, msg: DeckBox.Clicked) -> None:
         self.try_act("draw", msg.deck)
+        self.call_after_refresh(self.focus_moves)
+
+    def focus_moves(self) -> None:
+        """After a click the move list keeps the keyboard: Enter and arrows still work."""
+        moves = self.query_one(OptionList)
+        if moves.display and moves.option_count:
+            moves.focus()
+            if moves.highlighted is None:
+                moves.highlighted = 0
 
     def on_card_box_clicked(self, msg: CardBox.Clicked) -> None:
         box = msg.box
@@ -240,6 +259,7 @@ class HappyCityScreen(GameScreenBase):
             self.try_act("claim", box.card["name"])
         else:
             self.notify(f"{box.card['name']} is already in a city.", severity="information")
+        self.call_after_refresh(self.focus_moves)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act_key(event.option.id)

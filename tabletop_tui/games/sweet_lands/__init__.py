@@ -7,17 +7,5 @@ UI = (
         "sweet-lands",
         ".screen:SweetLandsScreen",
         end_screen=".endscreen:SweetLandsEndScreen",
-        end_columns=(
-            ("In-game", "in_game"),
-            ("Prosp.", "prosperity"),
-            ("City", "city_points"),
-            ("Sets", "property_sets"),
-            ("Gold", "gold"),
-            ("Diam.", "diamonds"),
-            ("Ports", "ports"),
-            ("Milest.", "milestones"),
-            ("Final", "final_tiles"),
-            ("Total", "total"),
-        ),
     ),
 )

@@ -1,0 +1,93 @@
+"""Every point of a card-row score, itemised for the end screen.
+
+``score_items(state, seat, breakdown)`` turns a seat's breakdown into lines a person can
+check by hand: what each card of the city brings, the two sums with their crossed-out
+symbols and the floor at zero, how they combine, each special's end-of-game effect and
+the money that breaks ties. Both Happy City (Family and Expert) and Happiest Town use it.
+Each line is ``{"label", "value", "kind"}``; kind is card, sum, effect, score or tie.
+"""
+
+from __future__ import annotations
+
+
+def _words(part: dict) -> tuple[str, str]:
+    if "population" in part:  # Happiest Town names the two symbols its own way
+        return "population", "happiness"
+    return "inhabitants", "hearts"
+
+
+def _short(word: str) -> str:
+    return {"inhabitants": "inh", "hearts": "hrt", "population": "pop", "happiness": "hap"}[word]
+
+
+def _symbols(n_inh: int, n_hrt: int, words: tuple[str, str]) -> str:
+    parts = [f"{n:+d} {_short(w)}" for n, w in zip((n_inh, n_hrt), words, strict=True) if n]
+    return ", ".join(parts) or "nothing"
+
+
+def _card_lines(state, seat: int, part: dict, words: tuple[str, str]) -> list[dict]:
+    lines = []
+    choice = part.get("choices")
+    symbols_of = getattr(state, "card_symbols", None)  # Expert effects change symbols
+    for pos, i in enumerate(state.city[seat]):
+        card = state.cards[i]
+        inh, hrt = card.inhabitants, card.hearts
+        note = ""
+        if symbols_of is not None and choice is not None:
+            got = symbols_of(seat, pos, card, choice, end=True)
+            if (got["inhabitants"], got["hearts"]) != (inh, hrt):
+                inh, hrt = got["inhabitants"], got["hearts"]
+                note = " (its effect)"
+        lines.append(
+            {"label": card.name, "value": _symbols(inh, hrt, words) + note, "kind": "card"}
+        )
+    return lines
+
+
+def _sum_line(word: str, plus: int, minus: int, net: int) -> dict:
+    if not minus:
+        return {"label": word.capitalize(), "value": str(plus), "kind": "sum"}
+    label = f"{word.capitalize()}, {minus} crossed out"
+    if plus - minus < 0:
+        label += " (never below 0)"
+    return {"label": label, "value": f"{plus} - {minus} = {net}", "kind": "sum"}
+
+
+def _effect_value(adj: dict) -> str:
+    if adj["effect"] == "lose_income":
+        return f"{adj['points']:+d} (income)"
+    if adj["effect"] == "double_below":
+        if adj["points"]:
+            return f"{adj['points']:+d} (doubled)"
+        return "+0 (too many to double)"
+    return f"{adj['points']:+d}"
+
+
+def score_items(state, seat: int, part: dict, money: str) -> list[dict]:
+    words = _words(part)
+    inh_w, hrt_w = words
+    net_i, net_h = part[f"net_{inh_w}"], part[f"net_{hrt_w}"]
+    lines = _card_lines(state, seat, part, words)
+    lines.append(
+        _sum_line(inh_w, part[inh_w], part[f"crossed_{inh_w}"], net_i),
+    )
+    lines.append(_sum_line(hrt_w, part[hrt_w], part[f"crossed_{hrt_w}"], net_h))
+    op = "+" if part["rule"] == "add" else "x"
+    base = part.get("base_score", part["score"])
+    lines.append({"label": "Points", "value": f"{net_i} {op} {net_h} = {base}", "kind": "sum"})
+    for adj in part.get("adjustments", []):
+        lines.append({"label": adj["card"], "value": _effect_value(adj), "kind": "effect"})
+    lines.append({"label": "Score", "value": str(part["score"]), "kind": "score"})
+    lines.append(
+        {"label": f"{money.capitalize()}, for ties", "value": str(part["coins"]), "kind": "tie"}
+    )
+    return lines
+
+
+def formula(part: dict) -> str:
+    inh_w, hrt_w = _words(part)
+    op = "+" if part["rule"] == "add" else "x"
+    text = f"Points = net {inh_w} {op} net {hrt_w}"
+    if "adjustments" in part:
+        text += ", then the end-of-game effects of special buildings"
+    return text + "."

@@ -1,0 +1,97 @@
+"""The game log: wrapped to the panel's width, following the newest entry.
+
+A RichLog keeps the lines as they were wrapped when written, and must be cleared and
+refilled whenever the reader changes (each reader sees a differently redacted log).
+This view keeps the plain entries instead and draws only the lines on screen:
+
+- a new list of entries that extends the old one only wraps the new entries;
+- a different reader's list keeps the wrapped lines of the part both lists share;
+- a new width wraps everything again, so the log re-flows after a resize;
+- it stays scrolled to the newest entry unless the reader has scrolled up to read.
+"""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+
+class LogView(ScrollView, can_focus=True):
+    DEFAULT_CSS = "LogView { height: 1fr; overflow-x: hidden; }"
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.entries: list[str] = []
+        self._lines: list[str] = []  # wrapped lines of every entry, in order
+        self._starts: list[int] = []  # index in _lines of each entry's first line
+        self._width = 0
+        self._follow = True  # at the newest entry; false once the reader scrolls up
+
+    # ---- content ------------------------------------------------------------------------
+    def set_entries(self, entries: list[str]) -> None:
+        if entries == self.entries:
+            return
+        keep = 0
+        for old, new in zip(self.entries, entries, strict=False):
+            if old != new:
+                break
+            keep += 1
+        follow = self._follow
+        if keep < len(self.entries):
+            del self._lines[self._starts[keep] :]
+            del self._starts[keep:]
+        self.entries = list(entries)
+        for entry in self.entries[keep:]:
+            self._add(entry)
+        self._resized(follow)
+
+    def watch_scroll_y(self, old: float, new: float) -> None:
+        super().watch_scroll_y(old, new)
+        self._follow = new >= self.max_scroll_y - 1
+
+    def _wrap_width(self) -> int:
+        return max(10, self.scrollable_content_region.width - 1)
+
+    def _add(self, entry: str) -> None:
+        self._starts.append(len(self._lines))
+        width = self._width or self._wrap_width()
+        lines = Text(entry).wrap(self.app.console, width, overflow="fold")
+        self._lines.extend(line.plain.rstrip() for line in lines)
+
+    def _rewrap(self) -> None:
+        self._width = self._wrap_width()
+        self._lines, self._starts = [], []
+        for entry in self.entries:
+            self._add(entry)
+
+    def _resized(self, follow: bool) -> None:
+        self.virtual_size = Size(self._width, len(self._lines))
+        self.refresh()
+        if follow:
+            self.scroll_end(animate=False)
+
+    def on_resize(self) -> None:
+        if self._wrap_width() != self._width:
+            follow = self._follow
+            self._rewrap()
+            self._resized(follow)
+
+    def on_mount(self) -> None:
+        self._width = self._wrap_width()
+
+    # ---- drawing -----------------------------------------------------------------------
+    def render_line(self, y: int) -> Strip:
+        index = int(self.scroll_y) + y
+        width = self.scrollable_content_region.width
+        style = self.rich_style
+        if 0 <= index < len(self._lines):
+            text = self._lines[index]
+            return Strip([Segment(text, style)]).adjust_cell_length(width, style)
+        return Strip.blank(width, style)
+
+    def text(self) -> str:
+        """Every entry, one line each (for tests and the clipboard)."""
+        return "\n".join(self.entries)

@@ -1,0 +1,118 @@
+"""Happy City and Happiest Town at a real table: the newest log line, clicks, undo,
+help and the words of each edition."""
+
+from textual.widgets import OptionList
+
+from rules import get_game
+from tabletop_tui.controller import Controller
+from tabletop_tui.widgets.card import CardBox
+from tabletop_tui.widgets.log import LogView
+
+from .helpers import make_app, screen_text
+
+
+def _game(game="happy-city", options=None, kinds=("human", "bot", "bot"), seed=5):
+    spec = get_game(game)
+    names = ["Ann", "Bob", "Cleo", "Dev"][: len(kinds)]
+    state = spec.new_game(names, seed=seed, options=options or {})
+    return Controller(spec, state, [{"kind": k} for k in kinds])
+
+
+async def _until_human(pilot, c, turns=1):
+    await pilot.pause()
+    for _ in range(2000):
+        if c.next_step() == "human" and c.state.round > turns:
+            return
+        if c.next_step() == "human" and getattr(pilot.app.screen, "controller", None) is c:
+            legal = c.legal()
+            cheap = [a for a in legal if a.kind in ("keep", "coin", "pass", "draw")]
+            pilot.app.screen._apply((cheap or legal)[0])
+        await pilot.pause(0.01)
+    raise AssertionError("never the human's turn")
+
+
+async def test_log_shows_the_newest_entry_after_bot_turns_and_rewraps(tmp_path):
+    for game, options in [("happy-city", {"mode": "expert"}), ("happiest-town", {})]:
+        c = _game(game, options)
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_game(c)
+            await _until_human(pilot, c, turns=4)
+            await pilot.pause()
+            log = app.screen.query_one(LogView)
+            assert log.max_scroll_y > 0, (log.size, log.virtual_size, len(log._lines), log.scroll_y)
+            newest = log._lines[-1]
+            assert newest in screen_text(app)
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            await pilot.pause()
+            width = log.scrollable_content_region.width
+            assert max(len(line) for line in log._lines) <= width  # wrapped afresh
+            assert log._lines[-1] in screen_text(app)  # still the newest at the bottom
+
+
+async def test_after_clicking_a_card_you_cannot_afford_enter_still_plays(tmp_path):
+    c = _game(kinds=("human", "human"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        await pilot.press("enter")  # Ann takes the terminal
+        await pilot.pause()
+        await pilot.press("k", "1", "2", "3")  # keep, refill the row
+        await pilot.pause()
+        assert c.state.stage == "buy"
+        box = next(
+            b
+            for b in app.screen.query(CardBox)
+            if b.area == "row" and b.card and b.card.get("your_cost", 0) > c.state.coins[0]
+        )
+        await pilot.click(box)
+        await pilot.pause()
+        await pilot.pause()
+        moves = app.screen.query_one(OptionList)
+        assert app.screen.focused is moves and moves.highlighted is not None
+        before = len(c.state.action_keys())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(c.state.action_keys()) == before + 1
+
+
+async def test_undo_says_why_it_cannot(tmp_path):
+    c = _game(kinds=("human", "bot"))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        await pilot.press("k", "1")  # a card is revealed
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        messages = [n.message for n in app._notifications]
+        assert any("revealed" in m for m in messages), messages
+
+
+async def test_help_lists_the_games_own_keys_in_players_words(tmp_path):
+    for game, keys in [("happy-city", ["| K |", "| C |", "| N |"]), ("happiest-town", ["| P |"])]:
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_game(_game(game, kinds=("human", "bot")))
+            await pilot.pause()
+            await pilot.press("f1")
+            await pilot.pause()
+            text = app.screen.markdown
+            assert "1, 2, 3" in text and all(k in text for k in keys)
+            assert ".md" not in text and ".toml" not in text and "rules/" not in text
+
+
+async def test_happiest_town_uses_its_own_words(tmp_path):
+    for options in ({}, {"variant": "children"}):
+        app = make_app(tmp_path)
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.open_game(_game("happiest-town", options, kinds=("human", "bot")))
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Next town" in text and "Next city" not in text
+            assert "no colours" not in text and "W Conv" not in text
+            assert ("Infrastructure" in text) == (options == {})
