@@ -1086,3 +1086,21 @@ class HappyCityState(CardRowRules, GameState):
         out += self.specials
         out += self.box
         return out
+
+    # ---- a copy for bots: what one seat knows, every hidden thing drawn afresh ----------------
+    def resample(self, seat: int, seed: int) -> HappyCityState:
+        """Cities, row, piles, coins and discards are public (each discard is logged), so
+        only the order of every deck and of the box, and the random generator, are
+        hidden: they are redrawn from ``seed``, starting from a sorted order so that the
+        copy depends on nothing the seat cannot know."""
+        from ..core.rng import Rng
+
+        s = self._copy()
+        rng = Rng(seed)
+        s.rng = Rng(rng.next64())
+        s._log = [e for e in self._log if e[1] is None or e[1] == seat]
+        s.box = sorted(self.box)
+        for deck in s.decks:
+            deck.sort()
+            rng.shuffle(deck)
+        return s
