@@ -29,6 +29,7 @@ class Observation:
     legal: list[Action]
     log: list[str]
     _resample: Callable[[int], GameState]
+    fair: bool = True  # False: the engine has no resample and worlds are the game itself
 
     def sample(self, seed: int) -> GameState:
         return self._resample(seed)
@@ -48,7 +49,12 @@ def observe(state: GameState, seat: int) -> Observation:
         return state
 
     return Observation(
-        seat, state.view(seat), state.legal_actions(seat), state.log_for(seat), resample
+        seat,
+        state.view(seat),
+        state.legal_actions(seat),
+        state.log_for(seat),
+        resample,
+        has_resample(state),
     )
 
 

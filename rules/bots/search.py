@@ -49,47 +49,59 @@ class SearchBot(Bot):
         self.name = policy.name
         self.budget = budget or Budget()
         self.last_iterations = 0  # for benchmarks: worlds looked at in the last decision
+        self._start = 0.0
 
     def decide(self, obs: Observation) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        first = obs.sample(self.world_seed())
-        cands = self.policy.candidates(first, obs.seat, legal, CANDIDATES)
+        world = obs.sample(self.world_seed())
+        if not obs.fair:  # never search the real game: play as the policy would
+            return self.policy.pick(world, obs.seat, legal)
+        cands = self.policy.candidates(world, obs.seat, legal, CANDIDATES)
         if len(cands) == 1:
             return cands[0]
-        totals = [0.0] * len(cands)
-        counts = [0] * len(cands)
-        start = time.process_time()
-        world = first
+        values: list[list[float]] = [[] for _ in cands]
+        self._start = time.process_time()
         iteration = 0
-        while not self._spent(iteration, start):
+        while not self._spent(iteration):
             for k, action in enumerate(cands):
-                totals[k] += self.playout(world, obs.seat, action)
-                counts[k] += 1
-                if self._spent(iteration, start) and iteration:
+                value = self.playout(world, obs.seat, action)
+                if value is None:  # the clock ran out inside this imagined game
                     break
+                values[k].append(value)
             iteration += 1
             world = obs.sample(self.world_seed())
         self.last_iterations = iteration
-        means = [t / c if c else float("-inf") for t, c in zip(totals, counts, strict=True)]
-        best = max(range(len(cands)), key=lambda k: (means[k], -k))
-        return cands[best]
+        # Candidates are compared on the worlds all of them saw; the policy's own
+        # choice (the first) wins ties and answers when no world was finished.
+        seen = min(len(v) for v in values)
+        if seen == 0:
+            return cands[0]
+        sums = [sum(v[:seen]) for v in values]
+        return cands[max(range(len(cands)), key=lambda k: (sums[k], -k))]
 
-    def _spent(self, iteration: int, start: float) -> bool:
+    def _spent(self, iteration: int) -> bool:
         b = self.budget
         if b.iterations is not None and iteration >= b.iterations:
             return True
-        return b.seconds is not None and time.process_time() - start >= b.seconds
+        return self._out_of_time()
 
-    def playout(self, world: Any, seat: int, action: Action) -> float:
+    def _out_of_time(self) -> bool:
+        s = self.budget.seconds
+        return s is not None and time.process_time() - self._start >= s
+
+    def playout(self, world: Any, seat: int, action: Action) -> float | None:
         """Play ``action`` in the world, let the policy finish the game, and score it
-        for ``seat``: a share of the win, plus a little for the margin."""
+        for ``seat``: a share of the win, plus a little for the margin. None if the
+        time budget ends first."""
         state = world.apply(action)
         policy = self.policy
         for _ in range(MAX_PLIES):
             if state.is_over:
-                break
+                return reward(state, seat)
+            if self._out_of_time():
+                return None
             actor = state.actors()[0]
             acts = state.legal_actions(actor)
             move = acts[0] if len(acts) == 1 else policy.pick(state, actor, acts)
