@@ -92,6 +92,10 @@ class Policy(Bot):
     world it is given: at the table that world is a resampled copy, in a search's
     rollout it is the search's own imagined game."""
 
+    # How many steps a search lets this policy play out before judging the position
+    # by the scores so far (None: to the end of the game).
+    horizon: int | None = None
+
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]

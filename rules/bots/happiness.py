@@ -46,6 +46,7 @@ def _plus_cells(state, board, cell) -> set:
 
 class HappinessBot(Policy):
     name = "smart"
+    horizon = 30  # a search plays about eight turns ahead, then reads the scores
 
     def candidates(self, state, seat, actions, k):
         """A search compares placements (the best few by this bot's estimate) and the

@@ -15,6 +15,7 @@ the tree cut to the root: the policy, not the tree, plays the rest of each game.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -97,7 +98,7 @@ class SearchBot(Bot):
         time budget ends first."""
         state = world.apply(action)
         policy = self.policy
-        for _ in range(MAX_PLIES):
+        for _ in range(policy.horizon or MAX_PLIES):
             if state.is_over:
                 return reward(state, seat)
             if self._out_of_time():
@@ -110,12 +111,14 @@ class SearchBot(Bot):
 
 
 def reward(state: Any, seat: int) -> float:
-    res = state.result() if state.is_over else None
-    if res is None:
-        return 0.0
+    """A finished game: the seat's share of the win, plus a little for the margin. A
+    game cut off by a horizon: a guess at that share from the lead so far."""
+    res = state.result()
     scores = res["scores"]
-    winners = res["winners"]
-    share = 1.0 / len(winners) if seat in winners else 0.0
     others = [s for k, s in enumerate(scores) if k != seat]
     margin = scores[seat] - max(others) if others else scores[seat]
+    if not state.is_over:
+        return 0.5 + 0.5 * math.tanh(margin / 6)
+    winners = res["winners"]
+    share = 1.0 / len(winners) if seat in winners else 0.0
     return share + 0.002 * max(-50, min(50, margin))
