@@ -26,6 +26,7 @@ from .base import Bot, Observation, Policy
 DEFAULT_SECONDS = 0.2  # per decision, on one core
 CANDIDATES = 6  # actions compared at most (the policy picks which)
 MAX_PLIES = 2000  # a safety net for a rollout; every game ends long before
+SLACK = 0.97  # share of the time budget the search may use before it must answer
 
 
 @dataclass
@@ -53,6 +54,7 @@ class SearchBot(Bot):
         self._start = 0.0
 
     def decide(self, obs: Observation) -> Action:
+        self._start = time.process_time()  # the budget covers the whole decision
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
@@ -63,7 +65,6 @@ class SearchBot(Bot):
         if len(cands) == 1:
             return cands[0]
         values: list[list[float]] = [[] for _ in cands]
-        self._start = time.process_time()
         iteration = 0
         while not self._spent(iteration):
             for k, action in enumerate(cands):
@@ -90,7 +91,8 @@ class SearchBot(Bot):
 
     def _out_of_time(self) -> bool:
         s = self.budget.seconds
-        return s is not None and time.process_time() - self._start >= s
+        # Stop a little early: the answer still has to be put together after the check.
+        return s is not None and time.process_time() - self._start >= s * SLACK
 
     def playout(self, world: Any, seat: int, action: Action) -> float | None:
         """Play ``action`` in the world, let the policy finish the game, and score it
