@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import get_game
-from .bots import make_bot
+from .bots import Budget, make_bot
 
 
 @dataclass
@@ -15,7 +15,7 @@ class SimStats:
     games: int = 0
     actions: int = 0
     winning_scores: list = field(default_factory=list)
-    wins_by_bot: dict = field(default_factory=dict)
+    wins_by_bot: dict = field(default_factory=dict)  # level -> wins (a shared win counts 1/k)
 
     def as_dict(self, seconds: float) -> dict:
         ws = self.winning_scores or [0]
@@ -29,16 +29,24 @@ class SimStats:
             "mean_actions_per_game": round(self.actions / max(1, self.games), 2),
             "games_per_second": round(self.games / seconds, 2) if seconds > 0 else None,
             "seconds": round(seconds, 3),
+            "wins_by_level": {k: round(v, 2) for k, v in self.wins_by_bot.items()},
         }
 
 
-def play_one(game_id: str, kinds: list[str], seed: int, options: dict | None = None):
-    """Play one game with the given bot kinds per seat; return (final state, steps)."""
+def play_one(
+    game_id: str,
+    kinds: list[str],
+    seed: int,
+    options: dict | None = None,
+    budget: Budget | None = None,
+):
+    """Play one game with a bot level per seat ("easy", "normal", "hard", "random";
+    "smart" means normal); return (final state, steps)."""
     spec = get_game(game_id)
     state = spec.new_game(
         [f"{k.title()} {i + 1}" for i, k in enumerate(kinds)], seed=seed, options=options
     )
-    bots = [make_bot(game_id, k, seed * 31 + i) for i, k in enumerate(kinds)]
+    bots = [make_bot(game_id, k, seed * 31 + i, budget) for i, k in enumerate(kinds)]
     steps = 0
     while not state.is_over:
         seat = state.actors()[0]
@@ -48,21 +56,38 @@ def play_one(game_id: str, kinds: list[str], seed: int, options: dict | None = N
 
 
 def simulate(
-    game_id: str, players: int, games: int, seed: int, options=None, kinds=None, on_game=None
+    game_id: str,
+    players: int,
+    games: int,
+    seed: int,
+    options=None,
+    kinds=None,
+    on_game=None,
+    levels: list[str] | None = None,
+    budget: Budget | None = None,
 ) -> SimStats:
+    """Play ``games`` bot games. ``levels`` (or its older name ``kinds``) gives each
+    seat's bot level; one level is used for every seat; the default is normal."""
     spec = get_game(game_id)
     if not spec.min_players <= players <= spec.max_players:
         raise ValueError(
             f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {players}"
         )
+    levels = list(levels or kinds or ["normal"])
+    if len(levels) == 1:
+        levels *= players
+    if len(levels) != players:
+        raise ValueError(f"{len(levels)} bot levels given for {players} players")
     stats = SimStats(game_id, players)
-    kinds = kinds or ["smart"] * players
     for g in range(games):
-        state, steps = play_one(game_id, kinds, seed + g, options)
+        state, steps = play_one(game_id, levels, seed + g, options, budget)
         res = state.result()
         stats.games += 1
         stats.actions += steps
         stats.winning_scores.append(res["scores"][res["winners"][0]])
+        for w in res["winners"]:
+            lv = levels[w]
+            stats.wins_by_bot[lv] = stats.wins_by_bot.get(lv, 0) + 1 / len(res["winners"])
         if on_game:
             on_game(g)
     return stats

@@ -18,7 +18,7 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rules.bots import make_bot
+from rules.bots import make_bot, observe
 from rules.core import Action, IllegalAction
 
 from .saves import write_save
@@ -34,7 +34,7 @@ class Snapshot:
 class Controller:
     spec: object
     state: object
-    seats: list  # [{"kind": "human"|"bot"}] per seat
+    seats: list  # [{"kind": "human"|"bot", "level": "easy"|"normal"|"hard"}] per seat
     save_path: Path | None = None
     viewer: int | None = None
     _undo: list = field(default_factory=list)
@@ -46,7 +46,8 @@ class Controller:
     def __post_init__(self):
         for s, info in enumerate(self.seats):
             if info["kind"] == "bot":
-                self._bots[s] = make_bot(self.spec.id, "smart", self.state.seed * 17 + s)
+                level = info.get("level", "normal")
+                self._bots[s] = make_bot(self.spec.id, level, self.state.seed * 17 + s)
         humans = self.humans
         if self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]
@@ -122,7 +123,7 @@ class Controller:
         if self.next_step() != "bot":
             return None
         seat = self.state.actors()[0]
-        action = self._bots[seat].choose(self.state, seat)
+        action = self._bots[seat].decide(observe(self.state, seat))  # the seat's view only
         self.state = self.state.apply(action)
         self._undo.clear()
         self.autosave()
@@ -155,7 +156,7 @@ class Controller:
             if not self.in_window:
                 break
             if self.is_bot(seat) and seat in self.state.actors() and waits[seat] <= elapsed:
-                action = self._bots[seat].choose(self.state, seat)
+                action = self._bots[seat].decide(observe(self.state, seat))
                 if action.kind == "close":  # a bot never ends the countdown for the others
                     action = self.state.find_action(seat, "pass") or action
                 self.state = self.state.apply(action)

@@ -1,7 +1,15 @@
-"""Bots for every game. A bot sees what its seat may see and picks a legal action.
+"""Bots for every game, at three levels. A bot sees only what its seat may see.
 
-``make_bot(game_id, kind, seed)`` returns an object with ``choose(state, seat)``.
-Kinds: "smart" (the game's own heuristic bot) and "random" (uniform legal play).
+``make_bot(game_id, level, seed)`` returns a bot with ``choose(state, seat)``; the
+bot itself decides from an observation of that seat (see ``base``), never from the
+live state. Levels:
+
+- ``easy``: the greedy policy, but it often settles for one of its few best moves
+  and now and then plays any legal move;
+- ``normal``: the game's greedy policy (one step ahead on a projected score);
+- ``hard``: a search that imagines games from the seat's knowledge and lets the
+  greedy policy play them out (see ``search``), within a per-decision budget;
+- ``random``: uniform legal play, a baseline. ``smart`` is the old name of ``normal``.
 """
 
 from __future__ import annotations
@@ -9,30 +17,54 @@ from __future__ import annotations
 import importlib
 
 from .. import BOTS
-from ..core import Rng
+from .base import Bot, EasyBot, Observation, Policy, RandomBot, observe
+from .search import Budget, SearchBot
+
+LEVELS = ("easy", "normal", "hard")
+
+# game id -> "module:Class" of its greedy policy, imported when first asked for: each
+# game package declares its own (BOTS in rules/<game>/__init__.py); rules gathers them.
+POLICIES = BOTS
 
 
-class RandomBot:
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
-
-    def choose(self, state, seat):
-        actions = state.legal_actions(seat)
-        return actions[self.rng.below(len(actions))]
-
-
-# game id -> "module:Class" of its smart bot: each game package declares its own
-# (BOTS in rules/<game>/__init__.py) and the registry gathers them.
-SMART = BOTS
-
-
-def make_bot(game_id: str, kind: str = "smart", seed: int = 0):
-    if kind == "random":
-        return RandomBot(seed)
+def policy_for(game_id: str, seed: int = 0) -> Policy:
     try:
-        module, cls = SMART[game_id].split(":")
+        module, cls = POLICIES[game_id].split(":")
     except KeyError:
         raise KeyError(f"no bot for game '{game_id}'") from None
     return getattr(importlib.import_module(module), cls)(seed)
+
+
+def make_bot(
+    game_id: str, level: str = "normal", seed: int = 0, budget: Budget | None = None
+) -> Bot:
+    """A bot of ``level`` for the game; ``budget`` bounds each ``hard`` decision
+    (default: 0.2 seconds of process time)."""
+    if level == "random":
+        return RandomBot(seed)
+    if level == "smart":
+        level = "normal"
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level '{level}': choose one of {', '.join(LEVELS)}")
+    policy = policy_for(game_id, seed)
+    if level == "normal":
+        return policy
+    if level == "easy":
+        return EasyBot(policy, seed + 1)
+    return SearchBot(policy, seed + 2, budget)
+
+
+__all__ = [
+    "LEVELS",
+    "POLICIES",
+    "Bot",
+    "Budget",
+    "EasyBot",
+    "Observation",
+    "Policy",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+    "observe",
+    "policy_for",
+]

@@ -6,9 +6,9 @@ size of the community deck.
 
 from __future__ import annotations
 
-from ..core import Rng
 from ..happiness.cards import matches
 from ..happiness.engine import DIRS, neighbours
+from .base import Policy
 
 JOY_STORIES = (
     "{word} always makes me smile.",
@@ -44,14 +44,21 @@ def _plus_cells(state, board, cell) -> set:
     return out
 
 
-class HappinessBot:
+class HappinessBot(Policy):
     name = "smart"
+    horizon = 30  # a search plays about eight turns ahead, then reads the scores
 
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
+    def candidates(self, state, seat, actions, k):
+        """A search compares placements (the best few by this bot's estimate) and the
+        silence's two answers; the deck build and the story are left to the policy."""
+        if state.stage in ("play", "bummer"):
+            ranked = sorted(actions, key=lambda a: -self.value(state, seat, a))
+            return ranked[:k]
+        if state.stage == "window":
+            return [a for a in actions if a.kind != "close"]
+        return [self.pick(state, seat, actions)]
 
-    def choose(self, state, seat):
-        actions = state.legal_actions(seat)
+    def pick(self, state, seat, actions):
         if len(actions) == 1:
             return actions[0]
         stage = state.stage

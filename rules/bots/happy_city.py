@@ -8,9 +8,12 @@ the ten city slots, so weak cards are worth less than keeping the coin.
 
 from __future__ import annotations
 
-from ..core import Rng
+from ..core import Action
+from ..happy_city.cards import catalogue
+from .base import Policy
 
 SLOT_COST = 1.5
+LONG_GAME = 20  # from this round on, buying a card is worth more than anything it costs
 
 
 # ---- Expert mode ----------------------------------------------------------------------------
@@ -45,12 +48,12 @@ class ExpertMixin:
         rl = self.rounds_left(state)  # judged before the decision, the same for every option
         base = self.position(state, seat, rl)
         best, best_v = None, float("-inf")
-        for a in actions:
+        for a in worth_considering(state, actions):
             hyp = self._hypothetical(state, seat, a)
             v = 0.0 if hyp is None else self.position(hyp, seat, rl) - base
             if a.kind in ("buy", "dwelling"):
                 v += self._special_bonus(state, seat, self._card_of(state, a))
-                if state.round > 25:  # never let a game stall: long games push to the end
+                if state.round > LONG_GAME:  # never let a game stall: long games push to the end
                     v += 10.0
             if v > best_v:
                 best, best_v = a, v
@@ -68,25 +71,16 @@ class ExpertMixin:
             ]
         return cards[next(i for i in state.specials if cards[i].name == a.args[0])]
 
-    def _hypothetical(self, state, seat, a):
-        """The state right after this decision, before the turn moves on."""
+    @staticmethod
+    def _hypothetical(state, seat, a):
+        """The world after this decision and the end of the seat's turn (a buy is
+        followed by taking no special, which is a decision of its own), so that every
+        option is judged at the same point of the round."""
         if a.kind == "pass":
             return None
-        hyp = state._copy()
-        cards = hyp.cards
-        if a.kind == "buy":
-            i = hyp.visible.pop(
-                next(k for k, i in enumerate(hyp.visible) if cards[i].name == a.args[0])
-            )
-            hyp._buy_card(seat, i)
-        elif a.kind == "dwelling":
-            i = hyp._pile_named(a.args[0]).pop()
-            hyp._buy_card(seat, i)
-        elif a.kind == "coin":
-            hyp._no_buy(seat)
-        elif a.kind == "claim":
-            i = next(i for i in hyp.specials if cards[i].name == a.args[0])
-            hyp._claim_card(seat, i)
+        hyp = state.apply(a)
+        while hyp.actors() == [seat] and hyp.stage == "special":
+            hyp = hyp.apply(Action(seat, "pass", (), ""))
         return hyp
 
     @staticmethod
@@ -137,8 +131,6 @@ class ExpertMixin:
         if a.kind == "copy" and a.args[0] == "box":
             cat = state.cards
             seen = set(state.specials) | {i for c in state.city for i in c}
-            from ..happy_city.cards import catalogue
-
             pool = [i for i in catalogue().expert_specials if i not in seen]
             if not pool:
                 return 0.0
@@ -149,14 +141,18 @@ class ExpertMixin:
         return state.apply(a).breakdown(seat)["score"]
 
 
-class HappyCityBot(ExpertMixin):
+def worth_considering(state, actions):
+    """Leave out a coin the bank cannot pay (a box-limited bank that is empty) while
+    anything else is possible: taking it would only pass the turn."""
+    if state.bank == 0 and len(actions) > 1:
+        return [a for a in actions if a.kind != "coin"]
+    return actions
+
+
+class HappyCityBot(ExpertMixin, Policy):
     name = "smart"
 
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
-
-    def choose(self, state, seat):
-        actions = state.legal_actions(seat)
+    def pick(self, state, seat, actions):
         if len(actions) == 1:
             return actions[0]
         if getattr(state, "expert", False):
@@ -166,7 +162,7 @@ class HappyCityBot(ExpertMixin):
         if state.stage == "refill":
             return self._draw(state, seat, actions)
         best, best_v = None, float("-inf")
-        for a in actions:
+        for a in worth_considering(state, actions):
             v = self.value(state, seat, a)
             if v > best_v:
                 best, best_v = a, v
@@ -192,13 +188,30 @@ class HappyCityBot(ExpertMixin):
             gain = (base[0] + card.inhabitants) * (base[1] + card.hearts) - base[0] * base[1]
         rounds_left = 0 if state.end_triggered else max(0, 8 - k)
         income_value = card.income * rounds_left * 0.6
-        spend = cost * (0.35 if rounds_left else 0.05)
+        spend = cost * (0.35 if rounds_left else 0.05) * self._coin_worth(state, seat)
         return gain + income_value - spend - (SLOT_COST if card.kind != "special" else 0)
+
+    @staticmethod
+    def _coin_worth(state, seat) -> float:
+        """Coins matter less once a seat holds more than the dearest card costs."""
+        return 1.0 if state.coins[seat] <= 12 else 12 / state.coins[seat]
+
+    def _completion(self, state, seat, card) -> float:
+        """What one more card is worth for bringing the end of the game nearer: the
+        more so the further the seat leads, and always in a game that drags on (with
+        added scoring, a city of cheap cards may otherwise never be finished)."""
+        if card.kind == "special":
+            return 0.0
+        mine = state.breakdown(seat)["score"]
+        best_other = max(state.breakdown(s)["score"] for s in range(state.n) if s != seat)
+        lead = 0.15 * max(-4.0, min(4.0, mine - best_other))
+        push = 0.0 if state.round <= LONG_GAME else 10.0
+        return lead * len(state.city[seat]) / 10 + push
 
     def value(self, state, seat, a):
         cards = state.cards
         if a.kind in ("coin", "pass"):
-            return 0.4 if a.kind == "coin" else 0.0
+            return 0.4 * self._coin_worth(state, seat) if a.kind == "coin" else 0.0
         if a.kind == "buy":
             i = next(i for i in state.visible if cards[i].name == a.args[0])
         elif a.kind == "dwelling":
@@ -207,9 +220,12 @@ class HappyCityBot(ExpertMixin):
             i = next(i for i in state.specials if cards[i].name == a.args[0])
         else:
             return self.rng.below(100) / 1000
-        return self.card_value(
-            state, seat, cards[i], state.cost_of(seat, cards[i])
-        ) + self._special_bonus(state, seat, cards[i])
+        card = cards[i]
+        return (
+            self.card_value(state, seat, card, state.cost_of(seat, card))
+            + self._special_bonus(state, seat, card)
+            + self._completion(state, seat, card)
+        )
 
     def _special_bonus(self, state, seat, card):
         """Favour colours that bring an available special within reach."""
@@ -251,17 +267,13 @@ class HappyCityBot(ExpertMixin):
 
 
 # ---- Happiest Town ----------------------------------------------------------------------------
-class HappiestTownBot:
+class HappiestTownBot(Policy):
     """Greedy on a projected score, like the Happy City bot, plus a pull towards the
     facility types that bring an infrastructure card within reach."""
 
     name = "smart"
 
-    def __init__(self, seed: int = 0):
-        self.rng = Rng(seed)
-
-    def choose(self, state, seat):
-        actions = state.legal_actions(seat)
+    def pick(self, state, seat, actions):
         if len(actions) == 1:
             return actions[0]
         if state.stage == "discard":
@@ -326,7 +338,7 @@ class HappiestTownBot:
         else:
             i = next(p[-1] for p in state.residences if p and cards[p[-1]].name == a.args[0])
         v = self.card_value(state, seat, cards[i]) + self.rng.below(10) / 1000
-        if state.round > 25:  # never let a game stall: long games push to the end
+        if state.round > LONG_GAME:  # never let a game stall: long games push to the end
             v += 10.0
         return v
 

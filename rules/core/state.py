@@ -9,7 +9,7 @@ attribute that changes in place is copied; the rest are shared between copies.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from .actions import Action
 from .errors import IllegalAction
@@ -86,19 +86,19 @@ class GameState:
         self._log = None
         self.checkpoint = 0
 
-    def _copy(self) -> GameState:
+    def _copy(self) -> Self:
         """A new state equal to this one that shares nothing it could change.
 
         Each subclass gets a compiled version of this (see _compile_copy); this loop
         is what it does."""
-        s: GameState = object.__new__(type(self))
+        s: Self = object.__new__(type(self))
         for name, copier in self._copied:
             value = getattr(self, name)
             setattr(s, name, value if copier is None else copier(value))
         s.rng = self.rng.copy()
         return s
 
-    def copy(self) -> GameState:
+    def copy(self) -> Self:
         """The same as ``_copy``: a scene-building copy that tests and demos may change
         by hand before playing real actions on it."""
         return self._copy()
@@ -185,6 +185,14 @@ class GameState:
     def log_for(self, seat: int | None) -> list[str]:
         """Entries that seat may read: public ones and its own private ones."""
         return [e[0] for e in self.log_entries() if e[1] is None or e[1] == seat]
+
+    def log_seen_by(self, seat: int) -> tuple[LogEntry, Any] | None:
+        """The log store holding only what ``seat`` may read (for resampled copies)."""
+        node: tuple[LogEntry, Any] | None = None
+        for entry in self.log_entries():
+            if entry[1] is None or entry[1] == seat:
+                node = (entry, node)
+        return node
 
     def find_action(self, seat: int, kind: str, *args: Any) -> Action | None:
         for a in self.legal_actions(seat):

@@ -887,3 +887,41 @@ class HappinessState(GameState):
         for p in self.bummer_pile:
             out += p
         return out
+
+    # ---- a copy for bots: what one seat knows, every hidden thing drawn afresh ----------------
+    def resample(self, seat: int, seed: int) -> HappinessState:
+        """The table, the piles, hand sizes and the seat's own hand stay. The cards the
+        seat has not seen (other hands, the community deck, and the box of cards left
+        out of the deck) are redealt from ``seed``, keeping the deck's count of Joycards
+        and Bummers. Not modelled: a seat that passed for lack of Joycards held only
+        Bummers at that moment; its redealt hand may not."""
+        from ..core.rng import Rng
+
+        s = self._copy()
+        rng = Rng(seed)
+        s.rng = Rng(rng.next64())
+        s._log = self.log_seen_by(seat)
+        if self.stage == BUILD:
+            return s
+        cat = catalogue()
+        seen = set(self.hands[seat]) | {cid for cid, _ in self.board.values()}
+        for pile in self.euphoria_pile + self.bummer_pile:
+            seen.update(pile)
+        ex = set(self.excluded)
+        nj, nb = self.deck_plan()
+        pool = []
+        for ids, want in ((cat.joycards, nj), (cat.bummers, nb)):
+            unseen = sorted(i for i in ids if i not in seen and not ex & set(self.cards[i].topics))
+            rng.shuffle(unseen)
+            pool += unseen[: want - sum(1 for i in ids if i in seen)]
+        rng.shuffle(pool)
+        for other in range(self.n):
+            if other != seat:
+                k = len(self.hands[other])
+                s.hands[other] = pool[len(pool) - k :]
+                del pool[len(pool) - k :]
+        s.deck = pool
+        s.box = sorted(
+            set(range(len(self.cards))) - set(pool) - seen - {i for h in s.hands for i in h}
+        )
+        return s

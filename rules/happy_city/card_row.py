@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Self
 
-from ..core import Action, GameState, copy_nested, ranked_result
+from ..core import Action, GameState, Rng, copy_nested, ranked_result
 from .cards import Card
 from .explain import formula, score_items
 
@@ -446,6 +446,22 @@ class CardRowState(GameState):
             {"name": name, "count": len(pile), "card": self.card_view(face, seat)}
             for pile, name, face in zip(self.piles, self.pile_names, self.pile_faces, strict=True)
         ]
+
+    # ---- a copy for bots: what one seat knows, every hidden thing drawn afresh ----------
+    def resample(self, seat: int, seed: int) -> Self:
+        """Cities, row, piles, coins and discards are public (each discard is logged), so
+        only the order of every deck and of the box, and the random generator, are
+        hidden: they are redrawn from ``seed``, starting from a sorted order so that the
+        copy depends on nothing the seat cannot know."""
+        s = self._copy()
+        rng = Rng(seed)
+        s.rng = Rng(rng.next64())
+        s._log = self.log_seen_by(seat)
+        s.box = sorted(self.box)
+        s.decks = [sorted(deck) for deck in self.decks]
+        for deck in s.decks:
+            rng.shuffle(deck)
+        return s
 
     # ---- for tests: every physical card exactly once ------------------------------------
     def all_card_places(self) -> list[int]:

@@ -281,5 +281,7 @@ class HappiestTownState(CardRowState):
             out += c
         return out + self.row
 
+    # ---- a copy for bots: what one seat knows, every hidden thing drawn afresh ----------------
+
 
 __all__ = ["HappiestTownState", "town_catalogue"]

@@ -84,4 +84,4 @@ SweetLandsState.spec = SWEET_LANDS
 
 SPECS = [SWEET_LANDS]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
-BOTS = {"sweet-lands": "rules.bots.sweet_lands:SweetLandsBot"}
+BOTS = {"sweet-lands": "rules.bots.sweet_lands_adapter:SweetLandsPolicy"}

@@ -92,7 +92,12 @@ class SetupScreen(Screen):
                         DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"seat-name-{i}", max_length=16
                     )
                     yield Select(
-                        [("Human", "human"), ("Bot", "bot")],
+                        [
+                            ("Human", "human"),
+                            ("Bot (easy)", "bot:easy"),
+                            ("Bot (normal)", "bot"),
+                            ("Bot (hard)", "bot:hard"),
+                        ],
                         value="human",
                         allow_blank=False,
                         id=f"seat-kind-{i}",
@@ -157,7 +162,8 @@ class SetupScreen(Screen):
             if name in names:
                 raise ValueError(f"Two seats are called {name}: give each player a different name.")
             names.append(name)
-            seats.append({"kind": self.query_one(f"#seat-kind-{i}", Select).value})
+            kind, _, level = str(self.query_one(f"#seat-kind-{i}", Select).value).partition(":")
+            seats.append({"kind": kind, "level": level} if level else {"kind": kind})
         raw_seed = self.query_one("#setup-seed", Input).value.strip()
         # Tests and screenshot scripts fix the app's default seed to replay a game.
         fallback = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)

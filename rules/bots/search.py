@@ -1,0 +1,124 @@
+"""The ``hard`` level: determinized Monte Carlo search with the greedy policy playing
+out every imagined game.
+
+Each iteration asks the observation for one *world* (a copy of the game resampled to
+agree with what the seat knows), then plays every candidate action in that same world
+and lets the greedy policy finish the game for all seats. Judging every candidate on
+the same worlds (common random numbers) makes a few dozen iterations enough to tell
+close moves apart. The search is anytime: it stops when its budget ends — a number of
+iterations, a time in seconds on this process's clock, or both — and answers with the
+candidate whose imagined games went best, the policy's own choice on a tie.
+
+This is the determinized flavour of information-set Monte Carlo tree search, with
+the tree cut to the root: the policy, not the tree, plays the rest of each game.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action
+from .base import Bot, Observation, Policy
+
+DEFAULT_SECONDS = 0.2  # per decision, on one core
+CANDIDATES = 6  # actions compared at most (the policy picks which)
+MAX_PLIES = 2000  # a safety net for a rollout; every game ends long before
+SLACK = 0.97  # share of the time budget the search may use before it must answer
+
+
+@dataclass
+class Budget:
+    """When a decision must be answered: after ``iterations`` worlds, after ``seconds``
+    of process time, whichever comes first (None: no limit of that kind)."""
+
+    seconds: float | None = DEFAULT_SECONDS
+    iterations: int | None = None
+
+    def __post_init__(self):
+        if self.seconds is None and self.iterations is None:
+            raise ValueError("a search budget needs seconds, iterations or both")
+
+
+class SearchBot(Bot):
+    level = "hard"
+
+    def __init__(self, policy: Policy, seed: int = 0, budget: Budget | None = None):
+        super().__init__(seed)
+        self.policy = policy
+        self.name = policy.name
+        self.budget = budget or Budget()
+        self.last_iterations = 0  # for benchmarks: worlds looked at in the last decision
+        self._start = 0.0
+
+    def decide(self, obs: Observation) -> Action:
+        self._start = time.process_time()  # the budget covers the whole decision
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        world = obs.sample(self.world_seed())
+        cands = self.policy.candidates(world, obs.seat, legal, CANDIDATES)
+        if len(cands) == 1:
+            return cands[0]
+        values: list[list[float]] = [[] for _ in cands]
+        iteration = 0
+        while not self._spent(iteration):
+            for k, action in enumerate(cands):
+                value = self.playout(world, obs.seat, action)
+                if value is None:  # the clock ran out inside this imagined game
+                    break
+                values[k].append(value)
+            iteration += 1
+            world = obs.sample(self.world_seed())
+        self.last_iterations = iteration
+        # Candidates are compared on the worlds all of them saw; the policy's own
+        # choice (the first) wins ties and answers when no world was finished.
+        seen = min(len(v) for v in values)
+        if seen == 0:
+            return cands[0]
+        sums = [sum(v[:seen]) for v in values]
+        return cands[max(range(len(cands)), key=lambda k: (sums[k], -k))]
+
+    def _spent(self, iteration: int) -> bool:
+        b = self.budget
+        if b.iterations is not None and iteration >= b.iterations:
+            return True
+        return self._out_of_time()
+
+    def _out_of_time(self) -> bool:
+        s = self.budget.seconds
+        # Stop a little early: the answer still has to be put together after the check.
+        return s is not None and time.process_time() - self._start >= s * SLACK
+
+    def playout(self, world: Any, seat: int, action: Action) -> float | None:
+        """Play ``action`` in the world, let the policy finish the game, and score it
+        for ``seat``: a share of the win, plus a little for the margin. None if the
+        time budget ends first."""
+        state = world.apply(action)
+        policy = self.policy
+        for _ in range(policy.horizon or MAX_PLIES):
+            if state.is_over:
+                return reward(state, seat)
+            if self._out_of_time():
+                return None
+            actor = state.actors()[0]
+            acts = state.legal_actions(actor)
+            move = acts[0] if len(acts) == 1 else policy.pick(state, actor, acts)
+            state = state.apply(move)
+        return reward(state, seat)
+
+
+def reward(state: Any, seat: int) -> float:
+    """A finished game: the seat's share of the win, plus a little for the margin. A
+    game cut off by a horizon: a guess at that share from the lead so far."""
+    res = state.result()
+    scores = res["scores"]
+    others = [s for k, s in enumerate(scores) if k != seat]
+    margin = scores[seat] - max(others) if others else scores[seat]
+    if not state.is_over:
+        return 0.5 + 0.5 * math.tanh(margin / 6)
+    winners = res["winners"]
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share + 0.002 * max(-50, min(50, margin))

@@ -1,0 +1,93 @@
+"""Bots play fair: a decision depends only on what the seat may know.
+
+For each card game, states along a real game are paired with copies that agree with
+everything the deciding seat has seen but hold other hidden things (deck order, other
+hands, the box). For a fixed bot seed, every level must decide the same on both.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from rules.bots import Budget, make_bot
+from rules.bots.base import observe
+
+TINY = Budget(seconds=None, iterations=1)  # deterministic: no clock involved
+GAMES = [
+    ("happy-city", {"mode": "family"}, 3),
+    ("happy-city", {"mode": "expert"}, 3),
+    ("happiest-town", {}, 3),
+    ("happiness", {"silence": "turns"}, 3),
+]
+
+
+def hidden(state) -> tuple:
+    """The things a seat cannot see, for checking that a copy really differs."""
+    return tuple(
+        repr(getattr(state, k)) for k in ("decks", "hands", "deck", "box") if hasattr(state, k)
+    )
+
+
+def checkpoints(game, options, players, every=9, limit=90):
+    spec = rules.get_game(game)
+    state = spec.new_game([f"P{i}" for i in range(players)], seed=4, options=options)
+    bots = [make_bot(game, "normal", i) for i in range(players)]
+    for step in range(limit):
+        if state.is_over:
+            return
+        seat = state.actors()[0]
+        if step % every == 0 and len(state.legal_actions(seat)) > 1:
+            yield state, seat
+        state = state.apply(bots[seat].choose(state, seat))
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES)
+def test_changing_hidden_information_never_changes_a_decision(game, options, players):
+    changed = 0
+    for state, seat in checkpoints(game, options, players):
+        others = [state.resample(seat, 1000 + k) for k in range(2)]
+        changed += sum(hidden(o) != hidden(state) for o in others)
+        for level in ("easy", "normal", "hard"):
+            real = make_bot(game, level, 7, TINY).choose(state, seat)
+            for other in others:
+                assert observe(other, seat).view == observe(state, seat).view
+                assert make_bot(game, level, 7, TINY).choose(other, seat) == real, (level, seat)
+    assert changed  # the copies did differ in what the seat cannot see
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES)
+def test_resample_keeps_every_card_once_and_the_public_view(game, options, players):
+    for state, seat in checkpoints(game, options, players, every=5):
+        copy = state.resample(seat, 3)
+        assert sorted(copy.all_card_places()) == sorted(state.all_card_places())
+        assert copy.view(seat) == state.view(seat)
+        assert copy.log_for(seat) == state.log_for(seat)
+        assert copy.legal_actions(seat) == state.legal_actions(seat)
+        # the same knowledge and seed give the same copy, whatever was hidden
+        again = state.resample(seat, 99).resample(seat, 3)
+        assert hidden(again) == hidden(copy)
+
+
+def test_happiness_copies_hide_other_hands_but_keep_the_deck_mix():
+    for state, seat in checkpoints("happiness", {}, 4, every=4):
+        if state.stage == "build":
+            continue
+        copy = state.resample(seat, 5)
+        assert copy.hands[seat] == state.hands[seat]
+        cards = state.cards
+        for s in (state, copy):
+            assert [len(h) for h in s.hands] == [len(h) for h in state.hands]
+        unseen = [i for h, k in zip(copy.hands, range(4), strict=True) if k != seat for i in h]
+        unseen += copy.deck
+        real = [i for h, k in zip(state.hands, range(4), strict=True) if k != seat for i in h]
+        real += state.deck
+        bummers = sum(cards[i].is_bummer for i in unseen)
+        assert bummers == sum(cards[i].is_bummer for i in real)
+
+
+def test_a_bot_sees_no_private_log_entry_of_another_seat():
+    state = rules.get_game("happiness").new_game(["A", "B", "C"], seed=2)
+    state = state.apply(state.find_action(state.actors()[0], "build_done"))
+    copy = state.resample(1, 0)
+    assert all(e[1] in (None, 1) for e in copy._log)

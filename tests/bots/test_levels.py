@@ -1,0 +1,72 @@
+"""Bot levels: how they are made, chosen per seat, and how the search spends its budget."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from rules.bots import LEVELS, Budget, EasyBot, Policy, RandomBot, SearchBot, make_bot
+from rules.simulate import simulate
+
+
+@pytest.mark.parametrize("game", list(rules.GAMES))
+def test_every_game_offers_every_level(game):
+    assert isinstance(make_bot(game, "normal", 1), Policy)
+    assert isinstance(make_bot(game, "smart", 1), Policy)  # the old name still works
+    assert isinstance(make_bot(game, "easy", 1), EasyBot)
+    assert isinstance(make_bot(game, "hard", 1), SearchBot)
+    assert isinstance(make_bot(game, "random", 1), RandomBot)
+    assert LEVELS == ("easy", "normal", "hard")
+
+
+def test_unknown_levels_and_games_are_refused():
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("happy-city", "expert")
+    with pytest.raises(KeyError):
+        make_bot("chess", "normal")
+    with pytest.raises(ValueError):
+        Budget(seconds=None, iterations=None)
+
+
+def test_simulate_takes_a_level_per_seat_and_counts_wins_by_level():
+    st = simulate("happy-city", 2, 6, seed=3, levels=["normal", "random"])
+    assert st.games == 6 and set(st.wins_by_bot) <= {"normal", "random"}
+    assert sum(st.wins_by_bot.values()) == pytest.approx(6)
+    assert st.wins_by_bot.get("normal", 0) >= 5
+    assert simulate("happiness", 3, 1, seed=1, levels=["easy"]).games == 1
+    with pytest.raises(ValueError, match="levels"):
+        simulate("happy-city", 3, 1, seed=1, levels=["easy", "hard"])
+
+
+def test_the_controller_makes_each_seat_the_level_it_was_given():
+    from tabletop_tui.controller import Controller
+
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["A", "B", "C"], seed=2)
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "hard"}, {"kind": "bot"}]
+    c = Controller(spec, state, seats)
+    assert isinstance(c._bots[1], SearchBot) and type(c._bots[2]).__name__ == "HappyCityBot"
+
+
+def first_decision(game, options=None):
+    state = rules.get_game(game).new_game(["A", "B"], seed=6, options=options or {})
+    seat = state.actors()[0]
+    while len(state.legal_actions(seat)) < 2:
+        state = state.apply(state.legal_actions(seat)[0])
+        seat = state.actors()[0]
+    return state, seat
+
+
+def test_hard_answers_with_the_policy_choice_when_it_has_no_time():
+    state, seat = first_decision("happy-city")
+    hard = make_bot("happy-city", "hard", 4, Budget(seconds=0.0))
+    normal = make_bot("happy-city", "normal", 4)
+    assert hard.choose(state, seat) == normal.choose(state, seat)
+    assert hard.last_iterations == 0
+
+
+def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
+    state, seat = first_decision("happiest-town")
+    bot = make_bot("happiest-town", "hard", 4, Budget(seconds=None, iterations=3))
+    assert bot.choose(state, seat) in state.legal_actions(seat)
+    assert bot.last_iterations == 3
