@@ -296,16 +296,23 @@ def delete_save(info: SaveInfo) -> None:
     Path(info.path).unlink(missing_ok=True)
 
 
+def _seat_info(raw: dict) -> dict:
+    """A stored seat, checked: a human, or a bot with its level (normal if unknown)."""
+    from rules.bots import LEVELS
+
+    if raw.get("kind") != "bot":
+        return {"kind": "human"}
+    level = raw.get("level")
+    return {"kind": "bot", "level": level if level in LEVELS else "normal"}
+
+
 def read_seats(path: Path, n: int) -> list[dict]:
     """The seat kinds stored with a save; humans if missing or malformed."""
     try:
         ui = read_json(path).get("ui", {})
         seats = ui.get("seats")
         if isinstance(seats, list) and len(seats) == n and all(isinstance(s, dict) for s in seats):
-            return [
-                {"kind": s.get("kind", "human") if s.get("kind") in ("human", "bot") else "human"}
-                for s in seats
-            ]
+            return [_seat_info(s) for s in seats]
     except (SaveProblem, AttributeError):
         pass
     return [{"kind": "human"} for _ in range(n)]

@@ -113,7 +113,8 @@ def test_the_page_and_two_tabs_each_with_its_own_app(server):
                 assert SETUP not in two.text()
                 await one.press("\x11")  # ctrl+q quits tab one's app only
 
-    asyncio.run(browse())
+    # One bound for the whole exchange, so a stuck websocket fails the test, never hangs it.
+    asyncio.run(asyncio.wait_for(browse(), timeout=150))
     text = log.read_text()
     assert "--data-dir" in text and str(log.parent) in text  # saves go to the same folder
 

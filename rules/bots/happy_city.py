@@ -8,6 +8,8 @@ the ten city slots, so weak cards are worth less than keeping the coin.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..core import Action
 from ..happy_city.cards import catalogue
 from .base import Policy
@@ -32,6 +34,11 @@ class ExpertMixin:
     """Expert mode: every decision is weighed on a copy of the state, so each effect
     (discounts, income rules, end-of-game conditions, copies) counts through the
     engine's own hooks rather than a second set of rules in the bot."""
+
+    # Provided by the Happy City bot this is mixed into.
+    _discard: Callable[..., Action]
+    _draw: Callable[..., Action]
+    _special_bonus: Callable[..., float]
 
     def expert_choose(self, state, seat, actions):
         stage = state.stage

@@ -79,7 +79,7 @@ class GameSpec:
 
     # ---- saves -----------------------------------------------------------
     def to_save(self, state: Any) -> dict[str, Any]:
-        return {
+        data = {
             "format": SAVE_FORMAT,
             "game": self.id,
             "players": list(state.players),
@@ -87,6 +87,10 @@ class GameSpec:
             "options": dict(state.options),
             "actions": state.action_keys(),
         }
+        extra = state.save_extra()
+        if extra:  # e.g. the rules edition a save was played under (Sweet Lands)
+            data["extra"] = extra
+        return data
 
     def from_save(self, data: Mapping[str, Any], path: str | None = None) -> Any:
         """Replay a save; any failure, at the header or at a step, is a SaveError."""

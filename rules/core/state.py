@@ -132,6 +132,11 @@ class GameState:
     def result(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def save_extra(self) -> dict[str, Any]:
+        """JSON facts a save records beside its moves (a replay rebuilds the state from
+        the moves alone; a game may record, say, the edition of its rules)."""
+        return {}
+
     def view(self, seat: int | None) -> dict[str, Any]:
         raise NotImplementedError
 

@@ -337,9 +337,6 @@ class SweetLandsState(
     def save_extra(self) -> dict:
         return {"rules": RULES_EDITION}
 
-    def load_extra(self, extra) -> None:
-        """Nothing to restore: the edition is checked while the save loads."""
-
     def _do(self, a):
         self._own(a.seat)
         if self.stack:

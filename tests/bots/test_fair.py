@@ -90,4 +90,4 @@ def test_a_bot_sees_no_private_log_entry_of_another_seat():
     state = rules.get_game("happiness").new_game(["A", "B", "C"], seed=2)
     state = state.apply(state.find_action(state.actors()[0], "build_done"))
     copy = state.resample(1, 0)
-    assert all(e[1] in (None, 1) for e in copy._log)
+    assert all(e[1] in (None, 1) for e in copy.log_entries())

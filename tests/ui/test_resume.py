@@ -215,3 +215,22 @@ async def test_a_save_whose_moves_fail_is_caught_before_it_opens(tmp_path):
         assert "edited.json: step 2" in bad_text
         assert not screen.query_one(OptionList).display
     assert path.read_bytes() == before
+
+
+def test_a_resumed_game_keeps_each_bot_seats_level(tmp_path):
+    from tabletop_tui.saves import read_seats
+
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["Ann", "Bot", "Odd"], seed=3)
+    seats = [
+        {"kind": "human"},
+        {"kind": "bot", "level": "hard"},
+        {"kind": "bot", "level": "sneaky"},  # hand-edited: an unknown level plays normal
+    ]
+    path = tmp_path / "s.json"
+    write_save(path, spec, state, seats)
+    assert read_seats(path, 3) == [
+        {"kind": "human"},
+        {"kind": "bot", "level": "hard"},
+        {"kind": "bot", "level": "normal"},
+    ]
