@@ -18,9 +18,10 @@ from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer
 from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
+from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.tiles import H, W, card_lines, spot_lines
 from ..base import GameScreenBase
@@ -188,7 +189,7 @@ class HappinessScreen(GameScreenBase):
                 yield OptionList(id="hp-moves")
                 yield Static("", id="hp-players")
                 yield LogView(id="hp-log")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # Textual also runs the base class's on_mount after this one: no super() call.

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 
 from ...widgets.card import LETTER, CardBox
+from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ..base import GameScreenBase
 
@@ -96,7 +97,7 @@ class HappyCityScreen(GameScreenBase):
                 yield OptionList(id="hc-actions")
                 yield Static("", id="hc-others")
                 yield LogView(id="hc-log")
-        yield Footer()
+        yield KeyBar()
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:
