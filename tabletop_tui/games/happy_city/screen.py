@@ -57,6 +57,7 @@ class HappyCityScreen(GameScreenBase):
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
     NO_KINDS = "no colours"
+    MONEY_WORD = "coins"
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -72,7 +73,9 @@ class HappyCityScreen(GameScreenBase):
         with Horizontal(id="hc-main"):
             with VerticalScroll(id="hc-left"):
                 yield Static("", id="hc-status")
-                yield Static("Central area: decks and the visible row", classes="section")
+                yield Static(
+                    "Central area: decks and the visible row", classes="section", id="hc-row-title"
+                )
                 with Horizontal(classes="cardrow", id="hc-central"):
                     with Vertical(id="hc-decks") as decks:
                         decks.border_title = "Decks [1-3]"
@@ -80,6 +83,10 @@ class HappyCityScreen(GameScreenBase):
                             yield DeckBox(d)
                     for k in range(3):
                         yield CardBox("row", k)
+                yield Static("", classes="section", id="hc-city-title")
+                with Vertical(id="hc-city"):
+                    for k in range(self.CITY_SLOTS):
+                        yield CardBox("city", k)
                 yield Static(self.DWELLINGS_LABEL, classes="section")
                 with Horizontal(classes="cardrow", id="hc-dwellings"):
                     for k in range(3):
@@ -89,10 +96,6 @@ class HappyCityScreen(GameScreenBase):
                     for k in range(7):
                         yield CardBox("special", k)
                 yield Static("", id="hc-effects")
-                yield Static("", classes="section", id="hc-city-title")
-                with Vertical(id="hc-city"):
-                    for k in range(self.CITY_SLOTS):
-                        yield CardBox("city", k)
             with Vertical(id="hc-right"):
                 yield OptionList(id="hc-actions")
                 yield Static("", id="hc-others")
@@ -190,7 +193,7 @@ class HappyCityScreen(GameScreenBase):
         )
         self.update_static(
             "#hc-city-title",
-            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} coins, income {p['income']}/round - "
+            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""),
         )
