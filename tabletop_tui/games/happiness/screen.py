@@ -150,6 +150,7 @@ MAX_HAND = 10
 class HappinessScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
+    UNDO_EXPLAINS = True
     BINDINGS = [
         Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
         for k in range(1, 10)

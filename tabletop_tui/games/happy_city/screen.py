@@ -49,6 +49,7 @@ class HappyCityScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
     GAME_TITLE = "Happy City"
     REVIEW = True
+    UNDO_EXPLAINS = True
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
