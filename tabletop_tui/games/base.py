@@ -98,8 +98,11 @@ class GameScreenBase(Screen):
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
 
     # ---- shared actions ----------------------------------------------------------------
+    UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        # Undo stays live: when it cannot act, pressing it says why.
+        if action == "undo" and not self.UNDO_EXPLAINS:
+            return True if self.controller.can_undo() else None
         return True
 
     def action_undo(self) -> None:
@@ -142,7 +145,10 @@ class GameScreenBase(Screen):
                 ol.highlighted = 0
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
-        footer_key = tuple(sorted({a.kind for a in legal}))
+        footer_key = (
+            tuple(sorted({a.kind for a in legal})),
+            self.UNDO_EXPLAINS or self.controller.can_undo(),
+        )
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()

@@ -21,9 +21,11 @@ def needs_text(needs, letters=None) -> str:
     return "".join(f"{letters.get(c, c[:1].upper())}{k}" for c, k in needs)
 
 
-def mini_lines(card: dict) -> list[str]:
-    """Eight-character lines for the compact city grid (i = inhabitants, h = hearts)."""
-    return [f"i{card['inhabitants']} h{card['hearts']}", f"+{card['income']}$"]
+def mini_lines(card: dict, stats=("inh", "hrt")) -> list[str]:
+    """Eight-character lines for the compact city grid (i = inhabitants, h = hearts;
+    p = population, h = happiness in Happiest Town)."""
+    a, b = stats[0][0], stats[1][0]
+    return [f"{a}{card['inhabitants']} {b}{card['hearts']}", f"+{card['income']}$"]
 
 
 def card_lines(card: dict, letters=None, stats=("inh", "hrt")) -> list[str]:
@@ -90,7 +92,7 @@ class CardBox(Static, can_focus=False):
             self._colour = colour
         self.set_class(usable, "usable")
         self.border_title = f"{card_letter(card)} {card['name']}"
-        lines = mini_lines(card) if mini else card_lines(card, letters, stats)
+        lines = mini_lines(card, stats) if mini else card_lines(card, letters, stats)
         if extra:
             lines.append(extra)
         self.update("\n".join(lines))

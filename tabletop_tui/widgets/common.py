@@ -7,7 +7,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
+
+from .keybar import KeyBar
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -41,7 +43,7 @@ class HandoffScreen(Screen):
         with Middle():
             with Center():
                 yield Static(text, id="handoff-box")
-        yield Footer()
+        yield KeyBar()
 
     def on_click(self) -> None:
         self.action_ready()
@@ -65,7 +67,7 @@ class NoticeScreen(HandoffScreen):
         with Middle():
             with Center():
                 yield Static(text, id="handoff-box")
-        yield Footer()
+        yield KeyBar()
 
 
 class TooSmallScreen(Screen):

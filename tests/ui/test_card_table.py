@@ -116,3 +116,35 @@ async def test_happiest_town_uses_its_own_words(tmp_path):
             assert "Next town" in text and "Next city" not in text
             assert "no colours" not in text and "W Conv" not in text
             assert ("Infrastructure" in text) == (options == {})
+
+
+async def test_what_you_need_fits_at_80x24_and_nothing_is_cut_at_120x40(tmp_path):
+    from tabletop_tui.demo import happiness_mid_game, mid_game
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(mid_game())
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Your city" in text and "score" in text  # no Tab, Tab, PageDown
+        cards = len(app.screen.controller.view()["players"][0]["city"])
+        assert text.count("+1$") + text.count("+0$") + text.count("+2$") >= cards
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.open_game(happiness_mid_game())
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+        hand = app.screen.controller.view()["hand"]
+        assert all(f"key {k + 1}" in text for k in range(len(hand)))
+        assert "b Board" in text
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game(moves=60))
+        await pilot.pause()
+        await pilot.pause()
+        left = app.screen.query_one("#hc-left").content_region
+        for box in app.screen.query(CardBox):
+            if box.display and box.area == "city":
+                assert box.region.right <= left.right, box.card["name"]

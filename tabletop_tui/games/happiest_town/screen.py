@@ -27,6 +27,7 @@ class HappiestTownScreen(HappyCityScreen):
     STATS = ("pop", "hap")  # population and happiness
     CITY_WORD = "town"
     NO_KINDS = "no types yet"
+    MONEY_WORD = "money"
     BINDINGS = [  # the same keys as Happy City, in the town's words
         Binding("k", "simple('keep')", "Stop discarding"),
         Binding("p", "simple('pass')", "Build nothing"),

@@ -18,9 +18,10 @@ from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer
 from textual.geometry import Region
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
+from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.tiles import H, W, card_lines, spot_lines
 from ..base import GameScreenBase
@@ -149,6 +150,7 @@ MAX_HAND = 10
 class HappinessScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
+    UNDO_EXPLAINS = True
     BINDINGS = [
         Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
         for k in range(1, 10)
@@ -188,7 +190,7 @@ class HappinessScreen(GameScreenBase):
                 yield OptionList(id="hp-moves")
                 yield Static("", id="hp-players")
                 yield LogView(id="hp-log")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # Textual also runs the base class's on_mount after this one: no super() call.

@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Header, OptionList, Static
 
 from ...widgets.card import LETTER, CardBox
+from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ..base import GameScreenBase
 
@@ -48,6 +49,7 @@ class HappyCityScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
     GAME_TITLE = "Happy City"
     REVIEW = True
+    UNDO_EXPLAINS = True
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
@@ -56,6 +58,7 @@ class HappyCityScreen(GameScreenBase):
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
     NO_KINDS = "no colours"
+    MONEY_WORD = "coins"
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -71,7 +74,9 @@ class HappyCityScreen(GameScreenBase):
         with Horizontal(id="hc-main"):
             with VerticalScroll(id="hc-left"):
                 yield Static("", id="hc-status")
-                yield Static("Central area: decks and the visible row", classes="section")
+                yield Static(
+                    "Central area: decks and the visible row", classes="section", id="hc-row-title"
+                )
                 with Horizontal(classes="cardrow", id="hc-central"):
                     with Vertical(id="hc-decks") as decks:
                         decks.border_title = "Decks [1-3]"
@@ -79,6 +84,10 @@ class HappyCityScreen(GameScreenBase):
                             yield DeckBox(d)
                     for k in range(3):
                         yield CardBox("row", k)
+                yield Static("", classes="section", id="hc-city-title")
+                with Vertical(id="hc-city"):
+                    for k in range(self.CITY_SLOTS):
+                        yield CardBox("city", k)
                 yield Static(self.DWELLINGS_LABEL, classes="section")
                 with Horizontal(classes="cardrow", id="hc-dwellings"):
                     for k in range(3):
@@ -88,15 +97,11 @@ class HappyCityScreen(GameScreenBase):
                     for k in range(7):
                         yield CardBox("special", k)
                 yield Static("", id="hc-effects")
-                yield Static("", classes="section", id="hc-city-title")
-                with Vertical(id="hc-city"):
-                    for k in range(self.CITY_SLOTS):
-                        yield CardBox("city", k)
             with Vertical(id="hc-right"):
                 yield OptionList(id="hc-actions")
                 yield Static("", id="hc-others")
                 yield LogView(id="hc-log")
-        yield Footer()
+        yield KeyBar()
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:
@@ -189,7 +194,7 @@ class HappyCityScreen(GameScreenBase):
         )
         self.update_static(
             "#hc-city-title",
-            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} coins, income {p['income']}/round - "
+            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""),
         )

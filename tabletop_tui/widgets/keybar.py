@@ -1,0 +1,72 @@
+"""The key line at the bottom of a game screen, drawn as one line of text.
+
+Textual's Footer mounts a widget per key and builds them again whenever the keys
+change, and the widgets it drops stay in memory: over a game with many hand-offs that
+is thousands of widgets and a layout pass each time. This bar keeps no widgets: it
+redraws its single line when the screen's bindings change, dims keys that do not apply
+now (``check_action`` returning None), hides those it returns False for, and runs the
+key a click lands on.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+
+class KeyBar(Static):
+    COMPONENT_CLASSES = {"keybar--key", "keybar--dim"}
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background;
+             color: $footer-foreground; }
+    KeyBar > .keybar--key { color: $footer-key-foreground; text-style: bold; }
+    KeyBar > .keybar--dim { color: $text-disabled; }
+    """
+
+    def __init__(self, **kw):
+        super().__init__("", **kw)
+        self._hits: list[tuple[int, int, object, str]] = []
+        self._drawn: str | None = None
+        self._plain = ""
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self.call_after_refresh(self.redraw)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen) -> None:
+        if self.is_attached and screen is self.screen:
+            self.redraw()
+
+    def redraw(self) -> None:
+        key_style = self.get_component_rich_style("keybar--key", partial=True)
+        dim_style = self.get_component_rich_style("keybar--dim", partial=True)
+        line = Text(no_wrap=True, overflow="ellipsis")
+        hits = []
+        done = set()
+        for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
+            if not binding.show or (binding.action, binding.description) in done:
+                continue
+            done.add((binding.action, binding.description))
+            start = line.cell_len
+            key = self.app.get_key_display(binding)
+            line.append(f" {key} ", style=key_style if enabled else dim_style)
+            line.append(f"{binding.description} ", style="" if enabled else dim_style)
+            if enabled:
+                hits.append((start, line.cell_len, node, binding.action))
+        self._hits = hits
+        if line.markup != self._drawn:
+            self._drawn = line.markup
+            self._plain = line.plain
+            self.update(line, layout=False)
+
+    def text(self) -> str:
+        return self._plain
+
+    async def on_click(self, event) -> None:
+        for start, end, node, action in self._hits:
+            if start <= event.x < end:
+                await self.app.run_action(action, node)
+                return

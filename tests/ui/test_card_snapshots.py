@@ -1,0 +1,45 @@
+"""Snapshots of the Happy City Expert, Happiest Town and Happiness screens at 80x24 and
+120x40 (update with --snapshot-update after looking at the report)."""
+
+import pytest
+
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.demo import happiness_mid_game, happiness_window, mid_game
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def make(tmp_path):
+    return TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+
+
+def _opened(controller):
+    async def before(pilot):
+        pilot.app.silence_scale = 1000  # hold any countdown still for the picture
+        pilot.app.open_game(controller())
+        await pilot.pause()
+        await pilot.pause()
+
+    return before
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_happy_city_expert(snap_compare, tmp_path, size):
+    game = _opened(lambda: mid_game(options={"mode": "expert"}, moves=45, seed=4))
+    assert snap_compare(make(tmp_path), terminal_size=size, run_before=game)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_happiest_town(snap_compare, tmp_path, size):
+    game = _opened(lambda: mid_game(game="happiest-town", moves=50, seed=3))
+    assert snap_compare(make(tmp_path), terminal_size=size, run_before=game)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_happiness(snap_compare, tmp_path, size):
+    assert snap_compare(make(tmp_path), terminal_size=size, run_before=_opened(happiness_mid_game))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_snapshot_happiness_silence(snap_compare, tmp_path, size):
+    assert snap_compare(make(tmp_path), terminal_size=size, run_before=_opened(happiness_window))
