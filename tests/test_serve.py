@@ -21,7 +21,7 @@ aiohttp = pytest.importorskip("aiohttp", reason="the optional 'web' extra is not
 
 ANSI = re.compile(r"\x1b(\[[0-9;?$]*[A-Za-z]|\][^\x07]*\x07|[()][A-Z0-9])")
 TITLE = "hot-seat in your terminal"  # the title screen's tagline
-SETUP = "same seed and moves replay"  # a line of the setup screen
+SETUP = "Build a city of 10 cards"  # the first game's summary, near the top of setup
 
 
 def free_port() -> int:

@@ -82,6 +82,18 @@ class FinalScoring:
             "ranking": ranking,
             "winners": ranking[0],
             "tie_break": tie,
+            # the ranking table's columns (heading, breakdown key); the score is the total
+            "summary": [
+                ["In-game", "in_game"],
+                ["Prosp.", "prosperity"],
+                ["City", "city_points"],
+                ["Sets", "property_sets"],
+                ["Gold", "gold"],
+                ["Diam.", "diamonds"],
+                ["Ports", "ports"],
+                ["Milest.", "milestones"],
+                ["Final", "final_tiles"],
+            ],
         }
         if self.solo:
             s = scores[0]
