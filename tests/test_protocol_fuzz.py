@@ -16,14 +16,6 @@ import rules
 from rules.core import IllegalAction, SaveError
 
 GAMES = sorted(rules.GAMES)
-# Sweet Lands is being rewritten on helper A's branch (sl-engine); until that lands its
-# engine indexes with a float argument (e.g. 0:discard:[204.0]) and raises TypeError.
-SL_CRASHES = pytest.mark.xfail(
-    reason="Sweet Lands crashes on float arguments; fixed by helper A's sl-engine rewrite",
-    raises=(TypeError, ExceptionGroup),  # hypothesis groups several distinct failures
-    strict=False,
-)
-KEY_GAMES = [pytest.param(g, marks=SL_CRASHES) if g == "sweet-lands" else g for g in GAMES]
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -103,7 +95,7 @@ def refused_or_applied(spec: Any, state: Any, key: str) -> None:
         assert isinstance(exc.reason, str) and exc.reason
 
 
-@pytest.mark.parametrize("game", KEY_GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_arbitrary_keys_are_refused_or_applied(game: str) -> None:
     spec = rules.get_game(game)
 
@@ -129,7 +121,7 @@ def near_values(value: Any) -> list[Any]:
     return near
 
 
-@pytest.mark.parametrize("game", KEY_GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_every_look_alike_argument_is_refused_or_applied(game: str) -> None:
     """Each legal move of each sampled position, one argument at a time swapped for
     each look-alike: the systematic half of the search above."""
