@@ -24,6 +24,13 @@ OPTIONS: dict[str, Option] = {
         help="Whether a property placed through a card, tile or bonus pays its token cost.",
         choice_labels=("cost nothing (appendix)", "pay the token cost"),
     ),
+    "character_boards": Option(
+        "Character boards",
+        "paired",
+        ("paired", "any"),
+        help="Whether the two characters printed on one double-sided board exclude each other.",
+        choice_labels=("one side of each board", "any 14 characters"),
+    ),
 }
 
 

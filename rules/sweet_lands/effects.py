@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import characters as C
 from . import data as D
 from .constants import MARKER_COLOUR
 
@@ -54,6 +55,7 @@ class Effects:
                     return
         if 12 in P.skills:
             P.vp += d.skills[12]["vp"]
+        C.on_ibonus(self, seat)  # F hook: Carmen Mel's cubes
         self.chain += 1
         cid = self.chain
         items = list(d.player["columns"][colour]["ability"])
@@ -142,6 +144,7 @@ class Effects:
         elif kind == "tower":
             P.tower = True
             P.props[h] = "tower"
+            after = C.on_tower(self, seat)  # F hook: Clock Tower immediate abilities
         self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
         if m.kinds[h] == "capital":
             todo += list(D.effects(d.board["capital_effect"], "capital"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import characters as C
 from . import data as D
 from .constants import CLEANUP, INCOME, OVER
 
@@ -53,6 +54,7 @@ class RoundPhases:
         todo.append(("income_tracks", None))
         draw = d.board["first_round_draw"] if self.round == 1 else d.board["later_round_draw"]
         todo.append(("round_draw", draw))
+        todo = C.income(self, seat, todo)  # F hook: Coral's steps, Carmen's cards
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
 
@@ -74,6 +76,7 @@ class RoundPhases:
                 vp += len(P.skills)
             elif P.char == "rikka":
                 cp += sum(1 for c in cities if any(h in P.rabbits for h in c))
+        cp, ip, vp = C.pass_gains(self, seat, cities, cp, ip, vp)  # F hook
         # 2. City Points, 3. Industry Points (added by the caller)
         # 4. Pass Aid tile
         if P.aid is not None and self.aid_spaces[P.aid][1] is not None:
@@ -90,8 +93,15 @@ class RoundPhases:
         return cp, ip, vp
 
     def _pass(self, seat):
+        self.p[seat].passed = True
+        self.stack.append({"op": "end_turn", "seat": seat})
+        self.stack.append({"op": "aid_move", "seat": seat})
+        # F hook: the pass is scored once the pass abilities that ask (Elsa's tile) are done
+        self.stack.append({"op": "pass_score", "seat": seat})
+        C.pass_first(self, seat)
+
+    def _score_pass(self, seat):
         P = self.p[seat]
-        P.passed = True
         cp, ip, vp = self.pass_gains(seat)
         P.cp += cp
         P.ip += ip
@@ -102,8 +112,6 @@ class RoundPhases:
         if self.next_start is None:
             self.next_start = seat
             self.log(f"{self.who(seat)} takes the start player marker.")
-        self.stack.append({"op": "end_turn", "seat": seat})
-        self.stack.append({"op": "aid_move", "seat": seat})
 
     def _end_turn(self):
         self.checkpoint += 1
@@ -127,6 +135,7 @@ class RoundPhases:
         for P in self.p:
             P.discs = 0
             P.flipped = []
+        C.cleanup(self)  # F hook: character free-action cubes
         self.log(f"Round {self.round}: cleanup.")
         if self.next_start is None:
             self.next_start = self.start

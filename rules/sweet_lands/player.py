@@ -39,6 +39,7 @@ class PlayerState:
         "milestones",
         "diamond_cards",
         "ip_last",
+        "ext",  # F: owned by characters/variants/skills; immutable values only
     )
 
     def __init__(self):
@@ -76,6 +77,7 @@ class PlayerState:
         self.milestones = []
         self.diamond_cards = 0
         self.ip_last = 0
+        self.ext = {}
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -97,6 +99,7 @@ class PlayerState:
         p.passed = self.passed
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
+        p.ext = dict(self.ext)
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import characters as C
 from . import data as D
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
 
@@ -21,6 +22,7 @@ class BoardQueries:
         if P.char == "sena":
             for t in D.TAGS:
                 out[t] += 1
+        C.add_tags(self, seat, out)  # F hook: Sakura's Wagashi tag
         return out
 
     def played_count(self, seat):
@@ -61,7 +63,7 @@ class BoardQueries:
                     if nb in props and nb not in seen:
                         seen.add(nb)
                         todo.append(nb)
-            if len({props[x] for x in group}) >= 3:
+            if C.is_city(self, seat, group, props):  # F hook: Alice Tearose
                 out.append(group)
         return out
 
@@ -346,6 +348,12 @@ class BoardQueries:
         P = self.p[seat]
         m = self.mapb(seat)
         out = []
+        if C.places_anywhere(self, seat):  # F hook: Elsa Skyr
+            return [
+                h
+                for h in m.buildable
+                if h not in P.tiles and (m.kinds[h] != "special" or self.specials)
+            ]
         for h in m.buildable:
             if h in P.tiles:
                 continue
@@ -360,8 +368,11 @@ class BoardQueries:
     def _any_terrain_spot(self, seat):
         P = self.p[seat]
         m = self.mapb(seat)
+        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
         for h in m.buildable:
             if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
+                if anywhere:
+                    return True
                 for nb in m.neighbours[h]:
                     if nb in P.tiles or m.kinds[nb] == "capital":
                         return True

@@ -13,6 +13,7 @@ then ``end``.
 from __future__ import annotations
 
 from ..core import GameState, LogEntry, Rng
+from . import characters as C
 from . import data as D
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
@@ -356,6 +357,7 @@ class SweetLandsState(
                     "cities": len(self.cities(s)) if P.map else 0,
                     "connected_ports": self.connected_ports(s) if P.map else 0,
                     "tags": self.tags(s),
+                    "extra": C.view_player(self, s),  # F hook
                 }
             )
         top = self.stack[-1] if self.stack else None
@@ -401,6 +403,7 @@ class SweetLandsState(
                 else None
             ),
             "players": players,
+            **C.setup_view(self),  # F hook: characters and map sides while choosing
         }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from . import character_steps as CS
 from . import data as D
 from .queries import _fmt, _merge
 
@@ -139,6 +140,8 @@ class TurnActions:
 
     def free_refusal(self, seat: int, kind: str, args: tuple) -> str | None:
         """Why a free action cannot be taken now; None if it can."""
+        if kind in CS.FREE_KINDS:  # F hook: character free actions
+            return CS.free_refusal(self, seat, kind, args)
         P = self.p[seat]
         res = P.res
         basics = sum(res[r] for r in D.BASIC)
@@ -267,6 +270,7 @@ class TurnActions:
                 out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
         if self.tower_refusal(seat) is None:
             out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
+        out += CS.free_options(self, seat)  # F hook: character free actions
         return out
 
     def _copy_targets(self, aid: str) -> list[str]:
@@ -430,6 +434,7 @@ _TURN_HANDLERS: dict[str, Any] = {
     "fa_card": TurnActions._free_card,
     "fa_milestone": TurnActions._claim_milestone,
     "fa_tower": TurnActions._start_tower,
+    **CS.TURN_HANDLERS,  # F hook: character free actions
 }
 
 # The argument types each turn move takes ("area" may add Rikka's wood amount).
@@ -448,6 +453,7 @@ _TURN_ARGS: dict[str, tuple] = {
     "fa_card": (),
     "fa_milestone": (int,),
     "fa_tower": (),
+    **CS.TURN_ARGS,  # F hook
 }
 
 
