@@ -266,10 +266,19 @@ TURN_HANDLERS = {k: (lambda s, seat, args, k=k: do_free(s, seat, args, k)) for k
 TURN_ARGS: dict[str, tuple] = {k: () for k in FREE_KINDS}
 
 
-def _register() -> None:
-    from .effects import EFFECTS_ALL
+# Ops the skill data may use (data/skills.toml): listed in the effect table too.
+DATA_EFFECTS = {
+    "free_auto": lambda s, seat, v, chain: s._step("free_auto", seat, chain, n=v),
+    "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
+}
 
+
+def _register() -> None:
+    from .effects import EFFECTS, EFFECTS_ALL
+
+    EFFECTS.update(DATA_EFFECTS)
     EFFECTS_ALL.update(EXTRA_EFFECTS)
+    EFFECTS_ALL.update(DATA_EFFECTS)
 
 
 _register()

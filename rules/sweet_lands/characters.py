@@ -96,7 +96,7 @@ def income(s: SweetLandsState, seat: int, todo: list) -> list:
     if char == "coral":
         i = next(k for k, (op, _v) in enumerate(todo) if op == "income_tracks")
         todo = todo[:i] + [("coral_steps", 2)] + todo[i:]
-    if char == "carmen" and s.round == 1:
+    if char == "carmen" and s.round == 1 and not _drafting(s):
         todo = todo + [("draw", 2), ("carmen_automate", 2)]
     return todo
 
@@ -248,3 +248,14 @@ def setup_view(s: SweetLandsState) -> dict:
         for mid, m in d.maps.items()
     ]
     return {"characters": character_table(s), "maps": maps}
+
+
+def _drafting(s: SweetLandsState) -> bool:
+    return s.options.get("draft", "off") == "on" and s.round == 1 and s.n >= 2
+
+
+def after_draft(s: SweetLandsState) -> None:
+    """With hand drafting, Carmen Mel's first-round cards come after the draft."""
+    for seat in reversed(range(s.n)):
+        if s.p[seat].char == "carmen":
+            s._push(seat, [("draw", 2), ("carmen_automate", 2)])

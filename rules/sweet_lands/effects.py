@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import characters as C
 from . import data as D
+from . import skills as SK
 from .constants import MARKER_COLOUR
 
 
@@ -22,6 +23,7 @@ class Effects:
 
     def _raise_income(self, seat, r, k):
         self.p[seat].inc[r] += k
+        SK.on_income_rise(self, seat, r, k)  # F hook: skill tile 29
 
     def _draw(self, seat, n):
         d = D.load()
@@ -220,7 +222,12 @@ class Effects:
     def _take_skill(self, seat, sk):
         d = D.load()
         P = self.p[seat]
-        self.skill_supply[sk] -= 1
+        if sk in self.skill_supply:
+            self.skill_supply[sk] -= 1
+        else:  # F hook: an Advanced Skill Tile, paid with a diamond
+            from .variants import take_advanced
+
+            take_advanced(self, seat, sk)
         P.skills.append(sk)
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
         if d.skills[sk]["kind"] == "immediate":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import characters as C
 from . import data as D
+from . import variants as V
 from .constants import CLEANUP, INCOME, OVER
 
 
@@ -14,6 +15,7 @@ class RoundPhases:
         d = D.load()
         self.round += 1
         self.phase = INCOME
+        V.begin_round(self)  # F hook: variable turn order
         if self.next_start is not None:
             self.start = self.next_start
         self.next_start = None
@@ -37,6 +39,7 @@ class RoundPhases:
             self.checkpoint += 1
             self.log(f"Mio reveals {a} and {b} and blocks their action spaces.")
         self.stack.append({"op": "action_start", "seat": self.start})
+        V.before_action(self)  # F hook: hand drafting in round 1
         order = [(self.start + k) % self.n for k in range(self.n)]
         for seat in reversed(order):
             self.stack.append({"op": "income", "seat": seat})
@@ -55,6 +58,7 @@ class RoundPhases:
         draw = d.board["first_round_draw"] if self.round == 1 else d.board["later_round_draw"]
         todo.append(("round_draw", draw))
         todo = C.income(self, seat, todo)  # F hook: Coral's steps, Carmen's cards
+        todo = V.income(self, seat, todo)  # F hook: no round-1 draw while drafting
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
 
@@ -94,6 +98,7 @@ class RoundPhases:
 
     def _pass(self, seat):
         self.p[seat].passed = True
+        V.record_pass(self, seat)  # F hook: the Turn Order Board
         self.stack.append({"op": "end_turn", "seat": seat})
         self.stack.append({"op": "aid_move", "seat": seat})
         # F hook: the pass is scored once the pass abilities that ask (Elsa's tile) are done
@@ -116,8 +121,7 @@ class RoundPhases:
     def _end_turn(self):
         self.checkpoint += 1
         self.main_done = False
-        for k in range(1, self.n + 1):
-            s = (self.turn + k) % self.n
+        for s in V.seats_after(self, self.turn):  # F hook: variable turn order
             if not self.p[s].passed:
                 self.turn = s
                 return

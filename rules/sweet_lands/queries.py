@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import characters as C
 from . import data as D
+from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
 
 
@@ -40,7 +41,7 @@ class BoardQueries:
         for need, limit in d.player["columns"]["limits"]:
             if built >= need:
                 lim = limit
-        return lim
+        return lim + SK.column_bonus(self, seat)  # F hook: advanced tile 111
 
     def cities(self, seat, extra=None):
         """Groups of adjacent property tokens holding 3+ different types; ``extra``
@@ -140,6 +141,9 @@ class BoardQueries:
         if per == "perimeter_terrain":
             m = self.mapb(seat)
             return sum(1 for h in P.tiles if h in m.perimeter)
+        extra = SK.count(self, seat, spec)  # F hook: counts of the further skill tiles
+        if extra is not None:
+            return extra
         raise ValueError(f"unknown count {per!r}")
 
     def formula_vp(self, seat, spec, ip_this_pass=0):
@@ -254,6 +258,7 @@ class BoardQueries:
             op == "industry" for op, _ in d.areas[aid]["effect"]
         ):
             cost["iron"] = max(0, cost.get("iron", 0) - 1)
+        cost = SK.area_cost(self, seat, aid, cost)  # F hook: advanced tiles 113/114
         return {k: v for k, v in cost.items() if v}
 
     def rikka_area(self, seat, aid):
@@ -339,7 +344,7 @@ class BoardQueries:
         d = D.load()
         card = d.cards[d.deck[uid]]
         cost = card.cost
-        if card.brownie:
+        if card.brownie or SK.brownie_for_all(self, seat):  # F hook: tile 30
             cost -= self.tags(seat, exclude_uid=uid)["brownie"]
         return max(0, cost)
 

@@ -15,12 +15,14 @@ from __future__ import annotations
 from ..core import GameState, LogEntry, Rng
 from . import characters as C
 from . import data as D
+from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
 from .scoring import FinalScoring
+from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
 
@@ -67,6 +69,7 @@ class SweetLandsState(
         "chain",
         "setup_order",
         "_legal",
+        "ext",  # F: owned by variants (turn order, draft packs, advanced tiles)
     )
 
     # ------------------------------------------------------------------ setup
@@ -93,7 +96,9 @@ class SweetLandsState(
             a: [None] * ar["spaces"] for a, ar in d.areas.items() if ar["min_players"] <= max(n, 2)
         }
         s.opened = {a for a in s.occ if d.areas[a]["opens"] <= 1}
-        s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in d.skills}
+        s.ext = {}
+        # F hook: the tile set in the 12 skill spaces is an option (see skills.py)
+        s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in regular_set(s)}
         s.specials = sorted(d.specials)
         # Round Aid board: deal tiles onto the layout for this player count
         key = str(n)
@@ -135,6 +140,7 @@ class SweetLandsState(
             f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
         )
         s._legal = None
+        V.setup(s)  # F hook: Advanced Skill Tiles
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
             s.stack.append({"op": "choose_aid", "seat": seat})
@@ -172,6 +178,7 @@ class SweetLandsState(
         s.solo_shown = list(self.solo_shown)
         s.setup_order = self.setup_order
         s._legal = None
+        s.ext = dict(self.ext)
         return s
 
     # ------------------------------------------------------------------ resampling
@@ -195,6 +202,7 @@ class SweetLandsState(
         s.solo_a, s.solo_b = sorted(self.solo_a), sorted(self.solo_b)
         rng.shuffle(s.solo_a)
         rng.shuffle(s.solo_b)
+        V.resample(self, s, seat, rng)  # F hook: the other seats' draft packs
         s.rng = Rng(f"resample-future:{seed}")
         node = None
         for e in self._entries():
@@ -254,6 +262,8 @@ class SweetLandsState(
         if self.phase == OVER:
             return []
         if self.stack:
+            if self.stack[-1]["op"] == "draft":  # F hook: simultaneous picks
+                return V.actors(self)
             return [self.stack[-1]["seat"]]
         return [self.turn]
 
@@ -262,6 +272,7 @@ class SweetLandsState(
             return []
         if self.stack:
             out = self._frame_options(self.stack[-1])
+            out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
             out = self._turn_options(seat)
         self._legal = (seat, self.step_key(), tuple(out))
@@ -403,6 +414,7 @@ class SweetLandsState(
                 else None
             ),
             "players": players,
+            **V.view(self, seat),  # F hook: the viewer's own draft pack only
             **C.setup_view(self),  # F hook: characters and map sides while choosing
         }
 

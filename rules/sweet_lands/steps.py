@@ -444,12 +444,14 @@ class TakeSkill(Step):
 
     def options(self, s, f):
         seat = f["seat"]
+        from .variants import advanced_options  # F hook: Advanced Skill Tiles
+
         mine = s.p[seat].skills
         return [
             Action(seat, "skill", (sk,), f"Take skill tile {sk}")
             for sk, left in s.skill_supply.items()
             if left and sk not in mine
-        ]
+        ] + advanced_options(s, seat)
 
     def resolve(self, s, f, a):
         s.stack.pop()
@@ -710,8 +712,10 @@ class PendingSteps:
 
 
 def _action_start(s: SweetLandsState, f: Frame) -> None:
+    from .variants import first_seat  # F hook: variable turn order
+
     s.phase = ACTION
-    s.turn = s.start
+    s.turn = first_seat(s)
     s.main_done = False
     s.checkpoint += 1
     s.log(f"Round {s.round}: action phase; {s.who(s.turn)} starts.")

@@ -13,6 +13,7 @@ from typing import Any
 from ..core import Action
 from . import character_steps as CS
 from . import data as D
+from . import skills as SK
 from .queries import _fmt, _merge
 
 # Immediate Ability parts whose order can never matter: plain gains.
@@ -111,7 +112,7 @@ class TurnActions:
             return f"Skill tile {sk} has no flip ability ({d.skills[sk]['kind']})."
         if sk in P.flipped:
             return f"Skill tile {sk} is already flipped this round."
-        return self.main_refusal(seat)
+        return self.main_refusal(seat) or SK.flip_refusal(self, seat, sk)  # F hook: costs
 
     def tower_refusal(self, seat: int) -> str | None:
         d = D.load()
@@ -338,6 +339,7 @@ class TurnActions:
             self._raise_income(seat, "gold", 1)
             if P.tower:
                 P.vp += 2
+        SK.on_play(self, seat)  # F hook: advanced tile 112
         if card.kind != "immediate":
             return
         if card.industry != "none":
@@ -355,6 +357,7 @@ class TurnActions:
     def _flip_skill(self, seat: int, args: tuple) -> None:
         sk = args[0]
         self.p[seat].flipped.append(sk)
+        SK.pay_flip(self, seat, sk)  # F hook: further tiles 24/25 pay first
         self.main_done = True
         self.log(f"{self.who(seat)} uses the flip ability of skill tile {sk}.")
         self._push(seat, D.load().skills[sk]["effect"])

@@ -27,6 +27,7 @@ def random_game(n, seed, check=None):
 def invariants(s):
     d = DATA
     uids = list(s.deck) + list(s.discard)
+    uids += [u for pack in s.ext.get("packs", ()) for u in pack]  # hand drafting
     for P in s.p:
         uids += P.hand + P.played + [u for c in P.columns.values() for u in c]
     assert sorted(uids) == list(range(len(d.deck))), "every card exactly once"
@@ -62,6 +63,10 @@ def invariants(s):
         assert s.pros_first[i] is None or s.pros_first[i] in at_end
     for sk, left in s.skill_supply.items():
         assert left + sum(P.skills.count(sk) for P in s.p) == 3
+    advanced = [sk for P in s.p for sk in P.skills if sk > 100] + list(s.ext.get("advanced", ()))
+    assert len(advanced) == len(set(advanced)), "each advanced tile once"
+    if s.options.get("advanced_skills") == "on":
+        assert len(advanced) == s.n + 1
     assert len(s.ms_claimed) <= 3
 
 
