@@ -333,3 +333,15 @@ def test_bot_plays_every_character(cid):
     while not s.is_over:
         s = s.apply(bot.choose(s, 0))
     assert s.p[0].char == cid and s.result()["scores"][0] > 0
+
+
+# ---------------------------------------------------------------- Wonder icons
+def test_wonder_icon_from_the_third_property_of_a_type():
+    s = edit(started(2))
+    m = map_a()
+    s.p[0].rows["house"] = 2  # the next house is the third, from the Wonder row
+    wonders = s.p[0].wonders
+    s._place_property(0, "house", m.capitals[0])
+    s = settle(s)
+    assert s.p[0].wonders == wonders + 1
+    assert all(("wonder", 1) in DATA.rows[2][k] for k in D.ROW_TYPES)
