@@ -345,3 +345,15 @@ def test_wonder_icon_from_the_third_property_of_a_type():
     s = settle(s)
     assert s.p[0].wonders == wonders + 1
     assert all(("wonder", 1) in DATA.rows[2][k] for k in D.ROW_TYPES)
+
+
+def test_map_step_view_previews_each_side():
+    s = new(2)
+    s = act(s, "character", "nata")
+    sides = s.view(0)["maps"]
+    assert [m["id"] for m in sides] == list(DATA.maps)
+    for side in sides:
+        m = DATA.maps[side["id"]]
+        text = "".join(side["preview"])
+        assert text.count("C") == len(m.capitals) and text.count("P") == len(m.ports)
+    assert "maps" not in started(2).view(0), "only while setting up"
