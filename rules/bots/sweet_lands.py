@@ -234,7 +234,7 @@ class SweetLandsBot:
             return actions[0]
         if op == "discard1":
             return min(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
-        if op == "keep":
+        if op in ("keep", "draft"):  # F: a draft pick keeps the card it values most
             return max(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
         if op in ("terrain", "road", "tr"):
             if not real:

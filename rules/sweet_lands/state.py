@@ -29,7 +29,8 @@ from .turn import TurnActions
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
 # order, Rikka's wood by choice, either milestone side, granted placements free.
-RULES_EDITION = 2
+# 3 (F): Wonder icons on the middle property row; 14 characters, one side per board.
+RULES_EDITION = 3
 
 
 class SweetLandsState(

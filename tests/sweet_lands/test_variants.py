@@ -223,3 +223,22 @@ def test_every_option_together_save_load_and_same_seed():
     t = SPEC.from_save(json.loads(json.dumps(SPEC.to_save(a))))
     for seat in (None, 0, 1, 2):
         assert json.dumps(t.view(seat), sort_keys=True) == json.dumps(a.view(seat), sort_keys=True)
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_bot_play_with_every_option_at_each_player_count(n):
+    from rules.bots.sweet_lands import SweetLandsBot
+
+    options = {**ALL, "skill_tiles": "mixed"}
+    s = game(n, 40 + n, **options)
+    bots = [SweetLandsBot(k) for k in range(n)]
+    while not s.is_over:
+        seat = s.actors()[0]
+        s = s.apply(bots[seat].choose(s, seat))
+        invariants(s)
+    assert s.result()["scores"] == [independent_score(s, k) for k in range(n)]
+
+
+def test_save_records_the_rules_edition():
+    s = play_random(game(2, 2, **ALL), random.Random(2))
+    assert SPEC.to_save(s)["extra"]["rules"] == 3
