@@ -357,3 +357,26 @@ def test_map_step_view_previews_each_side():
         text = "".join(side["preview"])
         assert text.count("C") == len(m.capitals) and text.count("P") == len(m.ports)
     assert "maps" not in started(2).view(0), "only while setting up"
+
+
+# ---------------------------------------------------------------- data
+def test_data_fourteen_characters_on_seven_double_sided_boards():
+    chars = DATA.characters
+    assert len(chars) == 14
+    boards = {}
+    for c in chars.values():
+        boards.setdefault(c["board"], []).append(c["side"])
+    assert sorted(boards) == list(range(1, 8))
+    assert all(sorted(sides) == ["a", "b"] for sides in boards.values())
+    added = [c for c in chars.values() if "substitute" in c]
+    assert len(added) == 8 and all(
+        {"start", "income", "clock_tower"} <= set(c["substitute"]) for c in added
+    )
+
+
+def test_data_eline_starts_with_the_highest_income():
+    eline = DATA.characters["eline"]["income"]
+    for cid, c in DATA.characters.items():
+        if cid != "eline":
+            assert all(c["income"][r] <= eline[r] for r in eline)
+            assert sum(c["income"].values()) < sum(eline.values())
