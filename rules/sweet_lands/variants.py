@@ -164,13 +164,17 @@ def _pass_packs(s: SweetLandsState, f: Frame) -> None:
 
 
 def view(s: SweetLandsState, seat: int | None) -> dict:
-    """Only the pack in front of the viewer; the others by size."""
+    """This round's turn order, the advanced tiles on show and, while drafting, only
+    the pack in front of the viewer (the others by size)."""
+    out: dict = {"turn_order": list(round_order(s)) if s.round else None}
+    if "advanced" in s.ext:
+        out["advanced_skills"] = list(s.ext["advanced"])
     packs = s.ext.get("packs")
     if packs is None:
-        return {}
+        return out
     d = D.load()
     mine = packs[seat] if seat is not None else None
-    return {
+    return out | {
         "draft": {
             "pack": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in mine]
             if mine is not None

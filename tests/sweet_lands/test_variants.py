@@ -52,6 +52,7 @@ def test_variable_turn_order_follows_the_previous_pass_order():
         s = play_random(s, rng, until=lambda t: not t.stack or t.phase != "action")
         seen.append(s.turn)
     assert tuple(seen) == order
+    assert s.view(None)["turn_order"] == list(order)
 
 
 def test_variable_turn_order_off_plays_clockwise():
@@ -174,6 +175,7 @@ def test_advanced_skill_tiles_players_plus_one_at_setup():
         s = game(n, advanced_skills="on")
         tiles = s.ext["advanced"]
         assert len(tiles) == n + 1 and set(tiles) <= set(range(101, 115))
+        assert s.view(None)["advanced_skills"] == list(tiles)
     assert "advanced" not in game(2).ext
 
 
