@@ -217,8 +217,17 @@ def test_variant_bot_play_reaches_the_end(options):
     assert all(x > 0 for x in s.result()["scores"])
 
 
-def test_every_option_together_save_load_and_same_seed():
-    options = {**ALL, "skill_tiles": "mixed", "character_boards": "any"}
+EVERY = [
+    *ONE_BY_ONE,
+    {"skill_tiles": "further"},
+    {"skill_tiles": "mixed"},
+    {"character_boards": "any"},
+    {**ALL, "skill_tiles": "mixed", "character_boards": "any"},
+]
+
+
+@pytest.mark.parametrize("options", EVERY, ids=lambda o: "+".join(f"{k}={v}" for k, v in o.items()))
+def test_every_option_save_load_and_same_seed(options):
     a = play_random(game(3, 8, **options), random.Random(8))
     b = play_random(game(3, 8, **options), random.Random(8))
     assert a.action_keys() == b.action_keys() and a.result() == b.result()
