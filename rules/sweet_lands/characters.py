@@ -166,7 +166,16 @@ def view_player(s: SweetLandsState, seat: int) -> dict:
     d = D.load()
     out: dict = {"free_used": list(cubes(s, seat))}
     if P.char:
-        out["free_actions"] = list(d.characters[P.char].get("free", ()))
+        from .character_steps import free_label, free_refusal
+
+        out["free_actions"] = [
+            {
+                "id": fid,
+                "label": free_label(fid),
+                "refusal": free_refusal(s, seat, f"fa_{fid}", ()),
+            }
+            for fid in d.characters[P.char].get("free", ())
+        ]
     if P.char == "carmen":
         out["carmen_cubes"] = ext(s, seat, "carmen_cubes", 0)
     if P.char == "lotus" and P.tower:

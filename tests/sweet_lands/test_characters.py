@@ -380,3 +380,16 @@ def test_data_eline_starts_with_the_highest_income():
         if cid != "eline":
             assert all(c["income"][r] <= eline[r] for r in eline)
             assert sum(c["income"].values()) < sum(eline.values())
+
+
+def test_view_explains_why_a_character_free_action_is_refused():
+    s = edit(started(2, chars=("solbee", "eline")))
+    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
+    assert "Food Track progress 3" in rows["solbee3"]["refusal"]
+    s.p[0].food = 3
+    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
+    assert rows["solbee3"]["refusal"] is None
+    s = act(s, "fa_solbee3")
+    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
+    assert "already used this round" in rows["solbee3"]["refusal"]
+    assert s.view(0)["players"][0]["extra"]["free_used"] == ["solbee3"]
