@@ -201,7 +201,7 @@ class SakuraSearch(Step):
         d = D.load()
         seat = a.seat
         uid = next(u for u in sorted(s.deck) if d.deck[u] == a.args[0])
-        s.deck.remove(uid)
+        s.deck = [u for u in s.deck if u != uid]  # a new list (copy on write)
         name = d.cards[a.args[0]].name
         if f["n"] == 2:
             s.p[seat].played.append(uid)
@@ -221,7 +221,9 @@ class SakuraSearch(Step):
         return f["n"] <= 0
 
     def dropped(self, s, f):
-        s.rng.shuffle(s.deck)
+        deck = list(s.deck)
+        s.rng.shuffle(deck)
+        s.deck = deck
         s.checkpoint += 1
         s.log("The Citizen Deck is shuffled.")
 
@@ -247,7 +249,7 @@ def _carmen_automate(s: SweetLandsState, seat: int, v: int, chain: Any) -> None:
         if can_automate_two(s, seat):
             break
         back, P.hand = P.hand, []
-        s.deck[:0] = back
+        s.deck = back + s.deck  # under the deck (its bottom is the front)
         s.log(f"{s.who(seat)} can automate fewer than 2 cards: they go under the deck.")
         s._draw(seat, len(back))
     s._step("free_auto", seat, chain, n=v)

@@ -34,7 +34,8 @@ def ext(s: SweetLandsState, seat: int, key: str, default: Any = None) -> Any:
 
 
 def put(s: SweetLandsState, seat: int, key: str, value: Any) -> None:
-    s.p[seat].ext[key] = value
+    own(s, seat)
+    s.p[seat].ext = {**s.p[seat].ext, key: value}  # a new dict: never shared
 
 
 def cubes(s: SweetLandsState, seat: int) -> tuple:
@@ -46,10 +47,20 @@ def mark(s: SweetLandsState, seat: int, fid: str) -> None:
     put(s, seat, "cubes", cubes(s, seat) + (fid,))
 
 
+def own(s: SweetLandsState, seat: int) -> None:
+    """Make the player of ``seat`` this state's own before changing it, where the
+    engine shares unchanged players between states (copy on write); else nothing."""
+    take = getattr(s, "_own", None)
+    if take is not None:
+        take(seat)
+
+
 def cleanup(s: SweetLandsState) -> None:
     """Cleanup returns the cubes of the once-a-round character free actions."""
-    for P in s.p:
-        P.ext.pop("cubes", None)
+    for seat in range(s.n):
+        if "cubes" in s.p[seat].ext:
+            own(s, seat)
+            s.p[seat].ext = {k: v for k, v in s.p[seat].ext.items() if k != "cubes"}
 
 
 # ---------------------------------------------------------------- queries

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import Action
 from . import data as D
+from .characters import own
 from .skills import ADVANCED
 from .steps import STEPS, Step
 
@@ -84,15 +85,17 @@ def before_action(s: SweetLandsState) -> None:
 def deal(s: SweetLandsState, f: Frame) -> None:
     size = D.load().board["first_round_draw"]
     packs = []
+    deck = list(s.deck)  # a new list: the old one may be shared (copy on write)
     for _ in range(s.n):
         pack = []
         for _k in range(size):
-            if not s.deck:
-                s.deck, s.discard = s.discard, []
-                s.rng.shuffle(s.deck)
-            if s.deck:
-                pack.append(s.deck.pop())
+            if not deck:
+                deck, s.discard = list(s.discard), []
+                s.rng.shuffle(deck)
+            if deck:
+                pack.append(deck.pop())
         packs.append(tuple(pack))
+    s.deck = deck
     s.ext["packs"] = tuple(packs)
     s.ext["picked"] = ()
     s.checkpoint += 1
@@ -150,7 +153,8 @@ def _pass_packs(s: SweetLandsState, f: Frame) -> None:
     s.checkpoint += 1
     if all(len(p) <= 1 for p in moved):
         for seat, pack in enumerate(moved):
-            s.p[seat].hand.extend(pack)
+            own(s, seat)
+            s.p[seat].hand = s.p[seat].hand + list(pack)
         s.ext.pop("packs")
         s.ext.pop("picked")
         s.stack.pop()
@@ -221,6 +225,7 @@ def advanced_options(s: SweetLandsState, seat: int) -> list[Action]:
 
 
 def take_advanced(s: SweetLandsState, seat: int, sk: int) -> None:
+    own(s, seat)
     s.p[seat].res["diamond"] -= 1
     s.ext["advanced"] = tuple(x for x in s.ext["advanced"] if x != sk)
     s.log(f"{s.who(seat)} pays a diamond for an advanced skill tile.")
