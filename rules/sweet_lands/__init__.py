@@ -7,7 +7,21 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameSpec, Option, SaveError
+from . import data as _data
 from .state import RULES_EDITION, SweetLandsState
+
+
+def components():
+    """The printed components, the same in every game: card faces, map boards,
+    tracks, tiles and their printed effects. Screens read names and texts from it;
+    everything that depends on a game (costs now, limits, reasons) is in the view."""
+    return _data.load()
+
+
+def solo_card_spaces() -> dict:
+    """The action spaces each of Mio's solo cards names (printed on the cards)."""
+    return _data.solo_cards()
+
 
 OPTIONS: dict[str, Option] = {
     "milestones": Option(

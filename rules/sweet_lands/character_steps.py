@@ -87,6 +87,19 @@ def do_free(s: SweetLandsState, seat: int, args: tuple, kind: str = "") -> None:
 FREE_KINDS = ("fa_biscuit", "fa_solbee3", "fa_solbee5", "fa_solbee9", "fa_lotus", "fa_sakura")
 
 
+def free_costs(s: SweetLandsState, seat: int, kind: str) -> tuple[dict, list[str]]:
+    """The cost and gains of a character free action, for the view (explain.py)."""
+    fid = kind[3:]
+    if fid == "biscuit":
+        n = lab_cities(s, seat)
+        return {}, [f"{n} Industry step{'s' if n != 1 else ''}"]
+    if fid.startswith("solbee"):
+        return {}, [SOLBEE_TEXT[int(fid[6:])][5:]]
+    if fid == "lotus":
+        return {}, ["the flip bonus of a face-up terrain tile"]
+    return {"cards": 1}, ["1 Action Disc"]
+
+
 # ---------------------------------------------------------------- steps
 class LotusFlip(Step):
     op = "lotus_flip"
@@ -98,6 +111,15 @@ class LotusFlip(Step):
             Action(seat, "flip_tile", (h,), f"Flip the tile on hex {h}")
             for h in face_up_tiles(s, seat)
         ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "flip_tile" and a.args and isinstance(a.args[0], int):
+            tile = s.p[f["seat"]].tiles.get(a.args[0])
+            if tile is None:
+                return f"Hex {a.args[0]} holds no terrain tile of yours."
+            if tile[1]:
+                return f"The tile on hex {a.args[0]} is already flipped."
+        return super().refusal(s, f, a)
 
     def resolve(self, s, f, a):
         s.stack.pop()
@@ -117,6 +139,16 @@ class LeastColour(Step):
             for c in least_colours(s, seat)
             if s.pros_movable(seat, c)
         ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "colour" and a.args and a.args[0] in D.COLOURS:
+            seat, colour = f["seat"], a.args[0]
+            least = least_colours(s, seat)
+            if colour not in least:
+                return f"{colour.title()} is not your least-advanced colour ({', '.join(least)})."
+            if not s.pros_movable(seat, colour):
+                return f"No {colour} Prosperity track can advance."
+        return super().refusal(s, f, a)
 
     def resolve(self, s, f, a):
         s.stack.pop()
@@ -150,6 +182,24 @@ def can_automate_two(s: SweetLandsState, seat: int) -> bool:
     return False
 
 
+def free_automate_refusal(s: SweetLandsState, seat: int, uid: object, colour: str) -> str | None:
+    """Why a free automation of ``uid`` into ``colour`` cannot be taken; None if it can."""
+    d = D.load()
+    P = s.p[seat]
+    if uid not in P.hand:
+        return "That card is not in your hand."
+    if len(P.hand) <= s.keep:
+        return "Your last card must stay in hand until round 5."
+    if d.cards[d.deck[uid]].kind != "immediate":
+        return "Only a card with an Immediate Ability can be automated."
+    if colour not in s.automate_columns(seat, uid):
+        return f"This card cannot be automated into the {colour} column."
+    limit = s.column_limit(seat, colour)
+    if len(P.columns[colour]) >= limit:
+        return f"The {colour} column is full ({limit} cards)."
+    return None
+
+
 class FreeAutomate(Step):
     """Automate cards from the hand at no cost; the card's Immediate Ability does
     not run (Carmen Mel's first round, advanced skill tile 111)."""
@@ -167,6 +217,13 @@ class FreeAutomate(Step):
             Action(seat, "automate", (uid, c), f"Automate {d.cards[d.deck[uid]].name} ({c})")
             for uid, c in free_automatable(s, seat)
         ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "automate" and len(a.args) == 2 and a.args[1] in D.COLOURS:
+            reason = free_automate_refusal(s, f["seat"], *a.args)
+            if reason:
+                return reason
+        return super().refusal(s, f, a)
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
@@ -196,6 +253,16 @@ class SakuraSearch(Step):
                 seen.add(cid)
                 out.append(Action(seat, "search", (cid,), f"{verb} {d.cards[cid].name}"))
         return out
+
+    def refusal(self, s, f, a):
+        d = D.load()
+        if a.kind == "search" and a.args and isinstance(a.args[0], int):
+            cid = a.args[0]
+            if not 0 <= cid < len(d.cards) or d.cards[cid].kind != "pass":
+                return "Only a Pass card may be picked from the Citizen Deck."
+            if all(d.deck[u] != cid for u in s.deck):
+                return f"No {d.cards[cid].name} is left in the Citizen Deck."
+        return super().refusal(s, f, a)
 
     def resolve(self, s, f, a):
         d = D.load()

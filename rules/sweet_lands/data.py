@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from .hexgrid import DIRS, build_grid  # noqa: F401  (DIRS: the direction order maps use)
+
 DATA = Path(__file__).with_name("data")
 RESOURCES = ("gold", "wheat", "wood", "iron", "diamond")
 BASIC = ("wheat", "wood", "iron")
@@ -41,8 +43,6 @@ LETTER = {
     "X": "special",
     "E": "eda",
 }
-# axial directions, in order around a hex (consecutive ones are neighbours)
-DIRS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 class DataError(ValueError):
@@ -104,55 +104,8 @@ def build_map(raw: dict) -> MapBoard:
             cells[(col, row)] = LETTER[ch]
     coords = tuple(cells)
     index = {c: i for i, c in enumerate(coords)}
-
-    def axial(c):
-        col, row = c
-        return (col - (row - (row & 1)) // 2, row)
-
-    ax = [axial(c) for c in coords]
-    by_ax = {a: i for i, a in enumerate(ax)}
-    edges: dict = {}
-    edge_ends = []
-    hex_edges = []
-    vertex_ids: dict = {}
-
-    def vertex(a, b, c):
-        key = frozenset((a, b, c))
-        if key not in vertex_ids:
-            vertex_ids[key] = len(vertex_ids)
-        return vertex_ids[key]
-
-    for q, r in ax:
-        mine = []
-        for d, (dq, dr) in enumerate(DIRS):
-            nb = (q + dq, r + dr)
-            key = frozenset(((q, r), nb))
-            if key not in edges:
-                edges[key] = len(edges)
-                p = DIRS[d - 1]
-                n = DIRS[(d + 1) % 6]
-                edge_ends.append(
-                    (
-                        vertex((q, r), nb, (q + p[0], r + p[1])),
-                        vertex((q, r), nb, (q + n[0], r + n[1])),
-                    )
-                )
-            mine.append(edges[key])
-        hex_edges.append(tuple(mine))
-    edge_hexes = [None] * len(edges)
-    for key, e in edges.items():
-        edge_hexes[e] = tuple(sorted(by_ax[a] for a in key if a in by_ax))
-    neighbours = []
-    perimeter = set()
-    for i, (q, r) in enumerate(ax):
-        nbs = []
-        for dq, dr in DIRS:
-            j = by_ax.get((q + dq, r + dr))
-            if j is None:
-                perimeter.add(i)
-            else:
-                nbs.append(j)
-        neighbours.append(tuple(nbs))
+    grid = build_grid(coords)
+    hex_edges, edge_ends = grid.hex_edges, grid.edge_ends
     kinds = tuple(cells[c] for c in coords)
     capitals = tuple(i for i, k in enumerate(kinds) if k == "capital")
     cap_v = frozenset(v for h in capitals for e in hex_edges[h] for v in edge_ends[e])
@@ -173,12 +126,12 @@ def build_map(raw: dict) -> MapBoard:
         name=raw["name"],
         kinds=kinds,
         coords=coords,
-        neighbours=tuple(neighbours),
-        hex_edges=tuple(hex_edges),
-        edge_hexes=tuple(edge_hexes),
-        edge_ends=tuple(edge_ends),
+        neighbours=grid.neighbours,
+        hex_edges=grid.hex_edges,
+        edge_hexes=grid.edge_hexes,
+        edge_ends=grid.edge_ends,
         capital_vertices=cap_v,
-        perimeter=frozenset(perimeter),
+        perimeter=grid.perimeter,
         ports=tuple(ports),
         icons=icons,
         capitals=capitals,

@@ -28,11 +28,12 @@ class Effects:
     def _draw(self, seat, n):
         d = D.load()
         got = []
+        self.deck = list(self.deck)  # copy on write (see SweetLandsState._copy)
         for _ in range(n):
             if not self.deck:
                 if not self.discard:
                     break
-                self.deck = self.discard
+                self.deck = list(self.discard)
                 self.discard = []
                 self.rng.shuffle(self.deck)
                 self.log("The Citizen Deck is empty: the discard pile is shuffled into a new deck.")
@@ -72,7 +73,7 @@ class Effects:
         P = self.p[seat]
         m = self.mapb(seat)
         if special is not None:
-            self.specials.remove(special)
+            self.specials = [t for t in self.specials if t != special]
             P.tiles[h] = (f"special:{special}", False)
         else:
             P.tiles[h] = (m.kinds[h], False)
@@ -214,6 +215,7 @@ class Effects:
         if P.prosp[i] == t["length"]:
             P.res["diamond"] -= 1
             if self.pros_first[i] is None:
+                self.pros_first = list(self.pros_first)
                 self.pros_first[i] = seat
                 todo += list(t["end_bonus"])
                 self.log(f"{self.who(seat)} is first to the end of {t['id']} and takes its bonus.")
@@ -223,7 +225,7 @@ class Effects:
         d = D.load()
         P = self.p[seat]
         if sk in self.skill_supply:
-            self.skill_supply[sk] -= 1
+            self.skill_supply = {**self.skill_supply, sk: self.skill_supply[sk] - 1}
         else:  # F hook: an Advanced Skill Tile, paid with a diamond
             from .variants import take_advanced
 

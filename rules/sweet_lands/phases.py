@@ -21,13 +21,15 @@ class RoundPhases:
         self.next_start = None
         for aid in self.occ:
             if d.areas[aid]["opens"] == self.round:
-                self.opened.add(aid)
+                self.opened = self.opened | {aid}
                 if self.round > 1:
                     self.log(f"Round {self.round}: advanced area {aid} opens.")
         self.log(f"Round {self.round} begins: income phase.")
         if self.solo:
             from .data import solo_cards
 
+            self.solo_a, self.solo_b = list(self.solo_a), list(self.solo_b)
+            self.occ = {k: list(v) for k, v in self.occ.items()}
             a, b = self.solo_a.pop(), self.solo_b.pop()
             self.solo_shown = [a, b]
             spaces = solo_cards()
@@ -134,8 +136,9 @@ class RoundPhases:
             self.log("The fifth round is over: final scoring.")
             return
         self.phase = CLEANUP
-        for aid in self.occ:
-            self.occ[aid] = [None] * len(self.occ[aid])
+        self.occ = {aid: [None] * len(spaces) for aid, spaces in self.occ.items()}
+        for seat in range(self.n):
+            self._own(seat)
         for P in self.p:
             P.discs = 0
             P.flipped = []

@@ -39,6 +39,7 @@ class PlayerState:
         "milestones",
         "diamond_cards",
         "ip_last",
+        "memo",
         "ext",  # F: owned by characters/variants/skills; immutable values only
     )
 
@@ -77,6 +78,12 @@ class PlayerState:
         self.milestones = []
         self.diamond_cards = 0
         self.ip_last = 0
+        # Facts derived from this player (milestone tests) while it is not changed:
+        # a player is changed only by the state that copied it, and a copy starts
+        # with an empty memo.
+        self.memo = {}
+        # F: per-player extras of characters/variants/skills; its values are
+        # immutable and the dict is replaced, never changed in place (copy on write).
         self.ext = {}
 
     def copy(self) -> PlayerState:
@@ -99,6 +106,7 @@ class PlayerState:
         p.passed = self.passed
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
+        p.memo = {}
         p.ext = dict(self.ext)
         p.res = dict(self.res)
         p.inc = dict(self.inc)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import characters as C
 from . import data as D
 from . import skills as SK
@@ -166,38 +168,10 @@ class BoardQueries:
 
     def test(self, seat, cond):
         """Milestone and Clock Tower conditions."""
-        P = self.p[seat]
-        t, n = cond["test"], cond.get("n", 1)
-        if t == "terrain_types":
-            c = self.terrain_counts(seat)
-            return sum(c[k] for k in cond["types"]) >= n
-        if t == "properties":
-            return len(P.props) >= n
-        if t == "connected_ports":
-            return self.connected_ports(seat) >= n
-        if t == "food":
-            return P.food >= n
-        if t == "wonders":
-            return P.wonders >= n
-        if t == "played_cards":
-            return self.played_count(seat) >= n
-        if t == "tag":
-            return self.tags(seat)[cond["tag"]] >= n
-        if t == "gold_income":
-            return P.inc["gold"] >= n
-        if t == "prosperity_colour_max":
-            return max(P.prosp[i] + P.prosp[i + 1] for i in (0, 2, 4)) >= n
-        if t == "industry_advance":
-            return max(P.carriage, P.loco or 0) >= n
-        if t == "vp":
-            return P.vp >= n
-        if t == "cities":
-            return len(self.cities(seat)) >= n
-        if t == "skills":
-            return len(P.skills) >= n
-        if t == "rabbits":
-            return len(P.rabbits) >= n
-        raise ValueError(f"unknown test {t!r}")
+        measure = _TESTS.get(cond["test"])
+        if measure is None:
+            raise ValueError(f"unknown test {cond['test']!r}")
+        return measure(self, seat, cond) >= cond.get("n", 1)
 
     # ------------------------------------------------------------------ costs
     def can_pay(self, seat, cost, wheat_by_wood=False):
@@ -252,20 +226,14 @@ class BoardQueries:
         return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
 
     def area_cost(self, seat, aid):
-        d = D.load()
-        cost = dict(d.areas[aid]["cost"])
-        if self.p[seat].char == "nata" and any(
-            op == "industry" for op, _ in d.areas[aid]["effect"]
-        ):
-            cost["iron"] = max(0, cost.get("iron", 0) - 1)
-        cost = SK.area_cost(self, seat, aid, cost)  # F hook: advanced tiles 113/114
-        return {k: v for k, v in cost.items() if v}
+        """An area's resource cost for this seat (a fresh dict the caller may change)."""
+        cost = dict(_area_costs(aid, self.p[seat].char == "nata"))
+        # F hook: advanced tiles 113/114 replace the cost of area D / A
+        new = SK.area_cost(self, seat, aid, cost)
+        return cost if new is cost else {k: v for k, v in new.items() if v}
 
     def rikka_area(self, seat, aid):
-        d = D.load()
-        return self.p[seat].char == "rikka" and any(
-            op == "rabbit" for op, _ in d.areas[aid]["effect"]
-        )
+        return self.p[seat].char == "rikka" and aid in _rabbit_areas()
 
     def token_cost(self, seat, kind):
         d = D.load()
@@ -426,6 +394,49 @@ class BoardQueries:
             return True
         labs_after = d.player["industry"]["labs_after"]
         return all(labs_after[k] != pos for k in range(P.labs, 4))
+
+
+@cache
+def _area_costs(aid, nata):
+    # Nata Pastel pays 1 iron less on areas that advance the Industry track.
+    d = D.load()
+    cost = dict(d.areas[aid]["cost"])
+    if nata and any(op == "industry" for op, _ in d.areas[aid]["effect"]):
+        cost["iron"] = max(0, cost.get("iron", 0) - 1)
+    return {k: v for k, v in cost.items() if v}
+
+
+@cache
+def _rabbit_areas():
+    return frozenset(
+        a for a, ar in D.load().areas.items() if any(op == "rabbit" for op, _ in ar["effect"])
+    )
+
+
+def _terrain_of(s, seat, cond):
+    counts = s.terrain_counts(seat)
+    return sum(counts[k] for k in cond["types"])
+
+
+# Milestone and Clock Tower condition -> the value it compares with its "n".
+_TESTS = {
+    "terrain_types": _terrain_of,
+    "properties": lambda s, seat, c: len(s.p[seat].props),
+    "connected_ports": lambda s, seat, c: s.connected_ports(seat),
+    "food": lambda s, seat, c: s.p[seat].food,
+    "wonders": lambda s, seat, c: s.p[seat].wonders,
+    "played_cards": lambda s, seat, c: s.played_count(seat),
+    "tag": lambda s, seat, c: s.tags(seat)[c["tag"]],
+    "gold_income": lambda s, seat, c: s.p[seat].inc["gold"],
+    "prosperity_colour_max": lambda s, seat, c: max(
+        s.p[seat].prosp[i] + s.p[seat].prosp[i + 1] for i in (0, 2, 4)
+    ),
+    "industry_advance": lambda s, seat, c: max(s.p[seat].carriage, s.p[seat].loco or 0),
+    "vp": lambda s, seat, c: s.p[seat].vp,
+    "cities": lambda s, seat, c: len(s.cities(seat)),
+    "skills": lambda s, seat, c: len(s.p[seat].skills),
+    "rabbits": lambda s, seat, c: len(s.p[seat].rabbits),
+}
 
 
 def _merge(a, b):

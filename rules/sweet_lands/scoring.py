@@ -9,10 +9,10 @@ from . import data as D
 class FinalScoring:
     __slots__ = ()
 
-    def breakdown(self, seat):
-        d = D.load()
+    def elements(self, seat):
+        """The counts the Prosperity tracks score."""
         P = self.p[seat]
-        elements = {
+        return {
             "terrain": len(P.tiles),
             "rabbits": len(P.rabbits),
             "roads": len(P.roads),
@@ -20,6 +20,11 @@ class FinalScoring:
             "automated": self.automated(seat),
             "industry_points": P.ip,
         }
+
+    def breakdown(self, seat):
+        d = D.load()
+        P = self.p[seat]
+        elements = self.elements(seat)
         pros = 0
         for i, t in enumerate(d.prosperity):
             vp, per = 0, 1

@@ -18,12 +18,14 @@ from . import data as D
 from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
+from .explain import ViewExplanations
 from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
 from .scoring import FinalScoring
+from .setup_tools import PositionTools
 from .skills import regular_set
-from .steps import STEPS, PendingSteps
+from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
 
 # Saves record the edition of the rules they were played under (see __init__.py).
@@ -34,7 +36,15 @@ RULES_EDITION = 3
 
 
 class SweetLandsState(
-    PendingSteps, TurnActions, Effects, RoundPhases, FinalScoring, BoardQueries, GameState
+    PendingSteps,
+    TurnActions,
+    Effects,
+    RoundPhases,
+    FinalScoring,
+    ViewExplanations,
+    BoardQueries,
+    PositionTools,
+    GameState,
 ):
     __slots__ = (
         "players",
@@ -70,6 +80,7 @@ class SweetLandsState(
         "chain",
         "setup_order",
         "_legal",
+        "_owned",
         "ext",  # F: owned by variants (turn order, draft packs, advanced tiles)
     )
 
@@ -81,6 +92,7 @@ class SweetLandsState(
         n = len(players)
         s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
+        s._owned = set(range(n))
         s.round = 0
         s.phase = SETUP
         s.turn = 0
@@ -153,7 +165,9 @@ class SweetLandsState(
 
     def _copy(self):
         s = self._copy_base(SweetLandsState)
-        s.p = [p.copy() for p in self.p]
+        # Players are shared with the parent state until a move changes them (_own).
+        s.p = list(self.p)
+        s._owned = set()
         s.round = self.round
         s.phase = self.phase
         s.turn = self.turn
@@ -162,24 +176,50 @@ class SweetLandsState(
         s.main_done = self.main_done
         s.stack = [dict(f) for f in self.stack]
         s.chain = self.chain
-        s.deck = list(self.deck)
-        s.discard = list(self.discard)
-        s.occ = {k: list(v) for k, v in self.occ.items()}
-        s.opened = set(self.opened)
-        s.skill_supply = dict(self.skill_supply)
-        s.specials = list(self.specials)
+        # The shared containers below are never changed in place by a move: the code
+        # that changes one builds a new one (copy on write), so a copy can share them.
+        s.deck = self.deck
+        s.discard = self.discard
+        s.occ = self.occ
+        s.opened = self.opened
+        s.skill_supply = self.skill_supply
+        s.specials = self.specials
         s.aid_spaces = self.aid_spaces  # never changes after setup
         s.mio_aid = self.mio_aid
-        s.milestones = [list(m) for m in self.milestones]
-        s.ms_claimed = dict(self.ms_claimed)
+        s.milestones = self.milestones
+        s.ms_claimed = self.ms_claimed
         s.final_tiles = self.final_tiles
-        s.pros_first = list(self.pros_first)
-        s.solo_a = list(self.solo_a)
-        s.solo_b = list(self.solo_b)
-        s.solo_shown = list(self.solo_shown)
+        s.pros_first = self.pros_first
+        s.solo_a = self.solo_a
+        s.solo_b = self.solo_b
+        s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
         s._legal = None
+        # F's variant state: a small dict of immutable values (tuples, ints) that the
+        # variants change key by key, so each copy takes its own shallow copy.
         s.ext = dict(self.ext)
+        return s
+
+    def _own(self, seat):
+        """Copy a player shared with the parent state before this state changes it."""
+        if seat not in self._owned:
+            self.p[seat] = self.p[seat].copy()
+            self._owned.add(seat)
+
+    def detached_copy(self):
+        """A copy that shares nothing mutable with this state (to set up positions by
+        hand in tests and tools; moves never need it)."""
+        s = self._copy()
+        for seat in range(self.n):
+            s._own(seat)
+        s.deck, s.discard = list(self.deck), list(self.discard)
+        s.occ = {k: list(v) for k, v in self.occ.items()}
+        s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
+        s.specials, s.ms_claimed = list(self.specials), dict(self.ms_claimed)
+        s.milestones = [list(m) for m in self.milestones]
+        s.pros_first, s.solo_shown = list(self.pros_first), list(self.solo_shown)
+        s.solo_a, s.solo_b = list(self.solo_a), list(self.solo_b)
+        s.aid_spaces = [list(x) for x in self.aid_spaces]
         return s
 
     # ------------------------------------------------------------------ resampling
@@ -191,7 +231,7 @@ class SweetLandsState(
         generator. The unseen cards (deck and other hands together) are sorted first,
         so the copy depends only on what the seat knows and on ``seed``.
         """
-        s = self._copy()
+        s = self.detached_copy()
         rng = Rng(f"resample:{seed}")
         others = [i for i in range(self.n) if i != seat]
         unseen = sorted(self.deck + [u for i in others for u in self.p[i].hand])
@@ -296,6 +336,9 @@ class SweetLandsState(
             legal = cached[2]
         else:
             legal = self.legal_actions(a.seat)
+        # the move is usually one of the very objects the menu handed out
+        if any(b is a for b in legal):
+            return None
         if not all(_plain(x) for x in a.args):
             return f"'{a.key}': action arguments must be plain strings or numbers."
         for b in legal:
@@ -313,6 +356,7 @@ class SweetLandsState(
         """Nothing to restore: the edition is checked while the save loads."""
 
     def _do(self, a):
+        self._own(a.seat)
         if self.stack:
             self._resolve_step(a)
         else:
@@ -322,56 +366,7 @@ class SweetLandsState(
     # ------------------------------------------------------------------ views
     def view(self, seat):
         d = D.load()
-        players = []
-        for s, P in enumerate(self.p):
-            mine = seat == s
-            players.append(
-                {
-                    "seat": s,
-                    "name": self.players[s],
-                    "character": P.char,
-                    "map": P.map,
-                    "resources": dict(P.res),
-                    "income": dict(P.inc),
-                    "hand_count": len(P.hand),
-                    "hand": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in P.hand]
-                    if mine
-                    else None,
-                    "played": [d.deck[u] for u in P.played],
-                    "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
-                    "tiles": {
-                        str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]
-                    },
-                    "roads": sorted(P.roads),
-                    "properties": {str(h): t for h, t in sorted(P.props.items())},
-                    "rabbits": sorted(P.rabbits),
-                    "extra_draw": sorted(P.eda),
-                    "rows_taken": dict(P.rows),
-                    "shops_left": list(P.shops),
-                    "labs_taken": P.labs,
-                    "clock_tower": P.tower,
-                    "carriage": P.carriage,
-                    "locomotive": P.loco,
-                    "food": P.food,
-                    "rabbits_taken": P.rabbits_taken,
-                    "wood_discount": P.discount,
-                    "prosperity": list(P.prosp),
-                    "vp": P.vp,
-                    "cp": P.cp,
-                    "ip": P.ip,
-                    "wonders": P.wonders,
-                    "skills": list(P.skills),
-                    "flipped": list(P.flipped),
-                    "discs": P.discs,
-                    "aid": P.aid,
-                    "passed": P.passed,
-                    "milestones": list(P.milestones),
-                    "cities": len(self.cities(s)) if P.map else 0,
-                    "connected_ports": self.connected_ports(s) if P.map else 0,
-                    "tags": self.tags(s),
-                    "extra": C.view_player(self, s),  # F hook
-                }
-            )
+        players = [self._player_view(s, seat == s) for s in range(self.n)]
         top = self.stack[-1] if self.stack else None
         return {
             "game": "sweet-lands",
@@ -386,9 +381,14 @@ class SweetLandsState(
             "pending": (
                 {
                     k: top[k]
-                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid")
+                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
                     if k in top
                 }
+                | (
+                    {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
+                    if "parts" in top
+                    else {}
+                )
                 if top
                 else None
             ),
@@ -417,6 +417,75 @@ class SweetLandsState(
             "players": players,
             **V.view(self, seat),  # F hook: the viewer's own draft pack only
             **C.setup_view(self),  # F hook: characters and map sides while choosing
+            "final_standings": self.final_standings(),
+            "solo_verdict": self.solo_verdict(),
+            "explain": self._explain_for(seat),
+        }
+
+    def _player_view(self, s, mine):
+        d = D.load()
+        P = self.p[s]
+        return {
+            "seat": s,
+            "name": self.players[s],
+            "character": P.char,
+            "map": P.map,
+            "resources": dict(P.res),
+            "income": dict(P.inc),
+            "hand_count": len(P.hand),
+            "hand": (
+                [
+                    d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": self.card_cost(s, u)}
+                    for u in P.hand
+                ]
+                if mine
+                else None
+            ),
+            "token_costs": {k: self.token_cost(s, k) for k in self.token_kinds(s)},
+            "played": [d.deck[u] for u in P.played],
+            "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
+            "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
+            "roads": sorted(P.roads),
+            "properties": {str(h): t for h, t in sorted(P.props.items())},
+            "rabbits": sorted(P.rabbits),
+            "extra_draw": sorted(P.eda),
+            "rows_taken": dict(P.rows),
+            "shops_left": list(P.shops),
+            "labs_taken": P.labs,
+            "clock_tower": P.tower,
+            "carriage": P.carriage,
+            "locomotive": P.loco,
+            "food": P.food,
+            "rabbits_taken": P.rabbits_taken,
+            "wood_discount": P.discount,
+            "prosperity": list(P.prosp),
+            "vp": P.vp,
+            "cp": P.cp,
+            "ip": P.ip,
+            "wonders": P.wonders,
+            "skills": list(P.skills),
+            "flipped": list(P.flipped),
+            "discs": P.discs,
+            "aid": P.aid,
+            "passed": P.passed,
+            "milestones": list(P.milestones),
+            "cities": len(self.cities(s)) if P.map else 0,
+            "connected_ports": self.connected_ports(s) if P.map else 0,
+            "tags": self.tags(s),
+            "column_limits": self.column_limits(s),
+            "prosperity_rates": self.prosperity_rates(s),
+            "extra": C.view_player(self, s),  # F hook
+        }
+
+    def _explain_for(self, seat):
+        """Costs and gains of the viewer's moves and the reasons for what it cannot use
+        now (None for the public view and before the seat has a map)."""
+        if seat is None or not self.p[seat].map or self.is_over:
+            return None
+        return {
+            "moves": self.moves_explained(seat) if seat in self.actors() else [],
+            "refusals": self.refusals(seat),
+            "map": self.map_refusals(seat),
         }
 
 

@@ -135,7 +135,11 @@ class TurnActions:
             return f"Milestone {mid} is not in play."
         if mid in self.ms_claimed:
             return f"Milestone {mid} is already taken by {self.who(self.ms_claimed[mid])}."
-        if not self.milestone_met(seat, mid):
+        memo = self.p[seat].memo
+        met = memo.get(("milestone", mid))
+        if met is None:
+            met = memo[("milestone", mid)] = self.milestone_met(seat, mid)
+        if not met:
             return f"You do not meet the condition of milestone {mid} yet."
         return None
 
@@ -143,38 +147,8 @@ class TurnActions:
         """Why a free action cannot be taken now; None if it can."""
         if kind in CS.FREE_KINDS:  # F hook: character free actions
             return CS.free_refusal(self, seat, kind, args)
-        P = self.p[seat]
-        res = P.res
-        basics = sum(res[r] for r in D.BASIC)
-        spare_card = len(P.hand) > self.keep
-        keep = "you have no card to spare (one must stay in hand)"
-        if kind == "fa_build":
-            if not spare_card:
-                return f"Building needs a discarded card, and {keep}."
-            if basics < 3:
-                return f"Building needs 3 basic resources, you have {basics}."
-            if not (self._any_terrain_spot(seat) or self.road_spots(seat)):
-                return "There is no spot for a tile or a road."
-        elif kind == "fa_draw":
-            if res["gold"] < 15:
-                return f"Drawing costs 15 gold, you have {res['gold']}."
-            if not (self.deck or self.discard):
-                return "The Citizen Deck and the discard pile are both empty."
-        elif kind == "fa_buy" and res["gold"] < 4:
-            return f"Buying costs 4 gold, you have {res['gold']}."
-        elif kind == "fa_sell" and res[args[0]] < 1:
-            return f"You have no {args[0]} to sell."
-        elif kind == "fa_trade" and basics < 3:
-            return f"Trading needs 3 basic resources, you have {basics}."
-        elif kind == "fa_disc" and not P.discs:
-            return "You have no Action Disc to return."
-        elif kind == "fa_card" and not spare_card:
-            return f"Discarding for resources needs a card, and {keep}."
-        elif kind == "fa_milestone":
-            return self.milestone_refusal(seat, args[0])
-        elif kind == "fa_tower":
-            return self.tower_refusal(seat)
-        return None
+        check = _FREE_CHECKS.get(kind)
+        return check(self, seat, args) if check else None
 
     def turn_refusal(self, seat: int, a: Action) -> str:
         """The reason a move outside the turn menu is refused (it is not legal)."""
@@ -296,7 +270,7 @@ class TurnActions:
     def _discard_card(self, seat: int, uid: int) -> None:
         d = D.load()
         self.p[seat].hand.remove(uid)
-        self.discard.append(uid)
+        self.discard = self.discard + [uid]
         self.log(f"{self.who(seat)} discards {d.cards[d.deck[uid]].name}.")
 
     def _do_turn(self, a: Action) -> None:
@@ -307,7 +281,9 @@ class TurnActions:
         d = D.load()
         aid = args[0]
         idx = self.occ[aid].index(None)
-        self.occ[aid][idx] = seat
+        spaces = list(self.occ[aid])
+        spaces[idx] = seat
+        self.occ = {**self.occ, aid: spaces}
         cost = self.area_cost(seat, aid)
         wood = args[1] if len(args) > 1 else None
         self.pay(seat, cost, self.rikka_area(seat, aid), wood)
@@ -401,7 +377,7 @@ class TurnActions:
     def _claim_milestone(self, seat: int, args: tuple) -> None:
         d = D.load()
         mid = args[0]
-        self.ms_claimed[mid] = seat
+        self.ms_claimed = {**self.ms_claimed, mid: seat}
         self.p[seat].milestones.append(mid)
         self.log(f"{self.who(seat)} claims milestone {mid} (10 VP at the end).")
         taken = [m for m, _ in self.milestones if m in self.ms_claimed]
@@ -421,6 +397,74 @@ class TurnActions:
         effects = D.load().areas[aid]["effect"]
         self._push(seat, [("area_property" if op == "property" else op, v) for op, v in effects])
 
+
+def _basics(s, seat: int) -> int:
+    res = s.p[seat].res
+    return res["wheat"] + res["wood"] + res["iron"]
+
+
+def _no_spare_card(s, seat: int) -> bool:
+    return len(s.p[seat].hand) <= s.keep
+
+
+_KEEP = "you have no card to spare (one must stay in hand)"
+
+
+def _build_refusal(s, seat: int, args: tuple) -> str | None:
+    if _no_spare_card(s, seat):
+        return f"Building needs a discarded card, and {_KEEP}."
+    basics = _basics(s, seat)
+    if basics < 3:
+        return f"Building needs 3 basic resources, you have {basics}."
+    if not (s._any_terrain_spot(seat) or s.road_spots(seat)):
+        return "There is no spot for a tile or a road."
+    return None
+
+
+def _draw_refusal(s, seat: int, args: tuple) -> str | None:
+    gold = s.p[seat].res["gold"]
+    if gold < 15:
+        return f"Drawing costs 15 gold, you have {gold}."
+    if not (s.deck or s.discard):
+        return "The Citizen Deck and the discard pile are both empty."
+    return None
+
+
+def _buy_refusal(s, seat: int, args: tuple) -> str | None:
+    gold = s.p[seat].res["gold"]
+    return f"Buying costs 4 gold, you have {gold}." if gold < 4 else None
+
+
+def _sell_refusal(s, seat: int, args: tuple) -> str | None:
+    return f"You have no {args[0]} to sell." if s.p[seat].res[args[0]] < 1 else None
+
+
+def _trade_refusal(s, seat: int, args: tuple) -> str | None:
+    basics = _basics(s, seat)
+    return f"Trading needs 3 basic resources, you have {basics}." if basics < 3 else None
+
+
+def _disc_refusal(s, seat: int, args: tuple) -> str | None:
+    return None if s.p[seat].discs else "You have no Action Disc to return."
+
+
+def _card_refusal(s, seat: int, args: tuple) -> str | None:
+    if _no_spare_card(s, seat):
+        return f"Discarding for resources needs a card, and {_KEEP}."
+    return None
+
+
+_FREE_CHECKS = {
+    "fa_build": _build_refusal,
+    "fa_draw": _draw_refusal,
+    "fa_buy": _buy_refusal,
+    "fa_sell": _sell_refusal,
+    "fa_trade": _trade_refusal,
+    "fa_disc": _disc_refusal,
+    "fa_card": _card_refusal,
+    "fa_milestone": lambda s, seat, args: s.milestone_refusal(seat, args[0]),
+    "fa_tower": lambda s, seat, args: s.tower_refusal(seat),
+}
 
 _TURN_HANDLERS: dict[str, Any] = {
     "area": TurnActions._use_area,

@@ -126,9 +126,12 @@ class DraftPick(Step):
         return out
 
     def refusal(self, s, f, a):
+        who = s.who(a.seat)
         if a.seat not in actors(s):
-            return f"{s.who(a.seat)} has picked already; the others are still choosing."
-        return f"That card is not in the pack in front of {s.who(a.seat)}."
+            return f"{who} has picked already; the others are still choosing."
+        if a.kind != "draft":
+            return f"Finish the current step first: {who} must {self.question}."
+        return f"That card is not in the pack in front of {who}."
 
     def resolve(self, s, f, a):
         d = D.load()

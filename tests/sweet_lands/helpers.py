@@ -32,8 +32,8 @@ def started(n=2, seed=1, chars=("eline", "nata", "gretel", "jasmine"), maps=None
 
 def settle(s):
     """Answer pending sub-steps with the first choice until a turn menu is reached."""
-    s = s._copy()
-    s._settle()
+    s = s.detached_copy()
+    s.settle()
     while s.stack and not s.is_over:
         s = s.apply(s.legal_actions(s.actors()[0])[0])
     return s
@@ -41,7 +41,7 @@ def settle(s):
 
 def edit(s):
     """A private copy to set up a position by hand."""
-    return s._copy()
+    return s.detached_copy()
 
 
 def map_a():

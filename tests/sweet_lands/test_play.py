@@ -7,6 +7,7 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands.state import RULES_EDITION
 
 DATA = D.load()
 
@@ -145,7 +146,7 @@ def test_log_names_drawn_cards_only_to_their_owner():
     s, _ = random_game(2, 9)
     for seat in (None, 0, 1):
         private = [e for e in s.log_for(seat) if e.startswith("You draw")]
-        own = [e.text for e in s._entries() if e.seat == seat and e.text.startswith("You draw")]
+        own = [e.text for e in s.log_entries() if e.seat == seat and e.text.startswith("You draw")]
         assert private == own
     assert not [e for e in s.log_for(None) if e.startswith("You draw")]
 
@@ -164,3 +165,58 @@ def test_smart_bot_plays_a_legal_solo_game():
     while not s.is_over:
         s = s.apply(bot.choose(s, 0))  # apply() rejects any illegal choice
     assert s.result()["scores"][0] > 0
+
+
+def test_apply_never_changes_the_state_it_was_called_on():
+    # players are shared between a state and its successor until a move changes
+    # them: every change must land in the new state only
+    from .test_resample import fingerprint
+
+    for n, seed in ((1, 3), (3, 2)):
+        rng = random.Random(seed)
+        s = SPEC.new_game([f"P{i}" for i in range(n)], seed=seed)
+        while not s.is_over:
+            before = fingerprint(s)
+            acts = s.legal_actions(s.actors()[0])
+            nxt = s.apply(acts[rng.randrange(len(acts))])
+            assert fingerprint(s) == before, s.step
+            s = nxt
+
+
+def test_apply_never_changes_the_state_it_was_called_on_at_cleanup():
+    # cleanup changes every player, not only the one who moved
+    from .helpers import edit, started
+
+    s = edit(started(2))
+    s.p[1].passed = True
+    s.p[1].discs = 1
+    s.p[1].skills, s.p[1].flipped = [8], [8]
+    passed = s.apply(s.find_action(0, "pass"))
+    assert passed.stack[-1]["op"] == "aid_move"
+    after = passed.apply(passed.legal_actions(0)[0])  # the last pass: cleanup runs
+    assert after.p[1].discs == 0 and after.p[1].flipped == []
+    assert passed.p[1].discs == 1 and passed.p[1].flipped == [8]
+
+
+def test_saves_record_their_rules_edition():
+    s, _ = random_game(2, 3)
+    data = SPEC.to_save(s)
+    assert data["extra"] == {"rules": RULES_EDITION}
+    # a save written before editions (no "extra") still loads while its moves replay
+    old = {k: v for k, v in data.items() if k != "extra"}
+    assert SPEC.from_save(old).action_keys() == s.action_keys()
+
+
+def test_old_save_that_no_longer_replays_is_refused_naming_its_edition():
+    from rules.core import SaveError
+
+    s, _ = random_game(2, 3)
+    data = {k: v for k, v in SPEC.to_save(s).items() if k != "extra"}
+    data["actions"] = data["actions"][:40] + ['0:area:["Z"]']
+    with pytest.raises(SaveError) as err:
+        SPEC.from_save(data)
+    assert "rules edition 1" in str(err.value) and err.value.step == 41
+    data["extra"] = {"rules": RULES_EDITION}  # a current save: the plain reason, no edition talk
+    with pytest.raises(SaveError) as err:
+        SPEC.from_save(data)
+    assert "edition" not in str(err.value)

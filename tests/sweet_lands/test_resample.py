@@ -37,7 +37,7 @@ def fingerprint(s):
         [dict(f) for f in s.stack],
         s.rng.copy().next64(),
         s.action_keys(),
-        [tuple(e) for e in s._entries()],
+        [tuple(e) for e in s.log_entries()],
     )
 
 

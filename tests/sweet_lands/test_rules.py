@@ -100,8 +100,8 @@ def test_income_later_rounds_draw_five_plus_extra_draw_areas():
     s.p[0].aid = None
     s.p[0].eda = {10}
     s.round = 2
-    s._income(0)
-    s._settle()
+    s.queue_income(0)
+    s.settle()
     s = settle(s)
     assert len(s.p[0].hand) == 1 + 5 + 1
 
@@ -111,11 +111,11 @@ def test_income_order_aid_then_character_then_tracks():
     before = dict(s.p[0].res)
     s.p[0].aid = next(i for i, (std, _) in enumerate(s.aid_spaces) if std)
     s.round = 2
-    s._income(0)
+    s.queue_income(0)
     kinds = [f.get("fx") for f in reversed(s.stack)][: len(s.aid_spaces[s.p[0].aid][0]) + 3]
     # character diamond, then the income tracks and the draw, both read when reached
     assert kinds[-3:] == ["gain", "income_tracks", "round_draw"]
-    s._settle()
+    s.settle()
     s = settle(s)
     assert s.p[0].res["diamond"] >= before["diamond"] + 1
 
@@ -172,9 +172,9 @@ def test_advanced_areas_open_in_rounds_2_and_3():
     assert s.opened >= {"Q"} and not ({"M", "N", "O", "P"} & s.opened)
     s2 = edit(s)
     s2.round = 1
-    s2._begin_round()
+    s2.begin_next_round()
     assert {"M", "N"} <= s2.opened and not ({"O", "P"} & s2.opened)
-    s2._begin_round()
+    s2.begin_next_round()
     assert {"O", "P"} <= s2.opened
 
 
@@ -516,7 +516,7 @@ def test_industry_end_of_track_gives_vp():
 def test_food_wood_discounts_at_7_and_11():
     s = edit(started(2))
     s.p[0].food = 6
-    s._advance_food(0, 5)
+    s.advance_food(0, 5)
     s = settle(s)
     assert s.p[0].food == 11 and s.p[0].discount == 3
 
@@ -525,17 +525,17 @@ def test_food_end_of_track_gives_wheat():
     s = edit(started(2))
     s.p[0].food = 14
     w = s.p[0].res["wheat"]
-    s._advance_food(0, 2)
+    s.advance_food(0, 2)
     assert s.p[0].res["wheat"] == w + 4
 
 
 def test_food_wonder_unlocks_then_gives_skill():
     s = edit(started(2))
     s.p[0].food = 4
-    s._advance_food(0, 1)
+    s.advance_food(0, 1)
     s = settle(s)
     assert s.p[0].wonders == 1 and not s.p[0].skills
-    s._effect(0, "wonder", 1, None)
+    s.effect(0, "wonder", 1, None)
     s = settle(s)
     assert s.p[0].wonders == 2 and len(s.p[0].skills) == 1
 
@@ -574,11 +574,11 @@ def test_prosperity_end_costs_a_diamond_and_first_takes_bonus():
     s.p[1].prosp[0] = 4
     s.p[0].res["diamond"] = 1
     s.p[1].res["diamond"] = 1
-    s._advance_prosperity(0, 0)
+    s.advance_prosperity(0, 0)
     s = settle(s)
     assert s.p[0].res["diamond"] == 0 and s.pros_first[0] == 0
     vp = s.p[1].vp
-    s._advance_prosperity(1, 0)
+    s.advance_prosperity(1, 0)
     assert s.pros_first[0] == 0 and s.p[1].vp == vp and not s.stack
 
 
@@ -640,7 +640,7 @@ def test_industry_bonus_resolves_column_top_to_bottom():
     for u in (m1, m2):
         s.p[0].hand.remove(u)
     s.p[0].columns["grey"] = [m1, m2]
-    s._ibonus(0, "grey", None)
+    s.industry_bonus(0, "grey", None)
     ops = [f.get("fx") for f in reversed(s.stack)][:3]
     assert ops == ["gain", "industry", "gain"]
 
@@ -649,10 +649,10 @@ def test_nested_industry_bonus_waits_for_the_running_one():
     s = edit(started(2))
     a = give_card(s, 0, "Foreman")  # not used in a column here
     s.p[0].hand.remove(a)
-    s._ibonus(0, "orange", None)
+    s.industry_bonus(0, "orange", None)
     chain = s.stack[-1]["chain"]
     s.stack.append({"op": "fx", "seat": 0, "fx": "gain", "v": {"gold": 1}, "chain": chain})
-    s._ibonus(0, "green", chain)
+    s.industry_bonus(0, "green", chain)
     assert any(f["op"] == "ibonus_now" for f in s.stack)
     idx = next(i for i, f in enumerate(s.stack) if f["op"] == "ibonus_now")
     assert all(f.get("chain") == chain for f in s.stack[idx + 1 :])
@@ -676,7 +676,7 @@ def test_flip_ability_once_per_round_reset_at_cleanup():
     s = edit(s)
     s.turn = 0
     assert s.find_action(0, "flip", 9) is None
-    s._cleanup()
+    s.cleanup()
     assert s.p[0].flipped == []
 
 
@@ -831,7 +831,7 @@ def test_cleanup_keep_one_card_return_discs():
     s = edit(started(2))
     s.p[0].discs = 2
     s.next_start = 0
-    s._cleanup()
+    s.cleanup()
     assert s.p[0].discs == 0 and all(o is None for occ in s.occ.values() for o in occ)
     s = settle(s)
     assert all(len(p.hand) == 6 for p in s.p)  # 1 kept + 5 drawn in round 2

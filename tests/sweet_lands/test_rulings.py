@@ -48,8 +48,8 @@ def test_income_order_round_aid_road_flip_raises_that_rounds_wood_income():
     s.round = 2
     s.aid_spaces[0] = [[11], None]
     s.p[0].aid = 0
-    s._income(0)
-    s._settle()
+    s.queue_income(0)
+    s.settle()
     s = act(s, "edge", e)
     s = settle(s)
     assert s.p[0].inc["wood"] == wood_income + 1
@@ -67,8 +67,8 @@ def test_income_order_extra_draw_area_from_round_aid_joins_that_draw():
     s.aid_spaces = [[[11], None]] + [list(x) for x in s.aid_spaces[1:]]
     s.round = 2
     s.p[0].aid = 0
-    s._income(0)
-    s._settle()
+    s.queue_income(0)
+    s.settle()
     s = act(s, "edge", e)
     s = settle(s)
     # 1 kept + 1 for activating the area + the round's 5 + 1 for the area itself
@@ -307,7 +307,7 @@ def test_granted_actions_cost_nothing_by_kind(op, value):
     _ready_for(s, op)
     before = dict(s.p[0].res)
     progress = _progress(s)
-    s._push(0, [(op, value)])
+    s.resolve_effects(0, [(op, value)])
     s = settle(s)
     assert _progress(s) > progress, op  # the granted action really happened
     for r in D.BASIC + ("gold",):

@@ -443,3 +443,24 @@ async def test_from_the_title_screen_first_move_by_enter_then_resume(tmp_path):
         assert type(app2.screen).__name__ == "SweetLandsScreen"
         assert app2.screen.controller.state.action_keys() == keys_done
         assert app2.screen.controller.view()["pending"]["op"] == "choose_map"
+
+
+async def test_screen_mount_runs_the_shared_mount_once(tmp_path, monkeypatch):
+    # Textual runs on_mount of every class in the hierarchy by itself; the Sweet Lands
+    # screen must not call the shared one again (it advanced the game twice)
+    from tabletop_tui.games.base import GameScreenBase
+
+    calls = []
+    shared = GameScreenBase.on_mount
+
+    def counting(self):
+        calls.append(type(self).__name__)
+        shared(self)
+
+    monkeypatch.setattr(GameScreenBase, "on_mount", counting)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game())
+        await pilot.pause()
+        await pilot.pause()
+    assert len(calls) == 1

@@ -141,11 +141,10 @@ def board_renderable(view: dict):
             "neutral",
             "now",
         )
-        for tid in view["final_tiles"]:
+        for standing in view["final_standings"]:
+            tid = standing["tile"]
             tile = d.final_tiles[tid]
-            now = " ".join(
-                f"{tags[s]}:{measure_value(p, tile['measure'])}" for s, p in enumerate(players)
-            )
+            now = " ".join(f"{tags[s]}:{value}" for s, value in enumerate(standing["values"]))
             t.add_row(str(tid), formula_measure(tile["measure"]), str(tile["neutral"]), now)
         parts.append(t)
     # skills
@@ -166,26 +165,6 @@ def board_renderable(view: dict):
         )
     )
     return Group(*[x for p in parts for x in (p, Text(""))])
-
-
-def measure_value(pv: dict, measure: str) -> int:
-    """A final scoring tile's measure for one player, from the public view."""
-    if not pv.get("map"):
-        return 0
-    if measure == "most_terrain_type":
-        counts: dict = {}
-        for kind, _ in pv["tiles"].values():
-            if not kind.startswith("special"):
-                counts[kind] = counts.get(kind, 0) + 1
-        return max(counts.values(), default=0)
-    if measure == "highest_basic_income":
-        return max(pv["income"][r] for r in ("wheat", "wood", "iron"))
-    if measure == "automated":
-        return sum(len(c) for c in pv["columns"].values())
-    if measure == "perimeter_terrain":
-        m = data().maps[pv["map"]]
-        return sum(1 for h in pv["tiles"] if int(h) in m.perimeter)
-    return 0
 
 
 def formula_measure(measure: str) -> str:
@@ -217,5 +196,21 @@ def solo_text(view: dict) -> str:
         f"[b]Mio[/b] (solo automaton): this round's cards {cards}. Blocked spaces: "
         f"{', '.join(blocked) or 'none'}. Cards left: A {solo['a_left']}, B {solo['b_left']}. "
         f"Mio's Round Aid token: {'space ' + str(aid + 1) if aid is not None else 'not placed yet'}. "
-        "Beat 250 VP to be an expert, 300 VP to enter history."
+        + _lines_text(view)
     )
+
+
+def _lines_text(view: dict) -> str:
+    """The solo lines to beat, as the engine states them."""
+    verdict = view.get("solo_verdict")
+    if not verdict:
+        return ""
+    lines = sorted(verdict["lines"], key=lambda ln: ln["more_than"])
+    return (
+        "Beat "
+        + ", ".join(f"{ln['more_than']} VP to {_TITLE_WORDS[ln['title']]}" for ln in lines)
+        + "."
+    )
+
+
+_TITLE_WORDS = {"expert": "be an expert", "history": "enter history"}

@@ -1,5 +1,5 @@
 """The end screen for Sweet Lands: the shared table of the nine scoring parts, plus the
-solo verdict against the 250 and 300 VP lines."""
+solo verdict the engine gives in the view."""
 
 from __future__ import annotations
 
@@ -20,12 +20,7 @@ PARTS = (
 )
 
 
-def solo_verdict(score: int) -> str:
-    if score > 300:
-        return f"{score} VP: more than 300 - your name goes into Sweet Lands history!"
-    if score > 250:
-        return f"{score} VP: more than 250 - a Sweet Lands expert. {301 - score} more VP would make history."
-    return f"{score} VP: {251 - score} VP short of the 250 VP expert line (300 VP for history). Mio wins this time."
+TITLES = {"history": "Sweet Lands historian", "expert": "Sweet Lands expert", None: "Mio wins"}
 
 
 class SweetLandsEndScreen(EndScreen):
@@ -37,17 +32,12 @@ class SweetLandsEndScreen(EndScreen):
         c = self.controller
         res = c.state.result()
         lines = ["Score = " + " + ".join(PARTS) + "."]
-        if len(c.state.players) == 1:
+        verdict = c.state.view(0)["solo_verdict"] if len(c.state.players) == 1 else None
+        if verdict is not None:
             score = res["scores"][0]
-            title = (
-                "Sweet Lands historian"
-                if score > 300
-                else "Sweet Lands expert"
-                if score > 250
-                else "Mio wins"
-            )
+            title = TITLES[verdict["title"]]
             self.query_one("#end-head", Static).update(
                 f"[b]{c.state.players[0]} scores {score} VP against Mio: {title}![/b]"
             )
-            lines.append(f"[b]Solo against Mio:[/b] {solo_verdict(score)}")
+            lines.append(f"[b]Solo against Mio:[/b] {verdict['verdict']}")
         self.query_one("#end-extra", Static).update("\n".join(lines))

@@ -13,7 +13,6 @@ from rich.text import Text
 from .text import (
     CHAR_SHORT,
     card_auto,
-    card_cost_for,
     card_summary,
     cond_text,
     cost_text,
@@ -33,7 +32,7 @@ def hand_rows(pv: dict, usable: set) -> list[tuple]:
     """(row key, cells) for each card in the hand; usable: design ids that a click may use."""
     rows = []
     for card in pv.get("hand") or []:
-        cost = card_cost_for(pv, card)
+        cost = card["play_cost"]
         price = f"{cost}g" if cost == card["cost"] else f"{cost}g ({card['cost']})"
         mark = Text(">", style="bold #5fff5f") if card["id"] in usable else Text(" ")
         rows.append(
@@ -103,12 +102,7 @@ def player_renderable(view: dict, seat: int):
     )
     cols = d.player["columns"]
     for colour in ("orange", "green", "grey"):
-        kind = cols[colour]["property"]
-        built = sum(1 for x in pv["properties"].values() if x == kind)
-        lim = 1
-        for need, limit in d.player["columns"]["limits"]:
-            if built >= need:
-                lim = limit
+        lim = pv["column_limits"][colour]["limit"]
         cards = [d.cards[cid] for cid in pv["columns"][colour]]
         text = fx_text([(op, v) for e in cols[colour]["ability"] for op, v in e.items()])
         text += "".join(f" | {c.name}: {fx_text(c.auto)}" for c in cards)

@@ -27,14 +27,12 @@ from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, playe
 from .hexmap import HexMap
 from .lines import Lines
 from .text import (
-    card_cost_for,
     card_summary,
     cost_text,
     data,
     formula_text,
     fx_text,
     tile_effect_text,
-    token_cost,
 )
 from .tracks import tracks_renderable
 
@@ -147,7 +145,8 @@ class SweetLandsScreen(GameScreenBase):
         self.query_one("#sl-others").styles.height = 3 * n + (1 if n == 1 else 0)
         self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
         self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
-        super().on_mount()
+        # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
+        # on_mount in the class hierarchy runs), and calling it here ran it twice.
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
@@ -424,35 +423,33 @@ class SweetLandsScreen(GameScreenBase):
             if a.kind == "area":
                 aid = a.args[0]
                 area = d.areas[aid]
-                occ = v["areas"][aid]
-                k = occ.index(None) + 1 if None in occ else 1
+                cost = dict(move_cost(v, a))
+                k = cost.pop("cards", 1)
                 eff = (
                     f"copy a {'/'.join(area['copy'])} area"
                     if area["copy"]
                     else fx_text(area["effect"])
                 )
-                return f"Area {aid}: {eff} ({cost_text(area['cost'], short=True)}, {k} card{'s' if k > 1 else ''})"
+                wood = f", {a.args[1]} of the wheat as wood" if len(a.args) > 1 else ""
+                return f"Area {aid}: {eff} ({cost_text(cost, short=True)}, {k} card{'s' if k > 1 else ''}{wood})"
             if a.kind == "copy":
                 area = d.areas[a.args[0]]
-                return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(area['cost'], short=True)})"
+                return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
             if a.kind in ("play", "discard", "keep"):
                 card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
                 if a.kind == "play":
-                    return f"Play {card['name']} ({card_cost_for(pv, card)}g): {card_summary(card)}"
+                    return f"Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
                 return f"{a.kind.title()} {card['name']}"
             if a.kind == "token":
+                cost = move_cost(v, a)
                 return (
-                    f"Take a {a.args[0]} token ({cost_text(token_cost(pv, a.args[0]), short=True)})"
+                    f"Take a {a.args[0]} token ({cost_text(cost, short=True) if cost else 'free'})"
                 )
             if a.kind == "track":
                 tr = d.prosperity[a.args[0]]
                 return (
                     f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}"
-                    + (
-                        " - pays 1 diamond"
-                        if pv["prosperity"][a.args[0]] + 1 == tr["length"]
-                        else ""
-                    )
+                    + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
                 )
             if a.kind == "skill":
                 return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
@@ -641,3 +638,11 @@ class SweetLandsScreen(GameScreenBase):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act_key(event.option.id)
+
+
+def move_cost(view: dict, action) -> dict:
+    """The cost the engine reports in the view for one legal move ({} if none)."""
+    for move in (view.get("explain") or {}).get("moves") or ():
+        if move["key"] == action.key:
+            return move["cost"]
+    return {}

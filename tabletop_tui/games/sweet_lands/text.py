@@ -51,16 +51,17 @@ COUNT_WORDS = {
 
 @lru_cache(maxsize=1)
 def data():
-    from rules.sweet_lands import data as D
+    """The printed components (names, texts, boards), the same in every game."""
+    from rules.sweet_lands import components
 
-    return D.load()
+    return components()
 
 
 @lru_cache(maxsize=1)
 def solo_cards() -> dict:
-    from rules.sweet_lands import data as D
+    from rules.sweet_lands import solo_card_spaces
 
-    return D.solo_cards()
+    return solo_card_spaces()
 
 
 def plural(n: int, word: str) -> str:
@@ -231,32 +232,8 @@ def player_tags(players: list) -> list[str]:
 
 
 def token_cost(pv: dict, kind: str) -> dict:
-    """The cost of the next token of a kind for a player view (row, shop or lab)."""
-    d = data()
-    if kind in ("tent", "house", "building"):
-        row = pv["rows_taken"][kind]
-        if row >= len(d.rows):
-            return {}
-        cost = dict(d.rows[row]["cost"])
-    elif kind.startswith("shop-"):
-        cost = dict(d.shops[kind[5:]])
-    elif kind == "lab":
-        if pv["labs_taken"] >= 4:
-            return {}
-        cost = dict(d.player["industry"]["lab_costs"][pv["labs_taken"]])
-    else:
-        return {}
-    if "wood" in cost:
-        cost["wood"] = max(0, cost["wood"] - pv["wood_discount"])
-    return {k: v for k, v in cost.items() if v}
-
-
-def card_cost_for(pv: dict, card: dict) -> int:
-    """Play cost of a card in hand, with the Brownie reduction (not counting itself)."""
-    cost = card["cost"]
-    if card.get("brownie"):
-        cost -= pv["tags"].get("brownie", 0)
-    return max(0, cost)
+    """The cost of the next token of a kind, as the engine reports it in the view."""
+    return pv.get("token_costs", {}).get(kind, {})
 
 
 def resources_text(res: dict, short: bool = True) -> str:

@@ -98,23 +98,10 @@ def food_lines(pv: dict):
     return Group(Text("Food Track", style="bold"), t)
 
 
-def _rate(track: dict, pos: int) -> tuple[int, int]:
-    vp, per = 0, 1
-    for frm, v, p in track["rates"]:
-        if pos >= frm:
-            vp, per = v, p
-    return vp, per
-
-
-def element_count(pv: dict, element: str) -> int:
-    return {
-        "terrain": lambda: len(pv["tiles"]),
-        "rabbits": lambda: len(pv["rabbits"]),
-        "roads": lambda: len(pv["roads"]),
-        "properties": lambda: len(pv["properties"]),
-        "automated": lambda: sum(len(c) for c in pv["columns"].values()),
-        "industry_points": lambda: pv["ip"],
-    }[element]()
+def _rate_now(pv: dict, i: int) -> tuple[int, int, int, int]:
+    """(VP, per, count, VP now) of Prosperity track i, as the engine reports them."""
+    r = pv["prosperity_rates"][i]
+    return r["vp"], r["per"], r["count"], r["scores"]
 
 
 def prosperity_lines(view: dict, shown: int) -> Table:
@@ -135,9 +122,8 @@ def prosperity_lines(view: dict, shown: int) -> Table:
         for pos in range(tr["length"] + 1):
             here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
             cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
-        vp, per = _rate(tr, pv["prosperity"][i])
-        n = element_count(pv, tr["element"])
-        rate = (f"{vp}/{per}" if per > 1 else f"{vp}") + f" x{n} = {n * vp // per}VP"
+        vp, per, n, now = _rate_now(pv, i)
+        rate = (f"{vp}/{per}" if per > 1 else f"{vp}") + f" x{n} = {now}VP"
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
         first = view["prosperity_first"][i]
         end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
@@ -224,8 +210,7 @@ def prosperity_narrow(view: dict, shown: int):
         for pos in range(tr["length"] + 1):
             here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
             cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
-        vp, per = _rate(tr, pv["prosperity"][i])
-        n = element_count(pv, tr["element"])
+        vp, per, n, now = _rate_now(pv, i)
         name = track_name(tr)
         first = view["prosperity_first"][i]
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
@@ -233,7 +218,7 @@ def prosperity_narrow(view: dict, shown: int):
         lines.append(Text.assemble((name.ljust(17), COLOUR[tr["colour"]]), " ".join(cells)))
         lines.append(
             Text(
-                f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {n * vp // per}VP; {bon} end:{end}",
+                f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {now}VP; {bon} end:{end}",
                 style="dim",
             )
         )

@@ -1,0 +1,301 @@
+"""Pending steps answered from a list: tracks, tokens, skills, resources, columns,
+automation, copies and the order of an ability's parts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Action
+from . import data as D
+from .queries import _fmt
+from .step_base import Frame, Step, describe_effect
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+
+class IndustrySteps(Step):
+    op = "industry"
+    stoppable = counted = True
+    question = "advance an Industry marker (or stop)"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [
+            Action(seat, "marker", (mk,), f"Advance the {mk}")
+            for mk in ("carriage", "loco")
+            if s.marker_can_move(seat, mk)
+        ]
+
+    def automatic(self, s: SweetLandsState, f: Frame) -> bool:
+        """Without the Locomotive only the Carriage can move: no choice to make."""
+        seat = f["seat"]
+        if f["n"] <= 0 or s.p[seat].loco is not None:
+            return False
+        if s.marker_can_move(seat, "carriage"):
+            self.take_one(s, f)
+            s._move_marker(seat, "carriage")
+        else:
+            s.stack.pop()
+        return True
+
+    def resolve(self, s, f, a):
+        self.take_one(s, f)
+        s._move_marker(a.seat, a.args[0])
+
+
+class ProsperitySteps(Step):
+    op = "prosperity"
+    stoppable = counted = True
+    question = "advance on a Prosperity track (or stop)"
+
+    def options(self, s, f):
+        d = D.load()
+        seat = f["seat"]
+        return [
+            Action(seat, "track", (i,), f"Advance on {d.prosperity[i]['id']}")
+            for i in s.pros_movable(seat, f.get("colour"))
+        ]
+
+    def resolve(self, s, f, a):
+        self.take_one(s, f)
+        s._advance_prosperity(a.seat, a.args[0])
+
+
+class TakeToken(Step):
+    """Choose which property token to take next; its row bonuses wait ("after")
+    until the whole action is done."""
+
+    op = "property"
+    stoppable = counted = True
+    question = "take a property token (or stop)"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        if not s.property_spots(seat, f["eligible"]):
+            return []
+        paid = f.get("paid", True)
+        return [
+            Action(seat, "token", (k,), f"Take a {k} token")
+            for k in s.token_kinds(seat)
+            if not paid or s.can_pay(seat, s.token_cost(seat, k))
+        ]
+
+    def resolve(self, s, f, a):
+        seat, tok = a.seat, a.args[0]
+        cost = s.token_cost(seat, tok) if f.get("paid", True) else {}
+        s.pay(seat, cost)
+        f["n"] -= 1
+        s.stack.append(
+            {
+                "op": "place",
+                "seat": seat,
+                "type": tok,
+                "eligible": f["eligible"],
+                "chain": f.get("chain"),
+            }
+        )
+        s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {_fmt(cost)}." if cost else "."))
+
+    def dropped(self, s, f):
+        s._push(f["seat"], f.get("after", ()), f.get("chain"))
+
+
+class TakeSkill(Step):
+    op = "skill"
+    question = "take a skill tile you do not have yet"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        from .variants import advanced_options  # F hook: Advanced Skill Tiles
+
+        mine = s.p[seat].skills
+        return [
+            Action(seat, "skill", (sk,), f"Take skill tile {sk}")
+            for sk, left in s.skill_supply.items()
+            if left and sk not in mine
+        ] + advanced_options(s, seat)
+
+    def refusal(self, s, f, a):
+        if a.kind == "skill" and a.args and isinstance(a.args[0], int):
+            sk, P = a.args[0], s.p[f["seat"]]
+            if sk in P.skills:
+                return f"You already have skill tile {sk}."
+            if sk in s.ext.get("advanced", ()):  # F: Advanced Skill Tiles
+                if P.res["diamond"] < 1:
+                    return f"Advanced skill tile {sk} costs 1 diamond, you have none."
+            elif not s.skill_supply.get(sk):
+                return f"No skill tile {sk} is left in the skill spaces."
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        if f["n"] > 1:
+            s.stack.append(
+                {"op": "skill", "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
+            )
+        s._take_skill(a.seat, a.args[0])
+
+
+class TakeBasic(Step):
+    op = "basic"
+    question = "choose a basic resource to take"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [Action(seat, "res", (r,), f"Take 1 {r}") for r in D.BASIC]
+
+    def resolve(self, s, f, a):
+        f["n"] -= 1
+        if f["n"] <= 0:
+            s.stack.pop()
+        s.p[a.seat].res[a.args[0]] += 1
+
+
+class PayBasic(Step):
+    op = "paybasic"
+    question = "choose a basic resource to pay"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        res = s.p[seat].res
+        return [Action(seat, "res", (r,), f"Pay 1 {r}") for r in D.BASIC if res[r] >= 1]
+
+    def resolve(self, s, f, a):
+        f["n"] -= 1
+        if f["n"] <= 0:
+            s.stack.pop()
+        s.p[a.seat].res[a.args[0]] -= 1
+
+
+class RaiseIncome(Step):
+    op = "income_any"
+    question = "choose an income track to raise"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [Action(seat, "income", (r,), f"Raise {r} income") for r in D.INCOMES]
+
+    def resolve(self, s, f, a):
+        f["n"] = f.get("n", 1) - 1
+        if f["n"] <= 0:
+            s.stack.pop()
+        if a.kind == "track":
+            s._advance_prosperity(a.seat, a.args[0])
+        else:
+            s._raise_income(a.seat, a.args[0], D.load().player["income_step"][a.args[0]])
+
+
+class CapitalBonus(RaiseIncome):
+    op = "capital"
+    question = "raise an income track or advance on a Prosperity track"
+
+    def options(self, s, f):
+        d = D.load()
+        seat = f["seat"]
+        return super().options(s, f) + [
+            Action(seat, "track", (i,), f"Advance on {d.prosperity[i]['id']}")
+            for i in s.pros_movable(seat)
+        ]
+
+
+class ChooseColumn(Step):
+    op = "column"
+    question = "choose the column whose Industry Bonus to take"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [Action(seat, "column", (c,), f"Industry Bonus: {c} column") for c in D.COLOURS]
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s._ibonus(a.seat, a.args[0], f.get("chain_from"))
+
+
+class Automate(Step):
+    op = "automate"
+    question = "automate the card just played (1 diamond) or keep it face up"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        out = [
+            Action(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)")
+            for c in s.automate_columns(seat, f["uid"])
+            if not s.automate_refusal(seat, f["uid"], c)
+        ]
+        out.append(Action(seat, "keepcard", (), "Do not automate"))
+        return out
+
+    def refusal(self, s, f, a):
+        if a.kind == "automate" and a.args and isinstance(a.args[0], str):
+            reason = s.automate_refusal(f["seat"], f["uid"], a.args[0])
+            if reason:
+                return reason
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        uid = f["uid"]
+        P = s.p[a.seat]
+        P.played.remove(uid)
+        if a.kind != "automate":
+            P.played.append(uid)
+        else:
+            P.res["diamond"] -= 1
+            P.columns[a.args[0]].append(uid)
+            name = D.load().cards[D.load().deck[uid]].name
+            s.log(f"{s.who(a.seat)} automates {name} into the {a.args[0]} column.")
+
+
+class CopyArea(Step):
+    op = "copy"
+    question = "choose the area to copy (paying its cost)"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [
+            Action(seat, "copy", (a,), f"Copy area {a}")
+            for a in s._copy_targets(f["area"])
+            if not s.area_refusal(seat, a, copying=True)
+        ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "copy" and a.args and a.args[0] in s._copy_targets(f["area"]):
+            reason = s.area_refusal(f["seat"], a.args[0], copying=True)
+            if reason:
+                return reason
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        aid = a.args[0]
+        cost = s.area_cost(a.seat, aid)
+        s.pay(a.seat, cost, s.rikka_area(a.seat, aid))
+        s.log(f"{s.who(a.seat)} copies area {aid}.")
+        s._push_area_effect(a.seat, aid)
+
+
+class ChoosePart(Step):
+    """An Immediate Ability with several parts: the seat picks which part resolves
+    next ("parts" holds those still to do, in printed order)."""
+
+    op = "order"
+    question = "choose which part of the ability to resolve next"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [
+            Action(seat, "part", (i,), f"Next: {describe_effect(op, v)}")
+            for i, (op, v) in enumerate(f["parts"])
+        ]
+
+    def resolve(self, s, f, a):
+        parts = list(f["parts"])
+        op, v = parts.pop(a.args[0])
+        if len(parts) > 1:
+            f["parts"] = tuple(parts)
+        else:
+            s.stack.pop()
+            if parts:
+                s._push(a.seat, parts, f.get("chain"))
+        s._push(a.seat, ((op, v),), f.get("chain"))

@@ -1,0 +1,204 @@
+"""Pending steps answered on the map: terrain tiles, roads, Cookie Rabbits, tokens."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core import Action
+from . import data as D
+from .step_base import Frame, Step
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+
+def _terrain_options(s: SweetLandsState, seat: int) -> list[Action]:
+    m = s.mapb(seat)
+    out = []
+    for h in s.terrain_spots(seat):
+        if m.kinds[h] == "special":
+            for tid in s.specials:
+                out.append(
+                    Action(seat, "special", (h, tid), f"Special terrain tile {tid} on hex {h}")
+                )
+        else:
+            out.append(Action(seat, "hex", (h,), f"{m.kinds[h].title()} tile on hex {h}"))
+    return out
+
+
+def _road_options(s: SweetLandsState, seat: int) -> list[Action]:
+    return [Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat)]
+
+
+_MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
+
+
+def map_refusal(s: SweetLandsState, f: Frame, a: Action) -> str | None:
+    """Why a hex or an edge cannot be chosen in a map step; None when the action is
+    not about the map or the reason is not a map one."""
+    if a.kind not in _MAP_KINDS or not a.args or not isinstance(a.args[0], int):
+        return None
+    seat, op = f["seat"], f["op"]
+    P = s.p[seat]
+    m = s.mapb(seat)
+    ident = a.args[0]
+    if a.kind == "edge":
+        if not 0 <= ident < len(m.edge_ends):
+            return f"There is no edge {ident} on your map."
+        if op in ("terrain", "place", "rabbit") or (op == "tr" and f["r"] <= 0):
+            return "A hex is asked for here, not an edge."
+        if ident in P.roads:
+            return f"Edge {ident} already holds a road."
+        return (
+            f"Edge {ident} is not connected: a road must touch an edge of your capital or "
+            "an edge holding one of your roads."
+        )
+    if not 0 <= ident < len(m.kinds):
+        return f"There is no hex {ident} on your map."
+    return _hex_refusal(s, f, ident)
+
+
+def _hex_refusal(s: SweetLandsState, f: Frame, h: int) -> str | None:
+    seat, op = f["seat"], f["op"]
+    P = s.p[seat]
+    kind = s.mapb(seat).kinds[h]
+    tile = P.tiles.get(h)
+    if op in ("terrain", "tr") and (op == "terrain" or f["t"] > 0):
+        if kind == "capital":
+            return "Capital hexes take no terrain tile (properties go on them directly)."
+        if kind == "eda":
+            return "Extra Draw Areas take no tile: a tile beside one and a road on its edge activate it."
+        if tile:
+            return f"Hex {h} already holds a tile."
+        if kind == "special" and not s.specials:
+            return "No special terrain tile is left in the supply."
+        return f"Hex {h} is not next to your capital or to one of your tiles."
+    if op in ("road", "tr"):
+        return "Roads go on edges: pick an edge."
+    if op == "place":
+        if h in P.props:
+            return f"Hex {h} already holds a property."
+        if kind == "capital":
+            return None
+        if not tile:
+            return f"Hex {h} has no tile: properties go on flipped tiles or capitals."
+        if not tile[1]:
+            return f"The tile on hex {h} is not flipped yet: a road on one of its edges flips it."
+        return f"The tile on hex {h} was flipped during this action: it takes a token next time."
+    if op == "rabbit":
+        if h not in P.props:
+            return "A Cookie Rabbit goes on a hex holding one of your properties."
+        if h in P.rabbits:
+            return f"Hex {h} already has a Cookie Rabbit."
+        if not s.rabbit_ready(seat):
+            return "Your Food marker has not reached the next Cookie Rabbit yet."
+    return None
+
+
+class MapStep(Step):
+    """A step answered on the map: refusals name what is wrong with the hex or edge."""
+
+    def refusal(self, s, f, a):
+        return map_refusal(s, f, a) or super().refusal(s, f, a)
+
+
+class PlaceTerrain(MapStep):
+    op = "terrain"
+    stoppable = counted = True
+    question = "place terrain tiles (or stop)"
+
+    def options(self, s, f):
+        return _terrain_options(s, f["seat"]) if f["n"] > 0 else []
+
+    def resolve(self, s, f, a):
+        self.take_one(s, f)
+        s._place_terrain(a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
+
+
+class PlaceRoad(MapStep):
+    op = "road"
+    stoppable = counted = True
+    question = "place roads (or stop)"
+
+    def options(self, s, f):
+        return _road_options(s, f["seat"]) if f["n"] > 0 else []
+
+    def resolve(self, s, f, a):
+        self.take_one(s, f)
+        s._place_road(a.seat, a.args[0])
+
+
+class TerrainAndRoads(MapStep):
+    """Terrain tiles ("t" left) and roads ("r" left) in any order; with "one" set, a
+    single tile or road (the free build action)."""
+
+    op = "tr"
+    stoppable = True
+    question = "place terrain tiles and roads in any order (or stop)"
+
+    def spent(self, f):
+        return f["t"] <= 0 and f["r"] <= 0
+
+    def options(self, s, f):
+        seat = f["seat"]
+        out = _terrain_options(s, seat) if f["t"] > 0 else []
+        if f["r"] > 0:
+            out += _road_options(s, seat)
+        return out
+
+    def resolve(self, s, f, a):
+        road = a.kind == "edge"
+        if f.get("one"):
+            f["t"] = f["r"] = 0
+        elif road:
+            f["r"] -= 1
+        else:
+            f["t"] -= 1
+        if self.spent(f) and s.stack and s.stack[-1] is f:
+            s.stack.pop()
+        if road:
+            s._place_road(a.seat, a.args[0])
+        else:
+            s._place_terrain(a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
+
+
+class PlaceRabbit(MapStep):
+    op = "rabbit"
+    stoppable = counted = True
+    question = "place a Cookie Rabbit on a property without one (or stop)"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        if not s.rabbit_ready(seat):
+            return []
+        return [
+            Action(seat, "rabbit", (h,), f"Cookie Rabbit on hex {h}") for h in s.rabbit_spots(seat)
+        ]
+
+    def resolve(self, s, f, a):
+        self.take_one(s, f)
+        s._place_rabbit(a.seat, a.args[0])
+
+    def dropped(self, s, f):
+        # With every rabbit already taken, each rabbit owed scores VP instead.
+        P = s.p[f["seat"]]
+        if f["n"] > 0 and P.rabbits_taken >= 9:
+            vp = D.load().player["no_rabbit_vp"] * f["n"]
+            P.vp += vp
+            s.log(f"{s.who(f['seat'])} has no Cookie Rabbit left: {vp} VP instead.")
+
+
+class PlaceToken(MapStep):
+    op = "place"
+    question = "place the token on a flipped tile or a capital without a property"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [
+            Action(seat, "place", (h,), f"Place it on hex {h}")
+            for h in s.property_spots(seat, f.get("eligible"))
+        ]
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s._place_property(a.seat, f["type"], a.args[0])

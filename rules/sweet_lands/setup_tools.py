@@ -1,0 +1,45 @@
+"""Public entry points for setting up and stepping positions by hand (tests, tools,
+benchmarks). Moves go through ``apply``; these run one engine phase or effect on a
+state the caller owns (see ``SweetLandsState.detached_copy``)."""
+
+from __future__ import annotations
+
+
+class PositionTools:
+    __slots__ = ()
+
+    def settle(self) -> None:
+        """Run automatic steps until a decision is needed or nothing is pending."""
+        self._settle()
+
+    def queue_income(self, seat: int) -> None:
+        """Put the seat's income phase on the stack (run it with ``settle``)."""
+        self._income(seat)
+
+    def resolve_effects(self, seat: int, effects) -> None:
+        """Resolve effects for a seat, stopping at the first decision they ask for."""
+        self._push(seat, list(effects))
+        self._settle()
+
+    def advance_food(self, seat: int, steps: int) -> None:
+        self._advance_food(seat, steps)
+
+    def advance_prosperity(self, seat: int, track: int) -> None:
+        self._advance_prosperity(seat, track)
+
+    def industry_bonus(self, seat: int, colour: str, chain_from: int | None = None) -> None:
+        self._ibonus(seat, colour, chain_from)
+
+    def effect(self, seat: int, op: str, value, chain: int | None = None) -> None:
+        """Run one effect at once (its pending steps go on the stack)."""
+        self._effect(seat, op, value, chain)
+
+    def begin_next_round(self) -> None:
+        self._begin_round()
+
+    def cleanup(self) -> None:
+        self._cleanup()
+
+    def log_entries(self) -> list:
+        """Every log entry, private ones included (the full record, not a seat's)."""
+        return self._entries()

@@ -1,0 +1,80 @@
+"""The base of every pending step, and helpers the step kinds share."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ..core import Action
+from . import data as D
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+Frame = dict[str, Any]
+
+
+class Step:
+    """How one kind of pending decision behaves."""
+
+    op: ClassVar[str] = ""
+    # "Up to" steps may be stopped early with a "done" action.
+    stoppable: ClassVar[bool] = False
+    # Counted steps end once their count "n" reaches zero.
+    counted: ClassVar[bool] = False
+    # What the seat is asked, for refusals and prompts.
+    question: ClassVar[str] = ""
+
+    def options(self, s: SweetLandsState, f: Frame) -> list[Action]:
+        raise NotImplementedError
+
+    def resolve(self, s: SweetLandsState, f: Frame, a: Action) -> None:
+        raise NotImplementedError
+
+    def spent(self, f: Frame) -> bool:
+        return self.counted and f.get("n", 0) <= 0
+
+    def dropped(self, s: SweetLandsState, f: Frame) -> None:
+        """Called when the step leaves the stack without (further) choices."""
+
+    def stopped(self, s: SweetLandsState, f: Frame) -> None:
+        """Called when the seat answers "done"."""
+        s.stack.pop()
+        self.dropped(s, f)
+
+    def refusal(self, s: SweetLandsState, f: Frame, a: Action) -> str:
+        who = s.who(f["seat"])
+        if a.kind == "done" and not self.stoppable:
+            return f"{who} must answer this step; it cannot be stopped early: {self.question}"
+        kinds = {o.kind for o in self.options(s, f)}
+        if a.kind not in kinds and a.kind != "done":
+            return f"Finish the current step first: {who} must {self.question}."
+        return f"That is not one of the choices now: {who} must {self.question}."
+
+    def take_one(self, s: SweetLandsState, f: Frame) -> None:
+        """Count one choice off a counted step, leaving the stack when it is spent,
+        before the choice's own effects are pushed above it."""
+        f["n"] -= 1
+        if f["n"] <= 0 and s.stack and s.stack[-1] is f:
+            s.stack.pop()
+
+
+def _discard_options(s: SweetLandsState, seat: int, kind: str = "discard") -> list[Action]:
+    d = D.load()
+    out, seen = [], set()
+    verb = "Keep" if kind == "keep" else "Discard"
+    for uid in s.p[seat].hand:
+        cid = d.deck[uid]
+        if cid not in seen:
+            seen.add(cid)
+            out.append(Action(seat, kind, (uid,), f"{verb} {d.cards[cid].name}"))
+    return out
+
+
+def describe_effect(op: str, v: Any) -> str:
+    """A short phrase for one effect part, for labels and views."""
+    if isinstance(v, dict):
+        amount = ", ".join(f"{k} {n}" for k, n in v.items())
+        return f"{op.replace('_', ' ')} ({amount})"
+    if isinstance(v, tuple):
+        return f"{op.replace('_', ' ')} " + " ".join(str(x) for x in v)
+    return f"{op.replace('_', ' ')} {v}"

@@ -1,0 +1,123 @@
+"""The view explains: costs and gains, refusals (the same words apply() raises),
+limits, rates and standings."""
+
+import json
+
+import pytest
+
+from rules.core import IllegalAction
+from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands import data as D
+
+from .helpers import edit, started
+
+DATA = D.load()
+
+
+def test_view_refusal_is_the_illegal_action_reason_for_an_area():
+    s = edit(started(2))
+    s.p[0].res["wheat"] = 2
+    reason = s.view(0)["explain"]["refusals"]["areas"]["A"]
+    assert reason == "Area A needs 6 wheat, you have 2."
+    with pytest.raises(IllegalAction) as err:
+        s.apply(SPEC.parse_action('0:area:["A"]'))
+    assert err.value.reason == reason
+
+
+def test_view_refusal_is_the_illegal_action_reason_for_a_card():
+    s = edit(started(2))
+    s.p[0].res["gold"] = 0
+    uid = next(u for u in s.p[0].hand if s.card_cost(0, u) > 0)
+    reason = s.view(0)["explain"]["refusals"]["cards"][str(uid)]
+    with pytest.raises(IllegalAction) as err:
+        s.apply(SPEC.parse_action(f"0:play:[{uid}]"))
+    assert err.value.reason == reason and "gold, you have 0" in reason
+
+
+def test_view_refusals_for_every_kind_of_piece():
+    s = edit(started(2))
+    s.p[0].res.update(gold=0, wheat=0, wood=0, iron=0, diamond=0)
+    s.p[0].skills = [8]
+    s.p[0].flipped = [8]
+    ref = s.view(0)["explain"]["refusals"]
+    assert ref["skills"]["8"] == "Skill tile 8 is already flipped this round."
+    assert "wood" in ref["tokens"]["house"] or "needs" in ref["tokens"]["house"]
+    assert ref["free"]["fa_draw"] == "Drawing costs 15 gold, you have 0."
+    assert "Wonder" in ref["tower"]
+    other = s.view(1)["explain"]["refusals"]
+    assert set(other["areas"].values()) == {"It is not your turn."}
+
+
+def test_view_move_costs_and_gains():
+    s = edit(started(2))
+    s.p[0].res.update(wheat=10)
+    moves = {m["key"]: m for m in s.view(0)["explain"]["moves"]}
+    area_a = moves['0:area:["A"]']
+    assert area_a["cost"] == {"wheat": 6, "cards": 1} and area_a["gains"] == ["terrain 3"]
+    assert moves["0:pass"]["gains"][0].endswith("CP")
+    buy = moves['0:fa_buy:["wheat"]']
+    assert buy["cost"] == {"gold": 4} and buy["gains"] == ["1 wheat"]
+
+
+def test_view_column_limits_and_next_step():
+    s = edit(started(2))
+    limits = s.view(None)["players"][0]["column_limits"]
+    need = min(n for n, _lim in DATA.player["columns"]["limits"] if n > 0)
+    assert limits["orange"] == {"cards": 0, "limit": 1, "property": "tent", "more_for_next": need}
+
+
+def test_view_prosperity_rate_and_next_threshold():
+    s = edit(started(2))
+    rates = s.view(None)["players"][0]["prosperity_rates"]
+    track = DATA.prosperity[0]
+    assert rates[0]["track"] == track["id"] and rates[0]["position"] == 0
+    first_above = next((frm, v, p) for frm, v, p in track["rates"] if frm > 0)
+    assert rates[0]["next"] == {"at": first_above[0], "vp": first_above[1], "per": first_above[2]}
+
+
+def test_view_final_tile_standings():
+    s = edit(started(2))
+    standings = s.view(None)["final_standings"]
+    assert [t["tile"] for t in standings] == list(s.final_tiles)
+    assert all(len(t["values"]) == 2 and len(t["vp"]) == 2 for t in standings)
+
+
+def test_view_solo_verdict_lines():
+    s = edit(started(1))
+    verdict = s.view(0)["solo_verdict"]
+    assert [ln["more_than"] for ln in verdict["lines"]] == [300, 250]
+    assert verdict["title"] is None and "short of the 250 VP expert line" in verdict["verdict"]
+    assert started(2).view(0)["solo_verdict"] is None
+
+
+def test_view_is_json_safe_and_explains_only_to_its_seat():
+    s = started(3)
+    for seat in (None, 0, 1, 2):
+        v = s.view(seat)
+        assert json.loads(json.dumps(v)) is not None
+    assert s.view(None)["explain"] is None
+    assert s.view(1)["explain"]["moves"] == []  # not seat 1's turn
+
+
+def test_view_map_reasons_are_the_illegal_action_reasons():
+    s = edit(started(2))
+    s.stack.append({"op": "terrain", "seat": 0, "n": 1})
+    m = DATA.maps["A"]
+    far = max(range(len(m.kinds)), key=lambda h: m.coords[h][0] + m.coords[h][1])
+    reasons = s.view(0)["explain"]["map"]
+    assert reasons["hexes"][str(m.capitals[0])].startswith("Capital hexes take no terrain")
+    for h in (far, m.capitals[0]):
+        with pytest.raises(IllegalAction) as err:
+            s.apply(SPEC.parse_action(f"0:hex:[{h}]"))
+        assert err.value.reason == reasons["hexes"][str(h)]
+    assert s.view(1)["explain"]["map"] is None
+
+
+def test_view_refusals_during_a_pending_step_match_apply():
+    s = edit(started(2))
+    s.p[0].res["wheat"] = 10
+    s = s.apply(SPEC.parse_action('0:area:["A"]'))  # now the hand cost is asked
+    reason = s.view(0)["explain"]["refusals"]["areas"]["B"]
+    with pytest.raises(IllegalAction) as err:
+        s.apply(SPEC.parse_action('0:area:["B"]'))
+    assert err.value.reason == reason and "hand cost" in reason

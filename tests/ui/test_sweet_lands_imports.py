@@ -1,0 +1,50 @@
+"""The screens draw from the view: nothing under tabletop_tui imports the Sweet Lands
+engine's modules (its data loader, state, steps, queries ...). Only the package's
+public names may be imported: the spec and the printed-components catalogue."""
+
+import ast
+from pathlib import Path
+
+import tabletop_tui
+
+PUBLIC = {"SWEET_LANDS", "SPECS", "OPTIONS", "components", "solo_card_spaces"}
+ROOT = Path(tabletop_tui.__file__).parent
+
+
+def engine_imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    bad = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bad += [a.name for a in node.names if a.name.startswith("rules.sweet_lands")]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            mod = node.module
+            if mod.startswith("rules.sweet_lands."):
+                bad.append(mod)
+            elif mod == "rules.sweet_lands":
+                bad += [f"{mod}.{a.name}" for a in node.names if a.name not in PUBLIC]
+            elif mod == "rules.bots.sweet_lands":
+                bad.append(mod)
+    return bad
+
+
+def test_no_screen_module_imports_sweet_lands_engine_internals():
+    found = {
+        str(p.relative_to(ROOT)): engine_imports(p) for p in ROOT.rglob("*.py") if engine_imports(p)
+    }
+    assert found == {}
+
+
+def test_the_import_check_catches_an_internal_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "from rules.sweet_lands import data as D\n"
+        "import rules.sweet_lands.state\n"
+        "from rules.sweet_lands.queries import BoardQueries\n"
+        "from rules.sweet_lands import components\n"
+    )
+    assert engine_imports(sample) == [
+        "rules.sweet_lands.data",
+        "rules.sweet_lands.state",
+        "rules.sweet_lands.queries",
+    ]
