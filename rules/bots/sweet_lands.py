@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..core import Rng
 from ..sweet_lands import data as D
+from ..sweet_lands.character_steps import FREE_KINDS
 
 SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
 SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
@@ -159,6 +160,11 @@ class SweetLandsBot:
             gain = self.rollout(state, seat, [by_kind["fa_build"][0]]) - base
             if gain > best_gain + 0.5:
                 best, best_gain = by_kind["fa_build"][0], gain
+        for kind in FREE_KINDS:  # F: character free actions, weighed by a rollout
+            if kind in by_kind:
+                gain = self.rollout(state, seat, [by_kind[kind][0]]) - base
+                if gain > best_gain:
+                    best, best_gain = by_kind[kind][0], gain
         if best is not None:
             return best
         return self._before_leaving(state, seat, by_kind) or by_kind["pass"][0]
@@ -228,7 +234,7 @@ class SweetLandsBot:
             return actions[0]
         if op == "discard1":
             return min(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
-        if op == "keep":
+        if op in ("keep", "draft"):  # F: a draft pick keeps the card it values most
             return max(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
         if op in ("terrain", "road", "tr"):
             if not real:

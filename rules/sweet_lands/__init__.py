@@ -38,6 +38,41 @@ OPTIONS: dict[str, Option] = {
         help="Whether a property placed through a card, tile or bonus pays its token cost.",
         choice_labels=("cost nothing (appendix)", "pay the token cost"),
     ),
+    "character_boards": Option(
+        "Character boards",
+        "paired",
+        ("paired", "any"),
+        help="Whether the two characters printed on one double-sided board exclude each other.",
+        choice_labels=("one side of each board", "any 14 characters"),
+    ),
+    "turn_order": Option(
+        "Variant: variable turn order",
+        "clockwise",
+        ("clockwise", "pass_order"),
+        help="From round 2, play in the order the players passed the round before.",
+        choice_labels=("clockwise from the start player", "order of passing (Turn Order Board)"),
+    ),
+    "draft": Option(
+        "Variant: hand drafting",
+        "off",
+        ("off", "on"),
+        help="Round 1: keep one card of a pack of six and pass the rest left, six times.",
+        choice_labels=("off", "draft the first hand"),
+    ),
+    "advanced_skills": Option(
+        "Variant: Advanced Skill Tiles",
+        "off",
+        ("off", "on"),
+        help="Players + 1 advanced tiles on show; pay 1 diamond to take one instead of a skill tile.",
+        choice_labels=("off", "on"),
+    ),
+    "skill_tiles": Option(
+        "Skill tiles in the 12 spaces",
+        "first",
+        ("first", "further", "mixed"),
+        help="Which appendix list fills the skill spaces: the first 1-12, the further ten, or 12 of both.",
+        choice_labels=("first list (1-12)", "further list (10 types)", "12 drawn from both"),
+    ),
 }
 
 
@@ -62,7 +97,8 @@ class SweetLandsSpec(GameSpec):
             raise SaveError(
                 f"this save was made with Sweet Lands rules edition {edition or 1}, and this "
                 f"version plays edition {RULES_EDITION} (income order, hand costs, ability "
-                f"order, free granted placements), so it no longer replays: {exc.reason}",
+                f"order, free granted placements; Wonder icons on property rows), so it "
+                f"no longer replays: {exc.reason}",
                 step=exc.step,
                 path=path,
             ) from None

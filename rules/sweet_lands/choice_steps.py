@@ -107,12 +107,26 @@ class TakeSkill(Step):
 
     def options(self, s, f):
         seat = f["seat"]
+        from .variants import advanced_options  # F hook: Advanced Skill Tiles
+
         mine = s.p[seat].skills
         return [
             Action(seat, "skill", (sk,), f"Take skill tile {sk}")
             for sk, left in s.skill_supply.items()
             if left and sk not in mine
-        ]
+        ] + advanced_options(s, seat)
+
+    def refusal(self, s, f, a):
+        if a.kind == "skill" and a.args and isinstance(a.args[0], int):
+            sk, P = a.args[0], s.p[f["seat"]]
+            if sk in P.skills:
+                return f"You already have skill tile {sk}."
+            if sk in s.ext.get("advanced", ()):  # F: Advanced Skill Tiles
+                if P.res["diamond"] < 1:
+                    return f"Advanced skill tile {sk} costs 1 diamond, you have none."
+            elif not s.skill_supply.get(sk):
+                return f"No skill tile {sk} is left in the skill spaces."
+        return super().refusal(s, f, a)
 
     def resolve(self, s, f, a):
         s.stack.pop()

@@ -262,8 +262,11 @@ def load() -> Data:
         cards=tuple(cards),
         deck=tuple(deck),
         skills={
-            s["id"]: {**s, "effect": effects(s.get("effect"), f"skill {s['id']}")}
-            for s in board["skill"]
+            **{
+                s["id"]: {**s, "effect": effects(s.get("effect"), f"skill {s['id']}")}
+                for s in board["skill"]
+            },
+            **_extra_skills(),  # F hook: further and advanced tiles (data/skills.toml)
         },
         specials={s["id"]: effects(s["effect"], "special") for s in board["special_terrain"]},
         terrain_flip={k: effects(v, "flip") for k, v in board["terrain_flip"].items()},
@@ -279,6 +282,12 @@ def load() -> Data:
         solo_a=tuple(c["id"] for c in solo["a"]),
         solo_b=tuple(c["id"] for c in solo["b"]),
     )
+
+
+def _extra_skills() -> dict:
+    from .skills import extra_skills
+
+    return extra_skills()
 
 
 @lru_cache(maxsize=1)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from . import characters as C
 from . import data as D
+from . import skills as SK
 from .constants import MARKER_COLOUR
 
 
@@ -21,6 +23,7 @@ class Effects:
 
     def _raise_income(self, seat, r, k):
         self.p[seat].inc[r] += k
+        SK.on_income_rise(self, seat, r, k)  # F hook: skill tile 29
 
     def _draw(self, seat, n):
         d = D.load()
@@ -55,6 +58,7 @@ class Effects:
                     return
         if 12 in P.skills:
             P.vp += d.skills[12]["vp"]
+        C.on_ibonus(self, seat)  # F hook: Carmen Mel's cubes
         self.chain += 1
         cid = self.chain
         items = list(d.player["columns"][colour]["ability"])
@@ -143,6 +147,7 @@ class Effects:
         elif kind == "tower":
             P.tower = True
             P.props[h] = "tower"
+            after = C.on_tower(self, seat)  # F hook: Clock Tower immediate abilities
         self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
         if m.kinds[h] == "capital":
             todo += list(D.effects(d.board["capital_effect"], "capital"))
@@ -219,7 +224,12 @@ class Effects:
     def _take_skill(self, seat, sk):
         d = D.load()
         P = self.p[seat]
-        self.skill_supply = {**self.skill_supply, sk: self.skill_supply[sk] - 1}
+        if sk in self.skill_supply:
+            self.skill_supply = {**self.skill_supply, sk: self.skill_supply[sk] - 1}
+        else:  # F hook: an Advanced Skill Tile, paid with a diamond
+            from .variants import take_advanced
+
+            take_advanced(self, seat, sk)
         P.skills.append(sk)
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
         if d.skills[sk]["kind"] == "immediate":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from . import character_steps as CS
 from . import data as D
 from .steps import MAP_STEPS, STEPS, describe_effect
 
@@ -48,19 +49,29 @@ class ViewExplanations:
             cost = {"gold": self.card_cost(seat, args[0])}
             gains = _effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
         elif kind == "flip":
+            cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
             gains = _effects_text(d.skills[args[0]]["effect"])
         elif kind == "pass":
             cp, ip, vp = self.pass_gains(seat)
             gains = [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
         elif kind in _FREE_COSTS:
             cost, gains = _FREE_COSTS[kind](args)
+        elif kind in CS.FREE_KINDS:  # F: character free actions
+            cost, gains = CS.free_costs(self, seat, kind)
+        elif kind == "skill" and args[0] not in self.skill_supply:
+            cost = {"diamond": 1}  # F: an Advanced Skill Tile
+        elif kind == "flip_tile":  # F: Lotus Che's free action
+            gains = _effects_text(self._tile_effect(self.p[seat].tiles[args[0]][0]))
+        elif kind == "colour" and self.stack:  # F: Coral Lyla's income
+            n = self.stack[-1].get("n", 1)
+            gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
         elif kind == "token" and self.stack and self.stack[-1].get("paid", True):
             cost = self.token_cost(seat, args[0])
         elif kind == "copy":
             cost = self.area_cost(seat, args[0])
             gains = _effects_text(d.areas[args[0]]["effect"])
-        elif kind == "automate":
-            cost = {"diamond": 1}
+        elif kind == "automate" and not (self.stack and self.stack[-1]["op"] == "free_auto"):
+            cost = {"diamond": 1}  # (F's free automation costs nothing)
         elif kind == "track":
             t = d.prosperity[args[0]]
             if self.p[seat].prosp[args[0]] + 1 == t["length"]:
@@ -101,7 +112,7 @@ class ViewExplanations:
         def why(kind: str, *args: Any) -> str | None:
             if (kind, args) in legal:
                 return None
-            if self.actors() != [seat]:
+            if seat not in self.actors():
                 return "It is not your turn."
             if f is not None:
                 return STEPS[f["op"]].refusal(self, f, Action(seat, kind, args))
@@ -120,7 +131,7 @@ class ViewExplanations:
                 for k in (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab")
             },
             "milestones": {str(m): why("fa_milestone", m) for m, _ in self.milestones},
-            "free": {k: why(k) for k in _FREE_NO_ARGS if k != "fa_buy"},
+            "free": {k: why(k) for k in _FREE_NO_ARGS + _char_free(P) if k != "fa_buy"},
             "tower": why("fa_tower"),
         }
         return {
@@ -223,6 +234,13 @@ class ViewExplanations:
             "title": reached["title"] if reached else None,
             "verdict": verdict,
         }
+
+
+def _char_free(P) -> tuple[str, ...]:
+    """The free action kinds of the player's character (F's characters)."""
+    if not P.char:
+        return ()
+    return tuple(f"fa_{fid}" for fid in D.load().characters[P.char].get("free", ()))
 
 
 def _basic_gain(n: int) -> list[str]:

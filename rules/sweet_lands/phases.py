@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from . import characters as C
 from . import data as D
+from . import variants as V
 from .constants import CLEANUP, INCOME, OVER
 
 
@@ -13,6 +15,7 @@ class RoundPhases:
         d = D.load()
         self.round += 1
         self.phase = INCOME
+        V.begin_round(self)  # F hook: variable turn order
         if self.next_start is not None:
             self.start = self.next_start
         self.next_start = None
@@ -38,6 +41,7 @@ class RoundPhases:
             self.checkpoint += 1
             self.log(f"Mio reveals {a} and {b} and blocks their action spaces.")
         self.stack.append({"op": "action_start", "seat": self.start})
+        V.before_action(self)  # F hook: hand drafting in round 1
         order = [(self.start + k) % self.n for k in range(self.n)]
         for seat in reversed(order):
             self.stack.append({"op": "income", "seat": seat})
@@ -55,6 +59,8 @@ class RoundPhases:
         todo.append(("income_tracks", None))
         draw = d.board["first_round_draw"] if self.round == 1 else d.board["later_round_draw"]
         todo.append(("round_draw", draw))
+        todo = C.income(self, seat, todo)  # F hook: Coral's steps, Carmen's cards
+        todo = V.income(self, seat, todo)  # F hook: no round-1 draw while drafting
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
 
@@ -76,6 +82,7 @@ class RoundPhases:
                 vp += len(P.skills)
             elif P.char == "rikka":
                 cp += sum(1 for c in cities if any(h in P.rabbits for h in c))
+        cp, ip, vp = C.pass_gains(self, seat, cities, cp, ip, vp)  # F hook
         # 2. City Points, 3. Industry Points (added by the caller)
         # 4. Pass Aid tile
         if P.aid is not None and self.aid_spaces[P.aid][1] is not None:
@@ -92,8 +99,16 @@ class RoundPhases:
         return cp, ip, vp
 
     def _pass(self, seat):
+        self.p[seat].passed = True
+        V.record_pass(self, seat)  # F hook: the Turn Order Board
+        self.stack.append({"op": "end_turn", "seat": seat})
+        self.stack.append({"op": "aid_move", "seat": seat})
+        # F hook: the pass is scored once the pass abilities that ask (Elsa's tile) are done
+        self.stack.append({"op": "pass_score", "seat": seat})
+        C.pass_first(self, seat)
+
+    def _score_pass(self, seat):
         P = self.p[seat]
-        P.passed = True
         cp, ip, vp = self.pass_gains(seat)
         P.cp += cp
         P.ip += ip
@@ -104,14 +119,11 @@ class RoundPhases:
         if self.next_start is None:
             self.next_start = seat
             self.log(f"{self.who(seat)} takes the start player marker.")
-        self.stack.append({"op": "end_turn", "seat": seat})
-        self.stack.append({"op": "aid_move", "seat": seat})
 
     def _end_turn(self):
         self.checkpoint += 1
         self.main_done = False
-        for k in range(1, self.n + 1):
-            s = (self.turn + k) % self.n
+        for s in V.seats_after(self, self.turn):  # F hook: variable turn order
             if not self.p[s].passed:
                 self.turn = s
                 return
@@ -130,6 +142,7 @@ class RoundPhases:
         for P in self.p:
             P.discs = 0
             P.flipped = []
+        C.cleanup(self)  # F hook: character free-action cubes
         self.log(f"Round {self.round}: cleanup.")
         if self.next_start is None:
             self.next_start = self.start

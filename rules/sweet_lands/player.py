@@ -40,6 +40,7 @@ class PlayerState:
         "diamond_cards",
         "ip_last",
         "memo",
+        "ext",  # F: owned by characters/variants/skills; immutable values only
     )
 
     def __init__(self):
@@ -81,6 +82,9 @@ class PlayerState:
         # a player is changed only by the state that copied it, and a copy starts
         # with an empty memo.
         self.memo = {}
+        # F: per-player extras of characters/variants/skills; its values are
+        # immutable and the dict is replaced, never changed in place (copy on write).
+        self.ext = {}
 
     def copy(self) -> PlayerState:
         p = PlayerState.__new__(PlayerState)
@@ -103,6 +107,7 @@ class PlayerState:
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
         p.memo = {}
+        p.ext = dict(self.ext)
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)

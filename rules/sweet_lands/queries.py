@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from . import characters as C
 from . import data as D
+from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
 
 
@@ -23,6 +25,7 @@ class BoardQueries:
         if P.char == "sena":
             for t in D.TAGS:
                 out[t] += 1
+        C.add_tags(self, seat, out)  # F hook: Sakura's Wagashi tag
         return out
 
     def played_count(self, seat):
@@ -40,7 +43,7 @@ class BoardQueries:
         for need, limit in d.player["columns"]["limits"]:
             if built >= need:
                 lim = limit
-        return lim
+        return lim + SK.column_bonus(self, seat)  # F hook: advanced tile 111
 
     def cities(self, seat, extra=None):
         """Groups of adjacent property tokens holding 3+ different types; ``extra``
@@ -63,7 +66,7 @@ class BoardQueries:
                     if nb in props and nb not in seen:
                         seen.add(nb)
                         todo.append(nb)
-            if len({props[x] for x in group}) >= 3:
+            if C.is_city(self, seat, group, props):  # F hook: Alice Tearose
                 out.append(group)
         return out
 
@@ -140,6 +143,9 @@ class BoardQueries:
         if per == "perimeter_terrain":
             m = self.mapb(seat)
             return sum(1 for h in P.tiles if h in m.perimeter)
+        extra = SK.count(self, seat, spec)  # F hook: counts of the further skill tiles
+        if extra is not None:
+            return extra
         raise ValueError(f"unknown count {per!r}")
 
     def formula_vp(self, seat, spec, ip_this_pass=0):
@@ -221,7 +227,10 @@ class BoardQueries:
 
     def area_cost(self, seat, aid):
         """An area's resource cost for this seat (a fresh dict the caller may change)."""
-        return dict(_area_costs(aid, self.p[seat].char == "nata"))
+        cost = dict(_area_costs(aid, self.p[seat].char == "nata"))
+        # F hook: advanced tiles 113/114 replace the cost of area D / A
+        new = SK.area_cost(self, seat, aid, cost)
+        return cost if new is cost else {k: v for k, v in new.items() if v}
 
     def rikka_area(self, seat, aid):
         return self.p[seat].char == "rikka" and aid in _rabbit_areas()
@@ -303,7 +312,7 @@ class BoardQueries:
         d = D.load()
         card = d.cards[d.deck[uid]]
         cost = card.cost
-        if card.brownie:
+        if card.brownie or SK.brownie_for_all(self, seat):  # F hook: tile 30
             cost -= self.tags(seat, exclude_uid=uid)["brownie"]
         return max(0, cost)
 
@@ -312,6 +321,12 @@ class BoardQueries:
         P = self.p[seat]
         m = self.mapb(seat)
         out = []
+        if C.places_anywhere(self, seat):  # F hook: Elsa Skyr
+            return [
+                h
+                for h in m.buildable
+                if h not in P.tiles and (m.kinds[h] != "special" or self.specials)
+            ]
         for h in m.buildable:
             if h in P.tiles:
                 continue
@@ -326,8 +341,11 @@ class BoardQueries:
     def _any_terrain_spot(self, seat):
         P = self.p[seat]
         m = self.mapb(seat)
+        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
         for h in m.buildable:
             if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
+                if anywhere:
+                    return True
                 for nb in m.neighbours[h]:
                     if nb in P.tiles or m.kinds[nb] == "capital":
                         return True

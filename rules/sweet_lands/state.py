@@ -13,7 +13,9 @@ then ``end``.
 from __future__ import annotations
 
 from ..core import GameState, LogEntry, Rng
+from . import characters as C
 from . import data as D
+from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
@@ -22,13 +24,15 @@ from .player import PlayerState
 from .queries import BoardQueries
 from .scoring import FinalScoring
 from .setup_tools import PositionTools
+from .skills import regular_set
 from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
 # order, Rikka's wood by choice, either milestone side, granted placements free.
-RULES_EDITION = 2
+# 3 (F): Wonder icons on the middle property row; 14 characters, one side per board.
+RULES_EDITION = 3
 
 
 class SweetLandsState(
@@ -77,6 +81,7 @@ class SweetLandsState(
         "setup_order",
         "_legal",
         "_owned",
+        "ext",  # F: owned by variants (turn order, draft packs, advanced tiles)
     )
 
     # ------------------------------------------------------------------ setup
@@ -104,7 +109,9 @@ class SweetLandsState(
             a: [None] * ar["spaces"] for a, ar in d.areas.items() if ar["min_players"] <= max(n, 2)
         }
         s.opened = {a for a in s.occ if d.areas[a]["opens"] <= 1}
-        s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in d.skills}
+        s.ext = {}
+        # F hook: the tile set in the 12 skill spaces is an option (see skills.py)
+        s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in regular_set(s)}
         s.specials = sorted(d.specials)
         # Round Aid board: deal tiles onto the layout for this player count
         key = str(n)
@@ -146,6 +153,7 @@ class SweetLandsState(
             f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
         )
         s._legal = None
+        V.setup(s)  # F hook: Advanced Skill Tiles
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
             s.stack.append({"op": "choose_aid", "seat": seat})
@@ -187,6 +195,9 @@ class SweetLandsState(
         s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
         s._legal = None
+        # F's variant state: a small dict of immutable values (tuples, ints) that the
+        # variants change key by key, so each copy takes its own shallow copy.
+        s.ext = dict(self.ext)
         return s
 
     def _own(self, seat):
@@ -232,6 +243,7 @@ class SweetLandsState(
         s.solo_a, s.solo_b = sorted(self.solo_a), sorted(self.solo_b)
         rng.shuffle(s.solo_a)
         rng.shuffle(s.solo_b)
+        V.resample(self, s, seat, rng)  # F hook: the other seats' draft packs
         s.rng = Rng(f"resample-future:{seed}")
         node = None
         for e in self._entries():
@@ -291,6 +303,8 @@ class SweetLandsState(
         if self.phase == OVER:
             return []
         if self.stack:
+            if self.stack[-1]["op"] == "draft":  # F hook: simultaneous picks
+                return V.actors(self)
             return [self.stack[-1]["seat"]]
         return [self.turn]
 
@@ -299,6 +313,7 @@ class SweetLandsState(
             return []
         if self.stack:
             out = self._frame_options(self.stack[-1])
+            out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
             out = self._turn_options(seat)
         self._legal = (seat, self.step_key(), tuple(out))
@@ -397,6 +412,8 @@ class SweetLandsState(
                 else None
             ),
             "players": players,
+            **V.view(self, seat),  # F hook: the viewer's own draft pack only
+            **C.setup_view(self),  # F hook: characters and map sides while choosing
             "final_standings": self.final_standings(),
             "solo_verdict": self.solo_verdict(),
             "explain": self._explain_for(seat),
@@ -454,6 +471,7 @@ class SweetLandsState(
             "tags": self.tags(s),
             "column_limits": self.column_limits(s),
             "prosperity_rates": self.prosperity_rates(s),
+            "extra": C.view_player(self, s),  # F hook
         }
 
     def _explain_for(self, seat):

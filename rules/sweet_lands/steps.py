@@ -43,7 +43,9 @@ class ChooseCharacter(Step):
 
     def options(self, s, f):
         d = D.load()
-        taken = {p.char for p in s.p}
+        from .characters import unavailable  # F hook: one side per board
+
+        taken = unavailable(s)
         seat = f["seat"]
         return [
             Action(seat, "character", (cid,), f"Play {c['name']}")
@@ -286,8 +288,10 @@ class PendingSteps:
 
 
 def _action_start(s: SweetLandsState, f: Frame) -> None:
+    from .variants import first_seat  # F hook: variable turn order
+
     s.phase = ACTION
-    s.turn = s.start
+    s.turn = first_seat(s)
     s.main_done = False
     s.checkpoint += 1
     s.log(f"Round {s.round}: action phase; {s.who(s.turn)} starts.")
@@ -301,5 +305,6 @@ AUTOMATIC = {
     "income": lambda s, f: s._income(f["seat"]),
     "action_start": _action_start,
     "end_turn": lambda s, f: s._end_turn(),
+    "pass_score": lambda s, f: s._score_pass(f["seat"]),  # F: see phases._pass
     "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
 }

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from . import character_steps as CS
 from . import data as D
+from . import skills as SK
 from .queries import _fmt, _merge
 
 # Immediate Ability parts whose order can never matter: plain gains.
@@ -110,7 +112,7 @@ class TurnActions:
             return f"Skill tile {sk} has no flip ability ({d.skills[sk]['kind']})."
         if sk in P.flipped:
             return f"Skill tile {sk} is already flipped this round."
-        return self.main_refusal(seat)
+        return self.main_refusal(seat) or SK.flip_refusal(self, seat, sk)  # F hook: costs
 
     def tower_refusal(self, seat: int) -> str | None:
         d = D.load()
@@ -143,6 +145,8 @@ class TurnActions:
 
     def free_refusal(self, seat: int, kind: str, args: tuple) -> str | None:
         """Why a free action cannot be taken now; None if it can."""
+        if kind in CS.FREE_KINDS:  # F hook: character free actions
+            return CS.free_refusal(self, seat, kind, args)
         check = _FREE_CHECKS.get(kind)
         return check(self, seat, args) if check else None
 
@@ -241,6 +245,7 @@ class TurnActions:
                 out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
         if self.tower_refusal(seat) is None:
             out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
+        out += CS.free_options(self, seat)  # F hook: character free actions
         return out
 
     def _copy_targets(self, aid: str) -> list[str]:
@@ -310,6 +315,7 @@ class TurnActions:
             self._raise_income(seat, "gold", 1)
             if P.tower:
                 P.vp += 2
+        SK.on_play(self, seat)  # F hook: advanced tile 112
         if card.kind != "immediate":
             return
         if card.industry != "none":
@@ -327,6 +333,7 @@ class TurnActions:
     def _flip_skill(self, seat: int, args: tuple) -> None:
         sk = args[0]
         self.p[seat].flipped.append(sk)
+        SK.pay_flip(self, seat, sk)  # F hook: further tiles 24/25 pay first
         self.main_done = True
         self.log(f"{self.who(seat)} uses the flip ability of skill tile {sk}.")
         self._push(seat, D.load().skills[sk]["effect"])
@@ -474,6 +481,7 @@ _TURN_HANDLERS: dict[str, Any] = {
     "fa_card": TurnActions._free_card,
     "fa_milestone": TurnActions._claim_milestone,
     "fa_tower": TurnActions._start_tower,
+    **CS.TURN_HANDLERS,  # F hook: character free actions
 }
 
 # The argument types each turn move takes ("area" may add Rikka's wood amount).
@@ -492,6 +500,7 @@ _TURN_ARGS: dict[str, tuple] = {
     "fa_card": (),
     "fa_milestone": (int,),
     "fa_tower": (),
+    **CS.TURN_ARGS,  # F hook
 }
 
 

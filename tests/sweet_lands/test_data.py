@@ -50,7 +50,8 @@ def test_data_terrain_supply_and_roads(d):
 
 
 def test_data_skill_tiles_milestones_final_tiles(d):
-    assert sorted(d.skills) == list(range(1, 13))
+    # F: 1-12 the first list, 21-30 the further list, 101-114 the advanced tiles
+    assert sorted(d.skills) == [*range(1, 13), *range(21, 31), *range(101, 115)]
     assert len(d.milestones) == 6 and len(d.final_tiles) == 4
 
 

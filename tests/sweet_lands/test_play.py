@@ -7,6 +7,7 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands.state import RULES_EDITION
 
 DATA = D.load()
 
@@ -27,6 +28,7 @@ def random_game(n, seed, check=None):
 def invariants(s):
     d = DATA
     uids = list(s.deck) + list(s.discard)
+    uids += [u for pack in s.ext.get("packs", ()) for u in pack]  # hand drafting
     for P in s.p:
         uids += P.hand + P.played + [u for c in P.columns.values() for u in c]
     assert sorted(uids) == list(range(len(d.deck))), "every card exactly once"
@@ -62,6 +64,10 @@ def invariants(s):
         assert s.pros_first[i] is None or s.pros_first[i] in at_end
     for sk, left in s.skill_supply.items():
         assert left + sum(P.skills.count(sk) for P in s.p) == 3
+    advanced = [sk for P in s.p for sk in P.skills if sk > 100] + list(s.ext.get("advanced", ()))
+    assert len(advanced) == len(set(advanced)), "each advanced tile once"
+    if s.options.get("advanced_skills") == "on":
+        assert len(advanced) == s.n + 1
     assert len(s.ms_claimed) <= 3
 
 
@@ -195,7 +201,7 @@ def test_apply_never_changes_the_state_it_was_called_on_at_cleanup():
 def test_saves_record_their_rules_edition():
     s, _ = random_game(2, 3)
     data = SPEC.to_save(s)
-    assert data["extra"] == {"rules": 2}
+    assert data["extra"] == {"rules": RULES_EDITION}
     # a save written before editions (no "extra") still loads while its moves replay
     old = {k: v for k, v in data.items() if k != "extra"}
     assert SPEC.from_save(old).action_keys() == s.action_keys()
@@ -210,7 +216,7 @@ def test_old_save_that_no_longer_replays_is_refused_naming_its_edition():
     with pytest.raises(SaveError) as err:
         SPEC.from_save(data)
     assert "rules edition 1" in str(err.value) and err.value.step == 41
-    data["extra"] = {"rules": 2}  # a current save: the plain reason, no edition talk
+    data["extra"] = {"rules": RULES_EDITION}  # a current save: the plain reason, no edition talk
     with pytest.raises(SaveError) as err:
         SPEC.from_save(data)
     assert "edition" not in str(err.value)

@@ -39,6 +39,12 @@ PROMPTS = {
     "column": "Industry Bonus: choose the column to run",
     "automate": "automate the card just played (1 diamond) or not",
     "copy": "choose the area to copy (you pay its cost too)",
+    # F: the steps of the added characters and variants
+    "draft": "hand drafting: keep one card of the pack in front of you",
+    "free_auto": "automate a card from your hand at no cost; S stops",
+    "lotus_flip": "Lotus Che: choose one of your face-up tiles to flip",
+    "least_colour": "Coral Lyla: choose the least-advanced Prosperity colour",
+    "sakura_search": "Sakura Mochi: pick a Pass card from the deck",
 }
 
 

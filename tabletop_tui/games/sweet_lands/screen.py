@@ -466,7 +466,16 @@ class SweetLandsScreen(GameScreenBase):
                 return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
             if a.kind == "character":
                 ch = d.characters[a.args[0]]
-                return f"{ch['name']}: {ch['basic']}"
+                # F: the view's character table adds the Clock Tower and its condition
+                row = next((r for r in v.get("characters") or () if r["id"] == a.args[0]), None)
+                if row is None:
+                    return f"{ch['name']}: {ch['basic']}"
+                tower = f"Clock Tower ({row['condition']}): {row['clock_tower']}"
+                return f"{ch['name']}: {ch['basic']} | {tower}"
+            if a.kind == "map":  # F: a small preview of the side from the view
+                side = next((m for m in v.get("maps") or () if m["id"] == a.args[0]), None)
+                if side is not None:
+                    return f"{a.label}\n" + "\n".join(side["preview"])
             if a.kind == "special":
                 return f"Special tile {a.args[1]} on hex {a.args[0]} (flip: {fx_text(d.specials[a.args[1]])})"
             if a.kind == "marker":

@@ -1,0 +1,353 @@
+"""Character free actions, pending steps and effect ops (see ``characters``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core import Action
+from . import data as D
+from .characters import SOLBEE, SOLBEE_TEXT, cubes, lab_cities, least_colours, mark
+from .steps import STEPS, Step
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+Frame = dict[str, Any]
+
+
+# ---------------------------------------------------------------- free actions
+def free_ids(s: SweetLandsState, seat: int) -> list[str]:
+    P = s.p[seat]
+    if not P.char:
+        return []
+    return list(D.load().characters[P.char].get("free", ()))
+
+
+def free_refusal(s: SweetLandsState, seat: int, kind: str, args: tuple) -> str | None:
+    fid = kind[3:]
+    if fid not in free_ids(s, seat):
+        return "Your character has no such free action."
+    if fid in cubes(s, seat):
+        return "This character free action is already used this round (its cube is placed)."
+    P = s.p[seat]
+    if fid == "biscuit" and not lab_cities(s, seat):
+        return "No city of yours holds a Research Lab yet."
+    if fid.startswith("solbee"):
+        need = int(fid[6:])
+        if P.food < need:
+            return f"Needs Food Track progress {need}, you have {P.food}."
+        if need == 5 and not s.road_spots(seat):
+            return "There is no spot for a road."
+        if need == 9 and not s.pros_movable(seat):
+            return "No Prosperity track can advance."
+    if fid == "lotus" and not face_up_tiles(s, seat):
+        return "You have no face-up terrain tile to flip."
+    if fid == "sakura" and len(P.hand) <= s.keep:
+        return "Discarding for a disc needs a card, and one must stay in hand."
+    return None
+
+
+def face_up_tiles(s: SweetLandsState, seat: int) -> list[int]:
+    return sorted(h for h, (_k, flipped) in s.p[seat].tiles.items() if not flipped)
+
+
+def free_label(fid: str) -> str:
+    if fid == "biscuit":
+        return "Free (Biscuit): 1 Industry step per city with a Research Lab"
+    if fid.startswith("solbee"):
+        return f"Free (Solbee, Food {fid[6:]}+): {SOLBEE_TEXT[int(fid[6:])]}"
+    if fid == "lotus":
+        return "Free (Lotus): flip a face-up terrain tile for its bonus"
+    return "Free (Sakura): discard a card for an Action Disc"
+
+
+def free_options(s: SweetLandsState, seat: int) -> list[Action]:
+    return [
+        Action(seat, f"fa_{fid}", (), free_label(fid))
+        for fid in free_ids(s, seat)
+        if free_refusal(s, seat, f"fa_{fid}", ()) is None
+    ]
+
+
+def do_free(s: SweetLandsState, seat: int, args: tuple, kind: str = "") -> None:
+    fid = kind[3:]
+    mark(s, seat, fid)
+    s.log(f"{s.who(seat)} uses a character free action ({free_label(fid)[6:]}).")
+    if fid == "biscuit":
+        s._push(seat, [("industry", lab_cities(s, seat))])
+    elif fid.startswith("solbee"):
+        s._push(seat, [SOLBEE[int(fid[6:])]])
+    elif fid == "lotus":
+        s.stack.append({"op": "lotus_flip", "seat": seat})
+    else:
+        s._push(seat, [("disc", 1)])
+        s.stack.append({"op": "discard1", "seat": seat})
+
+
+FREE_KINDS = ("fa_biscuit", "fa_solbee3", "fa_solbee5", "fa_solbee9", "fa_lotus", "fa_sakura")
+
+
+def free_costs(s: SweetLandsState, seat: int, kind: str) -> tuple[dict, list[str]]:
+    """The cost and gains of a character free action, for the view (explain.py)."""
+    fid = kind[3:]
+    if fid == "biscuit":
+        n = lab_cities(s, seat)
+        return {}, [f"{n} Industry step{'s' if n != 1 else ''}"]
+    if fid.startswith("solbee"):
+        return {}, [SOLBEE_TEXT[int(fid[6:])][5:]]
+    if fid == "lotus":
+        return {}, ["the flip bonus of a face-up terrain tile"]
+    return {"cards": 1}, ["1 Action Disc"]
+
+
+# ---------------------------------------------------------------- steps
+class LotusFlip(Step):
+    op = "lotus_flip"
+    question = "choose the face-up terrain tile to flip"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [
+            Action(seat, "flip_tile", (h,), f"Flip the tile on hex {h}")
+            for h in face_up_tiles(s, seat)
+        ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "flip_tile" and a.args and isinstance(a.args[0], int):
+            tile = s.p[f["seat"]].tiles.get(a.args[0])
+            if tile is None:
+                return f"Hex {a.args[0]} holds no terrain tile of yours."
+            if tile[1]:
+                return f"The tile on hex {a.args[0]} is already flipped."
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s._push(a.seat, s._flip(a.seat, a.args[0]))
+
+
+class LeastColour(Step):
+    """Coral Lyla's income: when colours tie for least progress, she picks one."""
+
+    op = "least_colour"
+    question = "choose the least-advanced Prosperity colour to advance"
+
+    def options(self, s, f):
+        seat = f["seat"]
+        return [
+            Action(seat, "colour", (c,), f"Advance the {c} Prosperity tracks")
+            for c in least_colours(s, seat)
+            if s.pros_movable(seat, c)
+        ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "colour" and a.args and a.args[0] in D.COLOURS:
+            seat, colour = f["seat"], a.args[0]
+            least = least_colours(s, seat)
+            if colour not in least:
+                return f"{colour.title()} is not your least-advanced colour ({', '.join(least)})."
+            if not s.pros_movable(seat, colour):
+                return f"No {colour} Prosperity track can advance."
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        s.stack.pop()
+        s._step("prosperity", a.seat, None, n=f["n"], colour=a.args[0])
+
+
+def free_automatable(s: SweetLandsState, seat: int) -> list[tuple[int, str]]:
+    """(card, column) pairs a free automation may take from the hand now."""
+    d = D.load()
+    P = s.p[seat]
+    out = []
+    for uid in P.hand:
+        card = d.cards[d.deck[uid]]
+        if card.kind != "immediate":
+            continue
+        for c in s.automate_columns(seat, uid):
+            if len(P.columns[c]) < s.column_limit(seat, c):
+                out.append((uid, c))
+    return out
+
+
+def can_automate_two(s: SweetLandsState, seat: int) -> bool:
+    """Could two cards of the hand be automated together (column limits counted)?"""
+    pairs = free_automatable(s, seat)
+    for uid, c in pairs:
+        P = s.p[seat]
+        room = {k: s.column_limit(seat, k) - len(P.columns[k]) for k in D.COLOURS}
+        room[c] -= 1
+        if any(u != uid and room[k] > 0 for u, k in pairs):
+            return True
+    return False
+
+
+def free_automate_refusal(s: SweetLandsState, seat: int, uid: object, colour: str) -> str | None:
+    """Why a free automation of ``uid`` into ``colour`` cannot be taken; None if it can."""
+    d = D.load()
+    P = s.p[seat]
+    if uid not in P.hand:
+        return "That card is not in your hand."
+    if len(P.hand) <= s.keep:
+        return "Your last card must stay in hand until round 5."
+    if d.cards[d.deck[uid]].kind != "immediate":
+        return "Only a card with an Immediate Ability can be automated."
+    if colour not in s.automate_columns(seat, uid):
+        return f"This card cannot be automated into the {colour} column."
+    limit = s.column_limit(seat, colour)
+    if len(P.columns[colour]) >= limit:
+        return f"The {colour} column is full ({limit} cards)."
+    return None
+
+
+class FreeAutomate(Step):
+    """Automate cards from the hand at no cost; the card's Immediate Ability does
+    not run (Carmen Mel's first round, advanced skill tile 111)."""
+
+    op = "free_auto"
+    stoppable = counted = True
+    question = "automate a card from your hand at no cost (or stop)"
+
+    def options(self, s, f):
+        d = D.load()
+        seat = f["seat"]
+        if len(s.p[seat].hand) <= s.keep:
+            return []
+        return [
+            Action(seat, "automate", (uid, c), f"Automate {d.cards[d.deck[uid]].name} ({c})")
+            for uid, c in free_automatable(s, seat)
+        ]
+
+    def refusal(self, s, f, a):
+        if a.kind == "automate" and len(a.args) == 2 and a.args[1] in D.COLOURS:
+            reason = free_automate_refusal(s, f["seat"], *a.args)
+            if reason:
+                return reason
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        self.take_one(s, f)
+        uid, c = a.args
+        P = s.p[a.seat]
+        P.hand.remove(uid)
+        P.columns[c].append(uid)
+        name = D.load().cards[D.load().deck[uid]].name
+        s.log(f"{s.who(a.seat)} automates {name} into the {c} column at no cost.")
+
+
+class SakuraSearch(Step):
+    """Sakura Mochi's Clock Tower: pick Pass cards from the deck; the first is
+    played at no cost, the second goes to the hand; then the deck is shuffled."""
+
+    op = "sakura_search"
+    question = "pick a Pass card from the Citizen Deck"
+
+    def options(self, s, f):
+        d = D.load()
+        seat = f["seat"]
+        seen, out = set(), []
+        verb = "Play" if f["n"] == 2 else "Take into hand"
+        for uid in sorted(s.deck):
+            cid = d.deck[uid]
+            if d.cards[cid].kind == "pass" and cid not in seen:
+                seen.add(cid)
+                out.append(Action(seat, "search", (cid,), f"{verb} {d.cards[cid].name}"))
+        return out
+
+    def refusal(self, s, f, a):
+        d = D.load()
+        if a.kind == "search" and a.args and isinstance(a.args[0], int):
+            cid = a.args[0]
+            if not 0 <= cid < len(d.cards) or d.cards[cid].kind != "pass":
+                return "Only a Pass card may be picked from the Citizen Deck."
+            if all(d.deck[u] != cid for u in s.deck):
+                return f"No {d.cards[cid].name} is left in the Citizen Deck."
+        return super().refusal(s, f, a)
+
+    def resolve(self, s, f, a):
+        d = D.load()
+        seat = a.seat
+        uid = next(u for u in sorted(s.deck) if d.deck[u] == a.args[0])
+        s.deck = [u for u in s.deck if u != uid]  # a new list (copy on write)
+        name = d.cards[a.args[0]].name
+        if f["n"] == 2:
+            s.p[seat].played.append(uid)
+            s.log(f"{s.who(seat)} plays {name} from the deck at no cost.")
+            from .skills import on_play
+
+            on_play(s, seat)
+        else:
+            s.p[seat].hand.append(uid)
+            s.log(f"{s.who(seat)} takes a Pass card from the deck into hand.")
+            s.log(f"You take {name}.", seat)
+        self.take_one(s, f)
+        if f["n"] <= 0:
+            self.dropped(s, f)
+
+    def spent(self, f):
+        return f["n"] <= 0
+
+    def dropped(self, s, f):
+        deck = list(s.deck)
+        s.rng.shuffle(deck)
+        s.deck = deck
+        s.checkpoint += 1
+        s.log("The Citizen Deck is shuffled.")
+
+
+for _cls in (LotusFlip, LeastColour, FreeAutomate, SakuraSearch):
+    STEPS[_cls.op] = _cls()
+
+
+# ---------------------------------------------------------------- effect ops
+def _coral_steps(s: SweetLandsState, seat: int, v: int, chain: Any) -> None:
+    colours = [c for c in least_colours(s, seat) if s.pros_movable(seat, c)]
+    if len(colours) == 1:
+        s._step("prosperity", seat, chain, n=v, colour=colours[0])
+    elif colours:
+        s._step("least_colour", seat, chain, n=v)
+
+
+def _carmen_automate(s: SweetLandsState, seat: int, v: int, chain: Any) -> None:
+    """Fewer than 2 of her 8 cards fit: they go under the deck and she draws 8 anew
+    (at most a few times, should the deck be that unkind)."""
+    P = s.p[seat]
+    for _ in range(5):
+        if can_automate_two(s, seat):
+            break
+        back, P.hand = P.hand, []
+        s.deck = back + s.deck  # under the deck (its bottom is the front)
+        s.log(f"{s.who(seat)} can automate fewer than 2 cards: they go under the deck.")
+        s._draw(seat, len(back))
+    s._step("free_auto", seat, chain, n=v)
+
+
+EXTRA_EFFECTS = {
+    "coral_steps": _coral_steps,
+    "carmen_automate": _carmen_automate,
+    "sakura_search": lambda s, seat, v, chain: s._step("sakura_search", seat, chain, n=v),
+}
+
+
+# ---------------------------------------------------------------- registration
+# The turn menu (turn.py) and the effect table (effects.py) take these entries.
+TURN_HANDLERS = {k: (lambda s, seat, args, k=k: do_free(s, seat, args, k)) for k in FREE_KINDS}
+TURN_ARGS: dict[str, tuple] = {k: () for k in FREE_KINDS}
+
+
+# Ops the skill data may use (data/skills.toml): listed in the effect table too.
+DATA_EFFECTS = {
+    "free_auto": lambda s, seat, v, chain: s._step("free_auto", seat, chain, n=v),
+    "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
+}
+
+
+def _register() -> None:
+    from .effects import EFFECTS, EFFECTS_ALL
+
+    EFFECTS.update(DATA_EFFECTS)
+    EFFECTS_ALL.update(EXTRA_EFFECTS)
+    EFFECTS_ALL.update(DATA_EFFECTS)
+
+
+_register()

@@ -1,0 +1,110 @@
+"""Skill abilities beyond the first list's own hooks: the ten further regular
+abilities (ids 21-30) and the Advanced Skill Tiles (101-114), with their data in
+``data/skills.toml``; which regular set fills the 12 skill spaces (an option)."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import TYPE_CHECKING, Any
+
+from . import data as D
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+FIRST = tuple(range(1, 13))
+FURTHER = tuple(range(21, 31))
+ADVANCED = tuple(range(101, 115))
+GOLD_INCOME_VP = 29  # VP as gold income rises
+BROWNIE_ALL = 30  # the Brownie reduction for every card
+COLUMN_PLUS = 111  # each industry column holds one more card
+PLAY_VP = 112  # VP each time a Citizen Card is played
+
+
+def extra_skills() -> dict[int, dict]:
+    """The further and advanced tiles, checked and parsed like the first list."""
+    with open(D.DATA / "skills.toml", "rb") as fh:
+        raw = tomllib.load(fh)
+    further, advanced = raw["further"], raw["advanced"]
+    if [t["id"] for t in further] != list(FURTHER):
+        raise D.DataError("the further skill list holds tiles 21-30")
+    if [t["id"] for t in advanced] != list(ADVANCED):
+        raise D.DataError("14 Advanced Skill Tiles, 101-114")
+    if any(t.get("substitute") for t in advanced[10:]):
+        raise D.DataError("advanced tiles 111-114 are the rulebook's, not substitutes")
+    if not all(t.get("substitute") for t in advanced[:10]):
+        raise D.DataError("advanced tiles 101-110 are marked as substitutes")
+    kinds = [t["kind"] for t in further]
+    if (kinds.count("pass"), kinds.count("flip"), kinds.count("permanent")) != (3, 5, 2):
+        raise D.DataError("the further list: 3 pass, 5 flip, 2 permanent abilities")
+    return {
+        t["id"]: {**t, "effect": D.effects(t.get("effect"), f"skill {t['id']}")}
+        for t in further + advanced
+    }
+
+
+def regular_set(s: SweetLandsState) -> tuple[int, ...]:
+    """The tile types in the 12 skill spaces: the first list (the ruling), the
+    further list, or 12 drawn from both (options)."""
+    choice = s.options.get("skill_tiles", "first")
+    if choice == "further":
+        return FURTHER
+    if choice == "mixed":
+        pool = list(FIRST + FURTHER)
+        s.rng.shuffle(pool)
+        return tuple(sorted(pool[:12]))
+    return FIRST
+
+
+# ---------------------------------------------------------------- ability hooks
+def on_play(s: SweetLandsState, seat: int) -> None:
+    """Each time the seat plays a Citizen Card (at a cost or not)."""
+    P = s.p[seat]
+    if PLAY_VP in P.skills:
+        P.vp += D.load().skills[PLAY_VP]["vp"]
+
+
+def on_income_rise(s: SweetLandsState, seat: int, r: str, k: int) -> None:
+    P = s.p[seat]
+    if r == "gold" and k > 0 and GOLD_INCOME_VP in P.skills:
+        P.vp += k
+
+
+def brownie_for_all(s: SweetLandsState, seat: int) -> bool:
+    return BROWNIE_ALL in s.p[seat].skills
+
+
+def column_bonus(s: SweetLandsState, seat: int) -> int:
+    return 1 if COLUMN_PLUS in s.p[seat].skills else 0
+
+
+def area_cost(s: SweetLandsState, seat: int, aid: str, cost: dict) -> dict:
+    """Advanced tiles 113/114 replace the cost of area D / A (copies included)."""
+    d = D.load()
+    for sk in s.p[seat].skills:
+        tile = d.skills[sk]
+        if tile.get("trigger") == "area_cost" and tile["area"] == aid:
+            cost = dict(tile["cost"])
+    return cost
+
+
+def flip_refusal(s: SweetLandsState, seat: int, sk: int) -> str | None:
+    cost = D.load().skills[sk].get("cost")
+    if cost:
+        short = s.shortfall(seat, cost)
+        if short:
+            return f"Skill tile {sk} {short}."
+    return None
+
+
+def pay_flip(s: SweetLandsState, seat: int, sk: int) -> None:
+    cost = D.load().skills[sk].get("cost")
+    if cost:
+        s.pay(seat, cost)
+
+
+def count(s: SweetLandsState, seat: int, spec: dict) -> Any:
+    """Counts only the further tiles use; None for any other."""
+    if spec["per"] == "most_tag":
+        return max(s.tags(seat).values())
+    return None

@@ -1,0 +1,246 @@
+"""The rulebook's three variants, each a game option that is off by default.
+
+- ``turn_order = "pass_order"``: from round 2 the Action Phase follows the order in
+  which the players passed in the round before (the Turn Order Board).
+- ``draft = "on"``: round 1's six cards are drafted; every seat picks at once from
+  the pack in front of it, then the packs move one seat on, until six are kept.
+- ``advanced_skills = "on"``: players + 1 Advanced Skill Tiles are dealt at setup;
+  a seat gaining a skill tile may pay 1 diamond to take one of them instead.
+
+State of its own sits in ``state.ext`` (a dict of immutable values: tuples, ints),
+so a shallow copy of the dict copies it fully.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from ..core import Action
+from . import data as D
+from .characters import own
+from .skills import ADVANCED
+from .steps import STEPS, Step
+
+if TYPE_CHECKING:
+    from .state import SweetLandsState
+
+Frame = dict[str, Any]
+
+
+def on(s: SweetLandsState, name: str) -> bool:
+    off = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}[name]
+    return s.options.get(name, off) != off
+
+
+# ---------------------------------------------------------------- turn order
+def record_pass(s: SweetLandsState, seat: int) -> None:
+    s.ext["passed"] = s.ext.get("passed", ()) + (seat,)
+
+
+def begin_round(s: SweetLandsState) -> None:
+    """The pass order of the round that ended becomes this round's turn order."""
+    s.ext["order"] = s.ext.get("passed", ())
+    s.ext["passed"] = ()
+
+
+def round_order(s: SweetLandsState) -> tuple[int, ...]:
+    order = s.ext.get("order", ())
+    if on(s, "turn_order") and s.round >= 2 and len(order) == s.n:
+        return order
+    return tuple((s.start + k) % s.n for k in range(s.n))
+
+
+def first_seat(s: SweetLandsState) -> int:
+    return round_order(s)[0]
+
+
+def seats_after(s: SweetLandsState, seat: int) -> Iterator[int]:
+    """The seats after ``seat`` in this round's order, wrapping round to ``seat``."""
+    order = round_order(s)
+    i = order.index(seat)
+    for k in range(1, s.n + 1):
+        yield order[(i + k) % s.n]
+
+
+# ---------------------------------------------------------------- hand drafting
+def drafting(s: SweetLandsState) -> bool:
+    return on(s, "draft") and s.round == 1 and s.n >= 2
+
+
+def income(s: SweetLandsState, seat: int, todo: list) -> list:
+    """While drafting, the round-1 draw deals only the Extra Draw Areas' cards."""
+    if not drafting(s):
+        return todo
+    return [("round_draw", 0) if op == "round_draw" else (op, v) for op, v in todo]
+
+
+def before_action(s: SweetLandsState) -> None:
+    """Pushed between the income steps and the Action Phase: the draft."""
+    if drafting(s):
+        s.stack.append({"op": "draft", "seat": s.start})
+        s.stack.append({"op": "draft_deal", "seat": s.start})
+
+
+def deal(s: SweetLandsState, f: Frame) -> None:
+    size = D.load().board["first_round_draw"]
+    packs = []
+    deck = list(s.deck)  # a new list: the old one may be shared (copy on write)
+    for _ in range(s.n):
+        pack = []
+        for _k in range(size):
+            if not deck:
+                deck, s.discard = list(s.discard), []
+                s.rng.shuffle(deck)
+            if deck:
+                pack.append(deck.pop())
+        packs.append(tuple(pack))
+    s.deck = deck
+    s.ext["packs"] = tuple(packs)
+    s.ext["picked"] = ()
+    s.checkpoint += 1
+    s.log(f"Hand drafting: every player takes a pack of {size} cards.")
+
+
+def actors(s: SweetLandsState) -> list[int]:
+    picked = s.ext.get("picked", ())
+    return [i for i in range(s.n) if i not in picked]
+
+
+class DraftPick(Step):
+    """One pick of the draft; every seat that has not picked this lap may act."""
+
+    op = "draft"
+    question = "keep one card of the pack in front of you"
+
+    def options(self, s, f):
+        d = D.load()
+        out = []
+        for seat in actors(s):
+            seen = set()
+            for uid in s.ext["packs"][seat]:
+                cid = d.deck[uid]
+                if cid not in seen:
+                    seen.add(cid)
+                    out.append(Action(seat, "draft", (uid,), f"Keep {d.cards[cid].name}"))
+        return out
+
+    def refusal(self, s, f, a):
+        who = s.who(a.seat)
+        if a.seat not in actors(s):
+            return f"{who} has picked already; the others are still choosing."
+        if a.kind != "draft":
+            return f"Finish the current step first: {who} must {self.question}."
+        return f"That card is not in the pack in front of {who}."
+
+    def resolve(self, s, f, a):
+        d = D.load()
+        seat, uid = a.seat, a.args[0]
+        packs = list(s.ext["packs"])
+        packs[seat] = tuple(u for u in packs[seat] if u != uid)
+        s.p[seat].hand.append(uid)
+        s.ext["packs"] = tuple(packs)
+        s.ext["picked"] = s.ext["picked"] + (seat,)
+        s.log(f"{s.who(seat)} keeps a card.")
+        s.log(f"You keep {d.cards[d.deck[uid]].name}.", seat)
+        if len(s.ext["picked"]) == s.n:
+            _pass_packs(s, f)
+
+
+def _pass_packs(s: SweetLandsState, f: Frame) -> None:
+    """Every pack moves to the seat on the left (the next in clockwise order); a
+    last single card goes straight into that hand."""
+    packs = s.ext["packs"]
+    moved = tuple(packs[(i - 1) % s.n] for i in range(s.n))
+    s.ext["picked"] = ()
+    s.checkpoint += 1
+    if all(len(p) <= 1 for p in moved):
+        for seat, pack in enumerate(moved):
+            own(s, seat)
+            s.p[seat].hand = s.p[seat].hand + list(pack)
+        s.ext.pop("packs")
+        s.ext.pop("picked")
+        s.stack.pop()
+        s.log("Hand drafting is over: the last cards are taken.")
+        from .characters import after_draft
+
+        after_draft(s)
+        return
+    s.ext["packs"] = moved
+    s.log("The packs move on to the left.")
+
+
+def view(s: SweetLandsState, seat: int | None) -> dict:
+    """This round's turn order, the advanced tiles on show and, while drafting, only
+    the pack in front of the viewer (the others by size)."""
+    out: dict = {"turn_order": list(round_order(s)) if s.round else None}
+    if "advanced" in s.ext:
+        out["advanced_skills"] = list(s.ext["advanced"])
+    packs = s.ext.get("packs")
+    if packs is None:
+        return out
+    d = D.load()
+    mine = packs[seat] if seat is not None else None
+    return out | {
+        "draft": {
+            "pack": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in mine]
+            if mine is not None
+            else None,
+            "pack_sizes": [len(p) for p in packs],
+            "picked": list(s.ext.get("picked", ())),
+        }
+    }
+
+
+def resample(live: SweetLandsState, s: SweetLandsState, seat: int, rng: Any) -> None:
+    """The packs in front of the other seats are unseen: dealt afresh from the deck."""
+    packs = live.ext.get("packs")
+    if packs is None:
+        return
+    others = [i for i in range(live.n) if i != seat]
+    pool = sorted(s.deck + [u for i in others for u in packs[i]])
+    rng.shuffle(pool)
+    new = list(packs)
+    for i in others:
+        k = len(packs[i])
+        new[i], pool = tuple(pool[:k]), pool[k:]
+    s.ext["packs"] = tuple(new)
+    s.deck = pool
+
+
+# ---------------------------------------------------------------- advanced skill tiles
+def setup(s: SweetLandsState) -> None:
+    if on(s, "advanced_skills"):
+        tiles = list(ADVANCED)
+        s.rng.shuffle(tiles)
+        s.ext["advanced"] = tuple(sorted(tiles[: s.n + 1]))
+
+
+def advanced_options(s: SweetLandsState, seat: int) -> list[Action]:
+    P = s.p[seat]
+    if P.res["diamond"] < 1:
+        return []
+    return [
+        Action(seat, "skill", (sk,), f"Pay 1 diamond: take advanced skill tile {sk}")
+        for sk in s.ext.get("advanced", ())
+        if sk not in P.skills
+    ]
+
+
+def take_advanced(s: SweetLandsState, seat: int, sk: int) -> None:
+    own(s, seat)
+    s.p[seat].res["diamond"] -= 1
+    s.ext["advanced"] = tuple(x for x in s.ext["advanced"] if x != sk)
+    s.log(f"{s.who(seat)} pays a diamond for an advanced skill tile.")
+
+
+STEPS[DraftPick.op] = DraftPick()
+
+
+def _register() -> None:
+    from .steps import AUTOMATIC
+
+    AUTOMATIC["draft_deal"] = deal
+
+
+_register()

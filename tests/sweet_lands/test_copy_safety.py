@@ -1,0 +1,95 @@
+"""Copy on write: a move never changes the state it was applied to.
+
+A state's copy shares its players and containers with its parent until a move takes
+them over (``_own``) or replaces them. Random play with every character and every
+variant option: after each ``apply``, the parent's view for every seat (and the
+public one), its history and its hidden parts are exactly what they were before.
+"""
+
+import random
+
+import pytest
+
+from rules.sweet_lands import SWEET_LANDS as SPEC
+
+ALL_VARIANTS = {"turn_order": "pass_order", "draft": "on", "advanced_skills": "on"}
+
+# (characters by seat, seed, options): the 14 characters and every option value.
+GAMES = [
+    (("coral", "carmen", "sakura", "lotus"), 1, {**ALL_VARIANTS, "skill_tiles": "mixed"}),
+    (("biscuit", "solbee", "alice"), 2, {"advanced_skills": "on", "skill_tiles": "further"}),
+    (("elsa", "nata", "eline"), 3, {"draft": "on", "granted_costs": "paid"}),
+    (("gretel", "jasmine"), 4, {"turn_order": "pass_order", "milestones": "face_up"}),
+    (("sena", "rikka"), 5, {**ALL_VARIANTS, "skill_tiles": "further"}),
+    (("carmen",), 6, {**ALL_VARIANTS, "skill_tiles": "further"}),
+    (("sakura",), 7, {"advanced_skills": "on", "granted_costs": "paid"}),
+]
+
+
+def fingerprint(s):
+    """What every seat sees, the history and the hidden parts no view shows."""
+    return (
+        [s.view(seat) for seat in (*range(s.n), None)],
+        s.action_keys(),
+        list(s.deck),
+        dict(s.ext),
+        [dict(p.ext) for p in s.p],
+    )
+
+
+# Plain free actions (trading, buying, selling...) crowd the menu: random play picks
+# them seldom, and the rarer moves that reach the characters' abilities often.
+PLAIN_FREE = {"fa_build", "fa_draw", "fa_buy", "fa_sell", "fa_trade", "fa_disc", "fa_card"}
+
+
+def choose(s, rng, seat, chars):
+    acts = s.legal_actions(seat)
+    if s.stack and s.stack[-1]["op"] == "choose_char":
+        mine = [a for a in acts if a.args == (chars[seat],)]
+        return mine[0] if mine else rng.choice(acts)
+    rare = [a for a in acts if a.kind.startswith("fa_") and a.kind not in PLAIN_FREE]
+    rare += [a for a in acts if a.kind in ("flip", "skill")]
+    if rare and rng.random() < 0.7:
+        return rng.choice(rare)
+    main = [a for a in acts if a.kind not in PLAIN_FREE]
+    if main and rng.random() < 0.8:
+        return rng.choice(main)
+    return rng.choice(acts)
+
+
+@pytest.mark.parametrize(("chars", "seed", "options"), GAMES)
+def test_apply_leaves_the_parent_state_unchanged(chars, seed, options):
+    options = {"character_boards": "any", **options}
+    rng = random.Random(seed)
+    s = SPEC.new_game([f"P{i}" for i in range(len(chars))], seed=seed, options=options)
+    while not s.is_over:
+        before = fingerprint(s)
+        seat = rng.choice(s.actors())
+        nxt = s.apply(choose(s, rng, seat, chars))
+        assert fingerprint(s) == before, (s.step, nxt.action_keys()[-1])
+        s = nxt
+    assert [p.char for p in s.p] == list(chars)
+
+
+def test_sibling_moves_do_not_see_each_other():
+    # every legal move from one position, each applied to the same parent: none of
+    # them leaks into the parent or into a sibling made before it
+    rng = random.Random(8)
+    s = SPEC.new_game(
+        ["P0", "P1", "P2"], seed=8, options={"character_boards": "any", **ALL_VARIANTS}
+    )
+    checked = 0
+    while not s.is_over and checked < 60:
+        seat = rng.choice(s.actors())
+        acts = s.legal_actions(seat)
+        if len(acts) > 1:
+            before = fingerprint(s)
+            kids = [s.apply(a) for a in acts[:6]]
+            prints = [fingerprint(k) for k in kids]
+            for k in kids:
+                if not k.is_over:
+                    k.apply(rng.choice(k.legal_actions(rng.choice(k.actors()))))
+            assert fingerprint(s) == before
+            assert [fingerprint(k) for k in kids] == prints
+            checked += 1
+        s = s.apply(rng.choice(acts))
