@@ -7,6 +7,7 @@ hard level (a tiny iteration budget, so no clock is involved) one game per game.
 from __future__ import annotations
 
 import itertools
+import math
 
 import pytest
 
@@ -21,10 +22,26 @@ STEP_LIMIT = 6000  # far above any real game (Happy City ends in about 150 steps
 FIXED = {"silence_seconds", "youngest"}
 
 
+FULL_PRODUCT_LIMIT = 16  # beyond this many combinations, cover each choice instead
+
+
 def option_sets(spec):
+    """Every combination of a game's options while they are few; for a game with many
+    (Sweet Lands has 192), the defaults, each other choice of each option alone, and
+    every option's last choice all together, so each choice is played at least once."""
     names = [k for k in spec.options if k not in FIXED]
-    for values in itertools.product(*(spec.options[k].choices for k in names)):
-        yield dict(zip(names, values, strict=True))
+    choices = [spec.options[k].choices for k in names]
+    if math.prod(len(c) for c in choices) <= FULL_PRODUCT_LIMIT:
+        for values in itertools.product(*choices):
+            yield dict(zip(names, values, strict=True))
+        return
+    defaults = {k: spec.options[k].default for k in names}
+    yield dict(defaults)
+    for k, options in zip(names, choices, strict=True):
+        for choice in options:
+            if choice != defaults[k]:
+                yield {**defaults, k: choice}
+    yield {k: options[-1] for k, options in zip(names, choices, strict=True)}
 
 
 CASES = [
