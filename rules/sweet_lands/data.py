@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from ..core import DataError
 from .hexgrid import DIRS, build_grid  # noqa: F401  (DIRS: the direction order maps use)
 
 DATA = Path(__file__).with_name("data")
@@ -43,10 +44,6 @@ LETTER = {
     "X": "special",
     "E": "eda",
 }
-
-
-class DataError(ValueError):
-    """The data breaks a count or structure the rulebook states."""
 
 
 def _known_ops() -> frozenset:
