@@ -52,3 +52,23 @@ def edge_between(m, a, b):
     common = set(m.hex_edges[a]) & set(m.hex_edges[b])
     assert common
     return common.pop()
+
+
+def give_card(s, seat, name):
+    """Move one physical copy of a named card into a hand; returns its uid."""
+    uid = next(
+        u
+        for u, cid in enumerate(D.load().deck)
+        if D.load().cards[cid].name == name and u not in s.p[seat].hand
+    )
+    for pile in (s.deck, s.discard, *[p.hand for p in s.p]):
+        if uid in pile:
+            pile.remove(uid)
+    s.p[seat].hand.append(uid)
+    return uid
+
+
+def rich(s, seat=0, n=30):
+    for r in ("gold", "wheat", "wood", "iron"):
+        s.p[seat].res[r] = n
+    s.p[seat].res["diamond"] = 5

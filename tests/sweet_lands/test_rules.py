@@ -6,29 +6,9 @@ from rules.core import Action, IllegalAction
 from rules.sweet_lands import data as D
 from rules.sweet_lands.scoring import place_vp
 
-from .helpers import act, edge_between, edit, map_a, new, settle, started
+from .helpers import act, edge_between, edit, give_card, map_a, new, rich, settle, started
 
 DATA = D.load()
-
-
-def give_card(s, seat, name):
-    """Move one physical copy of a named card into a hand; returns its uid."""
-    uid = next(
-        u
-        for u, cid in enumerate(DATA.deck)
-        if DATA.cards[cid].name == name and u not in s.p[seat].hand
-    )
-    for pile in (s.deck, s.discard, *[p.hand for p in s.p]):
-        if uid in pile:
-            pile.remove(uid)
-    s.p[seat].hand.append(uid)
-    return uid
-
-
-def rich(s, seat=0, n=30):
-    for r in ("gold", "wheat", "wood", "iron"):
-        s.p[seat].res[r] = n
-    s.p[seat].res["diamond"] = 5
 
 
 def first_tile_hex(m):

@@ -6,28 +6,9 @@ from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 
-from .helpers import act, edge_between, edit, map_a, settle, started
+from .helpers import act, edge_between, edit, give_card, map_a, rich, settle, started
 
 DATA = D.load()
-
-
-def give_card(s, seat, name):
-    uid = next(
-        u
-        for u, cid in enumerate(DATA.deck)
-        if DATA.cards[cid].name == name and u not in s.p[seat].hand
-    )
-    for pile in (s.deck, s.discard, *[p.hand for p in s.p]):
-        if uid in pile:
-            pile.remove(uid)
-    s.p[seat].hand.append(uid)
-    return uid
-
-
-def rich(s, seat=0, n=30):
-    for r in ("gold", "wheat", "wood", "iron"):
-        s.p[seat].res[r] = n
-    s.p[seat].res["diamond"] = 5
 
 
 def forest_by_capital(m):
