@@ -12,7 +12,7 @@ which edge, which track...) use quick local rules. It plans only on a copy made 
 
 from __future__ import annotations
 
-from ..core import Rng
+from ..core import Action, Rng
 from ..sweet_lands import data as D
 from ..sweet_lands.character_steps import FREE_KINDS
 
@@ -131,7 +131,7 @@ class SweetLandsBot:
 
     # ------------------------------------------------------------------ turn menu
     def turn(self, state, seat, actions):
-        by_kind = {}
+        by_kind: dict[str, list[Action]] = {}
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
         for k in ("fa_milestone", "fa_tower"):

@@ -10,20 +10,20 @@ from .characters import SOLBEE, SOLBEE_TEXT, cubes, lab_cities, least_colours, m
 from .steps import STEPS, Step
 
 if TYPE_CHECKING:
-    from .state import SweetLandsState
+    from .fields import StateFields
 
 Frame = dict[str, Any]
 
 
 # ---------------------------------------------------------------- free actions
-def free_ids(s: SweetLandsState, seat: int) -> list[str]:
+def free_ids(s: StateFields, seat: int) -> list[str]:
     P = s.p[seat]
     if not P.char:
         return []
     return list(D.load().characters[P.char].get("free", ()))
 
 
-def free_refusal(s: SweetLandsState, seat: int, kind: str, args: tuple) -> str | None:
+def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:
     fid = kind[3:]
     if fid not in free_ids(s, seat):
         return "Your character has no such free action."
@@ -47,7 +47,7 @@ def free_refusal(s: SweetLandsState, seat: int, kind: str, args: tuple) -> str |
     return None
 
 
-def face_up_tiles(s: SweetLandsState, seat: int) -> list[int]:
+def face_up_tiles(s: StateFields, seat: int) -> list[int]:
     return sorted(h for h, (_k, flipped) in s.p[seat].tiles.items() if not flipped)
 
 
@@ -61,7 +61,7 @@ def free_label(fid: str) -> str:
     return "Free (Sakura): discard a card for an Action Disc"
 
 
-def free_options(s: SweetLandsState, seat: int) -> list[Action]:
+def free_options(s: StateFields, seat: int) -> list[Action]:
     return [
         Action(seat, f"fa_{fid}", (), free_label(fid))
         for fid in free_ids(s, seat)
@@ -69,7 +69,7 @@ def free_options(s: SweetLandsState, seat: int) -> list[Action]:
     ]
 
 
-def do_free(s: SweetLandsState, seat: int, args: tuple, kind: str = "") -> None:
+def do_free(s: StateFields, seat: int, args: tuple, kind: str = "") -> None:
     fid = kind[3:]
     mark(s, seat, fid)
     s.log(f"{s.who(seat)} uses a character free action ({free_label(fid)[6:]}).")
@@ -87,7 +87,7 @@ def do_free(s: SweetLandsState, seat: int, args: tuple, kind: str = "") -> None:
 FREE_KINDS = ("fa_biscuit", "fa_solbee3", "fa_solbee5", "fa_solbee9", "fa_lotus", "fa_sakura")
 
 
-def free_costs(s: SweetLandsState, seat: int, kind: str) -> tuple[dict, list[str]]:
+def free_costs(s: StateFields, seat: int, kind: str) -> tuple[dict, list[str]]:
     """The cost and gains of a character free action, for the view (explain.py)."""
     fid = kind[3:]
     if fid == "biscuit":
@@ -155,7 +155,7 @@ class LeastColour(Step):
         s._step("prosperity", a.seat, None, n=f["n"], colour=a.args[0])
 
 
-def free_automatable(s: SweetLandsState, seat: int) -> list[tuple[int, str]]:
+def free_automatable(s: StateFields, seat: int) -> list[tuple[int, str]]:
     """(card, column) pairs a free automation may take from the hand now."""
     d = D.load()
     P = s.p[seat]
@@ -170,7 +170,7 @@ def free_automatable(s: SweetLandsState, seat: int) -> list[tuple[int, str]]:
     return out
 
 
-def can_automate_two(s: SweetLandsState, seat: int) -> bool:
+def can_automate_two(s: StateFields, seat: int) -> bool:
     """Could two cards of the hand be automated together (column limits counted)?"""
     pairs = free_automatable(s, seat)
     for uid, c in pairs:
@@ -182,11 +182,11 @@ def can_automate_two(s: SweetLandsState, seat: int) -> bool:
     return False
 
 
-def free_automate_refusal(s: SweetLandsState, seat: int, uid: object, colour: str) -> str | None:
+def free_automate_refusal(s: StateFields, seat: int, uid: object, colour: str) -> str | None:
     """Why a free automation of ``uid`` into ``colour`` cannot be taken; None if it can."""
     d = D.load()
     P = s.p[seat]
-    if uid not in P.hand:
+    if type(uid) is not int or uid not in P.hand:
         return "That card is not in your hand."
     if len(P.hand) <= s.keep:
         return "Your last card must stay in hand until round 5."
@@ -300,7 +300,7 @@ for _cls in (LotusFlip, LeastColour, FreeAutomate, SakuraSearch):
 
 
 # ---------------------------------------------------------------- effect ops
-def _coral_steps(s: SweetLandsState, seat: int, v: int, chain: Any) -> None:
+def _coral_steps(s: StateFields, seat: int, v: int, chain: Any) -> None:
     colours = [c for c in least_colours(s, seat) if s.pros_movable(seat, c)]
     if len(colours) == 1:
         s._step("prosperity", seat, chain, n=v, colour=colours[0])
@@ -308,7 +308,7 @@ def _coral_steps(s: SweetLandsState, seat: int, v: int, chain: Any) -> None:
         s._step("least_colour", seat, chain, n=v)
 
 
-def _carmen_automate(s: SweetLandsState, seat: int, v: int, chain: Any) -> None:
+def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
     """Fewer than 2 of her 8 cards fit: they go under the deck and she draws 8 anew
     (at most a few times, should the deck be that unkind)."""
     P = s.p[seat]

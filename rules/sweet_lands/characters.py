@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from . import data as D
 
 if TYPE_CHECKING:
-    from .state import SweetLandsState
+    from .fields import StateFields
 
 Frame = dict[str, Any]
 
@@ -29,25 +29,25 @@ SOLBEE_TEXT = {3: "take 1 wheat", 5: "place 1 road", 9: "take 1 Prosperity step"
 
 
 # ---------------------------------------------------------------- per-player extras
-def ext(s: SweetLandsState, seat: int, key: str, default: Any = None) -> Any:
+def ext(s: StateFields, seat: int, key: str, default: Any = None) -> Any:
     return s.p[seat].ext.get(key, default)
 
 
-def put(s: SweetLandsState, seat: int, key: str, value: Any) -> None:
+def put(s: StateFields, seat: int, key: str, value: Any) -> None:
     own(s, seat)
     s.p[seat].ext = {**s.p[seat].ext, key: value}  # a new dict: never shared
 
 
-def cubes(s: SweetLandsState, seat: int) -> tuple:
+def cubes(s: StateFields, seat: int) -> tuple:
     """The character free actions used this round (each marked by a cube)."""
     return ext(s, seat, "cubes", ())
 
 
-def mark(s: SweetLandsState, seat: int, fid: str) -> None:
+def mark(s: StateFields, seat: int, fid: str) -> None:
     put(s, seat, "cubes", cubes(s, seat) + (fid,))
 
 
-def own(s: SweetLandsState, seat: int) -> None:
+def own(s: StateFields, seat: int) -> None:
     """Make the player of ``seat`` this state's own before changing it, where the
     engine shares unchanged players between states (copy on write); else nothing."""
     take = getattr(s, "_own", None)
@@ -55,7 +55,7 @@ def own(s: SweetLandsState, seat: int) -> None:
         take(seat)
 
 
-def cleanup(s: SweetLandsState) -> None:
+def cleanup(s: StateFields) -> None:
     """Cleanup returns the cubes of the once-a-round character free actions."""
     for seat in range(s.n):
         if "cubes" in s.p[seat].ext:
@@ -64,12 +64,12 @@ def cleanup(s: SweetLandsState) -> None:
 
 
 # ---------------------------------------------------------------- queries
-def lab_cities(s: SweetLandsState, seat: int) -> int:
+def lab_cities(s: StateFields, seat: int) -> int:
     props = s.p[seat].props
     return sum(1 for c in s.cities(seat) if any(props[h] == "lab" for h in c))
 
 
-def is_city(s: SweetLandsState, seat: int, group: list, props: dict) -> bool:
+def is_city(s: StateFields, seat: int, group: list, props: dict) -> bool:
     """Three different types make a city; Alice Tearose needs only three tokens, and
     with her Clock Tower any group holding the tower is a city."""
     P = s.p[seat]
@@ -78,29 +78,29 @@ def is_city(s: SweetLandsState, seat: int, group: list, props: dict) -> bool:
     return len({props[h] for h in group}) >= 3
 
 
-def places_anywhere(s: SweetLandsState, seat: int) -> bool:
+def places_anywhere(s: StateFields, seat: int) -> bool:
     """Elsa Skyr places terrain tiles on hexes that touch no other tile."""
     return s.p[seat].char == "elsa"
 
 
-def add_tags(s: SweetLandsState, seat: int, out: dict) -> None:
+def add_tags(s: StateFields, seat: int, out: dict) -> None:
     if s.p[seat].char == "sakura":
         out["wagashi"] += 1
 
 
-def colour_progress(s: SweetLandsState, seat: int) -> dict:
+def colour_progress(s: StateFields, seat: int) -> dict:
     P = s.p[seat]
     return {c: P.prosp[2 * i] + P.prosp[2 * i + 1] for i, c in enumerate(D.COLOURS)}
 
 
-def least_colours(s: SweetLandsState, seat: int) -> list[str]:
+def least_colours(s: StateFields, seat: int) -> list[str]:
     prog = colour_progress(s, seat)
     low = min(prog.values())
     return [c for c in D.COLOURS if prog[c] == low]
 
 
 # ---------------------------------------------------------------- income and passing
-def income(s: SweetLandsState, seat: int, todo: list) -> list:
+def income(s: StateFields, seat: int, todo: list) -> list:
     """Coral's income steps before the income tracks; Carmen's first-round cards
     after the draw."""
     char = s.p[seat].char
@@ -112,7 +112,7 @@ def income(s: SweetLandsState, seat: int, todo: list) -> list:
     return todo
 
 
-def pass_first(s: SweetLandsState, seat: int) -> None:
+def pass_first(s: StateFields, seat: int) -> None:
     """Pass abilities that ask something come before the pass is scored: Elsa Skyr
     places a terrain tile (free, as every granted action)."""
     if s.p[seat].char == "elsa" and s._any_terrain_spot(seat):
@@ -120,7 +120,7 @@ def pass_first(s: SweetLandsState, seat: int) -> None:
 
 
 def pass_gains(
-    s: SweetLandsState, seat: int, cities: list, cp: int, ip: int, vp: int
+    s: StateFields, seat: int, cities: list, cp: int, ip: int, vp: int
 ) -> tuple[int, int, int]:
     """The Clock Tower pass abilities of the eight characters of this module."""
     P = s.p[seat]
@@ -145,12 +145,12 @@ def pass_gains(
     return cp, ip, vp
 
 
-def on_ibonus(s: SweetLandsState, seat: int) -> None:
+def on_ibonus(s: StateFields, seat: int) -> None:
     if s.p[seat].char == "carmen":
         put(s, seat, "carmen_cubes", ext(s, seat, "carmen_cubes", 0) + 1)
 
 
-def on_tower(s: SweetLandsState, seat: int) -> list:
+def on_tower(s: StateFields, seat: int) -> list:
     """Effects of placing the Clock Tower (Sakura Mochi's search)."""
     if s.p[seat].char == "sakura":
         return [("sakura_search", 2)]
@@ -159,7 +159,7 @@ def on_tower(s: SweetLandsState, seat: int) -> list:
     return []
 
 
-def unavailable(s: SweetLandsState) -> set:
+def unavailable(s: StateFields) -> set:
     """Characters nobody may choose now: those taken, and with the "paired" option
     the other side of every board already taken."""
     d = D.load()
@@ -171,7 +171,7 @@ def unavailable(s: SweetLandsState) -> set:
 
 
 # ---------------------------------------------------------------- views
-def view_player(s: SweetLandsState, seat: int) -> dict:
+def view_player(s: StateFields, seat: int) -> dict:
     """What the screen shows of this module's per-player state (all public)."""
     P = s.p[seat]
     d = D.load()
@@ -213,7 +213,7 @@ def condition_text(cond: dict) -> str:
     return words.get(t, f"{t} {n}")
 
 
-def character_table(s: SweetLandsState) -> list[dict]:
+def character_table(s: StateFields) -> list[dict]:
     """Every character with its abilities, Clock Tower condition and board, and
     whether it can still be chosen: what the character step shows."""
     d = D.load()
@@ -252,7 +252,7 @@ def map_preview(m: D.MapBoard) -> list[str]:
     return [(" " if r % 2 else "") + " ".join(line) for r, line in enumerate(grid)]
 
 
-def setup_view(s: SweetLandsState) -> dict:
+def setup_view(s: StateFields) -> dict:
     """During setup: the character table and a preview of every map side."""
     if s.phase != "setup":
         return {}
@@ -270,11 +270,11 @@ def setup_view(s: SweetLandsState) -> dict:
     return {"characters": character_table(s), "maps": maps}
 
 
-def _drafting(s: SweetLandsState) -> bool:
+def _drafting(s: StateFields) -> bool:
     return s.options.get("draft", "off") == "on" and s.round == 1 and s.n >= 2
 
 
-def after_draft(s: SweetLandsState) -> None:
+def after_draft(s: StateFields) -> None:
     """With hand drafting, Carmen Mel's first-round cards come after the draft."""
     for seat in reversed(range(s.n)):
         if s.p[seat].char == "carmen":

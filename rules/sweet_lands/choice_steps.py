@@ -11,7 +11,7 @@ from .queries import _fmt
 from .step_base import Frame, Step, describe_effect
 
 if TYPE_CHECKING:
-    from .state import SweetLandsState
+    from .fields import StateFields
 
 
 class IndustrySteps(Step):
@@ -27,7 +27,7 @@ class IndustrySteps(Step):
             if s.marker_can_move(seat, mk)
         ]
 
-    def automatic(self, s: SweetLandsState, f: Frame) -> bool:
+    def automatic(self, s: StateFields, f: Frame) -> bool:
         """Without the Locomotive only the Carriage can move: no choice to make."""
         seat = f["seat"]
         if f["n"] <= 0 or s.p[seat].loco is not None:

@@ -7,3 +7,9 @@ MARKER_COLOUR = {"carriage": "orange", "loco": "green"}
 COLUMN_OF_TAG = {"agricultural": "orange", "forestry": "green", "mining": "grey"}
 # the property type whose count raises a column's limit
 PROPERTY_OF_COLUMN = {"orange": "tent", "green": "house", "grey": "building"}
+
+# The solo lines to beat, highest first: (more than this many VP, title, what it means).
+SOLO_LINES = (
+    (300, "history", "your name goes into Sweet Lands history"),
+    (250, "expert", "a Sweet Lands expert"),
+)

@@ -219,7 +219,7 @@ def load() -> Data:
         a.setdefault("min_players", 1)
         a.setdefault("copy", [])
         areas[a["id"]] = a
-    cards = [None]
+    cards: list[Card | None] = [None]  # design ids start at 1
     deck = []
     for c in cards_raw["card"]:
         card = Card(
@@ -395,7 +395,7 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
     )
     need(len({tuple(m["rows"]) for m in ms}) == len(ms), "B sides differ")
     for m in ms:
-        counts = {}
+        counts: dict[str, int] = {}
         for line in m["rows"]:
             for ch in line.split():
                 counts[ch] = counts.get(ch, 0) + 1

@@ -6,9 +6,10 @@ from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import MARKER_COLOUR
+from .fields import StateFields
 
 
-class Effects:
+class Effects(StateFields):
     __slots__ = ()
 
     def _push(self, seat, effects, chain=None):

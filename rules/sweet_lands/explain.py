@@ -12,19 +12,16 @@ from typing import Any
 from ..core import Action
 from . import character_steps as CS
 from . import data as D
+from .constants import SOLO_LINES
+from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
-
-SOLO_LINES = (
-    (300, "history", "your name goes into Sweet Lands history"),
-    (250, "expert", "a Sweet Lands expert"),
-)
 
 
 def _effects_text(effects) -> list[str]:
     return [describe_effect(op, v) for op, v in effects]
 
 
-class ViewExplanations:
+class ViewExplanations(StateFields):
     __slots__ = ()
 
     # ------------------------------------------------------------------ moves
@@ -218,20 +215,23 @@ class ViewExplanations:
             return None
         score = self.breakdown(0)["total"] if self.p[0].map else 0
         lines = [{"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES]
-        reached = next((ln for ln in lines if score > ln["more_than"]), None)
+        # SOLO_LINES runs from the highest line down; "more than" a line reaches it
+        history, expert = SOLO_LINES[0][0], SOLO_LINES[-1][0]
+        reached = next((k for k, line in enumerate(SOLO_LINES) if score > line[0]), None)
         if reached is None:
             verdict = (
-                f"{score} VP: {251 - score} VP short of the 250 VP expert line "
-                "(300 VP for history). Mio wins this time."
+                f"{score} VP: {expert + 1 - score} VP short of the {expert} VP expert line "
+                f"({history} VP for history). Mio wins this time."
             )
         else:
-            verdict = f"{score} VP: more than {reached['more_than']}, {reached['text']}."
-            if reached["title"] == "expert":
-                verdict += f" {301 - score} more VP would make history."
+            vp, title, text = SOLO_LINES[reached]
+            verdict = f"{score} VP: more than {vp}, {text}."
+            if title == "expert":
+                verdict += f" {history + 1 - score} more VP would make history."
         return {
             "score": score,
             "lines": lines,
-            "title": reached["title"] if reached else None,
+            "title": SOLO_LINES[reached][1] if reached is not None else None,
             "verdict": verdict,
         }
 

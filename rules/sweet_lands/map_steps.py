@@ -9,10 +9,10 @@ from . import data as D
 from .step_base import Frame, Step
 
 if TYPE_CHECKING:
-    from .state import SweetLandsState
+    from .fields import StateFields
 
 
-def _terrain_options(s: SweetLandsState, seat: int) -> list[Action]:
+def _terrain_options(s: StateFields, seat: int) -> list[Action]:
     m = s.mapb(seat)
     out = []
     for h in s.terrain_spots(seat):
@@ -26,14 +26,14 @@ def _terrain_options(s: SweetLandsState, seat: int) -> list[Action]:
     return out
 
 
-def _road_options(s: SweetLandsState, seat: int) -> list[Action]:
+def _road_options(s: StateFields, seat: int) -> list[Action]:
     return [Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat)]
 
 
 _MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 
 
-def map_refusal(s: SweetLandsState, f: Frame, a: Action) -> str | None:
+def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
     """Why a hex or an edge cannot be chosen in a map step; None when the action is
     not about the map or the reason is not a map one."""
     if a.kind not in _MAP_KINDS or not a.args or not isinstance(a.args[0], int):
@@ -58,7 +58,7 @@ def map_refusal(s: SweetLandsState, f: Frame, a: Action) -> str | None:
     return _hex_refusal(s, f, ident)
 
 
-def _hex_refusal(s: SweetLandsState, f: Frame, h: int) -> str | None:
+def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
     seat, op = f["seat"], f["op"]
     P = s.p[seat]
     kind = s.mapb(seat).kinds[h]

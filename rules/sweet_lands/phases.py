@@ -6,9 +6,10 @@ from . import characters as C
 from . import data as D
 from . import variants as V
 from .constants import CLEANUP, INCOME, OVER
+from .fields import StateFields
 
 
-class RoundPhases:
+class RoundPhases(StateFields):
     __slots__ = ()
 
     def _begin_round(self):

@@ -43,6 +43,43 @@ class PlayerState:
         "ext",  # F: owned by characters/variants/skills; immutable values only
     )
 
+    char: str | None
+    map: str | None  # map side id
+    res: dict[str, int]  # resource -> amount held
+    inc: dict[str, int]  # basic resource -> income
+    hand: list[int]  # card uids
+    played: list[int]
+    columns: dict[str, list[int]]
+    tiles: dict[int, tuple[str, bool]]
+    roads: set[int]
+    props: dict[int, str]
+    rabbits: set[int]
+    eda: set[int]
+    rows: dict[str, int]
+    shops: list[str]
+    labs: int
+    tower: bool
+    carriage: int
+    loco: int | None
+    food: int
+    rabbits_taken: int
+    discount: int
+    prosp: list[int]  # position on each Prosperity track
+    vp: int
+    cp: int
+    ip: int
+    wonders: int
+    skills: list[int]
+    flipped: list[int]
+    discs: int
+    aid: int | None
+    passed: bool
+    milestones: list[int]
+    diamond_cards: int
+    ip_last: int
+    memo: dict[tuple[str, int], bool]  # derived facts, e.g. ("milestone", id) -> met
+    ext: dict[str, object]
+
     def __init__(self):
         self.char = None
         self.map = None

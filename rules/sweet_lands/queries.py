@@ -8,9 +8,10 @@ from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
+from .fields import StateFields
 
 
-class BoardQueries:
+class BoardQueries(StateFields):
     __slots__ = ()
 
     def tags(self, seat, exclude_uid=None):

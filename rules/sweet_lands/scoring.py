@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..core import rank_by
 from . import data as D
+from .constants import SOLO_LINES
+from .fields import StateFields
 
 
-class FinalScoring:
+class FinalScoring(StateFields):
     __slots__ = ()
 
     def elements(self, seat):
@@ -76,7 +80,7 @@ class FinalScoring:
             tie = "Cookie Rabbits on the map: the tied player with the most ranks higher"
         else:
             tie = "Cookie Rabbits did not separate the leaders: they share the victory"
-        out = {
+        out: dict[str, Any] = {
             "scores": scores,
             "breakdown": parts,
             "ranking": ranking,
@@ -97,7 +101,7 @@ class FinalScoring:
         }
         if self.solo:
             s = scores[0]
-            out["solo_title"] = "history" if s > 300 else "expert" if s > 250 else None
+            out["solo_title"] = next((title for vp, title, _ in SOLO_LINES if s > vp), None)
         return out
 
 

@@ -4,8 +4,10 @@ state the caller owns (see ``SweetLandsState.detached_copy``)."""
 
 from __future__ import annotations
 
+from .fields import StateFields
 
-class PositionTools:
+
+class PositionTools(StateFields):
     __slots__ = ()
 
     def settle(self) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from . import data as D
 
 if TYPE_CHECKING:
-    from .state import SweetLandsState
+    from .fields import StateFields
 
 FIRST = tuple(range(1, 13))
 FURTHER = tuple(range(21, 31))
@@ -43,7 +43,7 @@ def extra_skills() -> dict[int, dict]:
     }
 
 
-def regular_set(s: SweetLandsState) -> tuple[int, ...]:
+def regular_set(s: StateFields) -> tuple[int, ...]:
     """The tile types in the 12 skill spaces: the first list (the ruling), the
     further list, or 12 drawn from both (options)."""
     choice = s.options.get("skill_tiles", "first")
@@ -57,28 +57,28 @@ def regular_set(s: SweetLandsState) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- ability hooks
-def on_play(s: SweetLandsState, seat: int) -> None:
+def on_play(s: StateFields, seat: int) -> None:
     """Each time the seat plays a Citizen Card (at a cost or not)."""
     P = s.p[seat]
     if PLAY_VP in P.skills:
         P.vp += D.load().skills[PLAY_VP]["vp"]
 
 
-def on_income_rise(s: SweetLandsState, seat: int, r: str, k: int) -> None:
+def on_income_rise(s: StateFields, seat: int, r: str, k: int) -> None:
     P = s.p[seat]
     if r == "gold" and k > 0 and GOLD_INCOME_VP in P.skills:
         P.vp += k
 
 
-def brownie_for_all(s: SweetLandsState, seat: int) -> bool:
+def brownie_for_all(s: StateFields, seat: int) -> bool:
     return BROWNIE_ALL in s.p[seat].skills
 
 
-def column_bonus(s: SweetLandsState, seat: int) -> int:
+def column_bonus(s: StateFields, seat: int) -> int:
     return 1 if COLUMN_PLUS in s.p[seat].skills else 0
 
 
-def area_cost(s: SweetLandsState, seat: int, aid: str, cost: dict) -> dict:
+def area_cost(s: StateFields, seat: int, aid: str, cost: dict) -> dict:
     """Advanced tiles 113/114 replace the cost of area D / A (copies included)."""
     d = D.load()
     for sk in s.p[seat].skills:
@@ -88,7 +88,7 @@ def area_cost(s: SweetLandsState, seat: int, aid: str, cost: dict) -> dict:
     return cost
 
 
-def flip_refusal(s: SweetLandsState, seat: int, sk: int) -> str | None:
+def flip_refusal(s: StateFields, seat: int, sk: int) -> str | None:
     cost = D.load().skills[sk].get("cost")
     if cost:
         short = s.shortfall(seat, cost)
@@ -97,13 +97,13 @@ def flip_refusal(s: SweetLandsState, seat: int, sk: int) -> str | None:
     return None
 
 
-def pay_flip(s: SweetLandsState, seat: int, sk: int) -> None:
+def pay_flip(s: StateFields, seat: int, sk: int) -> None:
     cost = D.load().skills[sk].get("cost")
     if cost:
         s.pay(seat, cost)
 
 
-def count(s: SweetLandsState, seat: int, spec: dict) -> Any:
+def count(s: StateFields, seat: int, spec: dict) -> Any:
     """Counts only the further tiles use; None for any other."""
     if spec["per"] == "most_tag":
         return max(s.tags(seat).values())

@@ -12,7 +12,9 @@ then ``end``.
 
 from __future__ import annotations
 
-from ..core import GameState, LogEntry, Rng
+from typing import Any
+
+from ..core import LogEntry, Rng
 from . import characters as C
 from . import data as D
 from . import variants as V
@@ -44,45 +46,9 @@ class SweetLandsState(
     ViewExplanations,
     BoardQueries,
     PositionTools,
-    GameState,
 ):
-    __slots__ = (
-        "players",
-        "seed",
-        "options",
-        "rng",
-        "_keys",
-        "_log",
-        "checkpoint",
-        "p",
-        "round",
-        "phase",
-        "turn",
-        "start",
-        "next_start",
-        "main_done",
-        "stack",
-        "deck",
-        "discard",
-        "occ",
-        "opened",
-        "skill_supply",
-        "specials",
-        "aid_spaces",
-        "mio_aid",
-        "milestones",
-        "ms_claimed",
-        "final_tiles",
-        "pros_first",
-        "solo_a",
-        "solo_b",
-        "solo_shown",
-        "chain",
-        "setup_order",
-        "_legal",
-        "_owned",
-        "ext",  # F: owned by variants (turn order, draft packs, advanced tiles)
-    )
+    # The attributes are declared (and slotted) in fields.py.
+    __slots__ = ()
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -245,7 +211,7 @@ class SweetLandsState(
         rng.shuffle(s.solo_b)
         V.resample(self, s, seat, rng)  # F hook: the other seats' draft packs
         s.rng = Rng(f"resample-future:{seed}")
-        node = None
+        node: tuple[LogEntry, Any] | None = None
         for e in self._entries():
             if e[1] is None or e[1] == seat:
                 node = (e, node)

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..core import Action
 from . import data as D
-
-if TYPE_CHECKING:
-    from .state import SweetLandsState
-
-Frame = dict[str, Any]
+from .fields import Frame, StateFields
 
 
 class Step:
@@ -24,24 +20,24 @@ class Step:
     # What the seat is asked, for refusals and prompts.
     question: ClassVar[str] = ""
 
-    def options(self, s: SweetLandsState, f: Frame) -> list[Action]:
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         raise NotImplementedError
 
-    def resolve(self, s: SweetLandsState, f: Frame, a: Action) -> None:
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         raise NotImplementedError
 
     def spent(self, f: Frame) -> bool:
         return self.counted and f.get("n", 0) <= 0
 
-    def dropped(self, s: SweetLandsState, f: Frame) -> None:
+    def dropped(self, s: StateFields, f: Frame) -> None:
         """Called when the step leaves the stack without (further) choices."""
 
-    def stopped(self, s: SweetLandsState, f: Frame) -> None:
+    def stopped(self, s: StateFields, f: Frame) -> None:
         """Called when the seat answers "done"."""
         s.stack.pop()
         self.dropped(s, f)
 
-    def refusal(self, s: SweetLandsState, f: Frame, a: Action) -> str:
+    def refusal(self, s: StateFields, f: Frame, a: Action) -> str:
         who = s.who(f["seat"])
         if a.kind == "done" and not self.stoppable:
             return f"{who} must answer this step; it cannot be stopped early: {self.question}"
@@ -50,7 +46,7 @@ class Step:
             return f"Finish the current step first: {who} must {self.question}."
         return f"That is not one of the choices now: {who} must {self.question}."
 
-    def take_one(self, s: SweetLandsState, f: Frame) -> None:
+    def take_one(self, s: StateFields, f: Frame) -> None:
         """Count one choice off a counted step, leaving the stack when it is spent,
         before the choice's own effects are pushed above it."""
         f["n"] -= 1
@@ -58,7 +54,7 @@ class Step:
             s.stack.pop()
 
 
-def _discard_options(s: SweetLandsState, seat: int, kind: str = "discard") -> list[Action]:
+def _discard_options(s: StateFields, seat: int, kind: str = "discard") -> list[Action]:
     d = D.load()
     out, seen = [], set()
     verb = "Keep" if kind == "keep" else "Discard"

@@ -9,7 +9,7 @@ and run as soon as they reach the top of the stack (see ``PendingSteps._settle``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import cast
 
 from ..core import Action
 from . import data as D
@@ -28,11 +28,9 @@ from .choice_steps import (
     TakeToken,
 )
 from .constants import ACTION
+from .fields import StateFields
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
 from .step_base import Frame, Step, _discard_options, describe_effect
-
-if TYPE_CHECKING:
-    from .state import SweetLandsState
 
 __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "PendingSteps", "Step", "describe_effect"]
 
@@ -242,7 +240,7 @@ STEPS: dict[str, Step] = {
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
 
-class PendingSteps:
+class PendingSteps(StateFields):
     """The stack of pending steps: what to offer, and running the automatic ones."""
 
     __slots__ = ()
@@ -269,7 +267,7 @@ class PendingSteps:
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""
-        industry = STEPS["industry"]
+        industry = cast(IndustrySteps, STEPS["industry"])
         while self.stack:
             f = self.stack[-1]
             op = f["op"]
@@ -287,7 +285,7 @@ class PendingSteps:
             AUTOMATIC[op](self, f)
 
 
-def _action_start(s: SweetLandsState, f: Frame) -> None:
+def _action_start(s: StateFields, f: Frame) -> None:
     from .variants import first_seat  # F hook: variable turn order
 
     s.phase = ACTION

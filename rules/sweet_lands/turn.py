@@ -14,6 +14,7 @@ from ..core import Action
 from . import character_steps as CS
 from . import data as D
 from . import skills as SK
+from .fields import StateFields
 from .queries import _fmt, _merge
 
 # Immediate Ability parts whose order can never matter: plain gains.
@@ -24,7 +25,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-class TurnActions:
+class TurnActions(StateFields):
     __slots__ = ()
 
     # ------------------------------------------------------------------ refusals

@@ -23,39 +23,39 @@ from .skills import ADVANCED
 from .steps import STEPS, Step
 
 if TYPE_CHECKING:
-    from .state import SweetLandsState
+    from .fields import StateFields
 
 Frame = dict[str, Any]
 
 
-def on(s: SweetLandsState, name: str) -> bool:
+def on(s: StateFields, name: str) -> bool:
     off = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}[name]
     return s.options.get(name, off) != off
 
 
 # ---------------------------------------------------------------- turn order
-def record_pass(s: SweetLandsState, seat: int) -> None:
+def record_pass(s: StateFields, seat: int) -> None:
     s.ext["passed"] = s.ext.get("passed", ()) + (seat,)
 
 
-def begin_round(s: SweetLandsState) -> None:
+def begin_round(s: StateFields) -> None:
     """The pass order of the round that ended becomes this round's turn order."""
     s.ext["order"] = s.ext.get("passed", ())
     s.ext["passed"] = ()
 
 
-def round_order(s: SweetLandsState) -> tuple[int, ...]:
+def round_order(s: StateFields) -> tuple[int, ...]:
     order = s.ext.get("order", ())
     if on(s, "turn_order") and s.round >= 2 and len(order) == s.n:
         return order
     return tuple((s.start + k) % s.n for k in range(s.n))
 
 
-def first_seat(s: SweetLandsState) -> int:
+def first_seat(s: StateFields) -> int:
     return round_order(s)[0]
 
 
-def seats_after(s: SweetLandsState, seat: int) -> Iterator[int]:
+def seats_after(s: StateFields, seat: int) -> Iterator[int]:
     """The seats after ``seat`` in this round's order, wrapping round to ``seat``."""
     order = round_order(s)
     i = order.index(seat)
@@ -64,25 +64,25 @@ def seats_after(s: SweetLandsState, seat: int) -> Iterator[int]:
 
 
 # ---------------------------------------------------------------- hand drafting
-def drafting(s: SweetLandsState) -> bool:
+def drafting(s: StateFields) -> bool:
     return on(s, "draft") and s.round == 1 and s.n >= 2
 
 
-def income(s: SweetLandsState, seat: int, todo: list) -> list:
+def income(s: StateFields, seat: int, todo: list) -> list:
     """While drafting, the round-1 draw deals only the Extra Draw Areas' cards."""
     if not drafting(s):
         return todo
     return [("round_draw", 0) if op == "round_draw" else (op, v) for op, v in todo]
 
 
-def before_action(s: SweetLandsState) -> None:
+def before_action(s: StateFields) -> None:
     """Pushed between the income steps and the Action Phase: the draft."""
     if drafting(s):
         s.stack.append({"op": "draft", "seat": s.start})
         s.stack.append({"op": "draft_deal", "seat": s.start})
 
 
-def deal(s: SweetLandsState, f: Frame) -> None:
+def deal(s: StateFields, f: Frame) -> None:
     size = D.load().board["first_round_draw"]
     packs = []
     deck = list(s.deck)  # a new list: the old one may be shared (copy on write)
@@ -102,7 +102,7 @@ def deal(s: SweetLandsState, f: Frame) -> None:
     s.log(f"Hand drafting: every player takes a pack of {size} cards.")
 
 
-def actors(s: SweetLandsState) -> list[int]:
+def actors(s: StateFields) -> list[int]:
     picked = s.ext.get("picked", ())
     return [i for i in range(s.n) if i not in picked]
 
@@ -147,7 +147,7 @@ class DraftPick(Step):
             _pass_packs(s, f)
 
 
-def _pass_packs(s: SweetLandsState, f: Frame) -> None:
+def _pass_packs(s: StateFields, f: Frame) -> None:
     """Every pack moves to the seat on the left (the next in clockwise order); a
     last single card goes straight into that hand."""
     packs = s.ext["packs"]
@@ -170,7 +170,7 @@ def _pass_packs(s: SweetLandsState, f: Frame) -> None:
     s.log("The packs move on to the left.")
 
 
-def view(s: SweetLandsState, seat: int | None) -> dict:
+def view(s: StateFields, seat: int | None) -> dict:
     """This round's turn order, the advanced tiles on show and, while drafting, only
     the pack in front of the viewer (the others by size)."""
     out: dict = {"turn_order": list(round_order(s)) if s.round else None}
@@ -192,7 +192,7 @@ def view(s: SweetLandsState, seat: int | None) -> dict:
     }
 
 
-def resample(live: SweetLandsState, s: SweetLandsState, seat: int, rng: Any) -> None:
+def resample(live: StateFields, s: StateFields, seat: int, rng: Any) -> None:
     """The packs in front of the other seats are unseen: dealt afresh from the deck."""
     packs = live.ext.get("packs")
     if packs is None:
@@ -209,14 +209,14 @@ def resample(live: SweetLandsState, s: SweetLandsState, seat: int, rng: Any) -> 
 
 
 # ---------------------------------------------------------------- advanced skill tiles
-def setup(s: SweetLandsState) -> None:
+def setup(s: StateFields) -> None:
     if on(s, "advanced_skills"):
         tiles = list(ADVANCED)
         s.rng.shuffle(tiles)
         s.ext["advanced"] = tuple(sorted(tiles[: s.n + 1]))
 
 
-def advanced_options(s: SweetLandsState, seat: int) -> list[Action]:
+def advanced_options(s: StateFields, seat: int) -> list[Action]:
     P = s.p[seat]
     if P.res["diamond"] < 1:
         return []
@@ -227,7 +227,7 @@ def advanced_options(s: SweetLandsState, seat: int) -> list[Action]:
     ]
 
 
-def take_advanced(s: SweetLandsState, seat: int, sk: int) -> None:
+def take_advanced(s: StateFields, seat: int, sk: int) -> None:
     own(s, seat)
     s.p[seat].res["diamond"] -= 1
     s.ext["advanced"] = tuple(x for x in s.ext["advanced"] if x != sk)
