@@ -3,31 +3,80 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import IllegalAction, brief
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """One fine-grained decision by one seat.
+    """One fine-grained decision by one seat: a small immutable value.
 
     ``args`` holds JSON scalars only (str, int, bool, None) so the key round-trips.
-    The label is for people and takes no part in equality.
+    The label is for people and takes no part in equality. It may be given as a
+    function of no arguments that returns the text: engines list many moves of which
+    a playout reads no label, so the text is made on first use and then kept.
     """
 
+    __slots__ = ("seat", "kind", "args", "_label", "_key")
     seat: int
     kind: str
-    args: tuple = ()
-    label: str = field(default="", compare=False)
+    args: tuple
+
+    def __init__(
+        self, seat: int, kind: str, args: tuple = (), label: str | Callable[[], str] = ""
+    ) -> None:
+        _set(self, "seat", seat)
+        _set(self, "kind", kind)
+        _set(self, "args", args)
+        _set(self, "_label", label)
+        _set(self, "_key", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"Action is immutable (cannot set {name!r})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"Action is immutable (cannot delete {name!r})")
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action:
+            return NotImplemented
+        return (
+            self.seat == other.seat  # type: ignore[attr-defined]
+            and self.kind == other.kind  # type: ignore[attr-defined]
+            and self.args == other.args  # type: ignore[attr-defined]
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.seat, self.kind, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(seat={self.seat!r}, kind={self.kind!r}, args={self.args!r}, label={self.label!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Action, (self.seat, self.kind, self.args, self.label))
+
+    @property
+    def label(self) -> str:
+        text = self._label
+        if not isinstance(text, str):
+            text = text()
+            _set(self, "_label", text)
+        return text
 
     @property
     def key(self) -> str:
-        if not self.args:
-            return f"{self.seat}:{self.kind}"
-        return f"{self.seat}:{self.kind}:{json.dumps(list(self.args), separators=(',', ':'), ensure_ascii=False)}"
+        """The stable text of this action (seat:kind[:json list of args]), made once.
+
+        Kept on the instance, never in a table by arguments: 1, True and 1.0 are equal
+        as dict keys but give different keys here."""
+        key = self._key
+        if key is None:
+            key = _key_text(self.seat, self.kind, self.args)
+            _set(self, "_key", key)
+        return key
 
     @staticmethod
     def parse(key: str) -> Action:
@@ -52,6 +101,27 @@ class Action:
 
     def __str__(self) -> str:
         return self.label or self.key
+
+
+_set = object.__setattr__
+# Characters json.dumps(ensure_ascii=False) writes as escapes; text without them is
+# written between quotes as it is.
+_ESCAPED = re.compile(r'[\x00-\x1f"\\]')
+
+
+def _key_text(seat: int, kind: str, args: tuple) -> str:
+    if not args:
+        return f"{seat}:{kind}"
+    parts = []
+    for x in args:
+        t = type(x)
+        if t is int:
+            parts.append(str(x))
+        elif t is str and not _ESCAPED.search(x):
+            parts.append(f'"{x}"')
+        else:  # bools, floats, None, text with escapes: exactly as json writes them
+            parts.append(json.dumps(x, ensure_ascii=False))
+    return f"{seat}:{kind}:[{','.join(parts)}]"
 
 
 def _parse_args(key: str, text: str) -> tuple:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# Results a line of copies remembers before it starts a new memo.
+MEMO_SIZE = 256
+
 
 class PlayerState:
     __slots__ = (
@@ -78,10 +81,9 @@ class PlayerState:
         self.milestones = []
         self.diamond_cards = 0
         self.ip_last = 0
-        # Facts derived from this player (milestone tests) while it is not changed:
-        # a player is changed only by the state that copied it, and a copy starts
-        # with an empty memo.
-        self.memo = {}
+        # Milestone results by board_facts(): shared along one game's line of copies
+        # (the facts identify the board there), a fresh one for hand-built positions.
+        self.memo: dict = {}
         # F: per-player extras of characters/variants/skills; its values are
         # immutable and the dict is replaced, never changed in place (copy on write).
         self.ext = {}
@@ -106,7 +108,8 @@ class PlayerState:
         p.passed = self.passed
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
-        p.memo = {}
+        # a line of copies shares its memo; a bot's many playouts start a new one
+        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
         p.ext = dict(self.ext)
         p.res = dict(self.res)
         p.inc = dict(self.inc)
@@ -125,3 +128,29 @@ class PlayerState:
         p.flipped = list(self.flipped)
         p.milestones = list(self.milestones)
         return p
+
+    def board_facts(self) -> tuple:
+        """Everything a milestone test reads. Within one game tiles, properties and
+        cards are only ever added (a flip keeps a tile's kind), so their counts stand
+        for their contents."""
+        c = self.columns
+        return (
+            self.map,
+            self.char,
+            self.tower,
+            len(self.tiles),
+            len(self.props),
+            self.food,
+            self.wonders,
+            len(self.played),
+            len(c["orange"]),
+            len(c["green"]),
+            len(c["grey"]),
+            self.inc["gold"],
+            tuple(self.prosp),
+            self.carriage,
+            self.loco,
+            self.vp,
+            len(self.skills),
+            len(self.rabbits),
+        )

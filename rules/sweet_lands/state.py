@@ -80,6 +80,7 @@ class SweetLandsState(
         "chain",
         "setup_order",
         "_legal",
+        "_menu",
         "_owned",
         "ext",  # F: owned by variants (turn order, draft packs, advanced tiles)
     )
@@ -152,7 +153,7 @@ class SweetLandsState(
             f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
             f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
         )
-        s._legal = None
+        s._legal = s._menu = None
         V.setup(s)  # F hook: Advanced Skill Tiles
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
@@ -161,6 +162,7 @@ class SweetLandsState(
             s.stack.append({"op": "choose_map", "seat": seat})
             s.stack.append({"op": "choose_char", "seat": seat})
         s._settle()
+        s._menu = None  # callers may still arrange the new state by hand
         return s
 
     def _copy(self):
@@ -194,7 +196,7 @@ class SweetLandsState(
         s.solo_b = self.solo_b
         s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
-        s._legal = None
+        s._legal = s._menu = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants change key by key, so each copy takes its own shallow copy.
         s.ext = dict(self.ext)
@@ -212,6 +214,7 @@ class SweetLandsState(
         s = self._copy()
         for seat in range(self.n):
             s._own(seat)
+            s.p[seat].memo = {}  # the copy may be changed by hand
         s.deck, s.discard = list(self.deck), list(self.discard)
         s.occ = {k: list(v) for k, v in self.occ.items()}
         s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
@@ -311,6 +314,11 @@ class SweetLandsState(
     def legal_actions(self, seat):
         if self.phase == OVER or seat not in self.actors():
             return []
+        menu, self._menu = self._menu, None  # built by _settle; used once, as a
+        # state arranged by hand afterwards (tests, tools) must be asked afresh
+        if menu is not None and menu[0] == seat and menu[1] == self.step_key():
+            self._legal = menu
+            return list(menu[2])
         if self.stack:
             out = self._frame_options(self.stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats

@@ -263,9 +263,19 @@ class PendingSteps:
             step.resolve(self, f, a)
 
     def _step_live(self, f: Frame) -> bool:
-        """Does this step still offer something besides "done"?"""
+        """Does this step still offer something besides "done"? If it does, its menu
+        is kept for legal_actions, which would otherwise build the same list again."""
         step = STEPS[f["op"]]
-        return not step.spent(f) and bool(step.options(self, f))
+        if step.spent(f):
+            return False
+        options = step.options(self, f)
+        if not options:
+            return False
+        seat = f["seat"]
+        if step.stoppable:
+            options.append(Action(seat, "done", (), "Stop"))
+        self._menu = (seat, self.step_key(), tuple(a for a in options if a.seat == seat))
+        return True
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""

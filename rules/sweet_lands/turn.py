@@ -129,16 +129,18 @@ class TurnActions:
             return "No flipped tile or capital is free for the Clock Tower."
         return None
 
-    def milestone_refusal(self, seat: int, mid: int) -> str | None:
-        sides = dict(self.milestones)
-        if mid not in sides:
+    def milestone_refusal(self, seat: int, mid: int, facts: tuple | None = None) -> str | None:
+        """Why ``mid`` cannot be claimed now; ``facts`` is the seat's board_facts()
+        when the caller has them already."""
+        if all(m != mid for m, _side in self.milestones):
             return f"Milestone {mid} is not in play."
         if mid in self.ms_claimed:
             return f"Milestone {mid} is already taken by {self.who(self.ms_claimed[mid])}."
-        memo = self.p[seat].memo
-        met = memo.get(("milestone", mid))
+        P = self.p[seat]
+        key = (facts or P.board_facts(), mid)
+        met = P.memo.get(key)
         if met is None:
-            met = memo[("milestone", mid)] = self.milestone_met(seat, mid)
+            met = P.memo[key] = self.milestone_met(seat, mid)
         if not met:
             return f"You do not meet the condition of milestone {mid} yet."
         return None
@@ -240,8 +242,9 @@ class TurnActions:
             out.append(A(seat, "fa_disc", (), "Free: return an Action Disc for 2 basic resources"))
         if ok(seat, "fa_card", ()) is None:
             out.append(A(seat, "fa_card", (), "Free: discard a card for 2 basic resources"))
+        facts = self.p[seat].board_facts() if self.milestones else None
         for mid, _side in self.milestones:
-            if self.milestone_refusal(seat, mid) is None:
+            if self.milestone_refusal(seat, mid, facts) is None:
                 out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
         if self.tower_refusal(seat) is None:
             out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
