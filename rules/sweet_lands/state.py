@@ -166,7 +166,14 @@ class SweetLandsState(
         return s
 
     def _copy(self):
-        s = self._copy_base(SweetLandsState)
+        s = _new(SweetLandsState)
+        s.players = self.players
+        s.seed = self.seed
+        s.options = self.options
+        s.rng = self.rng.copy()
+        s._keys = self._keys
+        s._log = self._log
+        s.checkpoint = self.checkpoint
         # Players are shared with the parent state until a move changes them (_own).
         s.p = list(self.p)
         s._owned = set()
@@ -492,6 +499,9 @@ class SweetLandsState(
             "refusals": self.refusals(seat),
             "map": self.map_refusals(seat),
         }
+
+
+_new = object.__new__
 
 
 def _plain(value) -> bool:

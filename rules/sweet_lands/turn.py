@@ -136,14 +136,17 @@ class TurnActions:
             return f"Milestone {mid} is not in play."
         if mid in self.ms_claimed:
             return f"Milestone {mid} is already taken by {self.who(self.ms_claimed[mid])}."
-        P = self.p[seat]
-        key = (facts or P.board_facts(), mid)
-        met = P.memo.get(key)
-        if met is None:
-            met = P.memo[key] = self.milestone_met(seat, mid)
-        if not met:
+        if not self._milestone_met_now(seat, mid, facts or self.p[seat].board_facts()):
             return f"You do not meet the condition of milestone {mid} yet."
         return None
+
+    def _milestone_met_now(self, seat: int, mid: int, facts: tuple) -> bool:
+        memo = self.p[seat].memo
+        key = (facts, mid)
+        met = memo.get(key)
+        if met is None:
+            met = memo[key] = self.milestone_met(seat, mid)
+        return met
 
     def free_refusal(self, seat: int, kind: str, args: tuple) -> str | None:
         """Why a free action cannot be taken now; None if it can."""
@@ -202,8 +205,10 @@ class TurnActions:
         d = D.load()
         P = self.p[seat]
         out = []
-        for aid in self.occ:
-            if self.area_refusal(seat, aid) is None:
+        opened = self.opened
+        for aid, spaces in self.occ.items():
+            # a closed or full area is refused whatever else holds; skip it unasked
+            if aid in opened and None in spaces and self.area_refusal(seat, aid) is None:
                 out.append(Action(seat, "area", (aid,), f"Use area {aid}: {d.areas[aid]['text']}"))
                 for k in self.rikka_splits(seat, aid)[1:]:
                     label = f"Use area {aid}, paying {k} of its wheat with wood"
@@ -242,10 +247,12 @@ class TurnActions:
             out.append(A(seat, "fa_disc", (), "Free: return an Action Disc for 2 basic resources"))
         if ok(seat, "fa_card", ()) is None:
             out.append(A(seat, "fa_card", (), "Free: discard a card for 2 basic resources"))
-        facts = self.p[seat].board_facts() if self.milestones else None
-        for mid, _side in self.milestones:
-            if self.milestone_refusal(seat, mid, facts) is None:
-                out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
+        if self.milestones:  # milestone_refusal, for milestones known to be in play
+            facts = self.p[seat].board_facts()
+            claimed = self.ms_claimed
+            for mid, _side in self.milestones:
+                if mid not in claimed and self._milestone_met_now(seat, mid, facts):
+                    out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
         if self.tower_refusal(seat) is None:
             out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
         out += CS.free_options(self, seat)  # F hook: character free actions
