@@ -227,6 +227,22 @@ class BoardQueries:
 
     def area_cost(self, seat, aid):
         """An area's resource cost for this seat (a fresh dict the caller may change)."""
+        return dict(self.area_costs(seat)[aid])
+
+    def area_costs(self, seat) -> dict:
+        """Every area's cost for this seat, shared: read it, never change it. Costs
+        depend only on the character (Nata) and the skill tiles (113/114), so one
+        table serves every state with those."""
+        P = self.p[seat]
+        key = (P.char == "nata", tuple(P.skills))
+        table = _COST_TABLES.get(key)
+        if table is None:
+            table = _COST_TABLES[key] = {
+                aid: self._area_cost_now(seat, aid) for aid in D.load().areas
+            }
+        return table
+
+    def _area_cost_now(self, seat, aid):
         cost = dict(_area_costs(aid, self.p[seat].char == "nata"))
         # F hook: advanced tiles 113/114 replace the cost of area D / A
         new = SK.area_cost(self, seat, aid, cost)
@@ -394,6 +410,10 @@ class BoardQueries:
             return True
         labs_after = d.player["industry"]["labs_after"]
         return all(labs_after[k] != pos for k in range(P.labs, 4))
+
+
+# (Nata?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.
+_COST_TABLES: dict[tuple, dict] = {}
 
 
 @cache

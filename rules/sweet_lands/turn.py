@@ -8,16 +8,31 @@ card and skill tile, so the three never disagree.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
 from . import data as D
 from . import skills as SK
-from .queries import _fmt, _merge
+from .queries import _fmt, _merge, _rabbit_areas
 
 # Immediate Ability parts whose order can never matter: plain gains.
 _ORDER_FREE = {"gain", "vp", "income", "disc"}
+
+
+_BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
+_SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
+
+
+@cache
+def _area_label(aid: str) -> str:
+    return f"Use area {aid}: {D.load().areas[aid]['text']}"
+
+
+@cache
+def _play_label(cid: int) -> str:
+    return f"Play {D.load().cards[cid].name}"
 
 
 def _plural(n: int, word: str) -> str:
@@ -76,16 +91,21 @@ class TurnActions:
 
     def hand_shortfall(self, seat: int, k: int, diamonds_left: int) -> str | None:
         """Why a hand cost of ``k`` cards cannot be paid in full; None if it can."""
+        if self._hand_payable(seat, k, diamonds_left):
+            return None
+        P = self.p[seat]
+        spare = len(P.hand) - self.keep + (diamonds_left if P.char == "gretel" else 0)
+        keep = " (one must stay in hand)" if self.keep else ""
+        return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+
+    def _hand_payable(self, seat: int, k: int, diamonds_left: int) -> bool:
         P = self.p[seat]
         if P.discs:
-            return None
+            return True
         spare = len(P.hand) - self.keep
         if P.char == "gretel":
             spare += diamonds_left
-        if spare >= k:
-            return None
-        keep = " (one must stay in hand)" if self.keep else ""
-        return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+        return spare >= k
 
     def card_refusal(self, seat: int, uid: int) -> str | None:
         d = D.load()
@@ -205,11 +225,21 @@ class TurnActions:
         d = D.load()
         P = self.p[seat]
         out = []
-        opened = self.opened
+        opened, costs, rikka = self.opened, self.area_costs(seat), P.char == "rikka"
+        hand_costs = d.board["hand_costs"]
         for aid, spaces in self.occ.items():
-            # a closed or full area is refused whatever else holds; skip it unasked
-            if aid in opened and None in spaces and self.area_refusal(seat, aid) is None:
-                out.append(Action(seat, "area", (aid,), f"Use area {aid}: {d.areas[aid]['text']}"))
+            # area_refusal refuses a closed, full or unaffordable area whatever else
+            # holds, so those are skipped unasked
+            if aid not in opened or None not in spaces:
+                continue
+            cost = costs[aid]
+            if not self.can_pay(seat, cost, rikka and aid in _rabbit_areas()):
+                continue
+            hand = hand_costs[spaces.index(None)]
+            if not self._hand_payable(seat, hand, P.res["diamond"] - cost.get("diamond", 0)):
+                continue
+            if self.area_refusal(seat, aid) is None:
+                out.append(Action(seat, "area", (aid,), _area_label(aid)))
                 for k in self.rikka_splits(seat, aid)[1:]:
                     label = f"Use area {aid}, paying {k} of its wheat with wood"
                     out.append(Action(seat, "area", (aid, k), label))
@@ -219,7 +249,7 @@ class TurnActions:
             if cid not in seen:
                 seen.add(cid)
                 if self.card_refusal(seat, uid) is None:
-                    out.append(Action(seat, "play", (uid,), f"Play {d.cards[cid].name}"))
+                    out.append(Action(seat, "play", (uid,), _play_label(cid)))
         for sk in P.skills:
             if self.skill_refusal(seat, sk) is None:
                 out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
@@ -236,11 +266,9 @@ class TurnActions:
         if ok(seat, "fa_draw", ()) is None:
             out.append(A(seat, "fa_draw", (), "Free: pay 15 gold, draw a card"))
         if ok(seat, "fa_buy", ()) is None:
-            out += [A(seat, "fa_buy", (r,), f"Free: pay 4 gold for 1 {r}") for r in D.BASIC]
+            out += [A(seat, "fa_buy", (r,), _BUY_LABELS[r]) for r in D.BASIC]
         res = self.p[seat].res
-        out += [
-            A(seat, "fa_sell", (r,), f"Free: pay 1 {r} for 1 gold") for r in D.BASIC if res[r] >= 1
-        ]
+        out += [A(seat, "fa_sell", (r,), _SELL_LABELS[r]) for r in D.BASIC if res[r] >= 1]
         if ok(seat, "fa_trade", ()) is None:
             out.append(A(seat, "fa_trade", (), "Free: pay 3 basic resources for 1 of your choice"))
         if ok(seat, "fa_disc", ()) is None:
