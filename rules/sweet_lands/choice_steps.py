@@ -237,12 +237,14 @@ class Automate(Step):
         s.stack.pop()
         uid = f["uid"]
         P = s.p[a.seat]
-        P.played.remove(uid)
+        played = [u for u in P.played if u != uid]
         if a.kind != "automate":
-            P.played.append(uid)
+            P.played = [*played, uid]
         else:
+            P.played = played
             P.res["diamond"] -= 1
-            P.columns[a.args[0]].append(uid)
+            colour = a.args[0]
+            P.columns = {**P.columns, colour: [*P.columns[colour], uid]}
             name = D.load().cards[D.load().deck[uid]].name
             s.log(f"{s.who(a.seat)} automates {name} into the {a.args[0]} column.")
 

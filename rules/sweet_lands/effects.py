@@ -74,9 +74,9 @@ class Effects:
         m = self.mapb(seat)
         if special is not None:
             self.specials = [t for t in self.specials if t != special]
-            P.tiles[h] = (f"special:{special}", False)
+            P.tiles = {**P.tiles, h: (f"special:{special}", False)}
         else:
-            P.tiles[h] = (m.kinds[h], False)
+            P.tiles = {**P.tiles, h: (m.kinds[h], False)}
         self.log(f"{self.who(seat)} places a {P.tiles[h][0]} tile on hex {h}.")
         todo = []
         if h in m.icons:
@@ -89,7 +89,7 @@ class Effects:
     def _place_road(self, seat, e):
         P = self.p[seat]
         m = self.mapb(seat)
-        P.roads.add(e)
+        P.roads = P.roads | {e}
         self.log(f"{self.who(seat)} places a road on edge {e}.")
         todo = []
         for h in m.edge_hexes[e]:
@@ -107,7 +107,7 @@ class Effects:
     def _flip(self, seat, h):
         P = self.p[seat]
         kind = P.tiles[h][0]
-        P.tiles[h] = (kind, True)
+        P.tiles = {**P.tiles, h: (kind, True)}
         self.log(f"{self.who(seat)} flips the tile on hex {h}.")
         return self._tile_effect(kind)
 
@@ -121,7 +121,7 @@ class Effects:
             if any(nb in P.tiles for nb in m.neighbours[h]) and any(
                 e in P.roads for e in m.hex_edges[h]
             ):
-                P.eda.add(h)
+                P.eda = P.eda | {h}
                 self.log(f"{self.who(seat)} activates an Extra Draw Area.")
                 out.append(("draw", 1))
         return out
@@ -134,19 +134,19 @@ class Effects:
         after = []
         if kind in D.ROW_TYPES:
             row = P.rows[kind]
-            P.rows[kind] += 1
-            P.props[h] = kind
+            P.rows = {**P.rows, kind: row + 1}
+            P.props = {**P.props, h: kind}
             after = list(d.rows[row][kind])
         elif kind.startswith("shop-"):
-            P.shops.remove(kind[5:])
-            P.props[h] = "shop"
+            P.shops = [c for c in P.shops if c != kind[5:]]
+            P.props = {**P.props, h: "shop"}
             after = [("ibonus", kind[5:])]
         elif kind == "lab":
             P.labs += 1
-            P.props[h] = "lab"
+            P.props = {**P.props, h: "lab"}
         elif kind == "tower":
             P.tower = True
-            P.props[h] = "tower"
+            P.props = {**P.props, h: "tower"}
             after = C.on_tower(self, seat)  # F hook: Clock Tower immediate abilities
         self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
         if m.kinds[h] == "capital":
@@ -168,7 +168,7 @@ class Effects:
         P = self.p[seat]
         k = P.rabbits_taken
         P.rabbits_taken += 1
-        P.rabbits.add(h)
+        P.rabbits = P.rabbits | {h}
         if 11 in P.skills:
             P.vp += d.skills[11]["vp"]
         self.log(f"{self.who(seat)} places a Cookie Rabbit on hex {h}.")
@@ -210,7 +210,7 @@ class Effects:
         d = D.load()
         P = self.p[seat]
         t = d.prosperity[i]
-        P.prosp[i] += 1
+        P.prosp = [*P.prosp[:i], P.prosp[i] + 1, *P.prosp[i + 1 :]]
         todo = list(t["bonus"].get(P.prosp[i], ()))
         if P.prosp[i] == t["length"]:
             P.res["diamond"] -= 1
@@ -230,7 +230,7 @@ class Effects:
             from .variants import take_advanced
 
             take_advanced(self, seat, sk)
-        P.skills.append(sk)
+        P.skills = [*P.skills, sk]
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
         if d.skills[sk]["kind"] == "immediate":
             self._push(seat, d.skills[sk]["effect"])

@@ -89,9 +89,21 @@ class PlayerState:
         self.ext = {}
 
     def copy(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
+        """A copy for the next state. Only the resources, income and hand are copied:
+        a move changes the other containers by building new ones (copy on write),
+        so they are shared with this player."""
+        p = _new(PlayerState)
         p.char = self.char
         p.map = self.map
+        p.played = self.played
+        p.columns = self.columns
+        p.tiles = self.tiles
+        p.roads = self.roads
+        p.props = self.props
+        p.rabbits = self.rabbits
+        p.eda = self.eda
+        p.rows = self.rows
+        p.shops = self.shops
         p.labs = self.labs
         p.tower = self.tower
         p.carriage = self.carriage
@@ -99,34 +111,38 @@ class PlayerState:
         p.food = self.food
         p.rabbits_taken = self.rabbits_taken
         p.discount = self.discount
+        p.prosp = self.prosp
         p.vp = self.vp
         p.cp = self.cp
         p.ip = self.ip
         p.wonders = self.wonders
+        p.skills = self.skills
+        p.flipped = self.flipped
         p.discs = self.discs
         p.aid = self.aid
         p.passed = self.passed
+        p.milestones = self.milestones
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
-        # a line of copies shares its memo; a bot's many playouts start a new one
-        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
-        p.ext = dict(self.ext)
+        p.ext = self.ext
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)
-        p.played = list(self.played)
-        p.columns = {k: list(v) for k, v in self.columns.items()}
-        p.tiles = dict(self.tiles)
-        p.roads = set(self.roads)
-        p.props = dict(self.props)
-        p.rabbits = set(self.rabbits)
-        p.eda = set(self.eda)
-        p.rows = dict(self.rows)
-        p.shops = list(self.shops)
-        p.prosp = list(self.prosp)
-        p.skills = list(self.skills)
-        p.flipped = list(self.flipped)
+        # a line of copies shares its memo; a bot's many playouts start a new one
+        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
+        return p
+
+    def full_copy(self) -> PlayerState:
+        """A copy sharing no container, for positions arranged by hand."""
+        p = self.copy()
+        p.played, p.shops, p.prosp = list(self.played), list(self.shops), list(self.prosp)
+        p.skills, p.flipped = list(self.skills), list(self.flipped)
         p.milestones = list(self.milestones)
+        p.columns = {k: list(v) for k, v in self.columns.items()}
+        p.tiles, p.props, p.rows = dict(self.tiles), dict(self.props), dict(self.rows)
+        p.roads, p.rabbits, p.eda = set(self.roads), set(self.rabbits), set(self.eda)
+        p.ext = dict(self.ext)
+        p.memo = {}
         return p
 
     def board_facts(self) -> tuple:
@@ -154,3 +170,6 @@ class PlayerState:
             len(self.skills),
             len(self.rabbits),
         )
+
+
+_new = object.__new__

@@ -219,9 +219,8 @@ class SweetLandsState(
         """A copy that shares nothing mutable with this state (to set up positions by
         hand in tests and tools; moves never need it)."""
         s = self._copy()
-        for seat in range(self.n):
-            s._own(seat)
-            s.p[seat].memo = {}  # the copy may be changed by hand
+        s.p = [P.full_copy() for P in self.p]
+        s._owned = set(range(self.n))
         s.deck, s.discard = list(self.deck), list(self.discard)
         s.occ = {k: list(v) for k, v in self.occ.items()}
         s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)

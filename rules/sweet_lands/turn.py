@@ -346,7 +346,7 @@ class TurnActions:
         cost = self.card_cost(seat, uid)
         P.res["gold"] -= cost
         P.hand.remove(uid)
-        P.played.append(uid)
+        P.played = [*P.played, uid]
         self.main_done = True
         self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")
         if P.char == "sena":
@@ -370,7 +370,8 @@ class TurnActions:
 
     def _flip_skill(self, seat: int, args: tuple) -> None:
         sk = args[0]
-        self.p[seat].flipped.append(sk)
+        P = self.p[seat]
+        P.flipped = [*P.flipped, sk]
         SK.pay_flip(self, seat, sk)  # F hook: further tiles 24/25 pay first
         self.main_done = True
         self.log(f"{self.who(seat)} uses the flip ability of skill tile {sk}.")
@@ -416,7 +417,8 @@ class TurnActions:
         d = D.load()
         mid = args[0]
         self.ms_claimed = {**self.ms_claimed, mid: seat}
-        self.p[seat].milestones.append(mid)
+        P = self.p[seat]
+        P.milestones = [*P.milestones, mid]
         self.log(f"{self.who(seat)} claims milestone {mid} (10 VP at the end).")
         taken = [m for m, _ in self.milestones if m in self.ms_claimed]
         if len(taken) >= d.board["milestones_cap"]:
