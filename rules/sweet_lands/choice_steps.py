@@ -150,6 +150,7 @@ class TakeBasic(Step):
         if f["n"] <= 0:
             s.stack.pop()
         s.p[a.seat].res[a.args[0]] += 1
+        s.log(f"{s.who(a.seat)} takes 1 {a.args[0]}.")
 
 
 class PayBasic(Step):
@@ -166,6 +167,7 @@ class PayBasic(Step):
         if f["n"] <= 0:
             s.stack.pop()
         s.p[a.seat].res[a.args[0]] -= 1
+        s.log(f"{s.who(a.seat)} pays 1 {a.args[0]}.")
 
 
 class RaiseIncome(Step):
@@ -183,7 +185,10 @@ class RaiseIncome(Step):
         if a.kind == "track":
             s._advance_prosperity(a.seat, a.args[0])
         else:
-            s._raise_income(a.seat, a.args[0], D.load().player["income_step"][a.args[0]])
+            r = a.args[0]
+            k = D.load().player["income_step"][r]
+            s._raise_income(a.seat, r, k)
+            s.log(f"{s.who(a.seat)}'s {r} income rises by {k}.")
 
 
 class CapitalBonus(RaiseIncome):
@@ -246,7 +251,7 @@ class Automate(Step):
             colour = a.args[0]
             P.columns = {**P.columns, colour: [*P.columns[colour], uid]}
             name = D.load().cards[D.load().deck[uid]].name
-            s.log(f"{s.who(a.seat)} automates {name} into the {a.args[0]} column.")
+            s.log(f"{s.who(a.seat)} automates {name} into the {colour} column for 1 diamond.")
 
 
 class CopyArea(Step):
@@ -273,7 +278,8 @@ class CopyArea(Step):
         aid = a.args[0]
         cost = s.area_cost(a.seat, aid)
         s.pay(a.seat, cost, s.rikka_area(a.seat, aid))
-        s.log(f"{s.who(a.seat)} copies area {aid}.")
+        paid = f", paying {_fmt(cost)}" if cost else ""
+        s.log(f"{s.who(a.seat)} copies area {aid}{paid}.")
         s._push_area_effect(a.seat, aid)
 
 

@@ -8,6 +8,7 @@ from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
+from .story import amounts
 
 
 class BoardQueries:
@@ -467,4 +468,4 @@ def _merge(a, b):
 
 
 def _fmt(cost):
-    return ", ".join(f"{k} {v}" for k, v in cost.items())
+    return amounts(cost)

@@ -168,9 +168,10 @@ class HandCost(Step):
             P.res["diamond"] -= 1
             P.diamond_cards += 1
             f["n"] -= 1
+            s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
             if P.char == "gretel" and P.tower:
                 P.vp += 3
-            s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
+                s.log(f"{s.who(a.seat)} scores 3 VP (Gretel's Clock Tower).")
         else:
             s._discard_card(a.seat, a.args[0])
             f["n"] -= 1

@@ -351,8 +351,10 @@ class TurnActions:
         self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")
         if P.char == "sena":
             self._raise_income(seat, "gold", 1)
+            self.log(f"{self.who(seat)}'s gold income rises by 1 (Sena's ability).")
             if P.tower:
                 P.vp += 2
+                self.log(f"{self.who(seat)} scores 2 VP (Sena's Clock Tower).")
         SK.on_play(self, seat)  # F hook: advanced tile 112
         if card.kind != "immediate":
             return
