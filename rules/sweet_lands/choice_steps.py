@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from .state import SweetLandsState
 
 
+# Labels of the one-resource choices, made once (these steps are the commonest).
+_TAKE_LABELS = {r: f"Take 1 {r}" for r in D.BASIC}
+_PAY_LABELS = {r: f"Pay 1 {r}" for r in D.BASIC}
+
+
 class IndustrySteps(Step):
     op = "industry"
     stoppable = counted = True
@@ -143,7 +148,7 @@ class TakeBasic(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return [Action(seat, "res", (r,), f"Take 1 {r}") for r in D.BASIC]
+        return [Action(seat, "res", (r,), _TAKE_LABELS[r]) for r in D.BASIC]
 
     def resolve(self, s, f, a):
         f["n"] -= 1
@@ -160,7 +165,7 @@ class PayBasic(Step):
     def options(self, s, f):
         seat = f["seat"]
         res = s.p[seat].res
-        return [Action(seat, "res", (r,), f"Pay 1 {r}") for r in D.BASIC if res[r] >= 1]
+        return [Action(seat, "res", (r,), _PAY_LABELS[r]) for r in D.BASIC if res[r] >= 1]
 
     def resolve(self, s, f, a):
         f["n"] -= 1

@@ -276,6 +276,14 @@ class BoardQueries:
             out.append("lab")
         return out
 
+    def has_property_spot(self, seat):
+        """Whether property_spots(seat) is not empty, without listing them."""
+        P = self.p[seat]
+        props = P.props
+        if any(h not in props for h in self.mapb(seat).capitals):
+            return True
+        return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
+
     def property_spots(self, seat, eligible=None):
         P = self.p[seat]
         m = self.mapb(seat)

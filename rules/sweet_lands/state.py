@@ -351,8 +351,9 @@ class SweetLandsState(
         else:
             legal = self.legal_actions(a.seat)
         # the move is usually one of the very objects the menu handed out
-        if any(b is a for b in legal):
-            return None
+        for b in legal:
+            if b is a:
+                return None
         if not all(_plain(x) for x in a.args):
             return f"'{a.key}': action arguments must be plain strings or numbers."
         for b in legal:

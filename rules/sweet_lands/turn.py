@@ -76,16 +76,20 @@ class TurnActions:
         if area["copy"]:
             if copying:
                 return f"Area {aid} copies other areas and cannot be copied itself."
+            costs = self.area_costs(seat)
+            rikka = self.p[seat].char == "rikka"
             if not any(
-                self.area_refusal(seat, c, copying=True, minus=cost) is None
+                # an unaffordable target is refused whatever else holds: skip it unasked
+                self.can_pay(seat, _merge(costs[c], cost), rikka and c in _rabbit_areas())
+                and self.area_refusal(seat, c, copying=True, minus=cost) is None
                 for c in self._copy_targets(aid)
             ):
                 return f"After paying for area {aid}, no area it copies is affordable."
             return None
         if any(op == "property" for op, _v in area["effect"]):
-            if not self.property_spots(seat):
+            if not self.has_property_spot(seat):
                 return f"Area {aid} places properties, but no flipped tile or capital is free."
-            if not self._affordable_tokens(seat, total):
+            if not self._any_affordable_token(seat, total):
                 return f"After paying for area {aid}, no property token is affordable."
         return None
 
@@ -145,7 +149,7 @@ class TurnActions:
             return "The Clock Tower needs the first Wonder icon on the Food track."
         if not all(self.test(seat, c) for c in d.characters[P.char]["clock_tower"]):
             return "Your character's Clock Tower condition is not met yet."
-        if not self.property_spots(seat):
+        if not self.has_property_spot(seat):
             return "No flipped tile or capital is free for the Clock Tower."
         return None
 
@@ -297,12 +301,11 @@ class TurnActions:
             and "imitation" not in d.areas[a]
         ]
 
-    def _affordable_tokens(self, seat: int, minus: dict | None = None) -> list[str]:
-        return [
-            k
+    def _any_affordable_token(self, seat: int, minus: dict) -> bool:
+        return any(
+            self.can_pay(seat, _merge(self.token_cost(seat, k), minus))
             for k in self.token_kinds(seat)
-            if self.can_pay(seat, _merge(self.token_cost(seat, k), minus or {}))
-        ]
+        )
 
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:
