@@ -3,31 +3,88 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, brief
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """One fine-grained decision by one seat.
+    """One fine-grained decision by one seat: a small immutable value.
 
     ``args`` holds JSON scalars only (str, int, bool, None) so the key round-trips.
-    The label is for people and takes no part in equality.
+    The label is for people and takes no part in equality. It may be given as a
+    function of no arguments that returns the text: engines list many moves of which
+    a playout reads no label, so the text is made on first use and then kept.
     """
 
-    seat: int
-    kind: str
-    args: tuple = ()
-    label: str = field(default="", compare=False)
+    # Public fields are read-only properties over private slots: plain slot writes
+    # in __init__ build an action about four times faster than frozen-dataclass
+    # writes (object.__setattr__), and engines build thousands a second.
+    __slots__ = ("_seat", "_kind", "_args", "_label", "_key")
+    _seat: int
+    _kind: str
+    _args: tuple
+    _label: str | Callable[[], str]
+    _key: str | None
+
+    def __init__(
+        self, seat: int, kind: str, args: tuple = (), label: str | Callable[[], str] = ""
+    ) -> None:
+        self._seat = seat
+        self._kind = kind
+        self._args = args
+        self._label = label
+        self._key = None
+
+    if TYPE_CHECKING:
+
+        @property
+        def seat(self) -> int: ...
+        @property
+        def kind(self) -> str: ...
+        @property
+        def args(self) -> tuple: ...
+
+    else:
+        seat = property(attrgetter("_seat"))
+        kind = property(attrgetter("_kind"))
+        args = property(attrgetter("_args"))
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Action:
+            return NotImplemented
+        return self._seat == other._seat and self._kind == other._kind and self._args == other._args
+
+    def __hash__(self) -> int:
+        return hash((self._seat, self._kind, self._args))
+
+    def __repr__(self) -> str:
+        return f"Action(seat={self.seat!r}, kind={self.kind!r}, args={self.args!r}, label={self.label!r})"
+
+    def __reduce__(self) -> tuple:
+        return (Action, (self.seat, self.kind, self.args, self.label))
+
+    @property
+    def label(self) -> str:
+        text = self._label
+        if not isinstance(text, str):
+            text = self._label = text()
+        return text
 
     @property
     def key(self) -> str:
-        if not self.args:
-            return f"{self.seat}:{self.kind}"
-        return f"{self.seat}:{self.kind}:{json.dumps(list(self.args), separators=(',', ':'), ensure_ascii=False)}"
+        """The stable text of this action (seat:kind[:json list of args]), made once.
+
+        Kept on the instance, never in a table by arguments: 1, True and 1.0 are equal
+        as dict keys but give different keys here."""
+        key = self._key
+        if key is None:
+            key = self._key = _key_text(self._seat, self._kind, self._args)
+        return key
 
     @staticmethod
     def parse(key: str) -> Action:
@@ -52,6 +109,26 @@ class Action:
 
     def __str__(self) -> str:
         return self.label or self.key
+
+
+# Characters json.dumps(ensure_ascii=False) writes as escapes; text without them is
+# written between quotes as it is.
+_ESCAPED = re.compile(r'[\x00-\x1f"\\]')
+
+
+def _key_text(seat: int, kind: str, args: tuple) -> str:
+    if not args:
+        return f"{seat}:{kind}"
+    parts = []
+    for x in args:
+        t = type(x)
+        if t is int:
+            parts.append(str(x))
+        elif t is str and not _ESCAPED.search(x):
+            parts.append(f'"{x}"')
+        else:  # bools, floats, None, text with escapes: exactly as json writes them
+            parts.append(json.dumps(x, ensure_ascii=False))
+    return f"{seat}:{kind}:[{','.join(parts)}]"
 
 
 def _parse_args(key: str, text: str) -> tuple:

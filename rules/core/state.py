@@ -103,15 +103,6 @@ class GameState:
         by hand before playing real actions on it."""
         return self._copy()
 
-    def _copy_base(self, cls: type) -> Any:
-        """A bare instance of cls with the protocol attributes copied; for engines that
-        still write their own _copy (Sweet Lands, until it moves to COPY)."""
-        s: Any = object.__new__(cls)
-        for name in GameState.__slots__:
-            setattr(s, name, getattr(self, name))
-        s.rng = self.rng.copy()
-        return s
-
     # ---- protocol -------------------------------------------------------
     def actors(self) -> list[int]:
         raise NotImplementedError

@@ -230,7 +230,7 @@ class FreeAutomate(Step):
         uid, c = a.args
         P = s.p[a.seat]
         P.hand.remove(uid)
-        P.columns[c].append(uid)
+        P.columns = {**P.columns, c: [*P.columns[c], uid]}
         name = D.load().cards[D.load().deck[uid]].name
         s.log(f"{s.who(a.seat)} automates {name} into the {c} column at no cost.")
 
@@ -271,7 +271,8 @@ class SakuraSearch(Step):
         s.deck = [u for u in s.deck if u != uid]  # a new list (copy on write)
         name = d.cards[a.args[0]].name
         if f["n"] == 2:
-            s.p[seat].played.append(uid)
+            P = s.p[seat]
+            P.played = [*P.played, uid]
             s.log(f"{s.who(seat)} plays {name} from the deck at no cost.")
             from .skills import on_play
 

@@ -14,6 +14,11 @@ if TYPE_CHECKING:
     from .fields import StateFields
 
 
+# Labels of the one-resource choices, made once (these steps are the commonest).
+_TAKE_LABELS = {r: f"Take 1 {r}" for r in D.BASIC}
+_PAY_LABELS = {r: f"Pay 1 {r}" for r in D.BASIC}
+
+
 class IndustrySteps(Step):
     op = "industry"
     stoppable = counted = True
@@ -143,13 +148,14 @@ class TakeBasic(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return [Action(seat, "res", (r,), f"Take 1 {r}") for r in D.BASIC]
+        return [Action(seat, "res", (r,), _TAKE_LABELS[r]) for r in D.BASIC]
 
     def resolve(self, s, f, a):
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
         s.p[a.seat].res[a.args[0]] += 1
+        s.log(f"{s.who(a.seat)} takes 1 {a.args[0]}.")
 
 
 class PayBasic(Step):
@@ -159,13 +165,14 @@ class PayBasic(Step):
     def options(self, s, f):
         seat = f["seat"]
         res = s.p[seat].res
-        return [Action(seat, "res", (r,), f"Pay 1 {r}") for r in D.BASIC if res[r] >= 1]
+        return [Action(seat, "res", (r,), _PAY_LABELS[r]) for r in D.BASIC if res[r] >= 1]
 
     def resolve(self, s, f, a):
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
         s.p[a.seat].res[a.args[0]] -= 1
+        s.log(f"{s.who(a.seat)} pays 1 {a.args[0]}.")
 
 
 class RaiseIncome(Step):
@@ -183,7 +190,10 @@ class RaiseIncome(Step):
         if a.kind == "track":
             s._advance_prosperity(a.seat, a.args[0])
         else:
-            s._raise_income(a.seat, a.args[0], D.load().player["income_step"][a.args[0]])
+            r = a.args[0]
+            k = D.load().player["income_step"][r]
+            s._raise_income(a.seat, r, k)
+            s.log(f"{s.who(a.seat)}'s {r} income rises by {k}.")
 
 
 class CapitalBonus(RaiseIncome):
@@ -237,14 +247,16 @@ class Automate(Step):
         s.stack.pop()
         uid = f["uid"]
         P = s.p[a.seat]
-        P.played.remove(uid)
+        played = [u for u in P.played if u != uid]
         if a.kind != "automate":
-            P.played.append(uid)
+            P.played = [*played, uid]
         else:
+            P.played = played
             P.res["diamond"] -= 1
-            P.columns[a.args[0]].append(uid)
+            colour = a.args[0]
+            P.columns = {**P.columns, colour: [*P.columns[colour], uid]}
             name = D.load().cards[D.load().deck[uid]].name
-            s.log(f"{s.who(a.seat)} automates {name} into the {a.args[0]} column.")
+            s.log(f"{s.who(a.seat)} automates {name} into the {colour} column for 1 diamond.")
 
 
 class CopyArea(Step):
@@ -271,7 +283,8 @@ class CopyArea(Step):
         aid = a.args[0]
         cost = s.area_cost(a.seat, aid)
         s.pay(a.seat, cost, s.rikka_area(a.seat, aid))
-        s.log(f"{s.who(a.seat)} copies area {aid}.")
+        paid = f", paying {_fmt(cost)}" if cost else ""
+        s.log(f"{s.who(a.seat)} copies area {aid}{paid}.")
         s._push_area_effect(a.seat, aid)
 
 

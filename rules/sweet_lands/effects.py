@@ -7,6 +7,7 @@ from . import data as D
 from . import skills as SK
 from .constants import MARKER_COLOUR
 from .fields import StateFields
+from .story import amounts, article, bonus_name, plural, tile_name
 
 
 class Effects(StateFields):
@@ -56,9 +57,14 @@ class Effects(StateFields):
                 if f.get("chain") == chain_from:
                     # finish the running Industry Bonus to the bottom first
                     self.stack.insert(i, {"op": "ibonus_now", "seat": seat, "v": colour})
+                    self.log(
+                        f"{self.who(seat)} earns {bonus_name(colour)}; it follows once the "
+                        "running Industry Bonus is finished."
+                    )
                     return
+        self.log(f"{self.who(seat)} gains {bonus_name(colour)}.")
         if 12 in P.skills:
-            P.vp += d.skills[12]["vp"]
+            self._skill_vp(seat, 12)
         C.on_ibonus(self, seat)  # F hook: Carmen Mel's cubes
         self.chain += 1
         cid = self.chain
@@ -66,7 +72,6 @@ class Effects(StateFields):
         effects = D.effects(items, "column")
         for uid in P.columns[colour]:
             effects += d.cards[d.deck[uid]].auto
-        self.log(f"{self.who(seat)} gains a {colour} Industry Bonus.")
         self._push(seat, effects, cid)
 
     def _place_terrain(self, seat, h, special=None):
@@ -75,10 +80,10 @@ class Effects(StateFields):
         m = self.mapb(seat)
         if special is not None:
             self.specials = [t for t in self.specials if t != special]
-            P.tiles[h] = (f"special:{special}", False)
+            P.tiles = {**P.tiles, h: (f"special:{special}", False)}
         else:
-            P.tiles[h] = (m.kinds[h], False)
-        self.log(f"{self.who(seat)} places a {P.tiles[h][0]} tile on hex {h}.")
+            P.tiles = {**P.tiles, h: (m.kinds[h], False)}
+        self.log(f"{self.who(seat)} places a {tile_name(P.tiles[h][0])} on hex {h}.")
         todo = []
         if h in m.icons:
             todo += list(m.icons[h])
@@ -90,7 +95,7 @@ class Effects(StateFields):
     def _place_road(self, seat, e):
         P = self.p[seat]
         m = self.mapb(seat)
-        P.roads.add(e)
+        P.roads = P.roads | {e}
         self.log(f"{self.who(seat)} places a road on edge {e}.")
         todo = []
         for h in m.edge_hexes[e]:
@@ -108,8 +113,8 @@ class Effects(StateFields):
     def _flip(self, seat, h):
         P = self.p[seat]
         kind = P.tiles[h][0]
-        P.tiles[h] = (kind, True)
-        self.log(f"{self.who(seat)} flips the tile on hex {h}.")
+        P.tiles = {**P.tiles, h: (kind, True)}
+        self.log(f"{self.who(seat)} flips the {tile_name(kind)} on hex {h}.")
         return self._tile_effect(kind)
 
     def _check_eda(self, seat):
@@ -122,8 +127,11 @@ class Effects(StateFields):
             if any(nb in P.tiles for nb in m.neighbours[h]) and any(
                 e in P.roads for e in m.hex_edges[h]
             ):
-                P.eda.add(h)
-                self.log(f"{self.who(seat)} activates an Extra Draw Area.")
+                P.eda = P.eda | {h}
+                self.log(
+                    f"{self.who(seat)} activates the Extra Draw Area on hex {h}: a card now "
+                    "and one more in each later round's draw."
+                )
                 out.append(("draw", 1))
         return out
 
@@ -135,19 +143,19 @@ class Effects(StateFields):
         after = []
         if kind in D.ROW_TYPES:
             row = P.rows[kind]
-            P.rows[kind] += 1
-            P.props[h] = kind
+            P.rows = {**P.rows, kind: row + 1}
+            P.props = {**P.props, h: kind}
             after = list(d.rows[row][kind])
         elif kind.startswith("shop-"):
-            P.shops.remove(kind[5:])
-            P.props[h] = "shop"
+            P.shops = [c for c in P.shops if c != kind[5:]]
+            P.props = {**P.props, h: "shop"}
             after = [("ibonus", kind[5:])]
         elif kind == "lab":
             P.labs += 1
-            P.props[h] = "lab"
+            P.props = {**P.props, h: "lab"}
         elif kind == "tower":
             P.tower = True
-            P.props[h] = "tower"
+            P.props = {**P.props, h: "tower"}
             after = C.on_tower(self, seat)  # F hook: Clock Tower immediate abilities
         self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
         if m.kinds[h] == "capital":
@@ -155,7 +163,7 @@ class Effects(StateFields):
         else:
             todo += self._tile_effect(P.tiles[h][0])
         if 10 in P.skills:
-            P.vp += d.skills[10]["vp"]
+            self._skill_vp(seat, 10)
         if after:
             parent = self.stack[-1] if self.stack else None
             if parent is not None and parent["op"] == "property" and parent["seat"] == seat:
@@ -169,9 +177,9 @@ class Effects(StateFields):
         P = self.p[seat]
         k = P.rabbits_taken
         P.rabbits_taken += 1
-        P.rabbits.add(h)
+        P.rabbits = P.rabbits | {h}
         if 11 in P.skills:
-            P.vp += d.skills[11]["vp"]
+            self._skill_vp(seat, 11)
         self.log(f"{self.who(seat)} places a Cookie Rabbit on hex {h}.")
         self._push(seat, D.effects(d.player["food"]["rabbit_bonus"][k], "rabbit"))
 
@@ -180,8 +188,11 @@ class Effects(StateFields):
         P = self.p[seat]
         last = len(d.industry) - 1
         pos = P.carriage if marker == "carriage" else P.loco
+        name = "Carriage" if marker == "carriage" else "Locomotive"
         if pos == last:
-            P.vp += d.player["end_of_industry_vp"]
+            vp = d.player["end_of_industry_vp"]
+            P.vp += vp
+            self.log(f"{self.who(seat)}'s {name} is at the end of the Industry track: {vp} VP.")
             return
         pos += 1
         if marker == "carriage":
@@ -189,32 +200,47 @@ class Effects(StateFields):
         else:
             P.loco = pos
         colour, bonus, _ = d.industry[pos]
+        space = f"{self.who(seat)} advances the {name} to space {pos}"
         if colour == MARKER_COLOUR[marker] and bonus:
+            self.log(f"{space}, {article(colour)} {colour} space with a bonus.")
             self._push(seat, bonus)
+        else:
+            self.log(f"{space}.")
 
     def _advance_food(self, seat, n):
         d = D.load()
         P = self.p[seat]
         food = d.player["food"]
         todo = []
+        start, wheat = P.food, 0
         for _ in range(n):
             if P.food >= food["length"]:
-                P.res["wheat"] += d.player["end_of_food_wheat"]
+                wheat += d.player["end_of_food_wheat"]
                 continue
             P.food += 1
             for b in food["bonus"]:
                 if b["at"] == P.food:
                     todo += list(D.effects(b["effect"], "food"))
+        P.res["wheat"] += wheat
+        if P.food > start:
+            self.log(f"{self.who(seat)} advances the Food track to {P.food}.")
+        if wheat:
+            self.log(f"{self.who(seat)}'s Food track is full: {wheat} wheat instead.")
         self._push(seat, todo)
 
     def _advance_prosperity(self, seat, i):
         d = D.load()
         P = self.p[seat]
         t = d.prosperity[i]
-        P.prosp[i] += 1
+        P.prosp = [*P.prosp[:i], P.prosp[i] + 1, *P.prosp[i + 1 :]]
         todo = list(t["bonus"].get(P.prosp[i], ()))
+        step = f"{self.who(seat)} advances Prosperity track {t['id']} to {P.prosp[i]}"
         if P.prosp[i] == t["length"]:
             P.res["diamond"] -= 1
+            self.log(f"{step}, its last space, paying 1 diamond.")
+        else:
+            self.log(f"{step}.")
+        if P.prosp[i] == t["length"]:
             if self.pros_first[i] is None:
                 self.pros_first = list(self.pros_first)
                 self.pros_first[i] = seat
@@ -231,33 +257,46 @@ class Effects(StateFields):
             from .variants import take_advanced
 
             take_advanced(self, seat, sk)
-        P.skills.append(sk)
+        P.skills = [*P.skills, sk]
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
         if d.skills[sk]["kind"] == "immediate":
             self._push(seat, d.skills[sk]["effect"])
+
+    def _skill_vp(self, seat, sk):
+        """The VP a skill tile scores when it triggers, said in the log."""
+        vp = D.load().skills[sk]["vp"]
+        self.p[seat].vp += vp
+        self.log(f"{self.who(seat)} scores {vp} VP with skill tile {sk}.")
 
 
 def _gain(s, seat, v, chain):
     res = s.p[seat].res
     for r, k in v.items():
         res[r] += k
+    if any(v.values()):
+        s.log(f"{s.who(seat)} gains {amounts(v)}.")
 
 
 def _income(s, seat, v, chain):
     for r, k in v.items():
         s._raise_income(seat, r, k)
+    s.log(f"{s.who(seat)}'s income rises by {amounts(v)}.")
 
 
 def _vp(s, seat, v, chain):
     s.p[seat].vp += v
+    s.log(f"{s.who(seat)} scores {v} VP.")
 
 
 def _vp_per(s, seat, v, chain):
-    s.p[seat].vp += s.formula_vp(seat, v)
+    vp = s.formula_vp(seat, v)
+    s.p[seat].vp += vp
+    s.log(f"{s.who(seat)} scores {vp} VP ({v['per'].replace('_', ' ')}).")
 
 
 def _disc(s, seat, v, chain):
     s.p[seat].discs += v
+    s.log(f"{s.who(seat)} gains {plural(v, 'Action Disc')}.")
 
 
 def _wonder(s, seat, v, chain):
@@ -276,7 +315,9 @@ def _locomotive(s, seat, v, chain):
 
 
 def _discount(s, seat, v, chain):
-    s.p[seat].discount += v
+    P = s.p[seat]
+    P.discount += v
+    s.log(f"{s.who(seat)}'s property tokens now cost {P.discount} wood less.")
 
 
 def _skill(s, seat, v, chain):
@@ -305,7 +346,11 @@ def _counted(op):
 def _income_now(s, seat, v, chain):
     # The income tracks are read when this part of the income phase is reached,
     # so that Round Aid and character bonuses raise the same round's income.
-    s._effect(seat, "gain", dict(s.p[seat].inc), chain)
+    inc = s.p[seat].inc
+    res = s.p[seat].res
+    for r, k in inc.items():
+        res[r] += k
+    s.log(f"{s.who(seat)}'s income tracks pay {amounts(inc)}.")
 
 
 def _draw_now(s, seat, v, chain):

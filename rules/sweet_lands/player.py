@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+# Results a line of copies remembers before it starts a new memo.
+MEMO_SIZE = 256
+
 
 class PlayerState:
     __slots__ = (
@@ -77,7 +82,7 @@ class PlayerState:
     milestones: list[int]
     diamond_cards: int
     ip_last: int
-    memo: dict[tuple[str, int], bool]  # derived facts, e.g. ("milestone", id) -> met
+    memo: dict[tuple[Any, int], bool]  # derived facts: (facts key, milestone) -> met
     ext: dict[str, object]
 
     def __init__(self):
@@ -115,18 +120,29 @@ class PlayerState:
         self.milestones = []
         self.diamond_cards = 0
         self.ip_last = 0
-        # Facts derived from this player (milestone tests) while it is not changed:
-        # a player is changed only by the state that copied it, and a copy starts
-        # with an empty memo.
+        # Milestone results by board_facts(): shared along one game's line of copies
+        # (the facts identify the board there), a fresh one for hand-built positions.
         self.memo = {}
         # F: per-player extras of characters/variants/skills; its values are
         # immutable and the dict is replaced, never changed in place (copy on write).
         self.ext = {}
 
     def copy(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
+        """A copy for the next state. Only the resources, income and hand are copied:
+        a move changes the other containers by building new ones (copy on write),
+        so they are shared with this player."""
+        p = _new(PlayerState)
         p.char = self.char
         p.map = self.map
+        p.played = self.played
+        p.columns = self.columns
+        p.tiles = self.tiles
+        p.roads = self.roads
+        p.props = self.props
+        p.rabbits = self.rabbits
+        p.eda = self.eda
+        p.rows = self.rows
+        p.shops = self.shops
         p.labs = self.labs
         p.tower = self.tower
         p.carriage = self.carriage
@@ -134,31 +150,65 @@ class PlayerState:
         p.food = self.food
         p.rabbits_taken = self.rabbits_taken
         p.discount = self.discount
+        p.prosp = self.prosp
         p.vp = self.vp
         p.cp = self.cp
         p.ip = self.ip
         p.wonders = self.wonders
+        p.skills = self.skills
+        p.flipped = self.flipped
         p.discs = self.discs
         p.aid = self.aid
         p.passed = self.passed
+        p.milestones = self.milestones
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
-        p.memo = {}
-        p.ext = dict(self.ext)
+        p.ext = self.ext
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)
-        p.played = list(self.played)
-        p.columns = {k: list(v) for k, v in self.columns.items()}
-        p.tiles = dict(self.tiles)
-        p.roads = set(self.roads)
-        p.props = dict(self.props)
-        p.rabbits = set(self.rabbits)
-        p.eda = set(self.eda)
-        p.rows = dict(self.rows)
-        p.shops = list(self.shops)
-        p.prosp = list(self.prosp)
-        p.skills = list(self.skills)
-        p.flipped = list(self.flipped)
-        p.milestones = list(self.milestones)
+        # a line of copies shares its memo; a bot's many playouts start a new one
+        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
         return p
+
+    def full_copy(self) -> PlayerState:
+        """A copy sharing no container, for positions arranged by hand."""
+        p = self.copy()
+        p.played, p.shops, p.prosp = list(self.played), list(self.shops), list(self.prosp)
+        p.skills, p.flipped = list(self.skills), list(self.flipped)
+        p.milestones = list(self.milestones)
+        p.columns = {k: list(v) for k, v in self.columns.items()}
+        p.tiles, p.props, p.rows = dict(self.tiles), dict(self.props), dict(self.rows)
+        p.roads, p.rabbits, p.eda = set(self.roads), set(self.rabbits), set(self.eda)
+        p.ext = dict(self.ext)
+        p.memo = {}
+        return p
+
+    def board_facts(self) -> tuple:
+        """Everything a milestone test reads. Within one game tiles, properties and
+        cards are only ever added (a flip keeps a tile's kind), so their counts stand
+        for their contents."""
+        c = self.columns
+        return (
+            self.map,
+            self.char,
+            self.tower,
+            len(self.tiles),
+            len(self.props),
+            self.food,
+            self.wonders,
+            len(self.played),
+            len(c["orange"]),
+            len(c["green"]),
+            len(c["grey"]),
+            self.inc["gold"],
+            tuple(self.prosp),
+            self.carriage,
+            self.loco,
+            self.vp,
+            len(self.skills),
+            len(self.rabbits),
+        )
+
+
+_new = object.__new__

@@ -9,6 +9,7 @@ from . import data as D
 from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
 from .fields import StateFields
+from .story import amounts
 
 
 class BoardQueries(StateFields):
@@ -228,6 +229,22 @@ class BoardQueries(StateFields):
 
     def area_cost(self, seat, aid):
         """An area's resource cost for this seat (a fresh dict the caller may change)."""
+        return dict(self.area_costs(seat)[aid])
+
+    def area_costs(self, seat) -> dict:
+        """Every area's cost for this seat, shared: read it, never change it. Costs
+        depend only on the character (Nata) and the skill tiles (113/114), so one
+        table serves every state with those."""
+        P = self.p[seat]
+        key = (P.char == "nata", tuple(P.skills))
+        table = _COST_TABLES.get(key)
+        if table is None:
+            table = _COST_TABLES[key] = {
+                aid: self._area_cost_now(seat, aid) for aid in D.load().areas
+            }
+        return table
+
+    def _area_cost_now(self, seat, aid):
         cost = dict(_area_costs(aid, self.p[seat].char == "nata"))
         # F hook: advanced tiles 113/114 replace the cost of area D / A
         new = SK.area_cost(self, seat, aid, cost)
@@ -259,6 +276,14 @@ class BoardQueries(StateFields):
         if P.labs < 4:
             out.append("lab")
         return out
+
+    def has_property_spot(self, seat):
+        """Whether property_spots(seat) is not empty, without listing them."""
+        P = self.p[seat]
+        props = P.props
+        if any(h not in props for h in self.mapb(seat).capitals):
+            return True
+        return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
 
     def property_spots(self, seat, eligible=None):
         P = self.p[seat]
@@ -397,6 +422,10 @@ class BoardQueries(StateFields):
         return all(labs_after[k] != pos for k in range(P.labs, 4))
 
 
+# (Nata?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.
+_COST_TABLES: dict[tuple, dict] = {}
+
+
 @cache
 def _area_costs(aid, nata):
     # Nata Pastel pays 1 iron less on areas that advance the Industry track.
@@ -448,4 +477,4 @@ def _merge(a, b):
 
 
 def _fmt(cost):
-    return ", ".join(f"{k} {v}" for k, v in cost.items())
+    return amounts(cost)

@@ -61,13 +61,14 @@ def on_play(s: StateFields, seat: int) -> None:
     """Each time the seat plays a Citizen Card (at a cost or not)."""
     P = s.p[seat]
     if PLAY_VP in P.skills:
-        P.vp += D.load().skills[PLAY_VP]["vp"]
+        s._skill_vp(seat, PLAY_VP)
 
 
 def on_income_rise(s: StateFields, seat: int, r: str, k: int) -> None:
     P = s.p[seat]
     if r == "gold" and k > 0 and GOLD_INCOME_VP in P.skills:
         P.vp += k
+        s.log(f"{s.who(seat)} scores {k} VP with skill tile {GOLD_INCOME_VP}.")
 
 
 def brownie_for_all(s: StateFields, seat: int) -> bool:

@@ -118,7 +118,7 @@ class SweetLandsState(
             f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
             f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
         )
-        s._legal = None
+        s._legal = s._menu = None
         V.setup(s)  # F hook: Advanced Skill Tiles
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
@@ -127,10 +127,18 @@ class SweetLandsState(
             s.stack.append({"op": "choose_map", "seat": seat})
             s.stack.append({"op": "choose_char", "seat": seat})
         s._settle()
+        s._menu = None  # callers may still arrange the new state by hand
         return s
 
     def _copy(self):
-        s = self._copy_base(SweetLandsState)
+        s = _new(SweetLandsState)
+        s.players = self.players
+        s.seed = self.seed
+        s.options = self.options
+        s.rng = self.rng.copy()
+        s._keys = self._keys
+        s._log = self._log
+        s.checkpoint = self.checkpoint
         # Players are shared with the parent state until a move changes them (_own).
         s.p = list(self.p)
         s._owned = set()
@@ -160,7 +168,7 @@ class SweetLandsState(
         s.solo_b = self.solo_b
         s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
-        s._legal = None
+        s._legal = s._menu = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants change key by key, so each copy takes its own shallow copy.
         s.ext = dict(self.ext)
@@ -176,8 +184,8 @@ class SweetLandsState(
         """A copy that shares nothing mutable with this state (to set up positions by
         hand in tests and tools; moves never need it)."""
         s = self._copy()
-        for seat in range(self.n):
-            s._own(seat)
+        s.p = [P.full_copy() for P in self.p]
+        s._owned = set(range(self.n))
         s.deck, s.discard = list(self.deck), list(self.discard)
         s.occ = {k: list(v) for k, v in self.occ.items()}
         s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
@@ -277,6 +285,11 @@ class SweetLandsState(
     def legal_actions(self, seat):
         if self.phase == OVER or seat not in self.actors():
             return []
+        menu, self._menu = self._menu, None  # built by _settle; used once, as a
+        # state arranged by hand afterwards (tests, tools) must be asked afresh
+        if menu is not None and menu[0] == seat and menu[1] == self.step_key():
+            self._legal = menu
+            return list(menu[2])
         if self.stack:
             out = self._frame_options(self.stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
@@ -303,8 +316,9 @@ class SweetLandsState(
         else:
             legal = self.legal_actions(a.seat)
         # the move is usually one of the very objects the menu handed out
-        if any(b is a for b in legal):
-            return None
+        for b in legal:
+            if b is a:
+                return None
         if not all(_plain(x) for x in a.args):
             return f"'{a.key}': action arguments must be plain strings or numbers."
         for b in legal:
@@ -450,6 +464,9 @@ class SweetLandsState(
             "refusals": self.refusals(seat),
             "map": self.map_refusals(seat),
         }
+
+
+_new = object.__new__
 
 
 def _plain(value) -> bool:

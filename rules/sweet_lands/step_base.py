@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, ClassVar
 
 from ..core import Action
@@ -55,15 +56,20 @@ class Step:
 
 
 def _discard_options(s: StateFields, seat: int, kind: str = "discard") -> list[Action]:
-    d = D.load()
+    deck = D.load().deck
     out, seen = [], set()
-    verb = "Keep" if kind == "keep" else "Discard"
     for uid in s.p[seat].hand:
-        cid = d.deck[uid]
+        cid = deck[uid]
         if cid not in seen:
             seen.add(cid)
-            out.append(Action(seat, kind, (uid,), f"{verb} {d.cards[cid].name}"))
+            out.append(Action(seat, kind, (uid,), _card_label(kind, cid)))
     return out
+
+
+@cache
+def _card_label(kind: str, cid: int) -> str:
+    verb = "Keep" if kind == "keep" else "Discard"
+    return f"{verb} {D.load().cards[cid].name}"
 
 
 def describe_effect(op: str, v: Any) -> str:

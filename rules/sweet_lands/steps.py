@@ -166,9 +166,10 @@ class HandCost(Step):
             P.res["diamond"] -= 1
             P.diamond_cards += 1
             f["n"] -= 1
+            s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
             if P.char == "gretel" and P.tower:
                 P.vp += 3
-            s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
+                s.log(f"{s.who(a.seat)} scores 3 VP (Gretel's Clock Tower).")
         else:
             s._discard_card(a.seat, a.args[0])
             f["n"] -= 1
@@ -261,9 +262,19 @@ class PendingSteps(StateFields):
             step.resolve(self, f, a)
 
     def _step_live(self, f: Frame) -> bool:
-        """Does this step still offer something besides "done"?"""
+        """Does this step still offer something besides "done"? If it does, its menu
+        is kept for legal_actions, which would otherwise build the same list again."""
         step = STEPS[f["op"]]
-        return not step.spent(f) and bool(step.options(self, f))
+        if step.spent(f):
+            return False
+        options = step.options(self, f)
+        if not options:
+            return False
+        seat = f["seat"]
+        if step.stoppable:
+            options.append(Action(seat, "done", (), "Stop"))
+        self._menu = (seat, self.step_key(), tuple(a for a in options if a.seat == seat))
+        return True
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""

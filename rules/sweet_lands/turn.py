@@ -8,6 +8,7 @@ card and skill tile, so the three never disagree.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..core import Action
@@ -15,10 +16,24 @@ from . import character_steps as CS
 from . import data as D
 from . import skills as SK
 from .fields import StateFields
-from .queries import _fmt, _merge
+from .queries import _fmt, _merge, _rabbit_areas
 
 # Immediate Ability parts whose order can never matter: plain gains.
 _ORDER_FREE = {"gain", "vp", "income", "disc"}
+
+
+_BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
+_SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
+
+
+@cache
+def _area_label(aid: str) -> str:
+    return f"Use area {aid}: {D.load().areas[aid]['text']}"
+
+
+@cache
+def _play_label(cid: int) -> str:
+    return f"Play {D.load().cards[cid].name}"
 
 
 def _plural(n: int, word: str) -> str:
@@ -62,31 +77,40 @@ class TurnActions(StateFields):
         if area["copy"]:
             if copying:
                 return f"Area {aid} copies other areas and cannot be copied itself."
+            costs = self.area_costs(seat)
+            rikka = self.p[seat].char == "rikka"
             if not any(
-                self.area_refusal(seat, c, copying=True, minus=cost) is None
+                # an unaffordable target is refused whatever else holds: skip it unasked
+                self.can_pay(seat, _merge(costs[c], cost), rikka and c in _rabbit_areas())
+                and self.area_refusal(seat, c, copying=True, minus=cost) is None
                 for c in self._copy_targets(aid)
             ):
                 return f"After paying for area {aid}, no area it copies is affordable."
             return None
         if any(op == "property" for op, _v in area["effect"]):
-            if not self.property_spots(seat):
+            if not self.has_property_spot(seat):
                 return f"Area {aid} places properties, but no flipped tile or capital is free."
-            if not self._affordable_tokens(seat, total):
+            if not self._any_affordable_token(seat, total):
                 return f"After paying for area {aid}, no property token is affordable."
         return None
 
     def hand_shortfall(self, seat: int, k: int, diamonds_left: int) -> str | None:
         """Why a hand cost of ``k`` cards cannot be paid in full; None if it can."""
+        if self._hand_payable(seat, k, diamonds_left):
+            return None
+        P = self.p[seat]
+        spare = len(P.hand) - self.keep + (diamonds_left if P.char == "gretel" else 0)
+        keep = " (one must stay in hand)" if self.keep else ""
+        return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+
+    def _hand_payable(self, seat: int, k: int, diamonds_left: int) -> bool:
         P = self.p[seat]
         if P.discs:
-            return None
+            return True
         spare = len(P.hand) - self.keep
         if P.char == "gretel":
             spare += diamonds_left
-        if spare >= k:
-            return None
-        keep = " (one must stay in hand)" if self.keep else ""
-        return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+        return spare >= k
 
     def card_refusal(self, seat: int, uid: int) -> str | None:
         d = D.load()
@@ -126,23 +150,28 @@ class TurnActions(StateFields):
             return "The Clock Tower needs the first Wonder icon on the Food track."
         if not all(self.test(seat, c) for c in d.characters[P.char]["clock_tower"]):
             return "Your character's Clock Tower condition is not met yet."
-        if not self.property_spots(seat):
+        if not self.has_property_spot(seat):
             return "No flipped tile or capital is free for the Clock Tower."
         return None
 
-    def milestone_refusal(self, seat: int, mid: int) -> str | None:
-        sides = dict(self.milestones)
-        if mid not in sides:
+    def milestone_refusal(self, seat: int, mid: int, facts: tuple | None = None) -> str | None:
+        """Why ``mid`` cannot be claimed now; ``facts`` is the seat's board_facts()
+        when the caller has them already."""
+        if all(m != mid for m, _side in self.milestones):
             return f"Milestone {mid} is not in play."
         if mid in self.ms_claimed:
             return f"Milestone {mid} is already taken by {self.who(self.ms_claimed[mid])}."
-        memo = self.p[seat].memo
-        met = memo.get(("milestone", mid))
-        if met is None:
-            met = memo[("milestone", mid)] = self.milestone_met(seat, mid)
-        if not met:
+        if not self._milestone_met_now(seat, mid, facts or self.p[seat].board_facts()):
             return f"You do not meet the condition of milestone {mid} yet."
         return None
+
+    def _milestone_met_now(self, seat: int, mid: int, facts: tuple) -> bool:
+        memo = self.p[seat].memo
+        key = (facts, mid)
+        met = memo.get(key)
+        if met is None:
+            met = memo[key] = self.milestone_met(seat, mid)
+        return met
 
     def free_refusal(self, seat: int, kind: str, args: tuple) -> str | None:
         """Why a free action cannot be taken now; None if it can."""
@@ -201,9 +230,21 @@ class TurnActions(StateFields):
         d = D.load()
         P = self.p[seat]
         out = []
-        for aid in self.occ:
+        opened, costs, rikka = self.opened, self.area_costs(seat), P.char == "rikka"
+        hand_costs = d.board["hand_costs"]
+        for aid, spaces in self.occ.items():
+            # area_refusal refuses a closed, full or unaffordable area whatever else
+            # holds, so those are skipped unasked
+            if aid not in opened or None not in spaces:
+                continue
+            cost = costs[aid]
+            if not self.can_pay(seat, cost, rikka and aid in _rabbit_areas()):
+                continue
+            hand = hand_costs[spaces.index(None)]
+            if not self._hand_payable(seat, hand, P.res["diamond"] - cost.get("diamond", 0)):
+                continue
             if self.area_refusal(seat, aid) is None:
-                out.append(Action(seat, "area", (aid,), f"Use area {aid}: {d.areas[aid]['text']}"))
+                out.append(Action(seat, "area", (aid,), _area_label(aid)))
                 for k in self.rikka_splits(seat, aid)[1:]:
                     label = f"Use area {aid}, paying {k} of its wheat with wood"
                     out.append(Action(seat, "area", (aid, k), label))
@@ -213,7 +254,7 @@ class TurnActions(StateFields):
             if cid not in seen:
                 seen.add(cid)
                 if self.card_refusal(seat, uid) is None:
-                    out.append(Action(seat, "play", (uid,), f"Play {d.cards[cid].name}"))
+                    out.append(Action(seat, "play", (uid,), _play_label(cid)))
         for sk in P.skills:
             if self.skill_refusal(seat, sk) is None:
                 out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
@@ -230,20 +271,21 @@ class TurnActions(StateFields):
         if ok(seat, "fa_draw", ()) is None:
             out.append(A(seat, "fa_draw", (), "Free: pay 15 gold, draw a card"))
         if ok(seat, "fa_buy", ()) is None:
-            out += [A(seat, "fa_buy", (r,), f"Free: pay 4 gold for 1 {r}") for r in D.BASIC]
+            out += [A(seat, "fa_buy", (r,), _BUY_LABELS[r]) for r in D.BASIC]
         res = self.p[seat].res
-        out += [
-            A(seat, "fa_sell", (r,), f"Free: pay 1 {r} for 1 gold") for r in D.BASIC if res[r] >= 1
-        ]
+        out += [A(seat, "fa_sell", (r,), _SELL_LABELS[r]) for r in D.BASIC if res[r] >= 1]
         if ok(seat, "fa_trade", ()) is None:
             out.append(A(seat, "fa_trade", (), "Free: pay 3 basic resources for 1 of your choice"))
         if ok(seat, "fa_disc", ()) is None:
             out.append(A(seat, "fa_disc", (), "Free: return an Action Disc for 2 basic resources"))
         if ok(seat, "fa_card", ()) is None:
             out.append(A(seat, "fa_card", (), "Free: discard a card for 2 basic resources"))
-        for mid, _side in self.milestones:
-            if self.milestone_refusal(seat, mid) is None:
-                out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
+        if self.milestones:  # milestone_refusal, for milestones known to be in play
+            facts = self.p[seat].board_facts()
+            claimed = self.ms_claimed
+            for mid, _side in self.milestones:
+                if mid not in claimed and self._milestone_met_now(seat, mid, facts):
+                    out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
         if self.tower_refusal(seat) is None:
             out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
         out += CS.free_options(self, seat)  # F hook: character free actions
@@ -260,12 +302,11 @@ class TurnActions(StateFields):
             and "imitation" not in d.areas[a]
         ]
 
-    def _affordable_tokens(self, seat: int, minus: dict | None = None) -> list[str]:
-        return [
-            k
+    def _any_affordable_token(self, seat: int, minus: dict) -> bool:
+        return any(
+            self.can_pay(seat, _merge(self.token_cost(seat, k), minus))
             for k in self.token_kinds(seat)
-            if self.can_pay(seat, _merge(self.token_cost(seat, k), minus or {}))
-        ]
+        )
 
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:
@@ -309,13 +350,15 @@ class TurnActions(StateFields):
         cost = self.card_cost(seat, uid)
         P.res["gold"] -= cost
         P.hand.remove(uid)
-        P.played.append(uid)
+        P.played = [*P.played, uid]
         self.main_done = True
         self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")
         if P.char == "sena":
             self._raise_income(seat, "gold", 1)
+            self.log(f"{self.who(seat)}'s gold income rises by 1 (Sena's ability).")
             if P.tower:
                 P.vp += 2
+                self.log(f"{self.who(seat)} scores 2 VP (Sena's Clock Tower).")
         SK.on_play(self, seat)  # F hook: advanced tile 112
         if card.kind != "immediate":
             return
@@ -333,7 +376,8 @@ class TurnActions(StateFields):
 
     def _flip_skill(self, seat: int, args: tuple) -> None:
         sk = args[0]
-        self.p[seat].flipped.append(sk)
+        P = self.p[seat]
+        P.flipped = [*P.flipped, sk]
         SK.pay_flip(self, seat, sk)  # F hook: further tiles 24/25 pay first
         self.main_done = True
         self.log(f"{self.who(seat)} uses the flip ability of skill tile {sk}.")
@@ -379,7 +423,8 @@ class TurnActions(StateFields):
         d = D.load()
         mid = args[0]
         self.ms_claimed = {**self.ms_claimed, mid: seat}
-        self.p[seat].milestones.append(mid)
+        P = self.p[seat]
+        P.milestones = [*P.milestones, mid]
         self.log(f"{self.who(seat)} claims milestone {mid} (10 VP at the end).")
         taken = [m for m, _ in self.milestones if m in self.ms_claimed]
         if len(taken) >= d.board["milestones_cap"]:
