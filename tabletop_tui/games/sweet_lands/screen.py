@@ -22,18 +22,13 @@ from textual.widgets.option_list import Option
 from ..base import GameScreenBase
 from . import prompts as P
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
+from .cursor import CARD_KINDS, map_target, next_free_index, pick_index
 from .footer import KeyBar
 from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, players_renderable
 from .hexmap import HexMap
+from .labels import label_for
 from .lines import Lines
-from .text import (
-    card_summary,
-    cost_text,
-    data,
-    formula_text,
-    fx_text,
-    tile_effect_text,
-)
+from .text import data, fx_text, tile_effect_text
 from .tracks import tracks_renderable
 
 TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
@@ -55,6 +50,15 @@ PHASE = {
 
 class PickTable(DataTable):
     """A DataTable where one click on a row chooses it (Enter works too)."""
+
+    # Only the focused widget shows a cursor: a highlighted row elsewhere read as the
+    # move Enter would make.
+    DEFAULT_CSS = """
+    PickTable > .datatable--cursor { background: transparent; color: $foreground;
+                                     text-style: none; }
+    PickTable:focus > .datatable--cursor { background: $block-cursor-background;
+        color: $block-cursor-foreground; text-style: $block-cursor-text-style; }
+    """
 
     def __init__(self, **kw):
         super().__init__(cursor_type="row", zebra_stripes=True, **kw)
@@ -91,6 +95,12 @@ class SweetLandsScreen(GameScreenBase):
         Binding("z", "zoom", "Zoom", show=False),
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
+        Binding("f", "free", "Free action"),
+        # direct keys: an action area by its letter, a card in hand by its place
+        Binding("A", "area('A')", "Area", key_display="A-Q"),
+        *(Binding(k, f"area('{k}')", "Area", show=False) for k in "BCDEFGHIJKLMNOPQ"),
+        Binding("1", "card(1)", "Card", key_display="1-9"),
+        *(Binding(str(n), f"card({n})", "Card", show=False) for n in range(2, 10)),
     ]
 
     def __init__(self, controller, bot_delay: float | None = None):
@@ -106,6 +116,10 @@ class SweetLandsScreen(GameScreenBase):
         self._labels: dict = {}
         self._legend = False
         self._steps_text = ""
+        self._explained: dict = {}  # move key -> the engine's cost and gains of it
+        self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
+        self._by_key: dict = {}  # key -> legal move, for the moves on show
+        self._shown_moves: list = []  # the moves in the list, in its order
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -150,6 +164,7 @@ class SweetLandsScreen(GameScreenBase):
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
+        self.take_forced_steps()
         if self.controller.next_step() == "over":
             self.render_view()
             # after this screen has finished mounting (a finished save opens straight here)
@@ -164,8 +179,36 @@ class SweetLandsScreen(GameScreenBase):
             # The shared end screen plus the solo verdict.
             self.app.show_end(self.controller, SweetLandsEndScreen)
 
+    def take_forced_steps(self) -> None:
+        """A step of the viewer's with exactly one answer (automate with no diamond,
+        the only card left to discard) is taken at once: the engine logs it, "This
+        turn" lists it, a note says so, and undo takes it back with the step before."""
+        c = self.controller
+        for _ in range(20):  # a chain of forced steps is short; never loop for ever
+            if c.next_step() != "human" or c.view().get("pending") is None:
+                return
+            legal = c.legal()
+            if len(legal) != 1 or legal[0].kind in ("done", "end", "pass"):
+                return
+            if not c.act(legal[0], forced=True):
+                return
+            self._steps.append(f"{legal[0].label} (only choice)")
+            self.notify(f"Only one choice, taken: {legal[0].label}.", title="Automatic")
+
     def _apply(self, action) -> None:
         label = self._labels.get(action.key, action.label)
+        if action.kind == "pass" and self._confirm != action.key:
+            self._confirm = action.key  # asked once; the same move again passes
+            gains = ", ".join((self._explained.get(action.key) or {}).get("gains") or ())
+            self.notify(
+                "Passing ends your round: no more main actions until the next one"
+                + (f" (you take {gains})" if gains else "")
+                + ". Choose Pass again (Enter or E) to pass.",
+                title="Pass?",
+                severity="warning",
+            )
+            return
+        self._confirm = None
         self._filter = None
         if self.controller.act(action):
             self._steps.append(label)  # before the repaint, so "this turn" shows it
@@ -175,13 +218,18 @@ class SweetLandsScreen(GameScreenBase):
             self.show_moves(self.controller.legal())
 
     def action_undo(self) -> None:
-        if self.controller.undo():
-            if self._steps:
-                self._steps.pop()
-            self.notify("Step undone.")
+        c = self.controller
+        if c.undo():
+            del self._steps[max(0, len(self._steps) - c.last_undone) :]
+            self._confirm = None
+            self.notify(
+                "Step undone."
+                if c.last_undone == 1
+                else "Steps undone (with the forced ones after it)."
+            )
             self.advance()
         else:
-            self.notify(self.controller.last_error, severity="warning")
+            self.notify(c.last_error, title="Cannot undo", severity="warning")
 
     # ---- rendering ---------------------------------------------------------------------------
     def update_static(self, target, text) -> None:
@@ -208,7 +256,8 @@ class SweetLandsScreen(GameScreenBase):
         actor = pend["seat"] if pend else v["turn"]
         self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
         self.sub_title = PHASE.get(v["phase"], v["phase"])
-        self._labels = {a.key: self.label_for(a, v) for a in legal}
+        self._labels = {a.key: label_for(a, v) for a in legal}
+        self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
         # what this turn has done so far (reset when the turn or the player changes)
         key = (v["round"], v["phase"], v["turn"], me)
@@ -332,15 +381,94 @@ class SweetLandsScreen(GameScreenBase):
             self.query_one("#sl-players", Lines).show(players_renderable(v))
 
     def show_steps(self) -> None:
-        """This turn's steps, then the highlighted move in full (the list truncates)."""
-        ol = self.query_one(OptionList)
+        """What Enter does now, in full (the list truncates), then this turn's steps."""
         move = ""
-        if ol.highlighted is not None and ol.option_count and self.controller.viewer is not None:
-            move = "[b]>[/b] " + escape(str(ol.get_option_at_index(ol.highlighted).prompt)) + "\n"
+        if self.controller.viewer is not None and self.controller.next_step() == "human":
+            move = "[b]Enter >[/b] " + escape(self.enter_text()) + "\n"
         self.update_static("#sl-steps", move + self._steps_text)
 
+    def highlighted_move(self):
+        """The legal move the list highlights (None if none)."""
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None or not ol.option_count:
+            return None
+        return self._by_key.get(ol.get_option_at_index(ol.highlighted).id)
+
+    def focused_choice(self) -> tuple[list, str]:
+        """The moves Enter may perform on the focused widget, or why it performs none."""
+        v = self.controller.view()
+        legal = self.controller.legal()
+        widget = self.focused
+        if isinstance(widget, HexMap):
+            if self.shown(v) != v["viewer"]:
+                return [], "this is another player's map (N comes back to yours)"
+            if widget.cursor is None:
+                return [], ""
+            acts = self._map_targets.get(widget.cursor) or []
+            return acts, "" if acts else P.why_not_map(v, v["viewer"], widget.cursor, legal)
+        if isinstance(widget, DataTable) and widget.row_count:
+            key = widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value
+            if widget.id == "sl-areas":
+                acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
+                return acts, "" if acts else P.why_not_area(v, v["viewer"], key, legal)
+            card = self.hand_card(v, key)
+            if card is not None:
+                acts = self.card_moves(v, legal, card)
+                return acts, "" if acts else P.why_not_card(v, v["viewer"], card, legal)
+        hl = self.highlighted_move()
+        return ([hl] if hl is not None else []), ""
+
+    def enter_text(self) -> str:
+        acts, reason = self.focused_choice()
+        hl = self.highlighted_move()
+        if hl is not None and hl in acts:
+            return self._labels.get(hl.key, hl.label)
+        if len(acts) > 1:
+            return f"{len(acts)} ways: Enter lists them"
+        if acts:
+            return self._labels.get(acts[0].key, acts[0].label)
+        return f"nothing here: {reason}" if reason else "nothing to choose"
+
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        # The focused widget drives the one cursor and the others follow it; a late
+        # highlight event must not pull the map cursor back while the map is driven.
+        if event.option_list.has_focus:
+            self.follow_list(self._by_key.get(event.option.id))
         self.show_steps()
+
+    def follow_list(self, action) -> None:
+        """Move the map cursor and the table cursors onto the highlighted move: one cursor."""
+        if action is None:
+            return
+        target = map_target(action)
+        hm = self.query_one(HexMap)
+        if target is not None and target in hm.targets and hm.cursor != target:
+            hm.cursor = target
+            hm._rebuild()
+            hm.scroll_to_cursor()
+            v = self.controller.view()
+            self.hex_info(target, v, self.shown(v))
+        if action.kind in ("area", "copy"):
+            self.put_table_cursor("#sl-areas", action.args[0])
+        elif action.kind in CARD_KINDS:
+            self.put_table_cursor("#sl-hand", str(action.args[0]))
+
+    def put_table_cursor(self, selector: str, row_key: str) -> None:
+        table = self.query_one(selector, DataTable)
+        try:
+            row = table.get_row_index(row_key)
+        except Exception:  # the row is not in the table (a tab not drawn yet)
+            return
+        if table.cursor_row != row:
+            table.move_cursor(row=row, animate=False)
+
+    def highlight_move(self, acts: list) -> None:
+        """Put the list highlight on the first of ``acts`` unless it is on one already."""
+        if not acts or self.highlighted_move() in acts:
+            return
+        ids = [a.key for a in self._shown_moves]
+        if acts[0].key in ids:
+            self.query_one(OptionList).highlighted = ids.index(acts[0].key)
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
@@ -415,103 +543,35 @@ class SweetLandsScreen(GameScreenBase):
         self.update_static(info, text)
 
     # ---- move list ------------------------------------------------------------------------
-    def label_for(self, a, v: dict) -> str:
-        d = data()
-        me = a.seat
-        pv = v["players"][me]
-        try:
-            if a.kind == "area":
-                aid = a.args[0]
-                area = d.areas[aid]
-                cost = dict(move_cost(v, a))
-                k = cost.pop("cards", 1)
-                eff = (
-                    f"copy a {'/'.join(area['copy'])} area"
-                    if area["copy"]
-                    else fx_text(area["effect"])
-                )
-                wood = f", {a.args[1]} of the wheat as wood" if len(a.args) > 1 else ""
-                return f"Area {aid}: {eff} ({cost_text(cost, short=True)}, {k} card{'s' if k > 1 else ''}{wood})"
-            if a.kind == "copy":
-                area = d.areas[a.args[0]]
-                return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
-            if a.kind in ("play", "discard", "keep"):
-                card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
-                if a.kind == "play":
-                    return f"Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
-                return f"{a.kind.title()} {card['name']}"
-            if a.kind == "token":
-                cost = move_cost(v, a)
-                return (
-                    f"Take a {a.args[0]} token ({cost_text(cost, short=True) if cost else 'free'})"
-                )
-            if a.kind == "track":
-                tr = d.prosperity[a.args[0]]
-                return (
-                    f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}"
-                    + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
-                )
-            if a.kind == "skill":
-                return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
-            if a.kind == "flip":
-                return f"Flip skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
-            if a.kind == "aid":
-                sp = v["round_aid"][a.args[0]]
-                std = "; ".join(fx_text(d.aid_standard[t]) for t in sp["standard"])
-                pas = (
-                    f" | pass: {formula_text(d.aid_pass[sp['pass']])}"
-                    if sp["pass"] is not None
-                    else ""
-                )
-                return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
-            if a.kind == "character":
-                ch = d.characters[a.args[0]]
-                # F: the view's character table adds the Clock Tower and its condition
-                row = next((r for r in v.get("characters") or () if r["id"] == a.args[0]), None)
-                if row is None:
-                    return f"{ch['name']}: {ch['basic']}"
-                tower = f"Clock Tower ({row['condition']}): {row['clock_tower']}"
-                return f"{ch['name']}: {ch['basic']} | {tower}"
-            if a.kind == "map":  # F: a small preview of the side from the view
-                side = next((m for m in v.get("maps") or () if m["id"] == a.args[0]), None)
-                if side is not None:
-                    return f"{a.label}\n" + "\n".join(side["preview"])
-            if a.kind == "special":
-                return f"Special tile {a.args[1]} on hex {a.args[0]} (flip: {fx_text(d.specials[a.args[1]])})"
-            if a.kind == "marker":
-                name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
-                pos = pv["carriage"] if a.args[0] == "carriage" else pv["locomotive"]
-                nxt = pos + 1 if pos is not None and pos + 1 < len(d.industry) else None
-                if nxt is None:
-                    return f"Advance the {name} (past the end: 1 VP)"
-                colour, bonus, ip = d.industry[nxt]
-                mine = {"carriage": "orange", "loco": "green"}[a.args[0]] == colour
-                gain = fx_text(bonus) if mine and bonus else "no bonus"
-                return f"Advance the {name} to {nxt}: {gain}" + (f", IP icon {ip}" if ip else "")
-            if a.kind == "done":
-                return "Stop here (S)"
-            if a.kind == "end":
-                return "End the turn (E)"
-        except (StopIteration, KeyError, IndexError, TypeError):
-            pass
-        return a.label
-
     def show_moves(self, legal: list) -> None:
         shown = self._filter if self._filter is not None else legal
         ol = self.query_one(OptionList)
-        keys = tuple(a.key for a in shown) + (("filter",) if self._filter is not None else ())
+        # labels count: a step keeps its keys while their costs and gains change
+        labels = [self._labels.get(a.key, a.label) for a in shown]
+        keys = tuple(zip((a.key for a in shown), labels, strict=True)) + (
+            ("filter",) if self._filter is not None else ()
+        )
+        before = self.highlighted_move()  # looked up among the moves it was shown with
+        previous = (before.key, before.kind) if before is not None else None
+        self._by_key = {a.key: a for a in legal}
         if keys != self._moves_shown:
             self._moves_shown = keys
+            self._shown_moves = list(shown)
             ol.clear_options()
-            ol.add_options([Option(self._labels.get(a.key, a.label), id=a.key) for a in shown])
+            ol.add_options([Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)])
             ol.display = bool(shown)
             if shown:
-                ol.highlighted = 0
+                ol.highlighted = pick_index(previous, shown, self._explained)
+                self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
                 ol.focus()
         # Only what the footer shows may trigger its (costly) rebuild.
         kinds = {a.kind for a in legal}
-        footer_key = ("end" in kinds, "done" in kinds, self.controller.can_undo())
+        footer_key = (
+            "end" in kinds or "pass" in kinds,
+            "done" in kinds,
+            self.controller.can_undo(),
+        )
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()
@@ -519,8 +579,8 @@ class SweetLandsScreen(GameScreenBase):
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("end_turn", "stop"):
-            want = "end" if action == "end_turn" else "done"
-            return True if any(a.kind == want for a in self.controller.legal()) else False
+            want = {"end", "pass"} if action == "end_turn" else {"done"}
+            return True if any(a.kind in want for a in self.controller.legal()) else False
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:
@@ -535,9 +595,75 @@ class SweetLandsScreen(GameScreenBase):
         self.render_tab(tab)
         if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):
             self.query_one(HexMap).focus()  # a map choice is asked: arrows and Enter work there
+        elif self.focused is not None:
+            pane = next((w for w in self.focused.ancestors if isinstance(w, TabPane)), None)
+            if pane is not None and pane is not event.pane:
+                self.query_one(OptionList).focus()  # Enter never acts on a hidden widget
 
     def action_end_turn(self) -> None:
-        self.try_act("end")
+        """E ends the turn; with the main action unused that means passing, asked once."""
+        legal = self.controller.legal()
+        end = next((a for a in legal if a.kind == "end"), None)
+        passing = next((a for a in legal if a.kind == "pass"), None)
+        if end is None and passing is not None:
+            self._apply(passing)
+        else:
+            self.try_act("end")
+
+    def action_area(self, letter: str) -> None:
+        """A-Q: use (or copy) that action area; the second area of a letter (H2) too."""
+        c = self.controller
+        if c.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        legal = c.legal()
+        acts = [
+            a for a in legal if a.kind in ("area", "copy") and a.args[0] in (letter, letter + "2")
+        ]
+        if acts:
+            self.put_table_cursor("#sl-areas", acts[0].args[0])
+            self.choose(acts, "Choose how to use the area")
+        else:
+            v = c.view()
+            self.notify(
+                P.why_not_area(v, v["viewer"], letter, legal),
+                title="Not allowed",
+                severity="warning",
+            )
+
+    def action_card(self, n: int) -> None:
+        """1-9: the n-th card of the hand: play it, or discard or keep it when asked."""
+        c = self.controller
+        v = c.view()
+        if c.next_step() != "human" or v["viewer"] is None:
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        hand = v["players"][v["viewer"]]["hand"] or []
+        if not 1 <= n <= len(hand):
+            self.notify(
+                f"Your hand has {len(hand)} card{'s' if len(hand) != 1 else ''}.",
+                severity="warning",
+            )
+            return
+        card = hand[n - 1]
+        legal = c.legal()
+        acts = self.card_moves(v, legal, card)
+        if acts:
+            self._apply(acts[0])
+        else:
+            self.notify(
+                P.why_not_card(v, v["viewer"], card, legal), title="Not allowed", severity="warning"
+            )
+
+    def action_free(self) -> None:
+        """F: the highlight goes to the next free action in the move list."""
+        ol = self.query_one(OptionList)
+        i = next_free_index(self._shown_moves, ol.highlighted)
+        if i is None:
+            self.notify("No free action is possible now.", severity="warning")
+            return
+        ol.focus()
+        ol.highlighted = i
 
     def action_stop(self) -> None:
         self.try_act("done")
@@ -566,6 +692,18 @@ class SweetLandsScreen(GameScreenBase):
     def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
         v = self.controller.view()
         self.hex_info(msg.target, v, self.shown(v))
+        if self.shown(v) == v["viewer"]:
+            self.highlight_move(self._map_targets.get(msg.target) or [])
+        self.show_steps()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.has_focus:  # the table's cursor is the one cursor now
+            acts, _ = self.focused_choice()
+            self.highlight_move(acts)
+            self.show_steps()
+
+    def on_descendant_focus(self, event) -> None:
+        self.show_steps()  # Enter now belongs to another widget: say what it does
 
     def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
         c = self.controller
@@ -617,16 +755,10 @@ class SweetLandsScreen(GameScreenBase):
                     severity="warning",
                 )
         elif event.data_table.id == "sl-hand":
-            hand = v["players"][v["viewer"]]["hand"] or []
-            card = next((x for x in hand if str(x["uid"]) == key), None)
+            card = self.hand_card(v, key)
             if card is None:
                 return
-            by_uid = {x["uid"]: x["id"] for x in hand}
-            acts = [
-                a
-                for a in legal
-                if a.kind in ("play", "discard", "keep") and by_uid.get(a.args[0]) == card["id"]
-            ]
+            acts = self.card_moves(v, legal, card)
             if acts:
                 self._apply(acts[0])
             else:
@@ -639,10 +771,11 @@ class SweetLandsScreen(GameScreenBase):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.act_key(event.option.id)
 
+    def hand_card(self, v: dict, row_key: str) -> dict | None:
+        hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
+        return next((x for x in hand or () if str(x["uid"]) == row_key), None)
 
-def move_cost(view: dict, action) -> dict:
-    """The cost the engine reports in the view for one legal move ({} if none)."""
-    for move in (view.get("explain") or {}).get("moves") or ():
-        if move["key"] == action.key:
-            return move["cost"]
-    return {}
+    def card_moves(self, v: dict, legal: list, card: dict) -> list:
+        """The legal moves that use this card (a copy of the same card counts too)."""
+        by_uid = {x["uid"]: x["id"] for x in v["players"][v["viewer"]]["hand"] or []}
+        return [a for a in legal if a.kind in CARD_KINDS and by_uid.get(a.args[0]) == card["id"]]
