@@ -29,10 +29,12 @@ def label_for(a, v: dict) -> str:
             area = d.areas[a.args[0]]
             return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
         if a.kind in ("play", "discard", "keep"):
-            card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
+            place = next(i for i, c in enumerate(pv["hand"], 1) if c["uid"] == a.args[0])
+            card = pv["hand"][place - 1]
+            key = f"{place} " if place <= 9 else ""  # the digit key that chooses it
             if a.kind == "play":
-                return f"Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
-            return f"{a.kind.title()} {card['name']}"
+                return f"{key}Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
+            return f"{key}{a.kind.title()} {card['name']}"
         if a.kind == "token":
             cost = move_cost(v, a)
             return f"Take a {a.args[0]} token ({cost_text(cost, short=True) if cost else 'free'})"

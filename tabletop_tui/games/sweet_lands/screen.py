@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from ..base import GameScreenBase
 from . import prompts as P
+from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .cursor import CARD_KINDS, map_target, next_free_index, pick_index
 from .footer import KeyBar
@@ -138,11 +140,13 @@ class SweetLandsScreen(GameScreenBase):
                     with VerticalScroll(id="sl-board-scroll"):
                         yield Static("", id="sl-solo")
                         yield PickTable(id="sl-areas")
+                        yield Static("", id="sl-areawhy")
                         yield Lines(id="sl-board")
                 with TabPane("[u]H[/u]and", id="tab-hand"):
                     with VerticalScroll(id="sl-hand-scroll"):
                         yield Static("", id="sl-handtitle")
                         yield PickTable(id="sl-hand")
+                        yield Static("", id="sl-handwhy")
                         yield Lines(id="sl-player")
                 with TabPane("[u]P[/u]layers", id="tab-players"):
                     with VerticalScroll(id="sl-players-scroll"):
@@ -297,6 +301,7 @@ class SweetLandsScreen(GameScreenBase):
             self.query_one("#sl-hand", DataTable).clear()
             self._table_keys.pop("hand", None)
             self.update_static("#sl-handtitle", "")
+            self.update_static("#sl-handwhy", "")
             self._hand_for = me
             self._dirty.add("tab-hand")
 
@@ -357,24 +362,27 @@ class SweetLandsScreen(GameScreenBase):
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
             rows = area_rows(v, legal_areas, narrow=width < 70)
             self.fill_table("areas", "#sl-areas", rows)
+            self.update_static("#sl-areawhy", R.areas_text(v))
             self.update_static("#sl-solo", solo_text(v))
             self.query_one("#sl-solo").display = bool(v.get("solo"))
             self.query_one("#sl-board", Lines).show(board_renderable(v))
         elif tab == "tab-hand":
             if me is None:
                 self.fill_table("hand", "#sl-hand", [])
+                self.update_static("#sl-handwhy", "")
                 self.update_static(
                     "#sl-handtitle", "No hand is shown while the terminal changes hands."
                 )
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", hand_rows(pv, usable))
+                self.fill_table("hand", "#sl-hand", numbered(hand_rows(pv, usable)))
+                self.update_static("#sl-handwhy", R.hand_text(v))
                 self.update_static(
                     "#sl-handtitle",
                     f"[b]Your hand[/b] ({pv['hand_count']} cards; "
                     f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
-                    "Enter or a click plays / discards / keeps the card the prompt asks for",
+                    "keys 1-9, Enter or a click play / discard / keep the card asked for",
                 )
             self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
         elif tab == "tab-players":
@@ -779,3 +787,13 @@ class SweetLandsScreen(GameScreenBase):
         """The legal moves that use this card (a copy of the same card counts too)."""
         by_uid = {x["uid"]: x["id"] for x in v["players"][v["viewer"]]["hand"] or []}
         return [a for a in legal if a.kind in CARD_KINDS and by_uid.get(a.args[0]) == card["id"]]
+
+
+def numbered(rows: list) -> list:
+    """Hand rows with the digit key that chooses each card in front of its mark."""
+    out = []
+    for i, (key, cells) in enumerate(rows, 1):
+        mark = Text(f"{i}" if i <= 9 else " ")
+        mark.append_text(cells[0] if isinstance(cells[0], Text) else Text(str(cells[0])))
+        out.append((key, [mark, *cells[1:]]))
+    return out
