@@ -206,7 +206,12 @@ class ChoosingMixin:
             self.show_steps()
 
     def on_descendant_focus(self, event) -> None:
-        self.show_steps()  # Enter now belongs to another widget: say what it does
+        # Enter now belongs to another widget: the list follows its cursor, and the
+        # header says what Enter does there
+        if isinstance(self.focused, (DataTable, HexMap)):
+            acts, _ = self.focused_choice()
+            self.highlight_move(acts)
+        self.show_steps()
 
     def hand_card(self, v: dict, row_key: str) -> dict | None:
         hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
