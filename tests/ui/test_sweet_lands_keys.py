@@ -118,6 +118,29 @@ async def test_enter_enter_enter_repeats_a_free_action(tmp_path):
         assert any(a.kind == "fa_buy" for a in c.legal())  # the list did change
 
 
+async def test_a_free_action_that_runs_out_leaves_the_highlight_off_main_actions(tmp_path):
+    """The last wheat sold: Enter again must not play a card or use an area."""
+
+    def last_wheat(s):
+        if not (at_turn_start(s) and s.p[0].res["wheat"] == 1):
+            return False
+        legal = s.legal_actions(0)
+        return any(a.kind == "play" for a in legal) and any(a.key == SELL_WHEAT for a in legal)
+
+    state = play_until(new_state(1, 4), last_wheat)
+    assert last_wheat(state)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_state(pilot, state)
+        c = screen.controller
+        screen.query_one(OptionList).focus()
+        await keys(pilot, "home", *["down"] * [a.key for a in c.legal()].index(SELL_WHEAT))
+        await keys(pilot, "enter")
+        assert c.state.action_keys()[-1] == SELL_WHEAT and SELL_WHEAT not in screen._by_key
+        move = screen._by_key[highlighted(screen).id]
+        assert move.kind not in ("area", "play", "flip", "pass", "end", "fa_draw", "fa_card")
+
+
 async def test_highlight_never_lands_on_ending_the_turn(tmp_path):
     """After the main action the list holds End the turn and free actions: the
     highlight goes to a free action, so a stray Enter does not end the turn."""

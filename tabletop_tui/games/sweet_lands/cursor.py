@@ -4,24 +4,35 @@ stray Enter must never land on.
 Enter performs the highlighted move, so the highlight is the player's intent: it stays
 on the move just made when that move is still legal (a free action repeats with Enter,
 Enter, Enter), else on a move of the same kind (the next hex of a placement step), and
-otherwise on the first move that neither costs cards nor ends the turn or the round.
+otherwise on the first move that neither costs cards nor ends the turn or the round,
+and not on a main action when a free action or a step's choice is there.
 Costs come from the engine's ``explain`` part of the view.
 """
 
 from __future__ import annotations
 
-# Moves that end the turn or the round, throw cards away or stop an effect early.
-ENDING_KINDS = frozenset({"end", "pass", "done", "discard", "keep"})
+# Moves that end the turn or the round, throw cards away, stop an effect early or draw
+# a card (which undo cannot take back).
+RISKY_KINDS = frozenset({"end", "pass", "done", "discard", "keep", "fa_draw"})
+# The turn's main action: a highlight that fell off a free action must not land here.
+MAIN_KINDS = frozenset({"area", "play", "flip"})
 MAP_KINDS = frozenset({"hex", "special", "place", "rabbit", "edge"})
 CARD_KINDS = frozenset({"play", "discard", "keep"})
 
 
 def is_risky(action, explained: dict) -> bool:
     """True for a move that discards cards or ends the turn, round or step."""
-    if action.kind in ENDING_KINDS:
+    if action.kind in RISKY_KINDS:
         return True
     cost = (explained.get(action.key) or {}).get("cost") or {}
     return bool(cost.get("cards"))
+
+
+def caution(action, explained: dict) -> int:
+    """0 for a move a stray Enter may make, 1 for a main action, 2 for a risky move."""
+    if is_risky(action, explained):
+        return 2
+    return 1 if action.kind in MAIN_KINDS else 0
 
 
 def is_free_action(action) -> bool:
@@ -31,11 +42,13 @@ def is_free_action(action) -> bool:
 def pick_index(previous, moves: list, explained: dict) -> int:
     """The index to highlight in ``moves`` after the list changed.
 
-    ``previous`` is the (key, kind) that was highlighted, or None. A risky move is kept
-    only if every move is risky (a hand-cost step offers discards and nothing else)."""
+    ``previous`` is the (key, kind) that was highlighted, or None. The same move or
+    one of the same kind, if it is not risky; else the first of the most harmless
+    moves: a free action or a step's choice before a main action, a main action
+    before a risky move (a hand-cost step offers discards and nothing else)."""
     if not moves:
         return 0
-    safe = [i for i, a in enumerate(moves) if not is_risky(a, explained)]
+    safe = [i for i, a in enumerate(moves) if not is_risky(moves[i], explained)]
     if previous is not None:
         key, kind = previous
         for i in safe:
@@ -47,7 +60,7 @@ def pick_index(previous, moves: list, explained: dict) -> int:
             for i in safe:
                 if moves[i].kind == kind:
                     return i
-    return safe[0] if safe else 0
+    return min(range(len(moves)), key=lambda i: (caution(moves[i], explained), i))
 
 
 def map_target(action) -> tuple[str, int] | None:

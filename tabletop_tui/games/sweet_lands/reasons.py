@@ -13,7 +13,11 @@ def _grouped(reasons: dict, name) -> list[str]:
     by_reason: dict[str, list[str]] = {}
     for key, reason in reasons.items():
         by_reason.setdefault(reason, []).append(name(key))
-    return [f"{', '.join(names)}: {reason}" for reason, names in by_reason.items()]
+    # a reason that names its one piece already ("Area O opens in round 3") stands alone
+    return [
+        reason if len(names) == 1 and names[0] in reason else f"{', '.join(names)}: {reason}"
+        for reason, names in by_reason.items()
+    ]
 
 
 def refusals(view: dict) -> dict:

@@ -98,7 +98,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         Binding("z", "zoom", "Zoom", show=False),
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
-        Binding("f", "free", "Free action"),
+        Binding("f", "free", "Free"),
         # direct keys: an action area by its letter, a card in hand by its place
         Binding("A", "area('A')", "Area", key_display="A-Q"),
         *(Binding(k, f"area('{k}')", "Area", show=False) for k in "BCDEFGHIJKLMNOPQ"),
