@@ -35,7 +35,11 @@ def hand_text(view: dict) -> str:
     me = view.get("viewer")
     hand = (view["players"][me].get("hand") or []) if me is not None else []
     names = {str(c["uid"]): c["name"] for c in hand}
-    lines = _grouped(why.get("cards") or {}, lambda uid: names.get(uid, f"card {uid}"))
+    cards = why.get("cards") or {}
+    # two copies of a card are one move: a copy whose twin is usable is usable too
+    usable = {name for uid, name in names.items() if uid not in cards}
+    cards = {uid: r for uid, r in cards.items() if names.get(uid) not in usable}
+    lines = _grouped(cards, lambda uid: names.get(uid, f"card {uid}"))
     lines += _grouped(why.get("skills") or {}, lambda sk: f"Skill {sk}")
     lines += _grouped(why.get("tokens") or {}, lambda kind: kind.replace("-", " "))
     lines += [reason for reason in (why.get("free") or {}).values()]
