@@ -192,6 +192,7 @@ async def play(seed: int, level: str, frames: bool) -> dict:
             decisions[action.kind] += 1
         over = c.state.is_over
         score = c.state.result()["scores"][0] if over else None
+        await pilot.pause(0.5)  # let the end screen finish mounting before the app closes
     return {
         "keys": keys_each,
         "per_kind": per_kind,

@@ -21,13 +21,25 @@ from .hexmap import HexMap
 class ChoosingMixin:
     """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
 
+    _view_cache: tuple = (None, None, None)
+
+    def current_view(self) -> dict:
+        """The viewer's view of the current state, built once per state and reader (a
+        Sweet Lands view takes milliseconds; a cursor key must not rebuild it)."""
+        c = self.controller
+        state, viewer, view = self._view_cache
+        if state is not c.state or viewer != c.viewer or view is None:
+            view = c.view()
+            self._view_cache = (c.state, c.viewer, view)
+        return view
+
     def take_forced_steps(self) -> None:
         """A step of the viewer's with exactly one answer (automate with no diamond,
         the only card left to discard) is taken at once: the engine logs it, "This
         turn" lists it, a note says so, and undo takes it back with the step before."""
         c = self.controller
         for _ in range(20):  # a chain of forced steps is short; never loop for ever
-            if c.next_step() != "human" or c.view().get("pending") is None:
+            if c.next_step() != "human" or self.current_view().get("pending") is None:
                 return
             legal = c.legal()
             if len(legal) != 1 or legal[0].kind in ("done", "end", "pass"):
@@ -53,7 +65,7 @@ class ChoosingMixin:
 
     def focused_choice(self) -> tuple[list, str]:
         """The moves Enter may perform on the focused widget, or why it performs none."""
-        v = self.controller.view()
+        v = self.current_view()
         legal = self.controller.legal()
         widget = self.focused
         if isinstance(widget, HexMap):
@@ -103,7 +115,7 @@ class ChoosingMixin:
             hm.cursor = target
             hm._rebuild()
             hm.scroll_to_cursor()
-            v = self.controller.view()
+            v = self.current_view()
             self.hex_info(target, v, self.shown(v))
         if action.kind in ("area", "copy"):
             self.put_table_cursor("#sl-areas", action.args[0])
@@ -151,7 +163,7 @@ class ChoosingMixin:
             self.put_table_cursor("#sl-areas", acts[0].args[0])
             self.choose(acts, "Choose how to use the area")
         else:
-            v = c.view()
+            v = self.current_view()
             self.notify(
                 P.why_not_area(v, v["viewer"], letter, legal),
                 title="Not allowed",
@@ -161,7 +173,7 @@ class ChoosingMixin:
     def action_card(self, n: int) -> None:
         """1-9: the n-th card of the hand: play it, or discard or keep it when asked."""
         c = self.controller
-        v = c.view()
+        v = self.current_view()
         if c.next_step() != "human" or v["viewer"] is None:
             self.notify("Wait: it is not your move.", severity="warning")
             return
@@ -193,7 +205,7 @@ class ChoosingMixin:
         ol.highlighted = i
 
     def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
-        v = self.controller.view()
+        v = self.current_view()
         self.hex_info(msg.target, v, self.shown(v))
         if self.shown(v) == v["viewer"]:
             self.highlight_move(self._map_targets.get(msg.target) or [])
@@ -230,7 +242,7 @@ class ChoosingMixin:
 
     def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
         c = self.controller
-        v = c.view()
+        v = self.current_view()
         if c.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
@@ -261,7 +273,7 @@ class ChoosingMixin:
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         c = self.controller
-        v = c.view()
+        v = self.current_view()
         legal = c.legal()
         key = event.row_key.value
         if c.next_step() != "human":

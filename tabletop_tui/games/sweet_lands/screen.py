@@ -236,7 +236,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
     def render_view(self) -> None:
         c = self.controller
-        v = c.view()
+        v = self.current_view()
         legal = c.legal()
         me = v["viewer"]
         players = v["players"]
@@ -315,7 +315,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             return
         self._dirty.discard(tab)
         if v is None:
-            v = self.controller.view()
+            v = self.current_view()
             legal = self.controller.legal()
         seat = self.shown(v)
         me = v["viewer"]
@@ -513,7 +513,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.query_one(HexMap).toggle_scale()
 
     def action_next_player(self) -> None:
-        v = self.controller.view()
+        v = self.current_view()
         n = len(v["players"])
         self.shown_seat = (self.shown(v) + 1) % n
         if self.shown_seat == v["viewer"]:
