@@ -26,8 +26,10 @@ from .saves import write_save
 
 @dataclass
 class Snapshot:
-    state: object
+    state: object  # the state before the step
     seat: int
+    action: Action | None = None  # the step taken from it
+    forced: bool = False  # a step with one answer the screen took by itself
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Controller:
     _undo: list = field(default_factory=list)
     _bots: dict = field(default_factory=dict)
     last_error: str = ""
+    last_undone: int = 0  # steps the last undo took back (forced steps go with theirs)
     _reaction: dict = field(default_factory=dict)  # bot seat -> seconds, this window
     _reaction_drawn: bool = False
 
@@ -105,14 +108,17 @@ class Controller:
         return self.state.legal_actions(self.viewer)
 
     # ---- acting -------------------------------------------------------------
-    def act(self, action: Action) -> bool:
-        """Apply a human's action; on an illegal one keep the state and explain."""
+    def act(self, action: Action, forced: bool = False) -> bool:
+        """Apply a human's action; on an illegal one keep the state and explain.
+
+        ``forced``: the step had one answer and the screen took it; undo takes it back
+        together with the step before it (else undo would land on it and repeat it)."""
         try:
             new = self.state.apply(action)
         except IllegalAction as exc:
             self.last_error = exc.reason
             return False
-        self._undo.append(Snapshot(self.state, action.seat))
+        self._undo.append(Snapshot(self.state, action.seat, action, forced))
         self.state = new
         self.last_error = ""
         self._reaction_drawn &= self.in_window
@@ -180,11 +186,20 @@ class Controller:
         return self.in_window and self.state.find_action(seat, "claim") is not None
 
     # ---- undo -------------------------------------------------------------------
+    def _undo_depth(self) -> int:
+        """How many snapshots one undo pops: the last step the player chose, with the
+        forced steps that followed it."""
+        depth = 1
+        while depth < len(self._undo) and self._undo[-depth].forced:
+            depth += 1
+        return depth
+
     def can_undo(self) -> bool:
         if not self._undo or self.viewer is None or self.state.is_over:
             return False
-        snap = self._undo[-1]
-        # Only your own steps, within your turn, never past a reveal or a seat change.
+        snap = self._undo[-self._undo_depth()]
+        # Only your own steps, within your turn, never past a reveal or a seat change
+        # (checkpoints only grow, so the oldest popped snapshot decides).
         return (
             snap.seat == self.viewer
             and self.viewer in self.state.actors()
@@ -194,19 +209,53 @@ class Controller:
     def undo(self) -> bool:
         if not self.can_undo():
             self.last_error = self.why_no_undo()
+            self.last_undone = 0
             return False
-        self.state = self._undo.pop().state
+        depth = self._undo_depth()
+        self.state = self._undo[-depth].state
+        del self._undo[-depth:]
+        self.last_undone = depth
         self.autosave()
         return True
 
     def why_no_undo(self) -> str:
+        """Why undo cannot go back, in words: the step and what it revealed."""
         if self.state.is_over:
             return "Nothing to undo: the game is over."
         if self.viewer is None or self.viewer not in self.state.actors():
             return "Nothing to undo: it is not your turn."
         if not self._undo or self._undo[-1].seat != self.viewer:
-            return "Nothing to undo: you have made no step this turn yet."
-        return "Cannot undo: a hidden card was revealed or drawn since your last step."
+            return "Nothing to undo: this is the start of your turn."
+        snap = self._undo[-self._undo_depth()]
+        blocker = self._revealing_step()
+        if blocker is None:  # pragma: no cover - a checkpoint moved without a step of ours
+            return "Cannot undo: something hidden was revealed since your last step."
+        name = blocker.action.label if blocker.action is not None else "your last step"
+        news = self._news_since(blocker)
+        if blocker is snap and not news:
+            return f"Nothing to undo: this turn began after “{name}”, which cannot be taken back."
+        said = f" (since then: {news})" if news else ""
+        return (
+            f"Cannot undo “{name}”{said}: undo never goes back past a card drawn or "
+            "revealed, or a turn that ended."
+        )
+
+    def _revealing_step(self) -> Snapshot | None:
+        """The most recent of the viewer's steps after which hidden things were shown."""
+        later = self.state
+        for snap in reversed(self._undo):
+            if snap.state.checkpoint != later.checkpoint:
+                return snap
+            later = snap.state
+        return None
+
+    def _news_since(self, snap: Snapshot) -> str:
+        """The log lines the viewer may read that the step from ``snap`` added."""
+        i = self._undo.index(snap)
+        after = self._undo[i + 1].state if i + 1 < len(self._undo) else self.state
+        before = snap.state.log_for(self.viewer)
+        lines = after.log_for(self.viewer)[len(before) :]
+        return " ".join(lines[-2:])
 
     # ---- saving ---------------------------------------------------------------
     def autosave(self) -> None:

@@ -19,7 +19,7 @@ PROMPTS = {
     "choose_map": "choose a Map Board side (A for anyone; each B side once)",
     "choose_aid": "put your Round Aid token on a free space (see Board)",
     "aid_move": "you passed: move your Round Aid token to a free space",
-    "hand": "pay the hand cost: discard a card (Hand) or use an Action Disc",
+    "hand": "pay the hand cost: discard a card (Hand, keys 1-9) or place an Action Disc",
     "discard1": "discard one card for this free action (Hand)",
     "keep": "cleanup: keep one card for next round, discard the rest",
     "terrain": "place a terrain tile on a hex marked *; S stops",
@@ -58,6 +58,9 @@ def prompt(view: dict, legal: list) -> str:
                 "main action: an area (Board), a card (Hand), a flip or pass; free actions any time"
             )
         return "main action done: free actions, then End the turn (E)"
+    if pend["op"] == "hand" and not any(a.kind == "disc" for a in legal):
+        # no Action Disc to place: do not offer one
+        return "pay the hand cost: discard a card (Hand, keys 1-9)" + left_text(pend)
     return PROMPTS.get(pend["op"], pend["op"]) + left_text(pend)
 
 

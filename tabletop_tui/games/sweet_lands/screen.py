@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,19 +22,16 @@ from textual.widgets.option_list import Option
 
 from ..base import GameScreenBase
 from . import prompts as P
+from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
+from .choosing import ChoosingMixin
+from .cursor import pick_index
 from .footer import KeyBar
 from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, players_renderable
 from .hexmap import HexMap
+from .labels import label_for
 from .lines import Lines
-from .text import (
-    card_summary,
-    cost_text,
-    data,
-    formula_text,
-    fx_text,
-    tile_effect_text,
-)
+from .text import data, fx_text, tile_effect_text
 from .tracks import tracks_renderable
 
 TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
@@ -56,6 +54,15 @@ PHASE = {
 class PickTable(DataTable):
     """A DataTable where one click on a row chooses it (Enter works too)."""
 
+    # Only the focused widget shows a cursor: a highlighted row elsewhere read as the
+    # move Enter would make.
+    DEFAULT_CSS = """
+    PickTable > .datatable--cursor { background: transparent; color: $foreground;
+                                     text-style: none; }
+    PickTable:focus > .datatable--cursor { background: $block-cursor-background;
+        color: $block-cursor-foreground; text-style: $block-cursor-text-style; }
+    """
+
     def __init__(self, **kw):
         super().__init__(cursor_type="row", zebra_stripes=True, **kw)
         self._before = None
@@ -76,7 +83,7 @@ class PickTable(DataTable):
         self._before = None
 
 
-class SweetLandsScreen(GameScreenBase):
+class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list, not the tab bar, takes the keys at first
     BINDINGS = [
@@ -91,6 +98,12 @@ class SweetLandsScreen(GameScreenBase):
         Binding("z", "zoom", "Zoom", show=False),
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
+        Binding("f", "free", "Free"),
+        # direct keys: an action area by its letter, a card in hand by its place
+        Binding("A", "area('A')", "Area", key_display="A-Q"),
+        *(Binding(k, f"area('{k}')", "Area", show=False) for k in "BCDEFGHIJKLMNOPQ"),
+        Binding("1", "card(1)", "Card", key_display="1-9"),
+        *(Binding(str(n), f"card({n})", "Card", show=False) for n in range(2, 10)),
     ]
 
     def __init__(self, controller, bot_delay: float | None = None):
@@ -106,6 +119,10 @@ class SweetLandsScreen(GameScreenBase):
         self._labels: dict = {}
         self._legend = False
         self._steps_text = ""
+        self._explained: dict = {}  # move key -> the engine's cost and gains of it
+        self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
+        self._by_key: dict = {}  # key -> legal move, for the moves on show
+        self._shown_moves: list = []  # the moves in the list, in its order
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -124,11 +141,13 @@ class SweetLandsScreen(GameScreenBase):
                     with VerticalScroll(id="sl-board-scroll"):
                         yield Static("", id="sl-solo")
                         yield PickTable(id="sl-areas")
+                        yield Static("", id="sl-areawhy")
                         yield Lines(id="sl-board")
                 with TabPane("[u]H[/u]and", id="tab-hand"):
                     with VerticalScroll(id="sl-hand-scroll"):
                         yield Static("", id="sl-handtitle")
                         yield PickTable(id="sl-hand")
+                        yield Static("", id="sl-handwhy")
                         yield Lines(id="sl-player")
                 with TabPane("[u]P[/u]layers", id="tab-players"):
                     with VerticalScroll(id="sl-players-scroll"):
@@ -150,6 +169,7 @@ class SweetLandsScreen(GameScreenBase):
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
+        self.take_forced_steps()
         if self.controller.next_step() == "over":
             self.render_view()
             # after this screen has finished mounting (a finished save opens straight here)
@@ -166,6 +186,18 @@ class SweetLandsScreen(GameScreenBase):
 
     def _apply(self, action) -> None:
         label = self._labels.get(action.key, action.label)
+        if action.kind == "pass" and self._confirm != action.key:
+            self._confirm = action.key  # asked once; the same move again passes
+            gains = ", ".join((self._explained.get(action.key) or {}).get("gains") or ())
+            self.notify(
+                "Passing ends your round: no more main actions until the next one"
+                + (f" (you take {gains})" if gains else "")
+                + ". Choose Pass again (Enter or E) to pass.",
+                title="Pass?",
+                severity="warning",
+            )
+            return
+        self._confirm = None
         self._filter = None
         if self.controller.act(action):
             self._steps.append(label)  # before the repaint, so "this turn" shows it
@@ -175,13 +207,18 @@ class SweetLandsScreen(GameScreenBase):
             self.show_moves(self.controller.legal())
 
     def action_undo(self) -> None:
-        if self.controller.undo():
-            if self._steps:
-                self._steps.pop()
-            self.notify("Step undone.")
+        c = self.controller
+        if c.undo():
+            del self._steps[max(0, len(self._steps) - c.last_undone) :]
+            self._confirm = None
+            self.notify(
+                "Step undone."
+                if c.last_undone == 1
+                else "Steps undone (with the forced ones after it)."
+            )
             self.advance()
         else:
-            self.notify(self.controller.last_error, severity="warning")
+            self.notify(c.last_error, title="Cannot undo", severity="warning")
 
     # ---- rendering ---------------------------------------------------------------------------
     def update_static(self, target, text) -> None:
@@ -199,7 +236,7 @@ class SweetLandsScreen(GameScreenBase):
 
     def render_view(self) -> None:
         c = self.controller
-        v = c.view()
+        v = self.current_view()
         legal = c.legal()
         me = v["viewer"]
         players = v["players"]
@@ -208,7 +245,8 @@ class SweetLandsScreen(GameScreenBase):
         actor = pend["seat"] if pend else v["turn"]
         self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
         self.sub_title = PHASE.get(v["phase"], v["phase"])
-        self._labels = {a.key: self.label_for(a, v) for a in legal}
+        self._labels = {a.key: label_for(a, v) for a in legal}
+        self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
         # what this turn has done so far (reset when the turn or the player changes)
         key = (v["round"], v["phase"], v["turn"], me)
@@ -248,6 +286,7 @@ class SweetLandsScreen(GameScreenBase):
             self.query_one("#sl-hand", DataTable).clear()
             self._table_keys.pop("hand", None)
             self.update_static("#sl-handtitle", "")
+            self.update_static("#sl-handwhy", "")
             self._hand_for = me
             self._dirty.add("tab-hand")
 
@@ -276,7 +315,7 @@ class SweetLandsScreen(GameScreenBase):
             return
         self._dirty.discard(tab)
         if v is None:
-            v = self.controller.view()
+            v = self.current_view()
             legal = self.controller.legal()
         seat = self.shown(v)
         me = v["viewer"]
@@ -308,39 +347,31 @@ class SweetLandsScreen(GameScreenBase):
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
             rows = area_rows(v, legal_areas, narrow=width < 70)
             self.fill_table("areas", "#sl-areas", rows)
+            self.update_static("#sl-areawhy", R.areas_text(v))
             self.update_static("#sl-solo", solo_text(v))
             self.query_one("#sl-solo").display = bool(v.get("solo"))
             self.query_one("#sl-board", Lines).show(board_renderable(v))
         elif tab == "tab-hand":
             if me is None:
                 self.fill_table("hand", "#sl-hand", [])
+                self.update_static("#sl-handwhy", "")
                 self.update_static(
                     "#sl-handtitle", "No hand is shown while the terminal changes hands."
                 )
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", hand_rows(pv, usable))
+                self.fill_table("hand", "#sl-hand", numbered(hand_rows(pv, usable)))
+                self.update_static("#sl-handwhy", R.hand_text(v))
                 self.update_static(
                     "#sl-handtitle",
                     f"[b]Your hand[/b] ({pv['hand_count']} cards; "
                     f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
-                    "Enter or a click plays / discards / keeps the card the prompt asks for",
+                    "keys 1-9, Enter or a click play / discard / keep the card asked for",
                 )
             self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(players_renderable(v))
-
-    def show_steps(self) -> None:
-        """This turn's steps, then the highlighted move in full (the list truncates)."""
-        ol = self.query_one(OptionList)
-        move = ""
-        if ol.highlighted is not None and ol.option_count and self.controller.viewer is not None:
-            move = "[b]>[/b] " + escape(str(ol.get_option_at_index(ol.highlighted).prompt)) + "\n"
-        self.update_static("#sl-steps", move + self._steps_text)
-
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        self.show_steps()
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
@@ -415,103 +446,35 @@ class SweetLandsScreen(GameScreenBase):
         self.update_static(info, text)
 
     # ---- move list ------------------------------------------------------------------------
-    def label_for(self, a, v: dict) -> str:
-        d = data()
-        me = a.seat
-        pv = v["players"][me]
-        try:
-            if a.kind == "area":
-                aid = a.args[0]
-                area = d.areas[aid]
-                cost = dict(move_cost(v, a))
-                k = cost.pop("cards", 1)
-                eff = (
-                    f"copy a {'/'.join(area['copy'])} area"
-                    if area["copy"]
-                    else fx_text(area["effect"])
-                )
-                wood = f", {a.args[1]} of the wheat as wood" if len(a.args) > 1 else ""
-                return f"Area {aid}: {eff} ({cost_text(cost, short=True)}, {k} card{'s' if k > 1 else ''}{wood})"
-            if a.kind == "copy":
-                area = d.areas[a.args[0]]
-                return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
-            if a.kind in ("play", "discard", "keep"):
-                card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
-                if a.kind == "play":
-                    return f"Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
-                return f"{a.kind.title()} {card['name']}"
-            if a.kind == "token":
-                cost = move_cost(v, a)
-                return (
-                    f"Take a {a.args[0]} token ({cost_text(cost, short=True) if cost else 'free'})"
-                )
-            if a.kind == "track":
-                tr = d.prosperity[a.args[0]]
-                return (
-                    f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}"
-                    + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
-                )
-            if a.kind == "skill":
-                return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
-            if a.kind == "flip":
-                return f"Flip skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
-            if a.kind == "aid":
-                sp = v["round_aid"][a.args[0]]
-                std = "; ".join(fx_text(d.aid_standard[t]) for t in sp["standard"])
-                pas = (
-                    f" | pass: {formula_text(d.aid_pass[sp['pass']])}"
-                    if sp["pass"] is not None
-                    else ""
-                )
-                return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
-            if a.kind == "character":
-                ch = d.characters[a.args[0]]
-                # F: the view's character table adds the Clock Tower and its condition
-                row = next((r for r in v.get("characters") or () if r["id"] == a.args[0]), None)
-                if row is None:
-                    return f"{ch['name']}: {ch['basic']}"
-                tower = f"Clock Tower ({row['condition']}): {row['clock_tower']}"
-                return f"{ch['name']}: {ch['basic']} | {tower}"
-            if a.kind == "map":  # F: a small preview of the side from the view
-                side = next((m for m in v.get("maps") or () if m["id"] == a.args[0]), None)
-                if side is not None:
-                    return f"{a.label}\n" + "\n".join(side["preview"])
-            if a.kind == "special":
-                return f"Special tile {a.args[1]} on hex {a.args[0]} (flip: {fx_text(d.specials[a.args[1]])})"
-            if a.kind == "marker":
-                name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
-                pos = pv["carriage"] if a.args[0] == "carriage" else pv["locomotive"]
-                nxt = pos + 1 if pos is not None and pos + 1 < len(d.industry) else None
-                if nxt is None:
-                    return f"Advance the {name} (past the end: 1 VP)"
-                colour, bonus, ip = d.industry[nxt]
-                mine = {"carriage": "orange", "loco": "green"}[a.args[0]] == colour
-                gain = fx_text(bonus) if mine and bonus else "no bonus"
-                return f"Advance the {name} to {nxt}: {gain}" + (f", IP icon {ip}" if ip else "")
-            if a.kind == "done":
-                return "Stop here (S)"
-            if a.kind == "end":
-                return "End the turn (E)"
-        except (StopIteration, KeyError, IndexError, TypeError):
-            pass
-        return a.label
-
     def show_moves(self, legal: list) -> None:
         shown = self._filter if self._filter is not None else legal
         ol = self.query_one(OptionList)
-        keys = tuple(a.key for a in shown) + (("filter",) if self._filter is not None else ())
+        # labels count: a step keeps its keys while their costs and gains change
+        labels = [self._labels.get(a.key, a.label) for a in shown]
+        keys = tuple(zip((a.key for a in shown), labels, strict=True)) + (
+            ("filter",) if self._filter is not None else ()
+        )
+        before = self.highlighted_move()  # looked up among the moves it was shown with
+        previous = (before.key, before.kind) if before is not None else None
+        self._by_key = {a.key: a for a in legal}
         if keys != self._moves_shown:
             self._moves_shown = keys
+            self._shown_moves = list(shown)
             ol.clear_options()
-            ol.add_options([Option(self._labels.get(a.key, a.label), id=a.key) for a in shown])
+            ol.add_options([Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)])
             ol.display = bool(shown)
             if shown:
-                ol.highlighted = 0
+                ol.highlighted = pick_index(previous, shown, self._explained)
+                self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
                 ol.focus()
         # Only what the footer shows may trigger its (costly) rebuild.
         kinds = {a.kind for a in legal}
-        footer_key = ("end" in kinds, "done" in kinds, self.controller.can_undo())
+        footer_key = (
+            "end" in kinds or "pass" in kinds,
+            "done" in kinds,
+            self.controller.can_undo(),
+        )
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()
@@ -519,8 +482,8 @@ class SweetLandsScreen(GameScreenBase):
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action in ("end_turn", "stop"):
-            want = "end" if action == "end_turn" else "done"
-            return True if any(a.kind == want for a in self.controller.legal()) else False
+            want = {"end", "pass"} if action == "end_turn" else {"done"}
+            return True if any(a.kind in want for a in self.controller.legal()) else False
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:
@@ -535,15 +498,10 @@ class SweetLandsScreen(GameScreenBase):
         self.render_tab(tab)
         if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):
             self.query_one(HexMap).focus()  # a map choice is asked: arrows and Enter work there
-
-    def action_end_turn(self) -> None:
-        self.try_act("end")
-
-    def action_stop(self) -> None:
-        self.try_act("done")
-
-    def action_focus_moves(self) -> None:
-        self.query_one(OptionList).focus()
+        elif self.focused is not None:
+            pane = next((w for w in self.focused.ancestors if isinstance(w, TabPane)), None)
+            if pane is not None and pane is not event.pane:
+                self.query_one(OptionList).focus()  # Enter never acts on a hidden widget
 
     def action_legend(self) -> None:
         self._legend = not self._legend
@@ -555,7 +513,7 @@ class SweetLandsScreen(GameScreenBase):
         self.query_one(HexMap).toggle_scale()
 
     def action_next_player(self) -> None:
-        v = self.controller.view()
+        v = self.current_view()
         n = len(v["players"])
         self.shown_seat = (self.shown(v) + 1) % n
         if self.shown_seat == v["viewer"]:
@@ -563,86 +521,12 @@ class SweetLandsScreen(GameScreenBase):
         self._dirty = set(TABS.values())
         self.render_tab(self.query_one(TabbedContent).active)
 
-    def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
-        v = self.controller.view()
-        self.hex_info(msg.target, v, self.shown(v))
 
-    def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
-        c = self.controller
-        v = c.view()
-        if c.next_step() != "human":
-            self.notify("Wait: it is not your move.", severity="warning")
-            return
-        if self.shown(v) != v["viewer"]:
-            self.notify(
-                f"This is {escape(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
-                severity="warning",
-            )
-            return
-        acts = self._map_targets.get(msg.target)
-        if not acts:
-            self.notify(
-                P.why_not_map(v, v["viewer"], msg.target, c.legal()),
-                title="Not allowed",
-                severity="warning",
-            )
-            return
-        self.choose(acts, "Choose the special tile for this hex")
-
-    def choose(self, acts: list, question: str) -> None:
-        if len(acts) == 1:
-            self._apply(acts[0])
-            return
-        self._filter = acts
-        self.show_moves(self.controller.legal())
-        self.query_one(OptionList).focus()
-        self.notify(question + " in the move list.")
-
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        c = self.controller
-        v = c.view()
-        legal = c.legal()
-        key = event.row_key.value
-        if c.next_step() != "human":
-            self.notify("Wait: it is not your move.", severity="warning")
-            return
-        if event.data_table.id == "sl-areas":
-            acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
-            if acts:
-                self.choose(acts, "Choose")
-            else:
-                self.notify(
-                    P.why_not_area(v, v["viewer"], key, legal),
-                    title="Not allowed",
-                    severity="warning",
-                )
-        elif event.data_table.id == "sl-hand":
-            hand = v["players"][v["viewer"]]["hand"] or []
-            card = next((x for x in hand if str(x["uid"]) == key), None)
-            if card is None:
-                return
-            by_uid = {x["uid"]: x["id"] for x in hand}
-            acts = [
-                a
-                for a in legal
-                if a.kind in ("play", "discard", "keep") and by_uid.get(a.args[0]) == card["id"]
-            ]
-            if acts:
-                self._apply(acts[0])
-            else:
-                self.notify(
-                    P.why_not_card(v, v["viewer"], card, legal),
-                    title="Not allowed",
-                    severity="warning",
-                )
-
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act_key(event.option.id)
-
-
-def move_cost(view: dict, action) -> dict:
-    """The cost the engine reports in the view for one legal move ({} if none)."""
-    for move in (view.get("explain") or {}).get("moves") or ():
-        if move["key"] == action.key:
-            return move["cost"]
-    return {}
+def numbered(rows: list) -> list:
+    """Hand rows with the digit key that chooses each card in front of its mark."""
+    out = []
+    for i, (key, cells) in enumerate(rows, 1):
+        mark = Text(f"{i}" if i <= 9 else " ")
+        mark.append_text(cells[0] if isinstance(cells[0], Text) else Text(str(cells[0])))
+        out.append((key, [mark, *cells[1:]]))
+    return out

@@ -1,0 +1,307 @@
+"""The one cursor of the Sweet Lands screen, what Enter does, and the direct keys.
+
+The widget with the focus drives the cursor (the move list, the map or a table) and
+the others follow it, so the highlighted move, the map cursor and the table row always
+name the same move; the line above the move list says what Enter will do on the
+focused widget, or why it does nothing there. Direct keys: A-Q an action area, 1-9 a
+card of the hand, F the next free action, E end the turn (passing, asked once, when
+the main action is unused). A step with one answer is taken at once, in plain sight.
+"""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from textual.widgets import DataTable, OptionList
+
+from . import prompts as P
+from .cursor import CARD_KINDS, map_target, next_free_index
+from .hexmap import HexMap
+
+
+class ChoosingMixin:
+    """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
+
+    _view_cache: tuple = (None, None, None)
+
+    def current_view(self) -> dict:
+        """The viewer's view of the current state, built once per state and reader (a
+        Sweet Lands view takes milliseconds; a cursor key must not rebuild it)."""
+        c = self.controller
+        state, viewer, view = self._view_cache
+        if state is not c.state or viewer != c.viewer or view is None:
+            view = c.view()
+            self._view_cache = (c.state, c.viewer, view)
+        return view
+
+    def take_forced_steps(self) -> None:
+        """A step of the viewer's with exactly one answer (automate with no diamond,
+        the only card left to discard) is taken at once: the engine logs it, "This
+        turn" lists it, a note says so, and undo takes it back with the step before."""
+        c = self.controller
+        for _ in range(20):  # a chain of forced steps is short; never loop for ever
+            if c.next_step() != "human" or self.current_view().get("pending") is None:
+                return
+            legal = c.legal()
+            if len(legal) != 1 or legal[0].kind in ("done", "end", "pass"):
+                return
+            if not c.act(legal[0], forced=True):
+                return
+            self._steps.append(f"{legal[0].label} (only choice)")
+            self.notify(f"Only one choice, taken: {legal[0].label}.", title="Automatic")
+
+    def show_steps(self) -> None:
+        """What Enter does now, in full (the list truncates), then this turn's steps."""
+        move = ""
+        if self.controller.viewer is not None and self.controller.next_step() == "human":
+            move = "[b]Enter >[/b] " + escape(self.enter_text()) + "\n"
+        self.update_static("#sl-steps", move + self._steps_text)
+
+    def highlighted_move(self):
+        """The legal move the list highlights (None if none)."""
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None or not ol.option_count:
+            return None
+        return self._by_key.get(ol.get_option_at_index(ol.highlighted).id)
+
+    def focused_choice(self) -> tuple[list, str]:
+        """The moves Enter may perform on the focused widget, or why it performs none."""
+        v = self.current_view()
+        legal = self.controller.legal()
+        widget = self.focused
+        if isinstance(widget, HexMap):
+            if self.shown(v) != v["viewer"]:
+                return [], "this is another player's map (N comes back to yours)"
+            if widget.cursor is None:
+                return [], ""
+            acts = self._map_targets.get(widget.cursor) or []
+            return acts, "" if acts else P.why_not_map(v, v["viewer"], widget.cursor, legal)
+        if isinstance(widget, DataTable) and widget.row_count:
+            key = widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value
+            if widget.id == "sl-areas":
+                acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
+                return acts, "" if acts else P.why_not_area(v, v["viewer"], key, legal)
+            card = self.hand_card(v, key)
+            if card is not None:
+                acts = self.card_moves(v, legal, card)
+                return acts, "" if acts else P.why_not_card(v, v["viewer"], card, legal)
+        hl = self.highlighted_move()
+        return ([hl] if hl is not None else []), ""
+
+    def enter_text(self) -> str:
+        acts, reason = self.focused_choice()
+        hl = self.highlighted_move()
+        if hl is not None and hl in acts:
+            return self._labels.get(hl.key, hl.label)
+        if len(acts) > 1:
+            return f"{len(acts)} ways: Enter lists them"
+        if acts:
+            return self._labels.get(acts[0].key, acts[0].label)
+        return f"nothing here: {reason}" if reason else "nothing to choose"
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        # The focused widget drives the one cursor and the others follow it; a late
+        # highlight event must not pull the map cursor back while the map is driven.
+        if event.option_list.has_focus:
+            self.follow_list(self._by_key.get(event.option.id))
+        self.show_steps()
+
+    def follow_list(self, action) -> None:
+        """Move the map cursor and the table cursors onto the highlighted move: one cursor."""
+        if action is None:
+            return
+        target = map_target(action)
+        hm = self.query_one(HexMap)
+        if target is not None and target in hm.targets and hm.cursor != target:
+            hm.cursor = target
+            hm._rebuild()
+            hm.scroll_to_cursor()
+            v = self.current_view()
+            self.hex_info(target, v, self.shown(v))
+        if action.kind in ("area", "copy"):
+            self.put_table_cursor("#sl-areas", action.args[0])
+        elif action.kind in CARD_KINDS:
+            self.put_table_cursor("#sl-hand", str(action.args[0]))
+
+    def put_table_cursor(self, selector: str, row_key: str) -> None:
+        table = self.query_one(selector, DataTable)
+        try:
+            row = table.get_row_index(row_key)
+        except Exception:  # the row is not in the table (a tab not drawn yet)
+            return
+        if table.cursor_row != row:
+            table.move_cursor(row=row, animate=False)
+
+    def highlight_move(self, acts: list) -> None:
+        """Put the list highlight on the first of ``acts`` unless it is on one already."""
+        if not acts or self.highlighted_move() in acts:
+            return
+        ids = [a.key for a in self._shown_moves]
+        if acts[0].key in ids:
+            self.query_one(OptionList).highlighted = ids.index(acts[0].key)
+
+    def action_end_turn(self) -> None:
+        """E ends the turn; with the main action unused that means passing, asked once."""
+        legal = self.controller.legal()
+        end = next((a for a in legal if a.kind == "end"), None)
+        passing = next((a for a in legal if a.kind == "pass"), None)
+        if end is None and passing is not None:
+            self._apply(passing)
+        else:
+            self.try_act("end")
+
+    def action_area(self, letter: str) -> None:
+        """A-Q: use (or copy) that action area; the second area of a letter (H2) too."""
+        c = self.controller
+        if c.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        legal = c.legal()
+        acts = [
+            a for a in legal if a.kind in ("area", "copy") and a.args[0] in (letter, letter + "2")
+        ]
+        if acts:
+            self.put_table_cursor("#sl-areas", acts[0].args[0])
+            self.choose(acts, "Choose how to use the area")
+        else:
+            v = self.current_view()
+            self.notify(
+                P.why_not_area(v, v["viewer"], letter, legal),
+                title="Not allowed",
+                severity="warning",
+            )
+
+    def action_card(self, n: int) -> None:
+        """1-9: the n-th card of the hand: play it, or discard or keep it when asked."""
+        c = self.controller
+        v = self.current_view()
+        if c.next_step() != "human" or v["viewer"] is None:
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        hand = v["players"][v["viewer"]]["hand"] or []
+        if not 1 <= n <= len(hand):
+            self.notify(
+                f"Your hand has {len(hand)} card{'s' if len(hand) != 1 else ''}.",
+                severity="warning",
+            )
+            return
+        card = hand[n - 1]
+        legal = c.legal()
+        acts = self.card_moves(v, legal, card)
+        if acts:
+            self._apply(acts[0])
+        else:
+            self.notify(
+                P.why_not_card(v, v["viewer"], card, legal), title="Not allowed", severity="warning"
+            )
+
+    def action_free(self) -> None:
+        """F: the highlight goes to the next free action in the move list."""
+        ol = self.query_one(OptionList)
+        i = next_free_index(self._shown_moves, ol.highlighted)
+        if i is None:
+            self.notify("No free action is possible now.", severity="warning")
+            return
+        ol.focus()
+        ol.highlighted = i
+
+    def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
+        v = self.current_view()
+        self.hex_info(msg.target, v, self.shown(v))
+        if self.shown(v) == v["viewer"]:
+            self.highlight_move(self._map_targets.get(msg.target) or [])
+        self.show_steps()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.data_table.has_focus:  # the table's cursor is the one cursor now
+            acts, _ = self.focused_choice()
+            self.highlight_move(acts)
+            self.show_steps()
+
+    def on_descendant_focus(self, event) -> None:
+        # Enter now belongs to another widget: the list follows its cursor, and the
+        # header says what Enter does there
+        if isinstance(self.focused, (DataTable, HexMap)):
+            acts, _ = self.focused_choice()
+            self.highlight_move(acts)
+        self.show_steps()
+
+    def hand_card(self, v: dict, row_key: str) -> dict | None:
+        hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
+        return next((x for x in hand or () if str(x["uid"]) == row_key), None)
+
+    def card_moves(self, v: dict, legal: list, card: dict) -> list:
+        """The legal moves that use this card (a copy of the same card counts too)."""
+        by_uid = {x["uid"]: x["id"] for x in v["players"][v["viewer"]]["hand"] or []}
+        return [a for a in legal if a.kind in CARD_KINDS and by_uid.get(a.args[0]) == card["id"]]
+
+    def action_stop(self) -> None:
+        self.try_act("done")
+
+    def action_focus_moves(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
+        c = self.controller
+        v = self.current_view()
+        if c.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        if self.shown(v) != v["viewer"]:
+            self.notify(
+                f"This is {escape(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
+                severity="warning",
+            )
+            return
+        acts = self._map_targets.get(msg.target)
+        if not acts:
+            self.notify(
+                P.why_not_map(v, v["viewer"], msg.target, c.legal()),
+                title="Not allowed",
+                severity="warning",
+            )
+            return
+        self.choose(acts, "Choose the special tile for this hex")
+
+    def choose(self, acts: list, question: str) -> None:
+        if len(acts) == 1:
+            self._apply(acts[0])
+            return
+        self._filter = acts
+        self.show_moves(self.controller.legal())
+        self.query_one(OptionList).focus()
+        self.notify(question + " in the move list.")
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        c = self.controller
+        v = self.current_view()
+        legal = c.legal()
+        key = event.row_key.value
+        if c.next_step() != "human":
+            self.notify("Wait: it is not your move.", severity="warning")
+            return
+        if event.data_table.id == "sl-areas":
+            acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
+            if acts:
+                self.choose(acts, "Choose")
+            else:
+                self.notify(
+                    P.why_not_area(v, v["viewer"], key, legal),
+                    title="Not allowed",
+                    severity="warning",
+                )
+        elif event.data_table.id == "sl-hand":
+            card = self.hand_card(v, key)
+            if card is None:
+                return
+            acts = self.card_moves(v, legal, card)
+            if acts:
+                self._apply(acts[0])
+            else:
+                self.notify(
+                    P.why_not_card(v, v["viewer"], card, legal),
+                    title="Not allowed",
+                    severity="warning",
+                )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.act_key(event.option.id)
