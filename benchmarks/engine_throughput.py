@@ -1,7 +1,9 @@
-"""Random-playout throughput of the engines (target: >= 300 4-player Happy City games/s).
+"""Random-playout throughput of the engines (targets on one idle core: >= 300 4-player
+Happy City games/s, >= 50 4-player Sweet Lands games/s).
 
-Run: .venv/bin/python benchmarks/engine_throughput.py [--games N]
-Uses one core; prints games/s and actions/s per game and player count.
+Run: .venv/bin/python benchmarks/engine_throughput.py [--games N] [--game ID]
+Uses one core; prints games/s and actions/s per game and player count. On a shared
+machine compare games/CPU-s, and compare before and after on the same load.
 """
 
 import argparse

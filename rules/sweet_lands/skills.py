@@ -8,6 +8,7 @@ import tomllib
 from typing import TYPE_CHECKING, Any
 
 from . import data as D
+from .story import amounts
 
 if TYPE_CHECKING:
     from .fields import StateFields
@@ -102,6 +103,7 @@ def pay_flip(s: StateFields, seat: int, sk: int) -> None:
     cost = D.load().skills[sk].get("cost")
     if cost:
         s.pay(seat, cost)
+        s.log(f"{s.who(seat)} pays {amounts(cost)} to flip skill tile {sk}.")
 
 
 def count(s: StateFields, seat: int, spec: dict) -> Any:

@@ -391,6 +391,7 @@ class TurnActions(StateFields):
 
     def _free_draw(self, seat: int, args: tuple) -> None:
         self.p[seat].res["gold"] -= 15
+        self.log(f"{self.who(seat)} pays 15 gold to draw a card.")
         self._draw(seat, 1)
 
     def _free_buy(self, seat: int, args: tuple) -> None:
