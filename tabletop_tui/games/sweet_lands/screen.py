@@ -16,9 +16,10 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Header, OptionList, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from ...widgets.log import LogView
 from ..base import GameScreenBase
 from . import prompts as P
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
@@ -137,7 +138,7 @@ class SweetLandsScreen(GameScreenBase):
                 yield Static("", id="sl-steps")
                 yield OptionList(id="sl-actions")
                 yield Static("", id="sl-others")
-                yield RichLog(id="sl-log", wrap=True, markup=False, min_width=20)
+                yield LogView(id="sl-log")  # follows the newest line unless scrolled up
         yield KeyBar()
 
     def on_mount(self) -> None:
