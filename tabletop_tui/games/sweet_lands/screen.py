@@ -80,6 +80,7 @@ class PickTable(DataTable):
 class SweetLandsScreen(GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list, not the tab bar, takes the keys at first
+    REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
@@ -154,7 +155,8 @@ class SweetLandsScreen(GameScreenBase):
         if self.controller.next_step() == "over":
             self.render_view()
             # after this screen has finished mounting (a finished save opens straight here)
-            self.call_after_refresh(self._show_end)
+            if not self.review:
+                self.call_after_refresh(self._show_end)
             return
         super().advance()
 
