@@ -74,7 +74,7 @@ async def test_each_player_box_itemises_every_category_with_the_engines_vp(tmp_p
             assert track_vp[: len(rates)] == [r["scores"] for r in rates]
             assert sum(track_vp[: len(rates)]) == parts["prosperity"]
             assert by_label  # the box is not empty
-        extra = plain(screen.query_one("#end-extra", Static))
+        extra = plain(screen.query_one("#sl-final-tiles", Static))
         assert "Final scoring tiles" in extra
         for st in view["final_standings"]:
             for value, vp in zip(st["values"], st["vp"], strict=True):

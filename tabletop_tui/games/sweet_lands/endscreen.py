@@ -10,7 +10,6 @@ view's public figures, shown so a player can see where the points came from.
 
 from __future__ import annotations
 
-from rich.console import Group
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -140,7 +139,7 @@ class SweetLandsEndScreen(EndScreen):
                 box = Static(player_box(view, seat, res["breakdown"][seat]), classes="end-player")
                 box.border_title = f"{escape(c.state.players[seat])}: {res['scores'][seat]} VP"
                 grid.mount(box)
-        lines = [Text("Score = " + " + ".join(PARTS) + ".")]
+        lines = ["Score = " + " + ".join(PARTS) + "."]
         verdict = view["solo_verdict"] if len(c.state.players) == 1 else None
         if verdict is not None:
             score = res["scores"][0]
@@ -148,6 +147,9 @@ class SweetLandsEndScreen(EndScreen):
             self.query_one("#end-head", Static).update(
                 f"[b]{escape(c.state.players[0])} scores {score} VP against Mio: {title}![/b]"
             )
-            lines.append(Text.assemble(("Solo against Mio: ", "bold"), verdict["verdict"]))
-        lines += [Text(""), final_tiles_table(view), Text(""), Text(REVIEW_HINT, style="dim")]
-        self.query_one("#end-extra", Static).update(Group(*lines))
+            lines.append(f"[b]Solo against Mio:[/b] {escape(verdict['verdict'])}")
+        lines.append(f"[dim]{REVIEW_HINT}[/dim]")
+        extra = self.query_one("#end-extra", Static)
+        extra.update("\n".join(lines))
+        tiles = Static(final_tiles_table(view), id="sl-final-tiles")
+        extra.parent.mount(tiles, before=extra)

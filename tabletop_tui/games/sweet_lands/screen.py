@@ -45,6 +45,7 @@ LEGEND = (
     "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
     "Corners * = legal hex, v ^ = cursor."
 )
+WIDE = 150  # from this width the side panel grows and long moves wrap (sweet_lands.tcss)
 PHASE = {
     "setup": "setup",
     "income": "income",
@@ -149,6 +150,10 @@ class SweetLandsScreen(GameScreenBase):
         self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
         # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
         # on_mount in the class hierarchy runs), and calling it here ran it twice.
+        self.on_resize()
+
+    def on_resize(self) -> None:  # GameScreenBase's on_resize runs too (it sets -compact)
+        self.set_class(self.app.size.width >= WIDE, "-wide")
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
@@ -309,7 +314,7 @@ class SweetLandsScreen(GameScreenBase):
             self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
         elif tab == "tab-board":
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
-            rows = area_rows(v, legal_areas, narrow=width < 70)
+            rows = area_rows(v, legal_areas, width)
             self.fill_table("areas", "#sl-areas", rows)
             self.update_static("#sl-solo", solo_text(v))
             self.query_one("#sl-solo").display = bool(v.get("solo"))
@@ -323,7 +328,7 @@ class SweetLandsScreen(GameScreenBase):
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", hand_rows(pv, usable))
+                self.fill_table("hand", "#sl-hand", hand_rows(pv, usable, width))
                 self.update_static(
                     "#sl-handtitle",
                     f"[b]Your hand[/b] ({pv['hand_count']} cards; "
@@ -332,7 +337,7 @@ class SweetLandsScreen(GameScreenBase):
                 )
             self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
         elif tab == "tab-players":
-            self.query_one("#sl-players", Lines).show(players_renderable(v))
+            self.query_one("#sl-players", Lines).show(players_renderable(v, width))
 
     def show_steps(self) -> None:
         """This turn's steps, then the highlighted move in full (the list truncates)."""
@@ -353,8 +358,10 @@ class SweetLandsScreen(GameScreenBase):
         table = self.query_one(selector, DataTable)
         cursor = table.cursor_row
         table.clear()
+        for column in table.columns.values():  # clear() keeps the widths: measure afresh
+            column.content_width = column.label.cell_len
         for k, cells in rows:
-            table.add_row(*cells, key=k)
+            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
         if rows:
             table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
 

@@ -215,7 +215,7 @@ def prosperity_narrow(view: dict, shown: int):
         first = view["prosperity_first"][i]
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
         end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
-        lines.append(Text.assemble((name.ljust(17), COLOUR[tr["colour"]]), " ".join(cells)))
+        lines.append(Text.assemble((name.ljust(18), COLOUR[tr["colour"]]), " ".join(cells)))
         lines.append(
             Text(
                 f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {now}VP; {bon} end:{end}",
