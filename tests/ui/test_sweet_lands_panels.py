@@ -138,3 +138,18 @@ def test_panels_render_without_clipping_at_the_narrow_width():
                 lines = console.export_text().splitlines()
                 assert not any("…" in line for line in lines), (width, renderable)
                 assert max(len(line.rstrip()) for line in lines) <= width
+
+
+async def test_log_keeps_the_newest_line_when_the_terminal_gets_shorter(tmp_path):
+    app = make(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(hand_game())
+        await pilot.pause()
+        await pilot.pause()
+        log = app.screen.query_one("#sl-log", LogView)
+        assert log.scroll_y == log.max_scroll_y
+        await pilot.resize_terminal(120, 34)  # same width: nothing re-wraps
+        await pilot.pause()
+        await pilot.pause()
+        assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+        assert log._lines[-1] in screen_text(app)
