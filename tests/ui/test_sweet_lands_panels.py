@@ -143,10 +143,8 @@ def test_panels_render_without_clipping_at_the_narrow_width():
 async def test_log_keeps_the_newest_line_when_the_terminal_gets_shorter(tmp_path):
     app = make(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        app.open_game(hand_game())
-        await pilot.pause()
-        await pilot.pause()
-        log = app.screen.query_one("#sl-log", LogView)
+        screen = await open_tab(app, pilot, hand_game, "h")
+        log = screen.query_one("#sl-log", LogView)
         assert log.scroll_y == log.max_scroll_y
         await pilot.resize_terminal(120, 34)  # same width: nothing re-wraps
         await pilot.pause()
