@@ -120,6 +120,11 @@ def final_tiles_table(view: dict):
 
 
 class SweetLandsEndScreen(EndScreen):
+    DEFAULT_CSS = """
+    SweetLandsEndScreen #sl-final-tiles { height: auto; margin: 1 0 0 0; }
+    SweetLandsEndScreen .end-player { max-width: 100; }
+    """
+
     # Textual runs EndScreen.on_mount by itself (handlers run for every class in the MRO).
     def on_mount(self) -> None:
         self.call_after_refresh(self.add_review)
