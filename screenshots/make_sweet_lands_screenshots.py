@@ -2,7 +2,8 @@
 up to the moment shown; the same seeds always give the same pictures).
 
 Run: .venv/bin/python screenshots/make_sweet_lands_screenshots.py
-Writes screenshots/sweet-lands-<panel>-<width>x<height>.svg.
+Writes screenshots/sweet-lands-<panel>-<width>x<height>.svg at 160x50, 120x40 and 80x24:
+each panel, the end review and the final table it opens.
 """
 
 import asyncio
@@ -56,15 +57,21 @@ def solo_end():
     return controller(play_until(new_state(1, 5), lambda s: s.is_over), viewer=0)
 
 
+def two_player_end():
+    return controller(play_until(new_state(2, 7), lambda s: s.is_over), viewer=None)
+
+
 async def main():
-    for size in [(120, 40), (80, 24)]:
+    for size in [(160, 50), (120, 40), (80, 24)]:
         await shoot("map", size, placing_tiles, "m")
         await shoot("tracks", size, placing_tiles, "t")
         await shoot("board", size, four_players, "b")
         await shoot("hand", size, playing_cards, "h")
+        await shoot("players", size, four_players, "p")
+        await shoot("end", size, two_player_end)
+        await shoot("review", size, two_player_end, "vn")  # the final table: Bob's map
     await shoot("solo-board", (120, 40), solo_mid_game, "b")
     await shoot("solo-end", (120, 40), solo_end)
-    await shoot("players", (120, 40), four_players, "p")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@ This view keeps the plain entries instead and draws only the lines on screen:
 - a new list of entries that extends the old one only wraps the new entries;
 - a different reader's list keeps the wrapped lines of the part both lists share;
 - a new width wraps everything again, so the log re-flows after a resize;
-- it stays scrolled to the newest entry unless the reader has scrolled up to read.
+- it stays scrolled to the newest entry unless the reader has scrolled up to read,
+  also when the panel gets shorter or narrower.
 """
 
 from __future__ import annotations
@@ -74,10 +75,12 @@ class LogView(ScrollView, can_focus=True):
             self.scroll_end(animate=False)
 
     def on_resize(self) -> None:
+        follow = self._follow
         if self._wrap_width() != self._width:
-            follow = self._follow
             self._rewrap()
             self._resized(follow)
+        elif follow:  # shorter, same width: the newest line would drop below the edge
+            self.scroll_end(animate=False)
 
     def on_mount(self) -> None:
         self._width = self._wrap_width()

@@ -110,7 +110,8 @@ async def click_row(pilot, selector, key):
     table.scroll_to(y=0, animate=False)
     table.scroll_visible(animate=False)
     await pilot.pause()
-    await pilot.click(table, offset=(3, 1 + row))
+    top = sum(r.height for r in table.ordered_rows[:row])  # rows may wrap to several lines
+    await pilot.click(table, offset=(3, 1 + top))
     await pilot.pause()
 
 

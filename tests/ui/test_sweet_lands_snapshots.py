@@ -1,5 +1,8 @@
-"""Snapshots of the Sweet Lands panels at 80x24 and 120x40 (update with --snapshot-update,
-then look at the report). States are real seeded games played by the bots."""
+"""Snapshots of the Sweet Lands screens at 80x24, 120x40 and 160x50 (update with
+--snapshot-update, then look at the report). States are real seeded games played by the
+bots; the end screens come from whole games."""
+
+from functools import cache
 
 import pytest
 
@@ -12,7 +15,8 @@ from tabletop_tui.games.sweet_lands.demo import (
     solo_mid_game,
 )
 
-SIZES = [(80, 24), (120, 40)]
+SIZES = [(80, 24), (120, 40), (160, 50)]
+IDS = ["80x24", "120x40", "160x50"]
 
 
 def make(tmp_path):
@@ -21,51 +25,58 @@ def make(tmp_path):
     return app
 
 
-def opened(ctrl_factory, key):
+@cache
+def finished(players: int, seed: int):
+    return play_until(new_state(players, seed), lambda s: s.is_over)
+
+
+def placing_tiles():
+    return mid_game()  # Ann places terrain: legal hexes marked, the cursor on the first
+
+
+def playing_cards():
+    return mid_game(players=2, seed=7, round_=2, want="play")
+
+
+def four_players():
+    return mid_game(players=4, seed=9, round_=3, want="area")
+
+
+def two_player_end():
+    return controller(finished(2, 7), viewer=None)
+
+
+def solo_end():
+    return controller(finished(1, 5), viewer=0)
+
+
+def opened(factory, *keys):
     async def before(pilot):
-        pilot.app.open_game(ctrl_factory())
+        pilot.app.open_game(factory())
         await pilot.pause()
-        await pilot.press(key)
+        for key in keys:
+            await pilot.press(key)
+            await pilot.pause()
         await pilot.pause()
 
     return before
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_snapshot_sweet_lands_map(snap_compare, tmp_path, size):
-    # Ann is placing terrain: legal hexes marked, the cursor on the first of them
-    assert snap_compare(make(tmp_path), terminal_size=size, run_before=opened(mid_game, "m"))
+SCREENS = {
+    "map": (placing_tiles, "m"),
+    "tracks": (placing_tiles, "t"),
+    "board": (four_players, "b"),
+    "hand": (playing_cards, "h"),
+    "players": (four_players, "p"),
+    "solo_board": (solo_mid_game, "b"),
+    "end": (two_player_end,),
+    "solo_end": (solo_end,),
+    "review_map": (two_player_end, "v", "n"),  # the end screen's final table: Bob's map
+}
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_snapshot_sweet_lands_tracks(snap_compare, tmp_path, size):
-    assert snap_compare(make(tmp_path), terminal_size=size, run_before=opened(mid_game, "t"))
-
-
-@pytest.mark.parametrize("size", SIZES)
-def test_snapshot_sweet_lands_board(snap_compare, tmp_path, size):
-    assert snap_compare(make(tmp_path), terminal_size=size, run_before=opened(mid_game, "b"))
-
-
-def test_snapshot_sweet_lands_solo_board(snap_compare, tmp_path):
-    # Mio's two cards, its blocked spaces [M] and its Round Aid token
-    assert snap_compare(
-        make(tmp_path), terminal_size=(120, 40), run_before=opened(solo_mid_game, "b")
-    )
-
-
-def test_snapshot_sweet_lands_hand(snap_compare, tmp_path):
-    factory = lambda: mid_game(players=2, seed=7, round_=2, want="play")  # noqa: E731
-    assert snap_compare(make(tmp_path), terminal_size=(120, 40), run_before=opened(factory, "h"))
-
-
-def test_snapshot_sweet_lands_solo_end(snap_compare, tmp_path):
-    def finished():
-        return controller(play_until(new_state(1, 5), lambda s: s.is_over), viewer=0)
-
-    async def before(pilot):
-        pilot.app.open_game(finished())
-        await pilot.pause()
-        await pilot.pause()
-
-    assert snap_compare(make(tmp_path), terminal_size=(80, 24), run_before=before)
+@pytest.mark.parametrize("size", SIZES, ids=IDS)
+@pytest.mark.parametrize("name", list(SCREENS))
+def test_snapshot_sweet_lands(snap_compare, tmp_path, name, size):
+    factory, *keys = SCREENS[name]
+    assert snap_compare(make(tmp_path), terminal_size=size, run_before=opened(factory, *keys))

@@ -3,6 +3,8 @@ Aid board, milestones, final scoring tiles, skill tiles, special tiles, solo car
 
 from __future__ import annotations
 
+import textwrap
+
 from rich import box
 from rich.console import Group
 from rich.markup import escape
@@ -14,7 +16,6 @@ from .text import (
     cost_text,
     data,
     formula_text,
-    fx_short,
     fx_text,
     player_tags,
     solo_cards,
@@ -24,52 +25,54 @@ CATEGORY = {"basic": "basic", "special": "special", "advanced": "advanced"}
 AREA_COLUMNS = ("area", "spaces", "cost", "effect", "next")
 
 
-def area_rows(view: dict, legal_areas: set, narrow: bool = False) -> list[tuple]:
-    """One row per area: (key, cells). Narrow: short effects, one-letter categories."""
+def _spaces_text(occ: list, tags: list[str], narrow: bool) -> str:
+    """Who holds each space: a player's letter, M for Mio, . when free."""
+    who = ["M" if o == "mio" else ("." if o is None else tags[o]) for o in occ]
+    return "".join(who) if narrow else " ".join(f"[{w}]" for w in who)
+
+
+def _area_status(area: dict, occ: list, opened: bool, narrow: bool) -> Text:
+    if not opened:
+        return Text(f"R{area['opens']}" if narrow else f"opens R{area['opens']}", style="dim")
+    if None not in occ:
+        return Text("full", style="dim")
+    k = occ.index(None) + 1
+    return Text(f"{k}c" if narrow else f"{k} card{'s' if k > 1 else ''}")
+
+
+def _effect_text(area: dict) -> str:
+    if area["copy"]:
+        return f"copy a {'/'.join(area['copy'])} area"
+    return fx_text(area["effect"])
+
+
+def area_rows(view: dict, legal_areas: set, width: int = 100) -> list[tuple]:
+    """One row per area: (key, cells). The effect is always in full: on a narrow panel it
+    wraps (the row grows) and the category and spaces take fewer letters."""
     d = data()
-    players = view["players"]
-    tags = player_tags(players)
+    tags = player_tags(view["players"])
+    narrow = width < 70
+    # the panel's padding and scrollbar, the table's own scrollbar (past 30 rows), the
+    # other columns with their cell padding
+    others = 6 + (7 if narrow else 9) + (8 if narrow else 13) + 9 + (6 if narrow else 9) + 2
+    effect_width = max(12, width - others)
     rows = []
     for aid, occ in view["areas"].items():
         area = d.areas[aid]
-        spaces = []
-        for o in occ:
-            who = "M" if o == "mio" else ("." if o is None else tags[o])
-            spaces.append(f"[{who}]")
-        free = None in occ
         opened = aid in view["opened"]
-        if not opened:
-            status = Text(f"R{area['opens']}" if narrow else f"opens R{area['opens']}", style="dim")
-        elif not free:
-            status = Text("full", style="dim")
-        else:
-            k = occ.index(None) + 1
-            status = Text(str(k) if narrow else f"{k} card{'s' if k > 1 else ''}")
-        cat = area["category"][:1] if narrow else area["category"][:3]
-        if area["copy"]:
-            eff = (
-                ("copy " + "/".join(c[:3] for c in area["copy"]))
-                if narrow
-                else f"copy a {'/'.join(area['copy'])} area"
-            )
-        else:
-            eff = fx_short(area["effect"]) if narrow else fx_text(area["effect"])
-        style = "" if opened and free else "dim"
+        style = "" if opened and None in occ else "dim"
         name = Text()
         name.append(">" if aid in legal_areas else " ", style="bold #5fff5f")
-        name.append(f"{aid} {cat}", style=style)
-        rows.append(
-            (
-                aid,
-                [
-                    name,
-                    ("" if narrow else " ").join(spaces),
-                    cost_text(area["cost"], short=True),
-                    Text(eff, style=style),
-                    status,
-                ],
-            )
-        )
+        name.append(f"{aid} {area['category'][: 1 if narrow else 3]}", style=style)
+        effect = "\n".join(textwrap.wrap(_effect_text(area), effect_width))
+        cells = [
+            name,
+            _spaces_text(occ, tags, narrow),
+            cost_text(area["cost"], short=True),
+            Text(effect, style=style),
+            _area_status(area, occ, opened, narrow),
+        ]
+        rows.append((aid, cells))
     return rows
 
 

@@ -4,6 +4,8 @@ compact summaries of every player. The hand comes only from view(viewer)["hand"]
 
 from __future__ import annotations
 
+import textwrap
+
 from rich import box
 from rich.console import Group
 from rich.markup import escape
@@ -12,8 +14,7 @@ from rich.text import Text
 
 from .text import (
     CHAR_SHORT,
-    card_auto,
-    card_summary,
+    INDUSTRY_COLUMN,
     cond_text,
     cost_text,
     data,
@@ -21,33 +22,80 @@ from .text import (
     fx_text,
     player_tags,
     resources_text,
-    tags_text,
     token_cost,
 )
 
-HAND_COLUMNS = ("", "card", "cost", "tags", "does", "automation")
+HAND_COLUMNS = ("", "card", "text")  # the card cell: name, cost, industry, sweets
+CARD_WIDTH = 16  # the longest card name
+# Room the hand table needs besides its two text columns: the panel's padding and
+# scrollbar, the table's own scrollbar (past 30 rows), the usable mark, and the
+# DataTable's cell padding (1 each side).
+HAND_CHROME = 4 + 2 + 3 + 2 + 2
 
 
-def hand_rows(pv: dict, usable: set) -> list[tuple]:
-    """(row key, cells) for each card in the hand; usable: design ids that a click may use."""
+def _wrapped(lines: list[str], width: int) -> list[str]:
+    """Each line wrapped to the width (at least 12), so a cell never clips."""
+    width = max(12, width)
+    return [part for line in lines for part in textwrap.wrap(line, width) or [""]]
+
+
+def _packed(parts: list[str], width: int) -> list[str]:
+    """Short parts side by side while they fit, separated by a semicolon."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + 2 + len(part) <= width:
+            lines[-1] += "; " + part
+        else:
+            lines.append(part)
+    return _wrapped(lines, width)
+
+
+def card_facts(card: dict) -> list[str]:
+    """Cost (the engine's price now, and the printed one if it differs), industry tag
+    with its column, sweets tags."""
+    cost = card["play_cost"]
+    price = f"{cost}g" if cost == card["cost"] else f"{cost}g (printed {card['cost']}g)"
+    industry = card["industry"]
+    if industry == "none":
+        tag = "no industry"
+    elif industry == "wild":
+        tag = "wild industry (any column)"
+    else:
+        tag = f"{industry} ({INDUSTRY_COLUMN[industry]})"
+    sweets = ", ".join(card["tags"]) or "no sweets"
+    return [price, tag, sweets]
+
+
+def card_text(card: dict) -> list[str]:
+    """The card's whole text: its effect now or when passing, and its automation."""
+    lines = []
+    if card["kind"] == "pass":
+        lines.append("When you pass: " + formula_text(card["pass"]))
+    else:
+        lines.append("Now: " + (fx_text(card["effect"]) or "nothing"))
+    if card["kind"] != "pass" and card["industry"] != "none":
+        column = "any" if card["industry"] == "wild" else INDUSTRY_COLUMN[card["industry"]]
+        lines.append(f"Automated ({column} column): {fx_text(card['auto'])}")
+    if card.get("brownie"):
+        lines.append("Brownie card: cheaper for each Brownie tag you have")
+    return lines
+
+
+def hand_rows(pv: dict, usable: set, width: int = 80) -> list[tuple]:
+    """(row key, cells) for each card in the hand; usable: design ids that a click may use.
+    Every fact is in full, wrapped to the panel's width (rows grow taller, never clip)."""
+    room = max(24, width - HAND_CHROME)
+    card_width = min(max(CARD_WIDTH, room // 3), 34)
+    text_width = room - card_width
     rows = []
     for card in pv.get("hand") or []:
-        cost = card["play_cost"]
-        price = f"{cost}g" if cost == card["cost"] else f"{cost}g ({card['cost']})"
-        mark = Text(">", style="bold #5fff5f") if card["id"] in usable else Text(" ")
-        rows.append(
-            (
-                str(card["uid"]),
-                [
-                    mark,
-                    Text(card["name"], style="bold"),
-                    price,
-                    tags_text(card["tags"]),
-                    card_summary(card),
-                    card_auto(card),
-                ],
-            )
-        )
+        usable_now = card["id"] in usable
+        mark = Text(">", style="bold #5fff5f") if usable_now else Text(" ")
+        facts = Text(card["name"], style="bold")
+        for line in _packed(card_facts(card), card_width):
+            facts.append("\n" + line)
+        does = Text("\n".join(_wrapped(card_text(card), text_width)))
+        rows.append((str(card["uid"]), [mark, facts, does]))
     return rows
 
 
@@ -85,7 +133,7 @@ def player_renderable(view: dict, seat: int):
         t.add_row(
             c["name"],
             c["kind"],
-            tags_text(c["tags"]),
+            ", ".join(c["tags"]),  # sweets tags in full
             ("pass: " + formula_text(c["pass"]))
             if c["kind"] == "pass"
             else fx_text(d.cards[cid].effect),
@@ -173,10 +221,58 @@ def others_text(view: dict, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def players_renderable(view: dict):
-    """All players side by side, public facts only."""
+def player_facts(view: dict) -> list[tuple[str, list[str]]]:
+    """(label, one value per player) for the public facts of every player."""
+    players = view["players"]
+    d = data()
+
+    def row(label, fn):
+        return (label, [fn(p) for p in players])
+
+    return [
+        row("character", lambda p: d.characters[p["character"]]["name"] if p["character"] else "-"),
+        row("map", lambda p: p["map"] or "-"),
+        row("VP / CP / IP", lambda p: f"{p['vp']} / {p['cp']} / {p['ip']}"),
+        row("resources", lambda p: resources_text(p["resources"])),
+        row("income", lambda p: resources_text(p["income"])),
+        row("hand / discs", lambda p: f"{p['hand_count']} cards / {p['discs']}"),
+        row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}"),
+        row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}"),
+        row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}"),
+        row(
+            "food / industry",
+            lambda p: (
+                f"{p['food']} / C{p['carriage']} "
+                f"L{'-' if p['locomotive'] is None else p['locomotive']}"
+            ),
+        ),
+        row("prosperity", lambda p: " ".join(map(str, p["prosperity"]))),
+        row(
+            "played / auto",
+            lambda p: f"{len(p['played'])} / {sum(len(c) for c in p['columns'].values())}",
+        ),
+        row("skills", lambda p: " ".join(map(str, p["skills"])) or "-"),
+        row("milestones", lambda p: " ".join(map(str, p["milestones"])) or "-"),
+        row("round aid", lambda p: "-" if p["aid"] is None else f"space {p['aid'] + 1}"),
+        row("passed", lambda p: "yes" if p["passed"] else "no"),
+    ]
+
+
+def players_renderable(view: dict, width: int = 100):
+    """All players side by side, public facts only; on a narrow panel one paragraph per
+    player instead (four columns of values would fold letter by letter)."""
     players = view["players"]
     tags = player_tags(players)
+    facts = player_facts(view)
+    if width < 15 + 16 * len(players):
+        parts: list = [Text("Players (public)", style="bold")]
+        for s, p in enumerate(players):
+            para = Text(f"{tags[s]} {p['name']}", style="bold")
+            for label, values in facts:
+                para.append(f"\n  {label}: ", style="dim")
+                para.append(values[s])
+            parts.append(para)
+        return Group(*parts)
     t = Table(
         title="Players (public)",
         title_justify="left",
@@ -186,36 +282,9 @@ def players_renderable(view: dict):
         pad_edge=False,
         padding=(0, 1),
     )
-    t.add_column("")
+    t.add_column("", no_wrap=True)  # the labels stay whole; values fold, never "..."
     for s, p in enumerate(players):
-        t.add_column(f"{tags[s]} {escape(p['name'])}")
-    d = data()
-
-    def row(label, fn):
-        t.add_row(label, *[fn(p) for p in players])
-
-    row("character", lambda p: d.characters[p["character"]]["name"] if p["character"] else "-")
-    row("map", lambda p: p["map"] or "-")
-    row("VP / CP / IP", lambda p: f"{p['vp']} / {p['cp']} / {p['ip']}")
-    row("resources", lambda p: resources_text(p["resources"]))
-    row("income", lambda p: resources_text(p["income"]))
-    row("hand / discs", lambda p: f"{p['hand_count']} cards / {p['discs']}")
-    row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}")
-    row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}")
-    row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}")
-    row(
-        "food / industry",
-        lambda p: (
-            f"{p['food']} / C{p['carriage']} L{'-' if p['locomotive'] is None else p['locomotive']}"
-        ),
-    )
-    row("prosperity", lambda p: " ".join(map(str, p["prosperity"])))
-    row(
-        "played / auto",
-        lambda p: f"{len(p['played'])} / {sum(len(c) for c in p['columns'].values())}",
-    )
-    row("skills", lambda p: " ".join(map(str, p["skills"])) or "-")
-    row("milestones", lambda p: " ".join(map(str, p["milestones"])) or "-")
-    row("round aid", lambda p: "-" if p["aid"] is None else f"space {p['aid'] + 1}")
-    row("passed", lambda p: "yes" if p["passed"] else "no")
+        t.add_column(f"{tags[s]} {escape(p['name'])}", overflow="fold")
+    for label, values in facts:
+        t.add_row(label, *values)
     return t

@@ -17,9 +17,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Header, OptionList, RichLog, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from ...widgets.log import LogView
 from ..base import GameScreenBase
 from . import prompts as P
 from . import reasons as R
@@ -42,6 +43,7 @@ LEGEND = (
     "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
     "Corners * = legal hex, v ^ = cursor."
 )
+WIDE = 150  # from this width the side panel grows and long moves wrap (sweet_lands.tcss)
 PHASE = {
     "setup": "setup",
     "income": "income",
@@ -86,6 +88,7 @@ class PickTable(DataTable):
 class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list, not the tab bar, takes the keys at first
+    REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
@@ -156,7 +159,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                 yield Static("", id="sl-steps")
                 yield OptionList(id="sl-actions")
                 yield Static("", id="sl-others")
-                yield RichLog(id="sl-log", wrap=True, markup=False, min_width=20)
+                yield LogView(id="sl-log")  # follows the newest line unless scrolled up
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -166,6 +169,10 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
         # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
         # on_mount in the class hierarchy runs), and calling it here ran it twice.
+        self.on_resize()
+
+    def on_resize(self) -> None:  # GameScreenBase's on_resize runs too (it sets -compact)
+        self.set_class(self.app.size.width >= WIDE, "-wide")
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
@@ -173,7 +180,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if self.controller.next_step() == "over":
             self.render_view()
             # after this screen has finished mounting (a finished save opens straight here)
-            self.call_after_refresh(self._show_end)
+            if not self.review:
+                self.call_after_refresh(self._show_end)
             return
         super().advance()
 
@@ -345,7 +353,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
         elif tab == "tab-board":
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
-            rows = area_rows(v, legal_areas, narrow=width < 70)
+            rows = area_rows(v, legal_areas, width)
             self.fill_table("areas", "#sl-areas", rows)
             self.update_static("#sl-areawhy", R.areas_text(v))
             self.update_static("#sl-solo", solo_text(v))
@@ -361,7 +369,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", numbered(hand_rows(pv, usable)))
+                self.fill_table("hand", "#sl-hand", numbered(hand_rows(pv, usable, width)))
                 self.update_static("#sl-handwhy", R.hand_text(v))
                 self.update_static(
                     "#sl-handtitle",
@@ -371,7 +379,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                 )
             self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
         elif tab == "tab-players":
-            self.query_one("#sl-players", Lines).show(players_renderable(v))
+            self.query_one("#sl-players", Lines).show(players_renderable(v, width))
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
@@ -381,8 +389,10 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         table = self.query_one(selector, DataTable)
         cursor = table.cursor_row
         table.clear()
+        for column in table.columns.values():  # clear() keeps the widths: measure afresh
+            column.content_width = column.label.cell_len
         for k, cells in rows:
-            table.add_row(*cells, key=k)
+            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
         if rows:
             table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
 

@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .text import RES_SHORT, data, fx_short, player_tags
+from .text import RES_SHORT, data, fx_short, fx_text, player_tags
 
 COLOUR = {"orange": "#ffaf3a", "green": "#5fd75f", "grey": "#b0b0b0"}
 SHORT_COLOUR = {"orange": "Or", "green": "Gn", "grey": "Gy"}
@@ -29,6 +29,15 @@ ELEMENT = {
 }
 
 
+FULL_WIDTH = 100  # from this panel width the bonuses are in words, not in short codes
+
+
+def _fx(effects, full: bool) -> str:
+    if not effects:
+        return ""
+    return fx_text(effects) if full else fx_short(effects)
+
+
 def _grid(*cols) -> Table:
     t = Table.grid(padding=(0, 1))
     for c in cols:
@@ -43,7 +52,7 @@ def cost_short(cost: dict) -> str:
     return " ".join(f"{v}{RES_SHORT[k]}" for k, v in cost.items() if v)
 
 
-def industry_lines(pv: dict):
+def industry_lines(pv: dict, full: bool = False):
     d = data()
     ind = d.player["industry"]
     loco = pv["locomotive"]
@@ -56,7 +65,7 @@ def industry_lines(pv: dict):
             str(i),
             col,
             f"IP{ip}" if ip else "",
-            fx_short(bonus) or ("start" if i == 0 else ""),
+            _fx(bonus, full) or ("start" if i == 0 else ""),
             here,
             style=style,
         )
@@ -78,7 +87,7 @@ def industry_lines(pv: dict):
     return Group(Text("Industry Track", style="bold"), t)
 
 
-def food_lines(pv: dict):
+def food_lines(pv: dict, full: bool = False):
     d = data()
     food = d.player["food"]
     bonus = {b["at"]: [(op, v) for e in b["effect"] for op, v in e.items()] for b in food["bonus"]}
@@ -91,10 +100,10 @@ def food_lines(pv: dict):
                 state = (
                     "placed" if pv["rabbits_taken"] > k else ("ready" if pv["food"] >= at else "")
                 )
-                rab = f"R{k + 1} {fx_short(rb)} {state}".replace("  ", " ").strip()
+                rab = f"R{k + 1} {_fx(rb, full)} {state}".replace("  ", " ").strip()
         here = "F" if pv["food"] == i else ""
         style = "bold reverse" if here else ("dim" if i < pv["food"] else "")
-        t.add_row(str(i), fx_short(bonus.get(i)), rab, here, style=style)
+        t.add_row(str(i), _fx(bonus.get(i), full), rab, here, style=style)
     return Group(Text("Food Track", style="bold"), t)
 
 
@@ -104,7 +113,7 @@ def _rate_now(pv: dict, i: int) -> tuple[int, int, int, int]:
     return r["vp"], r["per"], r["count"], r["scores"]
 
 
-def prosperity_lines(view: dict, shown: int) -> Table:
+def prosperity_lines(view: dict, shown: int, full: bool = False) -> Table:
     d = data()
     players = view["players"]
     tags = player_tags(players)
@@ -124,11 +133,12 @@ def prosperity_lines(view: dict, shown: int) -> Table:
             cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
         vp, per, n, now = _rate_now(pv, i)
         rate = (f"{vp}/{per}" if per > 1 else f"{vp}") + f" x{n} = {now}VP"
-        bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
+        sep = "; " if full else " "
+        bon = sep.join(f"{at}:{_fx(eff, full)}" for at, eff in sorted(tr["bonus"].items()))
         first = view["prosperity_first"][i]
-        end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
+        end = _fx(tr["end_bonus"], full) + (f" (taken: {tags[first]})" if first is not None else "")
         name = Text(track_name(tr), style=COLOUR[tr["colour"]])
-        t.add_row(name, " ".join(cells), rate, f"{bon} end:{end}")
+        t.add_row(name, " ".join(cells), rate, f"{bon}{sep}end:{end}")
     return t
 
 
@@ -215,7 +225,7 @@ def prosperity_narrow(view: dict, shown: int):
         first = view["prosperity_first"][i]
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
         end = fx_short(tr["end_bonus"]) + (f" (taken: {tags[first]})" if first is not None else "")
-        lines.append(Text.assemble((name.ljust(17), COLOUR[tr["colour"]]), " ".join(cells)))
+        lines.append(Text.assemble((name.ljust(18), COLOUR[tr["colour"]]), " ".join(cells)))
         lines.append(
             Text(
                 f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {now}VP; {bon} end:{end}",
@@ -227,13 +237,14 @@ def prosperity_narrow(view: dict, shown: int):
 
 def tracks_renderable(view: dict, shown: int, width: int):
     pv = view["players"][shown]
-    ind, food = industry_lines(pv), food_lines(pv)
+    full = width >= FULL_WIDTH
+    ind, food = industry_lines(pv, full), food_lines(pv, full)
     side = Table.grid(padding=(0, 4))
     side.add_column()
     side.add_column()
     side.add_row(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")))
     if width >= 80:
-        parts = [score_lines(view), Text(""), prosperity_lines(view, shown), Text("")]
+        parts = [score_lines(view), Text(""), prosperity_lines(view, shown, full), Text("")]
     else:
         parts = [score_lines_narrow(view), Text(""), prosperity_narrow(view, shown), Text("")]
     if width >= 70:
