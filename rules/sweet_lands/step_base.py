@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 from ..core import Action
 from . import data as D
 from .fields import Frame, StateFields
+from .story import effect_words
 
 
 class Step:
@@ -74,9 +75,4 @@ def _card_label(kind: str, cid: int) -> str:
 
 def describe_effect(op: str, v: Any) -> str:
     """A short phrase for one effect part, for labels and views."""
-    if isinstance(v, dict):
-        amount = ", ".join(f"{k} {n}" for k, n in v.items())
-        return f"{op.replace('_', ' ')} ({amount})"
-    if isinstance(v, tuple):
-        return f"{op.replace('_', ' ')} " + " ".join(str(x) for x in v)
-    return f"{op.replace('_', ' ')} {v}"
+    return effect_words(op, v)

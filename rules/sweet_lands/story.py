@@ -34,3 +34,58 @@ def tile_name(kind: str) -> str:
 def bonus_name(colour: str) -> str:
     """ "an orange Industry Bonus", "a grey Industry Bonus"."""
     return f"{article(colour)} {colour} Industry Bonus"
+
+
+def _counted(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def _per(spec: dict) -> str:
+    """What a VP formula counts, as words: "2 VP per shortcake card"."""
+    tag = spec.get("tag")
+    thing = f"{tag} tag" if tag else spec.get("kind") or str(spec.get("per", "")).replace("_", " ")
+    every = spec.get("every", 1)
+    return f"{spec.get('vp', 1)} VP per {f'{every} ' if every > 1 else ''}{thing}"
+
+
+# effect op -> words for its value; an op missing here falls back to its name
+_EFFECT_WORDS = {
+    "gain": lambda v: "gain " + amounts(v),
+    "basic": lambda v: "gain " + _counted(v, "basic resource") + " of your choice",
+    "income": lambda v: "raise income: " + amounts(v),
+    "income_any": lambda v: "raise " + _counted(v, "income track") + " of your choice",
+    "vp": lambda v: f"{v} VP",
+    "vp_per": _per,
+    "draw": lambda v: "draw " + _counted(v, "card"),
+    "disc": lambda v: _counted(v, "Action Disc"),
+    "terrain": lambda v: "place " + _counted(v, "terrain tile"),
+    "road": lambda v: "place " + _counted(v, "road"),
+    "terrain_road": lambda v: (
+        f"place {_counted(v[0], 'terrain tile')} and {_counted(v[1], 'road')}"
+    ),
+    "food": lambda v: f"{_counted(v, 'step')} on the Food track",
+    "industry": lambda v: f"{_counted(v, 'step')} on the Industry tracks",
+    "prosperity": lambda v: f"{_counted(v, 'step')} on the Prosperity tracks",
+    "prosperity_colour": lambda v: f"{_counted(v[1], 'step')} on the {v[0]} Prosperity track",
+    "rabbit": lambda v: "place " + _counted(v, "Cookie Rabbit"),
+    "property": lambda v: "take " + _counted(v, "property token"),
+    "skill": lambda v: "take " + _counted(v, "skill tile"),
+    "wonder": lambda v: "unlock a Wonder icon",
+    "locomotive": lambda v: "gain the Locomotive",
+    "ibonus": lambda v: "an Industry Bonus of any colour" if v == "any" else bonus_name(v),
+    "discount": lambda v: f"property tokens cost {v} wood less",
+    "capital": lambda v: (
+        "raise an income track or take a Prosperity step" + (f" ({v} times)" if v != 1 else "")
+    ),
+}
+
+
+def effect_words(op: str, v: object) -> str:
+    """One effect part as a player reads it: "gain 2 gold", "place 3 roads"."""
+    words = _EFFECT_WORDS.get(op)
+    if words is not None:
+        try:
+            return words(v)
+        except (TypeError, KeyError, IndexError, AttributeError):
+            pass  # an unexpected value shape: fall back to the plain form below
+    return f"{op.replace('_', ' ')} {v}"

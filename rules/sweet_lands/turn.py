@@ -203,7 +203,17 @@ class TurnActions(StateFields):
             if kind in ("fa_buy", "fa_sell") and args[0] not in D.BASIC:
                 return f"{args[0]} is not a basic resource."
             reason = self.free_refusal(seat, kind, args)
-        return reason or f"{a.key} is not a legal move now."
+        if reason is None and kind == "play":
+            reason = self._twin_refusal(seat, args[0])
+        return reason or f"That move is not among the choices now ({a.key})."
+
+    def _twin_refusal(self, seat: int, uid: int) -> str | None:
+        """Copies of one card in hand are one move: name the copy the menu offers."""
+        deck = D.load().deck
+        for b in self._turn_options(seat):
+            if b.kind == "play" and b.args[0] != uid and deck[b.args[0]] == deck[uid]:
+                return f"Another copy of this card is the one offered: {b.label}."
+        return None
 
     def _area_arg_refusal(self, seat: int, args: tuple) -> str | None:
         aid = args[0]

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from rules.core import IllegalAction
+from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 
@@ -53,7 +53,9 @@ def test_view_move_costs_and_gains():
     s.p[0].res.update(wheat=10)
     moves = {m["key"]: m for m in s.view(0)["explain"]["moves"]}
     area_a = moves['0:area:["A"]']
-    assert area_a["cost"] == {"wheat": 6, "cards": 1} and area_a["gains"] == ["terrain 3"]
+    assert area_a["cost"] == {"wheat": 6, "cards": 1} and area_a["gains"] == [
+        "place 3 terrain tiles"
+    ]
     assert moves["0:pass"]["gains"][0].endswith("CP")
     buy = moves['0:fa_buy:["wheat"]']
     assert buy["cost"] == {"gold": 4} and buy["gains"] == ["1 wheat"]
@@ -121,3 +123,18 @@ def test_view_refusals_during_a_pending_step_match_apply():
     with pytest.raises(IllegalAction) as err:
         s.apply(SPEC.parse_action('0:area:["B"]'))
     assert err.value.reason == reason and "hand cost" in reason
+
+
+def test_refusal_for_a_second_copy_of_a_card_names_the_offered_copy():
+    s = edit(started(2))
+    name = DATA.cards[DATA.deck[s.p[0].hand[0]]].name
+    cid = DATA.deck[s.p[0].hand[0]]
+    twin = next(u for u in s.deck if DATA.deck[u] == cid)  # another copy, still in the deck
+    s.deck = [u for u in s.deck if u != twin]
+    s.p[0].hand = [*s.p[0].hand, twin]
+    offered = [a for a in s.legal_actions(0) if a.kind == "play" and DATA.deck[a.args[0]] == cid]
+    assert len(offered) == 1
+    other = s.p[0].hand[0] if offered[0].args[0] == twin else twin
+    reason = s.why_illegal(Action(0, "play", (other,)))
+    assert reason == f"Another copy of this card is the one offered: {offered[0].label}."
+    assert name in reason
