@@ -1,4 +1,4 @@
-"""Bot strength and speed, measured: `python benchmarks/bots.py [--games N] [--seconds S]`.
+"""Bot strength and speed, measured: `python benchmarks/bots.py [--quick | --full]`.
 
 For each card game (and mode) it plays 2-player matches of each level against the
 next lower one (hard vs normal, normal vs easy), the stronger level in seat 1 for
@@ -9,21 +9,27 @@ half the games and seat 2 for the other half, and prints:
 - the decision time of each level (median, 95th percentile, max), in milliseconds of
   process time, over every decision that offered more than one legal action.
 
-Sweet Lands is left out until its engine offers resampled copies (its own bot
-rewrite measures its VP figures). The default run takes about ten minutes of one
-core, nearly all of it the hard level thinking for 0.2 s a move.
+For Sweet Lands it plays games with every seat at one level, solo and at 2-4
+players, and prints per level and player count the VP mean with a 95% confidence
+interval, the spread (min / quartiles / max), how many reach the rulebook's lines
+(250 / 300 solo; the winner's 270 / 320 with rivals), the winners' mean, and the
+decision times; then hard against normal in 2-player games (see ``sweet_lands``).
+
+Runs: ``--quick`` (a few minutes: few games, for a smoke test), the default (about
+half an hour of one core), ``--full`` (several hours: enough games for tight
+intervals). ``--only`` picks titles; nearly all the time is hard thinking 0.2 s a
+move, so a busy machine reads slow (process time is measured, not wall time).
 """
 
 from __future__ import annotations
 
 import argparse
-import math
-import statistics
-import time
 from collections import defaultdict
 
-import rules
-from rules.bots import Budget, make_bot
+import bots_sweet_lands
+from benchkit import play, timing_line, wilson
+
+from rules.bots import Budget
 
 CARD_GAMES = (
     ("happy-city", {"mode": "family"}, "Happy City (Family)"),
@@ -32,31 +38,6 @@ CARD_GAMES = (
     ("happiness", {"silence": "turns"}, "Happiness"),
 )
 PAIRS = (("hard", "normal"), ("normal", "easy"))
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def play(game: str, options: dict, levels: list[str], seed: int, budget: Budget, times):
-    """One game; returns the final state. Decision times go into ``times[level]``."""
-    spec = rules.get_game(game)
-    state = spec.new_game([f"P{i + 1}" for i in range(len(levels))], seed=seed, options=options)
-    bots = [make_bot(game, lv, seed * 31 + i, budget) for i, lv in enumerate(levels)]
-    while not state.is_over:
-        seat = state.actors()[0]
-        many = len(state.legal_actions(seat)) > 1
-        t0 = time.process_time()
-        action = bots[seat].choose(state, seat)
-        if many:
-            times[levels[seat]].append(time.process_time() - t0)
-        state = state.apply(action)
-    return state
 
 
 def match(game, options, strong, weak, games, budget, times, seed0=1000):
@@ -70,11 +51,6 @@ def match(game, options, strong, weak, games, budget, times, seed0=1000):
     return score
 
 
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(q * len(xs)))]
-
-
 def report(title, results, times) -> None:
     print(f"\n== {title}")
     for (strong, weak), (score, n) in results.items():
@@ -84,23 +60,35 @@ def report(title, results, times) -> None:
             f"(95% CI {lo:.0%}-{hi:.0%})"
         )
     for level in ("easy", "normal", "hard"):
-        xs = times.get(level)
-        if xs:
-            ms = [x * 1000 for x in xs]
-            print(
-                f"  {level:6} decision ms: median {statistics.median(ms):.1f}  "
-                f"p95 {pct(ms, 0.95):.1f}  max {max(ms):.1f}  ({len(ms)} decisions)"
-            )
+        if times.get(level):
+            print(timing_line(level, times[level]))
+
+
+RUNS = {  # games per run kind: card hard/normal, card normal/easy, Sweet Lands scale
+    "quick": (4, 10, 0.25),
+    "default": (16, 60, 1.0),
+    "full": (60, 200, 4.0),
+}
 
 
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--games", type=int, default=16, help="hard vs normal games (default 16)")
-    p.add_argument("--easy-games", type=int, default=60, help="normal vs easy games (default 60)")
+    kind = p.add_mutually_exclusive_group()
+    kind.add_argument("--quick", action="store_true", help="a few games of each (minutes)")
+    kind.add_argument("--full", action="store_true", help="many games (hours)")
+    p.add_argument("--games", type=int, help="card games: hard vs normal games")
+    p.add_argument("--easy-games", type=int, help="card games: normal vs easy games")
     p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
     p.add_argument("--only", default="", help="play only titles containing this text")
+    p.add_argument("--seed", type=int, default=1000, help="first game seed")
     args = p.parse_args(argv)
+    hard_games, easy_games, scale = RUNS[
+        "quick" if args.quick else "full" if args.full else "default"
+    ]
+    args.games = args.games or hard_games
+    args.easy_games = args.easy_games or easy_games
     budget = Budget(seconds=args.seconds)
+    print(f"hard's budget: {args.seconds * 1000:.0f} ms of process time per decision")
     for game, options, title in CARD_GAMES:
         if args.only.lower() not in title.lower():
             continue
@@ -110,6 +98,8 @@ def main(argv=None) -> None:
             n = args.games if strong == "hard" else args.easy_games
             results[(strong, weak)] = (match(game, options, strong, weak, n, budget, times), n)
         report(title, results, times)
+    if args.only.lower() in "sweet lands":
+        bots_sweet_lands.run(scale, budget, args.seed)
 
 
 if __name__ == "__main__":

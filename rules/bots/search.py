@@ -98,16 +98,18 @@ class SearchBot(Bot):
         time budget ends first."""
         state = world.apply(action)
         policy = self.policy
+        judge = getattr(policy, "judge", reward)  # a policy may say how to read a position
+        settled = getattr(policy, "settled", None)  # ... and where an imagined game may stop
         for _ in range(policy.horizon or MAX_PLIES):
-            if state.is_over:
-                return reward(state, seat)
+            if state.is_over or (settled is not None and settled(world, state, seat)):
+                return judge(state, seat)
             if self._out_of_time():
                 return None
             actor = state.actors()[0]
             acts = state.legal_actions(actor)
             move = acts[0] if len(acts) == 1 else policy.pick(state, actor, acts)
             state = state.apply(move)
-        return reward(state, seat)
+        return judge(state, seat)
 
 
 def reward(state: Any, seat: int) -> float:

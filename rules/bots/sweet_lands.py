@@ -131,43 +131,56 @@ class SweetLandsBot:
 
     # ------------------------------------------------------------------ turn menu
     def turn(self, state, seat, actions):
+        return self.ranked_turn(state, seat, actions)[0]
+
+    def ranked_turn(self, state, seat, actions):
+        """The turn-menu moves best first: the first is the greedy choice; the rest are
+        the other moves that improve the position, then the way out (pass or end)."""
         by_kind: dict[str, list[Action]] = {}
         for a in actions:
             by_kind.setdefault(a.kind, []).append(a)
         for k in ("fa_milestone", "fa_tower"):
             if k in by_kind:
-                return by_kind[k][0]
+                return [by_kind[k][0]]
         if "end" in by_kind:
-            return self._before_leaving(state, seat, by_kind) or by_kind["end"][0]
+            return [self._before_leaving(state, seat, by_kind) or by_kind["end"][0]]
+        gains = self._turn_gains(state, seat, actions, by_kind)
+        leave = self._before_leaving(state, seat, by_kind) or by_kind["pass"][0]
+        ranked = sorted(gains.items(), key=lambda kv: -kv[1][0])
+        good = [a for _key, (g, a) in ranked if g > 0.4 and a.key != leave.key]
+        return [*good, leave]
+
+    def _turn_gains(self, state, seat, actions, by_kind):
+        """Each worthwhile turn-menu move's gain over the position now, by action key
+        (in the order the moves were tried, so ties keep the first)."""
         base = self.value(state, seat)
-        best, best_gain = None, 0.4
+        gains: dict[str, tuple[float, Action]] = {}
+
+        def note(a, gain):
+            if a.key not in gains or gain > gains[a.key][0]:
+                gains[a.key] = (gain, a)
+
         candidates = [a for a in actions if a.kind in ("area", "play", "flip")]
         for a in candidates:
-            gain = self.rollout(state, seat, [a]) - base
-            if gain > best_gain:
-                best, best_gain = a, gain
+            note(a, self.rollout(state, seat, [a]) - base)
         # buy a missing basic resource with gold to reach an area
+        known = {c.key for c in candidates}
         for prefix in self._buy_plans(state, seat):
             s = state
             for a in prefix:
                 s = s.fast_apply(a)
             for a in s.legal_actions(seat):
-                if a.kind == "area" and not any(c.key == a.key for c in candidates):
-                    gain = self.rollout(s, seat, [a]) - base
-                    if gain > best_gain:
-                        best, best_gain = prefix[0], gain
-        if "fa_build" in by_kind:
-            gain = self.rollout(state, seat, [by_kind["fa_build"][0]]) - base
-            if gain > best_gain + 0.5:
-                best, best_gain = by_kind["fa_build"][0], gain
+                if a.kind == "area" and a.key not in known:
+                    note(prefix[0], self.rollout(s, seat, [a]) - base)
+        if "fa_build" in by_kind:  # only when clearly better than the rest
+            note(
+                by_kind["fa_build"][0],
+                self.rollout(state, seat, [by_kind["fa_build"][0]]) - base - 0.5,
+            )
         for kind in FREE_KINDS:  # F: character free actions, weighed by a rollout
             if kind in by_kind:
-                gain = self.rollout(state, seat, [by_kind[kind][0]]) - base
-                if gain > best_gain:
-                    best, best_gain = by_kind[kind][0], gain
-        if best is not None:
-            return best
-        return self._before_leaving(state, seat, by_kind) or by_kind["pass"][0]
+                note(by_kind[kind][0], self.rollout(state, seat, [by_kind[kind][0]]) - base)
+        return gains
 
     def _before_leaving(self, state, seat, by_kind):
         """Turn things that vanish at cleanup into resources before passing/ending."""

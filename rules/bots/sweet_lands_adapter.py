@@ -3,6 +3,13 @@
 The Sweet Lands bot (``sweet_lands.SweetLandsBot``) keeps its own
 ``choose(state, seat)``; this policy hands it a world resampled from the seat's
 observation, never the live game.
+
+For the ``hard`` level it also tells the search what is worth searching and how to
+judge an imagined position. A whole Sweet Lands game is too long to play out within a
+decision's budget, so the search looks a few steps ahead (``horizon``) and reads the
+position with the bot's own estimate (score so far plus what resources, income,
+cards and coming passes are worth). Only turn-menu moves are searched: sub-steps
+(which hex, which track) follow the policy's quick rules.
 """
 
 from __future__ import annotations
@@ -12,9 +19,14 @@ from typing import Any
 from ..core import Action
 from .base import Policy
 
+PLIES_AHEAD = 14  # about the move itself, its sub-steps and the seat's next turn
+LEAVING = ("pass", "end")
+OWN_WEIGHT = 0.3  # multiplayer: how much the seat's own estimate counts beside its lead
+
 
 class SweetLandsPolicy(Policy):
     name = "smart"
+    horizon = PLIES_AHEAD
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -24,3 +36,34 @@ class SweetLandsPolicy(Policy):
 
     def pick(self, world: Any, seat: int, actions: list[Action]) -> Action:
         return self.inner.choose(world, seat)
+
+    def candidates(self, world: Any, seat: int, actions: list[Action], k: int) -> list[Action]:
+        """At the turn menu, the moves the greedy look-ahead rates best (its own choice
+        first); at a sub-step only the policy's choice, so the search leaves it be."""
+        if world.stack:
+            return [self.pick(world, seat, actions)]
+        legal = {a.key: a for a in actions}
+        mine = world.legal_actions(seat)
+        ranked = [legal[a.key] for a in self.inner.ranked_turn(world, seat, mine) if a.key in legal]
+        if ranked and ranked[0].kind in LEAVING:
+            return ranked[:1]  # when to stop for the round stays the policy's call
+        return [a for a in ranked if a.kind not in LEAVING][:k] or ranked[:1]
+
+    def settled(self, world: Any, state: Any, seat: int) -> bool:
+        """Stop an imagined game where positions compare fairly: before a new round
+        deals income and cards, and once the seat has passed."""
+        return state.round != world.round or state.p[seat].passed
+
+    def judge(self, state: Any, seat: int) -> float:
+        """An imagined position's worth to ``seat``: its final score once the game is
+        over, else the bot's estimate; with rivals, mostly its lead over the best one."""
+        worth = [self.estimate(state, s) for s in range(state.n)]
+        if state.n == 1:
+            return worth[0]
+        lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+        return lead + OWN_WEIGHT * worth[seat]
+
+    def estimate(self, state: Any, seat: int) -> float:
+        if state.is_over:
+            return float(state.result()["scores"][seat])
+        return float(self.inner.value(state, seat))

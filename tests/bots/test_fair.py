@@ -20,13 +20,15 @@ GAMES = [
     ("happiest-town", {}, 3),
     ("happiness", {"silence": "turns"}, 3),
 ]
+# Sweet Lands hides the Citizen Deck order, the other hands and (solo) Mio's decks.
+SWEET_LANDS = [("sweet-lands", {}, 1), ("sweet-lands", {}, 2)]
 
 
 def hidden(state) -> tuple:
     """The things a seat cannot see, for checking that a copy really differs."""
-    return tuple(
-        repr(getattr(state, k)) for k in ("decks", "hands", "deck", "box") if hasattr(state, k)
-    )
+    kinds = ("decks", "hands", "deck", "box", "solo_a", "solo_b")
+    mine = tuple(repr(getattr(state, k)) for k in kinds if hasattr(state, k))
+    return mine + tuple(repr(p.hand) for p in getattr(state, "p", ()))
 
 
 def checkpoints(game, options, players, every=9, limit=90):
@@ -42,7 +44,7 @@ def checkpoints(game, options, players, every=9, limit=90):
         state = state.apply(bots[seat].choose(state, seat))
 
 
-@pytest.mark.parametrize(("game", "options", "players"), GAMES)
+@pytest.mark.parametrize(("game", "options", "players"), GAMES + SWEET_LANDS)
 def test_changing_hidden_information_never_changes_a_decision(game, options, players):
     changed = 0
     for state, seat in checkpoints(game, options, players):

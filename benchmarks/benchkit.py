@@ -1,0 +1,58 @@
+"""What the bot benchmarks share: playing one game, intervals, percentiles, timing lines."""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+
+import rules
+from rules.bots import Budget, make_bot
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson interval of a win rate (a shared win counted as half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    """Mean and its normal-approximation 95% interval (no interval for one value)."""
+    m = statistics.mean(xs)
+    if len(xs) < 2:
+        return m, math.nan, math.nan
+    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    return m, m - half, m + half
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def timing_line(level: str, seconds: list[float]) -> str:
+    ms = [x * 1000 for x in seconds]
+    return (
+        f"  {level:6} decision ms: median {statistics.median(ms):.1f}  "
+        f"p95 {pct(ms, 0.95):.1f}  max {max(ms):.1f}  ({len(ms)} decisions)"
+    )
+
+
+def play(game: str, options: dict, levels: list[str], seed: int, budget: Budget, times):
+    """One game; returns the final state. Decision times go into ``times[level]``."""
+    spec = rules.get_game(game)
+    state = spec.new_game([f"P{i + 1}" for i in range(len(levels))], seed=seed, options=options)
+    bots = [make_bot(game, lv, seed * 31 + i, budget) for i, lv in enumerate(levels)]
+    while not state.is_over:
+        seat = state.actors()[0]
+        many = len(state.legal_actions(seat)) > 1
+        t0 = time.process_time()
+        action = bots[seat].choose(state, seat)
+        if many:
+            times[levels[seat]].append(time.process_time() - t0)
+        state = state.apply(action)
+    return state

@@ -1,0 +1,106 @@
+"""Sweet Lands bot figures: VP per level solo and at 2-4 players, hard against normal.
+
+Every seat of a game plays at the same level, so a multiplayer game gives one
+winner's score at that level and each seat's score. Called from ``bots.py``; run
+alone with ``python benchmarks/bots_sweet_lands.py [--scale X] [--levels ...]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import defaultdict
+
+from benchkit import mean_ci, pct, play, timing_line, wilson
+
+from rules.bots import Budget
+
+GAME = "sweet-lands"
+LEVELS = ("easy", "normal", "hard")
+# games per (level, player count) at scale 1; hard is the slow one (about 0.2 s for
+# each of ~110 turn-menu decisions per seat and game)
+GAMES = {
+    "easy": {1: 40, 2: 20, 3: 12, 4: 10},
+    "normal": {1: 40, 2: 20, 3: 12, 4: 10},
+    "hard": {1: 20, 2: 8, 3: 5, 4: 4},
+}
+HEAD_TO_HEAD = 8  # hard vs normal 2-player games at scale 1
+LINES = {1: (250, 300), 0: (270, 320)}  # the rulebook's lines: solo, with rivals (winner)
+
+
+def spread(xs: list[int]) -> str:
+    return (
+        f"min {min(xs)}  q1 {pct(xs, 0.25)}  median {pct(xs, 0.5)}  "
+        f"q3 {pct(xs, 0.75)}  max {max(xs)}"
+    )
+
+
+def mean_text(xs: list[int]) -> str:
+    m, lo, hi = mean_ci(xs)
+    return f"mean {m:.1f} (95% CI {lo:.0f}-{hi:.0f})" if len(xs) > 1 else f"{m:.0f}"
+
+
+def reached(xs: list[int], lines: tuple[int, int]) -> str:
+    return "  ".join(f">={line}: {sum(x >= line for x in xs)}/{len(xs)}" for line in lines)
+
+
+def level_table(level: str, scale: float, budget: Budget, seed0: int, times) -> None:
+    for n in (1, 2, 3, 4):
+        games = max(1, round(GAMES[level][n] * scale))
+        seats, winners = [], []
+        started = time.process_time()
+        for g in range(games):
+            res = play(GAME, {}, [level] * n, seed0 + g, budget, times).result()
+            seats += res["scores"]
+            winners.append(max(res["scores"]))
+        took = time.process_time() - started
+        print(f"  {level} x{n}: {games} games, {took / games:.1f} s of process time each")
+        if n == 1:
+            print(f"    VP {mean_text(seats)}  {spread(seats)}  {reached(seats, LINES[1])}")
+            continue
+        print(
+            f"    winner VP {mean_text(winners)}  {spread(winners)}  {reached(winners, LINES[0])}"
+        )
+        print(f"    every seat VP {mean_text(seats)}  {spread(seats)}")
+
+
+def head_to_head(games: int, budget: Budget, seed0: int, times) -> None:
+    score, margins = 0.0, []
+    for g in range(games):
+        levels = ["hard", "normal"] if g % 2 == 0 else ["normal", "hard"]
+        res = play(GAME, {}, levels, seed0 + g, budget, times).result()
+        me = levels.index("hard")
+        if me in res["winners"]:
+            score += 1.0 / len(res["winners"])
+        margins.append(res["scores"][me] - res["scores"][1 - me])
+    lo, hi = wilson(score, games)
+    print(
+        f"  hard vs normal (2 players): hard wins {score / games:.0%} of {games} games "
+        f"(95% CI {lo:.0%}-{hi:.0%}); hard's margin {mean_text(margins)}"
+    )
+
+
+def run(scale: float, budget: Budget, seed0: int, levels=LEVELS) -> None:
+    print("\n== Sweet Lands (every seat at the level; seeds from", seed0, ")")
+    times: dict[str, list[float]] = defaultdict(list)
+    for level in levels:
+        level_table(level, scale, budget, seed0, times)
+    if "hard" in levels and "normal" in levels:
+        head_to_head(max(2, round(HEAD_TO_HEAD * scale)), budget, seed0 + 500, times)
+    for level in LEVELS:
+        if times.get(level):
+            print(timing_line(level, times[level]))
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--scale", type=float, default=1.0, help="games: this times the default")
+    p.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
+    p.add_argument("--seed", type=int, default=1000, help="first game seed")
+    args = p.parse_args(argv)
+    run(args.scale, Budget(seconds=args.seconds), args.seed, tuple(args.levels))
+
+
+if __name__ == "__main__":
+    main()
