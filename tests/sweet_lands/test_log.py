@@ -60,5 +60,8 @@ def test_private_lines_stay_in_their_seats_log(games):
         for seat in range(s.n):
             mine = [e.text for e in s.log_entries() if e.seat == seat]
             assert mine and all(e.startswith("You draw") for e in mine)
-            others = {e.text for e in s.log_entries() if e.seat not in (None, seat)}
-            assert not others & set(s.log_for(seat)) - set(public)
+            # the seat reads the public lines and its own, never another seat's (two
+            # seats may draw the same card, so compare counts, not texts)
+            seen = s.log_for(seat)
+            assert len(seen) == len(public) + len(mine)
+            assert [e for e in seen if e.startswith("You ")] == mine

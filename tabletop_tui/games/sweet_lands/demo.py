@@ -23,6 +23,16 @@ def play_until(state, stop, limit=5000, seed=1):
     return state
 
 
+def first_game_where(stop, players=1, seeds=range(1, 40)):
+    """The first seeded game that reaches ``stop`` (a test's situation need not come
+    up in one particular seed once the data is tuned)."""
+    for seed in seeds:
+        state = play_until(new_state(players, seed), stop)
+        if stop(state):
+            return state
+    raise LookupError("no seeded game reaches the situation")
+
+
 def controller(state, viewer=0, kinds=None, save_path=None):
     from tabletop_tui.controller import Controller
 
