@@ -131,6 +131,10 @@ class CardGrid(Widget):
             body = [piece for line in body for piece in (textwrap.wrap(line, inner) or [""])]
             faces.append((title, tuple(body), usable, card.get("colour") or "none"))
         self._faces = faces
+        # Keep the drawn lines of the cards still shown, and nothing of the others: a
+        # game passes through hundreds of looks, and each strip holds caches of its own.
+        keep = set(faces)
+        self._drawn = {look: lines for look, lines in self._drawn.items() if look[0] in keep}
         self._card_height = 2 + max((len(body) for _, body, _, _ in faces), default=0)
         rows = -(-len(faces) // self.columns)
         height = rows * self._card_height
@@ -181,8 +185,6 @@ class CardGrid(Widget):
                 )
             )
         strips.append(Strip([Segment(bl + h * (width - 2) + br, edge)], width))
-        if len(self._drawn) > 400:  # looks of cards long gone: start again
-            self._drawn.clear()
         self._drawn[look] = strips
         return strips
 

@@ -181,3 +181,39 @@ async def test_long_card_names_show_whole_at_120x40(tmp_path):
                 assert card["name"] in words, (card["name"], box)
                 checked += 1
         assert checked >= 10
+
+
+async def test_hand_offs_keep_nothing_alive(tmp_path):
+    """Each hand-off used to build a new screen, and the dismissed ones stayed in
+    memory with their timers and drawn lines: over a game, memory kept rising. Now
+    a game shows one hand-off screen again and again, and the widgets alive stay
+    the same in number however many times the terminal changes hands."""
+    import gc
+
+    from textual.widget import Widget
+
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    c = _game(kinds=("human", "human"))
+    app = make_app(tmp_path)
+    alive, shown = [], set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, HandoffScreen):
+                shown.add(id(app.screen))
+                gc.collect()
+                alive.append(sum(isinstance(o, Widget) for o in gc.get_objects()))
+                if len(alive) == 14:
+                    break
+                await pilot.press("enter")
+            elif c.next_step() == "human":
+                legal = c.legal()
+                cheap = [a for a in legal if a.kind in ("keep", "coin", "draw")]
+                app.screen._apply((cheap or legal)[0])
+        gc.collect()
+        screens = [o for o in gc.get_objects() if isinstance(o, HandoffScreen)]
+    assert len(alive) == 14
+    assert len(shown) == 1 and len(screens) == 1  # one screen, shown fourteen times
+    assert alive[-1] == alive[7], alive  # (the log's scroll bar comes in between)

@@ -69,6 +69,8 @@ class Board(Widget, can_focus=True):
         if shown == self._shown:
             return  # the same table: nothing to lay out or repaint
         self._shown = shown
+        if names != self.names:  # a card's lines name its player: draw them anew
+            self._drawn.clear()
         self.cells = {(c["x"], c["y"]): c for c in board}
         self.names = names
         self.spots = [tuple(s) for s in spots]
@@ -291,12 +293,8 @@ class HappinessScreen(GameScreenBase):
                 self._deadline = time.monotonic() + max(remaining, 0.5)
                 self._claim_now(seat)
 
-            self.app.push_screen(
-                HandoffScreen(
-                    c.state.players[seat], f"{c.state.players[seat]} breaks the silence."
-                ),
-                back,
-            )
+            name = c.state.players[seat]
+            self.app.push_screen(self.handoff(name, f"{name} breaks the silence."), back)
             return
         self._claim_now(seat)
 
