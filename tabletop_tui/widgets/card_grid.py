@@ -37,11 +37,11 @@ def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, lis
     """The title for a top border ``width`` cells wide, and the lines of the name that
     did not fit in it (none when ``wrap`` is false: the title is cut instead)."""
     full = f"{letter} {name}"
-    if not wrap:  # a mini card: the title runs from corner to corner
+    if width <= 10:  # a mini card: the title runs from corner to corner
         return _cut(full, width - 2), []
     room = width - 6  # corner, rule and a space each side of the title
-    if len(full) <= room:
-        return full, []
+    if len(full) <= room or not wrap:
+        return _cut(full, room), []
     words = name.split()
     title = letter
     while words and len(f"{title} {words[0]}") <= room:
@@ -81,6 +81,7 @@ class CardGrid(Widget):
         self.columns = columns
         self.card_width: int | None = None  # None: the width shared out between columns
         self.mini = False
+        self.wrap_names = True
         self.cards: list[tuple[dict, str, bool]] = []  # (card, extra line, usable now)
         self._shown: tuple | None = None
         self._faces: list[tuple[str, tuple[str, ...], bool, str]] = []  # drawn text per card
@@ -99,15 +100,19 @@ class CardGrid(Widget):
         columns: int | None = None,
         card_width: int | None = None,
         mini: bool = False,
+        wrap_names: bool = True,
     ) -> None:
-        """Show these (card, extra line, usable) entries; repaint only if they changed."""
+        """Show these (card, extra line, usable) entries; repaint only if they changed.
+        ``wrap_names=False`` cuts a long name in the border instead (no room at 80x24)."""
         columns = columns or self.columns
         shown = (repr(cards), letters and tuple(letters.items()), stats, columns, card_width, mini)
+        shown += (wrap_names,)
         if shown == self._shown and self._faces_width == self._width():
             return
         self._shown = shown
         self.cards = cards
         self.columns, self.card_width, self.mini = columns, card_width, mini
+        self.wrap_names = wrap_names
         self._letters, self._stats = letters, stats
         self._lay_out()
 
@@ -121,7 +126,7 @@ class CardGrid(Widget):
         width = self._faces_width = self._width()
         faces = []
         for card, extra, usable in self.cards:
-            title, more = name_lines(card_letter(card), card["name"], width, wrap=not self.mini)
+            title, more = name_lines(card_letter(card), card["name"], width, self.wrap_names)
             if self.mini:
                 body = mini_lines(card, self._stats)
             else:

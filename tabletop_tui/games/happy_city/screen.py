@@ -168,6 +168,7 @@ class HappyCityScreen(GameScreenBase):
                 columns=3 if small else grid.default_columns,
                 card_width=(10 if grid.area == "city" else 16) if compact else None,
                 mini=compact and grid.area == "city",
+                wrap_names=not compact,
             )
 
         # No heading over an empty area (Happiest Town's children's variant).
