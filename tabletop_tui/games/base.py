@@ -32,6 +32,7 @@ class GameScreenBase(Screen):
         self._busy = False
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
+        self._handoff: HandoffScreen | None = None
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
@@ -58,7 +59,7 @@ class GameScreenBase(Screen):
             self.shown_seat = None
             self.render_view()
             seat = c.pending
-            self.app.push_screen(HandoffScreen(c.state.players[seat]), lambda _: self._handed(seat))
+            self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
             return
         self.render_view()
         if step == "bot" and not self._busy:
@@ -69,6 +70,21 @@ class GameScreenBase(Screen):
                 self.call_later(self._bot_move)
         elif step == "over" and not self.review:
             self.app.show_end(c)
+
+    def handoff(self, name: str, reason: str = "") -> HandoffScreen:
+        """The game's one hand-off screen, asking for ``name``. Installed, so dismissing
+        it keeps it for the next hand-off: a new screen each time cost a mount and
+        left screens, their timers and drawn lines in memory."""
+        if self._handoff is None:
+            self._handoff = HandoffScreen(name, reason)
+            self.app.install_screen(self._handoff, f"handoff-{id(self)}")
+        else:
+            self._handoff.set_player(name, reason)
+        return self._handoff
+
+    def on_unmount(self) -> None:
+        if self._handoff is not None and not self._handoff.is_current:
+            self.app.uninstall_screen(self._handoff)
 
     def _handed(self, seat: int) -> None:
         self.controller.take_terminal(seat)

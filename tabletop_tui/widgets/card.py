@@ -1,13 +1,10 @@
-"""A card drawn as a bordered box: colour letter + name in the title, stats inside.
+"""The text of a card: colour letter + name for its title, short lines of stats inside.
 
 Colour is never the only carrier of meaning: every card shows its colour letter
 (Y B V O G) in its title as well as a tinted border.
 """
 
 from __future__ import annotations
-
-from textual.message import Message
-from textual.widgets import Static
 
 LETTER = {"yellow": "Y", "blue": "B", "violet": "V", "orange": "O", "green": "G"}
 
@@ -47,56 +44,3 @@ def card_letter(card: dict) -> str:
     if card.get("colour") or "type" in card:
         return card["letter"]
     return {"special": "*", "market": "W"}.get(card["kind"], card.get("letter", "-"))
-
-
-class CardBox(Static, can_focus=False):
-    """One card slot. Empty slots are hidden; clicks are reported with the slot."""
-
-    class Clicked(Message):
-        def __init__(self, box: CardBox):
-            super().__init__()
-            self.box = box
-
-    def __init__(self, area: str, index: int, **kw):
-        super().__init__("", classes="card", **kw)
-        self.area = area
-        self.index = index
-        self.card: dict | None = None
-        self._shown: tuple | None = None
-        self._colour = ""
-
-    def show_card(
-        self,
-        card: dict | None,
-        extra: str = "",
-        usable: bool = False,
-        mini: bool = False,
-        letters=None,
-        stats=("inh", "hrt"),
-    ) -> None:
-        self.card = card
-        # Repainting is the slow part of a frame: touch nothing that has not changed.
-        # (The view builds fresh dicts each time, so compare contents, never ids.)
-        key = (card, extra, usable, mini, letters, stats)
-        if key == self._shown:
-            return
-        self._shown = key
-        self.display = card is not None
-        if card is None:
-            return
-        colour = f"c-{card.get('colour') or 'none'}"
-        if colour != self._colour:  # one class off, one on: not six set_class calls
-            if self._colour:
-                self.remove_class(self._colour)
-            self.add_class(colour)
-            self._colour = colour
-        self.set_class(usable, "usable")
-        self.border_title = f"{card_letter(card)} {card['name']}"
-        lines = mini_lines(card, stats) if mini else card_lines(card, letters, stats)
-        if extra:
-            lines.append(extra)
-        self.update("\n".join(lines))
-
-    def on_click(self) -> None:
-        if self.card is not None:
-            self.post_message(self.Clicked(self))

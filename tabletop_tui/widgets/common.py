@@ -32,18 +32,26 @@ class HandoffScreen(Screen):
         self.player_name = name
         self.reason = reason
 
-    def compose(self) -> ComposeResult:
+    def text(self) -> str:
         name = escape(self.player_name)
         reason = escape(self.reason)
-        text = (
+        return (
             f"[b]Pass the terminal to {name}.[/b]\n\n"
             f"{reason + chr(10) + chr(10) if reason else ''}"
             f"{name}: press Enter (or click here) when the others cannot see the screen."
         )
+
+    def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(text, id="handoff-box")
+                yield Static(self.text(), id="handoff-box")
         yield KeyBar()
+
+    def set_player(self, name: str, reason: str = "") -> None:
+        """Ask another player: a game shows one hand-off screen again and again."""
+        self.player_name, self.reason = name, reason
+        if self.is_mounted:
+            self.query_one("#handoff-box", Static).update(self.text())
 
     def on_click(self) -> None:
         self.action_ready()

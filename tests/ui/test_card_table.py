@@ -5,10 +5,17 @@ from textual.widgets import OptionList
 
 from rules import get_game
 from tabletop_tui.controller import Controller
-from tabletop_tui.widgets.card import CardBox
+from tabletop_tui.demo import mid_game
+from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.log import LogView
 
 from .helpers import make_app, screen_text
+
+
+def panel_lines(app, region) -> list[str]:
+    """The lines the terminal shows inside ``region``, as plain text."""
+    strips = app.screen._compositor.render_strips()[region.y : region.bottom]
+    return [strip.crop(region.x, region.right).text for strip in strips]
 
 
 def _game(game="happy-city", options=None, kinds=("human", "bot", "bot"), seed=5):
@@ -62,12 +69,9 @@ async def test_after_clicking_a_card_you_cannot_afford_enter_still_plays(tmp_pat
         await pilot.press("k", "1", "2", "3")  # keep, refill the row
         await pilot.pause()
         assert c.state.stage == "buy"
-        box = next(
-            b
-            for b in app.screen.query(CardBox)
-            if b.area == "row" and b.card and b.card.get("your_cost", 0) > c.state.coins[0]
-        )
-        await pilot.click(box)
+        row = app.screen.query_one("#hc-row", CardGrid)
+        card = next(b for b, _, _ in row.cards if b.get("your_cost", 0) > c.state.coins[0])
+        await pilot.click(row, offset=row.offset_of(card["name"]))
         await pilot.pause()
         await pilot.pause()
         moves = app.screen.query_one(OptionList)
@@ -145,6 +149,71 @@ async def test_what_you_need_fits_at_80x24_and_nothing_is_cut_at_120x40(tmp_path
         await pilot.pause()
         await pilot.pause()
         left = app.screen.query_one("#hc-left").content_region
-        for box in app.screen.query(CardBox):
-            if box.display and box.area == "city":
-                assert box.region.right <= left.right, box.card["name"]
+        city = app.screen.query_one("#hc-city", CardGrid)
+        assert len(city.cards) >= 5
+        lines = panel_lines(app, left)
+        first_row = lines[city.region.y - left.y]  # the top border of the first row
+        assert first_row.count("╮") == 5, first_row  # five whole cards, right edges too
+
+
+async def test_long_card_names_show_whole_at_120x40(tmp_path):
+    """Every name on the table reads in full inside its card (the border takes what
+    fits, the rest goes on inside): no "Palace H..." while there is room to say it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game(options={"mode": "expert"}, moves=45, seed=4))
+        await pilot.pause()
+        await pilot.pause()
+        left = app.screen.query_one("#hc-left")
+        checked = 0
+        for grid in app.screen.query(CardGrid):
+            if not grid.display or grid.region.bottom > left.region.bottom:
+                continue  # below the fold: scrolled to, not cut
+            lines = panel_lines(app, grid.region)
+            width, height = grid._faces_width, grid._card_height
+            for k, (card, _, _) in enumerate(grid.cards):
+                row, col = divmod(k, grid.columns)
+                box = [
+                    line[col * width + 1 : (col + 1) * width - 1]
+                    for line in lines[row * height : (row + 1) * height]
+                ]
+                words = " ".join(" ".join(box).replace("─", " ").replace("━", " ").split())
+                assert card["name"] in words, (card["name"], box)
+                checked += 1
+        assert checked >= 10
+
+
+async def test_hand_offs_keep_nothing_alive(tmp_path):
+    """Each hand-off used to build a new screen, and the dismissed ones stayed in
+    memory with their timers and drawn lines: over a game, memory kept rising. Now
+    a game shows one hand-off screen again and again, and the widgets alive stay
+    the same in number however many times the terminal changes hands."""
+    import gc
+
+    from textual.widget import Widget
+
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    c = _game(kinds=("human", "human"))
+    app = make_app(tmp_path)
+    alive, shown = [], set()
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        for _ in range(400):
+            await pilot.pause()
+            if isinstance(app.screen, HandoffScreen):
+                shown.add(id(app.screen))
+                gc.collect()
+                alive.append(sum(isinstance(o, Widget) for o in gc.get_objects()))
+                if len(alive) == 14:
+                    break
+                await pilot.press("enter")
+            elif c.next_step() == "human":
+                legal = c.legal()
+                cheap = [a for a in legal if a.kind in ("keep", "coin", "draw")]
+                app.screen._apply((cheap or legal)[0])
+        gc.collect()
+        screens = [o for o in gc.get_objects() if isinstance(o, HandoffScreen)]
+    assert len(alive) == 14
+    assert len(shown) == 1 and len(screens) == 1  # one screen, shown fourteen times
+    assert alive[-1] == alive[7], alive  # (the log's scroll bar comes in between)

@@ -245,7 +245,8 @@ async def test_mouse_click_on_deck_and_card(tmp_path):
             await pilot.pause()
         assert len(c.state.visible) == 3
         assert c.state.stage == "buy"
-        await pilot.click("#hc-dwellings CardBox")
+        grid = app.screen.query_one("#hc-dwellings")
+        await pilot.click(grid, offset=grid.offset_of("House"))
         await pilot.pause()
         assert c.state.cards[c.state.city[0][-1]].name == "House"
 

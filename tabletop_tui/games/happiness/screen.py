@@ -17,6 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical
 from textual.geometry import Region
 from textual.message import Message
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Header, Input, OptionList, Static
 
@@ -28,7 +29,11 @@ from ..base import GameScreenBase
 
 
 class Board(Widget, can_focus=True):
-    """The table: every card on its cell, legal spots for the chosen card, a cursor."""
+    """The table: every card on its cell, legal spots for the chosen card, a cursor.
+
+    Drawn line by line (Textual's Line API): each cell's five lines are made once and
+    kept, and only the lines on screen are joined, so a move repaints in a few
+    milliseconds however large the table grows."""
 
     BINDINGS = [
         Binding("up", "move(0,-1)", "Up", show=False),
@@ -52,8 +57,20 @@ class Board(Widget, can_focus=True):
         self.origin = (0, 0)
         self.cols = self.rows = 1
         self.cursor = (0, 0)
+        self._shown: tuple | None = None
+        self._drawn: dict[tuple, list[Strip]] = {}  # a cell's look -> its five lines
 
     def set_board(self, board: list, names: list, spots: list) -> None:
+        shown = (
+            tuple((c["x"], c["y"], c["by"], c["card"]["word"]) for c in board),
+            tuple(names),
+            tuple(tuple(s) for s in spots),
+        )
+        if shown == self._shown:
+            return  # the same table: nothing to lay out or repaint
+        self._shown = shown
+        if names != self.names:  # a card's lines name its player: draw them anew
+            self._drawn.clear()
         self.cells = {(c["x"], c["y"]): c for c in board}
         self.names = names
         self.spots = [tuple(s) for s in spots]
@@ -61,40 +78,46 @@ class Board(Widget, can_focus=True):
         xs = [x for x, _ in known] or [0]
         ys = [y for _, y in known] or [0]
         self.origin = (min(xs) - 1, min(ys) - 1)
-        self.cols = max(xs) - min(xs) + 3
-        self.rows = max(ys) - min(ys) + 3
+        cols = max(xs) - min(xs) + 3
+        rows = max(ys) - min(ys) + 3
         if self.spots and self.cursor not in self.spots:
             self.cursor = self.spots[0]
-        self.styles.width = self.cols * W
-        self.styles.height = self.rows * H
-        self.refresh(layout=True)
+        if (cols, rows) != (self.cols, self.rows):
+            self.cols, self.rows = cols, rows
+            self.styles.width = cols * W
+            self.styles.height = rows * H
+        self.refresh()
         self.call_after_refresh(self.show_cursor)
 
-    def render(self) -> Text:
-        out = Text()
+    def _cell_lines(self, cell) -> list[Strip]:
+        here = cell == self.cursor and self.has_focus
+        info = self.cells.get(cell)
+        if info is not None:
+            frame = "cursor" if here else "normal"
+            look = ("card", info["card"]["word"], info["by"], frame)
+        else:
+            look = ("spot", cell in self.spots, here)
+        lines = self._drawn.get(look)
+        if lines is None:
+            if info is not None:
+                texts = card_lines(info["card"], self.names[info["by"]], look[3])
+            elif cell in self.spots:
+                texts = spot_lines("free", cursor=here)
+            else:
+                texts = spot_lines("", cursor=here, legal=False)
+            console = self.app.console
+            lines = [Strip(t.render(console), W) for t in texts]
+            self._drawn[look] = lines
+        return lines
+
+    def render_line(self, y: int) -> Strip:
+        row, line = divmod(y, H)
+        style = self.rich_style
+        if row >= self.rows:
+            return Strip.blank(self.size.width, style)
         ox, oy = self.origin
-        for r in range(self.rows):
-            blocks = []
-            for c in range(self.cols):
-                cell = (ox + c, oy + r)
-                here = cell == self.cursor and self.has_focus
-                if cell in self.cells:
-                    info = self.cells[cell]
-                    blocks.append(
-                        card_lines(
-                            info["card"], self.names[info["by"]], "cursor" if here else "normal"
-                        )
-                    )
-                elif cell in self.spots:
-                    blocks.append(spot_lines("free", cursor=here))
-                else:
-                    blocks.append(spot_lines("", cursor=here, legal=False))
-            for line in range(H):
-                for b in blocks:
-                    out.append_text(b[line])
-                out.append("\n")
-        out.rstrip()
-        return out
+        strip = Strip.join(self._cell_lines((ox + c, oy + row))[line] for c in range(self.cols))
+        return strip.apply_style(style)
 
     def show_cursor(self) -> None:
         ox, oy = self.origin
@@ -270,12 +293,8 @@ class HappinessScreen(GameScreenBase):
                 self._deadline = time.monotonic() + max(remaining, 0.5)
                 self._claim_now(seat)
 
-            self.app.push_screen(
-                HandoffScreen(
-                    c.state.players[seat], f"{c.state.players[seat]} breaks the silence."
-                ),
-                back,
-            )
+            name = c.state.players[seat]
+            self.app.push_screen(self.handoff(name, f"{name} breaks the silence."), back)
             return
         self._claim_now(seat)
 
@@ -354,17 +373,17 @@ class HappinessScreen(GameScreenBase):
         for k, box in enumerate(boxes):
             if k < len(hand):
                 card = hand[k]
-                lines = card_lines(
-                    card,
-                    f"key {k + 1}" if k < 9 else "",
-                    "selected" if k == self.selected and stage in ("play", "bummer") else "normal",
+                frame = (
+                    "selected" if k == self.selected and stage in ("play", "bummer") else "normal"
                 )
-                text = Text()
-                for line in lines:
-                    text.append_text(line)
-                    text.append("\n")
-                text.rstrip()
-                box.update(text)
+                if getattr(box, "_shown", None) != (card["word"], frame):
+                    box._shown = (card["word"], frame)  # repaint only a card that changed
+                    text = Text()
+                    for line in card_lines(card, f"key {k + 1}" if k < 9 else "", frame):
+                        text.append_text(line)
+                        text.append("\n")
+                    text.rstrip()
+                    box.update(text, layout=False)  # every card has the same size
                 box.display = True
                 box.set_class(k == self.selected, "chosen")
             else:

@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Header, OptionList, Static
 
-from ...widgets.card import LETTER, CardBox
+from ...widgets.card import LETTER
+from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ..base import GameScreenBase
@@ -77,25 +78,18 @@ class HappyCityScreen(GameScreenBase):
                 yield Static(
                     "Central area: decks and the visible row", classes="section", id="hc-row-title"
                 )
-                with Horizontal(classes="cardrow", id="hc-central"):
+                with Horizontal(id="hc-central"):
                     with Vertical(id="hc-decks") as decks:
                         decks.border_title = "Decks [1-3]"
                         for d in (1, 2, 3):
                             yield DeckBox(d)
-                    for k in range(3):
-                        yield CardBox("row", k)
+                    yield CardGrid("row", 3, id="hc-row")
                 yield Static("", classes="section", id="hc-city-title")
-                with Vertical(id="hc-city"):
-                    for k in range(self.CITY_SLOTS):
-                        yield CardBox("city", k)
+                yield CardGrid("city", 5, id="hc-city")
                 yield Static(self.DWELLINGS_LABEL, classes="section")
-                with Horizontal(classes="cardrow", id="hc-dwellings"):
-                    for k in range(3):
-                        yield CardBox("dwelling", k)
+                yield CardGrid("dwelling", 5, id="hc-dwellings")
                 yield Static(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
-                with Vertical(id="hc-specials"):
-                    for k in range(7):
-                        yield CardBox("special", k)
+                yield CardGrid("special", 5, id="hc-specials")
                 yield Static("", id="hc-effects")
             with Vertical(id="hc-right"):
                 yield OptionList(id="hc-actions")
@@ -154,26 +148,27 @@ class HappyCityScreen(GameScreenBase):
 
         compact = self.has_class("-compact")
         buyable = {a.args[0] for a in legal if a.kind in ("buy", "discard", "dwelling", "claim")}
-        for box in self.query(CardBox):
-            card, extra = None, ""
-            if box.area == "row" and box.index < len(v["visible"]):
-                card = v["visible"][box.index]
-            elif box.area == "dwelling":
-                pile = v["dwellings"][box.index]
-                card = dict(pile["card"], name=pile["name"])
-                extra = f"{pile['count']} left"
-            elif box.area == "special" and box.index < len(specials):
-                card = specials[box.index]
-            elif box.area == "city" and box.index < len(players[shown]["city"]):
-                card = players[shown]["city"][box.index]
-            usable = card is not None and box.area != "city" and card["name"] in buyable
-            box.show_card(
-                card,
-                extra,
-                usable,
-                mini=compact and box.area == "city",
+        dwellings = [dict(p["card"], name=p["name"]) for p in v["dwellings"]]
+        left = [f"{p['count']} left" for p in v["dwellings"]]
+        areas = {
+            "row": [(c, "", c["name"] in buyable) for c in v["visible"]],
+            "dwelling": [
+                (c, n, c["name"] in buyable) for c, n in zip(dwellings, left, strict=True)
+            ],
+            "special": [(c, "", c["name"] in buyable) for c in specials],
+            "city": [(c, "", False) for c in players[shown]["city"]],
+        }
+        for grid in self.query(CardGrid):
+            # At 80x24: a mini city of ten-cell cards, the other areas three to a row.
+            small = compact and grid.area != "city"
+            grid.show(
+                areas[grid.area],
                 letters=letters,
                 stats=self.STATS,
+                columns=3 if small else grid.default_columns,
+                card_width=(10 if grid.area == "city" else 16) if compact else None,
+                mini=compact and grid.area == "city",
+                wrap_names=not compact,
             )
 
         # No heading over an empty area (Happiest Town's children's variant).
@@ -253,17 +248,17 @@ class HappyCityScreen(GameScreenBase):
             if moves.highlighted is None:
                 moves.highlighted = 0
 
-    def on_card_box_clicked(self, msg: CardBox.Clicked) -> None:
-        box = msg.box
+    def on_card_grid_clicked(self, msg: CardGrid.Clicked) -> None:
+        name = msg.card["name"]
         stage = self.controller.view()["stage"]
-        if box.area == "row":
-            self.try_act("discard" if stage == "discard" else "buy", box.card["name"])
-        elif box.area == "dwelling":
-            self.try_act("dwelling", box.card["name"])
-        elif box.area == "special":
-            self.try_act("claim", box.card["name"])
+        if msg.area == "row":
+            self.try_act("discard" if stage == "discard" else "buy", name)
+        elif msg.area == "dwelling":
+            self.try_act("dwelling", name)
+        elif msg.area == "special":
+            self.try_act("claim", name)
         else:
-            self.notify(f"{box.card['name']} is already in a city.", severity="information")
+            self.notify(f"{name} is already in a city.", severity="information")
         self.call_after_refresh(self.focus_moves)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -1,0 +1,231 @@
+"""A grid of cards drawn by one widget, line by line (Textual's Line API).
+
+A widget per card made every move restyle, lay out and repaint a few dozen bordered
+boxes and their containers. This widget draws all the cards of one area itself: each
+card's lines are built once for its look and kept, a move that changes nothing here
+costs nothing, and the height changes only when a row of cards is added or removed.
+
+A card keeps the look of a bordered box: its colour (or type) letter and name in the
+top border, in the card's colour; a heavy green border when it can be taken now; its
+stats inside. Colour never carries meaning alone: the letter is always there. A name
+too long for the border goes on, whole words at a time, on the first lines inside.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from .card import card_letter, card_lines, mini_lines
+
+COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
+ROUND = "╭╮╰╯─│"
+HEAVY = "┏┓┗┛━┃"
+
+
+def _cut(text: str, width: int) -> str:
+    """Shorten to ``width`` cells, marking the cut with ~ (an unambiguous glyph)."""
+    return text if len(text) <= width else text[: max(0, width - 1)] + "~"
+
+
+def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, list[str]]:
+    """The title for a top border ``width`` cells wide, and the lines of the name that
+    did not fit in it (none when ``wrap`` is false: the title is cut instead)."""
+    full = f"{letter} {name}"
+    if width <= 10:  # a mini card: the title runs from corner to corner
+        return _cut(full, width - 2), []
+    room = width - 6  # corner, rule and a space each side of the title
+    if len(full) <= room or not wrap:
+        return _cut(full, room), []
+    words = name.split()
+    title = letter
+    while words and len(f"{title} {words[0]}") <= room:
+        title = f"{title} {words.pop(0)}"
+    return title, textwrap.wrap(" ".join(words), width - 4, break_long_words=True)
+
+
+class CardGrid(Widget):
+    """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
+
+    COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
+        f"cardgrid--c-{c}" for c in COLOURS
+    }
+    DEFAULT_CSS = """
+    CardGrid { height: auto; width: 1fr; }
+    CardGrid > .cardgrid--border { color: $panel-lighten-2; }
+    CardGrid > .cardgrid--usable { color: $success; text-style: bold; }
+    CardGrid > .cardgrid--c-yellow { color: yellow; background: yellow 8%; }
+    CardGrid > .cardgrid--c-blue { color: dodgerblue; background: dodgerblue 8%; }
+    CardGrid > .cardgrid--c-violet { color: violet; background: violet 8%; }
+    CardGrid > .cardgrid--c-orange { color: orange; background: orange 8%; }
+    CardGrid > .cardgrid--c-green { color: lime; background: lime 8%; }
+    CardGrid > .cardgrid--c-none { color: $text; }
+    """
+
+    class Clicked(Message):
+        def __init__(self, grid: CardGrid, card: dict):
+            super().__init__()
+            self.grid = grid
+            self.area = grid.area
+            self.card = card
+
+    def __init__(self, area: str, columns: int, **kw):
+        super().__init__(**kw)
+        self.area = area
+        self.default_columns = columns  # the count a screen may lower when it is small
+        self.columns = columns
+        self.card_width: int | None = None  # None: the width shared out between columns
+        self.mini = False
+        self.wrap_names = True
+        self.cards: list[tuple[dict, str, bool]] = []  # (card, extra line, usable now)
+        self._shown: tuple | None = None
+        self._faces: list[tuple[str, tuple[str, ...], bool, str]] = []  # drawn text per card
+        self._drawn: dict[tuple, list[Strip]] = {}  # a card's look -> its lines
+        self._card_height = 0
+        self._height = -1
+        self.display = False
+
+    # ---- content -----------------------------------------------------------------------
+    def show(
+        self,
+        cards: list[tuple[dict, str, bool]],
+        *,
+        letters=None,
+        stats=("inh", "hrt"),
+        columns: int | None = None,
+        card_width: int | None = None,
+        mini: bool = False,
+        wrap_names: bool = True,
+    ) -> None:
+        """Show these (card, extra line, usable) entries; repaint only if they changed.
+        ``wrap_names=False`` cuts a long name in the border instead (no room at 80x24)."""
+        columns = columns or self.columns
+        shown = (repr(cards), letters and tuple(letters.items()), stats, columns, card_width, mini)
+        shown += (wrap_names,)
+        if shown == self._shown and self._faces_width == self._width():
+            return
+        self._shown = shown
+        self.cards = cards
+        self.columns, self.card_width, self.mini = columns, card_width, mini
+        self.wrap_names = wrap_names
+        self._letters, self._stats = letters, stats
+        self._lay_out()
+
+    _faces_width = -1
+
+    def _width(self) -> int:
+        total = self.size.width or self.app.size.width
+        return self.card_width or max(8, total // max(1, self.columns))
+
+    def _lay_out(self) -> None:
+        width = self._faces_width = self._width()
+        faces = []
+        for card, extra, usable in self.cards:
+            title, more = name_lines(card_letter(card), card["name"], width, self.wrap_names)
+            if self.mini:
+                body = mini_lines(card, self._stats)
+            else:
+                body = card_lines(card, self._letters, self._stats)
+            body = more + body + ([extra] if extra else [])
+            inner = width - (2 if self.mini else 4)
+            body = [piece for line in body for piece in (textwrap.wrap(line, inner) or [""])]
+            faces.append((title, tuple(body), usable, card.get("colour") or "none"))
+        self._faces = faces
+        # Keep the drawn lines of the cards still shown, and nothing of the others: a
+        # game passes through hundreds of looks, and each strip holds caches of its own.
+        keep = set(faces)
+        self._drawn = {look: lines for look, lines in self._drawn.items() if look[0] in keep}
+        self._card_height = 2 + max((len(body) for _, body, _, _ in faces), default=0)
+        rows = -(-len(faces) // self.columns)
+        height = rows * self._card_height
+        self.display = bool(faces)
+        if height != self._height:
+            self._height = height
+            self.styles.height = height  # the only change that needs a new layout
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self._faces and self._faces_width != self._width():
+            self._lay_out()  # columns shared out afresh: names re-fitted to the new width
+
+    # ---- drawing -----------------------------------------------------------------------
+    def _card_strips(self, face: tuple, width: int) -> list[Strip]:
+        look = (face, width, self._card_height, self.mini)
+        strips = self._drawn.get(look)
+        if strips is not None:
+            return strips
+        title, body, usable, colour = face
+        tint = self.get_component_rich_style(f"cardgrid--c-{colour}")
+        back = Style(bgcolor=tint.bgcolor)
+        edge = self.get_component_rich_style(
+            "cardgrid--usable" if usable else "cardgrid--border", partial=True
+        )
+        edge = back + Style(color=edge.color, bold=edge.bold)
+        tl, tr, bl, br, h, v = HEAVY if usable else ROUND
+        pad = 0 if self.mini else 1
+        inner = width - 2 - 2 * pad
+        lead = "" if self.mini else h + " "  # a mini card has no room for the rule
+        rule = width - 2 - len(lead) - len(title) - (0 if self.mini else 1)
+        top = [
+            Segment(tl + lead, edge),
+            Segment(title, back + Style(color=tint.color, bold=True)),
+            Segment(("" if self.mini else " ") + h * rule + tr, edge),
+        ]
+        strips = [Strip(top, width)]
+        for k in range(self._card_height - 2):
+            text = body[k] if k < len(body) else ""
+            strips.append(
+                Strip(
+                    [
+                        Segment(v, edge),
+                        Segment(" " * pad + _cut(text, inner).ljust(inner) + " " * pad, back),
+                        Segment(v, edge),
+                    ],
+                    width,
+                )
+            )
+        strips.append(Strip([Segment(bl + h * (width - 2) + br, edge)], width))
+        self._drawn[look] = strips
+        return strips
+
+    def render_line(self, y: int) -> Strip:
+        total = self.size.width
+        base = self.rich_style
+        if not self._faces or self._card_height == 0:
+            return Strip.blank(total, base)
+        row, line = divmod(y, self._card_height)
+        width = self._faces_width
+        row_faces = self._faces[row * self.columns : (row + 1) * self.columns]
+        parts = [self._card_strips(face, width)[line] for face in row_faces]
+        strip = Strip.join(parts).apply_style(base)
+        return strip.adjust_cell_length(total, base)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._drawn.clear()  # a new theme or class: colours drawn afresh
+
+    # ---- input -------------------------------------------------------------------------
+    def card_at(self, x: int, y: int) -> dict | None:
+        if not self._faces or self._card_height == 0 or x >= self._faces_width * self.columns:
+            return None
+        index = (y // self._card_height) * self.columns + x // self._faces_width
+        return self.cards[index][0] if 0 <= index < len(self.cards) else None
+
+    def offset_of(self, name: str) -> tuple[int, int] | None:
+        """Where inside this grid the card of that name is drawn (its middle), if shown."""
+        for index, (card, _, _) in enumerate(self.cards):
+            if card["name"] == name:
+                row, col = divmod(index, self.columns)
+                width = self._faces_width
+                return col * width + width // 2, row * self._card_height + self._card_height // 2
+        return None
+
+    def on_click(self, event) -> None:
+        card = self.card_at(event.x, event.y)
+        if card is not None:
+            self.post_message(self.Clicked(self, card))
