@@ -118,7 +118,8 @@ class TabletopApp(App):
         controller.autosave()
         self._reset_to(screen_class(controller.spec.id)(controller, bot_delay=self.bot_delay))
 
-    def resume_game(self, path: Path) -> None:
+    def resume_game(self, path: Path, state=None) -> None:
+        """Open a saved game; ``state`` is the save already replayed, if it was."""
         import rules
         from rules.core import SaveError
         from rules.savefile import load_save_file
@@ -126,7 +127,8 @@ class TabletopApp(App):
         from .controller import Controller
 
         try:
-            state = load_save_file(path)
+            if state is None:
+                state = load_save_file(path)
         except SaveError as exc:
             self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
             return

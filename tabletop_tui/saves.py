@@ -207,14 +207,22 @@ def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: 
 
 
 def _info_by_replay(path: Path, raw: dict, spec: Any, players: list, options: dict):
+    return _info_of(path, raw, spec, players, options, _replay(path, raw, spec))
+
+
+def _replay(path: Path, raw: dict, spec: Any) -> Any:
+    """The state a save holds; any failure becomes a SaveProblem in words."""
     from rules.core import SaveError
 
     try:
-        state = spec.from_save(raw, path=path.name)
+        return spec.from_save(raw, path=path.name)
     except SaveError as exc:
         raise SaveProblem(str(exc).removeprefix(f"{path.name}: ")) from None
     except (ValueError, TypeError, AttributeError, KeyError, IndexError, OverflowError) as exc:
         raise SaveProblem(f"the game could not be replayed ({exc.__class__.__name__})") from None
+
+
+def _info_of(path: Path, raw: dict, spec: Any, players: list, options: dict, state: Any):
     header = make_header(spec, state, 0.0)
     ui = raw.get("ui") if isinstance(raw.get("ui"), dict) else {}
     saved_at = float(ui.get("saved_at") or path.stat().st_mtime)
@@ -258,22 +266,22 @@ def read_save_info(path: Path) -> SaveInfo | BadSave:
     return result
 
 
-def verify(path: Path) -> BadSave | None:
-    """Replay one listed save before it is opened; a failure is remembered, so the
-    list shows the file among the bad ones from now on (the file is not touched)."""
+def load_checked(path: Path) -> Any:
+    """Replay one listed save to open it: its state, or a BadSave. A failure is
+    remembered, so the list shows the file among the bad ones from now on (the file
+    is not touched). The list read only headers, so this is the one replay."""
     path = Path(path)
     try:
         st = path.stat()
         raw = read_json(path)
-        spec, players, options = check_record(raw)
-        _info_by_replay(path, raw, spec, players, options)
+        spec, _players, _options = check_record(raw)
+        return _replay(path, raw, spec)
     except OSError as exc:
         return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
     except SaveProblem as exc:
         bad = BadSave(path, f"{path.name}: {exc}")
         _REPLAYED[(str(path), st.st_mtime_ns, st.st_size)] = bad
         return bad
-    return None
 
 
 def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:

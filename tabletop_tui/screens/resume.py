@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..saves import SaveInfo, delete_save, list_saves, verify
+from ..saves import BadSave, SaveInfo, delete_save, list_saves, load_checked
 
 COLUMNS = (  # heading, fixed width (None: takes the rest)
     ("Game", 13),
@@ -170,12 +170,12 @@ class ResumeScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         path = self.saves[str(event.option.id)].path
-        bad = verify(path)  # the list read only the header: replay before opening
-        if bad is not None:
-            self.notify(bad.reason, title="Cannot resume", severity="error", timeout=10)
+        loaded = load_checked(path)  # the list read only the header: replay once, here
+        if isinstance(loaded, BadSave):
+            self.notify(loaded.reason, title="Cannot resume", severity="error", timeout=10)
             self.reload()
             return
-        self.app.resume_game(path)
+        self.app.resume_game(path, loaded)
 
     def action_replay(self) -> None:
         from ..replay import ReplayError, load_replay

@@ -234,3 +234,24 @@ def test_a_resumed_game_keeps_each_bot_seats_level(tmp_path):
         {"kind": "bot", "level": "hard"},
         {"kind": "bot", "level": "normal"},
     ]
+
+
+async def test_opening_a_listed_save_replays_it_once(tmp_path, monkeypatch):
+    in_progress(tmp_path, "hc", ["Ann", "Bob"], 5)
+    spec = rules.get_game("happy-city")
+    replays = []
+    real = type(spec).from_save
+
+    def counted(self, data, path=None):
+        replays.append(path)
+        return real(self, data, path=path)
+
+    monkeypatch.setattr(type(spec), "from_save", counted)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        assert replays == []  # the list reads headers only
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.controller is not None and app.controller.state.action_keys()
+    assert len(replays) == 1
