@@ -103,7 +103,9 @@ class RoundPhases(StateFields):
         self.p[seat].passed = True
         V.record_pass(self, seat)  # F hook: the Turn Order Board
         self.stack.append({"op": "end_turn", "seat": seat})
-        self.stack.append({"op": "aid_move", "seat": seat})
+        # The move only chooses next round's aid, so the last round skips it (RULINGS.md)
+        if self.round < D.load().board["rounds"]:
+            self.stack.append({"op": "aid_move", "seat": seat})
         # F hook: the pass is scored once the pass abilities that ask (Elsa's tile) are done
         self.stack.append({"op": "pass_score", "seat": seat})
         C.pass_first(self, seat)

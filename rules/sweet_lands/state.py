@@ -34,7 +34,8 @@ from .turn import TurnActions
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
 # order, Rikka's wood by choice, either milestone side, granted placements free.
 # 3 (F): Wonder icons on the middle property row; 14 characters, one side per board.
-RULES_EDITION = 3
+# 4: no Round Aid move after passing in the last round (it could change nothing).
+RULES_EDITION = 4
 
 
 class SweetLandsState(

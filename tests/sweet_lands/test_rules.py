@@ -795,6 +795,16 @@ def test_pass_first_passer_becomes_start_player_and_token_moves():
     assert s.round == 2 and s.start == 0
 
 
+def test_pass_in_the_last_round_moves_no_round_aid_token():
+    """The move chooses next round's aid; after the last round there is none."""
+    s = edit(started(2))
+    s.round = D.load().board["rounds"]
+    old = s.p[0].aid
+    s = act(s, "pass")
+    assert all(f["op"] != "aid_move" for f in s.stack) and s.p[0].aid == old
+    assert s.actors() == [1]
+
+
 def test_passed_player_is_skipped():
     s = started(2)
     s = s.apply(s.legal_actions(0)[-0 + 0] if False else s.find_action(0, "pass"))

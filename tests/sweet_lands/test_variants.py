@@ -9,6 +9,7 @@ import pytest
 from rules.sweet_lands import OPTIONS
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands.state import RULES_EDITION
 from rules.sweet_lands.variants import seats_after
 
 from .helpers import act, edit
@@ -252,4 +253,4 @@ def test_bot_play_with_every_option_at_each_player_count(n):
 
 def test_save_records_the_rules_edition():
     s = play_random(game(2, 2, **ALL), random.Random(2))
-    assert SPEC.to_save(s)["extra"]["rules"] == 3
+    assert SPEC.to_save(s)["extra"]["rules"] == RULES_EDITION == 4
