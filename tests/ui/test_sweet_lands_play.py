@@ -229,11 +229,16 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
                 await pilot.press("escape")
         end = app.screen
         assert type(end).__name__ == "SweetLandsEndScreen"
+        for _ in range(20):  # the end screen fills its boxes when mounted
+            text = str(end.query_one("#end-extra", Static).render())
+            if text:
+                break
+            await pilot.pause(0.05)
         res = end.controller.state.result()
-        text = str(end.query_one("#end-extra", Static).render())
         assert "250" in text and "300" in text and str(res["scores"][0]) in text
         table = end.query_one("#end-table", DataTable)
         assert table.row_count == 1 and len(table.columns) == 2 + 10  # the nine parts and the total
+        await pilot.pause(0.1)  # let the end screen's header finish mounting before closing
     assert mio_seen and clicks == {"hex": 2, "area": 2, "card": 2}
     assert seen_tabs == {"tab-map", "tab-tracks", "tab-board", "tab-hand", "tab-players"}
     assert {

@@ -57,7 +57,11 @@ def opened(factory, *keys):
         for key in keys:
             await pilot.press(key)
             await pilot.pause()
-        await pilot.pause()
+        # let refreshes scheduled after layout (the log's scroll to its newest line) run
+        # before the picture is taken, also on a loaded machine
+        await pilot.wait_for_scheduled_animations()
+        for _ in range(3):
+            await pilot.pause()
 
     return before
 
