@@ -17,6 +17,7 @@ from . import data as D
 from . import skills as SK
 from .fields import StateFields
 from .queries import _fmt, _merge, _rabbit_areas
+from .turn_checks import FREE_CHECKS, TURN_ARGS, fits
 
 # Immediate Ability parts whose order can never matter: plain gains.
 _ORDER_FREE = {"gain", "vp", "income", "disc"}
@@ -177,17 +178,17 @@ class TurnActions(StateFields):
         """Why a free action cannot be taken now; None if it can."""
         if kind in CS.FREE_KINDS:  # F hook: character free actions
             return CS.free_refusal(self, seat, kind, args)
-        check = _FREE_CHECKS.get(kind)
+        check = FREE_CHECKS.get(kind)
         return check(self, seat, args) if check else None
 
     def turn_refusal(self, seat: int, a: Action) -> str:
         """The reason a move outside the turn menu is refused (it is not legal)."""
         kind, args = a.kind, a.args
         reason: str | None = None
-        shape = _TURN_ARGS.get(kind)
+        shape = TURN_ARGS.get(kind)
         if shape is None:
             return f"'{kind}' is not a move of the turn menu."
-        if not _fits(args, shape):
+        if not fits(args, shape):
             return f"'{a.key}' does not name a {kind} move (arguments {list(shape)} expected)."
         if kind == "area":
             reason = self._area_arg_refusal(seat, args)
@@ -455,74 +456,6 @@ class TurnActions(StateFields):
         self._push(seat, [("area_property" if op == "property" else op, v) for op, v in effects])
 
 
-def _basics(s, seat: int) -> int:
-    res = s.p[seat].res
-    return res["wheat"] + res["wood"] + res["iron"]
-
-
-def _no_spare_card(s, seat: int) -> bool:
-    return len(s.p[seat].hand) <= s.keep
-
-
-_KEEP = "you have no card to spare (one must stay in hand)"
-
-
-def _build_refusal(s, seat: int, args: tuple) -> str | None:
-    if _no_spare_card(s, seat):
-        return f"Building needs a discarded card, and {_KEEP}."
-    basics = _basics(s, seat)
-    if basics < 3:
-        return f"Building needs 3 basic resources, you have {basics}."
-    if not (s._any_terrain_spot(seat) or s.road_spots(seat)):
-        return "There is no spot for a tile or a road."
-    return None
-
-
-def _draw_refusal(s, seat: int, args: tuple) -> str | None:
-    gold = s.p[seat].res["gold"]
-    if gold < 15:
-        return f"Drawing costs 15 gold, you have {gold}."
-    if not (s.deck or s.discard):
-        return "The Citizen Deck and the discard pile are both empty."
-    return None
-
-
-def _buy_refusal(s, seat: int, args: tuple) -> str | None:
-    gold = s.p[seat].res["gold"]
-    return f"Buying costs 4 gold, you have {gold}." if gold < 4 else None
-
-
-def _sell_refusal(s, seat: int, args: tuple) -> str | None:
-    return f"You have no {args[0]} to sell." if s.p[seat].res[args[0]] < 1 else None
-
-
-def _trade_refusal(s, seat: int, args: tuple) -> str | None:
-    basics = _basics(s, seat)
-    return f"Trading needs 3 basic resources, you have {basics}." if basics < 3 else None
-
-
-def _disc_refusal(s, seat: int, args: tuple) -> str | None:
-    return None if s.p[seat].discs else "You have no Action Disc to return."
-
-
-def _card_refusal(s, seat: int, args: tuple) -> str | None:
-    if _no_spare_card(s, seat):
-        return f"Discarding for resources needs a card, and {_KEEP}."
-    return None
-
-
-_FREE_CHECKS = {
-    "fa_build": _build_refusal,
-    "fa_draw": _draw_refusal,
-    "fa_buy": _buy_refusal,
-    "fa_sell": _sell_refusal,
-    "fa_trade": _trade_refusal,
-    "fa_disc": _disc_refusal,
-    "fa_card": _card_refusal,
-    "fa_milestone": lambda s, seat, args: s.milestone_refusal(seat, args[0]),
-    "fa_tower": lambda s, seat, args: s.tower_refusal(seat),
-}
-
 _TURN_HANDLERS: dict[str, Any] = {
     "area": TurnActions._use_area,
     "play": TurnActions._play_card,
@@ -540,34 +473,3 @@ _TURN_HANDLERS: dict[str, Any] = {
     "fa_tower": TurnActions._start_tower,
     **CS.TURN_HANDLERS,  # F hook: character free actions
 }
-
-# The argument types each turn move takes ("area" may add Rikka's wood amount).
-_TURN_ARGS: dict[str, tuple] = {
-    "area": (str, "int?"),
-    "play": (int,),
-    "flip": (int,),
-    "pass": (),
-    "end": (),
-    "fa_build": (),
-    "fa_draw": (),
-    "fa_buy": (str,),
-    "fa_sell": (str,),
-    "fa_trade": (),
-    "fa_disc": (),
-    "fa_card": (),
-    "fa_milestone": (int,),
-    "fa_tower": (),
-    **CS.TURN_ARGS,  # F hook
-}
-
-
-def _fits(args: tuple, shape: tuple) -> bool:
-    """Do the arguments have the types the move takes ("int?" is an optional int)?"""
-    required = [t for t in shape if t != "int?"]
-    if not len(required) <= len(args) <= len(shape):
-        return False
-    for value, want in zip(args, shape, strict=False):
-        kind = int if want == "int?" else want
-        if isinstance(value, bool) or not isinstance(value, kind):
-            return False
-    return True

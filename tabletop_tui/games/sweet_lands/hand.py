@@ -288,3 +288,13 @@ def players_renderable(view: dict, width: int = 100):
     for label, values in facts:
         t.add_row(label, *values)
     return t
+
+
+def numbered(rows: list) -> list:
+    """Hand rows with the digit key that chooses each card in front of its mark."""
+    out = []
+    for i, (key, cells) in enumerate(rows, 1):
+        mark = Text(f"{i}" if i <= 9 else " ")
+        mark.append_text(cells[0] if isinstance(cells[0], Text) else Text(str(cells[0])))
+        out.append((key, [mark, *cells[1:]]))
+    return out

@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.markup import escape
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -22,17 +21,17 @@ from textual.widgets.option_list import Option
 
 from ...widgets.log import LogView
 from ..base import GameScreenBase
+from . import hand as H
 from . import prompts as P
 from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
 from .footer import KeyBar
-from .hand import HAND_COLUMNS, hand_rows, others_text, player_renderable, players_renderable
 from .hexmap import HexMap
 from .labels import label_for
 from .lines import Lines
-from .text import data, fx_text, tile_effect_text
+from .text import data, place_facts
 from .tracks import tracks_renderable
 
 TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
@@ -166,7 +165,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         n = len(self.controller.state.players)
         self.query_one("#sl-others").styles.height = 3 * n + (1 if n == 1 else 0)
         self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
-        self.query_one("#sl-hand", DataTable).add_columns(*HAND_COLUMNS)
+        self.query_one("#sl-hand", DataTable).add_columns(*H.HAND_COLUMNS)
         # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
         # on_mount in the class hierarchy runs), and calling it here ran it twice.
         self.on_resize()
@@ -308,7 +307,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                 tabs.active = home
         self.render_tab(tabs.active, v, legal)
 
-        self.update_static("#sl-others", others_text(v, me))
+        self.update_static("#sl-others", H.others_text(v, me))
         self.show_moves(legal)
         self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
@@ -369,7 +368,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", numbered(hand_rows(pv, usable, width)))
+                self.fill_table("hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width)))
                 self.update_static("#sl-handwhy", R.hand_text(v))
                 self.update_static(
                     "#sl-handtitle",
@@ -377,9 +376,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                     f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
                     "keys 1-9, Enter or a click play / discard / keep the card asked for",
                 )
-            self.query_one("#sl-player", Lines).show(player_renderable(v, seat))
+            self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
         elif tab == "tab-players":
-            self.query_one("#sl-players", Lines).show(players_renderable(v, width))
+            self.query_one("#sl-players", Lines).show(H.players_renderable(v, width))
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
@@ -406,41 +405,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         pv = v["players"][seat]
         if target and pv["map"]:
             m = data().maps[pv["map"]]
-            what, i = target
-            if what == "hex":
-                kind = m.kinds[i]
-                tile = pv["tiles"].get(str(i))
-                bits = [f"[b]Hex {i}[/b] {kind}"]
-                if tile:
-                    bits.append(
-                        f"tile {tile[0]} {'flipped' if tile[1] else 'face up'} "
-                        f"(flip: {tile_effect_text(tile[0])})"
-                    )
-                elif kind in ("wheat", "forest", "mine", "sea"):
-                    bits.append(f"empty (flip gives {tile_effect_text(kind)})")
-                if str(i) in pv["properties"]:
-                    bits.append(pv["properties"][str(i)])
-                if i in pv["rabbits"]:
-                    bits.append("Cookie Rabbit")
-                if i in m.ports:
-                    bits.append("port")
-                if i in m.icons and not tile:
-                    bits.append("icon: " + fx_text(m.icons[i]))
-                if kind == "eda":
-                    bits.append(
-                        "active"
-                        if i in pv["extra_draw"]
-                        else "inactive: needs a tile beside it and a road on its edge"
-                    )
-                if kind == "capital":
-                    bits.append("a property here gives 1 income or Prosperity step")
-            else:
-                hexes = m.edge_hexes[i]
-                bits = [
-                    f"[b]Edge {i}[/b] between hex{'es' if len(hexes) > 1 else ''} "
-                    f"{' and '.join(map(str, hexes))}",
-                    "road" if i in pv["roads"] else "no road",
-                ]
+            bits = place_facts(m, pv, target)
             acts = self._map_targets.get(target) if seat == v["viewer"] else None
             if acts:
                 bits.append(
@@ -530,13 +495,3 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.shown_seat = None
         self._dirty = set(TABS.values())
         self.render_tab(self.query_one(TabbedContent).active)
-
-
-def numbered(rows: list) -> list:
-    """Hand rows with the digit key that chooses each card in front of its mark."""
-    out = []
-    for i, (key, cells) in enumerate(rows, 1):
-        mark = Text(f"{i}" if i <= 9 else " ")
-        mark.append_text(cells[0] if isinstance(cells[0], Text) else Text(str(cells[0])))
-        out.append((key, [mark, *cells[1:]]))
-    return out

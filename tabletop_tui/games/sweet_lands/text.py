@@ -314,3 +314,43 @@ def fx_short(effects) -> str:
     if not effects:
         return ""
     return " ".join(_short(op, v) for op, v in effects)
+
+
+def place_facts(m, pv: dict, target: tuple) -> list[str]:
+    """What the map shows at a hex or an edge of the viewer's board, in words."""
+    what, i = target
+    if what == "hex":
+        kind = m.kinds[i]
+        tile = pv["tiles"].get(str(i))
+        bits = [f"[b]Hex {i}[/b] {kind}"]
+        if tile:
+            bits.append(
+                f"tile {tile[0]} {'flipped' if tile[1] else 'face up'} "
+                f"(flip: {tile_effect_text(tile[0])})"
+            )
+        elif kind in ("wheat", "forest", "mine", "sea"):
+            bits.append(f"empty (flip gives {tile_effect_text(kind)})")
+        if str(i) in pv["properties"]:
+            bits.append(pv["properties"][str(i)])
+        if i in pv["rabbits"]:
+            bits.append("Cookie Rabbit")
+        if i in m.ports:
+            bits.append("port")
+        if i in m.icons and not tile:
+            bits.append("icon: " + fx_text(m.icons[i]))
+        if kind == "eda":
+            bits.append(
+                "active"
+                if i in pv["extra_draw"]
+                else "inactive: needs a tile beside it and a road on its edge"
+            )
+        if kind == "capital":
+            bits.append("a property here gives 1 income or Prosperity step")
+    else:
+        hexes = m.edge_hexes[i]
+        bits = [
+            f"[b]Edge {i}[/b] between hex{'es' if len(hexes) > 1 else ''} "
+            f"{' and '.join(map(str, hexes))}",
+            "road" if i in pv["roads"] else "no road",
+        ]
+    return bits
