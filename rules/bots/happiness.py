@@ -6,8 +6,7 @@ size of the community deck.
 
 from __future__ import annotations
 
-from ..happiness.cards import matches
-from ..happiness.engine import DIRS, neighbours
+from ..happiness.engine import neighbours, plus_cells
 from .base import Policy
 
 JOY_STORIES = (
@@ -22,26 +21,6 @@ BUMMER_STORIES = (
     "Then came {word}, right when everything was going so well.",
     "Of course, {word} had to happen that very day.",
 )
-
-
-def _plus_cells(state, board, cell) -> set:
-    """Cells of the pluses a card at ``cell`` would complete on ``board``."""
-    cards = state.cards
-    out = set()
-    for centre in [cell, *neighbours(cell)]:
-        if centre not in board:
-            continue
-        arms = neighbours(centre)
-        if not all(a in board for a in arms):
-            continue
-        c = cards[board[centre][0]]
-        if all(
-            matches(c.edges[m], cards[board[a][0]].edges[t])
-            for (_, _, m, t), a in zip(DIRS, arms, strict=False)
-        ):
-            out.add(centre)
-            out.update(arms)
-    return out
 
 
 class HappinessBot(Policy):
@@ -89,7 +68,7 @@ class HappinessBot(Policy):
             return pts + 0.4 * len(swept)
         board = dict(state.board)
         board[cell] = (cid, seat)
-        plus = _plus_cells(state, board, cell)
+        plus = plus_cells(state.cards, board, cell)
         bonus = sum(state.cards[board[c][0]].points for c in plus)
         for c in plus:
             del board[c]

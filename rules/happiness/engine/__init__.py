@@ -49,6 +49,7 @@ counts, score breakdown, both piles), ``community`` (cards left), ``deck`` and
 ``journal`` and ``symbols`` (letter -> colour and name).
 """
 
+from .board import plus_cells
 from .fields import (
     BUILD,
     BUMMER,
@@ -75,4 +76,5 @@ __all__ = [
     "HappinessState",
     "edge_label",
     "neighbours",
+    "plus_cells",
 ]

@@ -9,6 +9,26 @@ from ..cards import (
 from .fields import CENTRE, DIRS, GAP_OFFSETS, HappinessFields, edge_label, neighbours
 
 
+def plus_cells(cards, board: dict, cell) -> set:
+    """Cells of every plus (a centre and its four arms, all edges matching) that a
+    card at ``cell`` completes on ``board``; the bot asks it of boards it imagines."""
+    out = set()
+    for centre in [cell, *neighbours(cell)]:
+        if centre not in board:
+            continue
+        arms = neighbours(centre)
+        if not all(a in board for a in arms):
+            continue
+        c = cards[board[centre][0]]
+        if all(
+            matches(c.edges[mine], cards[board[arm][0]].edges[theirs])
+            for (_dx, _dy, mine, theirs), arm in zip(DIRS, arms, strict=False)
+        ):
+            out.add(centre)
+            out.update(arms)
+    return out
+
+
 class HappinessBoard(HappinessFields):
     __slots__ = ()
 
@@ -81,23 +101,7 @@ class HappinessBoard(HappinessFields):
 
     def euphoria_cells(self, cell) -> list:
         """Cells of every plus that a card now at ``cell`` completes (sorted, unique)."""
-        board = self.board
-        out = set()
-        for centre in [cell, *neighbours(cell)]:
-            if centre not in board:
-                continue
-            arms = neighbours(centre)
-            if not all(a in board for a in arms):
-                continue
-            c = self.cards[board[centre][0]]
-            ok = True
-            for (_dx, _dy, mine, theirs), arm in zip(DIRS, arms, strict=False):
-                if not matches(c.edges[mine], self.cards[board[arm][0]].edges[theirs]):
-                    ok = False
-            if ok:
-                out.add(centre)
-                out.update(arms)
-        return sorted(out)
+        return sorted(plus_cells(self.cards, self.board, cell))
 
     def sweep_cells(self, cell) -> list:
         """Cells of the Joycards a Bummer at ``cell`` would bum out."""
