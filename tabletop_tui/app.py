@@ -51,6 +51,8 @@ class TabletopApp(App):
         self.call_after_refresh(self.check_size)
 
     def check_size(self) -> None:
+        if not self.screen_stack:
+            return  # the app is closing: the interval can still fire once
         small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
         top = self.screen
         if small and not isinstance(top, TooSmallScreen):
