@@ -224,6 +224,25 @@ async def test_map_cursor_and_list_highlight_are_one_cursor(tmp_path):
             assert hm.cursor == ("hex", move.args[0])
 
 
+
+def drawn_cursor(hm) -> bool:
+    """True if the map draws a cursor (the reverse-video hex or edge)."""
+    return any(seg.style and seg.style.reverse for strip in hm._strips for seg in strip)
+
+
+async def test_map_cursor_is_drawn_only_while_enter_acts_on_the_map(tmp_path):
+    state = play_until(new_state(1, 5), at_turn_start)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_state(pilot, state)
+        hm = screen.query_one(HexMap)
+        screen.query_one(OptionList).focus()
+        await keys(pilot, "down", "up")
+        assert screen._by_key[highlighted(screen).id].kind not in ("hex", "edge")
+        assert not drawn_cursor(hm)  # Enter acts on the list's move, not on a hex
+        await keys(pilot, "m")
+        assert hm.has_focus and drawn_cursor(hm)
+
 # ---- direct keys ----------------------------------------------------------------------
 async def test_area_letters_card_digits_and_free_key(tmp_path):
     state = play_until(new_state(1, 5), lambda s: at_turn_start(s, wheat=1))

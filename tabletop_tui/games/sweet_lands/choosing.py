@@ -111,6 +111,7 @@ class ChoosingMixin:
             return
         target = map_target(action)
         hm = self.query_one(HexMap)
+        hm.show_cursor(target is not None or hm.has_focus)
         if target is not None and target in hm.targets and hm.cursor != target:
             hm.cursor = target
             hm._rebuild()

@@ -152,6 +152,10 @@ class HexMap(ScrollView, can_focus=True):
         self.pieces: dict | None = None
         self.targets: set = set()
         self.cursor: tuple[str, int] | None = None
+        # The cursor is drawn while it is the one cursor: the map has focus or the move
+        # list highlights a move on the map. Otherwise Enter acts elsewhere, and a drawn
+        # cursor would suggest it acts on this hex.
+        self.cursor_shown = True
         self.forced_scale: str | None = None
         self.scale = "small"
         self._key = None
@@ -212,7 +216,7 @@ class HexMap(ScrollView, can_focus=True):
             id(self.mapb),
             _freeze(self.pieces),
             tuple(sorted(self.targets)),
-            self.cursor,
+            self.cursor if self.cursor_shown else None,
         )
         if key == self._key:
             return
@@ -263,7 +267,7 @@ class HexMap(ScrollView, can_focus=True):
                 fill = Style(color="white", bgcolor=TERRAIN_BG[kind], bold=True)
             else:
                 fill = Style(color=TERRAIN_FG[kind])
-            is_cursor = self.cursor == ("hex", h)
+            is_cursor = self.cursor_shown and self.cursor == ("hex", h)
             if is_cursor:
                 fill = fill + cursor_style
             texts = self._hex_text(h, kind, tile, prop, h in rabbits, h in ports, h in eda)
@@ -283,7 +287,7 @@ class HexMap(ScrollView, can_focus=True):
             for d, e in enumerate(m.hex_edges[h]):
                 cells = _edge_cells(self.scale, cx, y, d)
                 outer = len(m.edge_hexes[e]) == 1
-                if ("edge", e) == self.cursor:
+                if self.cursor_shown and ("edge", e) == self.cursor:
                     st, glyph = cursor_style, "@"
                 elif e in roads:
                     st, glyph = road_style, "#"
@@ -396,8 +400,17 @@ class HexMap(ScrollView, can_focus=True):
         i = pool.index(self.cursor) if self.cursor in pool else -1
         self.set_cursor(pool[(i + step) % len(pool)])
 
+    def show_cursor(self, shown: bool) -> None:
+        if shown != self.cursor_shown:
+            self.cursor_shown = shown
+            self._rebuild()
+
+    def on_focus(self) -> None:
+        self.show_cursor(True)
+
     def set_cursor(self, target) -> None:
         self.cursor = target
+        self.cursor_shown = True
         self._rebuild()
         self.scroll_to_cursor()
         self.post_message(self.Moved(self, target))
@@ -417,6 +430,7 @@ class HexMap(ScrollView, can_focus=True):
         if target is None:
             return
         self.cursor = target
+        self.cursor_shown = True
         self._rebuild()
         self.post_message(self.Moved(self, target))
         self.post_message(self.Picked(self, target))
