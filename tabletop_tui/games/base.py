@@ -18,6 +18,8 @@ class GameScreenBase(Screen):
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
         Binding("escape", "leave", "Title"),
+        # the same key on a final table opened from the end screen: only one is active
+        Binding("escape", "results", "Results"),
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
@@ -117,6 +119,11 @@ class GameScreenBase(Screen):
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action in ("undo", "leave", "results"):
+            # a final table opened from the end screen is for looking: no undo, and
+            # Escape goes back to the results rather than to the title
+            if self.review != (action == "results"):
+                return False
         if action == "undo" and not self.UNDO_EXPLAINS:
             return True if self.controller.can_undo() else None
         return True
@@ -132,10 +139,10 @@ class GameScreenBase(Screen):
         self.app.show_help(self.controller.spec.id)
 
     def action_leave(self) -> None:
-        if self.review:
-            self.dismiss(None)  # back to the end screen
-        else:
-            self.app.back_to_title()
+        self.app.back_to_title()
+
+    def action_results(self) -> None:
+        self.dismiss(None)  # back to the end screen
 
     # ---- cheap updates: repaint only what changed ------------------------------------
     def update_static(self, target, text: str) -> None:

@@ -15,6 +15,7 @@ from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.saves import write_save
+from tabletop_tui.widgets.keybar import KeyBar
 
 CATEGORIES = [
     "In-game",
@@ -118,6 +119,9 @@ async def test_a_reopened_finished_save_shows_the_review_and_each_map(tmp_path):
         await pilot.pause()
         assert "Prosperity" in review.query_one("#sl-tracks", Lines).text()
         assert review.query_one("#sl-log").entries  # the log, to the last line
+        bar = review.query_one(KeyBar).text()
+        assert "Results" in bar and "Next player" in bar
+        assert not {"Title", "Undo", "Free", "Area", "Card"} & set(bar.split())
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, SweetLandsEndScreen)  # back, not a new game

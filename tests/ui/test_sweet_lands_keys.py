@@ -224,7 +224,6 @@ async def test_map_cursor_and_list_highlight_are_one_cursor(tmp_path):
             assert hm.cursor == ("hex", move.args[0])
 
 
-
 def drawn_cursor(hm) -> bool:
     """True if the map draws a cursor (the reverse-video hex or edge)."""
     return any(seg.style and seg.style.reverse for strip in hm._strips for seg in strip)
@@ -242,6 +241,7 @@ async def test_map_cursor_is_drawn_only_while_enter_acts_on_the_map(tmp_path):
         assert not drawn_cursor(hm)  # Enter acts on the list's move, not on a hex
         await keys(pilot, "m")
         assert hm.has_focus and drawn_cursor(hm)
+
 
 # ---- direct keys ----------------------------------------------------------------------
 async def test_area_letters_card_digits_and_free_key(tmp_path):

@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, OptionList, Static, TabbedContent, TabPane
 from textual.widgets.option_list import Option
 
+from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ..base import GameScreenBase
 from . import hand as H
@@ -27,7 +28,6 @@ from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
-from .footer import KeyBar
 from .hexmap import HexMap
 from .labels import label_for
 from .lines import Lines
@@ -456,6 +456,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.review and action in ("free", "area", "card"):
+            return False  # the final table is for looking: no moves to key
         if action in ("end_turn", "stop"):
             want = {"end", "pass"} if action == "end_turn" else {"done"}
             return True if any(a.kind in want for a in self.controller.legal()) else False
