@@ -365,9 +365,21 @@ class BoardQueries(StateFields):
         return out
 
     def _any_terrain_spot(self, seat):
+        # The turn menu asks this on every step (building needs a spot): the answer
+        # is kept with the tiles it was worked out from (see milestone_results).
+        P = self.p[seat]
+        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
+        deps = (P.map, len(P.tiles), bool(self.specials), anywhere)
+        hit = P.memo.get("terrain_spot")
+        if hit is not None and hit[0] is P.tiles and hit[1] == deps:
+            return hit[2]
+        found = self._find_terrain_spot(seat, anywhere)
+        P.memo["terrain_spot"] = (P.tiles, deps, found)
+        return found
+
+    def _find_terrain_spot(self, seat, anywhere):
         P = self.p[seat]
         m = self.mapb(seat)
-        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
         for h in m.buildable:
             if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
                 if anywhere:
@@ -378,13 +390,19 @@ class BoardQueries(StateFields):
         return False
 
     def road_spots(self, seat):
+        """The edges a road may go on (the list is the caller's to change)."""
         P = self.p[seat]
+        hit = P.memo.get("road_spots")
+        if hit is not None and hit[0] is P.roads and hit[1] == (P.map, len(P.roads)):
+            return list(hit[2])
         m = self.mapb(seat)
         net = set(m.capital_vertices)
         ends = m.edge_ends
         for e in P.roads:
             net.update(ends[e])
-        return [e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)]
+        spots = [e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)]
+        P.memo["road_spots"] = (P.roads, (P.map, len(P.roads)), tuple(spots))
+        return spots
 
     def rabbit_spots(self, seat):
         P = self.p[seat]

@@ -29,6 +29,7 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
+from .turn_menu import TurnMenu
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -41,6 +42,7 @@ RULES_EDITION = 4
 class SweetLandsState(
     PendingSteps,
     TurnActions,
+    TurnMenu,
     Effects,
     RoundPhases,
     FinalScoring,
