@@ -182,6 +182,19 @@ class PlayerState:
         p.memo = {}
         return p
 
+    def recall(self, name: str, held: object, facts: tuple) -> Any:
+        """What was kept under ``name`` for this very container ``held`` (the same
+        object, not an equal one) and these ``facts``; None if nothing was."""
+        hit = self.memo.get(name)
+        if hit is not None and hit[0] is held and hit[1] == facts:
+            return hit[2]
+        return None
+
+    def remember(self, name: str, held: object, facts: tuple, value: Any) -> Any:
+        """Keep ``value``, worked out from ``held`` and ``facts``, for recall."""
+        self.memo[name] = (held, facts, value)
+        return value
+
     def milestone_results(self) -> dict[int, bool]:
         """The milestone results worked out so far for this board as it stands (the
         caller fills it in as it asks), shared by the copies that have this board.

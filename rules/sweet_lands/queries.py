@@ -344,15 +344,25 @@ class BoardQueries(StateFields):
 
     # ------------------------------------------------------------------ map placement
     def terrain_spots(self, seat):
+        """The hexes a terrain tile may go on (the list is the caller's to change)."""
+        P = self.p[seat]
+        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
+        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
+        spots = P.recall("terrain_spots", P.tiles, facts)
+        if spots is None:
+            spots = P.remember("terrain_spots", P.tiles, facts, self._terrain_spots_now(seat))
+        return list(spots)
+
+    def _terrain_spots_now(self, seat) -> tuple:
         P = self.p[seat]
         m = self.mapb(seat)
         out = []
-        if C.places_anywhere(self, seat):  # F hook: Elsa Skyr
-            return [
+        if C.places_anywhere(self, seat):
+            return tuple(
                 h
                 for h in m.buildable
                 if h not in P.tiles and (m.kinds[h] != "special" or self.specials)
-            ]
+            )
         for h in m.buildable:
             if h in P.tiles:
                 continue
@@ -362,19 +372,19 @@ class BoardQueries(StateFields):
                 if nb in P.tiles or m.kinds[nb] == "capital":
                     out.append(h)
                     break
-        return out
+        return tuple(out)
 
     def _any_terrain_spot(self, seat):
         # The turn menu asks this on every step (building needs a spot): the answer
-        # is kept with the tiles it was worked out from (see milestone_results).
+        # is kept with the tiles it was worked out from (see PlayerState.recall).
         P = self.p[seat]
         anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
-        deps = (P.map, len(P.tiles), bool(self.specials), anywhere)
-        hit = P.memo.get("terrain_spot")
-        if hit is not None and hit[0] is P.tiles and hit[1] == deps:
-            return hit[2]
-        found = self._find_terrain_spot(seat, anywhere)
-        P.memo["terrain_spot"] = (P.tiles, deps, found)
+        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
+        found = P.recall("terrain_spot", P.tiles, facts)
+        if found is None:
+            found = P.remember(
+                "terrain_spot", P.tiles, facts, self._find_terrain_spot(seat, anywhere)
+            )
         return found
 
     def _find_terrain_spot(self, seat, anywhere):
@@ -392,17 +402,19 @@ class BoardQueries(StateFields):
     def road_spots(self, seat):
         """The edges a road may go on (the list is the caller's to change)."""
         P = self.p[seat]
-        hit = P.memo.get("road_spots")
-        if hit is not None and hit[0] is P.roads and hit[1] == (P.map, len(P.roads)):
-            return list(hit[2])
-        m = self.mapb(seat)
-        net = set(m.capital_vertices)
-        ends = m.edge_ends
-        for e in P.roads:
-            net.update(ends[e])
-        spots = [e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)]
-        P.memo["road_spots"] = (P.roads, (P.map, len(P.roads)), tuple(spots))
-        return spots
+        facts = (P.map, len(P.roads))
+        spots = P.recall("road_spots", P.roads, facts)
+        if spots is None:
+            m = self.mapb(seat)
+            net = set(m.capital_vertices)
+            ends = m.edge_ends
+            for e in P.roads:
+                net.update(ends[e])
+            spots = tuple(
+                e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)
+            )
+            P.remember("road_spots", P.roads, facts, spots)
+        return list(spots)
 
     def rabbit_spots(self, seat):
         P = self.p[seat]

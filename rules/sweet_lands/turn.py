@@ -196,9 +196,12 @@ class TurnActions(StateFields):
             return f"You do not meet the condition of milestone {mid} yet."
         return None
 
-    def _milestone_met_now(self, seat: int, mid: int) -> bool:
+    def _milestone_met_now(self, seat: int, mid: int, known: dict | None = None) -> bool:
+        """Whether the seat meets milestone ``mid``; ``known`` is the seat's
+        milestone_results() when the caller has them already."""
         # the tests read much of the board, and the menu asks on every turn step
-        known = self.p[seat].milestone_results()
+        if known is None:
+            known = self.p[seat].milestone_results()
         met = known.get(mid)
         if met is None:
             met = known[mid] = self.milestone_met(seat, mid)

@@ -144,9 +144,9 @@ class TurnMenu(StateFields):
             if FREE_CHECKS[kind](self, seat, ()) is None:
                 out.append(_fixed_action(seat, kind))
         if self.milestones:  # milestone_refusal, for milestones known to be in play
-            claimed = self.ms_claimed
+            claimed, known = self.ms_claimed, self.p[seat].milestone_results()
             for mid, _side in self.milestones:
-                if mid not in claimed and self._milestone_met_now(seat, mid):
+                if mid not in claimed and self._milestone_met_now(seat, mid, known):
                     out.append(Action(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
         if self.tower_refusal(seat) is None:
             out.append(_fixed_action(seat, "fa_tower"))
