@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+# Entries a line of copies keeps before it starts a new memo.
+MEMO_SIZE = 256
+
 
 class PlayerState:
     __slots__ = (
@@ -80,8 +83,8 @@ class PlayerState:
     diamond_cards: int
     ip_last: int
     # Facts derived from the board (milestone results, free spots), each kept with
-    # what it was derived from: see milestone_results and BoardQueries.road_spots.
-    memo: dict[str, Any]
+    # the containers it was derived from: see recall and milestone_results.
+    memo: dict[tuple, Any]
     ext: dict[str, object]
 
     def __init__(self):
@@ -166,7 +169,8 @@ class PlayerState:
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)
-        p.memo = self.memo
+        # a line of copies shares its memo; a bot's many playouts start new ones
+        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
         return p
 
     def full_copy(self) -> PlayerState:
@@ -185,14 +189,15 @@ class PlayerState:
     def recall(self, name: str, held: object, facts: tuple) -> Any:
         """What was kept under ``name`` for this very container ``held`` (the same
         object, not an equal one) and these ``facts``; None if nothing was."""
-        hit = self.memo.get(name)
+        hit = self.memo.get((name, id(held)))
         if hit is not None and hit[0] is held and hit[1] == facts:
             return hit[2]
         return None
 
     def remember(self, name: str, held: object, facts: tuple, value: Any) -> Any:
-        """Keep ``value``, worked out from ``held`` and ``facts``, for recall."""
-        self.memo[name] = (held, facts, value)
+        """Keep ``value``, worked out from ``held`` and ``facts``, for recall. (The
+        entry holds ``held``, so no other object can take its id meanwhile.)"""
+        self.memo[(name, id(held))] = (held, facts, value)
         return value
 
     def milestone_results(self) -> dict[int, bool]:
@@ -203,26 +208,21 @@ class PlayerState:
         tiles, properties and cards are these very objects, with the same counts,
         has this board; copies on other lines of play (undo, a bot's look-ahead)
         never share results, however alike their counts."""
+        held = (self.tiles, self.props, self.played, self.columns)
+        key = ("milestones", *map(id, held))
         facts = self.board_facts()
-        hit = self.memo.get("milestones")
+        hit = self.memo.get(key)
         if (
             hit is not None
             and hit[0] == facts
-            and hit[1] is self.tiles
-            and hit[2] is self.props
-            and hit[3] is self.played
-            and hit[4] is self.columns
+            and hit[1][0] is held[0]
+            and hit[1][1] is held[1]
+            and hit[1][2] is held[2]
+            and hit[1][3] is held[3]
         ):
-            return hit[5]
+            return hit[2]
         results: dict[int, bool] = {}
-        self.memo["milestones"] = (
-            facts,
-            self.tiles,
-            self.props,
-            self.played,
-            self.columns,
-            results,
-        )
+        self.memo[key] = (facts, held, results)
         return results
 
     def board_facts(self) -> tuple:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from . import characters as C
 from . import data as D
@@ -254,19 +254,8 @@ class BoardQueries(StateFields):
         return self.p[seat].char == "rikka" and aid in _rabbit_areas()
 
     def token_cost(self, seat, kind):
-        d = D.load()
         P = self.p[seat]
-        if kind in D.ROW_TYPES:
-            cost = dict(d.rows[P.rows[kind]]["cost"])
-        elif kind.startswith("shop-"):
-            cost = dict(d.shops[kind[5:]])
-        elif kind == "lab":
-            cost = dict(d.player["industry"]["lab_costs"][P.labs])
-        else:
-            return {}
-        if "wood" in cost:
-            cost["wood"] = max(0, cost["wood"] - P.discount)
-        return {k: v for k, v in cost.items() if v}
+        return dict(_token_price(kind, _token_level(P, kind), P.discount))
 
     def token_kinds(self, seat):
         """Property tokens still on the player's boards, as choosable kinds."""
@@ -276,6 +265,14 @@ class BoardQueries(StateFields):
         if P.labs < 4:
             out.append("lab")
         return out
+
+    def token_costs(self, seat) -> tuple[tuple[str, dict], ...]:
+        """token_kinds with the cost of each, shared: read them, never change them."""
+        P = self.p[seat]
+        rows = P.rows
+        return _token_table(
+            (rows["tent"], rows["house"], rows["building"]), tuple(P.shops), P.labs, P.discount
+        )
 
     def has_property_spot(self, seat):
         """Whether property_spots(seat) is not empty, without listing them."""
@@ -450,6 +447,53 @@ class BoardQueries(StateFields):
             return True
         labs_after = d.player["industry"]["labs_after"]
         return all(labs_after[k] != pos for k in range(P.labs, 4))
+
+
+def _token_level(P, kind) -> int:
+    """What a token's price depends on: tokens taken from its row, or labs taken."""
+    if kind in D.ROW_TYPES:
+        return P.rows[kind]
+    return P.labs if kind == "lab" else 0
+
+
+@cache
+def _token_price(kind, level, discount) -> dict:
+    """The price of the next token of ``kind`` (shared: copy it before changing it)."""
+    d = D.load()
+    if kind in D.ROW_TYPES:
+        cost = dict(d.rows[level]["cost"])
+    elif kind.startswith("shop-"):
+        cost = dict(d.shops[kind[5:]])
+    elif kind == "lab":
+        cost = dict(d.player["industry"]["lab_costs"][level])
+    else:
+        return {}
+    if "wood" in cost:
+        cost["wood"] = max(0, cost["wood"] - discount)
+    return {k: v for k, v in cost.items() if v}
+
+
+@lru_cache(maxsize=4096)
+def _token_table(rows, shops, labs, discount) -> tuple[tuple[str, dict], ...]:
+    """(kind, price) of each token still on a player's boards: ``rows`` holds the
+    tokens taken per row type (in ROW_TYPES order), ``shops`` the shops left."""
+    kinds = [k for k, taken in zip(D.ROW_TYPES, rows, strict=True) if taken < 5]
+    kinds += [f"shop-{c}" for c in shops]
+    if labs < 4:
+        kinds.append("lab")
+    levels = dict(zip(D.ROW_TYPES, rows, strict=True)) | {"lab": labs}
+    return tuple((k, _token_price(k, levels.get(k, 0), discount)) for k in kinds)
+
+
+def affordable(res, cost, extra) -> bool:
+    """Whether ``res`` pays ``cost`` and ``extra`` together (no dict is merged)."""
+    for r, k in cost.items():
+        if res[r] < k + extra.get(r, 0):
+            return False
+    for r, k in extra.items():
+        if r not in cost and res[r] < k:
+            return False
+    return True
 
 
 # (Nata?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.

@@ -16,7 +16,7 @@ from . import character_steps as CS
 from . import data as D
 from . import skills as SK
 from .fields import Cost, StateFields
-from .queries import _fmt, _merge, _rabbit_areas
+from .queries import _fmt, _merge, _rabbit_areas, affordable
 from .turn_checks import FREE_CHECKS, TURN_ARGS, fits
 
 # Immediate Ability parts whose order can never matter: plain gains.
@@ -116,12 +116,17 @@ class TurnActions(StateFields):
         costs = self.area_costs(seat)
         rikka = self.p[seat].char == "rikka"
         rabbit = _rabbit_areas()
+        res = self.p[seat].res
         for c in self._copy_targets(aid):
             if c not in self.opened:
                 continue
-            total = _merge(costs[c], cost)
-            if self.can_pay(seat, total, rikka and c in rabbit) and (
-                self._area_effect_refusal(seat, c, costs[c], total) is None
+            if rikka and c in rabbit:
+                if not self.can_pay(seat, _merge(costs[c], cost), True):
+                    continue
+            elif not affordable(res, costs[c], cost):
+                continue
+            if c not in _area_needs() or (
+                self._area_effect_refusal(seat, c, costs[c], _merge(costs[c], cost)) is None
             ):
                 return True
         return False
@@ -264,10 +269,8 @@ class TurnActions(StateFields):
         return _copy_targets_among(aid, tuple(self.occ))
 
     def _any_affordable_token(self, seat: int, minus: Cost) -> bool:
-        return any(
-            self.can_pay(seat, _merge(self.token_cost(seat, k), minus))
-            for k in self.token_kinds(seat)
-        )
+        res = self.p[seat].res
+        return any(affordable(res, cost, minus) for _kind, cost in self.token_costs(seat))
 
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:

@@ -16,7 +16,6 @@ from . import data as D
 from .fields import StateFields
 from .queries import _rabbit_areas
 from .turn import _area_needs
-from .turn_checks import FREE_CHECKS
 
 _BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
 _SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
@@ -57,6 +56,17 @@ def _area_action(seat: int, aid: str) -> Action:
 @cache
 def _play_action(seat: int, uid: int) -> Action:
     return Action(seat, "play", (uid,), _play_label(D.load().deck[uid]))
+
+
+@cache
+def _milestone_action(seat: int, mid: int) -> Action:
+    return Action(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}")
+
+
+@cache
+def _free_characters() -> frozenset[str]:
+    """The characters with free actions of their own."""
+    return frozenset(c for c, char in D.load().characters.items() if char.get("free"))
 
 
 @cache
@@ -115,7 +125,10 @@ class TurnMenu(StateFields):
                 continue
             cost = costs[aid]
             wood = rikka and aid in rabbit
-            if not self.can_pay(seat, cost, wood):
+            if wood:
+                if not self.can_pay(seat, cost, True):
+                    continue
+            elif any(res[r] < k for r, k in cost.items()):  # can_pay
                 continue
             if not P.discs:
                 room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
@@ -131,24 +144,34 @@ class TurnMenu(StateFields):
         return out
 
     def _free_options(self, seat: int) -> list[Action]:
-        res = self.p[seat].res
+        P = self.p[seat]
+        res = P.res
+        gold, basics = res["gold"], res["wheat"] + res["wood"] + res["iron"]
+        spare_card = len(P.hand) > self.keep  # turn_checks._no_spare_card
         out = []
-        if FREE_CHECKS["fa_build"](self, seat, ()) is None:
+        # the free-action refusals of turn_checks.py, in the same order
+        if spare_card and basics >= 3 and (self._any_terrain_spot(seat) or self.road_spots(seat)):
             out.append(_fixed_action(seat, "fa_build"))
-        if FREE_CHECKS["fa_draw"](self, seat, ()) is None:
+        if gold >= 15 and (self.deck or self.discard):
             out.append(_fixed_action(seat, "fa_draw"))
-        if res["gold"] >= 4:  # _buy_refusal
+        if gold >= 4:
             out += _buy_actions(seat)
-        out += [_sell_action(seat, r) for r in D.BASIC if res[r] >= 1]  # _sell_refusal
-        for kind in ("fa_trade", "fa_disc", "fa_card"):
-            if FREE_CHECKS[kind](self, seat, ()) is None:
-                out.append(_fixed_action(seat, kind))
+        out += [_sell_action(seat, r) for r in D.BASIC if res[r] >= 1]
+        if basics >= 3:
+            out.append(_fixed_action(seat, "fa_trade"))
+        if P.discs:
+            out.append(_fixed_action(seat, "fa_disc"))
+        if spare_card:
+            out.append(_fixed_action(seat, "fa_card"))
         if self.milestones:  # milestone_refusal, for milestones known to be in play
-            claimed, known = self.ms_claimed, self.p[seat].milestone_results()
+            claimed, known = self.ms_claimed, P.milestone_results()
             for mid, _side in self.milestones:
-                if mid not in claimed and self._milestone_met_now(seat, mid, known):
-                    out.append(Action(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
+                if mid not in claimed:
+                    met = known.get(mid)
+                    if met or (met is None and self._milestone_met_now(seat, mid, known)):
+                        out.append(_milestone_action(seat, mid))
         if self.tower_refusal(seat) is None:
             out.append(_fixed_action(seat, "fa_tower"))
-        out += CS.free_options(self, seat)  # F hook: character free actions
+        if P.char in _free_characters():
+            out += CS.free_options(self, seat)  # F hook: character free actions
         return out
