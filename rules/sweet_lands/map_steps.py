@@ -42,7 +42,7 @@ def _road_options(s: StateFields, seat: int) -> list[Action]:
     facts = (seat, P.map, len(P.roads))
     out = P.recall("road_options", P.roads, facts)
     if out is None:
-        out = tuple(Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat))
+        out = tuple([Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat)])
         P.remember("road_options", P.roads, facts, out)
     return list(out)
 

@@ -47,50 +47,6 @@ class BoardQueries(StateFields):
                 lim = limit
         return lim + SK.column_bonus(self, seat)  # F hook: advanced tile 111
 
-    def cities(self, seat, extra=None):
-        """Groups of adjacent property tokens holding 3+ different types; ``extra``
-        = (hex, type) counts one more token there, to weigh a placement."""
-        props = self.p[seat].props
-        if extra is not None:
-            props = {**props, extra[0]: extra[1]}
-        m = self.mapb(seat)
-        seen = set()
-        out = []
-        for h in props:
-            if h in seen:
-                continue
-            group, todo = [], [h]
-            seen.add(h)
-            while todo:
-                x = todo.pop()
-                group.append(x)
-                for nb in m.neighbours[x]:
-                    if nb in props and nb not in seen:
-                        seen.add(nb)
-                        todo.append(nb)
-            if C.is_city(self, seat, group, props):  # F hook: Alice Tearose
-                out.append(group)
-        return out
-
-    def capital_network(self, seat) -> set:
-        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
-        P = self.p[seat]
-        m = self.mapb(seat)
-        seen = set(m.capitals)
-        todo = list(m.capitals)
-        while todo:
-            x = todo.pop()
-            for nb in m.neighbours[x]:
-                if nb not in seen and nb in P.tiles:
-                    seen.add(nb)
-                    todo.append(nb)
-        return seen
-
-    def connected_ports(self, seat):
-        P = self.p[seat]
-        seen = self.capital_network(seat)
-        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
-
     def ip_icons(self, seat):
         d = D.load()
         P = self.p[seat]
@@ -274,26 +230,6 @@ class BoardQueries(StateFields):
             (rows["tent"], rows["house"], rows["building"]), tuple(P.shops), P.labs, P.discount
         )
 
-    def has_property_spot(self, seat):
-        """Whether property_spots(seat) is not empty, without listing them."""
-        P = self.p[seat]
-        props = P.props
-        if any(h not in props for h in self.mapb(seat).capitals):
-            return True
-        return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
-
-    def property_spots(self, seat, eligible=None):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        out = []
-        for h in m.capitals:
-            if h not in P.props:
-                out.append(h)
-        for h, (_kind, flipped) in P.tiles.items():
-            if flipped and h not in P.props and (eligible is None or h in eligible):
-                out.append(h)
-        return sorted(out)
-
     def automate_columns(self, seat, uid):
         """The columns a played card may be automated into (by its industry tag)."""
         card = D.load().cards[D.load().deck[uid]]
@@ -338,84 +274,6 @@ class BoardQueries(StateFields):
         if card.brownie or SK.brownie_for_all(self, seat):  # F hook: tile 30
             cost -= self.tags(seat, exclude_uid=uid)["brownie"]
         return max(0, cost)
-
-    # ------------------------------------------------------------------ map placement
-    def terrain_spots(self, seat):
-        """The hexes a terrain tile may go on (the list is the caller's to change)."""
-        P = self.p[seat]
-        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
-        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
-        spots = P.recall("terrain_spots", P.tiles, facts)
-        if spots is None:
-            spots = P.remember("terrain_spots", P.tiles, facts, self._terrain_spots_now(seat))
-        return list(spots)
-
-    def _terrain_spots_now(self, seat) -> tuple:
-        P = self.p[seat]
-        m = self.mapb(seat)
-        out = []
-        if C.places_anywhere(self, seat):
-            return tuple(
-                h
-                for h in m.buildable
-                if h not in P.tiles and (m.kinds[h] != "special" or self.specials)
-            )
-        for h in m.buildable:
-            if h in P.tiles:
-                continue
-            if m.kinds[h] == "special" and not self.specials:
-                continue
-            for nb in m.neighbours[h]:
-                if nb in P.tiles or m.kinds[nb] == "capital":
-                    out.append(h)
-                    break
-        return tuple(out)
-
-    def _any_terrain_spot(self, seat):
-        # The turn menu asks this on every step (building needs a spot): the answer
-        # is kept with the tiles it was worked out from (see PlayerState.recall).
-        P = self.p[seat]
-        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
-        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
-        found = P.recall("terrain_spot", P.tiles, facts)
-        if found is None:
-            found = P.remember(
-                "terrain_spot", P.tiles, facts, self._find_terrain_spot(seat, anywhere)
-            )
-        return found
-
-    def _find_terrain_spot(self, seat, anywhere):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        for h in m.buildable:
-            if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
-                if anywhere:
-                    return True
-                for nb in m.neighbours[h]:
-                    if nb in P.tiles or m.kinds[nb] == "capital":
-                        return True
-        return False
-
-    def road_spots(self, seat):
-        """The edges a road may go on (the list is the caller's to change)."""
-        P = self.p[seat]
-        facts = (P.map, len(P.roads))
-        spots = P.recall("road_spots", P.roads, facts)
-        if spots is None:
-            m = self.mapb(seat)
-            net = set(m.capital_vertices)
-            ends = m.edge_ends
-            for e in P.roads:
-                net.update(ends[e])
-            spots = tuple(
-                e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)
-            )
-            P.remember("road_spots", P.roads, facts, spots)
-        return list(spots)
-
-    def rabbit_spots(self, seat):
-        P = self.p[seat]
-        return sorted(h for h in P.props if h not in P.rabbits)
 
     def rabbit_ready(self, seat):
         d = D.load()

@@ -21,6 +21,7 @@ from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
+from .map_queries import MapQueries
 from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
@@ -48,6 +49,7 @@ class SweetLandsState(
     FinalScoring,
     ViewExplanations,
     BoardQueries,
+    MapQueries,
     PositionTools,
 ):
     # The attributes are declared (and slotted) in fields.py.
@@ -238,7 +240,7 @@ class SweetLandsState(
         return self._log
 
     def log(self, text, seat=None):
-        self._log = (LogEntry(text, seat), self._log)
+        self._log = (_new_entry(LogEntry, (text, seat)), self._log)
 
     def _entries(self):
         out, node = [], self._log
@@ -300,6 +302,17 @@ class SweetLandsState(
             out = self._turn_options(seat)
         self._legal = (seat, self.step_key(), tuple(out))
         return out
+
+    def apply(self, action):
+        # A move that is one of the very objects the last menu of this state handed
+        # out is legal: it skips the checks (random playouts and bots play only such
+        # moves). Any other value goes through them all.
+        legal = self._legal
+        if legal is not None and legal[1] == self.step_key():
+            for b in legal[2]:
+                if b is action:
+                    return self._successor(action)
+        return super().apply(action)
 
     def step_key(self):
         return (self._keys, len(self.stack), self.phase)
@@ -470,6 +483,7 @@ class SweetLandsState(
 
 
 _new = object.__new__
+_new_entry = tuple.__new__  # LogEntry(text, seat) without the extra call
 
 
 def _plain(value) -> bool:

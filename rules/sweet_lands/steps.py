@@ -237,6 +237,8 @@ STEPS: dict[str, Step] = {
 }
 
 
+_INDUSTRY = cast(IndustrySteps, STEPS["industry"])
+
 # Steps answered by picking a hex or an edge.
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
@@ -280,7 +282,7 @@ class PendingSteps(StateFields):
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""
-        industry = cast(IndustrySteps, STEPS["industry"])
+        industry = _INDUSTRY
         while self.stack:
             f = self.stack[-1]
             op = f["op"]

@@ -128,8 +128,14 @@ class TurnMenu(StateFields):
             if wood:
                 if not self.can_pay(seat, cost, True):
                     continue
-            elif any(res[r] < k for r, k in cost.items()):  # can_pay
-                continue
+            else:  # can_pay, written out: this loop runs for every area on every turn step
+                short = False
+                for r, k in cost.items():
+                    if res[r] < k:
+                        short = True
+                        break
+                if short:
+                    continue
             if not P.discs:
                 room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
                 if room < hand_costs[spaces.index(None)]:
@@ -170,7 +176,7 @@ class TurnMenu(StateFields):
                     met = known.get(mid)
                     if met or (met is None and self._milestone_met_now(seat, mid, known)):
                         out.append(_milestone_action(seat, mid))
-        if self.tower_refusal(seat) is None:
+        if P.wonders and not P.tower and self.tower_refusal(seat) is None:
             out.append(_fixed_action(seat, "fa_tower"))
         if P.char in _free_characters():
             out += CS.free_options(self, seat)  # F hook: character free actions
