@@ -89,59 +89,34 @@ class MapQueries(StateFields):
 
     def terrain_spots(self, seat):
         """The hexes a terrain tile may go on (the list is the caller's to change)."""
+        return list(self._terrain_spots_kept(seat))
+
+    def _any_terrain_spot(self, seat):
+        return bool(self._terrain_spots_kept(seat))
+
+    def _terrain_spots_kept(self, seat) -> tuple:
+        # The turn menu asks on every step whether building has a spot: the spots
+        # are kept with the tiles they were worked out from (see PlayerState.recall).
         P = self.p[seat]
         anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
         facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
         spots = P.recall("terrain_spots", P.tiles, facts)
         if spots is None:
-            spots = P.remember("terrain_spots", P.tiles, facts, self._terrain_spots_now(seat))
-        return list(spots)
-
-    def _terrain_spots_now(self, seat) -> tuple:
-        P = self.p[seat]
-        m = self.mapb(seat)
-        out = []
-        if C.places_anywhere(self, seat):
-            return tuple(
-                h
-                for h in m.buildable
-                if h not in P.tiles and (m.kinds[h] != "special" or self.specials)
-            )
-        for h in m.buildable:
-            if h in P.tiles:
-                continue
-            if m.kinds[h] == "special" and not self.specials:
-                continue
-            for nb in m.neighbours[h]:
-                if nb in P.tiles or m.kinds[nb] == "capital":
-                    out.append(h)
-                    break
-        return tuple(out)
-
-    def _any_terrain_spot(self, seat):
-        # The turn menu asks this on every step (building needs a spot): the answer
-        # is kept with the tiles it was worked out from (see PlayerState.recall).
-        P = self.p[seat]
-        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
-        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
-        found = P.recall("terrain_spot", P.tiles, facts)
-        if found is None:
-            found = P.remember(
-                "terrain_spot", P.tiles, facts, self._find_terrain_spot(seat, anywhere)
-            )
-        return found
-
-    def _find_terrain_spot(self, seat, anywhere):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        for h in m.buildable:
-            if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
+            m = self.mapb(seat)
+            found = []
+            for h in m.buildable:
+                if h in P.tiles or (m.kinds[h] == "special" and not self.specials):
+                    continue
                 if anywhere:
-                    return True
+                    found.append(h)
+                    continue
                 for nb in m.neighbours[h]:
                     if nb in P.tiles or m.kinds[nb] == "capital":
-                        return True
-        return False
+                        found.append(h)
+                        break
+            spots = tuple(found)
+            P.remember("terrain_spots", P.tiles, facts, spots)
+        return spots
 
     def road_spots(self, seat):
         """The edges a road may go on (the list is the caller's to change)."""
