@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-# Entries a line of copies keeps before it starts a new memo.
-MEMO_SIZE = 256
-
 
 class PlayerState:
     __slots__ = (
@@ -84,7 +81,7 @@ class PlayerState:
     ip_last: int
     # Facts derived from the board (milestone results, free spots), each kept with
     # the containers it was derived from: see recall and milestone_results.
-    memo: dict[tuple, Any]
+    memo: dict[str, Any]
     ext: dict[str, object]
 
     def __init__(self):
@@ -169,8 +166,7 @@ class PlayerState:
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)
-        # a line of copies shares its memo; a bot's many playouts start new ones
-        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
+        p.memo = self.memo
         return p
 
     def full_copy(self) -> PlayerState:
@@ -189,15 +185,16 @@ class PlayerState:
     def recall(self, name: str, held: object, facts: tuple) -> Any:
         """What was kept under ``name`` for this very container ``held`` (the same
         object, not an equal one) and these ``facts``; None if nothing was."""
-        hit = self.memo.get((name, id(held)))
+        hit = self.memo.get(name)
         if hit is not None and hit[0] is held and hit[1] == facts:
             return hit[2]
         return None
 
     def remember(self, name: str, held: object, facts: tuple, value: Any) -> Any:
-        """Keep ``value``, worked out from ``held`` and ``facts``, for recall. (The
-        entry holds ``held``, so no other object can take its id meanwhile.)"""
-        self.memo[(name, id(held))] = (held, facts, value)
+        """Keep ``value``, worked out from ``held`` and ``facts``, for recall (in
+        place of what was kept under ``name`` before: one line of play moves on, and
+        keeping old boards alive would only cost memory)."""
+        self.memo[name] = (held, facts, value)
         return value
 
     def milestone_results(self) -> dict[int, bool]:
@@ -209,20 +206,19 @@ class PlayerState:
         has this board; copies on other lines of play (undo, a bot's look-ahead)
         never share results, however alike their counts."""
         held = (self.tiles, self.props, self.played, self.columns)
-        key = ("milestones", *map(id, held))
         facts = self.board_facts()
-        hit = self.memo.get(key)
-        if (
-            hit is not None
-            and hit[0] == facts
-            and hit[1][0] is held[0]
-            and hit[1][1] is held[1]
-            and hit[1][2] is held[2]
-            and hit[1][3] is held[3]
-        ):
-            return hit[2]
+        hit = self.memo.get("milestones")
+        if hit is not None and hit[1] == facts:
+            kept = hit[0]
+            if (
+                kept[0] is held[0]
+                and kept[1] is held[1]
+                and kept[2] is held[2]
+                and kept[3] is held[3]
+            ):
+                return hit[2]
         results: dict[int, bool] = {}
-        self.memo[key] = (facts, held, results)
+        self.memo["milestones"] = (held, facts, results)
         return results
 
     def board_facts(self) -> tuple:
