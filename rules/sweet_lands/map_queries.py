@@ -4,6 +4,7 @@ for properties, terrain tiles, roads and Cookie Rabbits."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from . import characters as C
 from . import data as D
@@ -23,7 +24,7 @@ def _edges_at(map_id: str) -> dict[int, tuple[int, ...]]:
 class MapQueries(StateFields):
     __slots__ = ()
 
-    def cities(self, seat, extra=None):
+    def cities(self, seat: int, extra: Any = None) -> list[list[int]]:
         """Groups of adjacent property tokens holding 3+ different types; ``extra``
         = (hex, type) counts one more token there, to weigh a placement."""
         props = self.p[seat].props
@@ -62,12 +63,12 @@ class MapQueries(StateFields):
                     todo.append(nb)
         return seen
 
-    def connected_ports(self, seat):
+    def connected_ports(self, seat: int) -> int:
         P = self.p[seat]
         seen = self.capital_network(seat)
         return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
 
-    def has_property_spot(self, seat):
+    def has_property_spot(self, seat: int) -> bool:
         """Whether property_spots(seat) is not empty, without listing them."""
         P = self.p[seat]
         props = P.props
@@ -75,7 +76,7 @@ class MapQueries(StateFields):
             return True
         return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
 
-    def property_spots(self, seat, eligible=None):
+    def property_spots(self, seat: int, eligible: Any = None) -> list[int]:
         P = self.p[seat]
         m = self.mapb(seat)
         out = []
@@ -87,11 +88,11 @@ class MapQueries(StateFields):
                 out.append(h)
         return sorted(out)
 
-    def terrain_spots(self, seat):
+    def terrain_spots(self, seat: int) -> list[Any]:
         """The hexes a terrain tile may go on (the list is the caller's to change)."""
         return list(self._terrain_spots_kept(seat))
 
-    def _any_terrain_spot(self, seat):
+    def _any_terrain_spot(self, seat: int) -> bool:
         return bool(self._terrain_spots_kept(seat))
 
     def _terrain_spots_kept(self, seat) -> tuple:
@@ -118,7 +119,7 @@ class MapQueries(StateFields):
             P.remember("terrain_spots", P.tiles, facts, spots)
         return spots
 
-    def road_spots(self, seat):
+    def road_spots(self, seat: int) -> list[int]:
         """The edges a road may go on (the list is the caller's to change)."""
         P = self.p[seat]
         facts = (P.map, len(P.roads))
@@ -134,6 +135,6 @@ class MapQueries(StateFields):
             P.remember("road_spots", P.roads, facts, spots)
         return list(spots)
 
-    def rabbit_spots(self, seat):
+    def rabbit_spots(self, seat: int) -> list[int]:
         P = self.p[seat]
         return sorted(h for h in P.props if h not in P.rabbits)

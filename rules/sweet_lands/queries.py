@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache, lru_cache
+from typing import Any
 
 from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
-from .fields import StateFields
+from .fields import Cost, StateFields
 from .story import amounts
 
 
 class BoardQueries(StateFields):
     __slots__ = ()
 
-    def tags(self, seat, exclude_uid=None):
+    def tags(self, seat: int, exclude_uid: int | None = None) -> dict[str, int]:
         d = D.load()
         P = self.p[seat]
         out = {t: 0 for t in D.TAGS}
@@ -30,14 +32,14 @@ class BoardQueries(StateFields):
         C.add_tags(self, seat, out)  # F hook: Sakura's Wagashi tag
         return out
 
-    def played_count(self, seat):
+    def played_count(self, seat: int) -> int:
         P = self.p[seat]
         return len(P.played) + sum(len(c) for c in P.columns.values())
 
-    def automated(self, seat):
+    def automated(self, seat: int) -> int:
         return sum(len(c) for c in self.p[seat].columns.values())
 
-    def column_limit(self, seat, colour):
+    def column_limit(self, seat: int, colour: str) -> int:
         d = D.load()
         kind = PROPERTY_OF_COLUMN[colour]
         built = sum(1 for t in self.p[seat].props.values() if t == kind)
@@ -47,7 +49,7 @@ class BoardQueries(StateFields):
                 lim = limit
         return lim + SK.column_bonus(self, seat)  # F hook: advanced tile 111
 
-    def ip_icons(self, seat):
+    def ip_icons(self, seat: int) -> int:
         d = D.load()
         P = self.p[seat]
         total = sum(d.industry[i][2] for i in range(1, P.carriage + 1))
@@ -55,14 +57,14 @@ class BoardQueries(StateFields):
             total += sum(d.industry[i][2] for i in range(1, P.loco + 1))
         return total
 
-    def terrain_counts(self, seat):
+    def terrain_counts(self, seat: int) -> dict[str, int]:
         out = {t: 0 for t in D.TERRAIN}
         for kind, _ in self.p[seat].tiles.values():
             if kind in out:
                 out[kind] += 1
         return out
 
-    def count(self, seat, spec, ip_this_pass=0):
+    def count(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
         """The value a pass/VP formula counts (see the data files)."""
         per = spec["per"]
         P = self.p[seat]
@@ -106,7 +108,7 @@ class BoardQueries(StateFields):
             return extra
         raise ValueError(f"unknown count {per!r}")
 
-    def formula_vp(self, seat, spec, ip_this_pass=0):
+    def formula_vp(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
         value = self.count(seat, spec, ip_this_pass)
         if "steps" in spec:
             vp = 0
@@ -116,7 +118,7 @@ class BoardQueries(StateFields):
             return vp
         return spec["vp"] * (value // spec.get("every", 1))
 
-    def milestone_met(self, seat, mid):
+    def milestone_met(self, seat: int, mid: Any) -> bool:
         """Either printed condition qualifies; with the "face_up" milestone option only
         the side dealt face up counts (see RULINGS.md)."""
         tile = D.load().milestones[mid]
@@ -124,7 +126,7 @@ class BoardQueries(StateFields):
             return self.test(seat, tile[dict(self.milestones)[mid]])
         return self.test(seat, tile["a"]) or self.test(seat, tile["b"])
 
-    def test(self, seat, cond):
+    def test(self, seat: int, cond: Mapping[str, Any]) -> bool:
         """Milestone and Clock Tower conditions."""
         measure = _TESTS.get(cond["test"])
         if measure is None:
@@ -132,7 +134,7 @@ class BoardQueries(StateFields):
         return measure(self, seat, cond) >= cond.get("n", 1)
 
     # ------------------------------------------------------------------ costs
-    def can_pay(self, seat, cost, wheat_by_wood=False):
+    def can_pay(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> bool:
         res = self.p[seat].res
         for r, k in cost.items():
             have = res[r]
@@ -142,7 +144,9 @@ class BoardQueries(StateFields):
                 return False
         return True
 
-    def pay(self, seat, cost, wheat_by_wood=False, wood_for_wheat=None):
+    def pay(
+        self, seat: int, cost: Cost, wheat_by_wood: bool = False, wood_for_wheat: int | None = None
+    ) -> None:
         """Pay ``cost``. Rikka Berry (``wheat_by_wood``) pays ``wood_for_wheat`` of the
         wheat with wood when she chose an amount, else wheat first, then wood."""
         res = self.p[seat].res
@@ -155,7 +159,7 @@ class BoardQueries(StateFields):
                 res[r] -= k
             assert res[r] >= 0 and res["wood"] >= 0
 
-    def shortfall(self, seat, cost, wheat_by_wood=False):
+    def shortfall(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> str | None:
         """What the seat lacks to pay ``cost``, in words ("needs 8 wood, you have 5");
         None when it can pay."""
         res = self.p[seat].res
@@ -169,7 +173,9 @@ class BoardQueries(StateFields):
                 return f"needs {k} {r}, you have {have}"
         return None
 
-    def rikka_splits(self, seat, aid, minus=None):
+    def rikka_splits(
+        self, seat: int, aid: str, minus: Mapping[str, int] | None = None
+    ) -> list[int]:
         """The amounts of wood Rikka Berry may pay in place of the wheat of area
         ``aid``, the wheat-first amount first; [] for anyone else or any other area."""
         if not self.rikka_area(seat, aid):
@@ -183,11 +189,11 @@ class BoardQueries(StateFields):
             return []
         return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
 
-    def area_cost(self, seat, aid):
+    def area_cost(self, seat: int, aid: str) -> dict[str, int]:
         """An area's resource cost for this seat (a fresh dict the caller may change)."""
         return dict(self.area_costs(seat)[aid])
 
-    def area_costs(self, seat) -> dict:
+    def area_costs(self, seat: int) -> dict:
         """Every area's cost for this seat, shared: read it, never change it. Costs
         depend only on the character (Nata) and the skill tiles (113/114), so one
         table serves every state with those."""
@@ -206,14 +212,14 @@ class BoardQueries(StateFields):
         new = SK.area_cost(self, seat, aid, cost)
         return cost if new is cost else {k: v for k, v in new.items() if v}
 
-    def rikka_area(self, seat, aid):
+    def rikka_area(self, seat: int, aid: str) -> bool:
         return self.p[seat].char == "rikka" and aid in _rabbit_areas()
 
-    def token_cost(self, seat, kind):
+    def token_cost(self, seat: int, kind: str) -> dict[str, int]:
         P = self.p[seat]
         return dict(_token_price(kind, _token_level(P, kind), P.discount))
 
-    def token_kinds(self, seat):
+    def token_kinds(self, seat: int) -> list[str]:
         """Property tokens still on the player's boards, as choosable kinds."""
         P = self.p[seat]
         out = [k for k in D.ROW_TYPES if P.rows[k] < 5]
@@ -222,7 +228,7 @@ class BoardQueries(StateFields):
             out.append("lab")
         return out
 
-    def token_costs(self, seat) -> tuple[tuple[str, dict], ...]:
+    def token_costs(self, seat: int) -> tuple[tuple[str, dict], ...]:
         """token_kinds with the cost of each, shared: read them, never change them."""
         P = self.p[seat]
         rows = P.rows
@@ -230,7 +236,7 @@ class BoardQueries(StateFields):
             (rows["tent"], rows["house"], rows["building"]), tuple(P.shops), P.labs, P.discount
         )
 
-    def automate_columns(self, seat, uid):
+    def automate_columns(self, seat: int, uid: int) -> list[str]:
         """The columns a played card may be automated into (by its industry tag)."""
         card = D.load().cards[D.load().deck[uid]]
         if card.industry == "wild":
@@ -238,7 +244,7 @@ class BoardQueries(StateFields):
         colour = COLUMN_OF_TAG.get(card.industry)
         return [colour] if colour else []
 
-    def automate_refusal(self, seat, uid, colour):
+    def automate_refusal(self, seat: int, uid: int, colour: str) -> str | None:
         """Why the card cannot go into ``colour``'s column now; None if it can."""
         if colour not in self.automate_columns(seat, uid):
             return f"This card cannot be automated into the {colour} column."
@@ -251,7 +257,7 @@ class BoardQueries(StateFields):
             return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
         return None
 
-    def column_limits(self, seat):
+    def column_limits(self, seat: int) -> dict[str, Any]:
         """Each industry column's current limit, and how many more properties of its
         type raise it next (None at the top)."""
         d = D.load()
@@ -267,7 +273,7 @@ class BoardQueries(StateFields):
             }
         return out
 
-    def card_cost(self, seat, uid):
+    def card_cost(self, seat: int, uid: int) -> int:
         d = D.load()
         card = d.cards[d.deck[uid]]
         cost = card.cost
@@ -275,12 +281,12 @@ class BoardQueries(StateFields):
             cost -= self.tags(seat, exclude_uid=uid)["brownie"]
         return max(0, cost)
 
-    def rabbit_ready(self, seat):
+    def rabbit_ready(self, seat: int) -> bool:
         d = D.load()
         P = self.p[seat]
         return P.rabbits_taken < 9 and P.food >= d.player["food"]["rabbit_at"][P.rabbits_taken]
 
-    def pros_movable(self, seat, colour=None):
+    def pros_movable(self, seat: int, colour: str | None = None) -> list[int]:
         d = D.load()
         P = self.p[seat]
         out = []
@@ -295,7 +301,7 @@ class BoardQueries(StateFields):
             out.append(i)
         return out
 
-    def marker_can_move(self, seat, marker):
+    def marker_can_move(self, seat: int, marker: str) -> bool:
         d = D.load()
         P = self.p[seat]
         pos = P.carriage if marker == "carriage" else P.loco

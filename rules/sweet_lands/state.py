@@ -12,7 +12,7 @@ then ``end``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import LogEntry, Rng
 from . import characters as C
@@ -31,6 +31,9 @@ from .skills import regular_set
 from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
 from .turn_menu import TurnMenu
+
+if TYPE_CHECKING:
+    from .data import MapBoard
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -179,7 +182,7 @@ class SweetLandsState(
         s.ext = dict(self.ext)
         return s
 
-    def _own(self, seat):
+    def _own(self, seat: int) -> None:
         """Copy a player shared with the parent state before this state changes it."""
         if seat not in self._owned:
             self.p[seat] = self.p[seat].copy()
@@ -242,7 +245,7 @@ class SweetLandsState(
     def log(self, text, seat=None):
         self._log = (_new_entry(LogEntry, (text, seat)), self._log)
 
-    def _entries(self):
+    def _entries(self) -> list[LogEntry]:
         out, node = [], self._log
         while node is not None:
             out.append(node[0])
@@ -255,11 +258,11 @@ class SweetLandsState(
 
     # ------------------------------------------------------------------ basic facts
     @property
-    def n(self):
+    def n(self) -> int:
         return len(self.players)
 
     @property
-    def solo(self):
+    def solo(self) -> bool:
         return len(self.players) == 1
 
     @property
@@ -267,14 +270,14 @@ class SweetLandsState(
         return self.phase == OVER
 
     @property
-    def keep(self):
+    def keep(self) -> int:
         """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
         return 0 if self.round >= 5 else 1
 
-    def mapb(self, seat):
+    def mapb(self, seat: int) -> MapBoard:
         return D.load().maps[self.p[seat].map or "A"]
 
-    def who(self, seat):
+    def who(self, seat: int) -> str:
         return self.players[seat]
 
     # ------------------------------------------------------------------ protocol
@@ -314,7 +317,7 @@ class SweetLandsState(
                     return self._successor(action)
         return super().apply(action)
 
-    def step_key(self):
+    def step_key(self) -> tuple[Any, int, str]:
         return (self._keys, len(self.stack), self.phase)
 
     def fast_apply(self, a):
