@@ -28,8 +28,8 @@ def _take_actions(seat: int) -> tuple[Action, ...]:
 
 
 @cache
-def _pay_action(seat: int, r: str) -> Action:
-    return Action(seat, "res", (r,), _PAY_LABELS[r])
+def _pay_actions(seat: int) -> tuple[tuple[str, Action], ...]:
+    return tuple((r, Action(seat, "res", (r,), _PAY_LABELS[r])) for r in D.BASIC)
 
 
 class IndustrySteps(Step):
@@ -178,7 +178,7 @@ class PayBasic(Step):
     def options(self, s, f):
         seat = f["seat"]
         res = s.p[seat].res
-        return [_pay_action(seat, r) for r in D.BASIC if res[r] >= 1]
+        return [a for r, a in _pay_actions(seat) if res[r] >= 1]
 
     def resolve(self, s, f, a):
         f["n"] -= 1

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core import LogEntry, Rng
+from ..core import Action, LogEntry, Rng
 from . import characters as C
 from . import data as D
 from . import variants as V
@@ -351,8 +351,9 @@ class SweetLandsState(
     def save_extra(self) -> dict:
         return {"rules": RULES_EDITION}
 
-    def _do(self, a):
-        self._own(a.seat)
+    def _do(self, a: Action) -> None:
+        if a.seat not in self._owned:
+            self._own(a.seat)
         if self.stack:
             self._resolve_step(a)
         else:

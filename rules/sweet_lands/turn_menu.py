@@ -34,8 +34,12 @@ _FIXED_LABELS = {
 # The menu's moves without a changing part are made once and shared by every
 # state: an Action is an immutable value, and a shared one keeps its key text.
 @cache
+def _fixed_actions(seat: int) -> dict[str, Action]:
+    return {kind: Action(seat, kind, (), label) for kind, label in _FIXED_LABELS.items()}
+
+
 def _fixed_action(seat: int, kind: str) -> Action:
-    return Action(seat, kind, (), _FIXED_LABELS[kind])
+    return _fixed_actions(seat)[kind]
 
 
 @cache
@@ -44,8 +48,8 @@ def _buy_actions(seat: int) -> tuple[Action, ...]:
 
 
 @cache
-def _sell_action(seat: int, r: str) -> Action:
-    return Action(seat, "fa_sell", (r,), _SELL_LABELS[r])
+def _sell_actions(seat: int) -> tuple[tuple[str, Action], ...]:
+    return tuple((r, Action(seat, "fa_sell", (r,), _SELL_LABELS[r])) for r in D.BASIC)
 
 
 @cache
@@ -154,21 +158,22 @@ class TurnMenu(StateFields):
         res = P.res
         gold, basics = res["gold"], res["wheat"] + res["wood"] + res["iron"]
         spare_card = len(P.hand) > self.keep  # turn_checks._no_spare_card
+        fixed = _fixed_actions(seat)
         out = []
         # the free-action refusals of turn_checks.py, in the same order
         if spare_card and basics >= 3 and (self._any_terrain_spot(seat) or self.road_spots(seat)):
-            out.append(_fixed_action(seat, "fa_build"))
+            out.append(fixed["fa_build"])
         if gold >= 15 and (self.deck or self.discard):
-            out.append(_fixed_action(seat, "fa_draw"))
+            out.append(fixed["fa_draw"])
         if gold >= 4:
             out += _buy_actions(seat)
-        out += [_sell_action(seat, r) for r in D.BASIC if res[r] >= 1]
+        out += [a for r, a in _sell_actions(seat) if res[r] >= 1]
         if basics >= 3:
-            out.append(_fixed_action(seat, "fa_trade"))
+            out.append(fixed["fa_trade"])
         if P.discs:
-            out.append(_fixed_action(seat, "fa_disc"))
+            out.append(fixed["fa_disc"])
         if spare_card:
-            out.append(_fixed_action(seat, "fa_card"))
+            out.append(fixed["fa_card"])
         if self.milestones:  # milestone_refusal, for milestones known to be in play
             claimed, known = self.ms_claimed, P.milestone_results()
             for mid, _side in self.milestones:
@@ -177,7 +182,7 @@ class TurnMenu(StateFields):
                     if met or (met is None and self._milestone_met_now(seat, mid, known)):
                         out.append(_milestone_action(seat, mid))
         if P.wonders and not P.tower and self.tower_refusal(seat) is None:
-            out.append(_fixed_action(seat, "fa_tower"))
+            out.append(fixed["fa_tower"])
         if P.char in _free_characters():
             out += CS.free_options(self, seat)  # F hook: character free actions
         return out
