@@ -154,6 +154,10 @@ class GameState:
         reason = self.why_illegal(action)
         if reason:
             raise IllegalAction(reason)
+        return self._successor(action)
+
+    def _successor(self, action: Action) -> Self:
+        """The state after a legal ``action``: a copy, with the action recorded and done."""
         new = self._copy()
         new._keys = (action.key, self._keys)
         new._do(action)

@@ -66,6 +66,8 @@ def cleanup(s: StateFields) -> None:
 # ---------------------------------------------------------------- queries
 def lab_cities(s: StateFields, seat: int) -> int:
     props = s.p[seat].props
+    if "lab" not in props.values():  # (asked on every turn step of Biscuit's)
+        return 0
     return sum(1 for c in s.cities(seat) if any(props[h] == "lab" for h in c))
 
 

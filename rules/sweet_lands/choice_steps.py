@@ -3,6 +3,7 @@ automation, copies and the order of an ability's parts."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..core import Action
@@ -17,6 +18,18 @@ if TYPE_CHECKING:
 # Labels of the one-resource choices, made once (these steps are the commonest).
 _TAKE_LABELS = {r: f"Take 1 {r}" for r in D.BASIC}
 _PAY_LABELS = {r: f"Pay 1 {r}" for r in D.BASIC}
+
+
+# Random play answers these two steps more than any other move: one shared value
+# per seat and resource (an Action is immutable).
+@cache
+def _take_actions(seat: int) -> tuple[Action, ...]:
+    return tuple(Action(seat, "res", (r,), _TAKE_LABELS[r]) for r in D.BASIC)
+
+
+@cache
+def _pay_actions(seat: int) -> tuple[tuple[str, Action], ...]:
+    return tuple((r, Action(seat, "res", (r,), _PAY_LABELS[r])) for r in D.BASIC)
 
 
 class IndustrySteps(Step):
@@ -148,7 +161,7 @@ class TakeBasic(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return [Action(seat, "res", (r,), _TAKE_LABELS[r]) for r in D.BASIC]
+        return list(_take_actions(seat))
 
     def resolve(self, s, f, a):
         f["n"] -= 1
@@ -165,7 +178,7 @@ class PayBasic(Step):
     def options(self, s, f):
         seat = f["seat"]
         res = s.p[seat].res
-        return [Action(seat, "res", (r,), _PAY_LABELS[r]) for r in D.BASIC if res[r] >= 1]
+        return [a for r, a in _pay_actions(seat) if res[r] >= 1]
 
     def resolve(self, s, f, a):
         f["n"] -= 1

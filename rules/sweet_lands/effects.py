@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import MARKER_COLOUR
-from .fields import StateFields
+from .fields import Effect, StateFields
 from .story import amounts, article, bonus_name, plural, tile_name
 
 
 class Effects(StateFields):
     __slots__ = ()
 
-    def _push(self, seat, effects, chain=None):
+    def _push(self, seat: int, effects: Any, chain: int | None = None) -> None:
         for op, v in reversed(effects):
             self.stack.append({"op": "fx", "seat": seat, "fx": op, "v": v, "chain": chain})
 
-    def _effect(self, seat, op, v, chain):
+    def _effect(self, seat: int, op: str, v: Any, chain: int | None) -> None:
         EFFECTS_ALL[op](self, seat, v, chain)
 
-    def _step(self, op, seat, chain, **fields):
+    def _step(self, op: str, seat: int, chain: int | None, **fields: Any) -> None:
         self.stack.append({"op": op, "seat": seat, "chain": chain, **fields})
 
-    def _raise_income(self, seat, r, k):
+    def _raise_income(self, seat: int, r: str, k: int) -> None:
         self.p[seat].inc[r] += k
         SK.on_income_rise(self, seat, r, k)  # F hook: skill tile 29
 
-    def _draw(self, seat, n):
+    def _draw(self, seat: int, n: int) -> None:
         d = D.load()
         got = []
         self.deck = list(self.deck)  # copy on write (see SweetLandsState._copy)
@@ -46,7 +48,7 @@ class Effects(StateFields):
             self.log(f"{self.who(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
             self.log("You draw: " + ", ".join(d.cards[d.deck[u]].name for u in got) + ".", seat)
 
-    def _ibonus(self, seat, colour, chain_from):
+    def _ibonus(self, seat: int, colour: str, chain_from: int | None) -> None:
         d = D.load()
         P = self.p[seat]
         if colour == "any":
@@ -74,7 +76,7 @@ class Effects(StateFields):
             effects += d.cards[d.deck[uid]].auto
         self._push(seat, effects, cid)
 
-    def _place_terrain(self, seat, h, special=None):
+    def _place_terrain(self, seat: int, h: int, special: int | None = None) -> None:
         D.load()
         P = self.p[seat]
         m = self.mapb(seat)
@@ -92,25 +94,25 @@ class Effects(StateFields):
         todo += self._check_eda(seat)
         self._push(seat, todo)
 
-    def _place_road(self, seat, e):
+    def _place_road(self, seat: int, e: int) -> None:
         P = self.p[seat]
         m = self.mapb(seat)
         P.roads = P.roads | {e}
         self.log(f"{self.who(seat)} places a road on edge {e}.")
-        todo = []
+        todo: list[Effect] = []
         for h in m.edge_hexes[e]:
             if h in P.tiles and not P.tiles[h][1]:
                 todo += self._flip(seat, h)
         todo += self._check_eda(seat)
         self._push(seat, todo)
 
-    def _tile_effect(self, kind):
+    def _tile_effect(self, kind: str) -> list[Effect]:
         d = D.load()
         if kind.startswith("special:"):
             return list(d.specials[int(kind[8:])])
         return list(d.terrain_flip[kind])
 
-    def _flip(self, seat, h):
+    def _flip(self, seat: int, h: int) -> list[Effect]:
         P = self.p[seat]
         kind = P.tiles[h][0]
         P.tiles = {**P.tiles, h: (kind, True)}
@@ -135,7 +137,7 @@ class Effects(StateFields):
                 out.append(("draw", 1))
         return out
 
-    def _place_property(self, seat, kind, h):
+    def _place_property(self, seat: int, kind: str, h: int) -> None:
         d = D.load()
         P = self.p[seat]
         m = self.mapb(seat)
@@ -172,7 +174,7 @@ class Effects(StateFields):
                 todo += after
         self._push(seat, todo)
 
-    def _place_rabbit(self, seat, h):
+    def _place_rabbit(self, seat: int, h: int) -> None:
         d = D.load()
         P = self.p[seat]
         k = P.rabbits_taken
@@ -183,12 +185,13 @@ class Effects(StateFields):
         self.log(f"{self.who(seat)} places a Cookie Rabbit on hex {h}.")
         self._push(seat, D.effects(d.player["food"]["rabbit_bonus"][k], "rabbit"))
 
-    def _move_marker(self, seat, marker):
+    def _move_marker(self, seat: int, marker: str) -> None:
         d = D.load()
         P = self.p[seat]
         last = len(d.industry) - 1
         pos = P.carriage if marker == "carriage" else P.loco
         name = "Carriage" if marker == "carriage" else "Locomotive"
+        assert pos is not None, "the Locomotive moves only once it is taken"
         if pos == last:
             vp = d.player["end_of_industry_vp"]
             P.vp += vp
@@ -207,7 +210,7 @@ class Effects(StateFields):
         else:
             self.log(f"{space}.")
 
-    def _advance_food(self, seat, n):
+    def _advance_food(self, seat: int, n: int) -> None:
         d = D.load()
         P = self.p[seat]
         food = d.player["food"]
@@ -228,7 +231,7 @@ class Effects(StateFields):
             self.log(f"{self.who(seat)}'s Food track is full: {wheat} wheat instead.")
         self._push(seat, todo)
 
-    def _advance_prosperity(self, seat, i):
+    def _advance_prosperity(self, seat: int, i: int) -> None:
         d = D.load()
         P = self.p[seat]
         t = d.prosperity[i]
@@ -248,7 +251,7 @@ class Effects(StateFields):
                 self.log(f"{self.who(seat)} is first to the end of {t['id']} and takes its bonus.")
         self._push(seat, todo)
 
-    def _take_skill(self, seat, sk):
+    def _take_skill(self, seat: int, sk: int) -> None:
         d = D.load()
         P = self.p[seat]
         if sk in self.skill_supply:
@@ -262,7 +265,7 @@ class Effects(StateFields):
         if d.skills[sk]["kind"] == "immediate":
             self._push(seat, d.skills[sk]["effect"])
 
-    def _skill_vp(self, seat, sk):
+    def _skill_vp(self, seat: int, sk: int) -> None:
         """The VP a skill tile scores when it triggers, said in the log."""
         vp = D.load().skills[sk]["vp"]
         self.p[seat].vp += vp

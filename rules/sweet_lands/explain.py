@@ -12,12 +12,12 @@ from typing import Any
 from ..core import Action
 from . import character_steps as CS
 from . import data as D
-from .constants import SOLO_LINES
+from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
 
 
-def _effects_text(effects) -> list[str]:
+def _effects_text(effects: Any) -> list[str]:
     return [describe_effect(op, v) for op, v in effects]
 
 
@@ -73,7 +73,39 @@ class ViewExplanations(StateFields):
             t = d.prosperity[args[0]]
             if self.p[seat].prosp[args[0]] + 1 == t["length"]:
                 cost = {"diamond": 1}
+            gains = self.track_gains(seat, args[0])
+        elif kind == "marker":
+            gains = self.marker_gains(seat, args[0])
         return {"cost": {k: v for k, v in cost.items() if v}, "gains": gains}
+
+    def marker_gains(self, seat: int, marker: str) -> list[str]:
+        """What advancing an Industry marker one space brings (as _move_marker does):
+        the space, its bonus when the space is the marker's colour, its IP icons;
+        past the last space, VP instead."""
+        d = D.load()
+        P = self.p[seat]
+        pos = P.carriage if marker == "carriage" else P.loco
+        if pos is None:
+            return []
+        if pos == len(d.industry) - 1:
+            return [f"{d.player['end_of_industry_vp']} VP (past the end of the track)"]
+        colour, bonus, ip = d.industry[pos + 1]
+        gains = [f"space {pos + 1}"]
+        if colour == MARKER_COLOUR[marker]:
+            gains += _effects_text(bonus)
+        if ip:
+            gains.append(f"{ip} IP icon{'s' if ip != 1 else ''}")
+        return gains
+
+    def track_gains(self, seat: int, i: int) -> list[str]:
+        """What one step on Prosperity track ``i`` brings (as _advance_prosperity
+        does): the space, its bonus, and the end bonus for the first seat there."""
+        t = D.load().prosperity[i]
+        pos = self.p[seat].prosp[i] + 1
+        gains = [f"space {pos}", *_effects_text(t["bonus"].get(pos, ()))]
+        if pos == t["length"] and self.pros_first[i] is None:
+            gains += _effects_text(t["end_bonus"])
+        return gains
 
     def moves_explained(self, seat: int) -> list[dict]:
         out = []

@@ -13,6 +13,17 @@ if TYPE_CHECKING:
 
 
 def _terrain_options(s: StateFields, seat: int) -> list[Action]:
+    # A building turn asks for these again after each payment: they are kept with
+    # the tiles they were made from (see PlayerState.recall).
+    P = s.p[seat]
+    facts = (seat, P.map, P.char, len(P.tiles), tuple(s.specials))
+    out = P.recall("terrain_options", P.tiles, facts)
+    if out is None:
+        out = P.remember("terrain_options", P.tiles, facts, _terrain_actions(s, seat))
+    return list(out)
+
+
+def _terrain_actions(s: StateFields, seat: int) -> tuple[Action, ...]:
     m = s.mapb(seat)
     out = []
     for h in s.terrain_spots(seat):
@@ -23,11 +34,17 @@ def _terrain_options(s: StateFields, seat: int) -> list[Action]:
                 )
         else:
             out.append(Action(seat, "hex", (h,), f"{m.kinds[h].title()} tile on hex {h}"))
-    return out
+    return tuple(out)
 
 
 def _road_options(s: StateFields, seat: int) -> list[Action]:
-    return [Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat)]
+    P = s.p[seat]
+    facts = (seat, P.map, len(P.roads))
+    out = P.recall("road_options", P.roads, facts)
+    if out is None:
+        out = tuple([Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat)])
+        P.remember("road_options", P.roads, facts, out)
+    return list(out)
 
 
 _MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}

@@ -12,7 +12,7 @@ from .fields import StateFields
 class RoundPhases(StateFields):
     __slots__ = ()
 
-    def _begin_round(self):
+    def _begin_round(self) -> None:
         d = D.load()
         self.round += 1
         self.phase = INCOME
@@ -47,7 +47,7 @@ class RoundPhases(StateFields):
         for seat in reversed(order):
             self.stack.append({"op": "income", "seat": seat})
 
-    def _income(self, seat):
+    def _income(self, seat: int) -> None:
         d = D.load()
         P = self.p[seat]
         P.passed = False
@@ -65,7 +65,7 @@ class RoundPhases(StateFields):
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
 
-    def pass_gains(self, seat):
+    def pass_gains(self, seat: int) -> tuple[int, int, int]:
         """What passing now would give, in rulebook order: (CP, IP, VP)."""
         d = D.load()
         P = self.p[seat]
@@ -99,7 +99,7 @@ class RoundPhases(StateFields):
                 vp += self.formula_vp(seat, card.passv, ip)
         return cp, ip, vp
 
-    def _pass(self, seat):
+    def _pass(self, seat: int) -> None:
         self.p[seat].passed = True
         V.record_pass(self, seat)  # F hook: the Turn Order Board
         self.stack.append({"op": "end_turn", "seat": seat})
@@ -110,7 +110,7 @@ class RoundPhases(StateFields):
         self.stack.append({"op": "pass_score", "seat": seat})
         C.pass_first(self, seat)
 
-    def _score_pass(self, seat):
+    def _score_pass(self, seat: int) -> None:
         P = self.p[seat]
         cp, ip, vp = self.pass_gains(seat)
         P.cp += cp
@@ -123,7 +123,7 @@ class RoundPhases(StateFields):
             self.next_start = seat
             self.log(f"{self.who(seat)} takes the start player marker.")
 
-    def _end_turn(self):
+    def _end_turn(self) -> None:
         self.checkpoint += 1
         self.main_done = False
         for s in V.seats_after(self, self.turn):  # F hook: variable turn order
@@ -132,7 +132,7 @@ class RoundPhases(StateFields):
                 return
         self._cleanup()
 
-    def _cleanup(self):
+    def _cleanup(self) -> None:
         if self.round >= D.load().board["rounds"]:
             self.phase = OVER
             self.checkpoint += 1

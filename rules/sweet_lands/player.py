@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-# Results a line of copies remembers before it starts a new memo.
-MEMO_SIZE = 256
-
 
 class PlayerState:
     __slots__ = (
@@ -82,7 +79,9 @@ class PlayerState:
     milestones: list[int]
     diamond_cards: int
     ip_last: int
-    memo: dict[tuple[Any, int], bool]  # derived facts: (facts key, milestone) -> met
+    # Facts derived from the board (milestone results, free spots), each kept with
+    # the containers it was derived from: see recall and milestone_results.
+    memo: dict[str, Any]
     ext: dict[str, object]
 
     def __init__(self):
@@ -120,8 +119,8 @@ class PlayerState:
         self.milestones = []
         self.diamond_cards = 0
         self.ip_last = 0
-        # Milestone results by board_facts(): shared along one game's line of copies
-        # (the facts identify the board there), a fresh one for hand-built positions.
+        # Shared by every copy of this player, so an entry holds the very containers
+        # (and counts) it was derived from and serves only a board that has them.
         self.memo = {}
         # F: per-player extras of characters/variants/skills; its values are
         # immutable and the dict is replaced, never changed in place (copy on write).
@@ -167,8 +166,7 @@ class PlayerState:
         p.res = dict(self.res)
         p.inc = dict(self.inc)
         p.hand = list(self.hand)
-        # a line of copies shares its memo; a bot's many playouts start a new one
-        p.memo = self.memo if len(self.memo) < MEMO_SIZE else {}
+        p.memo = self.memo
         return p
 
     def full_copy(self) -> PlayerState:
@@ -184,10 +182,48 @@ class PlayerState:
         p.memo = {}
         return p
 
+    def recall(self, name: str, held: object, facts: tuple) -> Any:
+        """What was kept under ``name`` for this very container ``held`` (the same
+        object, not an equal one) and these ``facts``; None if nothing was."""
+        hit = self.memo.get(name)
+        if hit is not None and hit[0] is held and hit[1] == facts:
+            return hit[2]
+        return None
+
+    def remember(self, name: str, held: object, facts: tuple, value: Any) -> Any:
+        """Keep ``value``, worked out from ``held`` and ``facts``, for recall (in
+        place of what was kept under ``name`` before: one line of play moves on, and
+        keeping old boards alive would only cost memory)."""
+        self.memo[name] = (held, facts, value)
+        return value
+
+    def milestone_results(self) -> dict[int, bool]:
+        """The milestone results worked out so far for this board as it stands (the
+        caller fills it in as it asks), shared by the copies that have this board.
+
+        A move replaces the containers it changes (copy on write), so a copy whose
+        tiles, properties and cards are these very objects, with the same counts,
+        has this board; copies on other lines of play (undo, a bot's look-ahead)
+        never share results, however alike their counts."""
+        held = (self.tiles, self.props, self.played, self.columns)
+        facts = self.board_facts()
+        hit = self.memo.get("milestones")
+        if hit is not None and hit[1] == facts:
+            kept = hit[0]
+            if (
+                kept[0] is held[0]
+                and kept[1] is held[1]
+                and kept[2] is held[2]
+                and kept[3] is held[3]
+            ):
+                return hit[2]
+        results: dict[int, bool] = {}
+        self.memo["milestones"] = (held, facts, results)
+        return results
+
     def board_facts(self) -> tuple:
-        """Everything a milestone test reads. Within one game tiles, properties and
-        cards are only ever added (a flip keeps a tile's kind), so their counts stand
-        for their contents."""
+        """The values and counts a milestone test reads; milestone_results adds the
+        containers whose contents the counts stand for (tiles, properties, cards)."""
         c = self.columns
         return (
             self.map,

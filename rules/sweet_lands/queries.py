@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
+from typing import Any
 
 from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
-from .fields import StateFields
+from .fields import Cost, StateFields
 from .story import amounts
 
 
 class BoardQueries(StateFields):
     __slots__ = ()
 
-    def tags(self, seat, exclude_uid=None):
+    def tags(self, seat: int, exclude_uid: int | None = None) -> dict[str, int]:
         d = D.load()
         P = self.p[seat]
         out = {t: 0 for t in D.TAGS}
@@ -30,14 +32,14 @@ class BoardQueries(StateFields):
         C.add_tags(self, seat, out)  # F hook: Sakura's Wagashi tag
         return out
 
-    def played_count(self, seat):
+    def played_count(self, seat: int) -> int:
         P = self.p[seat]
         return len(P.played) + sum(len(c) for c in P.columns.values())
 
-    def automated(self, seat):
+    def automated(self, seat: int) -> int:
         return sum(len(c) for c in self.p[seat].columns.values())
 
-    def column_limit(self, seat, colour):
+    def column_limit(self, seat: int, colour: str) -> int:
         d = D.load()
         kind = PROPERTY_OF_COLUMN[colour]
         built = sum(1 for t in self.p[seat].props.values() if t == kind)
@@ -47,51 +49,7 @@ class BoardQueries(StateFields):
                 lim = limit
         return lim + SK.column_bonus(self, seat)  # F hook: advanced tile 111
 
-    def cities(self, seat, extra=None):
-        """Groups of adjacent property tokens holding 3+ different types; ``extra``
-        = (hex, type) counts one more token there, to weigh a placement."""
-        props = self.p[seat].props
-        if extra is not None:
-            props = {**props, extra[0]: extra[1]}
-        m = self.mapb(seat)
-        seen = set()
-        out = []
-        for h in props:
-            if h in seen:
-                continue
-            group, todo = [], [h]
-            seen.add(h)
-            while todo:
-                x = todo.pop()
-                group.append(x)
-                for nb in m.neighbours[x]:
-                    if nb in props and nb not in seen:
-                        seen.add(nb)
-                        todo.append(nb)
-            if C.is_city(self, seat, group, props):  # F hook: Alice Tearose
-                out.append(group)
-        return out
-
-    def capital_network(self, seat) -> set:
-        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
-        P = self.p[seat]
-        m = self.mapb(seat)
-        seen = set(m.capitals)
-        todo = list(m.capitals)
-        while todo:
-            x = todo.pop()
-            for nb in m.neighbours[x]:
-                if nb not in seen and nb in P.tiles:
-                    seen.add(nb)
-                    todo.append(nb)
-        return seen
-
-    def connected_ports(self, seat):
-        P = self.p[seat]
-        seen = self.capital_network(seat)
-        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
-
-    def ip_icons(self, seat):
+    def ip_icons(self, seat: int) -> int:
         d = D.load()
         P = self.p[seat]
         total = sum(d.industry[i][2] for i in range(1, P.carriage + 1))
@@ -99,14 +57,14 @@ class BoardQueries(StateFields):
             total += sum(d.industry[i][2] for i in range(1, P.loco + 1))
         return total
 
-    def terrain_counts(self, seat):
+    def terrain_counts(self, seat: int) -> dict[str, int]:
         out = {t: 0 for t in D.TERRAIN}
         for kind, _ in self.p[seat].tiles.values():
             if kind in out:
                 out[kind] += 1
         return out
 
-    def count(self, seat, spec, ip_this_pass=0):
+    def count(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
         """The value a pass/VP formula counts (see the data files)."""
         per = spec["per"]
         P = self.p[seat]
@@ -150,7 +108,7 @@ class BoardQueries(StateFields):
             return extra
         raise ValueError(f"unknown count {per!r}")
 
-    def formula_vp(self, seat, spec, ip_this_pass=0):
+    def formula_vp(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
         value = self.count(seat, spec, ip_this_pass)
         if "steps" in spec:
             vp = 0
@@ -160,7 +118,7 @@ class BoardQueries(StateFields):
             return vp
         return spec["vp"] * (value // spec.get("every", 1))
 
-    def milestone_met(self, seat, mid):
+    def milestone_met(self, seat: int, mid: Any) -> bool:
         """Either printed condition qualifies; with the "face_up" milestone option only
         the side dealt face up counts (see RULINGS.md)."""
         tile = D.load().milestones[mid]
@@ -168,7 +126,7 @@ class BoardQueries(StateFields):
             return self.test(seat, tile[dict(self.milestones)[mid]])
         return self.test(seat, tile["a"]) or self.test(seat, tile["b"])
 
-    def test(self, seat, cond):
+    def test(self, seat: int, cond: Mapping[str, Any]) -> bool:
         """Milestone and Clock Tower conditions."""
         measure = _TESTS.get(cond["test"])
         if measure is None:
@@ -176,7 +134,7 @@ class BoardQueries(StateFields):
         return measure(self, seat, cond) >= cond.get("n", 1)
 
     # ------------------------------------------------------------------ costs
-    def can_pay(self, seat, cost, wheat_by_wood=False):
+    def can_pay(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> bool:
         res = self.p[seat].res
         for r, k in cost.items():
             have = res[r]
@@ -186,7 +144,9 @@ class BoardQueries(StateFields):
                 return False
         return True
 
-    def pay(self, seat, cost, wheat_by_wood=False, wood_for_wheat=None):
+    def pay(
+        self, seat: int, cost: Cost, wheat_by_wood: bool = False, wood_for_wheat: int | None = None
+    ) -> None:
         """Pay ``cost``. Rikka Berry (``wheat_by_wood``) pays ``wood_for_wheat`` of the
         wheat with wood when she chose an amount, else wheat first, then wood."""
         res = self.p[seat].res
@@ -199,7 +159,7 @@ class BoardQueries(StateFields):
                 res[r] -= k
             assert res[r] >= 0 and res["wood"] >= 0
 
-    def shortfall(self, seat, cost, wheat_by_wood=False):
+    def shortfall(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> str | None:
         """What the seat lacks to pay ``cost``, in words ("needs 8 wood, you have 5");
         None when it can pay."""
         res = self.p[seat].res
@@ -213,7 +173,9 @@ class BoardQueries(StateFields):
                 return f"needs {k} {r}, you have {have}"
         return None
 
-    def rikka_splits(self, seat, aid, minus=None):
+    def rikka_splits(
+        self, seat: int, aid: str, minus: Mapping[str, int] | None = None
+    ) -> list[int]:
         """The amounts of wood Rikka Berry may pay in place of the wheat of area
         ``aid``, the wheat-first amount first; [] for anyone else or any other area."""
         if not self.rikka_area(seat, aid):
@@ -227,11 +189,11 @@ class BoardQueries(StateFields):
             return []
         return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
 
-    def area_cost(self, seat, aid):
+    def area_cost(self, seat: int, aid: str) -> dict[str, int]:
         """An area's resource cost for this seat (a fresh dict the caller may change)."""
         return dict(self.area_costs(seat)[aid])
 
-    def area_costs(self, seat) -> dict:
+    def area_costs(self, seat: int) -> dict:
         """Every area's cost for this seat, shared: read it, never change it. Costs
         depend only on the character (Nata) and the skill tiles (113/114), so one
         table serves every state with those."""
@@ -250,25 +212,14 @@ class BoardQueries(StateFields):
         new = SK.area_cost(self, seat, aid, cost)
         return cost if new is cost else {k: v for k, v in new.items() if v}
 
-    def rikka_area(self, seat, aid):
+    def rikka_area(self, seat: int, aid: str) -> bool:
         return self.p[seat].char == "rikka" and aid in _rabbit_areas()
 
-    def token_cost(self, seat, kind):
-        d = D.load()
+    def token_cost(self, seat: int, kind: str) -> dict[str, int]:
         P = self.p[seat]
-        if kind in D.ROW_TYPES:
-            cost = dict(d.rows[P.rows[kind]]["cost"])
-        elif kind.startswith("shop-"):
-            cost = dict(d.shops[kind[5:]])
-        elif kind == "lab":
-            cost = dict(d.player["industry"]["lab_costs"][P.labs])
-        else:
-            return {}
-        if "wood" in cost:
-            cost["wood"] = max(0, cost["wood"] - P.discount)
-        return {k: v for k, v in cost.items() if v}
+        return dict(_token_price(kind, _token_level(P, kind), P.discount))
 
-    def token_kinds(self, seat):
+    def token_kinds(self, seat: int) -> list[str]:
         """Property tokens still on the player's boards, as choosable kinds."""
         P = self.p[seat]
         out = [k for k in D.ROW_TYPES if P.rows[k] < 5]
@@ -277,27 +228,15 @@ class BoardQueries(StateFields):
             out.append("lab")
         return out
 
-    def has_property_spot(self, seat):
-        """Whether property_spots(seat) is not empty, without listing them."""
+    def token_costs(self, seat: int) -> tuple[tuple[str, dict], ...]:
+        """token_kinds with the cost of each, shared: read them, never change them."""
         P = self.p[seat]
-        props = P.props
-        if any(h not in props for h in self.mapb(seat).capitals):
-            return True
-        return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
+        rows = P.rows
+        return _token_table(
+            (rows["tent"], rows["house"], rows["building"]), tuple(P.shops), P.labs, P.discount
+        )
 
-    def property_spots(self, seat, eligible=None):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        out = []
-        for h in m.capitals:
-            if h not in P.props:
-                out.append(h)
-        for h, (_kind, flipped) in P.tiles.items():
-            if flipped and h not in P.props and (eligible is None or h in eligible):
-                out.append(h)
-        return sorted(out)
-
-    def automate_columns(self, seat, uid):
+    def automate_columns(self, seat: int, uid: int) -> list[str]:
         """The columns a played card may be automated into (by its industry tag)."""
         card = D.load().cards[D.load().deck[uid]]
         if card.industry == "wild":
@@ -305,7 +244,7 @@ class BoardQueries(StateFields):
         colour = COLUMN_OF_TAG.get(card.industry)
         return [colour] if colour else []
 
-    def automate_refusal(self, seat, uid, colour):
+    def automate_refusal(self, seat: int, uid: int, colour: str) -> str | None:
         """Why the card cannot go into ``colour``'s column now; None if it can."""
         if colour not in self.automate_columns(seat, uid):
             return f"This card cannot be automated into the {colour} column."
@@ -318,7 +257,7 @@ class BoardQueries(StateFields):
             return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
         return None
 
-    def column_limits(self, seat):
+    def column_limits(self, seat: int) -> dict[str, Any]:
         """Each industry column's current limit, and how many more properties of its
         type raise it next (None at the top)."""
         d = D.load()
@@ -334,7 +273,7 @@ class BoardQueries(StateFields):
             }
         return out
 
-    def card_cost(self, seat, uid):
+    def card_cost(self, seat: int, uid: int) -> int:
         d = D.load()
         card = d.cards[d.deck[uid]]
         cost = card.cost
@@ -342,60 +281,12 @@ class BoardQueries(StateFields):
             cost -= self.tags(seat, exclude_uid=uid)["brownie"]
         return max(0, cost)
 
-    # ------------------------------------------------------------------ map placement
-    def terrain_spots(self, seat):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        out = []
-        if C.places_anywhere(self, seat):  # F hook: Elsa Skyr
-            return [
-                h
-                for h in m.buildable
-                if h not in P.tiles and (m.kinds[h] != "special" or self.specials)
-            ]
-        for h in m.buildable:
-            if h in P.tiles:
-                continue
-            if m.kinds[h] == "special" and not self.specials:
-                continue
-            for nb in m.neighbours[h]:
-                if nb in P.tiles or m.kinds[nb] == "capital":
-                    out.append(h)
-                    break
-        return out
-
-    def _any_terrain_spot(self, seat):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
-        for h in m.buildable:
-            if h not in P.tiles and (m.kinds[h] != "special" or self.specials):
-                if anywhere:
-                    return True
-                for nb in m.neighbours[h]:
-                    if nb in P.tiles or m.kinds[nb] == "capital":
-                        return True
-        return False
-
-    def road_spots(self, seat):
-        P = self.p[seat]
-        m = self.mapb(seat)
-        net = set(m.capital_vertices)
-        ends = m.edge_ends
-        for e in P.roads:
-            net.update(ends[e])
-        return [e for e, (a, b) in enumerate(ends) if e not in P.roads and (a in net or b in net)]
-
-    def rabbit_spots(self, seat):
-        P = self.p[seat]
-        return sorted(h for h in P.props if h not in P.rabbits)
-
-    def rabbit_ready(self, seat):
+    def rabbit_ready(self, seat: int) -> bool:
         d = D.load()
         P = self.p[seat]
         return P.rabbits_taken < 9 and P.food >= d.player["food"]["rabbit_at"][P.rabbits_taken]
 
-    def pros_movable(self, seat, colour=None):
+    def pros_movable(self, seat: int, colour: str | None = None) -> list[int]:
         d = D.load()
         P = self.p[seat]
         out = []
@@ -410,7 +301,7 @@ class BoardQueries(StateFields):
             out.append(i)
         return out
 
-    def marker_can_move(self, seat, marker):
+    def marker_can_move(self, seat: int, marker: str) -> bool:
         d = D.load()
         P = self.p[seat]
         pos = P.carriage if marker == "carriage" else P.loco
@@ -420,6 +311,53 @@ class BoardQueries(StateFields):
             return True
         labs_after = d.player["industry"]["labs_after"]
         return all(labs_after[k] != pos for k in range(P.labs, 4))
+
+
+def _token_level(P, kind) -> int:
+    """What a token's price depends on: tokens taken from its row, or labs taken."""
+    if kind in D.ROW_TYPES:
+        return P.rows[kind]
+    return P.labs if kind == "lab" else 0
+
+
+@cache
+def _token_price(kind, level, discount) -> dict:
+    """The price of the next token of ``kind`` (shared: copy it before changing it)."""
+    d = D.load()
+    if kind in D.ROW_TYPES:
+        cost = dict(d.rows[level]["cost"])
+    elif kind.startswith("shop-"):
+        cost = dict(d.shops[kind[5:]])
+    elif kind == "lab":
+        cost = dict(d.player["industry"]["lab_costs"][level])
+    else:
+        return {}
+    if "wood" in cost:
+        cost["wood"] = max(0, cost["wood"] - discount)
+    return {k: v for k, v in cost.items() if v}
+
+
+@lru_cache(maxsize=4096)
+def _token_table(rows, shops, labs, discount) -> tuple[tuple[str, dict], ...]:
+    """(kind, price) of each token still on a player's boards: ``rows`` holds the
+    tokens taken per row type (in ROW_TYPES order), ``shops`` the shops left."""
+    kinds = [k for k, taken in zip(D.ROW_TYPES, rows, strict=True) if taken < 5]
+    kinds += [f"shop-{c}" for c in shops]
+    if labs < 4:
+        kinds.append("lab")
+    levels = dict(zip(D.ROW_TYPES, rows, strict=True)) | {"lab": labs}
+    return tuple((k, _token_price(k, levels.get(k, 0), discount)) for k in kinds)
+
+
+def affordable(res, cost, extra) -> bool:
+    """Whether ``res`` pays ``cost`` and ``extra`` together (no dict is merged)."""
+    for r, k in cost.items():
+        if res[r] < k + extra.get(r, 0):
+            return False
+    for r, k in extra.items():
+        if r not in cost and res[r] < k:
+            return False
+    return True
 
 
 # (Nata?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.

@@ -13,7 +13,7 @@ from .fields import StateFields
 class FinalScoring(StateFields):
     __slots__ = ()
 
-    def elements(self, seat):
+    def elements(self, seat: int) -> dict[str, int]:
         """The counts the Prosperity tracks score."""
         P = self.p[seat]
         return {
@@ -25,7 +25,7 @@ class FinalScoring(StateFields):
             "industry_points": P.ip,
         }
 
-    def breakdown(self, seat):
+    def breakdown(self, seat: int) -> dict[str, Any]:
         d = D.load()
         P = self.p[seat]
         elements = self.elements(seat)

@@ -4,6 +4,8 @@ state the caller owns (see ``SweetLandsState.detached_copy``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .fields import StateFields
 
 
@@ -32,7 +34,7 @@ class PositionTools(StateFields):
     def industry_bonus(self, seat: int, colour: str, chain_from: int | None = None) -> None:
         self._ibonus(seat, colour, chain_from)
 
-    def effect(self, seat: int, op: str, value, chain: int | None = None) -> None:
+    def effect(self, seat: int, op: str, value: Any, chain: int | None = None) -> None:
         """Run one effect at once (its pending steps go on the stack)."""
         self._effect(seat, op, value, chain)
 

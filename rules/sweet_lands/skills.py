@@ -5,6 +5,7 @@ abilities (ids 21-30) and the Advanced Skill Tiles (101-114), with their data in
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import data as D
@@ -106,7 +107,7 @@ def pay_flip(s: StateFields, seat: int, sk: int) -> None:
         s.log(f"{s.who(seat)} pays {amounts(cost)} to flip skill tile {sk}.")
 
 
-def count(s: StateFields, seat: int, spec: dict) -> Any:
+def count(s: StateFields, seat: int, spec: Mapping[str, Any]) -> Any:
     """Counts only the further tiles use; None for any other."""
     if spec["per"] == "most_tag":
         return max(s.tags(seat).values())

@@ -12,15 +12,16 @@ then ``end``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..core import LogEntry, Rng
+from ..core import Action, LogEntry, Rng
 from . import characters as C
 from . import data as D
 from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
+from .map_queries import MapQueries
 from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
@@ -29,6 +30,10 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps, describe_effect
 from .turn import TurnActions
+from .turn_menu import TurnMenu
+
+if TYPE_CHECKING:
+    from .data import MapBoard
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -41,11 +46,13 @@ RULES_EDITION = 4
 class SweetLandsState(
     PendingSteps,
     TurnActions,
+    TurnMenu,
     Effects,
     RoundPhases,
     FinalScoring,
     ViewExplanations,
     BoardQueries,
+    MapQueries,
     PositionTools,
 ):
     # The attributes are declared (and slotted) in fields.py.
@@ -175,7 +182,7 @@ class SweetLandsState(
         s.ext = dict(self.ext)
         return s
 
-    def _own(self, seat):
+    def _own(self, seat: int) -> None:
         """Copy a player shared with the parent state before this state changes it."""
         if seat not in self._owned:
             self.p[seat] = self.p[seat].copy()
@@ -236,9 +243,9 @@ class SweetLandsState(
         return self._log
 
     def log(self, text, seat=None):
-        self._log = (LogEntry(text, seat), self._log)
+        self._log = (_new_entry(LogEntry, (text, seat)), self._log)
 
-    def _entries(self):
+    def _entries(self) -> list[LogEntry]:
         out, node = [], self._log
         while node is not None:
             out.append(node[0])
@@ -251,11 +258,11 @@ class SweetLandsState(
 
     # ------------------------------------------------------------------ basic facts
     @property
-    def n(self):
+    def n(self) -> int:
         return len(self.players)
 
     @property
-    def solo(self):
+    def solo(self) -> bool:
         return len(self.players) == 1
 
     @property
@@ -263,14 +270,14 @@ class SweetLandsState(
         return self.phase == OVER
 
     @property
-    def keep(self):
+    def keep(self) -> int:
         """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
         return 0 if self.round >= 5 else 1
 
-    def mapb(self, seat):
+    def mapb(self, seat: int) -> MapBoard:
         return D.load().maps[self.p[seat].map or "A"]
 
-    def who(self, seat):
+    def who(self, seat: int) -> str:
         return self.players[seat]
 
     # ------------------------------------------------------------------ protocol
@@ -299,7 +306,18 @@ class SweetLandsState(
         self._legal = (seat, self.step_key(), tuple(out))
         return out
 
-    def step_key(self):
+    def apply(self, action):
+        # A move that is one of the very objects the last menu of this state handed
+        # out is legal: it skips the checks (random playouts and bots play only such
+        # moves). Any other value goes through them all.
+        legal = self._legal
+        if legal is not None and legal[1] == self.step_key():
+            for b in legal[2]:
+                if b is action:
+                    return self._successor(action)
+        return super().apply(action)
+
+    def step_key(self) -> tuple[Any, int, str]:
         return (self._keys, len(self.stack), self.phase)
 
     def fast_apply(self, a):
@@ -333,8 +351,9 @@ class SweetLandsState(
     def save_extra(self) -> dict:
         return {"rules": RULES_EDITION}
 
-    def _do(self, a):
-        self._own(a.seat)
+    def _do(self, a: Action) -> None:
+        if a.seat not in self._owned:
+            self._own(a.seat)
         if self.stack:
             self._resolve_step(a)
         else:
@@ -468,6 +487,7 @@ class SweetLandsState(
 
 
 _new = object.__new__
+_new_entry = tuple.__new__  # LogEntry(text, seat) without the extra call
 
 
 def _plain(value) -> bool:

@@ -21,6 +21,8 @@ class Step:
     counted: ClassVar[bool] = False
     # What the seat is asked, for refusals and prompts.
     question: ClassVar[str] = ""
+    # The options list the moves of every seat that may act, not only f["seat"]'s.
+    every_seat: ClassVar[bool] = False
 
     def options(self, s: StateFields, f: Frame) -> list[Action]:
         raise NotImplementedError
@@ -56,6 +58,12 @@ class Step:
             s.stack.pop()
 
 
+@cache
+def done_action(seat: int) -> Action:
+    """The "Stop" of an "up to" step (one shared value per seat)."""
+    return Action(seat, "done", (), "Stop")
+
+
 def _discard_options(s: StateFields, seat: int, kind: str = "discard") -> list[Action]:
     deck = D.load().deck
     out, seen = [], set()
@@ -63,8 +71,13 @@ def _discard_options(s: StateFields, seat: int, kind: str = "discard") -> list[A
         cid = deck[uid]
         if cid not in seen:
             seen.add(cid)
-            out.append(Action(seat, kind, (uid,), _card_label(kind, cid)))
+            out.append(_card_action(seat, kind, uid))
     return out
+
+
+@cache
+def _card_action(seat: int, kind: str, uid: int) -> Action:
+    return Action(seat, kind, (uid,), _card_label(kind, D.load().deck[uid]))
 
 
 @cache

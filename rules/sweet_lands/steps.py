@@ -30,7 +30,7 @@ from .choice_steps import (
 from .constants import ACTION
 from .fields import StateFields
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
-from .step_base import Frame, Step, _discard_options, describe_effect
+from .step_base import Frame, Step, _discard_options, describe_effect, done_action
 
 __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "PendingSteps", "Step", "describe_effect"]
 
@@ -237,6 +237,8 @@ STEPS: dict[str, Step] = {
 }
 
 
+_INDUSTRY = cast(IndustrySteps, STEPS["industry"])
+
 # Steps answered by picking a hex or an edge.
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
@@ -250,7 +252,7 @@ class PendingSteps(StateFields):
         step = STEPS[f["op"]]
         out = step.options(self, f)
         if step.stoppable:
-            out.append(Action(f["seat"], "done", (), "Stop"))
+            out.append(done_action(f["seat"]))
         return out
 
     def _resolve_step(self, a: Action) -> None:
@@ -272,13 +274,15 @@ class PendingSteps(StateFields):
             return False
         seat = f["seat"]
         if step.stoppable:
-            options.append(Action(seat, "done", (), "Stop"))
-        self._menu = (seat, self.step_key(), tuple(a for a in options if a.seat == seat))
+            options.append(done_action(seat))
+        if step.every_seat:
+            options = [a for a in options if a.seat == seat]
+        self._menu = (seat, self.step_key(), tuple(options))
         return True
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""
-        industry = cast(IndustrySteps, STEPS["industry"])
+        industry = _INDUSTRY
         while self.stack:
             f = self.stack[-1]
             op = f["op"]

@@ -15,26 +15,39 @@ from ..core import Action
 from . import character_steps as CS
 from . import data as D
 from . import skills as SK
-from .fields import StateFields
-from .queries import _fmt, _merge, _rabbit_areas
+from .fields import Cost, StateFields
+from .queries import _fmt, _merge, _rabbit_areas, affordable
 from .turn_checks import FREE_CHECKS, TURN_ARGS, fits
 
 # Immediate Ability parts whose order can never matter: plain gains.
 _ORDER_FREE = {"gain", "vp", "income", "disc"}
 
 
-_BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
-_SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
+@cache
+def _copy_targets_among(aid: str, areas: tuple[str, ...]) -> tuple[str, ...]:
+    """The areas in play that copy area ``aid`` may copy."""
+    d = D.load()
+    cats = d.areas[aid]["copy"]
+    return tuple(
+        a
+        for a in areas
+        if d.areas[a]["category"] in cats
+        and not d.areas[a]["copy"]
+        and "imitation" not in d.areas[a]
+    )
 
 
 @cache
-def _area_label(aid: str) -> str:
-    return f"Use area {aid}: {D.load().areas[aid]['text']}"
-
-
-@cache
-def _play_label(cid: int) -> str:
-    return f"Play {D.load().cards[cid].name}"
+def _area_needs() -> dict[str, str]:
+    """Areas whose use needs more than their price and hand cost: "copy" for the
+    areas that copy others, "property" for those that place property tokens."""
+    out = {}
+    for aid, area in D.load().areas.items():
+        if area["copy"]:
+            out[aid] = "copy"
+        elif any(op == "property" for op, _v in area["effect"]):
+            out[aid] = "property"
+    return out
 
 
 def _plural(n: int, word: str) -> str:
@@ -65,7 +78,7 @@ class TurnActions(StateFields):
                 by = "Mio and the other players" if "mio" in occ else "other players"
                 return f"Every space of area {aid} is taken (by {by})."
             k = d.board["hand_costs"][occ.index(None)]
-        cost = self.area_cost(seat, aid)
+        cost = self.area_costs(seat)[aid]
         total = _merge(cost, minus) if minus else cost
         short = self.shortfall(seat, total, self.rikka_area(seat, aid))
         if short:
@@ -75,25 +88,48 @@ class TurnActions(StateFields):
             short = self.hand_shortfall(seat, k, left)
             if short:
                 return f"Area {aid}: {short}"
-        if area["copy"]:
-            if copying:
-                return f"Area {aid} copies other areas and cannot be copied itself."
-            costs = self.area_costs(seat)
-            rikka = self.p[seat].char == "rikka"
-            if not any(
-                # an unaffordable target is refused whatever else holds: skip it unasked
-                self.can_pay(seat, _merge(costs[c], cost), rikka and c in _rabbit_areas())
-                and self.area_refusal(seat, c, copying=True, minus=cost) is None
-                for c in self._copy_targets(aid)
-            ):
+        if copying and area["copy"]:
+            return f"Area {aid} copies other areas and cannot be copied itself."
+        return self._area_effect_refusal(seat, aid, cost, total)
+
+    def _area_effect_refusal(self, seat: int, aid: str, cost: Cost, total: Cost) -> str | None:
+        """The checks after price and hand cost, for the areas that need more: a copy
+        area needs a target it can still pay for, a property area a free spot and a
+        token it can still pay for. ``total`` is what the seat pays before the effect
+        (the area's cost, plus the copying area's when it is copied)."""
+        need = _area_needs().get(aid)
+        if need is None:
+            return None
+        if need == "copy":
+            if not self._any_copy_target(seat, aid, cost):
                 return f"After paying for area {aid}, no area it copies is affordable."
             return None
-        if any(op == "property" for op, _v in area["effect"]):
-            if not self.has_property_spot(seat):
-                return f"Area {aid} places properties, but no flipped tile or capital is free."
-            if not self._any_affordable_token(seat, total):
-                return f"After paying for area {aid}, no property token is affordable."
+        if not self.has_property_spot(seat):
+            return f"Area {aid} places properties, but no flipped tile or capital is free."
+        if not self._any_affordable_token(seat, total):
+            return f"After paying for area {aid}, no property token is affordable."
         return None
+
+    def _any_copy_target(self, seat: int, aid: str, cost: Cost) -> bool:
+        """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
+        usable: the same test as area_refusal(target, copying=True, minus=cost)."""
+        costs = self.area_costs(seat)
+        rikka = self.p[seat].char == "rikka"
+        rabbit = _rabbit_areas()
+        res = self.p[seat].res
+        for c in self._copy_targets(aid):
+            if c not in self.opened:
+                continue
+            if rikka and c in rabbit:
+                if not self.can_pay(seat, _merge(costs[c], cost), True):
+                    continue
+            elif not affordable(res, costs[c], cost):
+                continue
+            if c not in _area_needs() or (
+                self._area_effect_refusal(seat, c, costs[c], _merge(costs[c], cost)) is None
+            ):
+                return True
+        return False
 
     def hand_shortfall(self, seat: int, k: int, diamonds_left: int) -> str | None:
         """Why a hand cost of ``k`` cards cannot be paid in full; None if it can."""
@@ -155,23 +191,25 @@ class TurnActions(StateFields):
             return "No flipped tile or capital is free for the Clock Tower."
         return None
 
-    def milestone_refusal(self, seat: int, mid: int, facts: tuple | None = None) -> str | None:
-        """Why ``mid`` cannot be claimed now; ``facts`` is the seat's board_facts()
-        when the caller has them already."""
+    def milestone_refusal(self, seat: int, mid: int) -> str | None:
+        """Why ``mid`` cannot be claimed now; None if it can."""
         if all(m != mid for m, _side in self.milestones):
             return f"Milestone {mid} is not in play."
         if mid in self.ms_claimed:
             return f"Milestone {mid} is already taken by {self.who(self.ms_claimed[mid])}."
-        if not self._milestone_met_now(seat, mid, facts or self.p[seat].board_facts()):
+        if not self._milestone_met_now(seat, mid):
             return f"You do not meet the condition of milestone {mid} yet."
         return None
 
-    def _milestone_met_now(self, seat: int, mid: int, facts: tuple) -> bool:
-        memo = self.p[seat].memo
-        key = (facts, mid)
-        met = memo.get(key)
+    def _milestone_met_now(self, seat: int, mid: int, known: dict | None = None) -> bool:
+        """Whether the seat meets milestone ``mid``; ``known`` is the seat's
+        milestone_results() when the caller has them already."""
+        # the tests read much of the board, and the menu asks on every turn step
+        if known is None:
+            known = self.p[seat].milestone_results()
+        met = known.get(mid)
         if met is None:
-            met = memo[key] = self.milestone_met(seat, mid)
+            met = known[mid] = self.milestone_met(seat, mid)
         return met
 
     def free_refusal(self, seat: int, kind: str, args: tuple) -> str | None:
@@ -227,97 +265,12 @@ class TurnActions(StateFields):
             return f"Area {aid} cannot be paid with {args[1]} wood in place of wheat."
         return None
 
-    # ------------------------------------------------------------------ the menu
-    def _turn_options(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        if not self.main_done:
-            out += self._main_options(seat)
-        else:
-            out.append(Action(seat, "end", (), "End the turn"))
-        out += self._free_options(seat)
-        return out
+    def _copy_targets(self, aid: str) -> tuple[str, ...]:
+        return _copy_targets_among(aid, tuple(self.occ))
 
-    def _main_options(self, seat: int) -> list[Action]:
-        d = D.load()
-        P = self.p[seat]
-        out = []
-        opened, costs, rikka = self.opened, self.area_costs(seat), P.char == "rikka"
-        hand_costs = d.board["hand_costs"]
-        for aid, spaces in self.occ.items():
-            # area_refusal refuses a closed, full or unaffordable area whatever else
-            # holds, so those are skipped unasked
-            if aid not in opened or None not in spaces:
-                continue
-            cost = costs[aid]
-            if not self.can_pay(seat, cost, rikka and aid in _rabbit_areas()):
-                continue
-            hand = hand_costs[spaces.index(None)]
-            if not self._hand_payable(seat, hand, P.res["diamond"] - cost.get("diamond", 0)):
-                continue
-            if self.area_refusal(seat, aid) is None:
-                out.append(Action(seat, "area", (aid,), _area_label(aid)))
-                for k in self.rikka_splits(seat, aid)[1:]:
-                    label = f"Use area {aid}, paying {k} of its wheat with wood"
-                    out.append(Action(seat, "area", (aid, k), label))
-        seen = set()
-        for uid in P.hand:
-            cid = d.deck[uid]
-            if cid not in seen:
-                seen.add(cid)
-                if self.card_refusal(seat, uid) is None:
-                    out.append(Action(seat, "play", (uid,), _play_label(cid)))
-        for sk in P.skills:
-            if self.skill_refusal(seat, sk) is None:
-                out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
-        out.append(Action(seat, "pass", (), "Pass for the rest of the round"))
-        return out
-
-    def _free_options(self, seat: int) -> list[Action]:
-        A = Action
-        out = []
-        ok = self.free_refusal
-        if ok(seat, "fa_build", ()) is None:
-            label = "Free: discard a card and pay 3 basic resources for 1 tile or road"
-            out.append(A(seat, "fa_build", (), label))
-        if ok(seat, "fa_draw", ()) is None:
-            out.append(A(seat, "fa_draw", (), "Free: pay 15 gold, draw a card"))
-        if ok(seat, "fa_buy", ()) is None:
-            out += [A(seat, "fa_buy", (r,), _BUY_LABELS[r]) for r in D.BASIC]
+    def _any_affordable_token(self, seat: int, minus: Cost) -> bool:
         res = self.p[seat].res
-        out += [A(seat, "fa_sell", (r,), _SELL_LABELS[r]) for r in D.BASIC if res[r] >= 1]
-        if ok(seat, "fa_trade", ()) is None:
-            out.append(A(seat, "fa_trade", (), "Free: pay 3 basic resources for 1 of your choice"))
-        if ok(seat, "fa_disc", ()) is None:
-            out.append(A(seat, "fa_disc", (), "Free: return an Action Disc for 2 basic resources"))
-        if ok(seat, "fa_card", ()) is None:
-            out.append(A(seat, "fa_card", (), "Free: discard a card for 2 basic resources"))
-        if self.milestones:  # milestone_refusal, for milestones known to be in play
-            facts = self.p[seat].board_facts()
-            claimed = self.ms_claimed
-            for mid, _side in self.milestones:
-                if mid not in claimed and self._milestone_met_now(seat, mid, facts):
-                    out.append(A(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}"))
-        if self.tower_refusal(seat) is None:
-            out.append(A(seat, "fa_tower", (), "Free: place the Clock Tower"))
-        out += CS.free_options(self, seat)  # F hook: character free actions
-        return out
-
-    def _copy_targets(self, aid: str) -> list[str]:
-        d = D.load()
-        cats = d.areas[aid]["copy"]
-        return [
-            a
-            for a in self.occ
-            if d.areas[a]["category"] in cats
-            and not d.areas[a]["copy"]
-            and "imitation" not in d.areas[a]
-        ]
-
-    def _any_affordable_token(self, seat: int, minus: dict) -> bool:
-        return any(
-            self.can_pay(seat, _merge(self.token_cost(seat, k), minus))
-            for k in self.token_kinds(seat)
-        )
+        return any(affordable(res, cost, minus) for _kind, cost in self.token_costs(seat))
 
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:

@@ -112,6 +112,7 @@ class DraftPick(Step):
 
     op = "draft"
     question = "keep one card of the pack in front of you"
+    every_seat = True
 
     def options(self, s, f):
         d = D.load()

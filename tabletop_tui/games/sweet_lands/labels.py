@@ -41,7 +41,7 @@ def label_for(a, v: dict) -> str:
         if a.kind == "track":
             tr = d.prosperity[a.args[0]]
             return (
-                f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}) to {pv['prosperity'][a.args[0]] + 1}"
+                f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}): {', '.join(move_gains(v, a))}"
                 + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
             )
         if a.kind == "skill":
@@ -71,14 +71,7 @@ def label_for(a, v: dict) -> str:
             return f"Special tile {a.args[1]} on hex {a.args[0]} (flip: {fx_text(d.specials[a.args[1]])})"
         if a.kind == "marker":
             name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
-            pos = pv["carriage"] if a.args[0] == "carriage" else pv["locomotive"]
-            nxt = pos + 1 if pos is not None and pos + 1 < len(d.industry) else None
-            if nxt is None:
-                return f"Advance the {name} (past the end: 1 VP)"
-            colour, bonus, ip = d.industry[nxt]
-            mine = {"carriage": "orange", "loco": "green"}[a.args[0]] == colour
-            gain = fx_text(bonus) if mine and bonus else "no bonus"
-            return f"Advance the {name} to {nxt}: {gain}" + (f", IP icon {ip}" if ip else "")
+            return f"Advance the {name}: {', '.join(move_gains(v, a))}"
         if a.kind == "done":
             return "Stop here (S)"
         if a.kind == "end":
@@ -90,7 +83,16 @@ def label_for(a, v: dict) -> str:
 
 def move_cost(view: dict, action) -> dict:
     """The cost the engine reports in the view for one legal move ({} if none)."""
+    return _explained(view, action).get("cost") or {}
+
+
+def move_gains(view: dict, action) -> list[str]:
+    """The gains the engine reports in the view for one legal move ([] if none)."""
+    return _explained(view, action).get("gains") or []
+
+
+def _explained(view: dict, action) -> dict:
     for move in (view.get("explain") or {}).get("moves") or ():
         if move["key"] == action.key:
-            return move["cost"]
+            return move
     return {}

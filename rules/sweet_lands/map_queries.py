@@ -1,0 +1,140 @@
+"""Board queries on a player's map: cities, the capital network, and the free spots
+for properties, terrain tiles, roads and Cookie Rabbits."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from . import characters as C
+from . import data as D
+from .fields import StateFields
+
+
+@cache
+def _edges_at(map_id: str) -> dict[int, tuple[int, ...]]:
+    """Vertex -> the edges that end at it, on one map."""
+    out: dict[int, list[int]] = {}
+    for e, ends in enumerate(D.load().maps[map_id].edge_ends):
+        for v in ends:
+            out.setdefault(v, []).append(e)
+    return {v: tuple(es) for v, es in out.items()}
+
+
+class MapQueries(StateFields):
+    __slots__ = ()
+
+    def cities(self, seat: int, extra: Any = None) -> list[list[int]]:
+        """Groups of adjacent property tokens holding 3+ different types; ``extra``
+        = (hex, type) counts one more token there, to weigh a placement."""
+        props = self.p[seat].props
+        if extra is not None:
+            props = {**props, extra[0]: extra[1]}
+        m = self.mapb(seat)
+        seen = set()
+        out = []
+        for h in props:
+            if h in seen:
+                continue
+            group, todo = [], [h]
+            seen.add(h)
+            while todo:
+                x = todo.pop()
+                group.append(x)
+                for nb in m.neighbours[x]:
+                    if nb in props and nb not in seen:
+                        seen.add(nb)
+                        todo.append(nb)
+            if C.is_city(self, seat, group, props):  # F hook: Alice Tearose
+                out.append(group)
+        return out
+
+    def capital_network(self, seat) -> set:
+        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
+        P = self.p[seat]
+        m = self.mapb(seat)
+        seen = set(m.capitals)
+        todo = list(m.capitals)
+        while todo:
+            x = todo.pop()
+            for nb in m.neighbours[x]:
+                if nb not in seen and nb in P.tiles:
+                    seen.add(nb)
+                    todo.append(nb)
+        return seen
+
+    def connected_ports(self, seat: int) -> int:
+        P = self.p[seat]
+        seen = self.capital_network(seat)
+        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
+
+    def has_property_spot(self, seat: int) -> bool:
+        """Whether property_spots(seat) is not empty, without listing them."""
+        P = self.p[seat]
+        props = P.props
+        if any(h not in props for h in self.mapb(seat).capitals):
+            return True
+        return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
+
+    def property_spots(self, seat: int, eligible: Any = None) -> list[int]:
+        P = self.p[seat]
+        m = self.mapb(seat)
+        out = []
+        for h in m.capitals:
+            if h not in P.props:
+                out.append(h)
+        for h, (_kind, flipped) in P.tiles.items():
+            if flipped and h not in P.props and (eligible is None or h in eligible):
+                out.append(h)
+        return sorted(out)
+
+    def terrain_spots(self, seat: int) -> list[Any]:
+        """The hexes a terrain tile may go on (the list is the caller's to change)."""
+        return list(self._terrain_spots_kept(seat))
+
+    def _any_terrain_spot(self, seat: int) -> bool:
+        return bool(self._terrain_spots_kept(seat))
+
+    def _terrain_spots_kept(self, seat) -> tuple:
+        # The turn menu asks on every step whether building has a spot: the spots
+        # are kept with the tiles they were worked out from (see PlayerState.recall).
+        P = self.p[seat]
+        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
+        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
+        spots = P.recall("terrain_spots", P.tiles, facts)
+        if spots is None:
+            m = self.mapb(seat)
+            found = []
+            for h in m.buildable:
+                if h in P.tiles or (m.kinds[h] == "special" and not self.specials):
+                    continue
+                if anywhere:
+                    found.append(h)
+                    continue
+                for nb in m.neighbours[h]:
+                    if nb in P.tiles or m.kinds[nb] == "capital":
+                        found.append(h)
+                        break
+            spots = tuple(found)
+            P.remember("terrain_spots", P.tiles, facts, spots)
+        return spots
+
+    def road_spots(self, seat: int) -> list[int]:
+        """The edges a road may go on (the list is the caller's to change)."""
+        P = self.p[seat]
+        facts = (P.map, len(P.roads))
+        spots = P.recall("road_spots", P.roads, facts)
+        if spots is None:
+            m = self.mapb(seat)
+            net = set(m.capital_vertices)
+            for e in P.roads:
+                net.update(m.edge_ends[e])
+            touching = _edges_at(m.id)
+            near = {e for v in net for e in touching.get(v, ())}
+            spots = tuple(sorted(near - P.roads))
+            P.remember("road_spots", P.roads, facts, spots)
+        return list(spots)
+
+    def rabbit_spots(self, seat: int) -> list[int]:
+        P = self.p[seat]
+        return sorted(h for h in P.props if h not in P.rabbits)
