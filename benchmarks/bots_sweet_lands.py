@@ -22,7 +22,7 @@ LEVELS = ("easy", "normal", "hard")
 GAMES = {
     "easy": {1: 40, 2: 20, 3: 12, 4: 10},
     "normal": {1: 40, 2: 20, 3: 12, 4: 10},
-    "hard": {1: 20, 2: 8, 3: 5, 4: 4},
+    "hard": {1: 20, 2: 8, 3: 12, 4: 10},
 }
 HEAD_TO_HEAD = 8  # hard vs normal 2-player games at scale 1
 LINES = {1: (250, 300), 0: (270, 320)}  # the rulebook's lines: solo, with rivals (winner)

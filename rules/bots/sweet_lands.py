@@ -81,7 +81,7 @@ class SweetLandsBot:
         v += rounds_left * (P.inc["gold"] * 0.09 + sum(P.inc[x] for x in D.BASIC) * 0.35)
         h = len(P.hand)
         v += (min(h, 1) * 2.5 + max(0, h - 1) * 1.2) if not late else h * 0.5
-        v += P.discs * (0.3 if late else 1.2)
+        v += P.discs * self._disc_worth(s, late)
         passes_left = rounds_left + (0 if P.passed else 1)
         if P.map:
             cp, ip, pvp = s.pass_gains(seat)
@@ -107,6 +107,20 @@ class SweetLandsBot:
             for _i, pos in enumerate(P.prosp):
                 v += pos * 0.8 * rounds_left / 4
         return v
+
+    @staticmethod
+    def _disc_worth(s, late):
+        """An Action Disc pays a whole hand cost. With three or four players the first
+        spaces go early and later ones cost 2 or 3 cards, so a disc saves more."""
+        if late:
+            return 0.3
+        return 2.4 if s.n >= 3 else 1.2
+
+    @staticmethod
+    def _spend_disc(s, f, kinds):
+        """Whether to pay this hand cost with a disc: always with one or two players;
+        with more, keep it for a cost of 2 or more cards unless cards cannot pay."""
+        return s.n < 3 or f["n"] >= 2 or not (kinds & {"discard", "diamond"})
 
     def _port_potential(self, s, seat):
         """Partial credit for unconnected ports close to the connected network."""
@@ -237,7 +251,7 @@ class SweetLandsBot:
         if op in ("choose_aid", "aid_move"):
             return max(actions, key=lambda a: self._aid_value(s, a.args[0]))
         if op == "hand":
-            if "disc" in kinds:
+            if "disc" in kinds and self._spend_disc(s, f, kinds):
                 return next(a for a in actions if a.kind == "disc")
             if "diamond" in kinds and P.res["diamond"] >= 2 and s.round < 5:
                 return next(a for a in actions if a.kind == "diamond")

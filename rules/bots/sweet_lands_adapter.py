@@ -21,7 +21,13 @@ from .base import Policy
 
 PLIES_AHEAD = 14  # about the move itself, its sub-steps and the seat's next turn
 LEAVING = ("pass", "end")
-OWN_WEIGHT = 0.3  # multiplayer: how much the seat's own estimate counts beside its lead
+# By player count: (weight of the lead over the best rival, weight of the seat's own
+# estimate). Two players: mostly the lead. Three or four: the own estimate alone. A
+# lead over the best of three rivals, read a few steps into an imagined round, is
+# mostly noise from their half-played moves, and chasing it made hard block areas at
+# its own cost (its 4-player winners scored less, not more).
+LEAD_AND_OWN = {2: (1.0, 0.3)}
+OWN_ONLY = (0.0, 1.0)
 
 
 class SweetLandsPolicy(Policy):
@@ -56,12 +62,13 @@ class SweetLandsPolicy(Policy):
 
     def judge(self, state: Any, seat: int) -> float:
         """An imagined position's worth to ``seat``: its final score once the game is
-        over, else the bot's estimate; with rivals, mostly its lead over the best one."""
+        over, else the bot's estimate; with one rival, mostly its lead over it."""
+        lead_weight, own_weight = LEAD_AND_OWN.get(state.n, OWN_ONLY)
+        if state.n == 1 or not lead_weight:
+            return self.estimate(state, seat)
         worth = [self.estimate(state, s) for s in range(state.n)]
-        if state.n == 1:
-            return worth[0]
         lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
-        return lead + OWN_WEIGHT * worth[seat]
+        return lead_weight * lead + own_weight * worth[seat]
 
     def estimate(self, state: Any, seat: int) -> float:
         if state.is_over:

@@ -70,3 +70,32 @@ def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
     bot = make_bot("happiest-town", "hard", 4, Budget(seconds=None, iterations=3))
     assert bot.choose(state, seat) in state.legal_actions(seat)
     assert bot.last_iterations == 3
+
+
+def test_sweet_lands_hard_reads_its_own_estimate_with_two_or_more_rivals():
+    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    from tests.sweet_lands.helpers import started
+
+    policy = SweetLandsPolicy(3)
+    three = started(3, seed=4)
+    for seat in range(3):
+        assert policy.judge(three, seat) == policy.estimate(three, seat)
+    two = started(2, seed=4)
+    own, rival = policy.estimate(two, 0), policy.estimate(two, 1)
+    assert own != rival
+    assert policy.judge(two, 0) == pytest.approx(own - rival + 0.3 * own)
+
+
+def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_players():
+    from rules.bots.sweet_lands import SweetLandsBot
+    from tests.sweet_lands.helpers import edit, started
+
+    for n, pays_with in ((2, "disc"), (3, "discard")):
+        s = edit(started(n, seed=4))
+        seat = s.actors()[0]
+        s.p[seat].discs = 1
+        area = next(a for a in s.legal_actions(seat) if a.kind == "area" and a.args == ("H",))
+        s = s.apply(area)  # the area's first space costs one card
+        assert s.stack[-1]["op"] == "hand" and s.stack[-1]["n"] == 1
+        move = SweetLandsBot(1).sub_step(s, seat, s.legal_actions(seat))
+        assert move.kind == pays_with
