@@ -51,7 +51,8 @@ def make_bot(
         return policy
     if level == "easy":
         return EasyBot(policy, seed + 1)
-    return SearchBot(policy, seed + 2, budget)
+    search = getattr(policy, "search", None) or SearchBot  # a game may refine the search
+    return search(policy, seed + 2, budget)
 
 
 __all__ = [

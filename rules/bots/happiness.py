@@ -6,8 +6,12 @@ size of the community deck.
 
 from __future__ import annotations
 
+import math
+
+from ..core import Action
 from ..happiness.engine import neighbours, plus_cells
-from .base import Policy
+from .base import Observation, Policy
+from .search import SearchBot
 
 JOY_STORIES = (
     "{word} always makes me smile.",
@@ -23,18 +27,84 @@ BUMMER_STORIES = (
 )
 
 
+# ---- the hard level ------------------------------------------------------------------------
+class HappinessSearch(SearchBot):
+    """``hard`` for Happiness: the shared search, except that on its own turn it leaves
+    the policy's choice of placement only for one that beat it clearly, world by world.
+
+    A Happiness game turns on the cards drawn, so the dozen or so imagined games a
+    placement affords tell close placements apart mostly by luck: judged against
+    much longer searches, taking whichever came out on top chose worse placements
+    than the policy itself. The silence (claim or stay silent) and where a Bummer goes
+    are different: few candidates, large differences, and there the search's best is
+    right far more often than the policy's, so it is taken as found. EVIDENCE: how
+    many standard errors of the paired differences a rival's lead must reach."""
+
+    EVIDENCE = {"play": 2.0}  # stage -> standard errors; other stages: the best as found
+
+    def __init__(self, policy: Policy, seed: int = 0, budget=None):
+        super().__init__(policy, seed, budget)
+        self._played: list[tuple[Action, float]] = []  # this decision's imagined games
+
+    def decide(self, obs: Observation) -> Action:
+        self._played = []
+        first = super().decide(obs)
+        evidence = self.EVIDENCE.get(obs.view["stage"])
+        if evidence is None:
+            return first
+        return clear_winner(self._played, evidence) or first
+
+    def playout(self, world, seat: int, action: Action) -> float | None:
+        value = super().playout(world, seat, action)
+        if value is not None:
+            self._played.append((action, value))
+        return value
+
+
+def clear_winner(played: list[tuple[Action, float]], evidence: float) -> Action | None:
+    """From (action, value) pairs in the order a search played them (each world tries
+    every candidate, the policy's choice first): the candidate whose lead over that
+    first one, world by world, is largest and at least ``evidence`` standard errors;
+    else the first. None when nothing was played."""
+    if not played:
+        return None
+    by_action: dict[Action, list[float]] = {}
+    for action, value in played:
+        by_action.setdefault(action, []).append(value)
+    default, *rivals = by_action
+    worlds = min(len(v) for v in by_action.values())
+    best, best_lead = default, 0.0
+    if worlds < 2:
+        return best
+    base = by_action[default][:worlds]
+    for rival in rivals:
+        diffs = [r - b for r, b in zip(by_action[rival][:worlds], base, strict=True)]
+        lead = sum(diffs) / worlds
+        spread = math.sqrt(sum((d - lead) ** 2 for d in diffs) / (worlds - 1))
+        if lead > best_lead and lead > evidence * spread / math.sqrt(worlds):
+            best, best_lead = rival, lead
+    return best
+
+
 class HappinessBot(Policy):
     name = "smart"
+    search = HappinessSearch  # the hard level
     horizon = 30  # a search plays about eight turns ahead, then reads the scores
+    CLOSE = 2.0  # a search weighs only placements this near the best estimate
 
     def candidates(self, state, seat, actions, k):
-        """A search compares placements (the best few by this bot's estimate) and the
-        silence's two answers; the deck build and the story are left to the policy."""
+        """A search compares placements and the silence's two answers; the deck build
+        and the story are left to the policy. Placements: the best few by this bot's
+        estimate, leaving out any that trails the best by more than CLOSE: on such a
+        move a few imagined games are more often misled by luck than right."""
         if state.stage in ("play", "bummer"):
-            ranked = sorted(actions, key=lambda a: -self.value(state, seat, a))
-            return ranked[:k]
-        if state.stage == "window":
-            return [a for a in actions if a.kind != "close"]
+            table = Table(state)
+            scored = sorted(((-self._value(state, seat, a, table), a) for a in actions), key=_first)
+            top = -scored[0][0]
+            return [a for v, a in scored[:k] if -v >= top - self.CLOSE]
+        if state.stage == "window":  # the policy's own answer first: the search's default
+            mine = self._window(state, seat, actions)
+            return [mine, *(a for a in actions if a.kind not in ("close", mine.kind))]
         return [self.pick(state, seat, actions)]
 
     def pick(self, state, seat, actions):
@@ -47,67 +117,47 @@ class HappinessBot(Policy):
             return self._story(state, seat, actions)
         if stage == "window":
             return self._window(state, seat, actions)
+        table = Table(state)
         best, best_v = None, float("-inf")
         for a in actions:
-            v = self.value(state, seat, a) + self.rng.below(1000) / 1e6
+            v = self._value(state, seat, a, table) + self.rng.below(1000) / 1e6
             if v > best_v:
                 best, best_v = a, v
         return best
 
     # ---- placing -----------------------------------------------------------------
     def value(self, state, seat, a) -> float:
+        return self._value(state, seat, a, Table(state))
+
+    def _value(self, state, seat, a, table: Table) -> float:
         if a.kind != "place":
             return 0.0
+        return self._place_value(state, seat, a, table)
+
+    def _place_value(self, state, seat, a, table: Table) -> float:
+        """The estimate for a placement, reading the table's facts from ``table``."""
         word, x, y = a.args
         cid = state.card_by_word(word)
         card = state.cards[cid]
         cell = (x, y)
+        points_at = table.points_at
         if card.is_bummer:
-            swept = state.sweep_cells(cell)
-            pts = sum(state.cards[state.board[c][0]].points for c in swept)
+            swept = [c for c in _nb(cell) if c in points_at]
+            pts = sum(points_at[c] for c in swept)
             return pts + 0.4 * len(swept)
-        board = dict(state.board)
-        board[cell] = (cid, seat)
-        plus = plus_cells(state.cards, board, cell)
-        bonus = sum(state.cards[board[c][0]].points for c in plus)
-        for c in plus:
-            del board[c]
+        plus: set = set()
+        if table.may_close_a_plus(cell):  # only then is the engine's test worth a copy
+            imagined = dict(state.board)
+            imagined[cell] = (cid, seat)
+            plus = plus_cells(state.cards, imagined, cell)
+        bonus = sum(card.points if c == cell else points_at[c] for c in plus)
         v = card.points + bonus + 0.5 * len(plus)
         if not plus:
-            v -= 0.6 * self._open_pluses(state, board, cell)
-            v -= 0.15 * self._exposure(state, board, cell)
+            v -= 0.6 * table.open_pluses(cell, card.points)
+            v -= 0.15 * table.exposure(cell, card.points)
         # Keep flexible (bolt-rich) cards for later; spend awkward ones now.
         v -= 0.3 * sum(1 for e in card.edges if e == "silver")
         return v
-
-    @staticmethod
-    def _open_pluses(state, board, cell) -> float:
-        """Joypoints an opponent could collect by completing a plus next to ``cell``."""
-        risk = 0.0
-        seen = set()
-        for centre in [cell, *neighbours(cell)]:
-            arms = neighbours(centre)
-            filled = [a for a in arms if a in board]
-            holes = [a for a in arms if a not in board]
-            if centre in board and len(holes) == 1 and centre not in seen:
-                seen.add(centre)
-                risk += sum(state.cards[board[c][0]].points for c in [centre, *filled])
-            elif centre not in board and not holes and centre not in seen:
-                seen.add(centre)
-                risk += sum(state.cards[board[c][0]].points for c in arms)
-        return risk / 5
-
-    @staticmethod
-    def _exposure(state, board, cell) -> float:
-        """The most Joypoints one Bummer could sweep next to the new card."""
-        worst = 0
-        for c in neighbours(cell):
-            if c in board:
-                continue
-            worst = max(
-                worst, sum(state.cards[board[n][0]].points for n in neighbours(c) if n in board)
-            )
-        return worst
 
     # ---- the silence ---------------------------------------------------------------
     def _window(self, state, seat, actions):
@@ -137,3 +187,85 @@ class HappinessBot(Policy):
         text = pool[self.rng.below(len(pool))].format(word=word)
         a = next(a for a in actions if a.kind == "story")
         return type(a)(seat, "story", (text,), "Tell a story")
+
+
+# ---- the table as the placing estimate reads it -------------------------------------------
+_NEIGHBOURS: dict = {}
+
+
+def _first(pair: tuple) -> float:
+    return pair[0]
+
+
+def _nb(cell) -> tuple:
+    """The four cells touching ``cell`` (the engine's ``neighbours``, remembered: a
+    search asks for the same few cells many thousands of times)."""
+    out = _NEIGHBOURS.get(cell)
+    if out is None:
+        out = _NEIGHBOURS[cell] = tuple(neighbours(cell))
+    return out
+
+
+class Table:
+    """The Joypoints on each filled cell, and the facts the placing estimate asks of
+    each empty cell, worked out once for all the placements one decision compares
+    (several cards are tried on the same few cells)."""
+
+    def __init__(self, state):
+        cards = state.cards
+        self.board = state.board
+        self.points_at = {c: cards[cid].points for c, (cid, _) in state.board.items()}
+        self._memo: dict = {}
+
+    def may_close_a_plus(self, cell) -> bool:
+        """Whether a card at ``cell`` leaves some centre (itself or a neighbour) with
+        all four sides filled: the shape a plus needs before its edges are compared."""
+        key = ("shape", cell)
+        out = self._memo.get(key)
+        if out is None:
+            board = self.board
+            out = any(
+                (centre == cell or centre in board)
+                and all(arm == cell or arm in board for arm in _nb(centre))
+                for centre in (cell, *_nb(cell))
+            )
+            self._memo[key] = out
+        return out
+
+    def open_pluses(self, cell, points: int) -> float:
+        """Joypoints an opponent could collect by completing a plus next to a card worth
+        ``points`` just laid at ``cell``."""
+        key = ("open", cell, points)
+        out = self._memo.get(key)
+        if out is None:
+            out = self._memo[key] = self._risk(cell, points) / 5
+        return out
+
+    def _risk(self, cell, points: int) -> int:
+        have = self.points_at
+        risk = 0
+        for centre in (cell, *_nb(cell)):
+            arms = _nb(centre)
+            full = [a for a in arms if a == cell or a in have]
+            if centre == cell or centre in have:
+                if len(full) == 3:
+                    risk += sum(points if c == cell else have[c] for c in [centre, *full])
+            elif len(full) == 4:
+                risk += sum(points if c == cell else have[c] for c in arms)
+        return risk
+
+    def exposure(self, cell, points: int) -> int:
+        """The most Joypoints one Bummer could sweep next to a card worth ``points``
+        just laid at ``cell``."""
+        key = ("exposed", cell, points)
+        out = self._memo.get(key)
+        if out is None:
+            have = self.points_at
+            out = 0
+            for c in _nb(cell):
+                if c in have:
+                    continue
+                near = [points if n == cell else have[n] for n in _nb(c) if n == cell or n in have]
+                out = max(out, sum(near))
+            self._memo[key] = out
+        return out
