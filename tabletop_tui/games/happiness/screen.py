@@ -23,12 +23,13 @@ from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
+from ...widgets.line_api import FrameStyle
 from ...widgets.log import LogView
 from ...widgets.tiles import H, W, card_lines, spot_lines
 from ..base import GameScreenBase
 
 
-class Board(Widget, can_focus=True):
+class Board(FrameStyle, Widget, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor.
 
     Drawn line by line (Textual's Line API): each cell's five lines are made once and
@@ -112,7 +113,7 @@ class Board(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         row, line = divmod(y, H)
-        style = self.rich_style
+        style = self.line_style
         if row >= self.rows:
             return Strip.blank(self.size.width, style)
         ox, oy = self.origin

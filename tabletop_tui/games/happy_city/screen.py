@@ -140,10 +140,10 @@ class HappyCityScreen(GameScreenBase):
         for box in self.query(DeckBox):
             d = v["decks"][box.deck - 1]
             lo, hi = d["costs"]
-            self.update_static(
-                box, f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
-            )
-            box.set_class(box.deck in draws, "usable")
+            line = f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
+            # A deck you may draw from now: bold green in the text itself, since a class
+            # that changes at every step restyles the box each time.
+            self.update_static(box, f"[bold $success]{line}[/]" if box.deck in draws else line)
             box.set_class(d["count"] + d["discards"] == 0, "empty")
 
         compact = self.has_class("-compact")
