@@ -11,6 +11,8 @@ import time
 from pathlib import Path
 
 from rich.markup import escape
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -59,7 +61,7 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.cols = self.rows = 1
         self.cursor = (0, 0)
         self._shown: tuple | None = None
-        self._drawn: dict[tuple, list[Strip]] = {}  # a cell's look -> its five lines
+        self._drawn: dict[tuple, list[list[Segment]]] = {}  # a cell's look -> its lines
 
     def set_board(self, board: list, names: list, spots: list) -> None:
         shown = (
@@ -90,35 +92,47 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.refresh()
         self.call_after_refresh(self.show_cursor)
 
-    def _cell_lines(self, cell) -> list[Strip]:
+    def _cell_lines(self, cell, base: Style) -> list[list[Segment]]:
+        """A cell's five lines as segments with the board's own style folded in, so a
+        line of the table is a single Strip however many cells it crosses."""
         here = cell == self.cursor and self.has_focus
         info = self.cells.get(cell)
         if info is not None:
             frame = "cursor" if here else "normal"
-            look = ("card", info["card"]["word"], info["by"], frame)
+            look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
         else:
-            look = ("spot", cell in self.spots, here)
+            look = ("spot", cell in self.spots, here, base)
         lines = self._drawn.get(look)
         if lines is None:
             if info is not None:
-                texts = card_lines(info["card"], self.names[info["by"]], look[3])
+                texts = card_lines(info["card"], self.names[info["by"]], frame)
             elif cell in self.spots:
                 texts = spot_lines("free", cursor=here)
             else:
                 texts = spot_lines("", cursor=here, legal=False)
             console = self.app.console
-            lines = [Strip(t.render(console), W) for t in texts]
+            lines = [list(Segment.apply_style(t.render(console), base)) for t in texts]
             self._drawn[look] = lines
         return lines
 
     def render_line(self, y: int) -> Strip:
         row, line = divmod(y, H)
         style = self.line_style
+        width = self.size.width
         if row >= self.rows:
-            return Strip.blank(self.size.width, style)
+            return Strip.blank(width, style)
         ox, oy = self.origin
-        strip = Strip.join(self._cell_lines((ox + c, oy + row))[line] for c in range(self.cols))
-        return strip.apply_style(style)
+        segments = [
+            segment
+            for c in range(self.cols)
+            for segment in self._cell_lines((ox + c, oy + row), style)[line]
+        ]
+        used = self.cols * W
+        if used < width:
+            segments.append(Segment(" " * (width - used), style))
+        elif used > width:  # narrower than the table for a moment (a resize): cut
+            return Strip(segments, used).crop(0, width)
+        return Strip(segments, width)
 
     def show_cursor(self) -> None:
         ox, oy = self.origin
