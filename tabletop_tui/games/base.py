@@ -11,20 +11,7 @@ from rules.core import Action
 
 from ..widgets.common import HandoffScreen
 from ..widgets.log import LogView
-
-
-def size_may_change(widget: Static) -> bool:
-    """Whether a Static given new text may need another height: a layout pass costs
-    every widget of the screen, so text that still fills the lines it had skips it."""
-    styles = widget.styles
-    if styles.width is not None and styles.width.is_auto:
-        return True  # its width follows the text (no width: it fills its container)
-    if styles.height is not None and not styles.height.is_auto:
-        return False  # a fixed height (rows or a share of its container)
-    width, height = widget.content_region.size
-    if not width or not widget.display:
-        return True  # never laid out, or hidden: the next layout measures it
-    return widget._render().get_height(styles, width) != height
+from ..widgets.static_text import set_text
 
 
 class GameScreenBase(Screen):
@@ -156,9 +143,7 @@ class GameScreenBase(Screen):
         widget = self.query_one(target, Static) if isinstance(target, str) else target
         if getattr(widget, "_last_text", None) != text:
             widget._last_text = text
-            widget.update(text, layout=False)
-            if size_may_change(widget):
-                widget.refresh(layout=True)
+            set_text(widget, text)  # no layout pass when the height stays
 
     def show_moves(self, legal: list, focus: bool = True) -> None:
         """Fill the move list (keys and mouse) and refresh the footer when moves change.
