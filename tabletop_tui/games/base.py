@@ -11,6 +11,7 @@ from rules.core import Action
 
 from ..widgets.common import HandoffScreen
 from ..widgets.log import LogView
+from ..widgets.static_text import set_text
 
 
 class GameScreenBase(Screen):
@@ -149,7 +150,7 @@ class GameScreenBase(Screen):
         widget = self.query_one(target, Static) if isinstance(target, str) else target
         if getattr(widget, "_last_text", None) != text:
             widget._last_text = text
-            widget.update(text)
+            set_text(widget, text)  # no layout pass when the height stays
 
     def show_moves(self, legal: list, focus: bool = True) -> None:
         """Fill the move list (keys and mouse) and refresh the footer when moves change.

@@ -22,6 +22,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from .card import card_letter, card_lines, mini_lines
+from .line_api import FrameStyle
 
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 ROUND = "╭╮╰╯─│"
@@ -49,7 +50,7 @@ def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, lis
     return title, textwrap.wrap(" ".join(words), width - 4, break_long_words=True)
 
 
-class CardGrid(Widget):
+class CardGrid(FrameStyle, Widget):
     """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
 
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
@@ -85,7 +86,7 @@ class CardGrid(Widget):
         self.cards: list[tuple[dict, str, bool]] = []  # (card, extra line, usable now)
         self._shown: tuple | None = None
         self._faces: list[tuple[str, tuple[str, ...], bool, str]] = []  # drawn text per card
-        self._drawn: dict[tuple, list[Strip]] = {}  # a card's look -> its lines
+        self._drawn: dict[tuple, list[list[Segment]]] = {}  # a card's look -> its lines
         self._card_height = 0
         self._height = -1
         self.display = False
@@ -154,14 +155,16 @@ class CardGrid(Widget):
             self._lay_out()  # columns shared out afresh: names re-fitted to the new width
 
     # ---- drawing -----------------------------------------------------------------------
-    def _card_strips(self, face: tuple, width: int) -> list[Strip]:
-        look = (face, width, self._card_height, self.mini)
-        strips = self._drawn.get(look)
-        if strips is not None:
-            return strips
+    def _card_lines(self, face: tuple, width: int, base: Style) -> list[list[Segment]]:
+        """A card's lines as segments in their final styles (the widget's own style
+        folded in), so a line of the grid is a single Strip however many cards it holds."""
+        look = (face, width, self._card_height, self.mini, base)
+        lines = self._drawn.get(look)
+        if lines is not None:
+            return lines
         title, body, usable, colour = face
         tint = self.get_component_rich_style(f"cardgrid--c-{colour}")
-        back = Style(bgcolor=tint.bgcolor)
+        back = base + Style(bgcolor=tint.bgcolor)
         edge = self.get_component_rich_style(
             "cardgrid--usable" if usable else "cardgrid--border", partial=True
         )
@@ -171,39 +174,43 @@ class CardGrid(Widget):
         inner = width - 2 - 2 * pad
         lead = "" if self.mini else h + " "  # a mini card has no room for the rule
         rule = width - 2 - len(lead) - len(title) - (0 if self.mini else 1)
-        top = [
-            Segment(tl + lead, edge),
-            Segment(title, back + Style(color=tint.color, bold=True)),
-            Segment(("" if self.mini else " ") + h * rule + tr, edge),
+        lines = [
+            [
+                Segment(tl + lead, edge),
+                Segment(title, back + Style(color=tint.color, bold=True)),
+                Segment(("" if self.mini else " ") + h * rule + tr, edge),
+            ]
         ]
-        strips = [Strip(top, width)]
         for k in range(self._card_height - 2):
             text = body[k] if k < len(body) else ""
-            strips.append(
-                Strip(
-                    [
-                        Segment(v, edge),
-                        Segment(" " * pad + _cut(text, inner).ljust(inner) + " " * pad, back),
-                        Segment(v, edge),
-                    ],
-                    width,
-                )
+            lines.append(
+                [
+                    Segment(v, edge),
+                    Segment(" " * pad + _cut(text, inner).ljust(inner) + " " * pad, back),
+                    Segment(v, edge),
+                ]
             )
-        strips.append(Strip([Segment(bl + h * (width - 2) + br, edge)], width))
-        self._drawn[look] = strips
-        return strips
+        lines.append([Segment(bl + h * (width - 2) + br, edge)])
+        self._drawn[look] = lines
+        return lines
 
     def render_line(self, y: int) -> Strip:
         total = self.size.width
-        base = self.rich_style
+        base = self.line_style
         if not self._faces or self._card_height == 0:
             return Strip.blank(total, base)
         row, line = divmod(y, self._card_height)
         width = self._faces_width
         row_faces = self._faces[row * self.columns : (row + 1) * self.columns]
-        parts = [self._card_strips(face, width)[line] for face in row_faces]
-        strip = Strip.join(parts).apply_style(base)
-        return strip.adjust_cell_length(total, base)
+        segments = [
+            segment for face in row_faces for segment in self._card_lines(face, width, base)[line]
+        ]
+        used = width * len(row_faces)
+        if used < total:
+            segments.append(Segment(" " * (total - used), base))
+        elif used > total:  # cards of a fixed width wider than the panel: cut at its edge
+            return Strip(segments, used).crop(0, total)
+        return Strip(segments, total)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()

@@ -13,14 +13,17 @@ This view keeps the plain entries instead and draws only the lines on screen:
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .line_api import FrameStyle
 
-class LogView(ScrollView, can_focus=True):
+
+class LogView(FrameStyle, ScrollView, can_focus=True):
     DEFAULT_CSS = "LogView { height: 1fr; overflow-x: hidden; }"
 
     def __init__(self, **kw):
@@ -89,9 +92,12 @@ class LogView(ScrollView, can_focus=True):
     def render_line(self, y: int) -> Strip:
         index = int(self.scroll_y) + y
         width = self.scrollable_content_region.width
-        style = self.rich_style
+        style = self.line_style
         if 0 <= index < len(self._lines):
             text = self._lines[index]
+            pad = width - cell_len(text)
+            if pad >= 0:  # one strip a line: padded here rather than adjusted after
+                return Strip([Segment(text + " " * pad, style)], width)
             return Strip([Segment(text, style)]).adjust_cell_length(width, style)
         return Strip.blank(width, style)
 

@@ -15,142 +15,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical
-from textual.geometry import Region
 from textual.message import Message
-from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
-from ...widgets.tiles import H, W, card_lines, spot_lines
+from ...widgets.parts import Parts
+from ...widgets.tiles import card_lines
 from ..base import GameScreenBase
-
-
-class Board(Widget, can_focus=True):
-    """The table: every card on its cell, legal spots for the chosen card, a cursor.
-
-    Drawn line by line (Textual's Line API): each cell's five lines are made once and
-    kept, and only the lines on screen are joined, so a move repaints in a few
-    milliseconds however large the table grows."""
-
-    BINDINGS = [
-        Binding("up", "move(0,-1)", "Up", show=False),
-        Binding("down", "move(0,1)", "Down", show=False),
-        Binding("left", "move(-1,0)", "Left", show=False),
-        Binding("right", "move(1,0)", "Right", show=False),
-        Binding("enter", "place", "Place card"),
-    ]
-    DEFAULT_CSS = "Board { width: auto; height: auto; }"
-
-    class Chosen(Message):
-        def __init__(self, cell):
-            super().__init__()
-            self.cell = cell
-
-    def __init__(self):
-        super().__init__()
-        self.cells: dict = {}
-        self.names: list = []
-        self.spots: list = []
-        self.origin = (0, 0)
-        self.cols = self.rows = 1
-        self.cursor = (0, 0)
-        self._shown: tuple | None = None
-        self._drawn: dict[tuple, list[Strip]] = {}  # a cell's look -> its five lines
-
-    def set_board(self, board: list, names: list, spots: list) -> None:
-        shown = (
-            tuple((c["x"], c["y"], c["by"], c["card"]["word"]) for c in board),
-            tuple(names),
-            tuple(tuple(s) for s in spots),
-        )
-        if shown == self._shown:
-            return  # the same table: nothing to lay out or repaint
-        self._shown = shown
-        if names != self.names:  # a card's lines name its player: draw them anew
-            self._drawn.clear()
-        self.cells = {(c["x"], c["y"]): c for c in board}
-        self.names = names
-        self.spots = [tuple(s) for s in spots]
-        known = list(self.cells) + self.spots + [self.cursor] or [(0, 0)]
-        xs = [x for x, _ in known] or [0]
-        ys = [y for _, y in known] or [0]
-        self.origin = (min(xs) - 1, min(ys) - 1)
-        cols = max(xs) - min(xs) + 3
-        rows = max(ys) - min(ys) + 3
-        if self.spots and self.cursor not in self.spots:
-            self.cursor = self.spots[0]
-        if (cols, rows) != (self.cols, self.rows):
-            self.cols, self.rows = cols, rows
-            self.styles.width = cols * W
-            self.styles.height = rows * H
-        self.refresh()
-        self.call_after_refresh(self.show_cursor)
-
-    def _cell_lines(self, cell) -> list[Strip]:
-        here = cell == self.cursor and self.has_focus
-        info = self.cells.get(cell)
-        if info is not None:
-            frame = "cursor" if here else "normal"
-            look = ("card", info["card"]["word"], info["by"], frame)
-        else:
-            look = ("spot", cell in self.spots, here)
-        lines = self._drawn.get(look)
-        if lines is None:
-            if info is not None:
-                texts = card_lines(info["card"], self.names[info["by"]], look[3])
-            elif cell in self.spots:
-                texts = spot_lines("free", cursor=here)
-            else:
-                texts = spot_lines("", cursor=here, legal=False)
-            console = self.app.console
-            lines = [Strip(t.render(console), W) for t in texts]
-            self._drawn[look] = lines
-        return lines
-
-    def render_line(self, y: int) -> Strip:
-        row, line = divmod(y, H)
-        style = self.rich_style
-        if row >= self.rows:
-            return Strip.blank(self.size.width, style)
-        ox, oy = self.origin
-        strip = Strip.join(self._cell_lines((ox + c, oy + row))[line] for c in range(self.cols))
-        return strip.apply_style(style)
-
-    def show_cursor(self) -> None:
-        ox, oy = self.origin
-        x, y = self.cursor
-        region = Region((x - ox) * W, (y - oy) * H, W, H)
-        if self.parent is not None and hasattr(self.parent, "scroll_to_region"):
-            self.parent.scroll_to_region(region, animate=False)
-
-    def action_move(self, dx: int, dy: int) -> None:
-        x, y = self.cursor
-        ox, oy = self.origin
-        nx = min(max(x + dx, ox), ox + self.cols - 1)
-        ny = min(max(y + dy, oy), oy + self.rows - 1)
-        self.cursor = (nx, ny)
-        self.refresh()
-        self.show_cursor()
-
-    def action_place(self) -> None:
-        self.post_message(self.Chosen(self.cursor))
-
-    def on_click(self, event) -> None:
-        ox, oy = self.origin
-        cell = (ox + event.x // W, oy + event.y // H)
-        self.cursor = cell
-        self.focus()
-        self.refresh()
-        self.post_message(self.Chosen(cell))
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+from .board import Board
 
 
 class HandCard(Static, can_focus=False):
@@ -170,7 +44,7 @@ class HandCard(Static, can_focus=False):
 MAX_HAND = 10
 
 
-class HappinessScreen(GameScreenBase):
+class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
@@ -269,7 +143,7 @@ class HappinessScreen(GameScreenBase):
             self.controller.close_window()
             self.advance()
         else:
-            self.update_static("#hp-status", self.window_status())
+            self.update_static(self.part("#hp-status", Static), self.window_status())
 
     def window_status(self) -> str:
         left = max(0.0, (self._deadline or 0) - time.monotonic()) / max(self.silence_scale, 1e-9)
@@ -357,19 +231,19 @@ class HappinessScreen(GameScreenBase):
             status = f"Waiting for {names[v['actors'][0]]}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round.[/b]"
-        self.update_static("#hp-status", status)
+        self.update_static(self.part("#hp-status", Static), status)
 
         hand = v["hand"] or []
         if self.selected >= len(hand):
             self.selected = 0
         chosen = hand[self.selected]["word"] if hand else None
         spots = v["spots"].get(chosen, []) if chosen else []
-        board = self.query_one(Board)
+        board = self.part("Board", Board)
         if stage == "build":
             board.set_board([], [], [])
         else:  # the board draws plain text, so it takes the names unescaped
             board.set_board(v["board"], [p["name"] for p in v["players"]], spots)
-        boxes = list(self.query(HandCard))
+        boxes = self.parts(HandCard)
         for k, box in enumerate(boxes):
             if k < len(hand):
                 card = hand[k]
@@ -400,7 +274,7 @@ class HappinessScreen(GameScreenBase):
                 for t in v["topics"]
             )
             hand_title = f"Topics in the deck: {marks}"
-        self.update_static("#hp-hand-title", hand_title)
+        self.update_static(self.part("#hp-hand-title", Static), hand_title)
 
         lines = []
         for p in v["players"]:
@@ -412,9 +286,9 @@ class HappinessScreen(GameScreenBase):
                 f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
             )
         lines.append(f"Community deck: {v['community']} left")
-        self.update_static("#hp-players", "\n".join(lines))
+        self.update_static(self.part("#hp-players", Static), "\n".join(lines))
 
-        story = self.query_one("#hp-story", Input)
+        story = self.part("#hp-story", Input)
         telling = step == "human" and stage == "story"
         story.display = telling
         if telling and self._story_step != c.state.step:

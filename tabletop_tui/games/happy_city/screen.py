@@ -15,6 +15,7 @@ from ...widgets.card import LETTER
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
+from ...widgets.parts import Parts
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -44,7 +45,7 @@ class DeckBox(Static, can_focus=False):
         self.post_message(self.Clicked(self.deck))
 
 
-class HappyCityScreen(GameScreenBase):
+class HappyCityScreen(Parts, GameScreenBase):
     """The card-row family's screen; Happiest Town subclasses it with its own words."""
 
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
@@ -134,16 +135,16 @@ class HappyCityScreen(GameScreenBase):
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round:[/b] a city has reached 10."
-        self.update_static("#hc-status", status)
+        self.update_static(self.part("#hc-status", Static), status)
 
         draws = {a.args[0] for a in legal if a.kind == "draw"}
-        for box in self.query(DeckBox):
+        for box in self.parts(DeckBox):
             d = v["decks"][box.deck - 1]
             lo, hi = d["costs"]
-            self.update_static(
-                box, f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
-            )
-            box.set_class(box.deck in draws, "usable")
+            line = f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
+            # A deck you may draw from now: bold green in the text itself, since a class
+            # that changes at every step restyles the box each time.
+            self.update_static(box, f"[bold $success]{line}[/]" if box.deck in draws else line)
             box.set_class(d["count"] + d["discards"] == 0, "empty")
 
         compact = self.has_class("-compact")
@@ -158,7 +159,7 @@ class HappyCityScreen(GameScreenBase):
             "special": [(c, "", c["name"] in buyable) for c in specials],
             "city": [(c, "", False) for c in players[shown]["city"]],
         }
-        for grid in self.query(CardGrid):
+        for grid in self.parts(CardGrid):
             # At 80x24: a mini city of ten-cell cards, the other areas three to a row.
             small = compact and grid.area != "city"
             grid.show(
@@ -172,12 +173,12 @@ class HappyCityScreen(GameScreenBase):
             )
 
         # No heading over an empty area (Happiest Town's children's variant).
-        self.query_one("#hc-specials-title").display = bool(specials)
+        self.part("#hc-specials-title", Static).display = bool(specials)
         # Expert specials: what each one does, in the project's own words.
         effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
         owned = [c for c in players[shown]["city"] if c["kind"] == "special" and c.get("text")]
         effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
-        effects_box = self.query_one("#hc-effects", Static)
+        effects_box = self.part("#hc-effects", Static)
         effects_box.display = bool(effects)
         self.update_static(effects_box, "\n".join(effects))
 
@@ -188,7 +189,7 @@ class HappyCityScreen(GameScreenBase):
             f"Your {self.CITY_WORD}" if shown == me else f"{escape(p['name'])}'s {self.CITY_WORD}"
         )
         self.update_static(
-            "#hc-city-title",
+            self.part("#hc-city-title", Static),
             f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""),
@@ -208,7 +209,7 @@ class HappyCityScreen(GameScreenBase):
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
             )
-        self.update_static("#hc-others", "\n".join(lines))
+        self.update_static(self.part("#hc-others", Static), "\n".join(lines))
         self.show_moves(legal)
         self.render_log()
 

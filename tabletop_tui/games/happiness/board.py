@@ -1,0 +1,177 @@
+"""The Happiness table: every card on its cell, the legal spots, a cursor."""
+
+from __future__ import annotations
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.geometry import Region
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from ...widgets.line_api import FrameStyle
+from ...widgets.tiles import H, W, card_lines, spot_lines
+
+
+class Board(FrameStyle, Widget, can_focus=True):
+    """The table: every card on its cell, legal spots for the chosen card, a cursor.
+
+    Drawn line by line (Textual's Line API): each cell's five lines are made once and
+    kept, and only the lines on screen are joined, so a move repaints in a few
+    milliseconds however large the table grows."""
+
+    BINDINGS = [
+        Binding("up", "move(0,-1)", "Up", show=False),
+        Binding("down", "move(0,1)", "Down", show=False),
+        Binding("left", "move(-1,0)", "Left", show=False),
+        Binding("right", "move(1,0)", "Right", show=False),
+        Binding("enter", "place", "Place card"),
+    ]
+    DEFAULT_CSS = "Board { width: auto; height: auto; }"
+
+    class Chosen(Message):
+        def __init__(self, cell):
+            super().__init__()
+            self.cell = cell
+
+    def __init__(self):
+        super().__init__()
+        self.cells: dict = {}
+        self.names: list = []
+        self.spots: list = []
+        self.origin = (0, 0)
+        self.cols = self.rows = 1
+        self.cursor = (0, 0)
+        self._shown: tuple | None = None
+        self._drawn: dict[tuple, list[list[Segment]]] = {}  # a cell's look -> its lines
+
+    def set_board(self, board: list, names: list, spots: list) -> None:
+        shown = (
+            tuple((c["x"], c["y"], c["by"], c["card"]["word"]) for c in board),
+            tuple(names),
+            tuple(tuple(s) for s in spots),
+        )
+        if shown == self._shown:
+            return  # the same table: nothing to lay out or repaint
+        self._shown = shown
+        before = (self.origin, self.cols, self.rows, self._row_looks())
+        if names != self.names:  # a card's lines name its player: draw them anew
+            self._drawn.clear()
+            before = None
+        self.cells = {(c["x"], c["y"]): c for c in board}
+        self.names = names
+        self.spots = [tuple(s) for s in spots]
+        known = list(self.cells) + self.spots + [self.cursor] or [(0, 0)]
+        xs = [x for x, _ in known] or [0]
+        ys = [y for _, y in known] or [0]
+        self.origin = (min(xs) - 1, min(ys) - 1)
+        cols = max(xs) - min(xs) + 3
+        rows = max(ys) - min(ys) + 3
+        if self.spots and self.cursor not in self.spots:
+            self.cursor = self.spots[0]
+        if (cols, rows) != (self.cols, self.rows):
+            self.cols, self.rows = cols, rows
+            self.styles.width = cols * W
+            self.styles.height = rows * H
+        if before is not None and before[:3] == (self.origin, self.cols, self.rows):
+            self._refresh_rows(before[3], self._row_looks())
+        else:  # the table grew or shifted: every line moves
+            self.refresh()
+        self.call_after_refresh(self.show_cursor)
+
+    def _row_looks(self) -> list[tuple]:
+        """What each row of cells shows: a row that looks the same is not drawn again."""
+        ox, oy = self.origin
+        looks = []
+        for r in range(self.rows):
+            row = []
+            for c in range(self.cols):
+                cell = (ox + c, oy + r)
+                info = self.cells.get(cell)
+                card = (info["card"]["word"], info["by"]) if info else None
+                row.append((card, cell in self.spots, cell == self.cursor))
+            looks.append(tuple(row))
+        return looks
+
+    def _refresh_rows(self, before: list[tuple], after: list[tuple]) -> None:
+        width = self.size.width
+        for r, (old, new) in enumerate(zip(before, after, strict=True)):
+            if old != new:
+                self.refresh(Region(0, r * H, width, H))
+
+    def _cell_lines(self, cell, base: Style) -> list[list[Segment]]:
+        """A cell's five lines as segments with the board's own style folded in, so a
+        line of the table is a single Strip however many cells it crosses."""
+        here = cell == self.cursor and self.has_focus
+        info = self.cells.get(cell)
+        if info is not None:
+            frame = "cursor" if here else "normal"
+            look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
+        else:
+            look = ("spot", cell in self.spots, here, base)
+        lines = self._drawn.get(look)
+        if lines is None:
+            if info is not None:
+                texts = card_lines(info["card"], self.names[info["by"]], frame)
+            elif cell in self.spots:
+                texts = spot_lines("free", cursor=here)
+            else:
+                texts = spot_lines("", cursor=here, legal=False)
+            console = self.app.console
+            lines = [list(Segment.apply_style(t.render(console), base)) for t in texts]
+            self._drawn[look] = lines
+        return lines
+
+    def render_line(self, y: int) -> Strip:
+        row, line = divmod(y, H)
+        style = self.line_style
+        width = self.size.width
+        if row >= self.rows:
+            return Strip.blank(width, style)
+        ox, oy = self.origin
+        segments = [
+            segment
+            for c in range(self.cols)
+            for segment in self._cell_lines((ox + c, oy + row), style)[line]
+        ]
+        used = self.cols * W
+        if used < width:
+            segments.append(Segment(" " * (width - used), style))
+        elif used > width:  # narrower than the table for a moment (a resize): cut
+            return Strip(segments, used).crop(0, width)
+        return Strip(segments, width)
+
+    def show_cursor(self) -> None:
+        ox, oy = self.origin
+        x, y = self.cursor
+        region = Region((x - ox) * W, (y - oy) * H, W, H)
+        if self.parent is not None and hasattr(self.parent, "scroll_to_region"):
+            self.parent.scroll_to_region(region, animate=False)
+
+    def action_move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor
+        ox, oy = self.origin
+        nx = min(max(x + dx, ox), ox + self.cols - 1)
+        ny = min(max(y + dy, oy), oy + self.rows - 1)
+        before = self._row_looks()
+        self.cursor = (nx, ny)
+        self._refresh_rows(before, self._row_looks())  # the rows the cursor left and entered
+        self.show_cursor()
+
+    def action_place(self) -> None:
+        self.post_message(self.Chosen(self.cursor))
+
+    def on_click(self, event) -> None:
+        ox, oy = self.origin
+        cell = (ox + event.x // W, oy + event.y // H)
+        self.cursor = cell
+        self.focus()
+        self.refresh()
+        self.post_message(self.Chosen(cell))
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
