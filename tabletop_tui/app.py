@@ -6,6 +6,7 @@ appears as fast as a bare Textual app would.
 
 from __future__ import annotations
 
+import gc
 import random
 from pathlib import Path
 
@@ -15,6 +16,12 @@ from textual.binding import Binding
 from .saves import data_dir as resolve_data_dir
 from .saves import new_save_path, read_seats
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+# Python's cycle collector, left at its defaults, ran 15-20 times in each repaint of a
+# hand-off and now and then a full pass of some 75 ms in the middle of a key's answer.
+# Young objects are collected far less often, and the full pass runs while a hand-off
+# screen waits for the next player (widgets/common.py), when nobody is waiting on a key.
+GC_THRESHOLDS = (50_000, 20, 10)
 
 
 class TabletopApp(App):
@@ -43,6 +50,7 @@ class TabletopApp(App):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        gc.set_threshold(*GC_THRESHOLDS)
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)

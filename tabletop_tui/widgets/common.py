@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import gc
+
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +14,13 @@ from textual.widgets import Static
 from .keybar import KeyBar
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+def collect_while_waiting() -> None:
+    """Collect the young objects now, and everything when a full pass is nearly due:
+    the full pass comes as often as Python would run it, only at a moment of our choice."""
+    full_due = gc.get_count()[2] + 1 >= gc.get_threshold()[2]
+    gc.collect(2 if full_due else 1)
 
 
 class HandoffScreen(Screen):
@@ -52,6 +61,11 @@ class HandoffScreen(Screen):
         self.player_name, self.reason = name, reason
         if self.is_mounted:
             self.query_one("#handoff-box", Static).update(self.text())
+
+    def on_screen_resume(self) -> None:
+        # The terminal changes hands now, once this screen is on view: the time for the
+        # cycle collector, rather than in the middle of someone's key.
+        self.call_after_refresh(collect_while_waiting)
 
     def on_click(self) -> None:
         self.action_ready()
