@@ -156,7 +156,7 @@ class SweetLandsState(
         s.start = self.start
         s.next_start = self.next_start
         s.main_done = self.main_done
-        s.stack = [dict(f) for f in self.stack]
+        s.stack = list(map(dict, self.stack))  # no comprehension frame: runs every move
         s.chain = self.chain
         # The shared containers below are never changed in place by a move: the code
         # that changes one builds a new one (copy on write), so a copy can share them.

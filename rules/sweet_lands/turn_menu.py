@@ -123,9 +123,11 @@ class TurnMenu(StateFields):
         # _hand_payable: an Action Disc pays any hand cost, else spare cards do
         # (and Gretel's diamonds left after the price)
         spare = len(P.hand) - self.keep
+        discs, opened = P.discs, self.opened
+        spot: bool | None = None  # has_property_spot, asked once for all property areas
         out = []
         for aid, spaces in self.occ.items():
-            if aid not in self.opened or None not in spaces:
+            if aid not in opened or None not in spaces:
                 continue
             cost = costs[aid]
             wood = rikka and aid in rabbit
@@ -140,11 +142,17 @@ class TurnMenu(StateFields):
                         break
                 if short:
                     continue
-            if not P.discs:
+            if not discs:
                 room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
                 if room < hand_costs[spaces.index(None)]:
                     continue
-            if aid in needs and self._area_effect_refusal(seat, aid, cost, cost) is not None:
+            need = needs.get(aid)
+            if need == "property":  # _area_effect_refusal for a property area
+                if spot is None:
+                    spot = self.has_property_spot(seat)
+                if not spot or not self._any_affordable_token(seat, cost):
+                    continue
+            elif need is not None and self._area_effect_refusal(seat, aid, cost, cost):
                 continue
             out.append(_area_action(seat, aid))
             if wood:
@@ -167,7 +175,9 @@ class TurnMenu(StateFields):
             out.append(fixed["fa_draw"])
         if gold >= 4:
             out += _buy_actions(seat)
-        out += [a for r, a in _sell_actions(seat) if res[r] >= 1]
+        for r, a in _sell_actions(seat):  # a loop, not a comprehension: no frame
+            if res[r] >= 1:
+                out.append(a)
         if basics >= 3:
             out.append(fixed["fa_trade"])
         if P.discs:
