@@ -165,7 +165,7 @@ class TurnMenu(StateFields):
         P = self.p[seat]
         res = P.res
         gold, basics = res["gold"], res["wheat"] + res["wood"] + res["iron"]
-        spare_card = len(P.hand) > self.keep  # turn_checks._no_spare_card
+        spare_card = len(P.hand) > (0 if self.round >= 5 else 1)  # _no_spare_card, keep
         fixed = _fixed_actions(seat)
         out = []
         # the free-action refusals of turn_checks.py, in the same order
