@@ -146,14 +146,11 @@ class TurnMenu(StateFields):
                 room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
                 if room < hand_costs[spaces.index(None)]:
                     continue
-            need = needs.get(aid)
-            if need == "property":  # _area_effect_refusal for a property area
+            if aid in needs:
                 if spot is None:
                     spot = self.has_property_spot(seat)
-                if not spot or not self._any_affordable_token(seat, cost):
+                if self._area_effect_refusal(seat, aid, cost, cost, spot) is not None:
                     continue
-            elif need is not None and self._area_effect_refusal(seat, aid, cost, cost):
-                continue
             out.append(_area_action(seat, aid))
             if wood:
                 for k in self.rikka_splits(seat, aid)[1:]:
