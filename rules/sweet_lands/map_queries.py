@@ -22,7 +22,7 @@ def _edges_at(map_id: str) -> dict[int, tuple[int, ...]]:
 
 
 @cache
-def _hexes_beside(map_id: str) -> tuple[tuple[int, ...], frozenset[int]]:
+def _hexes_beside(map_id: str) -> tuple[tuple[tuple[int, ...], ...], frozenset[int]]:
     """On one map: hex -> the buildable hexes that list it as a neighbour, and the
     buildable hexes beside a capital (a tile may go there from the start)."""
     m = D.load().maps[map_id]
@@ -122,9 +122,9 @@ class MapQueries(StateFields):
             # the hexes beside the tiles are gathered from the tiles, which are few
             m = self.mapb(seat)
             tiles, kinds, no_special = P.tiles, m.kinds, not self.specials
-            beside, near = _hexes_beside(m.id)
+            beside, by_capital = _hexes_beside(m.id)
+            near = set(by_capital)
             if not anywhere:
-                near = set(near)
                 for t in tiles:
                     near.update(beside[t])
             found = []
