@@ -156,7 +156,8 @@ class SweetLandsState(
         s.start = self.start
         s.next_start = self.next_start
         s.main_done = self.main_done
-        s.stack = list(map(dict, self.stack))  # no comprehension frame: runs every move
+        # no comprehension frame, and no call for the empty stack of a turn step
+        s.stack = list(map(dict, self.stack)) if self.stack else []
         s.chain = self.chain
         # The shared containers below are never changed in place by a move: the code
         # that changes one builds a new one (copy on write), so a copy can share them.
@@ -179,7 +180,7 @@ class SweetLandsState(
         s._legal = s._menu = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants change key by key, so each copy takes its own shallow copy.
-        s.ext = dict(self.ext)
+        s.ext = dict(self.ext) if self.ext else {}
         return s
 
     def _own(self, seat: int) -> None:
