@@ -276,7 +276,7 @@ class PendingSteps(StateFields):
             options.append(done_action(seat))
         if step.every_seat:
             options = [a for a in options if a.seat == seat]
-        self._menu = (seat, self.step_key(), tuple(options))
+        self._menu = (seat, (self._keys, len(self.stack), self.phase), tuple(options))  # step_key
         return True
 
     def _settle(self) -> None:
