@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action
@@ -63,10 +64,16 @@ def free_label(fid: str) -> str:
 
 def free_options(s: StateFields, seat: int) -> list[Action]:
     return [
-        Action(seat, f"fa_{fid}", (), free_label(fid))
+        _free_action(seat, fid)
         for fid in free_ids(s, seat)
         if free_refusal(s, seat, f"fa_{fid}", ()) is None
     ]
+
+
+@cache
+def _free_action(seat: int, fid: str) -> Action:
+    """One shared value a seat and free action: the turn menu lists it on every step."""
+    return Action(seat, f"fa_{fid}", (), free_label(fid))
 
 
 def do_free(s: StateFields, seat: int, args: tuple, kind: str = "") -> None:

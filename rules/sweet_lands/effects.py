@@ -26,7 +26,8 @@ class Effects(StateFields):
         self.stack.append({"op": op, "seat": seat, "chain": chain, **fields})
 
     def _raise_income(self, seat: int, r: str, k: int) -> None:
-        self.p[seat].inc[r] += k
+        P = self.p[seat]
+        P.inc = {**P.inc, r: P.inc[r] + k}  # copy on write (see PlayerState.copy)
         SK.on_income_rise(self, seat, r, k)  # F hook: skill tile 29
 
     def _draw(self, seat: int, n: int) -> None:

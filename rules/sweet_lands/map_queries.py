@@ -21,6 +21,21 @@ def _edges_at(map_id: str) -> dict[int, tuple[int, ...]]:
     return {v: tuple(es) for v, es in out.items()}
 
 
+@cache
+def _hexes_beside(map_id: str) -> tuple[tuple[tuple[int, ...], ...], frozenset[int]]:
+    """On one map: hex -> the buildable hexes that list it as a neighbour, and the
+    buildable hexes beside a capital (a tile may go there from the start)."""
+    m = D.load().maps[map_id]
+    beside: list[list[int]] = [[] for _ in m.kinds]
+    for h in m.buildable:
+        for nb in m.neighbours[h]:
+            beside[nb].append(h)
+    by_capital = frozenset(
+        h for h in m.buildable if any(m.kinds[nb] == "capital" for nb in m.neighbours[h])
+    )
+    return tuple(tuple(hs) for hs in beside), by_capital
+
+
 class MapQueries(StateFields):
     __slots__ = ()
 
@@ -103,18 +118,21 @@ class MapQueries(StateFields):
         facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
         spots = P.recall("terrain_spots", P.tiles, facts)
         if spots is None:
+            # a free buildable hex beside a tile or a capital (anywhere, for Elsa):
+            # the hexes beside the tiles are gathered from the tiles, which are few
             m = self.mapb(seat)
+            tiles, kinds, no_special = P.tiles, m.kinds, not self.specials
+            beside, by_capital = _hexes_beside(m.id)
+            near = set(by_capital)
+            if not anywhere:
+                for t in tiles:
+                    near.update(beside[t])
             found = []
             for h in m.buildable:
-                if h in P.tiles or (m.kinds[h] == "special" and not self.specials):
+                if h in tiles or (no_special and kinds[h] == "special"):
                     continue
-                if anywhere:
+                if anywhere or h in near:
                     found.append(h)
-                    continue
-                for nb in m.neighbours[h]:
-                    if nb in P.tiles or m.kinds[nb] == "capital":
-                        found.append(h)
-                        break
             spots = tuple(found)
             P.remember("terrain_spots", P.tiles, facts, spots)
         return spots

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..core import Action
@@ -29,11 +30,9 @@ def _terrain_actions(s: StateFields, seat: int) -> tuple[Action, ...]:
     for h in s.terrain_spots(seat):
         if m.kinds[h] == "special":
             for tid in s.specials:
-                out.append(
-                    Action(seat, "special", (h, tid), f"Special terrain tile {tid} on hex {h}")
-                )
+                out.append(_special_action(seat, h, tid))
         else:
-            out.append(Action(seat, "hex", (h,), f"{m.kinds[h].title()} tile on hex {h}"))
+            out.append(_hex_action(seat, h, m.kinds[h]))
     return tuple(out)
 
 
@@ -42,9 +41,26 @@ def _road_options(s: StateFields, seat: int) -> list[Action]:
     facts = (seat, P.map, len(P.roads))
     out = P.recall("road_options", P.roads, facts)
     if out is None:
-        out = tuple([Action(seat, "edge", (e,), f"Road on edge {e}") for e in s.road_spots(seat)])
+        out = tuple([_edge_action(seat, e) for e in s.road_spots(seat)])
         P.remember("road_options", P.roads, facts, out)
     return list(out)
+
+
+# A building step's menu is made again after every tile or road: its moves are made
+# once a seat and spot and shared, as an Action is an immutable value.
+@cache
+def _hex_action(seat: int, h: int, kind: str) -> Action:
+    return Action(seat, "hex", (h,), f"{kind.title()} tile on hex {h}")
+
+
+@cache
+def _special_action(seat: int, h: int, tid: int) -> Action:
+    return Action(seat, "special", (h, tid), f"Special terrain tile {tid} on hex {h}")
+
+
+@cache
+def _edge_action(seat: int, e: int) -> Action:
+    return Action(seat, "edge", (e,), f"Road on edge {e}")
 
 
 _MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}

@@ -127,9 +127,9 @@ class PlayerState:
         self.ext = {}
 
     def copy(self) -> PlayerState:
-        """A copy for the next state. Only the resources, income and hand are copied:
-        a move changes the other containers by building new ones (copy on write),
-        so they are shared with this player."""
+        """A copy for the next state. Only the resources and hand are copied: a move
+        changes the other containers by building new ones (copy on write), so they
+        are shared with this player."""
         p = _new(PlayerState)
         p.char = self.char
         p.map = self.map
@@ -164,7 +164,7 @@ class PlayerState:
         p.ip_last = self.ip_last
         p.ext = self.ext
         p.res = dict(self.res)
-        p.inc = dict(self.inc)
+        p.inc = self.inc
         p.hand = list(self.hand)
         p.memo = self.memo
         return p
@@ -178,7 +178,7 @@ class PlayerState:
         p.columns = {k: list(v) for k, v in self.columns.items()}
         p.tiles, p.props, p.rows = dict(self.tiles), dict(self.props), dict(self.rows)
         p.roads, p.rabbits, p.eda = set(self.roads), set(self.rabbits), set(self.eda)
-        p.ext = dict(self.ext)
+        p.ext, p.inc = dict(self.ext), dict(self.inc)
         p.memo = {}
         return p
 

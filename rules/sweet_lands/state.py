@@ -156,7 +156,8 @@ class SweetLandsState(
         s.start = self.start
         s.next_start = self.next_start
         s.main_done = self.main_done
-        s.stack = [dict(f) for f in self.stack]
+        # no comprehension frame, and no call for the empty stack of a turn step
+        s.stack = list(map(dict, self.stack)) if self.stack else []
         s.chain = self.chain
         # The shared containers below are never changed in place by a move: the code
         # that changes one builds a new one (copy on write), so a copy can share them.
@@ -179,7 +180,7 @@ class SweetLandsState(
         s._legal = s._menu = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants change key by key, so each copy takes its own shallow copy.
-        s.ext = dict(self.ext)
+        s.ext = dict(self.ext) if self.ext else {}
         return s
 
     def _own(self, seat: int) -> None:
@@ -291,19 +292,28 @@ class SweetLandsState(
         return [self.turn]
 
     def legal_actions(self, seat):
-        if self.phase == OVER or seat not in self.actors():
+        # actors(), written out: a playout asks on every step
+        stack = self.stack
+        if self.phase == OVER:
+            return []
+        if stack:
+            top = stack[-1]
+            if (seat not in V.actors(self)) if top["op"] == "draft" else seat != top["seat"]:
+                return []
+        elif seat != self.turn:
             return []
         menu, self._menu = self._menu, None  # built by _settle; used once, as a
         # state arranged by hand afterwards (tests, tools) must be asked afresh
-        if menu is not None and menu[0] == seat and menu[1] == self.step_key():
+        key = (self._keys, len(stack), self.phase)  # step_key(); menus leave it as it is
+        if menu is not None and menu[0] == seat and menu[1] == key:
             self._legal = menu
             return list(menu[2])
-        if self.stack:
-            out = self._frame_options(self.stack[-1])
+        if stack:
+            out = self._frame_options(stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
             out = self._turn_options(seat)
-        self._legal = (seat, self.step_key(), tuple(out))
+        self._legal = (seat, key, tuple(out))
         return out
 
     def apply(self, action):
@@ -311,7 +321,7 @@ class SweetLandsState(
         # out is legal: it skips the checks (random playouts and bots play only such
         # moves). Any other value goes through them all.
         legal = self._legal
-        if legal is not None and legal[1] == self.step_key():
+        if legal is not None and legal[1] == (self._keys, len(self.stack), self.phase):
             for b in legal[2]:
                 if b is action:
                     return self._successor(action)
@@ -352,8 +362,10 @@ class SweetLandsState(
         return {"rules": RULES_EDITION}
 
     def _do(self, a: Action) -> None:
-        if a.seat not in self._owned:
-            self._own(a.seat)
+        seat = a.seat
+        if seat not in self._owned:  # _own, written out: every move takes its player
+            self.p[seat] = self.p[seat].copy()
+            self._owned.add(seat)
         if self.stack:
             self._resolve_step(a)
         else:

@@ -59,8 +59,7 @@ class ChooseCharacter(Step):
         P.char = a.args[0]
         for r, k in c["start"].items():
             P.res[r] += k
-        for r, k in c["income"].items():
-            P.inc[r] = k
+        P.inc = {**P.inc, **c["income"]}  # copy on write (see PlayerState.copy)
         s.log(f"{s.who(a.seat)} plays {c['name']}.")
 
 
@@ -277,16 +276,17 @@ class PendingSteps(StateFields):
             options.append(done_action(seat))
         if step.every_seat:
             options = [a for a in options if a.seat == seat]
-        self._menu = (seat, self.step_key(), tuple(options))
+        self._menu = (seat, (self._keys, len(self.stack), self.phase), tuple(options))  # step_key
         return True
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""
-        industry = _INDUSTRY
+        industry, owned = _INDUSTRY, self._owned
         while self.stack:
             f = self.stack[-1]
             op = f["op"]
-            self._own(f["seat"])
+            if f["seat"] not in owned:
+                self._own(f["seat"])
             step = STEPS.get(op)
             if step is not None:
                 if op == "industry" and industry.automatic(self, f):

@@ -92,25 +92,28 @@ class TurnActions(StateFields):
             return f"Area {aid} copies other areas and cannot be copied itself."
         return self._area_effect_refusal(seat, aid, cost, total)
 
-    def _area_effect_refusal(self, seat: int, aid: str, cost: Cost, total: Cost) -> str | None:
+    def _area_effect_refusal(
+        self, seat: int, aid: str, cost: Cost, total: Cost, spot: bool | None = None
+    ) -> str | None:
         """The checks after price and hand cost, for the areas that need more: a copy
         area needs a target it can still pay for, a property area a free spot and a
         token it can still pay for. ``total`` is what the seat pays before the effect
-        (the area's cost, plus the copying area's when it is copied)."""
+        (the area's cost, plus the copying area's when it is copied); ``spot`` is
+        has_property_spot(seat) when the caller knows it already."""
         need = _area_needs().get(aid)
         if need is None:
             return None
         if need == "copy":
-            if not self._any_copy_target(seat, aid, cost):
+            if not self._any_copy_target(seat, aid, cost, spot):
                 return f"After paying for area {aid}, no area it copies is affordable."
             return None
-        if not self.has_property_spot(seat):
+        if not (self.has_property_spot(seat) if spot is None else spot):
             return f"Area {aid} places properties, but no flipped tile or capital is free."
         if not self._any_affordable_token(seat, total):
             return f"After paying for area {aid}, no property token is affordable."
         return None
 
-    def _any_copy_target(self, seat: int, aid: str, cost: Cost) -> bool:
+    def _any_copy_target(self, seat: int, aid: str, cost: Cost, spot: bool | None = None) -> bool:
         """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
         usable: the same test as area_refusal(target, copying=True, minus=cost)."""
         costs = self.area_costs(seat)
@@ -126,7 +129,7 @@ class TurnActions(StateFields):
             elif not affordable(res, costs[c], cost):
                 continue
             if c not in _area_needs() or (
-                self._area_effect_refusal(seat, c, costs[c], _merge(costs[c], cost)) is None
+                self._area_effect_refusal(seat, c, costs[c], _merge(costs[c], cost), spot) is None
             ):
                 return True
         return False
@@ -270,7 +273,10 @@ class TurnActions(StateFields):
 
     def _any_affordable_token(self, seat: int, minus: Cost) -> bool:
         res = self.p[seat].res
-        return any(affordable(res, cost, minus) for _kind, cost in self.token_costs(seat))
+        for _kind, cost in self.token_costs(seat):  # a loop: the area menu asks often
+            if affordable(res, cost, minus):
+                return True
+        return False
 
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:

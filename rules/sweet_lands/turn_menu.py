@@ -123,9 +123,11 @@ class TurnMenu(StateFields):
         # _hand_payable: an Action Disc pays any hand cost, else spare cards do
         # (and Gretel's diamonds left after the price)
         spare = len(P.hand) - self.keep
+        discs, opened = P.discs, self.opened
+        spot: bool | None = None  # has_property_spot, asked once for all property areas
         out = []
         for aid, spaces in self.occ.items():
-            if aid not in self.opened or None not in spaces:
+            if aid not in opened or None not in spaces:
                 continue
             cost = costs[aid]
             wood = rikka and aid in rabbit
@@ -140,12 +142,15 @@ class TurnMenu(StateFields):
                         break
                 if short:
                     continue
-            if not P.discs:
+            if not discs:
                 room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
                 if room < hand_costs[spaces.index(None)]:
                     continue
-            if aid in needs and self._area_effect_refusal(seat, aid, cost, cost) is not None:
-                continue
+            if aid in needs:
+                if spot is None:
+                    spot = self.has_property_spot(seat)
+                if self._area_effect_refusal(seat, aid, cost, cost, spot) is not None:
+                    continue
             out.append(_area_action(seat, aid))
             if wood:
                 for k in self.rikka_splits(seat, aid)[1:]:
@@ -157,7 +162,7 @@ class TurnMenu(StateFields):
         P = self.p[seat]
         res = P.res
         gold, basics = res["gold"], res["wheat"] + res["wood"] + res["iron"]
-        spare_card = len(P.hand) > self.keep  # turn_checks._no_spare_card
+        spare_card = len(P.hand) > (0 if self.round >= 5 else 1)  # _no_spare_card, keep
         fixed = _fixed_actions(seat)
         out = []
         # the free-action refusals of turn_checks.py, in the same order
@@ -167,7 +172,9 @@ class TurnMenu(StateFields):
             out.append(fixed["fa_draw"])
         if gold >= 4:
             out += _buy_actions(seat)
-        out += [a for r, a in _sell_actions(seat) if res[r] >= 1]
+        for r, a in _sell_actions(seat):  # a loop, not a comprehension: no frame
+            if res[r] >= 1:
+                out.append(a)
         if basics >= 3:
             out.append(fixed["fa_trade"])
         if P.discs:

@@ -132,3 +132,32 @@ def test_free_spots_are_not_shared_between_sibling_boards():
             assert e not in spots
             assert spots == k.detached_copy().road_spots(0)
     assert len({tuple(k.road_spots(0)) for k in kids}) == len(kids)
+
+
+def test_terrain_spots_are_the_free_hexes_beside_a_tile_or_capital():
+    # terrain_spots gathers the spots from the hexes beside the tiles; here they are
+    # found the long way, hex by hex, in random play with Elsa (who places anywhere)
+    rng = random.Random(11)
+    s = SPEC.new_game(["P0", "P1"], seed=11, options={"character_boards": "any"})
+    checked = 0
+    while not s.is_over:
+        for seat in range(s.n):
+            P, m = s.p[seat], s.mapb(seat)
+            anywhere = P.char == "elsa"
+            slow = [
+                h
+                for h in m.buildable
+                if h not in P.tiles
+                and (m.kinds[h] != "special" or s.specials)
+                and (
+                    anywhere
+                    or any(nb in P.tiles or m.kinds[nb] == "capital" for nb in m.neighbours[h])
+                )
+            ]
+            assert s.terrain_spots(seat) == slow
+            checked += 1
+        acts = s.legal_actions(s.actors()[0])
+        if s.stack and s.stack[-1]["op"] == "choose_char":
+            acts = [a for a in acts if a.args == ("elsa",)] or acts
+        s = s.apply(rng.choice(acts))
+    assert checked > 500 and "elsa" in [p.char for p in s.p]
