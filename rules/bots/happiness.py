@@ -1,9 +1,7 @@
-"""A Happiness bot: greedy placement for Joypoints and Euphorias, Bummers when they pay,
-and the hard level's refinement of the shared search.
+"""A Happiness bot: greedy placement for Joypoints and Euphorias, Bummers when they pay.
 
 It reads only what its seat may know: the table, the piles, its own hand and the
-size of the community deck (at the table through a redrawn copy; in a search, the
-search's own imagined game).
+size of the community deck.
 """
 
 from __future__ import annotations
@@ -42,7 +40,7 @@ class HappinessSearch(SearchBot):
     right far more often than the policy's, so it is taken as found. EVIDENCE: how
     many standard errors of the paired differences a rival's lead must reach."""
 
-    EVIDENCE = {"play": 1.0}  # stage -> standard errors; other stages: the best as found
+    EVIDENCE = {"play": 2.0}  # stage -> standard errors; other stages: the best as found
 
     def __init__(self, policy: Policy, seed: int = 0, budget=None):
         super().__init__(policy, seed, budget)
