@@ -51,17 +51,19 @@ def match(game, options, strong, weak, games, budget, times, seed0=1000):
     return score
 
 
-def report(title, results, times) -> None:
-    print(f"\n== {title}")
-    for (strong, weak), (score, n) in results.items():
-        lo, hi = wilson(score, n)
-        print(
-            f"  {strong} vs {weak}: {strong} wins {score / n:.0%} of {n} games "
-            f"(95% CI {lo:.0%}-{hi:.0%})"
-        )
+def report_pair(strong, weak, score, n) -> None:
+    lo, hi = wilson(score, n)
+    print(
+        f"  {strong} vs {weak}: {strong} wins {score / n:.0%} of {n} games "
+        f"(95% CI {lo:.0%}-{hi:.0%})",
+        flush=True,  # a long run shows each figure as soon as it is measured
+    )
+
+
+def report_times(times) -> None:
     for level in ("easy", "normal", "hard"):
         if times.get(level):
-            print(timing_line(level, times[level]))
+            print(timing_line(level, times[level]), flush=True)
 
 
 RUNS = {  # games per run kind: card hard/normal, card normal/easy, Sweet Lands scale
@@ -93,11 +95,11 @@ def main(argv=None) -> None:
         if args.only.lower() not in title.lower():
             continue
         times: dict[str, list[float]] = defaultdict(list)
-        results = {}
+        print(f"\n== {title}", flush=True)
         for strong, weak in PAIRS:
             n = args.games if strong == "hard" else args.easy_games
-            results[(strong, weak)] = (match(game, options, strong, weak, n, budget, times), n)
-        report(title, results, times)
+            report_pair(strong, weak, match(game, options, strong, weak, n, budget, times), n)
+        report_times(times)
     if args.only.lower() in "sweet lands":
         bots_sweet_lands.run(scale, budget, args.seed)
 

@@ -51,8 +51,7 @@ def make_bot(
         return policy
     if level == "easy":
         return EasyBot(policy, seed + 1)
-    search = getattr(policy, "search", None) or SearchBot  # a game may refine the search
-    return search(policy, seed + 2, budget)
+    return SearchBot(policy, seed + 2, budget)
 
 
 __all__ = [

@@ -82,8 +82,6 @@ class Policy(Bot):
     # How many steps a search lets this policy play out before judging the position
     # by the scores so far (None: to the end of the game).
     horizon: int | None = None
-    # The hard level's search class, when a game refines the shared one (None: SearchBot).
-    search: Any = None
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:

@@ -6,12 +6,8 @@ size of the community deck.
 
 from __future__ import annotations
 
-import math
-
-from ..core import Action
 from ..happiness.engine import neighbours, plus_cells
-from .base import Observation, Policy
-from .search import SearchBot
+from .base import Policy
 
 JOY_STORIES = (
     "{word} always makes me smile.",
@@ -27,84 +23,19 @@ BUMMER_STORIES = (
 )
 
 
-# ---- the hard level ------------------------------------------------------------------------
-class HappinessSearch(SearchBot):
-    """``hard`` for Happiness: the shared search, except that on its own turn it leaves
-    the policy's choice of placement only for one that beat it clearly, world by world.
-
-    A Happiness game turns on the cards drawn, so the dozen or so imagined games a
-    placement affords tell close placements apart mostly by luck: judged against
-    much longer searches, taking whichever came out on top chose worse placements
-    than the policy itself. The silence (claim or stay silent) and where a Bummer goes
-    are different: few candidates, large differences, and there the search's best is
-    right far more often than the policy's, so it is taken as found. EVIDENCE: how
-    many standard errors of the paired differences a rival's lead must reach."""
-
-    EVIDENCE = {"play": 2.0}  # stage -> standard errors; other stages: the best as found
-
-    def __init__(self, policy: Policy, seed: int = 0, budget=None):
-        super().__init__(policy, seed, budget)
-        self._played: list[tuple[Action, float]] = []  # this decision's imagined games
-
-    def decide(self, obs: Observation) -> Action:
-        self._played = []
-        first = super().decide(obs)
-        evidence = self.EVIDENCE.get(obs.view["stage"])
-        if evidence is None:
-            return first
-        return clear_winner(self._played, evidence) or first
-
-    def playout(self, world, seat: int, action: Action) -> float | None:
-        value = super().playout(world, seat, action)
-        if value is not None:
-            self._played.append((action, value))
-        return value
-
-
-def clear_winner(played: list[tuple[Action, float]], evidence: float) -> Action | None:
-    """From (action, value) pairs in the order a search played them (each world tries
-    every candidate, the policy's choice first): the candidate whose lead over that
-    first one, world by world, is largest and at least ``evidence`` standard errors;
-    else the first. None when nothing was played."""
-    if not played:
-        return None
-    by_action: dict[Action, list[float]] = {}
-    for action, value in played:
-        by_action.setdefault(action, []).append(value)
-    default, *rivals = by_action
-    worlds = min(len(v) for v in by_action.values())
-    best, best_lead = default, 0.0
-    if worlds < 2:
-        return best
-    base = by_action[default][:worlds]
-    for rival in rivals:
-        diffs = [r - b for r, b in zip(by_action[rival][:worlds], base, strict=True)]
-        lead = sum(diffs) / worlds
-        spread = math.sqrt(sum((d - lead) ** 2 for d in diffs) / (worlds - 1))
-        if lead > best_lead and lead > evidence * spread / math.sqrt(worlds):
-            best, best_lead = rival, lead
-    return best
-
-
 class HappinessBot(Policy):
     name = "smart"
-    search = HappinessSearch  # the hard level
     horizon = 30  # a search plays about eight turns ahead, then reads the scores
-    CLOSE = 2.0  # a search weighs only placements this near the best estimate
 
     def candidates(self, state, seat, actions, k):
-        """A search compares placements and the silence's two answers; the deck build
-        and the story are left to the policy. Placements: the best few by this bot's
-        estimate, leaving out any that trails the best by more than CLOSE: on such a
-        move a few imagined games are more often misled by luck than right."""
+        """A search compares placements (the best few by this bot's estimate) and the
+        silence's two answers; the deck build and the story are left to the policy."""
         if state.stage in ("play", "bummer"):
             table = Table(state)
-            scored = sorted(((-self._value(state, seat, a, table), a) for a in actions), key=_first)
-            top = -scored[0][0]
-            return [a for v, a in scored[:k] if -v >= top - self.CLOSE]
-        if state.stage == "window":  # the policy's own answer first: the search's default
-            mine = self._window(state, seat, actions)
-            return [mine, *(a for a in actions if a.kind not in ("close", mine.kind))]
+            ranked = sorted(actions, key=lambda a: -self._value(state, seat, a, table))
+            return ranked[:k]
+        if state.stage == "window":
+            return [a for a in actions if a.kind != "close"]
         return [self.pick(state, seat, actions)]
 
     def pick(self, state, seat, actions):
@@ -191,10 +122,6 @@ class HappinessBot(Policy):
 
 # ---- the table as the placing estimate reads it -------------------------------------------
 _NEIGHBOURS: dict = {}
-
-
-def _first(pair: tuple) -> float:
-    return pair[0]
 
 
 def _nb(cell) -> tuple:

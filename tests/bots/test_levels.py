@@ -6,8 +6,6 @@ import pytest
 
 import rules
 from rules.bots import LEVELS, Budget, EasyBot, Policy, RandomBot, SearchBot, make_bot
-from rules.bots.happiness import HappinessSearch, clear_winner
-from rules.core import Action
 from rules.simulate import simulate
 
 
@@ -101,49 +99,3 @@ def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_pla
         assert s.stack[-1]["op"] == "hand" and s.stack[-1]["n"] == 1
         move = SweetLandsBot(1).sub_step(s, seat, s.legal_actions(seat))
         assert move.kind == pays_with
-
-
-def happiness_turn(seed=3):
-    """A 2-player Happiness game a few turns in, at a seat's turn to place a card."""
-    state = rules.get_game("happiness").new_game(
-        ["A", "B"], seed=seed, options={"silence": "turns"}
-    )
-    bots = [make_bot("happiness", "normal", s) for s in range(2)]
-    while state.stage != "play" or state.turns_played < 4:
-        seat = state.actors()[0]
-        state = state.apply(bots[seat].choose(state, seat))
-    return state, state.actors()[0]
-
-
-def test_happiness_search_weighs_only_placements_near_the_best_estimate():
-    state = rules.get_game("happiness").new_game(["A", "B"], seed=3, options={"silence": "turns"})
-    bot = make_bot("happiness", "normal", 1)
-    pruned = 0
-    while not state.is_over:
-        seat = state.actors()[0]
-        legal = state.legal_actions(seat)
-        if state.stage == "play" and len(legal) > 1:
-            cands = bot.candidates(state, seat, legal, 6)
-            values = {a: bot.value(state, seat, a) for a in legal}
-            best = max(values.values())
-            near = [a for a in legal if values[a] >= best - bot.CLOSE]
-            assert values[cands[0]] == best
-            assert all(a in near for a in cands) and len(cands) == min(6, len(near))
-            pruned += len(near) < 6 and len(near) < len(legal)
-        state = state.apply(bot.choose(state, seat))
-    assert pruned  # some turn offered placements too far behind to be weighed
-
-
-def test_happiness_hard_leaves_the_policy_choice_only_on_clear_evidence():
-    mine, close, clear = (Action(0, "place", (w, 0, 1), "") for w in ("a", "b", "c"))
-
-    def played(leads):  # world by world: the policy's choice, then each rival
-        return [(a, v) for world in leads for a, v in zip((mine, close, clear), world, strict=True)]
-
-    noisy = [(0.5, 0.9, 0.5), (0.5, 0.1, 0.5), (0.5, 0.9, 0.5), (0.5, 0.2, 0.5)]
-    assert clear_winner(played(noisy), 1.5) == mine  # a lead of 0.025, far within its noise
-    steady = [(0.5, 0.9, 0.8), (0.4, 0.1, 0.7), (0.5, 0.9, 0.9), (0.5, 0.2, 0.8)]
-    assert clear_winner(played(steady), 1.5) == clear
-    assert clear_winner(played(steady[:1]), 1.5) == mine  # one world proves nothing
-    assert clear_winner([], 1.5) is None
-    assert isinstance(make_bot("happiness", "hard", 1), HappinessSearch)
