@@ -2,7 +2,8 @@
 
 Every seat of a game plays at the same level, so a multiplayer game gives one
 winner's score at that level and each seat's score. Called from ``bots.py``; run
-alone with ``python benchmarks/bots_sweet_lands.py [--scale X] [--levels ...]``.
+alone with ``python benchmarks/bots_sweet_lands.py [--scale X] [--levels ...]
+[--players ...]``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ GAMES = {
     "hard": {1: 20, 2: 8, 3: 12, 4: 10},
 }
 HEAD_TO_HEAD = 8  # hard vs normal 2-player games at scale 1
+COUNTS = (1, 2, 3, 4)  # player counts
 LINES = {1: (250, 300), 0: (270, 320)}  # the rulebook's lines: solo, with rivals (winner)
 
 
@@ -44,8 +46,8 @@ def reached(xs: list[int], lines: tuple[int, int]) -> str:
     return "  ".join(f">={line}: {sum(x >= line for x in xs)}/{len(xs)}" for line in lines)
 
 
-def level_table(level: str, scale: float, budget: Budget, seed0: int, times) -> None:
-    for n in (1, 2, 3, 4):
+def level_table(level: str, scale: float, budget: Budget, seed0: int, times, counts) -> None:
+    for n in counts:
         games = max(1, round(GAMES[level][n] * scale))
         seats, winners = [], []
         started = time.process_time()
@@ -80,12 +82,12 @@ def head_to_head(games: int, budget: Budget, seed0: int, times) -> None:
     )
 
 
-def run(scale: float, budget: Budget, seed0: int, levels=LEVELS) -> None:
+def run(scale: float, budget: Budget, seed0: int, levels=LEVELS, counts=COUNTS) -> None:
     print("\n== Sweet Lands (every seat at the level; seeds from", seed0, ")")
     times: dict[str, list[float]] = defaultdict(list)
     for level in levels:
-        level_table(level, scale, budget, seed0, times)
-    if "hard" in levels and "normal" in levels:
+        level_table(level, scale, budget, seed0, times, counts)
+    if "hard" in levels and "normal" in levels and 2 in counts:
         head_to_head(max(2, round(HEAD_TO_HEAD * scale)), budget, seed0 + 500, times)
     for level in LEVELS:
         if times.get(level):
@@ -98,8 +100,10 @@ def main(argv=None) -> None:
     p.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
     p.add_argument("--seed", type=int, default=1000, help="first game seed")
+    p.add_argument("--players", nargs="+", type=int, default=list(COUNTS), choices=COUNTS)
     args = p.parse_args(argv)
-    run(args.scale, Budget(seconds=args.seconds), args.seed, tuple(args.levels))
+    budget = Budget(seconds=args.seconds)
+    run(args.scale, budget, args.seed, tuple(args.levels), tuple(args.players))
 
 
 if __name__ == "__main__":
