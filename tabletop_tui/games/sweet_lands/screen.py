@@ -228,13 +228,6 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.notify(c.last_error, title="Cannot undo", severity="warning")
 
     # ---- rendering ---------------------------------------------------------------------------
-    def update_static(self, target, text) -> None:
-        """As the base's, but widgets with a fixed size repaint without a layout pass."""
-        widget = self.query_one(target, Static) if isinstance(target, str) else target
-        if getattr(widget, "_last_text", None) != text:
-            widget._last_text = text
-            widget.update(text, layout=bool(widget.styles.auto_dimensions))
-
     def shown(self, v: dict) -> int:
         if self.shown_seat is not None:
             return self.shown_seat
