@@ -10,11 +10,12 @@ from textual.widgets.option_list import Option
 from rules.core import Action
 
 from ..widgets.common import HandoffScreen
+from ..widgets.line_api import KeptBackground
 from ..widgets.log import LogView
 from ..widgets.static_text import set_text
 
 
-class GameScreenBase(Screen):
+class GameScreenBase(KeptBackground, Screen):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),

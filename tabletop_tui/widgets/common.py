@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from .keybar import KeyBar
+from .line_api import KeptBackground
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -23,7 +24,7 @@ def collect_while_waiting() -> None:
     gc.collect(2 if full_due else 1)
 
 
-class HandoffScreen(Screen):
+class HandoffScreen(KeptBackground, Screen):
     """Opaque: nothing of the previous player's screen shows through."""
 
     BINDINGS = [

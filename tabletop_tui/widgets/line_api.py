@@ -30,3 +30,28 @@ class FrameStyle:
     def line_style(self) -> Style:
         """The base style for ``render_line``: this frame's, or worked out now."""
         return self._frame_style or self.rich_style
+
+
+class KeptBackground:
+    """A mixin for a Screen, listed before it: its own lines (the plain fill behind its
+    widgets) are kept while they stay the same. Showing a screen again repaints all of
+    it, and drawing the fill afresh each time was a tenth of a hand-off's repaint."""
+
+    _background_key: tuple | None = None
+    _background: list[Strip] = []
+    styles: Any
+    size: Any
+    visual_style: Any
+    background_colors: Any
+    get_line_filters: Any
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        background = self.styles.background
+        if background.a < 1:  # see-through: drawn from what lies beneath, each time
+            return super().render_lines(crop)  # type: ignore[misc]
+        key = (crop, self.size, background, self.visual_style, self.background_colors)
+        key += (tuple(self.get_line_filters()),)
+        if key != self._background_key:
+            self._background_key = key
+            self._background = super().render_lines(crop)  # type: ignore[misc]
+        return self._background

@@ -21,9 +21,10 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from .line_api import FrameStyle
+from .scrollbar import FastScrollbars
 
 
-class LogView(FrameStyle, ScrollView, can_focus=True):
+class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
     DEFAULT_CSS = "LogView { height: 1fr; overflow-x: hidden; }"
 
     def __init__(self, **kw):

@@ -7,7 +7,7 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Header, OptionList, Static
 
@@ -16,6 +16,7 @@ from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.parts import Parts
+from ...widgets.scrollbar import FastVerticalScroll
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -74,7 +75,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="hc-main"):
-            with VerticalScroll(id="hc-left"):
+            with FastVerticalScroll(id="hc-left"):
                 yield Static("", id="hc-status")
                 yield Static(
                     "Central area: decks and the visible row", classes="section", id="hc-row-title"
