@@ -86,6 +86,19 @@ class GameScreenBase(KeptBackground, Screen):
             self._handoff.set_player(name, reason)
         return self._handoff
 
+    def paint_ahead(self) -> None:
+        """Draw the lines of this screen while a hand-off hides it, ready for the repaint
+        that showing it again brings. It holds only the public view then (nothing private
+        is on it until the player confirms); what the player's own view changes is drawn
+        again after Enter, the rest (the other players, the city shown...) is drawn now,
+        when the table is busy passing the terminal rather than waiting on a key."""
+        if self.is_active or not self.is_attached:
+            return  # (is_current holds for the screen under the top one as well)
+        for widget, (region, clip) in list(self._compositor.visible_widgets.items()):
+            visible = region.intersection(clip)  # the part the compositor will ask for
+            if widget is not self and visible and widget.is_attached:
+                widget.render_lines(visible.translate((-region.x, -region.y)))
+
     def on_unmount(self) -> None:
         if self._handoff is not None and not self._handoff.is_current:
             self.app.uninstall_screen(self._handoff)

@@ -53,6 +53,7 @@ def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, lis
 class CardGrid(FrameStyle, Widget):
     """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
 
+    DIRECT_LINES = True
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
         f"cardgrid--c-{c}" for c in COLOURS
     }

@@ -65,8 +65,17 @@ class HandoffScreen(KeptBackground, Screen):
 
     def on_screen_resume(self) -> None:
         # The terminal changes hands now, once this screen is on view: the time for the
-        # cycle collector, rather than in the middle of someone's key.
-        self.call_after_refresh(collect_while_waiting)
+        # cycle collector, and for the screen below to draw ahead what it can, rather
+        # than in the middle of someone's key.
+        self.call_after_refresh(self._while_waiting)
+
+    def _while_waiting(self) -> None:
+        collect_while_waiting()
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        paint_ahead = getattr(below, "paint_ahead", None)
+        if paint_ahead is not None:
+            paint_ahead()
 
     def on_click(self) -> None:
         self.action_ready()

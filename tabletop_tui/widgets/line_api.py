@@ -7,6 +7,43 @@ from typing import Any
 from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
+from textual.style import Style as TextualStyle
+
+
+def _plain_box(widget: Any) -> bool:
+    """Whether Textual's styles cache would hand the widget's lines on unchanged: no
+    border, padding or outline, no tint, opacity or hatch."""
+    styles = widget.styles
+    return (
+        styles.gutter.totals == (0, 0)
+        and not any(kind for kind, _ in styles.outline)
+        and not styles.tint.a
+        and styles.text_opacity == 1.0
+        and widget.opacity == 1.0
+        and (not styles.has_rule("hatch") or styles.hatch == "none")
+        and not widget.auto_links
+    )
+
+
+def _direct_lines(widget: Any, crop: Region) -> list[Strip]:
+    """The widget's lines in ``crop`` as the styles cache makes them for a plain box,
+    drawn afresh: its per-line work (borders, padding, effects it checks for) was most
+    of a log or card grid's cost, and these widgets keep what they draw already."""
+    width, height = widget.size
+    base_background, background = widget.background_colors
+    inner = TextualStyle(background=base_background + background).rich_style
+    filters = widget.get_line_filters()
+    strips = []
+    for y in crop.line_range:
+        line = widget.render_line(y) if y < height else Strip.blank(width, inner)
+        line = line.adjust_cell_length(width, inner)
+        for line_filter in filters:
+            line = line.apply_filter(line_filter, background)
+        strips.append(line)
+    if crop.column_span != (0, width):
+        x1, x2 = crop.column_span
+        strips = [strip.crop(x1, x2) for strip in strips]
+    return strips
 
 
 class FrameStyle:
@@ -19,10 +56,14 @@ class FrameStyle:
     _frame_style: Style | None = None
     rich_style: Any  # the widget's
 
+    DIRECT_LINES = False  # True: lines go straight to the screen when the box is plain
+
     def render_lines(self, crop: Region) -> list[Strip]:
         self._frame_style = self.rich_style
         try:
-            return super().render_lines(crop)
+            if self.DIRECT_LINES and _plain_box(self):
+                return _direct_lines(self, crop)
+            return super().render_lines(crop)  # type: ignore[misc]
         finally:
             self._frame_style = None
 

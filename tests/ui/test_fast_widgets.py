@@ -46,3 +46,55 @@ async def test_fast_scrollbar_draws_what_textuals_draws():
         assert _cells(fast.vertical_scrollbar.render_lines(whole)) == _cells(
             stock.vertical_scrollbar.render_lines(whole)
         )
+
+
+async def test_card_grids_and_log_draw_straight_what_the_styles_cache_would(tmp_path):
+    from textual.widget import Widget
+
+    from tabletop_tui.demo import mid_game
+    from tabletop_tui.widgets.card_grid import CardGrid
+    from tabletop_tui.widgets.log import LogView
+
+    from .helpers import make_app
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game(players=4, moves=60, options={"mode": "expert"}))
+        await pilot.pause()
+        widgets = [*app.screen.query(CardGrid), app.screen.query_one(LogView)]
+        assert len(widgets) == 5
+        for widget in widgets:
+            if not widget.display:
+                continue
+            whole = Region(0, 0, *widget.size)
+            part = Region(2, 1, max(1, widget.size.width - 5), max(1, widget.size.height - 2))
+            for crop in (whole, part):
+                direct = widget.render_lines(crop)
+                widget._styles_cache.clear()
+                stock = Widget.render_lines(widget, crop)
+                assert _cells(direct) == _cells(stock), (widget, crop)
+
+
+async def test_a_hand_off_draws_the_public_screen_ahead(tmp_path):
+    from rules import get_game
+    from tabletop_tui.controller import Controller
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    from .helpers import make_app
+
+    spec = get_game("happy-city")
+    state = spec.new_game(["Ann", "Bob"], seed=3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = Controller(spec, state, [{"kind": "human"}] * 2)
+        app.open_game(c)
+        await pilot.pause()
+        while not isinstance(app.screen, HandoffScreen):
+            app.screen._apply(c.legal()[0])
+            await pilot.pause()
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        others = game.query_one("#hc-others")
+        assert c.viewer is None  # only the public view is on the screen below
+        assert not others._styles_cache._dirty_lines and not others._dirty_regions
+        assert "Ann" in others._render_cache.lines[0].text  # drawn, not just marked clean
