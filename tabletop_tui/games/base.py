@@ -12,6 +12,7 @@ from rules.core import Action
 from ..widgets.common import HandoffScreen
 from ..widgets.line_api import KeptBackground
 from ..widgets.log import LogView
+from ..widgets.moves import MoveList
 from ..widgets.static_text import set_text
 
 
@@ -61,9 +62,9 @@ class GameScreenBase(KeptBackground, Screen):
             # Nothing private stays mounted while the terminal changes hands.
             c.viewer = None
             self.shown_seat = None
-            self.render_view()
             seat = c.pending
             self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
+            self.render_view()  # the public view, under the hand-off (show_moves keeps its box)
             return
         self.render_view()
         if step == "bot" and not self._busy:
@@ -176,11 +177,18 @@ class GameScreenBase(KeptBackground, Screen):
         keys = tuple((a.key, a.label) for a in legal)
         if keys != self._moves_shown:
             self._moves_shown = keys
-            ol.clear_options()
-            ol.add_options([Option(a.label, id=a.key) for a in legal])
-            ol.display = bool(legal)
-            if legal:
-                ol.highlighted = 0
+            options = [Option(a.label, id=a.key) for a in legal]
+            if isinstance(ol, MoveList):
+                ol.set_moves(options)
+            else:
+                ol.clear_options()
+                ol.add_options(options)
+                if legal:
+                    ol.highlighted = 0
+            if legal or self.is_active:
+                # Under a hand-off the list stays in place, empty: shown again with the
+                # next player's moves it then needs no layout pass.
+                ol.display = bool(legal)
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
         footer_key = (

@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from .keybar import KeyBar
 from .line_api import KeptBackground
+from .static_text import set_text
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -61,7 +62,7 @@ class HandoffScreen(KeptBackground, Screen):
         """Ask another player: a game shows one hand-off screen again and again."""
         self.player_name, self.reason = name, reason
         if self.is_mounted:
-            self.query_one("#handoff-box", Static).update(self.text())
+            set_text(self.query_one("#handoff-box", Static), self.text())
 
     def on_screen_resume(self) -> None:
         # The terminal changes hands now, once this screen is on view: the time for the

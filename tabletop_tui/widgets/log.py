@@ -74,7 +74,14 @@ class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
             self._add(entry)
 
     def _resized(self, follow: bool) -> None:
-        self.virtual_size = Size(self._width, len(self._lines))
+        size = Size(self._width, len(self._lines))
+        if size.width == self.virtual_size.width:
+            # Only longer or shorter: no layout pass for the whole screen. The bars are
+            # updated here, and if one appears or goes that lays the screen out itself.
+            self.set_reactive(ScrollView.virtual_size, size)
+            self._scroll_update(size)
+        else:
+            self.virtual_size = size
         self.refresh()
         if follow:
             self.scroll_end(animate=False)

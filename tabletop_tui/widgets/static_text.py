@@ -19,7 +19,11 @@ def size_may_change(widget: Static) -> bool:
     width, height = widget.content_region.size
     if not width or not widget.display:
         return True  # never laid out, or hidden: the next layout measures it
-    return widget._render().get_height(styles, width) != height
+    lines = widget._render().get_height(styles, width)
+    least = styles.min_height
+    if least is not None and least.is_cells:  # a box kept taller than its text
+        lines = max(lines, int(least.value) - styles.gutter.height)
+    return lines != height
 
 
 def set_text(widget: Static, text: str) -> None:

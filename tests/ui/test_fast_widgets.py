@@ -98,3 +98,38 @@ async def test_a_hand_off_draws_the_public_screen_ahead(tmp_path):
         assert c.viewer is None  # only the public view is on the screen below
         assert not others._styles_cache._dirty_lines and not others._dirty_regions
         assert "Ann" in others._render_cache.lines[0].text  # drawn, not just marked clean
+
+
+async def test_a_move_that_changes_the_move_list_lays_nothing_out_at_120x40(tmp_path):
+    from textual.widgets import OptionList
+
+    from tabletop_tui.demo import mid_game
+    from tabletop_tui.widgets.log import LogView
+
+    from .helpers import make_app
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=4, moves=60, options={"mode": "expert"})
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        assert c.view()["stage"] == "discard"
+        moves, log = screen.query_one(OptionList), screen.query_one(LogView)
+        before = (moves.option_count, moves.region, log.region, len(log._lines))
+        layouts = []
+        real = screen._refresh_layout
+        screen._refresh_layout = lambda *a, **k: (layouts.append(1), real(*a, **k))[1]
+        await pilot.press("k")  # keep the row: the list now offers what can be bought
+        await pilot.pause()
+        assert c.view()["stage"] == "buy" and moves.option_count != before[0]
+        assert (moves.region, log.region) == before[1:3]
+        assert layouts == []
+        log.set_entries([*log.entries, "A line more in the log."])  # longer, as after a move
+        await pilot.pause()
+        assert layouts == [] and log.max_scroll_y > 0
+        assert log._lines[-1] in log.render_line(log.size.height - 1).text  # still at the end
+        state = c.state
+        await pilot.press("enter")  # the list still answers Enter
+        await pilot.pause()
+        assert c.state is not state

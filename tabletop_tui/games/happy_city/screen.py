@@ -15,6 +15,7 @@ from ...widgets.card import LETTER
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
+from ...widgets.moves import MoveList
 from ...widgets.parts import Parts
 from ...widgets.scrollbar import FastVerticalScroll
 from ..base import GameScreenBase
@@ -94,7 +95,7 @@ class HappyCityScreen(Parts, GameScreenBase):
                 yield CardGrid("special", 5, id="hc-specials")
                 yield Static("", id="hc-effects")
             with Vertical(id="hc-right"):
-                yield OptionList(id="hc-actions")
+                yield MoveList(id="hc-actions")
                 yield Static("", id="hc-others")
                 yield LogView(id="hc-log")
         yield KeyBar()

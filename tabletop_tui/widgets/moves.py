@@ -1,0 +1,47 @@
+"""The move list: an OptionList that, when its box has a fixed size, takes new moves
+without laying the whole screen out again.
+
+Textual's OptionList asks for a layout pass at every change of its options (its
+scrollable size changes), which re-measures and places every widget on the screen and
+repaints whatever moved. A list whose height and width are fixed cannot move anything:
+only its scrollbar may need to appear or go, and that still gets its layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from .scrollbar import FastScrollbars
+
+
+class MoveList(FastScrollbars, OptionList):
+    _quiet = False  # True while new moves go in: layout requests are dropped
+
+    def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose=False):
+        return super().refresh(
+            *regions, repaint=repaint, layout=layout and not self._quiet, recompose=recompose
+        )
+
+    def _fixed_box(self) -> bool:
+        """A height in cells and a width that does not follow the text: the options
+        cannot change the list's size."""
+        height, width = self.styles.height, self.styles.width
+        return height is not None and height.is_cells and (width is None or not width.is_auto)
+
+    def set_moves(self, options: Sequence[Option]) -> None:
+        """Show these options, the first highlighted (none highlighted if empty)."""
+        quiet = self.is_mounted and self._fixed_box()
+        bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
+        self._quiet = quiet
+        try:
+            self.clear_options()
+            self.add_options(options)
+        finally:
+            self._quiet = False
+        if quiet and bars != (self.show_vertical_scrollbar, self.show_horizontal_scrollbar):
+            self.refresh(layout=True)  # a scrollbar came or went: place it
+        if options:
+            self.highlighted = 0
