@@ -21,8 +21,16 @@ def _plain_box(widget: Any) -> bool:
         and styles.text_opacity == 1.0
         and widget.opacity == 1.0
         and (not styles.has_rule("hatch") or styles.hatch == "none")
-        and not widget.auto_links
+        and not _hovered_link(widget)
     )
+
+
+def _hovered_link(widget: Any) -> bool:
+    """Whether the mouse is over a link the styles cache would restyle."""
+    if not widget.auto_links:
+        return False
+    hover = widget.hover_style
+    return bool(hover._link_id and hover._meta and "@click" in hover.meta)
 
 
 def _direct_lines(widget: Any, crop: Region) -> list[Strip]:

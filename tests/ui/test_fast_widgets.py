@@ -5,6 +5,7 @@ from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.widgets import Static
 
+from tabletop_tui.widgets.line_api import _plain_box
 from tabletop_tui.widgets.scrollbar import FastScrollbars
 
 
@@ -66,6 +67,7 @@ async def test_card_grids_and_log_draw_straight_what_the_styles_cache_would(tmp_
         for widget in widgets:
             if not widget.display:
                 continue
+            assert _plain_box(widget)  # so the direct path is the one drawing
             whole = Region(0, 0, *widget.size)
             part = Region(2, 1, max(1, widget.size.width - 5), max(1, widget.size.height - 2))
             for crop in (whole, part):
