@@ -45,6 +45,7 @@ class Controller:
     last_undone: int = 0  # steps the last undo took back (forced steps go with theirs)
     _reaction: dict = field(default_factory=dict)  # bot seat -> seconds, this window
     _reaction_drawn: bool = False
+    _legal_kept: tuple | None = None  # (state, viewer, its legal actions)
 
     def __post_init__(self):
         for s, info in enumerate(self.seats):
@@ -105,7 +106,16 @@ class Controller:
     def legal(self) -> list[Action]:
         if self.viewer is None or self.next_step() != "human":
             return []
-        return self.state.legal_actions(self.viewer)
+        # Asked many times for one state (the screen, and each key of the footer to
+        # know whether it applies): states never change, so the answer is kept.
+        kept = self._legal_kept
+        if kept is None or kept[0] is not self.state or kept[1] != self.viewer:
+            kept = self._legal_kept = (
+                self.state,
+                self.viewer,
+                self.state.legal_actions(self.viewer),
+            )
+        return list(kept[2])
 
     # ---- acting -------------------------------------------------------------
     def act(self, action: Action, forced: bool = False) -> bool:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.strip import Strip
+from textual.style import Style
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -19,6 +21,28 @@ from .scrollbar import FastScrollbars
 
 class MoveList(FastScrollbars, OptionList):
     _quiet = False  # True while new moves go in: layout requests are dropped
+
+    def __init__(self, *args, **kw):
+        super().__init__(*args, **kw)
+        # The drawn lines of each option by what decides them, kept across new sets of
+        # moves: the same moves come back turn after turn, and Textual's own cache of
+        # them is emptied with every new set.
+        self._drawn: dict[tuple, list[Strip]] = {}
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        look = (
+            str(option.prompt),
+            option.disabled,
+            option._divider,
+            self._option_to_index.get(option),  # the strips carry it for the mouse
+            style,
+            self.get_component_styles("option-list--option").padding,
+            self.scrollable_content_region.width - self._get_left_gutter_width(),
+        )
+        strips = self._drawn.get(look)
+        if strips is None:
+            strips = self._drawn[look] = super()._get_option_render(option, style)
+        return strips
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose=False):
         return super().refresh(
@@ -45,3 +69,6 @@ class MoveList(FastScrollbars, OptionList):
             self.refresh(layout=True)  # a scrollbar came or went: place it
         if options:
             self.highlighted = 0
+        # Keep the drawn lines of these moves only (each look is small, a game has many).
+        prompts = {str(option.prompt) for option in options}
+        self._drawn = {look: lines for look, lines in self._drawn.items() if look[0] in prompts}
