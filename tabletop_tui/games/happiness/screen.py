@@ -20,11 +20,10 @@ from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
-from ...widgets.log import LogView
 from ...widgets.parts import Parts
 from ..base import GameScreenBase
 from .board import Board
-from .boxes import MoveList, StoryBox
+from .boxes import MoveList, StoryBox, StoryLog
 from .hand import Hand
 
 
@@ -72,7 +71,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 )
                 yield MoveList(id="hp-moves")
                 yield Static("", id="hp-players")
-                yield LogView(id="hp-log")
+                yield StoryLog(id="hp-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
