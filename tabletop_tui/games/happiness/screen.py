@@ -11,41 +11,28 @@ import time
 from pathlib import Path
 
 from rich.markup import escape
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, HorizontalScroll, ScrollableContainer, Vertical
-from textual.message import Message
+from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
-from ...widgets.log import LogView
 from ...widgets.parts import Parts
-from ...widgets.tiles import card_lines
 from ..base import GameScreenBase
 from .board import Board
-
-
-class HandCard(Static, can_focus=False):
-    class Clicked(Message):
-        def __init__(self, index: int):
-            super().__init__()
-            self.index = index
-
-    def __init__(self, index: int):
-        super().__init__("", classes="handcard")
-        self.index = index
-
-    def on_click(self) -> None:
-        self.post_message(self.Clicked(self.index))
-
-
-MAX_HAND = 10
+from .boxes import MoveList, StoryBox, StoryLog
+from .hand import Hand
 
 
 class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
+    # Textual repaints the whole screen when the focus moves, and here it moves at
+    # every move (board -> story box -> ...). The widgets whose look follows the focus
+    # restyle and repaint themselves; the rest of the screen stays as it was drawn.
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     REVIEW = True
     UNDO_EXPLAINS = True
     BINDINGS = [
@@ -75,18 +62,16 @@ class HappinessScreen(Parts, GameScreenBase):
                 with ScrollableContainer(id="hp-board-scroll"):
                     yield Board()
                 yield Static("", id="hp-hand-title")
-                with HorizontalScroll(id="hp-hand"):
-                    for k in range(MAX_HAND):
-                        yield HandCard(k)
+                yield Hand(id="hp-hand")
             with Vertical(id="hp-right"):
-                yield Input(
+                yield StoryBox(
                     placeholder="Your story, then Enter (empty: skip)",
                     id="hp-story",
                     max_length=500,
                 )
-                yield OptionList(id="hp-moves")
+                yield MoveList(id="hp-moves")
                 yield Static("", id="hp-players")
-                yield LogView(id="hp-log")
+                yield StoryLog(id="hp-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -243,25 +228,9 @@ class HappinessScreen(Parts, GameScreenBase):
             board.set_board([], [], [])
         else:  # the board draws plain text, so it takes the names unescaped
             board.set_board(v["board"], [p["name"] for p in v["players"]], spots)
-        boxes = self.parts(HandCard)
-        for k, box in enumerate(boxes):
-            if k < len(hand):
-                card = hand[k]
-                frame = (
-                    "selected" if k == self.selected and stage in ("play", "bummer") else "normal"
-                )
-                if getattr(box, "_shown", None) != (card["word"], frame):
-                    box._shown = (card["word"], frame)  # repaint only a card that changed
-                    text = Text()
-                    for line in card_lines(card, f"key {k + 1}" if k < 9 else "", frame):
-                        text.append_text(line)
-                        text.append("\n")
-                    text.rstrip()
-                    box.update(text, layout=False)  # every card has the same size
-                box.display = True
-                box.set_class(k == self.selected, "chosen")
-            else:
-                box.display = False
+        self.part("#hp-hand", Hand).set_hand(
+            hand, self.selected, stage in ("play", "bummer"), self.has_class("-compact")
+        )
         owner = names[c.viewer] if c.viewer is not None else None
         hand_title = (
             f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)"
@@ -288,9 +257,9 @@ class HappinessScreen(Parts, GameScreenBase):
         lines.append(f"Community deck: {v['community']} left")
         self.update_static(self.part("#hp-players", Static), "\n".join(lines))
 
-        story = self.part("#hp-story", Input)
+        story = self.part("#hp-story", StoryBox)
         telling = step == "human" and stage == "story"
-        story.display = telling
+        story.show(telling)
         if telling and self._story_step != c.state.step:
             self._story_step = c.state.step  # a new story: an empty box, ready for typing
             story.value = ""
@@ -305,7 +274,18 @@ class HappinessScreen(Parts, GameScreenBase):
         if placing and not getattr(self, "_was_placing", False):
             board.focus()  # arrows + Enter place the chosen card at once
         self._was_placing = placing
+        self.call_after_refresh(self._unfocus_folded)
         self.render_log()
+
+    def _unfocus_folded(self) -> None:
+        """A folded box gives up the focus, as a hidden one does once laid out."""
+        for folded in (self.part("#hp-story", StoryBox), self.part("#hp-moves", MoveList)):
+            if folded is self.focused and not folded.allow_focus():
+                folded.blur()
+
+    def show_moves(self, legal: list, focus: bool = True) -> None:
+        super().show_moves(legal, focus)
+        self.part("#hp-moves", MoveList).fold()
 
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
@@ -345,7 +325,7 @@ class HappinessScreen(Parts, GameScreenBase):
     def action_silence(self) -> None:
         self.notify("The silence goes on.")
 
-    def on_hand_card_clicked(self, msg: HandCard.Clicked) -> None:
+    def on_hand_clicked(self, msg: Hand.Clicked) -> None:
         self.action_digit(msg.index + 1)
 
     def on_board_chosen(self, msg: Board.Chosen) -> None:

@@ -1,0 +1,88 @@
+"""The story box and the move list, folded to no height instead of hidden; the log.
+
+A widget shown or hidden (``display``) renumbers the painting order of every widget
+drawn after it, and Textual then repaints the whole screen. These two come and go at
+every turn, so they stay in place and fold to zero lines instead; a folded one cannot
+take the focus, as a hidden one could not.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Input, OptionList
+
+from ...widgets.log import LogView
+
+
+def fold(widget: Widget, folded: bool) -> None:
+    """No lines at all (a border would keep two), or back to the stylesheet's look."""
+    styles = widget.styles
+    if folded:
+        styles.height = 0
+        styles.border = ("none", "black")
+    else:  # None drops the inline rule: the stylesheet's height and border again
+        styles.height = None
+        styles.border = None
+
+
+class StoryBox(Input):
+    """Where a player types a story; folded away outside the story step."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self.open = False
+        fold(self, True)
+
+    def allow_focus(self) -> bool:
+        return self.open and super().allow_focus()
+
+    def show(self, open_: bool) -> None:
+        if open_ != self.open:
+            self.open = open_
+            fold(self, not open_)
+
+
+class MoveList(OptionList):
+    """The moves to choose from; folded away while there are none."""
+
+    folded = False
+
+    def allow_focus(self) -> bool:
+        return self.option_count > 0 and super().allow_focus()
+
+    def fold(self) -> None:
+        """Fold away when empty (in place of ``display = False``, which the shared
+        move list code sets)."""
+        empty = self.option_count == 0
+        if not self.display:
+            self.display = True
+        if empty != self.folded:
+            self.folded = empty
+            fold(self, empty)
+
+
+class StoryLog(LogView):
+    """The log, remembering how each entry wraps.
+
+    Each reader sees a differently redacted log ("You draw ..." lines are private), so
+    after a hand-off the list differs from an early entry on and the shared view wraps
+    most of it again: about ninety entries a hand-off late in a game. An entry wraps
+    the same way every time at one width."""
+
+    def __init__(self, **kw):
+        super().__init__(**kw)
+        self._wrapped: dict[tuple[str, int], list[str]] = {}  # (entry, width) -> lines
+
+    def _add(self, entry: str) -> None:
+        width = self._width or self._wrap_width()
+        lines = self._wrapped.get((entry, width))
+        if lines is None:
+            wrapped = Text(entry).wrap(self.app.console, width, overflow="fold")
+            lines = self._wrapped[entry, width] = [line.plain.rstrip() for line in wrapped]
+        self._starts.append(len(self._lines))
+        self._lines.extend(lines)
+
+    def _rewrap(self) -> None:
+        self._wrapped.clear()  # a new width: every entry wraps anew
+        super()._rewrap()
