@@ -59,7 +59,8 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         world = obs.sample(self.world_seed())
-        cands = self.policy.candidates(world, obs.seat, legal, CANDIDATES)
+        width = getattr(self.policy, "search_width", lambda _w: CANDIDATES)(world)
+        cands = self.policy.candidates(world, obs.seat, legal, width)
         if len(cands) == 1:
             return cands[0]
         values: list[list[float]] = [[] for _ in cands]
