@@ -59,7 +59,8 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return legal[0]
         world = obs.sample(self.world_seed())
-        cands = self.policy.candidates(world, obs.seat, legal, CANDIDATES)
+        width = getattr(self.policy, "search_width", lambda _w: CANDIDATES)(world)
+        cands = self.policy.candidates(world, obs.seat, legal, width)
         if len(cands) == 1:
             return cands[0]
         values: list[list[float]] = [[] for _ in cands]
@@ -100,14 +101,24 @@ class SearchBot(Bot):
         policy = self.policy
         judge = getattr(policy, "judge", reward)  # a policy may say how to read a position
         settled = getattr(policy, "settled", None)  # ... and where an imagined game may stop
-        for _ in range(policy.horizon or MAX_PLIES):
-            if state.is_over or (settled is not None and settled(world, state, seat)):
+        # ... and how moves are chosen inside an imagined game (say, cheaper for rivals)
+        move_in = getattr(policy, "playout_move", None)
+        plies = getattr(policy, "horizon_for", lambda _w: policy.horizon)(world)
+        away = False  # another seat has moved since the seat's own move
+        for _ in range(plies or MAX_PLIES):
+            if state.is_over or (settled is not None and settled(world, state, seat, away)):
                 return judge(state, seat)
             if self._out_of_time():
                 return None
             actor = state.actors()[0]
+            away = away or actor != seat
             acts = state.legal_actions(actor)
-            move = acts[0] if len(acts) == 1 else policy.pick(state, actor, acts)
+            if len(acts) == 1:
+                move = acts[0]
+            elif move_in is not None:
+                move = move_in(state, actor, seat, acts)
+            else:
+                move = policy.pick(state, actor, acts)
             state = state.apply(move)
         return judge(state, seat)
 

@@ -36,6 +36,8 @@ AID_STD_VALUE = {
     15: 2.5,
 }
 AID_PASS_VALUE = {1: 4, 2: 5, 3: 5, 4: 4, 5: 3}
+# turn-menu moves a rival's quick turn rates (the greedy turn rates these and buy plans)
+RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
 
 
 class SweetLandsBot:
@@ -163,6 +165,31 @@ class SweetLandsBot:
         ranked = sorted(gains.items(), key=lambda kv: -kv[1][0])
         good = [a for _key, (g, a) in ranked if g > 0.4 and a.key != leave.key]
         return [*good, leave]
+
+    def quick_turn(self, state, seat, actions, gains):
+        """A cheaper turn-menu choice for a rival inside an imagined round: each move's
+        gain is rated once (``gains`` keeps them, by key, for the whole decision) and
+        the best one still open is taken; buying with gold first is not considered."""
+        kinds = {a.kind for a in actions}
+        if kinds & {"end", "fa_milestone", "fa_tower"} or "pass" not in kinds:
+            return self.ranked_turn(state, seat, actions)[0]  # these answers are cheap
+        if "base" not in gains:
+            gains["base"] = self.value(state, seat)
+        best, best_gain = None, 0.4
+        for a in actions:
+            if a.kind not in RATED_KINDS:
+                continue
+            if a.key not in gains:
+                gains[a.key] = self.rollout(state, seat, [a]) - gains["base"]
+                gains[a.key] -= 0.5 if a.kind == "fa_build" else 0
+            if gains[a.key] > best_gain:
+                best, best_gain = a, gains[a.key]
+        if best is not None:
+            return best
+        by_kind: dict[str, list[Action]] = {}
+        for a in actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        return self._before_leaving(state, seat, by_kind) or by_kind["pass"][0]
 
     def _turn_gains(self, state, seat, actions, by_kind):
         """Each worthwhile turn-menu move's gain over the position now, by action key

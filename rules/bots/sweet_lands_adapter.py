@@ -9,7 +9,10 @@ judge an imagined position. A whole Sweet Lands game is too long to play out wit
 decision's budget, so the search looks a few steps ahead (``horizon``) and reads the
 position with the bot's own estimate (score so far plus what resources, income,
 cards and coming passes are worth). Only turn-menu moves are searched: sub-steps
-(which hex, which track) follow the policy's quick rules.
+(which hex, which track) follow the policy's quick rules. With three or four players
+an imagined round instead runs to the end of the seat's next main move: the rivals
+in between take their turns the quick way (each move rated once per decision), so
+the search can afford several worlds and sees which areas they will take first.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from ..core import Action
 from .base import Policy
+from .search import CANDIDATES
 
 PLIES_AHEAD = 14  # about the move itself, its sub-steps and the seat's next turn
 LEAVING = ("pass", "end")
@@ -28,6 +32,13 @@ LEAVING = ("pass", "end")
 # its own cost (its 4-player winners scored less, not more).
 LEAD_AND_OWN = {2: (1.0, 0.3)}
 OWN_ONLY = (0.0, 1.0)
+# With three or four players an imagined round runs to the end of the seat's next
+# turn (the rivals' turns between are the quick kind); this only bounds it.
+PLIES_TO_NEXT_TURN = 60
+# ... and, the quick rivals leaving time for several worlds, four players compare more
+# moves (eight: 4-player winners 287 -> 299 on five seeds; three players 289 -> 278 on
+# six, so they keep six; both inside the noise, see RULINGS.md).
+WIDE_CANDIDATES = 8
 
 
 class SweetLandsPolicy(Policy):
@@ -39,6 +50,7 @@ class SweetLandsPolicy(Policy):
         from .sweet_lands import SweetLandsBot
 
         self.inner = SweetLandsBot(seed)
+        self.rival_gains: dict[int, dict] = {}  # per decision: each rival's rated moves
 
     def pick(self, world: Any, seat: int, actions: list[Action]) -> Action:
         return self.inner.choose(world, seat)
@@ -46,6 +58,7 @@ class SweetLandsPolicy(Policy):
     def candidates(self, world: Any, seat: int, actions: list[Action], k: int) -> list[Action]:
         """At the turn menu, the moves the greedy look-ahead rates best (its own choice
         first); at a sub-step only the policy's choice, so the search leaves it be."""
+        self.rival_gains = {}  # a new decision: rivals' moves are rated afresh
         if world.stack:
             return [self.pick(world, seat, actions)]
         legal = {a.key: a for a in actions}
@@ -55,10 +68,45 @@ class SweetLandsPolicy(Policy):
             return ranked[:1]  # when to stop for the round stays the policy's call
         return [a for a in ranked if a.kind not in LEAVING][:k] or ranked[:1]
 
-    def settled(self, world: Any, state: Any, seat: int) -> bool:
+    @staticmethod
+    def two_turns(world: Any) -> bool:
+        """Whether an imagined game runs to the seat's next turn, the rivals choosing
+        quickly in between: with three or four players, where what the rivals take
+        before that turn is what decides between moves."""
+        return world.n >= 3
+
+    def search_width(self, world: Any) -> int:
+        """How many moves the search compares (the easy level asks for its own few)."""
+        return WIDE_CANDIDATES if world.n >= 4 else CANDIDATES
+
+    def horizon_for(self, world: Any) -> int:
+        return PLIES_TO_NEXT_TURN if self.two_turns(world) else PLIES_AHEAD
+
+    def settled(self, world: Any, state: Any, seat: int, away: bool = False) -> bool:
         """Stop an imagined game where positions compare fairly: before a new round
-        deals income and cards, and once the seat has passed."""
-        return state.round != world.round or state.p[seat].passed
+        deals income and cards, and once the seat has passed; with three or four
+        players also once the seat has made its next main move (``away``: the other
+        seats have moved since its first)."""
+        if state.round != world.round or state.p[seat].passed:
+            return True
+        if not self.two_turns(world):
+            return False
+        return away and state.turn == seat and state.main_done and not state.stack
+
+    def playout_move(self, state: Any, actor: int, seat: int, actions: list[Action]) -> Action:
+        """A move inside an imagined game, which is itself a resampled copy: with three
+        or four players the seat plays its full greedy look-ahead and each rival its
+        quick turn, both on that copy; otherwise every seat plays as at the table."""
+        if not self.two_turns(state):
+            return self.pick(state, actor, actions)
+        inner = self.inner
+        if state.stack:
+            choice = inner.sub_step(state, actor, actions)
+        elif actor == seat:
+            choice = inner.turn(state, actor, actions)
+        else:
+            choice = inner.quick_turn(state, actor, actions, self.rival_gains.setdefault(actor, {}))
+        return {a.key: a for a in actions}.get(choice.key, actions[0])
 
     def judge(self, state: Any, seat: int) -> float:
         """An imagined position's worth to ``seat``: its final score once the game is

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 import rules
@@ -99,3 +101,58 @@ def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_pla
         assert s.stack[-1]["op"] == "hand" and s.stack[-1]["n"] == 1
         move = SweetLandsBot(1).sub_step(s, seat, s.legal_actions(seat))
         assert move.kind == pays_with
+
+
+def test_sweet_lands_hard_imagines_three_players_up_to_its_own_next_main_move():
+    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    from tests.sweet_lands.helpers import started
+
+    class Watched(SweetLandsPolicy):
+        def judge(self, state, seat):
+            self.last = state
+            return 0.0
+
+    world = started(3, seed=4)
+    seat = world.actors()[0]
+    policy = Watched(3)
+    first = policy.candidates(world, seat, world.legal_actions(seat), 3)[0]
+    SearchBot(policy, 5, Budget(seconds=None, iterations=1)).playout(world, seat, first)
+    end = policy.last
+    assert end.round == world.round
+    # the rivals each moved once; the seat has made its next main move and is to end it
+    assert end.turn == seat and end.main_done and not end.stack
+    assert sorted(policy.rival_gains) == [s for s in range(3) if s != seat]
+    assert len(end.action_keys()) > len(world.action_keys()) + 4
+
+
+def test_sweet_lands_rivals_quick_turn_rates_each_move_once_per_decision():
+    from rules.bots.sweet_lands import SweetLandsBot
+    from tests.sweet_lands.helpers import started
+
+    state = started(4, seed=4)
+    seat = state.actors()[0]
+    bot, gains = SweetLandsBot(2), {}
+    actions = state.legal_actions(seat)
+    move = bot.quick_turn(state, seat, actions, gains)
+    assert move in actions
+    assert {a.key for a in actions if a.kind == "area"} <= set(gains)
+    assert move.key == max((k for k in gains if k != "base"), key=lambda k: gains[k])
+
+    def no_rollout(*args):
+        raise AssertionError("a move rated once is not rated again")
+
+    bot.rollout = no_rollout  # type: ignore[method-assign]
+    assert bot.quick_turn(state, seat, actions, gains).key == move.key
+
+
+def test_sweet_lands_hard_with_three_players_decides_the_same_on_copies_of_its_knowledge():
+    # tests/bots/test_fair.py checks one and two players; the quick rivals of an
+    # imagined round start at three. Two turn-menu decisions of round 1.
+    from tests.bots.test_fair import TINY, checkpoints, hidden
+
+    menus = ((s, seat) for s, seat in checkpoints("sweet-lands", {}, 3, 1, 40) if not s.stack)
+    for state, seat in itertools.islice(menus, 2):
+        other = state.resample(seat, 1000)
+        assert hidden(other) != hidden(state)
+        real = make_bot("sweet-lands", "hard", 7, TINY).choose(state, seat)
+        assert make_bot("sweet-lands", "hard", 7, TINY).choose(other, seat) == real
