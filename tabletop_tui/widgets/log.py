@@ -6,6 +6,8 @@ This view keeps the plain entries instead and draws only the lines on screen:
 
 - a new list of entries that extends the old one only wraps the new entries;
 - a different reader's list keeps the wrapped lines of the part both lists share;
+- an entry wraps the same way every time at one width, so its lines are kept by
+  (entry, width): after a hand-off most of the new reader's list wraps from memory;
 - a new width wraps everything again, so the log re-flows after a resize;
 - it stays scrolled to the newest entry unless the reader has scrolled up to read,
   also when the panel gets shorter or narrower.
@@ -35,6 +37,7 @@ class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
         self._starts: list[int] = []  # index in _lines of each entry's first line
         self._width = 0
         self._follow = True  # at the newest entry; false once the reader scrolls up
+        self._wrapped: dict[tuple[str, int], list[str]] = {}  # (entry, width) -> lines
 
     # ---- content ------------------------------------------------------------------------
     def set_entries(self, entries: list[str]) -> None:
@@ -62,12 +65,16 @@ class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
         return max(10, self.scrollable_content_region.width - 1)
 
     def _add(self, entry: str) -> None:
-        self._starts.append(len(self._lines))
         width = self._width or self._wrap_width()
-        lines = Text(entry).wrap(self.app.console, width, overflow="fold")
-        self._lines.extend(line.plain.rstrip() for line in lines)
+        lines = self._wrapped.get((entry, width))
+        if lines is None:
+            wrapped = Text(entry).wrap(self.app.console, width, overflow="fold")
+            lines = self._wrapped[entry, width] = [line.plain.rstrip() for line in wrapped]
+        self._starts.append(len(self._lines))
+        self._lines.extend(lines)
 
     def _rewrap(self) -> None:
+        self._wrapped.clear()  # a new width: every entry wraps anew
         self._width = self._wrap_width()
         self._lines, self._starts = [], []
         for entry in self.entries:

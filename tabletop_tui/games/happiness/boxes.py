@@ -1,4 +1,4 @@
-"""The story box and the move list, folded to no height instead of hidden; the log.
+"""The story box and the move list, folded to no height instead of hidden.
 
 A widget shown or hidden (``display``) renumbers the painting order of every widget
 drawn after it, and Textual then repaints the whole screen. These two come and go at
@@ -8,11 +8,8 @@ take the focus, as a hidden one could not.
 
 from __future__ import annotations
 
-from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import Input, OptionList
-
-from ...widgets.log import LogView
 
 
 def fold(widget: Widget, folded: bool) -> None:
@@ -43,7 +40,7 @@ class StoryBox(Input):
             fold(self, not open_)
 
 
-class MoveList(OptionList):
+class FoldingMoveList(OptionList):
     """The moves to choose from; folded away while there are none."""
 
     folded = False
@@ -60,29 +57,3 @@ class MoveList(OptionList):
         if empty != self.folded:
             self.folded = empty
             fold(self, empty)
-
-
-class StoryLog(LogView):
-    """The log, remembering how each entry wraps.
-
-    Each reader sees a differently redacted log ("You draw ..." lines are private), so
-    after a hand-off the list differs from an early entry on and the shared view wraps
-    most of it again: about ninety entries a hand-off late in a game. An entry wraps
-    the same way every time at one width."""
-
-    def __init__(self, **kw):
-        super().__init__(**kw)
-        self._wrapped: dict[tuple[str, int], list[str]] = {}  # (entry, width) -> lines
-
-    def _add(self, entry: str) -> None:
-        width = self._width or self._wrap_width()
-        lines = self._wrapped.get((entry, width))
-        if lines is None:
-            wrapped = Text(entry).wrap(self.app.console, width, overflow="fold")
-            lines = self._wrapped[entry, width] = [line.plain.rstrip() for line in wrapped]
-        self._starts.append(len(self._lines))
-        self._lines.extend(lines)
-
-    def _rewrap(self) -> None:
-        self._wrapped.clear()  # a new width: every entry wraps anew
-        super()._rewrap()

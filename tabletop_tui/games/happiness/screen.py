@@ -20,10 +20,11 @@ from textual.widgets import Header, Input, OptionList, Static
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
+from ...widgets.log import LogView
 from ...widgets.parts import Parts
 from ..base import GameScreenBase
 from .board import Board
-from .boxes import MoveList, StoryBox, StoryLog
+from .boxes import FoldingMoveList, StoryBox
 from .hand import Hand
 
 
@@ -69,9 +70,9 @@ class HappinessScreen(Parts, GameScreenBase):
                     id="hp-story",
                     max_length=500,
                 )
-                yield MoveList(id="hp-moves")
+                yield FoldingMoveList(id="hp-moves")
                 yield Static("", id="hp-players")
-                yield StoryLog(id="hp-log")
+                yield LogView(id="hp-log")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -279,13 +280,13 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def _unfocus_folded(self) -> None:
         """A folded box gives up the focus, as a hidden one does once laid out."""
-        for folded in (self.part("#hp-story", StoryBox), self.part("#hp-moves", MoveList)):
+        for folded in (self.part("#hp-story", StoryBox), self.part("#hp-moves", FoldingMoveList)):
             if folded is self.focused and not folded.allow_focus():
                 folded.blur()
 
     def show_moves(self, legal: list, focus: bool = True) -> None:
         super().show_moves(legal, focus)
-        self.part("#hp-moves", MoveList).fold()
+        self.part("#hp-moves", FoldingMoveList).fold()
 
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
