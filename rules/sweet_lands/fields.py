@@ -21,6 +21,7 @@ from .player import PlayerState
 
 if TYPE_CHECKING:
     from .data import MapBoard
+    from .turn_menu import BoardPart
 
 Frame = dict[str, Any]  # one pending step on the stack: its kind ("op"), seat and fields
 Cost = Mapping[str, int]  # resource -> amount
@@ -56,6 +57,8 @@ class StateFields(GameState):
         "setup_order",
         "_legal",
         "_menu",
+        "_board",
+        "_board_made",
         "_owned",
         "ext",  # owned by variants (turn order, draft packs, advanced tiles)
     )
@@ -86,6 +89,8 @@ class StateFields(GameState):
     setup_order: list[int]
     _legal: tuple[int, Any, tuple[Action, ...]] | None  # (seat, step key, legal moves)
     _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu _settle built
+    _board: BoardPart | None  # board facts from the parent, for the first turn menu
+    _board_made: BoardPart | None  # the facts this state's last turn menu used
     _owned: set[int]  # seats whose PlayerState this state owns (copy on write)
     ext: dict[str, Any]
 

@@ -29,7 +29,7 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
-from .turn_menu import TurnMenu
+from .turn_menu import PURSE_MOVES, PURSE_STEPS, TurnMenu
 from .views import StateViews
 
 if TYPE_CHECKING:
@@ -127,7 +127,7 @@ class SweetLandsState(
             f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
             f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
         )
-        s._legal = s._menu = None
+        s._legal = s._menu = s._board = s._board_made = None
         V.setup(s)  # F hook: Advanced Skill Tiles
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
@@ -178,7 +178,7 @@ class SweetLandsState(
         s.solo_b = self.solo_b
         s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
-        s._legal = s._menu = None
+        s._legal = s._menu = s._board = s._board_made = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants change key by key, so each copy takes its own shallow copy.
         s.ext = dict(self.ext) if self.ext else {}
@@ -328,6 +328,15 @@ class SweetLandsState(
                     return self._successor(action)
         return super().apply(action)
 
+    def _successor(self, action):
+        new = self._copy()
+        new._keys = (action.key, self._keys)
+        # the turn menu's board facts go along; _do keeps them only for a move that
+        # changes nothing but the seat's resources (turn_menu.BoardPart)
+        new._board = self._board_made or self._board
+        new._do(action)
+        return new
+
     def step_key(self) -> tuple[Any, int, str]:
         return (self._keys, len(self.stack), self.phase)
 
@@ -367,9 +376,16 @@ class SweetLandsState(
         if seat not in self._owned:  # _own, written out: every move takes its player
             self.p[seat] = self.p[seat].copy()
             self._owned.add(seat)
+        board = self._board
         if self.stack:
+            if board is not None and (
+                board.seat != seat or a.kind != "res" or self.stack[-1]["op"] not in PURSE_STEPS
+            ):
+                self._board = None
             self._resolve_step(a)
         else:
+            if board is not None and (board.seat != seat or a.kind not in PURSE_MOVES):
+                self._board = None
             self._do_turn(a)
         self._settle()
 

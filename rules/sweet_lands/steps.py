@@ -290,13 +290,16 @@ class PendingSteps(StateFields):
             step = STEPS.get(op)
             if step is not None:
                 if op == "industry" and industry.automatic(self, f):
+                    self._board = None
                     continue
                 if self._step_live(f):
                     return
                 self.stack.pop()
+                self._board = None  # a step that ends by itself may change the board
                 step.dropped(self, f)
                 continue
             self.stack.pop()
+            self._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](self, f)
 
 
