@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import Action, GameState, LogEntry
+from ..core import Action, GameState, LogEntry, Rng
 from .player import PlayerState
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ class StateFields(GameState):
     _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu _settle built
     _board: BoardPart | None  # board facts from the parent, for the first turn menu
     _board_made: BoardPart | None  # the facts this state's last turn menu used
-    _owned: set[int]  # seats whose PlayerState this state owns (copy on write)
+    _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write)
     ext: dict[str, Any]
 
     if TYPE_CHECKING:
@@ -105,6 +105,7 @@ class StateFields(GameState):
         def who(self, seat: int) -> str: ...
         def mapb(self, seat: int) -> MapBoard: ...
         def _own(self, seat: int) -> None: ...
+        def own_rng(self) -> Rng: ...
         def _entries(self) -> list[LogEntry]: ...
         def step_key(self) -> tuple[Any, int, str]: ...
 
@@ -222,5 +223,4 @@ class StateFields(GameState):
 
         # ---- pending steps (steps.py)
         def _frame_options(self, f: Frame) -> list[Action]: ...
-        def _resolve_step(self, a: Action) -> None: ...
         def _settle(self) -> None: ...

@@ -67,6 +67,24 @@ def _milestone_action(seat: int, mid: int) -> Action:
     return Action(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}")
 
 
+_AREA_TABLES: dict[tuple, tuple] = {}
+
+
+def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
+    """Every area as (area, cost, pays wheat with wood, needs more than its price,
+    move) for a seat with this cost table (one of a few dozen: see area_costs)."""
+    key = (seat, rikka, id(costs))
+    hit = _AREA_TABLES.get(key)
+    if hit is None or hit[0] is not costs:
+        rabbit, needs = _rabbit_areas(), _area_needs()
+        table = tuple(
+            (aid, cost, rikka and aid in rabbit, aid in needs, _area_action(seat, aid))
+            for aid, cost in costs.items()
+        )
+        hit = _AREA_TABLES[key] = (costs, table)
+    return hit[1]
+
+
 @cache
 def _free_characters() -> frozenset[str]:
     """The characters with free actions of their own."""
@@ -127,7 +145,7 @@ class TurnMenu(StateFields):
         if not self.main_done:
             out = self._main_options(seat, part)
         else:
-            out = [_fixed_action(seat, "end")]
+            out = [_fixed_actions(seat)["end"]]
         out += self._free_options(seat, part)
         return out
 
@@ -162,17 +180,14 @@ class TurnMenu(StateFields):
     def _area_candidates(self, seat: int) -> list[tuple]:
         """The open areas with a free space, each as (area, cost, hand cost, pays
         wheat with wood, needs more than its price, move)."""
-        P = self.p[seat]
-        costs, rabbit, needs = self.area_costs(seat), _rabbit_areas(), _area_needs()
+        costs = self.area_costs(seat)
         hand_costs = D.load().board["hand_costs"]
-        rikka, opened = P.char == "rikka", self.opened
+        occ, opened = self.occ, self.opened
         out = []
-        for aid, spaces in self.occ.items():
-            if aid in opened and None in spaces:
-                cost = costs[aid]
-                wood = rikka and aid in rabbit
-                hand = hand_costs[spaces.index(None)]
-                out.append((aid, cost, hand, wood, aid in needs, _area_action(seat, aid)))
+        for aid, cost, wood, needs, use in _areas_of(seat, self.p[seat].char == "rikka", costs):
+            spaces = occ.get(aid)
+            if spaces is not None and aid in opened and None in spaces:
+                out.append((aid, cost, hand_costs[spaces.index(None)], wood, needs, use))
         return out
 
     def _area_options(self, seat: int, part: BoardPart) -> list[Action]:
