@@ -297,7 +297,7 @@ class SakuraSearch(Step):
 
     def dropped(self, s, f):
         deck = list(s.deck)
-        s.rng.shuffle(deck)
+        s.own_rng().shuffle(deck)
         s.deck = deck
         s.checkpoint += 1
         s.log("The Citizen Deck is shuffled.")

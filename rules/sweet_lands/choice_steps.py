@@ -178,7 +178,11 @@ class PayBasic(Step):
     def options(self, s, f):
         seat = f["seat"]
         res = s.p[seat].res
-        return [a for r, a in _pay_actions(seat) if res[r] >= 1]
+        out = []
+        for r, a in _pay_actions(seat):  # a loop, not a comprehension: no frame
+            if res[r] >= 1:
+                out.append(a)
+        return out
 
     def resolve(self, s, f, a):
         f["n"] -= 1

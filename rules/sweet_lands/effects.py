@@ -40,7 +40,7 @@ class Effects(StateFields):
                     break
                 self.deck = list(self.discard)
                 self.discard = []
-                self.rng.shuffle(self.deck)
+                self.own_rng().shuffle(self.deck)
                 self.log("The Citizen Deck is empty: the discard pile is shuffled into a new deck.")
             got.append(self.deck.pop())
         self.p[seat].hand.extend(got)

@@ -16,11 +16,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..core import Action, GameState, LogEntry
+from ..core import Action, GameState, LogEntry, Rng
 from .player import PlayerState
 
 if TYPE_CHECKING:
     from .data import MapBoard
+    from .turn_menu import BoardPart
 
 Frame = dict[str, Any]  # one pending step on the stack: its kind ("op"), seat and fields
 Cost = Mapping[str, int]  # resource -> amount
@@ -56,6 +57,8 @@ class StateFields(GameState):
         "setup_order",
         "_legal",
         "_menu",
+        "_board",
+        "_board_made",
         "_owned",
         "ext",  # owned by variants (turn order, draft packs, advanced tiles)
     )
@@ -86,7 +89,9 @@ class StateFields(GameState):
     setup_order: list[int]
     _legal: tuple[int, Any, tuple[Action, ...]] | None  # (seat, step key, legal moves)
     _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu _settle built
-    _owned: set[int]  # seats whose PlayerState this state owns (copy on write)
+    _board: BoardPart | None  # board facts from the parent, for the first turn menu
+    _board_made: BoardPart | None  # the facts this state's last turn menu used
+    _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write)
     ext: dict[str, Any]
 
     if TYPE_CHECKING:
@@ -100,6 +105,7 @@ class StateFields(GameState):
         def who(self, seat: int) -> str: ...
         def mapb(self, seat: int) -> MapBoard: ...
         def _own(self, seat: int) -> None: ...
+        def own_rng(self) -> Rng: ...
         def _entries(self) -> list[LogEntry]: ...
         def step_key(self) -> tuple[Any, int, str]: ...
 
@@ -217,5 +223,4 @@ class StateFields(GameState):
 
         # ---- pending steps (steps.py)
         def _frame_options(self, f: Frame) -> list[Action]: ...
-        def _resolve_step(self, a: Action) -> None: ...
         def _settle(self) -> None: ...

@@ -79,9 +79,16 @@ class MapQueries(StateFields):
         return seen
 
     def connected_ports(self, seat: int) -> int:
+        # a milestone test the turn menu asks again whenever another count of the
+        # board changes: kept with the tiles it was worked out from (see recall)
         P = self.p[seat]
-        seen = self.capital_network(seat)
-        return sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
+        facts = (P.map, len(P.tiles))
+        ports = P.recall("connected_ports", P.tiles, facts)
+        if ports is None:
+            seen = self.capital_network(seat)
+            ports = sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
+            P.remember("connected_ports", P.tiles, facts, ports)
+        return ports
 
     def has_property_spot(self, seat: int) -> bool:
         """Whether property_spots(seat) is not empty, without listing them."""

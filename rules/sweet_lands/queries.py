@@ -58,10 +58,17 @@ class BoardQueries(StateFields):
         return total
 
     def terrain_counts(self, seat: int) -> dict[str, int]:
-        out = {t: 0 for t in D.TERRAIN}
-        for kind, _ in self.p[seat].tiles.values():
-            if kind in out:
-                out[kind] += 1
+        """Tiles of each terrain type, shared: read it, never change it (kept with the
+        tiles it was counted from, as milestone tests ask often; see recall)."""
+        P = self.p[seat]
+        facts = (len(P.tiles),)
+        out = P.recall("terrain_counts", P.tiles, facts)
+        if out is None:
+            out = {t: 0 for t in D.TERRAIN}
+            for kind, _ in P.tiles.values():
+                if kind in out:
+                    out[kind] += 1
+            P.remember("terrain_counts", P.tiles, facts, out)
         return out
 
     def count(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:

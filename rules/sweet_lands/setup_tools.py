@@ -10,38 +10,49 @@ from .fields import StateFields
 
 
 class PositionTools(StateFields):
+    # Each tool changes the state by hand, so it drops the turn menu's board facts
+    # (``_board``, see turn_menu.BoardPart): the next menu asks the board afresh.
     __slots__ = ()
 
     def settle(self) -> None:
         """Run automatic steps until a decision is needed or nothing is pending."""
+        self._board = None
         self._settle()
 
     def queue_income(self, seat: int) -> None:
         """Put the seat's income phase on the stack (run it with ``settle``)."""
+        self._board = None
         self._income(seat)
 
     def resolve_effects(self, seat: int, effects) -> None:
         """Resolve effects for a seat, stopping at the first decision they ask for."""
+        self._board = None
         self._push(seat, list(effects))
         self._settle()
 
     def advance_food(self, seat: int, steps: int) -> None:
+        self._board = None
         self._advance_food(seat, steps)
 
     def advance_prosperity(self, seat: int, track: int) -> None:
+        self._board = None
         self._advance_prosperity(seat, track)
 
     def industry_bonus(self, seat: int, colour: str, chain_from: int | None = None) -> None:
+        self._board = None
         self._ibonus(seat, colour, chain_from)
 
     def effect(self, seat: int, op: str, value: Any, chain: int | None = None) -> None:
         """Run one effect at once (its pending steps go on the stack)."""
+        self._board = None
         self._effect(seat, op, value, chain)
 
     def begin_next_round(self) -> None:
+        self._board = None
         self._begin_round()
 
     def cleanup(self) -> None:
+        self._board = None
         self._cleanup()
 
     def log_entries(self) -> list:

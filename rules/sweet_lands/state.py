@@ -29,7 +29,7 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
-from .turn_menu import TurnMenu
+from .turn_menu import PURSE_MOVES, PURSE_STEPS, TurnMenu
 from .views import StateViews
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ class SweetLandsState(
         n = len(players)
         s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
-        s._owned = set(range(n))
+        s._owned = (1 << n) - 1
         s.round = 0
         s.phase = SETUP
         s.turn = 0
@@ -127,7 +127,7 @@ class SweetLandsState(
             f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
             f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
         )
-        s._legal = s._menu = None
+        s._legal = s._menu = s._board = s._board_made = None
         V.setup(s)  # F hook: Advanced Skill Tiles
         s.stack.append({"op": "begin", "seat": 0})
         for seat in reversed(order):
@@ -144,13 +144,13 @@ class SweetLandsState(
         s.players = self.players
         s.seed = self.seed
         s.options = self.options
-        s.rng = self.rng.copy()
+        s.rng = self.rng  # shared until a draw: see own_rng
         s._keys = self._keys
         s._log = self._log
         s.checkpoint = self.checkpoint
         # Players are shared with the parent state until a move changes them (_own).
         s.p = list(self.p)
-        s._owned = set()
+        s._owned = 0
         s.round = self.round
         s.phase = self.phase
         s.turn = self.turn
@@ -178,24 +178,30 @@ class SweetLandsState(
         s.solo_b = self.solo_b
         s.solo_shown = self.solo_shown
         s.setup_order = self.setup_order
-        s._legal = s._menu = None
+        s._legal = s._menu = s._board = s._board_made = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants change key by key, so each copy takes its own shallow copy.
         s.ext = dict(self.ext) if self.ext else {}
         return s
 
+    def own_rng(self) -> Rng:
+        """The random generator, made this state's own before it draws (a copy of a
+        state shares its parent's generator until then: most moves draw nothing)."""
+        rng = self.rng = self.rng.copy()
+        return rng
+
     def _own(self, seat: int) -> None:
         """Copy a player shared with the parent state before this state changes it."""
-        if seat not in self._owned:
+        if not self._owned >> seat & 1:
             self.p[seat] = self.p[seat].copy()
-            self._owned.add(seat)
+            self._owned |= 1 << seat
 
     def detached_copy(self):
         """A copy that shares nothing mutable with this state (to set up positions by
         hand in tests and tools; moves never need it)."""
         s = self._copy()
         s.p = [P.full_copy() for P in self.p]
-        s._owned = set(range(self.n))
+        s._owned = (1 << self.n) - 1
         s.deck, s.discard = list(self.deck), list(self.discard)
         s.occ = {k: list(v) for k, v in self.occ.items()}
         s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
@@ -245,12 +251,13 @@ class SweetLandsState(
         return self._log
 
     def log(self, text, seat=None):
-        self._log = (_new_entry(LogEntry, (text, seat)), self._log)
+        # a plain (text, seat) pair: it becomes a LogEntry when the log is read
+        self._log = ((text, seat), self._log)
 
     def _entries(self) -> list[LogEntry]:
         out, node = [], self._log
         while node is not None:
-            out.append(node[0])
+            out.append(_new_entry(LogEntry, node[0]))
             node = node[1]
         out.reverse()
         return out
@@ -328,6 +335,15 @@ class SweetLandsState(
                     return self._successor(action)
         return super().apply(action)
 
+    def _successor(self, action):
+        new = self._copy()
+        new._keys = (action.key, self._keys)
+        # the turn menu's board facts go along; _do keeps them only for a move that
+        # changes nothing but the seat's resources (turn_menu.BoardPart)
+        new._board = self._board_made or self._board
+        new._do(action)
+        return new
+
     def step_key(self) -> tuple[Any, int, str]:
         return (self._keys, len(self.stack), self.phase)
 
@@ -364,12 +380,24 @@ class SweetLandsState(
 
     def _do(self, a: Action) -> None:
         seat = a.seat
-        if seat not in self._owned:  # _own, written out: every move takes its player
+        if not self._owned >> seat & 1:  # _own, written out: every move takes its player
             self.p[seat] = self.p[seat].copy()
-            self._owned.add(seat)
+            self._owned |= 1 << seat
+        board = self._board
         if self.stack:
-            self._resolve_step(a)
+            f = self.stack[-1]
+            op = f["op"]
+            if board is not None and (
+                board.seat != seat or a.kind != "res" or op not in PURSE_STEPS
+            ):
+                self._board = None
+            if a.kind == "done":  # the answer to the pending step on top
+                STEPS[op].stopped(self, f)
+            else:
+                STEPS[op].resolve(self, f, a)
         else:
+            if board is not None and (board.seat != seat or a.kind not in PURSE_MOVES):
+                self._board = None
             self._do_turn(a)
         self._settle()
 

@@ -254,18 +254,10 @@ class PendingSteps(StateFields):
             out.append(done_action(f["seat"]))
         return out
 
-    def _resolve_step(self, a: Action) -> None:
-        f = self.stack[-1]
-        step = STEPS[f["op"]]
-        if a.kind == "done":
-            step.stopped(self, f)
-        else:
-            step.resolve(self, f, a)
-
-    def _step_live(self, f: Frame) -> bool:
-        """Does this step still offer something besides "done"? If it does, its menu
-        is kept for legal_actions, which would otherwise build the same list again."""
-        step = STEPS[f["op"]]
+    def _step_live(self, step: Step, f: Frame) -> bool:
+        """Does this step (of kind ``step``) still offer something besides "done"? If
+        it does, its menu is kept for legal_actions, which would otherwise build the
+        same list again."""
         if step.spent(f):
             return False
         options = step.options(self, f)
@@ -281,22 +273,25 @@ class PendingSteps(StateFields):
 
     def _settle(self) -> None:
         """Run automatic steps until a decision is needed or the stack is empty."""
-        industry, owned = _INDUSTRY, self._owned
+        industry = _INDUSTRY
         while self.stack:
             f = self.stack[-1]
             op = f["op"]
-            if f["seat"] not in owned:
+            if not self._owned >> f["seat"] & 1:
                 self._own(f["seat"])
             step = STEPS.get(op)
             if step is not None:
                 if op == "industry" and industry.automatic(self, f):
+                    self._board = None
                     continue
-                if self._step_live(f):
+                if self._step_live(step, f):
                     return
                 self.stack.pop()
+                self._board = None  # a step that ends by itself may change the board
                 step.dropped(self, f)
                 continue
             self.stack.pop()
+            self._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](self, f)
 
 

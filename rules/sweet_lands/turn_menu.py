@@ -67,6 +67,24 @@ def _milestone_action(seat: int, mid: int) -> Action:
     return Action(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}")
 
 
+_AREA_TABLES: dict[tuple, tuple] = {}
+
+
+def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
+    """Every area as (area, cost, pays wheat with wood, needs more than its price,
+    move) for a seat with this cost table (one of a few dozen: see area_costs)."""
+    key = (seat, rikka, id(costs))
+    hit = _AREA_TABLES.get(key)
+    if hit is None or hit[0] is not costs:
+        rabbit, needs = _rabbit_areas(), _area_needs()
+        table = tuple(
+            (aid, cost, rikka and aid in rabbit, aid in needs, _area_action(seat, aid))
+            for aid, cost in costs.items()
+        )
+        hit = _AREA_TABLES[key] = (costs, table)
+    return hit[1]
+
+
 @cache
 def _free_characters() -> frozenset[str]:
     """The characters with free actions of their own."""
@@ -83,54 +101,109 @@ def _play_label(cid: int) -> str:
     return f"Play {D.load().cards[cid].name}"
 
 
+class BoardPart:
+    """What the turn menu reads from the board rather than the purse: free spots,
+    milestones, the Clock Tower, character free actions, card prices and the areas
+    with a free space. Each is worked out on first use and kept here.
+
+    A state hands the part its last menu used to the next one only across a move
+    that changes nothing but resources and the pending steps paying them (see
+    PURSE_MOVES): the seat on turn selling, buying or trading asks the same board
+    questions again and again. Any other move, and any automatic step, drops it
+    (state.py, steps.py).
+    """
+
+    __slots__ = ("seat", "build", "milestones", "tower", "character", "cards", "spot", "areas")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.build: bool | None = None
+        self.milestones: tuple[Action, ...] | None = None
+        self.tower: bool | None = None
+        self.character: list[Action] | None = None
+        self.cards: list[tuple[int, Action]] | None = None
+        self.spot: bool | None = None
+        self.areas: list[tuple] | None = None
+
+
+# Moves of the seat on turn that keep its BoardPart: turn moves by kind, pending
+# steps by op (each answered with a basic resource to pay or to take).
+PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc"})
+PURSE_STEPS = frozenset({"paybasic", "basic"})
+
+
 class TurnMenu(StateFields):
     __slots__ = ()
 
     def _turn_options(self, seat: int) -> list[Action]:
+        # a part handed down by the parent serves this state's first menu only: a
+        # state arranged by hand afterwards (tests, tools) is asked afresh
+        part, self._board = self._board, None
+        if part is None or part.seat != seat:
+            part = BoardPart(seat)
+        self._board_made = part  # for the next state (see _successor)
         if not self.main_done:
-            out = self._main_options(seat)
+            out = self._main_options(seat, part)
         else:
-            out = [_fixed_action(seat, "end")]
-        out += self._free_options(seat)
+            out = [_fixed_actions(seat)["end"]]
+        out += self._free_options(seat, part)
         return out
 
-    def _main_options(self, seat: int) -> list[Action]:
-        d = D.load()
+    def _main_options(self, seat: int, part: BoardPart) -> list[Action]:
         P = self.p[seat]
-        out = self._area_options(seat)
+        out = self._area_options(seat, part)
         if len(P.hand) > self.keep:  # card_refusal: the last card stays in hand
             gold = P.res["gold"]
-            seen = set()
-            for uid in P.hand:
-                cid = d.deck[uid]
-                if cid not in seen:
-                    seen.add(cid)
-                    if self.card_cost(seat, uid) <= gold:
-                        out.append(_play_action(seat, uid))
+            cards = part.cards
+            if cards is None:
+                cards = part.cards = self._card_prices(seat)
+            for cost, play in cards:
+                if cost <= gold:
+                    out.append(play)
         for sk in P.skills:
             if self.skill_refusal(seat, sk) is None:
                 out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
         out.append(_fixed_action(seat, "pass"))
         return out
 
-    def _area_options(self, seat: int) -> list[Action]:
+    def _card_prices(self, seat: int) -> list[tuple[int, Action]]:
+        """(price, play move) of each card type in hand, first copy first."""
+        deck = D.load().deck
+        out, seen = [], set()
+        for uid in self.p[seat].hand:
+            cid = deck[uid]
+            if cid not in seen:
+                seen.add(cid)
+                out.append((self.card_cost(seat, uid), _play_action(seat, uid)))
+        return out
+
+    def _area_candidates(self, seat: int) -> list[tuple]:
+        """The open areas with a free space, each as (area, cost, hand cost, pays
+        wheat with wood, needs more than its price, move)."""
+        costs = self.area_costs(seat)
+        hand_costs = D.load().board["hand_costs"]
+        occ, opened = self.occ, self.opened
+        out = []
+        for aid, cost, wood, needs, use in _areas_of(seat, self.p[seat].char == "rikka", costs):
+            spaces = occ.get(aid)
+            if spaces is not None and aid in opened and None in spaces:
+                out.append((aid, cost, hand_costs[spaces.index(None)], wood, needs, use))
+        return out
+
+    def _area_options(self, seat: int, part: BoardPart) -> list[Action]:
         """The areas area_refusal lets the seat use, with Rikka's wood splits."""
         P = self.p[seat]
         res = P.res
-        costs, rabbit, needs = self.area_costs(seat), _rabbit_areas(), _area_needs()
-        rikka, gretel = P.char == "rikka", P.char == "gretel"
-        hand_costs = D.load().board["hand_costs"]
+        areas = part.areas
+        if areas is None:
+            areas = part.areas = self._area_candidates(seat)
+        gretel = P.char == "gretel"
         # _hand_payable: an Action Disc pays any hand cost, else spare cards do
         # (and Gretel's diamonds left after the price)
         spare = len(P.hand) - self.keep
-        discs, opened = P.discs, self.opened
-        spot: bool | None = None  # has_property_spot, asked once for all property areas
+        discs = P.discs
         out = []
-        for aid, spaces in self.occ.items():
-            if aid not in opened or None not in spaces:
-                continue
-            cost = costs[aid]
-            wood = rikka and aid in rabbit
+        for aid, cost, hand, wood, needs, use in areas:
             if wood:
                 if not self.can_pay(seat, cost, True):
                     continue
@@ -144,21 +217,22 @@ class TurnMenu(StateFields):
                     continue
             if not discs:
                 room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
-                if room < hand_costs[spaces.index(None)]:
+                if room < hand:
                     continue
-            if aid in needs:
+            if needs:
+                spot = part.spot
                 if spot is None:
-                    spot = self.has_property_spot(seat)
+                    spot = part.spot = self.has_property_spot(seat)
                 if self._area_effect_refusal(seat, aid, cost, cost, spot) is not None:
                     continue
-            out.append(_area_action(seat, aid))
+            out.append(use)
             if wood:
                 for k in self.rikka_splits(seat, aid)[1:]:
                     label = f"Use area {aid}, paying {k} of its wheat with wood"
                     out.append(Action(seat, "area", (aid, k), label))
         return out
 
-    def _free_options(self, seat: int) -> list[Action]:
+    def _free_options(self, seat: int, part: BoardPart) -> list[Action]:
         P = self.p[seat]
         res = P.res
         gold, basics = res["gold"], res["wheat"] + res["wood"] + res["iron"]
@@ -166,8 +240,12 @@ class TurnMenu(StateFields):
         fixed = _fixed_actions(seat)
         out = []
         # the free-action refusals of turn_checks.py, in the same order
-        if spare_card and basics >= 3 and (self._any_terrain_spot(seat) or self.road_spots(seat)):
-            out.append(fixed["fa_build"])
+        if spare_card and basics >= 3:
+            build = part.build
+            if build is None:
+                build = part.build = bool(self._any_terrain_spot(seat) or self.road_spots(seat))
+            if build:
+                out.append(fixed["fa_build"])
         if gold >= 15 and (self.deck or self.discard):
             out.append(fixed["fa_draw"])
         if gold >= 4:
@@ -181,15 +259,41 @@ class TurnMenu(StateFields):
             out.append(fixed["fa_disc"])
         if spare_card:
             out.append(fixed["fa_card"])
-        if self.milestones:  # milestone_refusal, for milestones known to be in play
-            claimed, known = self.ms_claimed, P.milestone_results()
-            for mid, _side in self.milestones:
-                if mid not in claimed:
-                    met = known.get(mid)
-                    if met or (met is None and self._milestone_met_now(seat, mid, known)):
-                        out.append(_milestone_action(seat, mid))
-        if P.wonders and not P.tower and self.tower_refusal(seat) is None:
-            out.append(fixed["fa_tower"])
-        if P.char in _free_characters():
-            out += CS.free_options(self, seat)  # F hook: character free actions
+        return self._board_free_options(seat, part, out)
+
+    def _board_free_options(self, seat: int, part: BoardPart, out: list[Action]) -> list[Action]:
+        """The free actions that depend on the board only: milestones, the Clock
+        Tower and the character's own (added to ``out``)."""
+        milestones = part.milestones
+        if milestones is None:
+            milestones = part.milestones = self._milestone_options(seat)
+        if milestones:
+            out += milestones
+        tower = part.tower
+        if tower is None:
+            P = self.p[seat]
+            tower = part.tower = bool(
+                P.wonders and not P.tower and self.tower_refusal(seat) is None
+            )
+        if tower:
+            out.append(_fixed_actions(seat)["fa_tower"])
+        character = part.character
+        if character is None:
+            free = self.p[seat].char in _free_characters()
+            character = part.character = CS.free_options(self, seat) if free else []
+        if character:
+            out += character  # F hook: character free actions
         return out
+
+    def _milestone_options(self, seat: int) -> tuple[Action, ...]:
+        """milestone_refusal, for milestones known to be in play."""
+        if not self.milestones:
+            return ()
+        claimed, known = self.ms_claimed, self.p[seat].milestone_results()
+        out = []
+        for mid, _side in self.milestones:
+            if mid not in claimed:
+                met = known.get(mid)
+                if met or (met is None and self._milestone_met_now(seat, mid, known)):
+                    out.append(_milestone_action(seat, mid))
+        return tuple(out)

@@ -14,6 +14,7 @@ so a shallow copy of the dict copies it fully.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action
@@ -28,8 +29,11 @@ if TYPE_CHECKING:
 Frame = dict[str, Any]
 
 
+_OFF = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}
+
+
 def on(s: StateFields, name: str) -> bool:
-    off = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}[name]
+    off = _OFF[name]
     return s.options.get(name, off) != off
 
 
@@ -48,7 +52,12 @@ def round_order(s: StateFields) -> tuple[int, ...]:
     order = s.ext.get("order", ())
     if on(s, "turn_order") and s.round >= 2 and len(order) == s.n:
         return order
-    return tuple((s.start + k) % s.n for k in range(s.n))
+    return _clockwise(s.start, s.n)
+
+
+@cache
+def _clockwise(start: int, n: int) -> tuple[int, ...]:
+    return tuple((start + k) % n for k in range(n))
 
 
 def first_seat(s: StateFields) -> int:
@@ -91,7 +100,7 @@ def deal(s: StateFields, f: Frame) -> None:
         for _k in range(size):
             if not deck:
                 deck, s.discard = list(s.discard), []
-                s.rng.shuffle(deck)
+                s.own_rng().shuffle(deck)
             if deck:
                 pack.append(deck.pop())
         packs.append(tuple(pack))
