@@ -2,7 +2,8 @@
 
 For each card game (and mode) it plays 2-player matches of each level against the
 next lower one (hard vs normal, normal vs easy), the stronger level in seat 1 for
-half the games and seat 2 for the other half, and prints:
+half the games and seat 2 for the other half (each deal played from both seats,
+unless ``--no-mirror``), and prints:
 
 - the stronger level's win rate (a shared win counts half) with the number of games
   and a 95% Wilson confidence interval;
@@ -40,11 +41,15 @@ CARD_GAMES = (
 PAIRS = (("hard", "normal"), ("normal", "easy"))
 
 
-def match(game, options, strong, weak, games, budget, times, seed0=1000):
+def match(game, options, strong, weak, games, budget, times, seed0=1000, mirror=True):
+    """The stronger level's score over ``games`` games, seats alternating. Mirrored,
+    each deal (seed) is played twice, once from each seat, so that a lucky deal
+    counts for both levels alike and the win rate reads the play, not the cards."""
     score = 0.0
     for g in range(games):
         levels = [strong, weak] if g % 2 == 0 else [weak, strong]
-        res = play(game, options, levels, seed0 + g, budget, times).result()
+        seed = seed0 + (g // 2 if mirror else g)
+        res = play(game, options, levels, seed, budget, times).result()
         me = levels.index(strong)
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
@@ -83,6 +88,17 @@ def main(argv=None) -> None:
     p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
     p.add_argument("--only", default="", help="play only titles containing this text")
     p.add_argument("--seed", type=int, default=1000, help="first game seed")
+    p.add_argument(
+        "--pair",
+        choices=("both", "hard", "easy"),
+        default="both",
+        help="card games: play only hard vs normal, or only normal vs easy",
+    )
+    p.add_argument(
+        "--no-mirror",
+        action="store_true",
+        help="card games: a fresh deal every game (default: each deal from both seats)",
+    )
     args = p.parse_args(argv)
     hard_games, easy_games, scale = RUNS[
         "quick" if args.quick else "full" if args.full else "default"
@@ -97,8 +113,13 @@ def main(argv=None) -> None:
         times: dict[str, list[float]] = defaultdict(list)
         print(f"\n== {title}", flush=True)
         for strong, weak in PAIRS:
+            if args.pair not in ("both", weak if strong == "normal" else strong):
+                continue
             n = args.games if strong == "hard" else args.easy_games
-            report_pair(strong, weak, match(game, options, strong, weak, n, budget, times), n)
+            score = match(
+                game, options, strong, weak, n, budget, times, args.seed, not args.no_mirror
+            )
+            report_pair(strong, weak, score, n)
         report_times(times)
     if args.only.lower() in "sweet lands":
         bots_sweet_lands.run(scale, budget, args.seed)

@@ -156,3 +156,57 @@ def test_sweet_lands_hard_with_three_players_decides_the_same_on_copies_of_its_k
         assert hidden(other) != hidden(state)
         real = make_bot("sweet-lands", "hard", 7, TINY).choose(state, seat)
         assert make_bot("sweet-lands", "hard", 7, TINY).choose(other, seat) == real
+
+
+def happiness_in_play(seed=6):
+    """A 2-player Happiness game a few turns in, played by the greedy bot."""
+    state = rules.get_game("happiness").new_game(
+        ["A", "B"], seed=seed, options={"silence": "turns"}
+    )
+    bots = [make_bot("happiness", "normal", k) for k in range(2)]
+    while state.turns_played < 4 or state.stage != "play":
+        seat = state.actors()[0]
+        state = state.apply(bots[seat].choose(state, seat))
+    return state
+
+
+def test_happiness_search_stops_a_few_turns_ahead_and_reads_lead_and_hand():
+    from rules.bots.happiness import HappinessBot
+
+    policy = HappinessBot(1)
+    root = happiness_in_play()
+    later = root
+    while not policy.settled(root, later, 0):
+        seat = later.actors()[0]
+        later = later.apply(policy.pick(later, seat, later.legal_actions(seat)))
+    assert later.stage == "play"
+    assert later.turns_played == root.turns_played + HappinessBot.LOOKAHEAD
+    # A cut-off game: the lead, counting what each hand is likely still to score.
+    lead = [later.score(s) + policy.potential(later, s) for s in range(2)]
+    assert (policy.judge(later, 0) > 0.5) == (lead[0] > lead[1])
+    assert policy.judge(later, 0) + policy.judge(later, 1) == pytest.approx(1.0)
+    hand = later.hands[0]
+    joy = sorted(later.cards[i].points for i in hand if not later.cards[i].is_bummer)[::-1]
+    bummers = sum(later.cards[i].is_bummer for i in hand)
+    turns = len(later.deck) // 2 + 1
+    assert policy.potential(later, 0) == pytest.approx(
+        HappinessBot.HAND_SHARE * sum(joy[:turns]) + HappinessBot.BUMMER_WORTH * min(bummers, turns)
+    )
+
+
+def test_happiness_search_compares_only_close_placements():
+    from rules.bots.happiness import HappinessBot, Table
+
+    policy = HappinessBot(1)
+    state = happiness_in_play(seed=9)
+    seat = state.actors()[0]
+    actions = state.legal_actions(seat)
+    table = Table(state)
+    value = {a: policy._value(state, seat, a, table) for a in actions}
+    assert state.stage == "play" and all(a.kind == "place" for a in actions)
+    cands = policy.candidates(state, seat, actions, 6)
+    best = max(value.values())
+    assert value[cands[0]] == best and len(cands) <= 6
+    assert all(best - value[a] <= HappinessBot.CLOSE_CALL for a in cands)
+    closer = sorted(value.values(), reverse=True)[:6]
+    assert len(cands) == sum(1 for v in closer if best - v <= HappinessBot.CLOSE_CALL)
