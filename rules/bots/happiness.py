@@ -38,7 +38,7 @@ class HappinessBot(Policy):
     CLOSE_CALL = 1.5  # Joypoints of estimate within which a search compares placements
     BUMMER_WORTH = 3.0  # Joypoints a Bummer still in hand is likely to bum out later
 
-    def settled(self, world, state, seat) -> bool:
+    def settled(self, world, state, seat, away: bool = False) -> bool:
         """Where an imagined game may stop: at the start of a turn, ``LOOKAHEAD``
         turns after the position the search started from."""
         return state.stage == "play" and state.turns_played - world.turns_played >= self.LOOKAHEAD
