@@ -18,23 +18,9 @@ from ..sweet_lands.character_steps import FREE_KINDS
 
 SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
 SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
-AID_STD_VALUE = {
-    1: 1.0,
-    2: 1.8,
-    3: 1.8,
-    4: 1.4,
-    5: 1.4,
-    6: 1.5,
-    7: 2.5,
-    8: 1.2,
-    9: 1.5,
-    10: 1.5,
-    11: 1.5,
-    12: 2.5,
-    13: 1.3,
-    14: 1.2,
-    15: 2.5,
-}
+AID_STD_VALUE = dict(  # Round Aid standard tiles 1-15
+    enumerate((1.0, 1.8, 1.8, 1.4, 1.4, 1.5, 2.5, 1.2, 1.5, 1.5, 1.5, 2.5, 1.3, 1.2, 2.5), start=1)
+)
 AID_PASS_VALUE = {1: 4, 2: 5, 3: 5, 4: 4, 5: 3}
 # turn-menu moves a rival's quick turn rates (the greedy turn rates these and buy plans)
 RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
