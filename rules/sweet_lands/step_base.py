@@ -64,15 +64,20 @@ def done_action(seat: int) -> Action:
     return Action(seat, "done", (), "Stop")
 
 
-def _discard_options(s: StateFields, seat: int, kind: str = "discard") -> list[Action]:
+def first_copies(hand: list[int]) -> list[int]:
+    """The first card of each card type in a hand (copies of one type act alike)."""
     deck = D.load().deck
     out, seen = [], set()
-    for uid in s.p[seat].hand:
+    for uid in hand:
         cid = deck[uid]
         if cid not in seen:
             seen.add(cid)
-            out.append(_card_action(seat, kind, uid))
+            out.append(uid)
     return out
+
+
+def _discard_options(s: StateFields, seat: int, kind: str = "discard") -> list[Action]:
+    return [_card_action(seat, kind, uid) for uid in first_copies(s.p[seat].hand)]
 
 
 @cache

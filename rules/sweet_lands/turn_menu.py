@@ -15,6 +15,7 @@ from . import character_steps as CS
 from . import data as D
 from .fields import StateFields
 from .queries import _rabbit_areas
+from .step_base import first_copies
 from .turn import _area_needs
 
 _BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
@@ -168,14 +169,10 @@ class TurnMenu(StateFields):
 
     def _card_prices(self, seat: int) -> list[tuple[int, Action]]:
         """(price, play move) of each card type in hand, first copy first."""
-        deck = D.load().deck
-        out, seen = [], set()
-        for uid in self.p[seat].hand:
-            cid = deck[uid]
-            if cid not in seen:
-                seen.add(cid)
-                out.append((self.card_cost(seat, uid), _play_action(seat, uid)))
-        return out
+        return [
+            (self.card_cost(seat, uid), _play_action(seat, uid))
+            for uid in first_copies(self.p[seat].hand)
+        ]
 
     def _area_candidates(self, seat: int) -> list[tuple]:
         """The open areas with a free space, each as (area, cost, hand cost, pays
