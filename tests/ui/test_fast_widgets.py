@@ -135,3 +135,77 @@ async def test_a_move_that_changes_the_move_list_lays_nothing_out_at_120x40(tmp_
         await pilot.press("enter")  # the list still answers Enter
         await pilot.pause()
         assert c.state is not state
+
+
+class Lists(App):
+    CSS = "OptionList { height: 8; width: 30; }"
+
+    def compose(self):
+        from textual.widgets import OptionList
+
+        from tabletop_tui.widgets.moves import MoveList
+
+        yield OptionList()
+        yield MoveList()
+
+
+async def test_move_list_draws_what_an_option_list_draws_when_moves_come_back():
+    from textual.widgets.option_list import Option
+
+    from tabletop_tui.widgets.moves import MoveList
+
+    first = [Option(f"Buy card {n} for {n} coins", id=f"b{n}") for n in range(12)]
+    second = [Option("Take a coin (C)", id="coin"), Option("Draw from deck 2", id="d2")]
+    app = Lists()
+    async with app.run_test(size=(70, 20)) as pilot:
+        stock, moves = app.query_one("OptionList"), app.query_one(MoveList)
+        for options, highlight in ((first, 3), (second, 1), (first, 0), (first, 11)):
+            stock.clear_options()
+            stock.add_options(options)
+            moves.set_moves(options)
+            stock.highlighted = moves.highlighted = highlight
+            drawings = []
+            for widget in (stock, moves):
+                widget.focus()
+                await pilot.pause()
+                drawings.append(_cells(widget.render_lines(Region(0, 0, *widget.size))))
+            assert drawings[0] == drawings[1], (options[0].prompt, highlight)
+            # the first set's drawn lines are kept while other moves are shown
+            assert any(look[0] == "Buy card 3 for 3 coins" for look in moves._drawn)
+
+
+class Keys(App):
+    BINDINGS = [("a", "one", "One"), ("b", "two", "Two")]
+    allowed = True
+
+    def compose(self):
+        from tabletop_tui.widgets.keybar import KeyBar
+
+        yield KeyBar()
+
+    def check_action(self, action, parameters):
+        return True if action != "two" or self.allowed else None
+
+    def action_two(self):
+        self.ran = True
+
+
+async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_keys():
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        assert bar.text() == " a One  b Two "
+        hits = [hit[:2] for hit in bar._hits]
+        bar.redraw()  # the same keys: the line stays, the keys still answer clicks
+        assert [hit[:2] for hit in bar._hits] == hits and bar.text() == " a One  b Two "
+        await pilot.click(KeyBar, offset=(hits[1][0] + 1, 0))
+        assert getattr(app, "ran", False)
+        app.allowed = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert [hit[:2] for hit in bar._hits] == hits[:1]  # dimmed: no longer clickable
+        assert bar.text() == " a One  b Two "
+        assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
