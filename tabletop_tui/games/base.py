@@ -38,6 +38,8 @@ class GameScreenBase(KeptBackground, Screen):
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
         self._handoff: HandoffScreen | None = None
+        self._public_pending = False  # a hand-off is on view, the public view not drawn
+        self._drawn = False  # render_view has filled the widgets once
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
@@ -59,14 +61,22 @@ class GameScreenBase(KeptBackground, Screen):
         if step == "handoff":
             if isinstance(self.app.screen, HandoffScreen):
                 return  # already waiting for someone to take the terminal
-            # Nothing private stays mounted while the terminal changes hands.
+            # Nothing private stays mounted while the terminal changes hands: the public
+            # view is drawn under the hand-off once it is on view (paint_ahead), so that
+            # the key which ended a turn shows the hand-off without waiting for it.
             c.viewer = None
             self.shown_seat = None
             seat = c.pending
             self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
-            self.render_view()  # the public view, under the hand-off (show_moves keeps its box)
+            if self._drawn:
+                self._public_pending = True
+            else:  # a screen just opened: laid out with its text, and no key waits
+                self.render_view()
+                self._drawn = True
             return
+        self._public_pending = False
         self.render_view()
+        self._drawn = True
         if step == "bot" and not self._busy:
             self._busy = True
             if self.bot_delay > 0:
@@ -95,6 +105,9 @@ class GameScreenBase(KeptBackground, Screen):
         when the table is busy passing the terminal rather than waiting on a key."""
         if self.is_active or not self.is_attached:
             return  # (is_current holds for the screen under the top one as well)
+        if self._public_pending:
+            self._public_pending = False
+            self.render_view()  # the public view (show_moves keeps the list's box)
         for widget, (region, clip) in list(self._compositor.visible_widgets.items()):
             visible = region.intersection(clip)  # the part the compositor will ask for
             if widget is not self and visible and widget.is_attached:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -64,7 +65,16 @@ class HandoffScreen(KeptBackground, Screen):
         if self.is_mounted:
             set_text(self.query_one("#handoff-box", Static), self.text())
 
-    def on_screen_resume(self) -> None:
+    _styled_for: int | None = None  # the app's count of CSS changes when last styled
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual styles a pushed screen afresh each time (a tenth of the key that ends
+        # a turn); this one is shown again and again unchanged, so only a new theme or
+        # stylesheet since it was last styled (the app counts those) calls for it.
+        count = self.app._css_update_count
+        if self._styled_for == count:
+            event.refresh_styles = False
+        self._styled_for = count
         # The terminal changes hands now, once this screen is on view: the time for the
         # cycle collector, and for the screen below to draw ahead what it can, rather
         # than in the middle of someone's key.

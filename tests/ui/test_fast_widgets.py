@@ -209,3 +209,67 @@ async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_ke
         assert [hit[:2] for hit in bar._hits] == hits[:1]  # dimmed: no longer clickable
         assert bar.text() == " a One  b Two "
         assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
+
+
+async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_view(tmp_path):
+    from textual.widgets import OptionList
+
+    from rules import get_game
+    from tabletop_tui.controller import Controller
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    from .helpers import make_app
+
+    spec = get_game("happy-city")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=3), [{"kind": "human"}] * 2)
+        app.open_game(c)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter")
+        await pilot.pause()
+        status = game.query_one("#hc-status")
+        while True:
+            ends_turn = [a for a in c.legal() if a.kind in ("buy", "coin", "dwelling")]
+            if ends_turn:
+                break
+            game._apply(c.legal()[-1])
+            await pilot.pause()
+        mine = status._last_text
+        assert "your turn" in mine
+        game._apply(ends_turn[0])  # the move that hands the terminal on
+        assert isinstance(app.screen, HandoffScreen) and c.viewer is None
+        assert status._last_text == mine  # not drawn again before the hand-off shows
+        await pilot.pause()
+        assert "Waiting for" in status._last_text  # the public view, under the hand-off
+        assert game.query_one(OptionList).option_count == 0
+
+
+class Table(App):
+    def on_mount(self):
+        from tabletop_tui.widgets.common import HandoffScreen
+
+        self.handoff = HandoffScreen("Ann")
+        self.install_screen(self.handoff, "handoff")
+
+
+async def test_the_hand_off_is_styled_again_only_after_a_theme_change():
+    app = Table()
+    async with app.run_test(size=(80, 24)) as pilot:
+        handoff = app.handoff
+        restyled = []
+        real = handoff.update_node_styles
+        handoff.update_node_styles = lambda **kw: (restyled.append(1), real(**kw))[1]
+        colours = []
+        for theme in (None, None, "textual-light" if app.theme != "textual-light" else "nord"):
+            if theme:
+                app.theme = theme
+                await pilot.pause()
+            app.push_screen(handoff)
+            await pilot.pause()
+            colours.append(handoff.query_one("#handoff-box").styles.background)
+            app.pop_screen()
+            await pilot.pause()
+        # styled when first shown, not when shown again, and again after the new theme
+        assert restyled == [1, 1] and colours[0] == colours[1] != colours[2]
