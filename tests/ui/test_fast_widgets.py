@@ -273,3 +273,37 @@ async def test_the_hand_off_is_styled_again_only_after_a_theme_change():
             await pilot.pause()
         # styled when first shown, not when shown again, and again after the new theme
         assert restyled == [1, 1] and colours[0] == colours[1] != colours[2]
+
+
+class Grid(App):
+    def compose(self):
+        from tabletop_tui.widgets.card_grid import CardGrid
+
+        yield CardGrid("row", 3)
+
+
+async def test_kept_grid_lines_follow_new_cards_and_a_new_theme():
+    from textual.widget import Widget
+
+    from rules import get_game
+    from tabletop_tui.widgets.card_grid import CardGrid
+
+    view = get_game("happy-city").new_game(["Ann", "Bob"], seed=3).view(0)
+    cards = [dict(pile["card"], name=pile["name"]) for pile in view["dwellings"]]
+    app = Grid()
+    async with app.run_test(size=(60, 20)) as pilot:
+        grid = app.query_one(CardGrid)
+        grid.show([(card, "", k == 1) for k, card in enumerate(cards)])
+        await pilot.pause()
+        whole = Region(0, 0, *grid.size)
+        assert len(cards) > 2 and whole.height > 2
+        first = grid.render_lines(whole)
+        assert grid.render_lines(whole) is first  # kept while nothing changed
+        grid.show([(card, "", k == 2) for k, card in enumerate(cards)])
+        shown = grid.render_lines(whole)
+        assert _cells(shown) != _cells(first)
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        themed = grid.render_lines(whole)
+        assert _cells(themed) != _cells(shown)
+        assert _cells(themed) == _cells(Widget.render_lines(grid, whole))
