@@ -14,9 +14,13 @@ from textual.widgets import Static
 
 from .keybar import KeyBar
 from .line_api import KeptBackground
-from .static_text import set_text
+from .static_text import KeptLines, set_text
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class Box(KeptLines, Static):
+    """The hand-off's message: one of a few texts (one per player), each drawn once."""
 
 
 def collect_while_waiting() -> None:
@@ -56,7 +60,7 @@ class HandoffScreen(KeptBackground, Screen):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self.text(), id="handoff-box")
+                yield Box(self.text(), id="handoff-box")
         yield KeyBar()
 
     def set_player(self, name: str, reason: str = "") -> None:

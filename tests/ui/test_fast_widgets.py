@@ -307,3 +307,28 @@ async def test_kept_grid_lines_follow_new_cards_and_a_new_theme():
         themed = grid.render_lines(whole)
         assert _cells(themed) != _cells(shown)
         assert _cells(themed) == _cells(Widget.render_lines(grid, whole))
+
+
+async def test_hand_off_box_and_key_bar_draw_a_text_again_from_memory_as_textual_would():
+    from textual.widget import Widget
+
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Table()
+    async with app.run_test(size=(80, 24)) as pilot:
+        handoff = app.handoff
+        app.push_screen(handoff)
+        await pilot.pause()
+        box, bar = handoff.query_one("#handoff-box"), handoff.query_one(KeyBar)
+        drawn = {}
+        for name in ("Ann", "Bob", "Ann"):
+            handoff.set_player(name)
+            await pilot.pause()
+            for widget in (box, bar):
+                whole = Region(0, 0, *widget.size)
+                lines = widget.render_lines(whole)
+                widget._styles_cache.clear()
+                assert _cells(lines) == _cells(Widget.render_lines(widget, whole)), name
+                drawn.setdefault((name, widget), []).append(lines)
+        assert drawn["Ann", box][0] is drawn["Ann", box][1]  # drawn once, shown twice
+        assert _cells(drawn["Ann", box][0]) != _cells(drawn["Bob", box][0])
