@@ -174,6 +174,17 @@ class GameScreenBase(KeptBackground, Screen):
         self.dismiss(None)  # back to the end screen
 
     # ---- cheap updates: repaint only what changed ------------------------------------
+    def _found_once(self, name: str, find):
+        """A widget found once: a game screen makes its widgets in compose and keeps
+        them, and a query walks the whole screen each time it is asked."""
+        found = self.__dict__.setdefault("_widgets_found", {})
+        widget = found.get(name)
+        if widget is None:
+            widget = find()
+            if widget is not None:  # (a screen with no log asks again: it is rare)
+                found[name] = widget
+        return widget
+
     def update_static(self, target, text: str) -> None:
         widget = self.query_one(target, Static) if isinstance(target, str) else target
         if getattr(widget, "_last_text", None) != text:
@@ -184,7 +195,7 @@ class GameScreenBase(KeptBackground, Screen):
         """Fill the move list (keys and mouse) and refresh the footer when moves change.
 
         ``focus=False`` leaves the focus where it is (a text box the player types in)."""
-        ol = self.query_one(OptionList)
+        ol = self._found_once("moves", lambda: self.query_one(OptionList))
         # Labels count too: a move can keep its key and change its meaning
         # (Happiness: "Leave out Fire" becomes "Put Fire back in").
         keys = tuple((a.key, a.label) for a in legal)
@@ -213,9 +224,9 @@ class GameScreenBase(KeptBackground, Screen):
             self.refresh_bindings()
 
     def render_log(self) -> None:
-        views = self.query(LogView)
-        if views:  # wraps to its width, keeps what two readers share, follows the end
-            views.first().set_entries(self.controller.log())
+        view = self._found_once("log", lambda: next(iter(self.query(LogView)), None))
+        if view is not None:  # wraps to its width, keeps what two readers share, follows the end
+            view.set_entries(self.controller.log())
             return
         log = self.query_one(RichLog)
         entries = self.controller.log()
