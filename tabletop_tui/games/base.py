@@ -38,6 +38,8 @@ class GameScreenBase(KeptBackground, Screen):
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
         self._handoff: HandoffScreen | None = None
+        self._public_pending = False  # a hand-off is on view, the public view not drawn
+        self._drawn = False  # render_view has filled the widgets once
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
@@ -59,14 +61,22 @@ class GameScreenBase(KeptBackground, Screen):
         if step == "handoff":
             if isinstance(self.app.screen, HandoffScreen):
                 return  # already waiting for someone to take the terminal
-            # Nothing private stays mounted while the terminal changes hands.
+            # Nothing private stays mounted while the terminal changes hands: the public
+            # view is drawn under the hand-off once it is on view (paint_ahead), so that
+            # the key which ended a turn shows the hand-off without waiting for it.
             c.viewer = None
             self.shown_seat = None
             seat = c.pending
             self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
-            self.render_view()  # the public view, under the hand-off (show_moves keeps its box)
+            if self._drawn:
+                self._public_pending = True
+            else:  # a screen just opened: laid out with its text, and no key waits
+                self.render_view()
+                self._drawn = True
             return
+        self._public_pending = False
         self.render_view()
+        self._drawn = True
         if step == "bot" and not self._busy:
             self._busy = True
             if self.bot_delay > 0:
@@ -95,6 +105,9 @@ class GameScreenBase(KeptBackground, Screen):
         when the table is busy passing the terminal rather than waiting on a key."""
         if self.is_active or not self.is_attached:
             return  # (is_current holds for the screen under the top one as well)
+        if self._public_pending:
+            self._public_pending = False
+            self.render_view()  # the public view (show_moves keeps the list's box)
         for widget, (region, clip) in list(self._compositor.visible_widgets.items()):
             visible = region.intersection(clip)  # the part the compositor will ask for
             if widget is not self and visible and widget.is_attached:
@@ -161,6 +174,17 @@ class GameScreenBase(KeptBackground, Screen):
         self.dismiss(None)  # back to the end screen
 
     # ---- cheap updates: repaint only what changed ------------------------------------
+    def _found_once(self, name: str, find):
+        """A widget found once: a game screen makes its widgets in compose and keeps
+        them, and a query walks the whole screen each time it is asked."""
+        found = self.__dict__.setdefault("_widgets_found", {})
+        widget = found.get(name)
+        if widget is None:
+            widget = find()
+            if widget is not None:  # (a screen with no log asks again: it is rare)
+                found[name] = widget
+        return widget
+
     def update_static(self, target, text: str) -> None:
         widget = self.query_one(target, Static) if isinstance(target, str) else target
         if getattr(widget, "_last_text", None) != text:
@@ -171,7 +195,7 @@ class GameScreenBase(KeptBackground, Screen):
         """Fill the move list (keys and mouse) and refresh the footer when moves change.
 
         ``focus=False`` leaves the focus where it is (a text box the player types in)."""
-        ol = self.query_one(OptionList)
+        ol = self._found_once("moves", lambda: self.query_one(OptionList))
         # Labels count too: a move can keep its key and change its meaning
         # (Happiness: "Leave out Fire" becomes "Put Fire back in").
         keys = tuple((a.key, a.label) for a in legal)
@@ -200,9 +224,9 @@ class GameScreenBase(KeptBackground, Screen):
             self.refresh_bindings()
 
     def render_log(self) -> None:
-        views = self.query(LogView)
-        if views:  # wraps to its width, keeps what two readers share, follows the end
-            views.first().set_entries(self.controller.log())
+        view = self._found_once("log", lambda: next(iter(self.query(LogView)), None))
+        if view is not None:  # wraps to its width, keeps what two readers share, follows the end
+            view.set_entries(self.controller.log())
             return
         log = self.query_one(RichLog)
         entries = self.controller.log()

@@ -27,6 +27,7 @@ from .line_api import FrameStyle
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 ROUND = "╭╮╰╯─│"
 HEAVY = "┏┓┗┛━┃"
+KEPT_LOOKS = 300  # drawn card looks a grid keeps
 
 
 def _cut(text: str, width: int) -> str:
@@ -54,6 +55,7 @@ class CardGrid(FrameStyle, Widget):
     """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
 
     DIRECT_LINES = True
+    KEEP_LINES = True
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
         f"cardgrid--c-{c}" for c in COLOURS
     }
@@ -138,10 +140,6 @@ class CardGrid(FrameStyle, Widget):
             body = [piece for line in body for piece in (textwrap.wrap(line, inner) or [""])]
             faces.append((title, tuple(body), usable, card.get("colour") or "none"))
         self._faces = faces
-        # Keep the drawn lines of the cards still shown, and nothing of the others: a
-        # game passes through hundreds of looks, and each strip holds caches of its own.
-        keep = set(faces)
-        self._drawn = {look: lines for look, lines in self._drawn.items() if look[0] in keep}
         self._card_height = 2 + max((len(body) for _, body, _, _ in faces), default=0)
         rows = -(-len(faces) // self.columns)
         height = rows * self._card_height
@@ -193,6 +191,10 @@ class CardGrid(FrameStyle, Widget):
             )
         lines.append([Segment(bl + h * (width - 2) + br, edge)])
         self._drawn[look] = lines
+        # Looks come back (a card usable for one player, not for the next): a few
+        # hundred are kept, the oldest dropped, as a game passes through many more.
+        if len(self._drawn) > KEPT_LOOKS:
+            del self._drawn[next(iter(self._drawn))]
         return lines
 
     def render_line(self, y: int) -> Strip:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 
 from rich.markup import escape
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -13,9 +14,13 @@ from textual.widgets import Static
 
 from .keybar import KeyBar
 from .line_api import KeptBackground
-from .static_text import set_text
+from .static_text import KeptLines, set_text
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class Box(KeptLines, Static):
+    """The hand-off's message: one of a few texts (one per player), each drawn once."""
 
 
 def collect_while_waiting() -> None:
@@ -55,7 +60,7 @@ class HandoffScreen(KeptBackground, Screen):
     def compose(self) -> ComposeResult:
         with Middle():
             with Center():
-                yield Static(self.text(), id="handoff-box")
+                yield Box(self.text(), id="handoff-box")
         yield KeyBar()
 
     def set_player(self, name: str, reason: str = "") -> None:
@@ -64,7 +69,16 @@ class HandoffScreen(KeptBackground, Screen):
         if self.is_mounted:
             set_text(self.query_one("#handoff-box", Static), self.text())
 
-    def on_screen_resume(self) -> None:
+    _styled_for: int | None = None  # the app's count of CSS changes when last styled
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        # Textual styles a pushed screen afresh each time (a tenth of the key that ends
+        # a turn); this one is shown again and again unchanged, so only a new theme or
+        # stylesheet since it was last styled (the app counts those) calls for it.
+        count = self.app._css_update_count
+        if self._styled_for == count:
+            event.refresh_styles = False
+        self._styled_for = count
         # The terminal changes hands now, once this screen is on view: the time for the
         # cycle collector, and for the screen below to draw ahead what it can, rather
         # than in the middle of someone's key.

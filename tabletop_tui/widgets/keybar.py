@@ -10,11 +10,14 @@ key a click lands on.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
+from .static_text import KeptLines
 
-class KeyBar(Static):
+
+class KeyBar(KeptLines, Static):
     COMPONENT_CLASSES = {"keybar--key", "keybar--dim"}
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background;
@@ -26,7 +29,7 @@ class KeyBar(Static):
     def __init__(self, **kw):
         super().__init__("", **kw)
         self._hits: list[tuple[int, int, object, str]] = []
-        self._drawn: str | None = None
+        self._drawn: tuple | None = None  # what the drawn line shows: keys and styles
         self._plain = ""
 
     def on_mount(self) -> None:
@@ -41,26 +44,37 @@ class KeyBar(Static):
             self.redraw()
 
     def redraw(self) -> None:
+        # Keys that stay the same (most moves keep them) leave the line as it is: no
+        # rich Text to build and compare, and nothing for the next frame to draw again.
         key_style = self.get_component_rich_style("keybar--key", partial=True)
         dim_style = self.get_component_rich_style("keybar--dim", partial=True)
-        line = Text(no_wrap=True, overflow="ellipsis")
+        shown = []
         hits = []
         done = set()
+        end = 0
         for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or (binding.action, binding.description) in done:
                 continue
             done.add((binding.action, binding.description))
-            start = line.cell_len
-            key = self.app.get_key_display(binding)
-            line.append(f" {key} ", style=key_style if enabled else dim_style)
-            line.append(f"{binding.description} ", style="" if enabled else dim_style)
+            key = f" {self.app.get_key_display(binding)} "
+            start, end = end, end + cell_len(key) + cell_len(binding.description) + 1
             if enabled:
-                hits.append((start, line.cell_len, node, binding.action))
+                hits.append((start, end, node, binding.action))
+            shown.append((key, binding.description, enabled))
         self._hits = hits
-        if line.markup != self._drawn:
-            self._drawn = line.markup
-            self._plain = line.plain
-            self.update(line, layout=False)
+        drawn = (key_style, dim_style, tuple(shown))
+        if drawn == self._drawn:
+            return
+        line = Text(no_wrap=True, overflow="ellipsis")
+        for key, description, enabled in shown:
+            line.append(key, style=key_style if enabled else dim_style)
+            line.append(f"{description} ", style="" if enabled else dim_style)
+        self._drawn = drawn
+        self._plain = line.plain
+        self.update(line, layout=False)
+
+    def look(self) -> tuple | None:
+        return self._drawn  # the keys and their styles (the content is a rich Text)
 
     def text(self) -> str:
         return self._plain

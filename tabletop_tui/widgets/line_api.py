@@ -33,14 +33,14 @@ def _hovered_link(widget: Any) -> bool:
     return bool(hover._link_id and hover._meta and "@click" in hover.meta)
 
 
-def _direct_lines(widget: Any, crop: Region) -> list[Strip]:
+def _direct_lines(widget: Any, crop: Region, colours: tuple, filters: list) -> list[Strip]:
     """The widget's lines in ``crop`` as the styles cache makes them for a plain box,
     drawn afresh: its per-line work (borders, padding, effects it checks for) was most
-    of a log or card grid's cost, and these widgets keep what they draw already."""
+    of a log or card grid's cost, and these widgets keep what they draw already.
+    ``colours`` and ``filters`` are the widget's background colours and line filters."""
     width, height = widget.size
-    base_background, background = widget.background_colors
+    base_background, background = colours
     inner = TextualStyle(background=base_background + background).rich_style
-    filters = widget.get_line_filters()
     strips = []
     for y in crop.line_range:
         line = widget.render_line(y) if y < height else Strip.blank(width, inner)
@@ -65,15 +65,38 @@ class FrameStyle:
     rich_style: Any  # the widget's
 
     DIRECT_LINES = False  # True: lines go straight to the screen when the box is plain
+    # True (with DIRECT_LINES): the lines drawn are kept until the widget is refreshed,
+    # for a widget that refreshes itself whenever what it draws changes. A screen shown
+    # again after a hand-off repaints every widget, most of them unchanged.
+    KEEP_LINES = False
+    _kept: tuple[tuple, list[Strip]] | None = None
+    size: Any
+    scroll_offset: Any
+    background_colors: Any
+    get_line_filters: Any
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        self._frame_style = self.rich_style
+        self._frame_style = style = self.rich_style
         try:
-            if self.DIRECT_LINES and _plain_box(self):
-                return _direct_lines(self, crop)
-            return super().render_lines(crop)  # type: ignore[misc]
+            if not (self.DIRECT_LINES and _plain_box(self)):
+                return super().render_lines(crop)  # type: ignore[misc]
+            colours, filters = self.background_colors, self.get_line_filters()
+            if not self.KEEP_LINES:
+                return _direct_lines(self, crop, colours, filters)
+            key = (crop, self.size, self.scroll_offset, style, colours, tuple(filters))
+            if self._kept is None or self._kept[0] != key:
+                self._kept = (key, _direct_lines(self, crop, colours, filters))
+            return self._kept[1]
         finally:
             self._frame_style = None
+
+    def refresh(self, *regions: Region, **kw: Any) -> Any:
+        self._kept = None  # what it draws has changed
+        return super().refresh(*regions, **kw)  # type: ignore[misc]
+
+    def notify_style_update(self) -> None:
+        self._kept = None  # a new theme or class: its parts' colours may differ
+        super().notify_style_update()  # type: ignore[misc]
 
     @property
     def line_style(self) -> Style:

@@ -28,6 +28,7 @@ from .scrollbar import FastScrollbars
 
 class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
     DIRECT_LINES = True
+    KEEP_LINES = True
     DEFAULT_CSS = "LogView { height: 1fr; overflow-x: hidden; }"
 
     def __init__(self, **kw):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 from textual.widgets import OptionList
@@ -18,9 +19,15 @@ from textual.widgets.option_list import Option
 
 from .scrollbar import FastScrollbars
 
+# How many drawn options the list keeps: several turns' worth of every seat's moves.
+KEPT_LOOKS = 400
+
 
 class MoveList(FastScrollbars, OptionList):
     _quiet = False  # True while new moves go in: layout requests are dropped
+    # While a frame is drawn: the options' padding and width, and whether the line
+    # table is up to date (Textual's brings it up to date again for every line).
+    _frame: tuple | None = None
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
@@ -29,19 +36,38 @@ class MoveList(FastScrollbars, OptionList):
         # them is emptied with every new set.
         self._drawn: dict[tuple, list[Strip]] = {}
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._update_lines()
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        self._frame = (padding, width)
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def _update_lines(self) -> None:
+        if self._frame is None:  # the options cannot change while a frame is drawn
+            super()._update_lines()
+
     def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        frame = self._frame or (
+            self.get_component_styles("option-list--option").padding,
+            self.scrollable_content_region.width - self._get_left_gutter_width(),
+        )
         look = (
             str(option.prompt),
             option.disabled,
             option._divider,
             self._option_to_index.get(option),  # the strips carry it for the mouse
             style,
-            self.get_component_styles("option-list--option").padding,
-            self.scrollable_content_region.width - self._get_left_gutter_width(),
+            *frame,
         )
         strips = self._drawn.get(look)
         if strips is None:
             strips = self._drawn[look] = super()._get_option_render(option, style)
+            if len(self._drawn) > KEPT_LOOKS:  # the oldest look goes
+                del self._drawn[next(iter(self._drawn))]
         return strips
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose=False):
@@ -69,6 +95,3 @@ class MoveList(FastScrollbars, OptionList):
             self.refresh(layout=True)  # a scrollbar came or went: place it
         if options:
             self.highlighted = 0
-        # Keep the drawn lines of these moves only (each look is small, a game has many).
-        prompts = {str(option.prompt) for option in options}
-        self._drawn = {look: lines for look, lines in self._drawn.items() if look[0] in prompts}

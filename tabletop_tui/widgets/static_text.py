@@ -6,6 +6,11 @@ had needs none of that."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from typing import Any
+
+from textual.geometry import Region
+from textual.strip import Strip
 from textual.widgets import Static
 
 
@@ -31,3 +36,32 @@ def set_text(widget: Static, text: str) -> None:
     widget.update(text, layout=False)
     if size_may_change(widget):
         widget.refresh(layout=True)
+
+
+class KeptLines:
+    """A mixin for a Static, listed before it, whose few texts come back again and again
+    (the key bar, the hand-off box): the drawn lines of the last texts are kept, by
+    text, size and style, so showing one again draws nothing."""
+
+    KEPT = 16  # texts whose lines are kept
+    size: Any
+    rich_style: Any
+    styles: Any
+    background_colors: Any
+    get_line_filters: Any
+    content: Any
+
+    def look(self) -> Hashable:
+        """What decides the text drawn (a Static's content, when it is a string)."""
+        return self.content
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        key = (crop, self.size, self.look(), self.rich_style, self.styles.border)
+        key += (self.background_colors, tuple(self.get_line_filters()))
+        kept: dict = self.__dict__.setdefault("_kept_lines", {})
+        lines = kept.get(key)
+        if lines is None:
+            lines = kept[key] = super().render_lines(crop)  # type: ignore[misc]
+            if len(kept) > self.KEPT:
+                del kept[next(iter(kept))]
+        return lines

@@ -135,3 +135,200 @@ async def test_a_move_that_changes_the_move_list_lays_nothing_out_at_120x40(tmp_
         await pilot.press("enter")  # the list still answers Enter
         await pilot.pause()
         assert c.state is not state
+
+
+class Lists(App):
+    CSS = "OptionList { height: 8; width: 30; }"
+
+    def compose(self):
+        from textual.widgets import OptionList
+
+        from tabletop_tui.widgets.moves import MoveList
+
+        yield OptionList()
+        yield MoveList()
+
+
+async def test_move_list_draws_what_an_option_list_draws_when_moves_come_back():
+    from textual.widgets.option_list import Option
+
+    from tabletop_tui.widgets.moves import MoveList
+
+    first = [Option(f"Buy card {n} for {n} coins", id=f"b{n}") for n in range(12)]
+    second = [Option("Take a coin (C)", id="coin"), Option("Draw from deck 2", id="d2")]
+    app = Lists()
+    async with app.run_test(size=(70, 20)) as pilot:
+        stock, moves = app.query_one("OptionList"), app.query_one(MoveList)
+        for options, highlight in ((first, 3), (second, 1), (first, 0), (first, 11)):
+            stock.clear_options()
+            stock.add_options(options)
+            moves.set_moves(options)
+            stock.highlighted = moves.highlighted = highlight
+            drawings = []
+            for widget in (stock, moves):
+                widget.focus()
+                await pilot.pause()
+                drawings.append(_cells(widget.render_lines(Region(0, 0, *widget.size))))
+            assert drawings[0] == drawings[1], (options[0].prompt, highlight)
+            # the first set's drawn lines are kept while other moves are shown
+            assert any(look[0] == "Buy card 3 for 3 coins" for look in moves._drawn)
+
+
+class Keys(App):
+    BINDINGS = [("a", "one", "One"), ("b", "two", "Two")]
+    allowed = True
+
+    def compose(self):
+        from tabletop_tui.widgets.keybar import KeyBar
+
+        yield KeyBar()
+
+    def check_action(self, action, parameters):
+        return True if action != "two" or self.allowed else None
+
+    def action_two(self):
+        self.ran = True
+
+
+async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_keys():
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        assert bar.text() == " a One  b Two "
+        hits = [hit[:2] for hit in bar._hits]
+        bar.redraw()  # the same keys: the line stays, the keys still answer clicks
+        assert [hit[:2] for hit in bar._hits] == hits and bar.text() == " a One  b Two "
+        await pilot.click(KeyBar, offset=(hits[1][0] + 1, 0))
+        assert getattr(app, "ran", False)
+        app.allowed = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert [hit[:2] for hit in bar._hits] == hits[:1]  # dimmed: no longer clickable
+        assert bar.text() == " a One  b Two "
+        assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
+
+
+async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_view(tmp_path):
+    from textual.widgets import OptionList
+
+    from rules import get_game
+    from tabletop_tui.controller import Controller
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    from .helpers import make_app
+
+    spec = get_game("happy-city")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=3), [{"kind": "human"}] * 2)
+        app.open_game(c)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter")
+        await pilot.pause()
+        status = game.query_one("#hc-status")
+        while True:
+            ends_turn = [a for a in c.legal() if a.kind in ("buy", "coin", "dwelling")]
+            if ends_turn:
+                break
+            game._apply(c.legal()[-1])
+            await pilot.pause()
+        mine = status._last_text
+        assert "your turn" in mine
+        game._apply(ends_turn[0])  # the move that hands the terminal on
+        assert isinstance(app.screen, HandoffScreen) and c.viewer is None
+        assert status._last_text == mine  # not drawn again before the hand-off shows
+        await pilot.pause()
+        assert "Waiting for" in status._last_text  # the public view, under the hand-off
+        assert game.query_one(OptionList).option_count == 0
+
+
+class Table(App):
+    def on_mount(self):
+        from tabletop_tui.widgets.common import HandoffScreen
+
+        self.handoff = HandoffScreen("Ann")
+        self.install_screen(self.handoff, "handoff")
+
+
+async def test_the_hand_off_is_styled_again_only_after_a_theme_change():
+    app = Table()
+    async with app.run_test(size=(80, 24)) as pilot:
+        handoff = app.handoff
+        restyled = []
+        real = handoff.update_node_styles
+        handoff.update_node_styles = lambda **kw: (restyled.append(1), real(**kw))[1]
+        colours = []
+        for theme in (None, None, "textual-light" if app.theme != "textual-light" else "nord"):
+            if theme:
+                app.theme = theme
+                await pilot.pause()
+            app.push_screen(handoff)
+            await pilot.pause()
+            colours.append(handoff.query_one("#handoff-box").styles.background)
+            app.pop_screen()
+            await pilot.pause()
+        # styled when first shown, not when shown again, and again after the new theme
+        assert restyled == [1, 1] and colours[0] == colours[1] != colours[2]
+
+
+class Grid(App):
+    def compose(self):
+        from tabletop_tui.widgets.card_grid import CardGrid
+
+        yield CardGrid("row", 3)
+
+
+async def test_kept_grid_lines_follow_new_cards_and_a_new_theme():
+    from textual.widget import Widget
+
+    from rules import get_game
+    from tabletop_tui.widgets.card_grid import CardGrid
+
+    view = get_game("happy-city").new_game(["Ann", "Bob"], seed=3).view(0)
+    cards = [dict(pile["card"], name=pile["name"]) for pile in view["dwellings"]]
+    app = Grid()
+    async with app.run_test(size=(60, 20)) as pilot:
+        grid = app.query_one(CardGrid)
+        grid.show([(card, "", k == 1) for k, card in enumerate(cards)])
+        await pilot.pause()
+        whole = Region(0, 0, *grid.size)
+        assert len(cards) > 2 and whole.height > 2
+        first = grid.render_lines(whole)
+        assert grid.render_lines(whole) is first  # kept while nothing changed
+        grid.show([(card, "", k == 2) for k, card in enumerate(cards)])
+        shown = grid.render_lines(whole)
+        assert _cells(shown) != _cells(first)
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await pilot.pause()
+        themed = grid.render_lines(whole)
+        assert _cells(themed) != _cells(shown)
+        assert _cells(themed) == _cells(Widget.render_lines(grid, whole))
+
+
+async def test_hand_off_box_and_key_bar_draw_a_text_again_from_memory_as_textual_would():
+    from textual.widget import Widget
+
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Table()
+    async with app.run_test(size=(80, 24)) as pilot:
+        handoff = app.handoff
+        app.push_screen(handoff)
+        await pilot.pause()
+        box, bar = handoff.query_one("#handoff-box"), handoff.query_one(KeyBar)
+        drawn = {}
+        for name in ("Ann", "Bob", "Ann"):
+            handoff.set_player(name)
+            await pilot.pause()
+            for widget in (box, bar):
+                whole = Region(0, 0, *widget.size)
+                lines = widget.render_lines(whole)
+                widget._styles_cache.clear()
+                assert _cells(lines) == _cells(Widget.render_lines(widget, whole)), name
+                drawn.setdefault((name, widget), []).append(lines)
+        assert drawn["Ann", box][0] is drawn["Ann", box][1]  # drawn once, shown twice
+        assert _cells(drawn["Ann", box][0]) != _cells(drawn["Bob", box][0])
