@@ -8,7 +8,8 @@ live state. Levels:
   and now and then plays any legal move;
 - ``normal``: the game's greedy policy (one step ahead on a projected score);
 - ``hard``: a search that imagines games from the seat's knowledge and lets the
-  greedy policy play them out (see ``search``), within a per-decision budget;
+  greedy policy play them out (see ``search``), within a per-decision budget; a game
+  may give its own (Happiness: ``happiness_plan``, exact odds over the unseen cards);
 - ``random``: uniform legal play, a baseline. ``smart`` is the old name of ``normal``.
 """
 
@@ -51,6 +52,9 @@ def make_bot(
         return policy
     if level == "easy":
         return EasyBot(policy, seed + 1)
+    own = getattr(policy, "hard_level", None)  # a game whose hard level is not the search
+    if own is not None:
+        return own(seed + 2, budget)
     return SearchBot(policy, seed + 2, budget)
 
 

@@ -6,11 +6,8 @@ size of the community deck.
 
 from __future__ import annotations
 
-import math
-
 from ..happiness.engine import neighbours, plus_cells
 from .base import Policy
-from .search import reward
 
 JOY_STORIES = (
     "{word} always makes me smile.",
@@ -28,52 +25,26 @@ BUMMER_STORIES = (
 
 class HappinessBot(Policy):
     name = "smart"
-    horizon = 80  # a safety net: ``settled`` stops an imagined game long before
-    # A search plays this many turns past the decision (the seat's own, the rival's
-    # reply and the seat's next one, with the silences between), then reads the scores:
-    # further ahead the draws, not the move, decide the game.
-    LOOKAHEAD = 3
-    MARGIN_SCALE = 12.0  # Joypoints of lead that make a cut-off game look nearly won
-    HAND_SHARE = 0.7  # of a Joycard's points still in hand, likely to be scored later
-    CLOSE_CALL = 1.5  # Joypoints of estimate within which a search compares placements
-    BUMMER_WORTH = 3.0  # Joypoints a Bummer still in hand is likely to bum out later
+    CLOSE_CALL = 1.5  # Joypoints of estimate within which placements count as close
 
-    def settled(self, world, state, seat, away: bool = False) -> bool:
-        """Where an imagined game may stop: at the start of a turn, ``LOOKAHEAD``
-        turns after the position the search started from."""
-        return state.stage == "play" and state.turns_played - world.turns_played >= self.LOOKAHEAD
+    @staticmethod
+    def hard_level(seed: int, budget=None) -> Policy:
+        """The ``hard`` level: the planner of ``happiness_plan``, not the search. Benchmarks
+        showed the games are won where Joycards go, and that exact odds over the unseen
+        cards beat imagined games there; it needs a few milliseconds, far inside any
+        budget, so ``budget`` is not needed."""
+        from .happiness_plan import PlanningHappinessBot
 
-    def judge(self, state, seat) -> float:
-        """A finished game: the seat's share of the win plus a little for the margin.
-        A cut-off one: a guess at that share from the lead in Joypoints."""
-        scores = [state.score(s) + self.potential(state, s) for s in range(state.n)]
-        margin = scores[seat] - max(v for k, v in enumerate(scores) if k != seat)
-        if state.is_over:
-            return reward(state, seat)
-        return 0.5 + 0.5 * math.tanh(margin / self.MARGIN_SCALE)
-
-    def potential(self, state, seat) -> float:
-        """What the seat's hand is likely still to score: the best Joycards it has turns
-        left to lay, and its Bummers (only the few turns left can use any of them)."""
-        if state.is_over:
-            return 0.0
-        turns = len(state.deck) // state.n + 1
-        cards = state.cards
-        joy = sorted(
-            (cards[i].points for i in state.hands[seat] if not cards[i].is_bummer), reverse=True
-        )
-        bummers = sum(1 for i in state.hands[seat] if cards[i].is_bummer)
-        return self.HAND_SHARE * sum(joy[:turns]) + self.BUMMER_WORTH * min(bummers, turns)
+        return PlanningHappinessBot(seed)
 
     def candidates(self, state, seat, actions, k):
-        """A search compares placements (the best few by this bot's estimate) and the
-        silence's two answers; the deck build and the story are left to the policy."""
+        """The close placements (the best few by this bot's estimate; ``easy`` slips to
+        one of them) and the silence's two answers; the deck build and the story are
+        left to the policy."""
         if state.stage in ("play", "bummer"):
             table = Table(state)
             scored = sorted(((self._value(state, seat, a, table), a) for a in actions), key=_first)
             best = scored[0][0]
-            # Only close calls are worth a search: a few dozen imagined games cannot
-            # reliably overturn an estimate that is clearly worse.
             return [a for v, a in scored[:k] if best - v <= self.CLOSE_CALL] or [scored[0][1]]
         if state.stage == "window":
             return [a for a in actions if a.kind != "close"]

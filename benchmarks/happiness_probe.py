@@ -1,0 +1,191 @@
+"""Where Happiness games are won: `python benchmarks/happiness_probe.py MODE [...]`.
+
+A benchmark-only look at the 2-player game, hard's opponent always ``normal``:
+
+- ``oracle``: a ceiling. The oracle sees the live state (both hands, the deck order),
+  so one imagined game per candidate is the real future, given greedy play after it.
+  It is never a level and never shipped: it lives here only.
+- ``--kinds``: which decisions the stronger side makes itself (``play``: laying a
+  Joycard, ``window``: claiming the silence, ``bummer``: where a Bummer goes); the
+  rest it leaves to ``normal``. That shows which decisions carry the edge.
+
+Deals are mirrored (each seed from both seats), as in ``benchmarks/bots.py``.
+
+What it showed (session 6, 20 games each unless said, seeds from 1000):
+
+- the oracle on every decision wins 100% (+15.5 Joypoints a game); on Joycard
+  placements alone 95% (+16.4: 12.4 Euphoria points a game against normal's 0.5, and
+  its own Bummers sweep 10.3 while the rival's sweep 5.1); on the silence alone 55%,
+  on Bummer placements alone 55%. With only hard's close candidates it still wins 90%.
+- the old search (``search``) scored 1.1 Euphoria points a game: it never built pluses.
+- the planner told the rival's real hand (``plan-peek``) wins 71% of 200 (+5.7); the
+  fair planner (``hard``) 54% of 1000 games: the rest of the ceiling is the rival's
+  hand, of which a greedy rival's choices show about a quarter.
+- hard with the search on the silence or on Bummer placements did no better (49% of
+  60, 54% of 200); claiming the silence for smaller or only bigger sweeps neither.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import defaultdict
+
+from benchkit import wilson
+
+import rules
+from rules.bots import Budget, make_bot
+from rules.bots.base import Bot, Observation
+from rules.bots.search import SearchBot, reward
+
+GAME, OPTIONS = "happiness", {"silence": "turns"}
+KINDS = ("play", "window", "bummer")
+
+
+class Oracle(SearchBot):
+    """Sees everything: each candidate is played once in a copy of the live game and
+    the greedy policy finishes it. Every candidate is compared, to the end."""
+
+    def __init__(self, policy, seed: int = 0, narrow: bool = False):
+        super().__init__(policy, seed, Budget(seconds=None, iterations=1))
+        self.policy.settled = None  # type: ignore[method-assign,assignment]
+        self.policy.judge = reward  # type: ignore[method-assign]
+        self.policy.horizon = None
+        if not narrow:  # narrow: only the candidates hard itself compares
+            self.policy.candidates = self._all  # type: ignore[method-assign]
+
+    def _all(self, world, seat, actions, k):
+        best = self.policy.pick(world, seat, actions)
+        if world.stage == "story" or world.stage == "build":
+            return [best]
+        return [best, *[a for a in actions if a != best]]
+
+    def choose(self, state, seat):
+        obs = Observation(seat, {}, state.legal_actions(seat), [], lambda _s: state.copy())
+        return self.decide(obs)
+
+
+def _peeking_planner():
+    from rules.bots.happiness_plan import PlanningHappinessBot, Unseen, fits
+
+    class Peek(PlanningHappinessBot):
+        """The planner told the truth about the rival's hand (a ceiling, not fair)."""
+
+        def choose(self, state, seat):
+            live = state
+
+            def rival_holds(self, need, bummer):
+                return float(
+                    any(
+                        live.cards[i].is_bummer == bummer and fits(live.cards[i].edges, need)
+                        for s, h in enumerate(live.hands)
+                        if s != seat
+                        for i in h
+                    )
+                )
+
+            Unseen.rival_holds = rival_holds  # type: ignore[method-assign]
+            return super().choose(state, seat)
+
+    return Peek
+
+
+def PeekingPlanner(seed):  # noqa: N802 - a class factory
+    return _peeking_planner()(seed)
+
+
+class Mixed(Bot):
+    """The strong bot on the decision kinds in ``kinds``, ``normal`` elsewhere."""
+
+    def __init__(self, strong: Bot, normal: Bot, kinds: set[str]):
+        super().__init__(0)
+        self.strong, self.normal, self.kinds = strong, normal, kinds
+        self.counts: dict[str, int] = defaultdict(int)  # decisions where they differ
+
+    def choose(self, state, seat):
+        bot = self.strong if state.stage in self.kinds else self.normal
+        return bot.choose(state, seat)
+
+
+def strong_bot(kind: str, seed: int, budget: Budget) -> Bot:
+    if kind == "search":  # the search the other card games use, over normal's policy
+        return SearchBot(rules.bots.policy_for(GAME, seed), seed, budget)
+    if kind == "plan-peek":
+        return PeekingPlanner(seed)
+    if kind.startswith("oracle"):
+        return Oracle(rules.bots.policy_for(GAME, seed), seed, kind == "oracle-narrow")
+    return make_bot(GAME, kind, seed, budget)
+
+
+def play_one(seed: int, strong_seat: int, kind: str, kinds: set, budget: Budget, times):
+    spec = rules.get_game(GAME)
+    state = spec.new_game(["P1", "P2"], seed=seed, options=OPTIONS)
+    bots: list[Bot] = [make_bot(GAME, "normal", seed * 31 + i) for i in range(2)]
+    me = seed * 31 + strong_seat
+    if "+" in kind:  # "plan+hard": the first on Joycards, the second on the rest
+        first, second = kind.split("+")
+        inner = Mixed(strong_bot(second, me, budget), bots[strong_seat], kinds - {"play"})
+        bots[strong_seat] = Mixed(strong_bot(first, me, budget), inner, {"play"})
+    else:
+        bots[strong_seat] = Mixed(strong_bot(kind, me, budget), bots[strong_seat], kinds)
+    while not state.is_over:
+        seat = state.actors()[0]
+        t0 = time.process_time()
+        action = bots[seat].choose(state, seat)
+        if seat == strong_seat and len(state.legal_actions(seat)) > 1:
+            times[state.stage].append(time.process_time() - t0)
+        state = state.apply(action)
+    return state
+
+
+def main(argv=None) -> None:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument(
+        "kind",
+        help="the stronger side: oracle, oracle-narrow, hard (the planner), "
+        "search, normal, plan-peek, or FIRST+SECOND (FIRST lays Joycards, SECOND the rest)",
+    )
+    p.add_argument("--kinds", default=",".join(KINDS), help="decisions it makes itself")
+    p.add_argument("--deals", type=int, default=10, help="deals, each played from both seats")
+    p.add_argument("--seed", type=int, default=1000)
+    p.add_argument("--seconds", type=float, default=0.2)
+    p.add_argument("--set", default="", help="planner weights, NAME=VALUE,... (trials)")
+    args = p.parse_args(argv)
+    if args.set:
+        from rules.bots.happiness_plan import Planner
+
+        for item in args.set.split(","):
+            name, value = item.split("=")
+            setattr(Planner, name, float(value))
+    kinds = set(args.kinds.split(","))
+    budget = Budget(seconds=args.seconds)
+    times: dict[str, list[float]] = defaultdict(list)
+    score, margins = 0.0, []
+    parts: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])
+    for d in range(args.deals):
+        for seat in (0, 1):
+            end = play_one(args.seed + d, seat, args.kind, kinds, budget, times)
+            res = end.result()
+            if seat in res["winners"]:
+                score += 1.0 / len(res["winners"])
+            margins.append(res["scores"][seat] - res["scores"][1 - seat])
+            for key in ("joypoints", "euphoria", "bummed_out"):
+                for k, who in enumerate((seat, 1 - seat)):
+                    parts[key][k] += end.breakdown(who)[key] / (2 * args.deals)
+    n = 2 * args.deals
+    lo, hi = wilson(score, n)
+    print(
+        f"{args.kind} on {sorted(kinds)} vs normal: wins {score / n:.0%} of {n} "
+        f"(95% CI {lo:.0%}-{hi:.0%}); mean margin {sum(margins) / n:+.1f}"
+    )
+    print(
+        "  points a game, strong / normal: "
+        + ", ".join(f"{key} {a:.1f} / {b:.1f}" for key, (a, b) in parts.items())
+    )
+    for stage, ts in sorted(times.items()):
+        ts.sort()
+        print(f"  {stage:7} {len(ts):4} decisions, median {ts[len(ts) // 2] * 1000:.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
