@@ -26,6 +26,7 @@ from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, StoryBox
 from .hand import Hand
+from .players import PlayersPanel
 
 
 class HappinessScreen(Parts, GameScreenBase):
@@ -71,7 +72,7 @@ class HappinessScreen(Parts, GameScreenBase):
                     max_length=500,
                 )
                 yield FoldingMoveList(id="hp-moves")
-                yield Static("", id="hp-players")
+                yield PlayersPanel(id="hp-players")
                 yield LogView(id="hp-log")
         yield KeyBar()
 
@@ -246,17 +247,17 @@ class HappinessScreen(Parts, GameScreenBase):
             hand_title = f"Topics in the deck: {marks}"
         self.update_static(self.part("#hp-hand-title", Static), hand_title)
 
-        lines = []
+        blocks = []
         for p in v["players"]:
             sc = p["score"]
             mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
-            lines.append(
+            blocks.append(
                 f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{' (youngest)' if p['youngest'] else ''}\n"
                 f"   {sc['score']} pts, {p['hand_count']} in hand\n"
                 f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
             )
-        lines.append(f"Community deck: {v['community']} left")
-        self.update_static(self.part("#hp-players", Static), "\n".join(lines))
+        blocks.append(f"Community deck: {v['community']} left")
+        self.part("#hp-players", PlayersPanel).set_blocks(blocks)
 
         story = self.part("#hp-story", StoryBox)
         telling = step == "human" and stage == "story"
