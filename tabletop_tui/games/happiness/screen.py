@@ -13,7 +13,7 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer, Vertical
+from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Header, Input, OptionList, Static
@@ -27,6 +27,7 @@ from .board import Board
 from .boxes import FoldingMoveList, StoryBox
 from .hand import Hand
 from .players import PlayersPanel
+from .scroll import BoardScroll
 
 
 class HappinessScreen(Parts, GameScreenBase):
@@ -61,7 +62,7 @@ class HappinessScreen(Parts, GameScreenBase):
         with Horizontal(id="hp-main"):
             with Vertical(id="hp-left"):
                 yield Static("", id="hp-status")
-                with ScrollableContainer(id="hp-board-scroll"):
+                with BoardScroll(id="hp-board-scroll"):
                     yield Board()
                 yield Static("", id="hp-hand-title")
                 yield Hand(id="hp-hand")
