@@ -57,11 +57,10 @@ class BoardScroll(FastScrollbars, ScrollableContainer):
 
     @property
     def horizontal_scrollbar(self) -> ScrollBar:
-        if self._horizontal_scrollbar is None:
-            bar = KeptScrollBar(
-                vertical=False, name="horizontal", thickness=self.scrollbar_size_horizontal
-            )
-            bar.display = False
-            self._horizontal_scrollbar = bar
+        bar = self._horizontal_scrollbar
+        if bar is None:  # made when first needed, hidden, as Textual makes its own
+            size = self.scrollbar_size_horizontal
+            bar = KeptScrollBar(vertical=False, name="horizontal", thickness=size)
+            self._horizontal_scrollbar, bar.display = bar, False
             self.app._start_widget(self, bar)
-        return self._horizontal_scrollbar
+        return bar
