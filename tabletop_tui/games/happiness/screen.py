@@ -16,7 +16,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
@@ -26,7 +26,7 @@ from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, StoryBox
 from .hand import Hand
-from .players import PlayersPanel
+from .kept_text import KeptText
 from .scroll import BoardScroll
 
 
@@ -61,10 +61,10 @@ class HappinessScreen(Parts, GameScreenBase):
         yield Header()
         with Horizontal(id="hp-main"):
             with Vertical(id="hp-left"):
-                yield Static("", id="hp-status")
+                yield KeptText(id="hp-status")
                 with BoardScroll(id="hp-board-scroll"):
                     yield Board()
-                yield Static("", id="hp-hand-title")
+                yield KeptText(id="hp-hand-title")
                 yield Hand(id="hp-hand")
             with Vertical(id="hp-right"):
                 yield StoryBox(
@@ -73,7 +73,7 @@ class HappinessScreen(Parts, GameScreenBase):
                     max_length=500,
                 )
                 yield FoldingMoveList(id="hp-moves")
-                yield PlayersPanel(id="hp-players")
+                yield KeptText(id="hp-players")
                 yield LogView(id="hp-log")
         yield KeyBar()
 
@@ -131,7 +131,7 @@ class HappinessScreen(Parts, GameScreenBase):
             self.controller.close_window()
             self.advance()
         else:
-            self.update_static(self.part("#hp-status", Static), self.window_status())
+            self.part("#hp-status", KeptText).set_text(self.window_status())
 
     def window_status(self) -> str:
         left = max(0.0, (self._deadline or 0) - time.monotonic()) / max(self.silence_scale, 1e-9)
@@ -219,7 +219,7 @@ class HappinessScreen(Parts, GameScreenBase):
             status = f"Waiting for {names[v['actors'][0]]}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round.[/b]"
-        self.update_static(self.part("#hp-status", Static), status)
+        self.part("#hp-status", KeptText).set_text(status)
 
         hand = v["hand"] or []
         if self.selected >= len(hand):
@@ -246,7 +246,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 for t in v["topics"]
             )
             hand_title = f"Topics in the deck: {marks}"
-        self.update_static(self.part("#hp-hand-title", Static), hand_title)
+        self.part("#hp-hand-title", KeptText).set_text(hand_title)
 
         blocks = []
         for p in v["players"]:
@@ -258,7 +258,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
             )
         blocks.append(f"Community deck: {v['community']} left")
-        self.part("#hp-players", PlayersPanel).set_blocks(blocks)
+        self.part("#hp-players", KeptText).set_blocks(blocks)
 
         story = self.part("#hp-story", StoryBox)
         telling = step == "human" and stage == "story"

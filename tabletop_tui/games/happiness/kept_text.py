@@ -1,46 +1,45 @@
-"""The players panel: a few lines of markup for each player, kept as drawn lines.
+"""Markup text kept as drawn lines: the status line, the hand's title, the players.
 
-A Static showing them parsed and wrapped the whole panel again at every move, when a
-move changes one player's lines (a score, a hand count, the turn mark). This panel
-keeps each block's lines by its text and width, repaints only the lines that changed
-and asks for a layout pass only when the number of lines changes.
+A Static parses and wraps its whole text again at each change, and measures it once
+more to see whether its height changed. Here the text comes in blocks (the players
+panel: one a player), each block's lines are kept by its text and width (the same
+texts come back turn after turn), and a layout pass is asked for only when the number
+of lines changes.
 """
 
 from __future__ import annotations
 
 from textual.content import Content
-from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
 
 
-class PlayersPanel(Widget):
+class KeptText(Widget):
     """Blocks of markup, one under the other, each wrapped as a Static wraps it."""
 
-    DEFAULT_CSS = "PlayersPanel { height: auto; }"
+    DEFAULT_CSS = "KeptText { height: auto; }"
 
     def __init__(self, **kw):
         super().__init__(**kw)
         self.blocks: list[str] = []
         self._kept: dict[tuple, list[Strip]] = {}  # (block, width, style) -> its lines
 
+    def set_text(self, text: str) -> None:
+        self.set_blocks([text])
+
     def set_blocks(self, blocks: list[str]) -> None:
         if blocks == self.blocks:
             return
         before = self._lines() if self.size.width else None
         self.blocks = list(blocks)
-        if before is None:
-            self.refresh(layout=True)  # never laid out: the next layout measures it
-            return
-        after = self._lines()
-        if len(after) != len(before):
-            self.refresh(layout=True)  # the panel gets taller or shorter
-            return
-        width = self.size.width
-        for y, (old, new) in enumerate(zip(before, after, strict=True)):
-            if old is not new:
-                self.refresh(Region(0, y, width, 1))
+        if before is None or len(self._lines()) != len(before):
+            self.refresh(layout=True)  # never measured, or taller or shorter now
+        else:
+            # All of it, padding too: a layout pass that moved this box is not always
+            # repainted in full by Textual, and a box that repaints itself whole
+            # hides that (as a Static does).
+            self.refresh()
 
     def _block_lines(self, block: str, width: int) -> list[Strip]:
         style = self.visual_style
