@@ -13,7 +13,6 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Header, Input, OptionList
@@ -27,7 +26,7 @@ from .board import Board
 from .boxes import FoldingMoveList, StoryBox
 from .hand import Hand
 from .kept_text import KeptText
-from .scroll import BoardScroll
+from .scroll import BoardScroll, KeptHorizontal, KeptVertical
 
 
 class HappinessScreen(Parts, GameScreenBase):
@@ -59,14 +58,14 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="hp-main"):
-            with Vertical(id="hp-left"):
+        with KeptHorizontal(id="hp-main"):
+            with KeptVertical(id="hp-left"):
                 yield KeptText(id="hp-status")
                 with BoardScroll(id="hp-board-scroll"):
                     yield Board()
                 yield KeptText(id="hp-hand-title")
                 yield Hand(id="hp-hand")
-            with Vertical(id="hp-right"):
+            with KeptVertical(id="hp-right"):
                 yield StoryBox(
                     placeholder="Your story, then Enter (empty: skip)",
                     id="hp-story",

@@ -1,15 +1,18 @@
-"""The box the table scrolls in, with scrollbars that keep their drawn lines.
+"""The screen's boxes: they keep their own drawn lines, and the table's box has
+scrollbars that keep theirs.
 
 The table changes size at most moves (the free spots come and go with the step), so
 both bars of its box change between a few looks; Textual draws a bar afresh through
 the styles cache at each change, and its box's own background with it. Here the
 vertical bar is the shared FastScrollBar, the horizontal one keeps the lines of its
-last few looks, and the box keeps its fill while it stays the same.
+last few looks, and every box keeps its fill while it stays the same.
 """
 
 from __future__ import annotations
 
-from textual.containers import ScrollableContainer
+from typing import Any
+
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Region
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
@@ -40,20 +43,32 @@ class KeptScrollBar(FastScrollBar):
         return lines
 
 
-class BoardScroll(FastScrollbars, ScrollableContainer):
-    """The table's scrolling box."""
+class KeptFill:
+    """A mixin for a box, listed before it: its own lines (the fill behind what it
+    holds, and its border) are kept while its size, border and colours stay; the
+    compositor asks every box under a repaint for all of its lines."""
 
     _kept_key: tuple | None = None
     _kept: list[Strip] = []
+    styles: Any
+    size: Any
+    visual_style: Any
+    background_colors: Any
+    get_line_filters: Any
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        # Its own lines are the fill behind the table: the same while its size and
-        # colours (the see-through background's, from the boxes around) stay.
-        key = (crop, self.size, self.styles.background, self.visual_style)
+        # See-through fills are kept too: their colours (from the boxes around) are
+        # part of the key.
+        styles = self.styles
+        key = (crop, self.size, styles.background, styles.border, self.visual_style)
         key += (self.background_colors, tuple(self.get_line_filters()))
         if key != self._kept_key:
-            self._kept_key, self._kept = key, super().render_lines(crop)
+            self._kept_key, self._kept = key, super().render_lines(crop)  # type: ignore[misc]
         return self._kept
+
+
+class BoardScroll(KeptFill, FastScrollbars, ScrollableContainer):
+    """The table's scrolling box."""
 
     @property
     def horizontal_scrollbar(self) -> ScrollBar:
@@ -64,3 +79,11 @@ class BoardScroll(FastScrollbars, ScrollableContainer):
             self._horizontal_scrollbar, bar.display = bar, False
             self.app._start_widget(self, bar)
         return bar
+
+
+class KeptHorizontal(KeptFill, Horizontal):
+    """A Horizontal box that keeps its fill."""
+
+
+class KeptVertical(KeptFill, Vertical):
+    """A Vertical box that keeps its fill."""
