@@ -141,7 +141,7 @@ class Board(FrameStyle, Widget, can_focus=True):
         key = (self._row_look(row), self.has_focus, line, style, width)
         strip = self._strips.get(key)
         if strip is None:
-            if len(self._strips) > 2000:  # the looks of a long game: start afresh
+            if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)
                 self._strips.clear()
             strip = self._strips[key] = self._draw_line(row, line, style, width)
         return strip
