@@ -29,6 +29,7 @@ class Board(FrameStyle, Widget, can_focus=True):
         Binding("enter", "place", "Place card"),
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
+    DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
 
     class Chosen(Message):
         def __init__(self, cell):
@@ -45,6 +46,11 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.cursor = (0, 0)
         self._shown: tuple | None = None
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a cell's look -> its lines
+        # A row's look, focus, line, style and width -> that line: a repaint of rows
+        # that look as they did hands the screen the same Strip (filters and all, as
+        # Textual keeps them with it) without joining a segment.
+        self._strips: dict[tuple, Strip] = {}
+        self._spot_set: set = set()
 
     def set_board(self, board: list, names: list, spots: list) -> None:
         shown = (
@@ -58,10 +64,12 @@ class Board(FrameStyle, Widget, can_focus=True):
         before = (self.origin, self.cols, self.rows, self._row_looks())
         if names != self.names:  # a card's lines name its player: draw them anew
             self._drawn.clear()
+            self._strips.clear()
             before = None
         self.cells = {(c["x"], c["y"]): c for c in board}
         self.names = names
         self.spots = [tuple(s) for s in spots]
+        self._spot_set = set(self.spots)
         known = list(self.cells) + self.spots + [self.cursor] or [(0, 0)]
         xs = [x for x, _ in known] or [0]
         ys = [y for _, y in known] or [0]
@@ -82,17 +90,18 @@ class Board(FrameStyle, Widget, can_focus=True):
 
     def _row_looks(self) -> list[tuple]:
         """What each row of cells shows: a row that looks the same is not drawn again."""
+        return [self._row_look(r) for r in range(self.rows)]
+
+    def _row_look(self, r: int) -> tuple:
         ox, oy = self.origin
-        looks = []
-        for r in range(self.rows):
-            row = []
-            for c in range(self.cols):
-                cell = (ox + c, oy + r)
-                info = self.cells.get(cell)
-                card = (info["card"]["word"], info["by"]) if info else None
-                row.append((card, cell in self.spots, cell == self.cursor))
-            looks.append(tuple(row))
-        return looks
+        cells, spots, cursor = self.cells, self._spot_set, self.cursor
+        row = []
+        for c in range(self.cols):
+            cell = (ox + c, oy + r)
+            info = cells.get(cell)
+            card = (info["card"]["word"], info["by"]) if info else None
+            row.append((card, cell in spots, cell == cursor))
+        return tuple(row)
 
     def _refresh_rows(self, before: list[tuple], after: list[tuple]) -> None:
         width = self.size.width
@@ -109,12 +118,12 @@ class Board(FrameStyle, Widget, can_focus=True):
             frame = "cursor" if here else "normal"
             look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
         else:
-            look = ("spot", cell in self.spots, here, base)
+            look = ("spot", cell in self._spot_set, here, base)
         lines = self._drawn.get(look)
         if lines is None:
             if info is not None:
                 texts = card_lines(info["card"], self.names[info["by"]], frame)
-            elif cell in self.spots:
+            elif cell in self._spot_set:
                 texts = spot_lines("free", cursor=here)
             else:
                 texts = spot_lines("", cursor=here, legal=False)
@@ -129,6 +138,15 @@ class Board(FrameStyle, Widget, can_focus=True):
         width = self.size.width
         if row >= self.rows:
             return Strip.blank(width, style)
+        key = (self._row_look(row), self.has_focus, line, style, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)
+                self._strips.clear()
+            strip = self._strips[key] = self._draw_line(row, line, style, width)
+        return strip
+
+    def _draw_line(self, row: int, line: int, style: Style, width: int) -> Strip:
         ox, oy = self.origin
         segments = [
             segment

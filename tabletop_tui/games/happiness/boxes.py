@@ -9,7 +9,9 @@ take the focus, as a hidden one could not.
 from __future__ import annotations
 
 from textual.widget import Widget
-from textual.widgets import Input, OptionList
+from textual.widgets import Input
+
+from ...widgets.moves import MoveList
 
 
 def fold(widget: Widget, folded: bool) -> None:
@@ -40,8 +42,9 @@ class StoryBox(Input):
             fold(self, not open_)
 
 
-class FoldingMoveList(OptionList):
-    """The moves to choose from; folded away while there are none."""
+class FoldingMoveList(MoveList):
+    """The moves to choose from (the shared list: its drawn moves kept, a fast
+    scrollbar); folded away while there are none."""
 
     folded = False
 

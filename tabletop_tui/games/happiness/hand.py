@@ -28,6 +28,7 @@ class Hand(FrameStyle, Widget):
     """Cards in a row (a spare line below them), or four to a row when compact."""
 
     DEFAULT_CSS = "Hand { width: 1fr; height: auto; }"
+    DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
 
     class Clicked(Message):
         def __init__(self, index: int):

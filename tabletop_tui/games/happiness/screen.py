@@ -13,10 +13,9 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.widgets import Header, Input, OptionList, Static
+from textual.widgets import Header, Input, OptionList
 
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
@@ -26,6 +25,8 @@ from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, StoryBox
 from .hand import Hand
+from .kept_text import KeptText
+from .scroll import BoardScroll, KeptHorizontal, KeptVertical
 
 
 class HappinessScreen(Parts, GameScreenBase):
@@ -57,21 +58,21 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="hp-main"):
-            with Vertical(id="hp-left"):
-                yield Static("", id="hp-status")
-                with ScrollableContainer(id="hp-board-scroll"):
+        with KeptHorizontal(id="hp-main"):
+            with KeptVertical(id="hp-left"):
+                yield KeptText(id="hp-status")
+                with BoardScroll(id="hp-board-scroll"):
                     yield Board()
-                yield Static("", id="hp-hand-title")
+                yield KeptText(id="hp-hand-title")
                 yield Hand(id="hp-hand")
-            with Vertical(id="hp-right"):
+            with KeptVertical(id="hp-right"):
                 yield StoryBox(
                     placeholder="Your story, then Enter (empty: skip)",
                     id="hp-story",
                     max_length=500,
                 )
                 yield FoldingMoveList(id="hp-moves")
-                yield Static("", id="hp-players")
+                yield KeptText(id="hp-players")
                 yield LogView(id="hp-log")
         yield KeyBar()
 
@@ -129,7 +130,7 @@ class HappinessScreen(Parts, GameScreenBase):
             self.controller.close_window()
             self.advance()
         else:
-            self.update_static(self.part("#hp-status", Static), self.window_status())
+            self.part("#hp-status", KeptText).set_text(self.window_status())
 
     def window_status(self) -> str:
         left = max(0.0, (self._deadline or 0) - time.monotonic()) / max(self.silence_scale, 1e-9)
@@ -217,7 +218,7 @@ class HappinessScreen(Parts, GameScreenBase):
             status = f"Waiting for {names[v['actors'][0]]}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round.[/b]"
-        self.update_static(self.part("#hp-status", Static), status)
+        self.part("#hp-status", KeptText).set_text(status)
 
         hand = v["hand"] or []
         if self.selected >= len(hand):
@@ -244,19 +245,19 @@ class HappinessScreen(Parts, GameScreenBase):
                 for t in v["topics"]
             )
             hand_title = f"Topics in the deck: {marks}"
-        self.update_static(self.part("#hp-hand-title", Static), hand_title)
+        self.part("#hp-hand-title", KeptText).set_text(hand_title)
 
-        lines = []
+        blocks = []
         for p in v["players"]:
             sc = p["score"]
             mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
-            lines.append(
+            blocks.append(
                 f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{' (youngest)' if p['youngest'] else ''}\n"
                 f"   {sc['score']} pts, {p['hand_count']} in hand\n"
                 f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
             )
-        lines.append(f"Community deck: {v['community']} left")
-        self.update_static(self.part("#hp-players", Static), "\n".join(lines))
+        blocks.append(f"Community deck: {v['community']} left")
+        self.part("#hp-players", KeptText).set_blocks(blocks)
 
         story = self.part("#hp-story", StoryBox)
         telling = step == "human" and stage == "story"
