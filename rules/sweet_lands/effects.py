@@ -170,7 +170,8 @@ class Effects(StateFields):
         if after:
             parent = self.stack[-1] if self.stack else None
             if parent is not None and parent["op"] == "property" and parent["seat"] == seat:
-                parent["after"] = tuple(parent["after"]) + tuple(after)
+                # a new frame in its place: the parent state shares the old one
+                self.stack[-1] = {**parent, "after": tuple(parent["after"]) + tuple(after)}
             else:
                 todo += after
         self._push(seat, todo)

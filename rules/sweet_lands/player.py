@@ -163,9 +163,9 @@ class PlayerState:
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
         p.ext = self.ext
-        p.res = dict(self.res)
+        p.res = self.res.copy()  # the methods: cheaper than dict() and list()
         p.inc = self.inc
-        p.hand = list(self.hand)
+        p.hand = self.hand.copy()
         p.memo = self.memo
         return p
 

@@ -20,6 +20,7 @@ from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
+from .fields import Frame
 from .map_queries import MapQueries
 from .phases import RoundPhases
 from .player import PlayerState
@@ -149,7 +150,7 @@ class SweetLandsState(
         s._log = self._log
         s.checkpoint = self.checkpoint
         # Players are shared with the parent state until a move changes them (_own).
-        s.p = list(self.p)
+        s.p = self.p.copy()  # list.copy: cheaper than list()
         s._owned = 0
         s.round = self.round
         s.phase = self.phase
@@ -157,8 +158,9 @@ class SweetLandsState(
         s.start = self.start
         s.next_start = self.next_start
         s.main_done = self.main_done
-        # no comprehension frame, and no call for the empty stack of a turn step
-        s.stack = list(map(dict, self.stack)) if self.stack else []
+        # The pending steps are shared with the parent too (copy on write): _do copies
+        # the one it resolves, and a step changes no other (see _own_top).
+        s.stack = self.stack.copy() if self.stack else []
         s.chain = self.chain
         # The shared containers below are never changed in place by a move: the code
         # that changes one builds a new one (copy on write), so a copy can share them.
@@ -180,8 +182,8 @@ class SweetLandsState(
         s.setup_order = self.setup_order
         s._legal = s._menu = s._board = s._board_made = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
-        # variants change key by key, so each copy takes its own shallow copy.
-        s.ext = dict(self.ext) if self.ext else {}
+        # variants replace whole on each change (variants.set_ext), so it is shared.
+        s.ext = self.ext
         return s
 
     def own_rng(self) -> Rng:
@@ -195,6 +197,12 @@ class SweetLandsState(
         if not self._owned >> seat & 1:
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
+
+    def _own_top(self) -> Frame:
+        """The pending step on top, made this state's own before it is changed (a
+        copy shares its parent's steps until then)."""
+        f = self.stack[-1] = self.stack[-1].copy()
+        return f
 
     def detached_copy(self):
         """A copy that shares nothing mutable with this state (to set up positions by
@@ -210,6 +218,7 @@ class SweetLandsState(
         s.pros_first, s.solo_shown = list(self.pros_first), list(self.solo_shown)
         s.solo_a, s.solo_b = list(self.solo_a), list(self.solo_b)
         s.aid_spaces = [list(x) for x in self.aid_spaces]
+        s.stack, s.ext = [f.copy() for f in self.stack], dict(self.ext)
         return s
 
     # ------------------------------------------------------------------ resampling
@@ -235,15 +244,16 @@ class SweetLandsState(
         rng.shuffle(s.solo_b)
         V.resample(self, s, seat, rng)  # F hook: the other seats' draft packs
         s.rng = Rng(f"resample-future:{seed}")
-        node: tuple[LogEntry, Any] | None = None
+        node: tuple[Any, ...] | None = None
         for e in self._entries():
             if e[1] is None or e[1] == seat:
-                node = (e, node)
+                node = (e[0], e[1], node)
         s._log = node
         return s
 
     # ------------------------------------------------------------------ log (persistent)
     # A linked list shared between states: a move adds one node instead of copying.
+    # A node is one (text, seat, previous node) triple; it becomes a LogEntry when read.
     def _empty_log(self):
         return None
 
@@ -251,14 +261,13 @@ class SweetLandsState(
         return self._log
 
     def log(self, text, seat=None):
-        # a plain (text, seat) pair: it becomes a LogEntry when the log is read
-        self._log = ((text, seat), self._log)
+        self._log = (text, seat, self._log)
 
     def _entries(self) -> list[LogEntry]:
         out, node = [], self._log
         while node is not None:
-            out.append(_new_entry(LogEntry, node[0]))
-            node = node[1]
+            out.append(_new_entry(LogEntry, (node[0], node[1])))
+            node = node[2]
         out.reverse()
         return out
 
@@ -385,7 +394,7 @@ class SweetLandsState(
             self._owned |= 1 << seat
         board = self._board
         if self.stack:
-            f = self.stack[-1]
+            f = self.stack[-1] = self.stack[-1].copy()  # _own_top: resolving changes it
             op = f["op"]
             if board is not None and (
                 board.seat != seat or a.kind != "res" or op not in PURSE_STEPS

@@ -281,7 +281,7 @@ class PendingSteps(StateFields):
                 self._own(f["seat"])
             step = STEPS.get(op)
             if step is not None:
-                if op == "industry" and industry.automatic(self, f):
+                if op == "industry" and industry.automatic(self, self._own_top()):
                     self._board = None
                     continue
                 if self._step_live(step, f):
