@@ -346,7 +346,8 @@ class SweetLandsState(
 
     def _successor(self, action):
         new = self._copy()
-        new._keys = (action.key, self._keys)
+        key = action._key  # made once per action: the property only when it is not yet
+        new._keys = (key if key is not None else action.key, self._keys)
         # the turn menu's board facts go along; _do keeps them only for a move that
         # changes nothing but the seat's resources (turn_menu.BoardPart)
         new._board = self._board_made or self._board
@@ -388,7 +389,8 @@ class SweetLandsState(
         return {"rules": RULES_EDITION}
 
     def _do(self, a: Action) -> None:
-        seat = a.seat
+        # Action's slots read directly: each of its read-only properties costs a call
+        seat, kind = a._seat, a._kind
         if not self._owned >> seat & 1:  # _own, written out: every move takes its player
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
@@ -396,16 +398,14 @@ class SweetLandsState(
         if self.stack:
             f = self.stack[-1] = self.stack[-1].copy()  # _own_top: resolving changes it
             op = f["op"]
-            if board is not None and (
-                board.seat != seat or a.kind != "res" or op not in PURSE_STEPS
-            ):
+            if board is not None and (board.seat != seat or kind != "res" or op not in PURSE_STEPS):
                 self._board = None
-            if a.kind == "done":  # the answer to the pending step on top
+            if kind == "done":  # the answer to the pending step on top
                 STEPS[op].stopped(self, f)
             else:
                 STEPS[op].resolve(self, f, a)
         else:
-            if board is not None and (board.seat != seat or a.kind not in PURSE_MOVES):
+            if board is not None and (board.seat != seat or kind not in PURSE_MOVES):
                 self._board = None
             self._do_turn(a)
         self._settle()
