@@ -30,7 +30,7 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
-from .turn_menu import PURSE_MOVES, PURSE_STEPS, TurnMenu
+from .turn_menu import HAND_STEPS, PURSE_MOVES, PURSE_STEPS, TurnMenu
 from .views import StateViews
 
 if TYPE_CHECKING:
@@ -399,7 +399,10 @@ class SweetLandsState(
             f = self.stack[-1] = self.stack[-1].copy()  # _own_top: resolving changes it
             op = f["op"]
             if board is not None and (board.seat != seat or kind != "res" or op not in PURSE_STEPS):
-                self._board = None
+                if board.seat == seat and op in HAND_STEPS:
+                    self._board = board.for_new_hand()
+                else:
+                    self._board = None
             if kind == "done":  # the answer to the pending step on top
                 STEPS[op].stopped(self, f)
             else:

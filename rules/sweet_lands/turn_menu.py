@@ -118,7 +118,8 @@ class BoardPart:
     A state hands the part its last menu used to the next one only across a move
     that changes nothing but resources and the pending steps paying them (see
     PURSE_MOVES): the seat on turn selling, buying or trading asks the same board
-    questions again and again. Any other move, and any automatic step, drops it
+    questions again and again. Discarding a card (HAND_STEPS) keeps the part's
+    board facts (for_new_hand). Any other move, and any automatic step, drops it
     (state.py, steps.py).
     """
 
@@ -134,11 +135,23 @@ class BoardPart:
         self.spot: bool | None = None
         self.areas: list[tuple] | None = None
 
+    def for_new_hand(self) -> BoardPart:
+        """The facts that hold for the same board with another hand: all but the card
+        prices and the character's free actions (some of which spend a card). A new
+        part: this one still serves the states that share it."""
+        part = BoardPart(self.seat)
+        part.build, part.milestones, part.tower = self.build, self.milestones, self.tower
+        part.spot, part.areas = self.spot, self.areas
+        return part
 
-# Moves of the seat on turn that keep its BoardPart: turn moves by kind, pending
-# steps by op (each answered with a basic resource to pay or to take).
-PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc"})
+
+# Moves of the seat on turn that keep its BoardPart: turn moves by kind (fa_card
+# only stacks its steps), pending steps by op (each answered with a basic resource
+# to pay or to take).
+PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc", "fa_card"})
 PURSE_STEPS = frozenset({"paybasic", "basic"})
+# Pending steps that change only the seat's hand and the discard pile.
+HAND_STEPS = frozenset({"discard1"})
 
 
 class TurnMenu(StateFields):
