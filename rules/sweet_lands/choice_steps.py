@@ -161,7 +161,7 @@ class TakeBasic(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return list(_take_actions(seat))
+        return [*_take_actions(seat)]  # a display, not list(): no call
 
     def resolve(self, s, f, a):
         f["n"] -= 1

@@ -43,7 +43,8 @@ class Effects(StateFields):
                 self.own_rng().shuffle(self.deck)
                 self.log("The Citizen Deck is empty: the discard pile is shuffled into a new deck.")
             got.append(self.deck.pop())
-        self.p[seat].hand.extend(got)
+        P = self.p[seat]
+        P.hand = P.hand + got  # copy on write (see PlayerState.copy)
         if got:
             self.checkpoint += 1
             self.log(f"{self.who(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.")

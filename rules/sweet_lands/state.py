@@ -324,7 +324,7 @@ class SweetLandsState(
         key = (self._keys, len(stack), self.phase)  # step_key(); menus leave it as it is
         if menu is not None and menu[0] == seat and menu[1] == key:
             self._legal = menu
-            return list(menu[2])
+            return [*menu[2]]  # a display, not list(): no call
         if stack:
             out = self._frame_options(stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats

@@ -281,7 +281,7 @@ class TurnActions(StateFields):
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:
         d = D.load()
-        self.p[seat].hand.remove(uid)
+        self.p[seat].drop_card(uid)
         self.discard = self.discard + [uid]
         self.log(f"{self.who(seat)} discards {d.cards[d.deck[uid]].name}.")
 
@@ -319,7 +319,7 @@ class TurnActions(StateFields):
         card = d.cards[d.deck[uid]]
         cost = self.card_cost(seat, uid)
         P.res["gold"] -= cost
-        P.hand.remove(uid)
+        P.drop_card(uid)
         P.played = [*P.played, uid]
         self.main_done = True
         self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")

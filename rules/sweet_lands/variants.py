@@ -152,7 +152,7 @@ class DraftPick(Step):
         seat, uid = a.seat, a.args[0]
         packs = list(s.ext["packs"])
         packs[seat] = tuple(u for u in packs[seat] if u != uid)
-        s.p[seat].hand.append(uid)
+        s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
         set_ext(s, packs=tuple(packs), picked=s.ext["picked"] + (seat,))
         s.log(f"{s.who(seat)} keeps a card.")
         s.log(f"You keep {d.cards[d.deck[uid]].name}.", seat)
