@@ -20,7 +20,7 @@ from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
-from .fields import Frame
+from .fields import RARE_OWNED, Frame, RareFields
 from .map_queries import MapQueries
 from .phases import RoundPhases
 from .player import PlayerState
@@ -68,7 +68,8 @@ class SweetLandsState(
         n = len(players)
         s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
-        s._owned = (1 << n) - 1
+        s._rare = _new(RareFields)
+        s._owned = (1 << n) - 1 | RARE_OWNED
         s.round = 0
         s.phase = SETUP
         s.turn = 0
@@ -155,8 +156,6 @@ class SweetLandsState(
         s.round = self.round
         s.phase = self.phase
         s.turn = self.turn
-        s.start = self.start
-        s.next_start = self.next_start
         s.main_done = self.main_done
         # The pending steps are shared with the parent too (copy on write): _do copies
         # the one it resolves, and a step changes no other (see _own_top).
@@ -168,18 +167,12 @@ class SweetLandsState(
         s.discard = self.discard
         s.occ = self.occ
         s.opened = self.opened
-        s.skill_supply = self.skill_supply
         s.specials = self.specials
-        s.aid_spaces = self.aid_spaces  # never changes after setup
-        s.mio_aid = self.mio_aid
         s.milestones = self.milestones
         s.ms_claimed = self.ms_claimed
-        s.final_tiles = self.final_tiles
-        s.pros_first = self.pros_first
-        s.solo_a = self.solo_a
-        s.solo_b = self.solo_b
-        s.solo_shown = self.solo_shown
-        s.setup_order = self.setup_order
+        # start, next start, Round Aid spaces, skill supply, the solo decks...: in
+        # one shared object until this state changes one of them (fields.RareFields)
+        s._rare = self._rare
         s._legal = s._menu = s._board = s._board_made = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
         # variants replace whole on each change (variants.set_ext), so it is shared.
@@ -209,7 +202,8 @@ class SweetLandsState(
         hand in tests and tools; moves never need it)."""
         s = self._copy()
         s.p = [P.full_copy() for P in self.p]
-        s._owned = (1 << self.n) - 1
+        s._rare = self._rare.copy()
+        s._owned = (1 << self.n) - 1 | RARE_OWNED
         s.deck, s.discard = list(self.deck), list(self.discard)
         s.occ = {k: list(v) for k, v in self.occ.items()}
         s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
