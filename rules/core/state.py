@@ -59,9 +59,9 @@ class GameState:
     rng: Rng
     _keys: tuple[str, Any] | None  # cons list (key, previous) of every applied action
     # cons list (entry, previous): a move adds one node and shares the rest, so
-    # copying a state never copies the log. An entry is a LogEntry or, where a game
-    # keeps plain (text, seat) pairs and makes LogEntries on reading, such a pair.
-    _log: tuple[LogEntry | tuple[str, int | None], Any] | None
+    # copying a state never copies the log. A game may keep nodes of its own shape
+    # (Sweet Lands: one (text, seat, previous) triple) if it reads them itself.
+    _log: tuple[Any, ...] | None
     # Increases whenever the game reveals hidden information or hands play to
     # another seat. Undo never crosses a change of this number.
     checkpoint: int

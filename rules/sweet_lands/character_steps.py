@@ -236,7 +236,7 @@ class FreeAutomate(Step):
         self.take_one(s, f)
         uid, c = a.args
         P = s.p[a.seat]
-        P.hand.remove(uid)
+        P.drop_card(uid)
         P.columns = {**P.columns, c: [*P.columns[c], uid]}
         name = D.load().cards[D.load().deck[uid]].name
         s.log(f"{s.who(a.seat)} automates {name} into the {c} column at no cost.")
@@ -285,7 +285,7 @@ class SakuraSearch(Step):
 
             on_play(s, seat)
         else:
-            s.p[seat].hand.append(uid)
+            s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
             s.log(f"{s.who(seat)} takes a Pass card from the deck into hand.")
             s.log(f"You take {name}.", seat)
         self.take_one(s, f)

@@ -161,14 +161,15 @@ class TakeBasic(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return list(_take_actions(seat))
+        return [*_take_actions(seat)]  # a display, not list(): no call
 
     def resolve(self, s, f, a):
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
-        s.p[a.seat].res[a.args[0]] += 1
-        s.log(f"{s.who(a.seat)} takes 1 {a.args[0]}.")
+        seat, r = a._seat, a._args[0]  # the slots: see SweetLandsState._do
+        s.p[seat].res[r] += 1
+        s.log(f"{s.players[seat]} takes 1 {r}.")  # who(), written out
 
 
 class PayBasic(Step):
@@ -188,8 +189,9 @@ class PayBasic(Step):
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
-        s.p[a.seat].res[a.args[0]] -= 1
-        s.log(f"{s.who(a.seat)} pays 1 {a.args[0]}.")
+        seat, r = a._seat, a._args[0]  # the slots: see SweetLandsState._do
+        s.p[seat].res[r] -= 1
+        s.log(f"{s.players[seat]} pays 1 {r}.")  # who(), written out
 
 
 class RaiseIncome(Step):

@@ -43,7 +43,8 @@ class Effects(StateFields):
                 self.own_rng().shuffle(self.deck)
                 self.log("The Citizen Deck is empty: the discard pile is shuffled into a new deck.")
             got.append(self.deck.pop())
-        self.p[seat].hand.extend(got)
+        P = self.p[seat]
+        P.hand = P.hand + got  # copy on write (see PlayerState.copy)
         if got:
             self.checkpoint += 1
             self.log(f"{self.who(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
@@ -170,7 +171,8 @@ class Effects(StateFields):
         if after:
             parent = self.stack[-1] if self.stack else None
             if parent is not None and parent["op"] == "property" and parent["seat"] == seat:
-                parent["after"] = tuple(parent["after"]) + tuple(after)
+                # a new frame in its place: the parent state shares the old one
+                self.stack[-1] = {**parent, "after": tuple(parent["after"]) + tuple(after)}
             else:
                 todo += after
         self._push(seat, todo)

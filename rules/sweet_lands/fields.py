@@ -14,6 +14,7 @@ annotated method with the signature here.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, GameState, LogEntry, Rng
@@ -28,71 +29,159 @@ Cost = Mapping[str, int]  # resource -> amount
 Effect = tuple[str, Any]  # (effect op, value) as the data files give it
 
 
+# Bit of StateFields._owned: set when the state owns its RareFields.
+RARE_OWNED = 1 << 8
+
+# Fields of the state that a move seldom reads or changes (set up once, or changed
+# once a round). A copy of the state shares them as one RareFields (one slot to
+# copy instead of eleven); the property StateFields has for each name reads it
+# there, and a change first gives the state a RareFields of its own.
+RARE_FIELDS = (
+    "start",
+    "next_start",
+    "skill_supply",
+    "aid_spaces",
+    "mio_aid",
+    "final_tiles",
+    "pros_first",
+    "solo_a",
+    "solo_b",
+    "solo_shown",
+    "setup_order",
+)
+
+
+class RareFields:
+    """The seldom used fields of one state (StateFields reads them through properties)."""
+
+    __slots__ = RARE_FIELDS
+    start: int
+    next_start: int | None
+    skill_supply: dict[int, int]
+    aid_spaces: list[list[Any]]
+    mio_aid: Any
+    final_tiles: list[Any]
+    pros_first: list[int | None]
+    solo_a: list[Any]
+    solo_b: list[Any]
+    solo_shown: list[Any]
+    setup_order: list[int]
+
+    def copy(self) -> RareFields:
+        """The same values in a new object (containers shared: a move replaces a
+        container it changes, it never changes one in place)."""
+        r = _new(RareFields)
+        r.start = self.start
+        r.next_start = self.next_start
+        r.skill_supply = self.skill_supply
+        r.aid_spaces = self.aid_spaces
+        r.mio_aid = self.mio_aid
+        r.final_tiles = self.final_tiles
+        r.pros_first = self.pros_first
+        r.solo_a = self.solo_a
+        r.solo_b = self.solo_b
+        r.solo_shown = self.solo_shown
+        r.setup_order = self.setup_order
+        return r
+
+
 class StateFields(GameState):
     __slots__ = (
         "p",
         "round",
         "phase",
         "turn",
-        "start",
-        "next_start",
         "main_done",
         "stack",
         "deck",
         "discard",
         "occ",
         "opened",
-        "skill_supply",
         "specials",
-        "aid_spaces",
-        "mio_aid",
         "milestones",
         "ms_claimed",
-        "final_tiles",
-        "pros_first",
-        "solo_a",
-        "solo_b",
-        "solo_shown",
         "chain",
-        "setup_order",
         "_legal",
         "_menu",
         "_board",
         "_board_made",
         "_owned",
+        "_rare",  # the fields of RareFields, behind the properties below
         "ext",  # owned by variants (turn order, draft packs, advanced tiles)
     )
     p: list[PlayerState]  # one per seat; shared with the parent state until _own
     round: int
     phase: str
     turn: int  # the seat whose turn it is in the Action Phase
-    start: int  # the start player
-    next_start: int | None
     main_done: bool  # the seat on turn has taken its main action
     stack: list[Frame]  # pending steps, top last
     deck: list[int]  # Citizen Deck, card uids, top last
     discard: list[int]
     occ: dict[str, list[Any]]  # action area -> who sits on each space (seat, "mio" or None)
     opened: set[str]  # action areas open this round
-    skill_supply: dict[int, int]  # skill tile -> copies left
     specials: list[int]  # special terrain tiles left
-    aid_spaces: list[list[Any]]  # Round Aid spaces: [standard tiles, pass tile or None]
-    mio_aid: Any
     milestones: list[list[Any]]  # [milestone id, side]
     ms_claimed: dict[Any, int]  # milestone -> seat that claimed it
-    final_tiles: list[Any]
-    pros_first: list[int | None]  # Prosperity track -> first seat to reach its end
-    solo_a: list[Any]  # Mio's A deck
-    solo_b: list[Any]  # Mio's B deck
-    solo_shown: list[Any]
     chain: int  # Industry Bonus chain depth of the step being resolved
-    setup_order: list[int]
     _legal: tuple[int, Any, tuple[Action, ...]] | None  # (seat, step key, legal moves)
     _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu _settle built
     _board: BoardPart | None  # board facts from the parent, for the first turn menu
     _board_made: BoardPart | None  # the facts this state's last turn menu used
-    _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write)
-    ext: dict[str, Any]
+    _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write);
+    # bit RARE_OWNED set: it owns its RareFields
+    _rare: RareFields
+    ext: dict[str, Any]  # replaced whole on each change (shared by copies)
+
+    if TYPE_CHECKING:
+        # the fields kept in RareFields, as the properties set up below them
+        @property
+        def start(self) -> int: ...  # the start player
+        @start.setter
+        def start(self, value: int) -> None: ...
+        @property
+        def next_start(self) -> int | None: ...
+        @next_start.setter
+        def next_start(self, value: int | None) -> None: ...
+        @property
+        def skill_supply(self) -> dict[int, int]: ...  # skill tile -> copies left
+        @skill_supply.setter
+        def skill_supply(self, value: dict[int, int]) -> None: ...
+        @property
+        def aid_spaces(
+            self,
+        ) -> list[list[Any]]: ...  # Round Aid spaces: [standard tiles, pass tile or None]
+        @aid_spaces.setter
+        def aid_spaces(self, value: list[list[Any]]) -> None: ...
+        @property
+        def mio_aid(self) -> Any: ...
+        @mio_aid.setter
+        def mio_aid(self, value: Any) -> None: ...
+        @property
+        def final_tiles(self) -> list[Any]: ...
+        @final_tiles.setter
+        def final_tiles(self, value: list[Any]) -> None: ...
+        @property
+        def pros_first(
+            self,
+        ) -> list[int | None]: ...  # Prosperity track -> first seat to reach its end
+        @pros_first.setter
+        def pros_first(self, value: list[int | None]) -> None: ...
+        @property
+        def solo_a(self) -> list[Any]: ...  # Mio's A deck
+        @solo_a.setter
+        def solo_a(self, value: list[Any]) -> None: ...
+        @property
+        def solo_b(self) -> list[Any]: ...  # Mio's B deck
+        @solo_b.setter
+        def solo_b(self, value: list[Any]) -> None: ...
+        @property
+        def solo_shown(self) -> list[Any]: ...
+        @solo_shown.setter
+        def solo_shown(self, value: list[Any]) -> None: ...
+        @property
+        def setup_order(self) -> list[int]: ...
+        @setup_order.setter
+        def setup_order(self, value: list[int]) -> None: ...
 
     if TYPE_CHECKING:
         # ---- basic facts (state.py)
@@ -105,6 +194,7 @@ class StateFields(GameState):
         def who(self, seat: int) -> str: ...
         def mapb(self, seat: int) -> MapBoard: ...
         def _own(self, seat: int) -> None: ...
+        def _own_top(self) -> Frame: ...
         def own_rng(self) -> Rng: ...
         def _entries(self) -> list[LogEntry]: ...
         def step_key(self) -> tuple[Any, int, str]: ...
@@ -224,3 +314,24 @@ class StateFields(GameState):
         # ---- pending steps (steps.py)
         def _frame_options(self, f: Frame) -> list[Action]: ...
         def _settle(self) -> None: ...
+
+
+def _rare_field(name: str) -> property:
+    """StateFields.<name>: read from the state's RareFields; a change first makes
+    them this state's own."""
+    get = attrgetter("_rare." + name)
+
+    def put(self: StateFields, value: Any) -> None:
+        rare = self._rare
+        if not self._owned & RARE_OWNED:
+            rare = self._rare = rare.copy()
+            self._owned |= RARE_OWNED
+        setattr(rare, name, value)
+
+    return property(get, put, doc=f"The state's {name} (kept in its RareFields).")
+
+
+for _name in RARE_FIELDS:
+    setattr(StateFields, _name, _rare_field(_name))
+
+_new = object.__new__

@@ -127,9 +127,9 @@ class PlayerState:
         self.ext = {}
 
     def copy(self) -> PlayerState:
-        """A copy for the next state. Only the resources and hand are copied: a move
-        changes the other containers by building new ones (copy on write), so they
-        are shared with this player."""
+        """A copy for the next state. Only the resources are copied: a move changes
+        the other containers (the hand too: see drop_card) by building new ones (copy
+        on write), so they are shared with this player."""
         p = _new(PlayerState)
         p.char = self.char
         p.map = self.map
@@ -163,9 +163,9 @@ class PlayerState:
         p.diamond_cards = self.diamond_cards
         p.ip_last = self.ip_last
         p.ext = self.ext
-        p.res = dict(self.res)
+        p.res = self.res.copy()  # the method: cheaper than dict()
         p.inc = self.inc
-        p.hand = list(self.hand)
+        p.hand = self.hand
         p.memo = self.memo
         return p
 
@@ -179,8 +179,16 @@ class PlayerState:
         p.tiles, p.props, p.rows = dict(self.tiles), dict(self.props), dict(self.rows)
         p.roads, p.rabbits, p.eda = set(self.roads), set(self.rabbits), set(self.eda)
         p.ext, p.inc = dict(self.ext), dict(self.inc)
+        p.hand = list(self.hand)
         p.memo = {}
         return p
+
+    def drop_card(self, uid: int) -> None:
+        """Take one copy of card ``uid`` out of the hand (a new list: copies of this
+        player share the old one)."""
+        hand = self.hand.copy()
+        hand.remove(uid)
+        self.hand = hand
 
     def recall(self, name: str, held: object, facts: tuple) -> Any:
         """What was kept under ``name`` for this very container ``held`` (the same

@@ -20,6 +20,7 @@ from . import variants as V
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
+from .fields import RARE_OWNED, Frame, RareFields
 from .map_queries import MapQueries
 from .phases import RoundPhases
 from .player import PlayerState
@@ -29,7 +30,7 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
-from .turn_menu import PURSE_MOVES, PURSE_STEPS, TurnMenu
+from .turn_menu import HAND_STEPS, PURSE_MOVES, PURSE_STEPS, TurnMenu
 from .views import StateViews
 
 if TYPE_CHECKING:
@@ -67,7 +68,8 @@ class SweetLandsState(
         n = len(players)
         s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
-        s._owned = (1 << n) - 1
+        s._rare = _new(RareFields)
+        s._owned = (1 << n) - 1 | RARE_OWNED
         s.round = 0
         s.phase = SETUP
         s.turn = 0
@@ -149,16 +151,15 @@ class SweetLandsState(
         s._log = self._log
         s.checkpoint = self.checkpoint
         # Players are shared with the parent state until a move changes them (_own).
-        s.p = list(self.p)
+        s.p = self.p.copy()  # list.copy: cheaper than list()
         s._owned = 0
         s.round = self.round
         s.phase = self.phase
         s.turn = self.turn
-        s.start = self.start
-        s.next_start = self.next_start
         s.main_done = self.main_done
-        # no comprehension frame, and no call for the empty stack of a turn step
-        s.stack = list(map(dict, self.stack)) if self.stack else []
+        # The pending steps are shared with the parent too (copy on write): _do copies
+        # the one it resolves, and a step changes no other (see _own_top).
+        s.stack = self.stack.copy() if self.stack else []
         s.chain = self.chain
         # The shared containers below are never changed in place by a move: the code
         # that changes one builds a new one (copy on write), so a copy can share them.
@@ -166,22 +167,16 @@ class SweetLandsState(
         s.discard = self.discard
         s.occ = self.occ
         s.opened = self.opened
-        s.skill_supply = self.skill_supply
         s.specials = self.specials
-        s.aid_spaces = self.aid_spaces  # never changes after setup
-        s.mio_aid = self.mio_aid
         s.milestones = self.milestones
         s.ms_claimed = self.ms_claimed
-        s.final_tiles = self.final_tiles
-        s.pros_first = self.pros_first
-        s.solo_a = self.solo_a
-        s.solo_b = self.solo_b
-        s.solo_shown = self.solo_shown
-        s.setup_order = self.setup_order
+        # start, next start, Round Aid spaces, skill supply, the solo decks...: in
+        # one shared object until this state changes one of them (fields.RareFields)
+        s._rare = self._rare
         s._legal = s._menu = s._board = s._board_made = None
         # F's variant state: a small dict of immutable values (tuples, ints) that the
-        # variants change key by key, so each copy takes its own shallow copy.
-        s.ext = dict(self.ext) if self.ext else {}
+        # variants replace whole on each change (variants.set_ext), so it is shared.
+        s.ext = self.ext
         return s
 
     def own_rng(self) -> Rng:
@@ -196,12 +191,19 @@ class SweetLandsState(
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
 
+    def _own_top(self) -> Frame:
+        """The pending step on top, made this state's own before it is changed (a
+        copy shares its parent's steps until then)."""
+        f = self.stack[-1] = self.stack[-1].copy()
+        return f
+
     def detached_copy(self):
         """A copy that shares nothing mutable with this state (to set up positions by
         hand in tests and tools; moves never need it)."""
         s = self._copy()
         s.p = [P.full_copy() for P in self.p]
-        s._owned = (1 << self.n) - 1
+        s._rare = self._rare.copy()
+        s._owned = (1 << self.n) - 1 | RARE_OWNED
         s.deck, s.discard = list(self.deck), list(self.discard)
         s.occ = {k: list(v) for k, v in self.occ.items()}
         s.opened, s.skill_supply = set(self.opened), dict(self.skill_supply)
@@ -210,6 +212,7 @@ class SweetLandsState(
         s.pros_first, s.solo_shown = list(self.pros_first), list(self.solo_shown)
         s.solo_a, s.solo_b = list(self.solo_a), list(self.solo_b)
         s.aid_spaces = [list(x) for x in self.aid_spaces]
+        s.stack, s.ext = [f.copy() for f in self.stack], dict(self.ext)
         return s
 
     # ------------------------------------------------------------------ resampling
@@ -235,15 +238,16 @@ class SweetLandsState(
         rng.shuffle(s.solo_b)
         V.resample(self, s, seat, rng)  # F hook: the other seats' draft packs
         s.rng = Rng(f"resample-future:{seed}")
-        node: tuple[LogEntry, Any] | None = None
+        node: tuple[Any, ...] | None = None
         for e in self._entries():
             if e[1] is None or e[1] == seat:
-                node = (e, node)
+                node = (e[0], e[1], node)
         s._log = node
         return s
 
     # ------------------------------------------------------------------ log (persistent)
     # A linked list shared between states: a move adds one node instead of copying.
+    # A node is one (text, seat, previous node) triple; it becomes a LogEntry when read.
     def _empty_log(self):
         return None
 
@@ -251,14 +255,13 @@ class SweetLandsState(
         return self._log
 
     def log(self, text, seat=None):
-        # a plain (text, seat) pair: it becomes a LogEntry when the log is read
-        self._log = ((text, seat), self._log)
+        self._log = (text, seat, self._log)
 
     def _entries(self) -> list[LogEntry]:
         out, node = [], self._log
         while node is not None:
-            out.append(_new_entry(LogEntry, node[0]))
-            node = node[1]
+            out.append(_new_entry(LogEntry, (node[0], node[1])))
+            node = node[2]
         out.reverse()
         return out
 
@@ -315,7 +318,7 @@ class SweetLandsState(
         key = (self._keys, len(stack), self.phase)  # step_key(); menus leave it as it is
         if menu is not None and menu[0] == seat and menu[1] == key:
             self._legal = menu
-            return list(menu[2])
+            return [*menu[2]]  # a display, not list(): no call
         if stack:
             out = self._frame_options(stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
@@ -337,7 +340,8 @@ class SweetLandsState(
 
     def _successor(self, action):
         new = self._copy()
-        new._keys = (action.key, self._keys)
+        key = action._key  # made once per action: the property only when it is not yet
+        new._keys = (key if key is not None else action.key, self._keys)
         # the turn menu's board facts go along; _do keeps them only for a move that
         # changes nothing but the seat's resources (turn_menu.BoardPart)
         new._board = self._board_made or self._board
@@ -379,24 +383,26 @@ class SweetLandsState(
         return {"rules": RULES_EDITION}
 
     def _do(self, a: Action) -> None:
-        seat = a.seat
+        # Action's slots read directly: each of its read-only properties costs a call
+        seat, kind = a._seat, a._kind
         if not self._owned >> seat & 1:  # _own, written out: every move takes its player
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
         board = self._board
         if self.stack:
-            f = self.stack[-1]
+            f = self.stack[-1] = self.stack[-1].copy()  # _own_top: resolving changes it
             op = f["op"]
-            if board is not None and (
-                board.seat != seat or a.kind != "res" or op not in PURSE_STEPS
-            ):
-                self._board = None
-            if a.kind == "done":  # the answer to the pending step on top
+            if board is not None and (board.seat != seat or kind != "res" or op not in PURSE_STEPS):
+                if board.seat == seat and op in HAND_STEPS:
+                    self._board = board.for_new_hand()
+                else:
+                    self._board = None
+            if kind == "done":  # the answer to the pending step on top
                 STEPS[op].stopped(self, f)
             else:
                 STEPS[op].resolve(self, f, a)
         else:
-            if board is not None and (board.seat != seat or a.kind not in PURSE_MOVES):
+            if board is not None and (board.seat != seat or kind not in PURSE_MOVES):
                 self._board = None
             self._do_turn(a)
         self._settle()

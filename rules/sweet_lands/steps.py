@@ -254,45 +254,42 @@ class PendingSteps(StateFields):
             out.append(done_action(f["seat"]))
         return out
 
-    def _step_live(self, step: Step, f: Frame) -> bool:
-        """Does this step (of kind ``step``) still offer something besides "done"? If
-        it does, its menu is kept for legal_actions, which would otherwise build the
-        same list again."""
-        if step.spent(f):
-            return False
-        options = step.options(self, f)
-        if not options:
-            return False
-        seat = f["seat"]
-        if step.stoppable:
-            options.append(done_action(seat))
-        if step.every_seat:
-            options = [a for a in options if a.seat == seat]
-        self._menu = (seat, (self._keys, len(self.stack), self.phase), tuple(options))  # step_key
-        return True
-
     def _settle(self) -> None:
-        """Run automatic steps until a decision is needed or the stack is empty."""
+        """Run automatic steps until a decision is needed or the stack is empty.
+
+        A step that still offers something besides "done" waits for its seat, and its
+        menu is kept for legal_actions, which would otherwise build the same list
+        again (the loop does this itself: it runs after every move)."""
         industry = _INDUSTRY
-        while self.stack:
-            f = self.stack[-1]
+        stack = self.stack
+        while stack:
+            f = stack[-1]
             op = f["op"]
-            if not self._owned >> f["seat"] & 1:
-                self._own(f["seat"])
+            seat = f["seat"]
+            if not self._owned >> seat & 1:
+                self._own(seat)
             step = STEPS.get(op)
-            if step is not None:
-                if op == "industry" and industry.automatic(self, f):
-                    self._board = None
-                    continue
-                if self._step_live(step, f):
-                    return
-                self.stack.pop()
-                self._board = None  # a step that ends by itself may change the board
-                step.dropped(self, f)
+            if step is None:
+                stack.pop()
+                self._board = None  # so may every automatic step (see turn_menu.BoardPart)
+                AUTOMATIC[op](self, f)
                 continue
-            self.stack.pop()
-            self._board = None  # so may every automatic step (see turn_menu.BoardPart)
-            AUTOMATIC[op](self, f)
+            if op == "industry" and industry.automatic(self, self._own_top()):
+                self._board = None
+                continue
+            if not step.spent(f):
+                options = step.options(self, f)
+                if options:  # live: it waits for its seat
+                    if step.stoppable:
+                        options.append(done_action(seat))
+                    if step.every_seat:
+                        options = [a for a in options if a.seat == seat]
+                    key = (self._keys, len(stack), self.phase)  # step_key()
+                    self._menu = (seat, key, tuple(options))
+                    return
+            stack.pop()
+            self._board = None  # a step that ends by itself may change the board
+            step.dropped(self, f)
 
 
 def _action_start(s: StateFields, f: Frame) -> None:

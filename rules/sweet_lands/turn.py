@@ -281,13 +281,13 @@ class TurnActions(StateFields):
     # ------------------------------------------------------------------ doing
     def _discard_card(self, seat: int, uid: int) -> None:
         d = D.load()
-        self.p[seat].hand.remove(uid)
+        self.p[seat].drop_card(uid)
         self.discard = self.discard + [uid]
         self.log(f"{self.who(seat)} discards {d.cards[d.deck[uid]].name}.")
 
     def _do_turn(self, a: Action) -> None:
-        handler = _TURN_HANDLERS[a.kind]
-        handler(self, a.seat, a.args)
+        handler = _TURN_HANDLERS[a._kind]  # the slots: see SweetLandsState._do
+        handler(self, a._seat, a._args)
 
     def _use_area(self, seat: int, args: tuple) -> None:
         d = D.load()
@@ -319,7 +319,7 @@ class TurnActions(StateFields):
         card = d.cards[d.deck[uid]]
         cost = self.card_cost(seat, uid)
         P.res["gold"] -= cost
-        P.hand.remove(uid)
+        P.drop_card(uid)
         P.played = [*P.played, uid]
         self.main_done = True
         self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")
@@ -368,16 +368,16 @@ class TurnActions(StateFields):
         res = self.p[seat].res
         res["gold"] -= 4
         res[args[0]] += 1
-        self.log(f"{self.who(seat)} buys 1 {args[0]} for 4 gold.")
+        self.log(f"{self.players[seat]} buys 1 {args[0]} for 4 gold.")  # who(), written out
 
     def _free_sell(self, seat: int, args: tuple) -> None:
         res = self.p[seat].res
         res[args[0]] -= 1
         res["gold"] += 1
-        self.log(f"{self.who(seat)} sells 1 {args[0]} for 1 gold.")
+        self.log(f"{self.players[seat]} sells 1 {args[0]} for 1 gold.")  # who(), written out
 
     def _free_trade(self, seat: int, args: tuple) -> None:
-        self.log(f"{self.who(seat)} trades 3 basic resources for 1.")
+        self.log(f"{self.players[seat]} trades 3 basic resources for 1.")  # who(), written out
         self.stack.append({"op": "basic", "seat": seat, "n": 1})
         self.stack.append({"op": "paybasic", "seat": seat, "n": 3})
 

@@ -72,14 +72,22 @@ _AREA_TABLES: dict[tuple, tuple] = {}
 
 
 def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
-    """Every area as (area, cost, pays wheat with wood, needs more than its price,
-    move) for a seat with this cost table (one of a few dozen: see area_costs)."""
+    """Every area as (area, cost, the cost's items, pays wheat with wood, needs more
+    than its price, move) for a seat with this cost table (one of a few dozen: see
+    area_costs)."""
     key = (seat, rikka, id(costs))
     hit = _AREA_TABLES.get(key)
     if hit is None or hit[0] is not costs:
         rabbit, needs = _rabbit_areas(), _area_needs()
         table = tuple(
-            (aid, cost, rikka and aid in rabbit, aid in needs, _area_action(seat, aid))
+            (
+                aid,
+                cost,
+                tuple(cost.items()),
+                rikka and aid in rabbit,
+                aid in needs,
+                _area_action(seat, aid),
+            )
             for aid, cost in costs.items()
         )
         hit = _AREA_TABLES[key] = (costs, table)
@@ -110,7 +118,8 @@ class BoardPart:
     A state hands the part its last menu used to the next one only across a move
     that changes nothing but resources and the pending steps paying them (see
     PURSE_MOVES): the seat on turn selling, buying or trading asks the same board
-    questions again and again. Any other move, and any automatic step, drops it
+    questions again and again. Discarding a card (HAND_STEPS) keeps the part's
+    board facts (for_new_hand). Any other move, and any automatic step, drops it
     (state.py, steps.py).
     """
 
@@ -126,11 +135,23 @@ class BoardPart:
         self.spot: bool | None = None
         self.areas: list[tuple] | None = None
 
+    def for_new_hand(self) -> BoardPart:
+        """The facts that hold for the same board with another hand: all but the card
+        prices and the character's free actions (some of which spend a card). A new
+        part: this one still serves the states that share it."""
+        part = BoardPart(self.seat)
+        part.build, part.milestones, part.tower = self.build, self.milestones, self.tower
+        part.spot, part.areas = self.spot, self.areas
+        return part
 
-# Moves of the seat on turn that keep its BoardPart: turn moves by kind, pending
-# steps by op (each answered with a basic resource to pay or to take).
-PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc"})
+
+# Moves of the seat on turn that keep its BoardPart: turn moves by kind (fa_card
+# only stacks its steps), pending steps by op (each answered with a basic resource
+# to pay or to take).
+PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc", "fa_card"})
 PURSE_STEPS = frozenset({"paybasic", "basic"})
+# Pending steps that change only the seat's hand and the discard pile.
+HAND_STEPS = frozenset({"discard1"})
 
 
 class TurnMenu(StateFields):
@@ -175,16 +196,18 @@ class TurnMenu(StateFields):
         ]
 
     def _area_candidates(self, seat: int) -> list[tuple]:
-        """The open areas with a free space, each as (area, cost, hand cost, pays
-        wheat with wood, needs more than its price, move)."""
+        """The open areas with a free space, each as (area, cost, the cost's items,
+        hand cost, pays wheat with wood, needs more than its price, move)."""
         costs = self.area_costs(seat)
         hand_costs = D.load().board["hand_costs"]
         occ, opened = self.occ, self.opened
         out = []
-        for aid, cost, wood, needs, use in _areas_of(seat, self.p[seat].char == "rikka", costs):
+        for aid, cost, items, wood, needs, use in _areas_of(
+            seat, self.p[seat].char == "rikka", costs
+        ):
             spaces = occ.get(aid)
             if spaces is not None and aid in opened and None in spaces:
-                out.append((aid, cost, hand_costs[spaces.index(None)], wood, needs, use))
+                out.append((aid, cost, items, hand_costs[spaces.index(None)], wood, needs, use))
         return out
 
     def _area_options(self, seat: int, part: BoardPart) -> list[Action]:
@@ -200,22 +223,24 @@ class TurnMenu(StateFields):
         spare = len(P.hand) - self.keep
         discs = P.discs
         out = []
-        for aid, cost, hand, wood, needs, use in areas:
+        for aid, cost, items, hand, wood, needs, use in areas:
             if wood:
                 if not self.can_pay(seat, cost, True):
                     continue
             else:  # can_pay, written out: this loop runs for every area on every turn step
-                short = False
-                for r, k in cost.items():
+                # for-else without a flag: after a break k is the amount that fell
+                # short (at least 1); a loop that found everything sets it to 0
+                for r, k in items:
                     if res[r] < k:
-                        short = True
                         break
-                if short:
+                else:
+                    k = 0
+                if k:
                     continue
-            if not discs:
-                room = spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0)
-                if room < hand:
-                    continue
+            if not discs and (
+                spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0) < hand
+            ):
+                continue
             if needs:
                 spot = part.spot
                 if spot is None:

@@ -32,6 +32,12 @@ Frame = dict[str, Any]
 _OFF = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}
 
 
+def set_ext(s: StateFields, **values: Any) -> None:
+    """Change variant state: a new dict in place of the old, which the parent state
+    and other copies still share (a copy of the state never copies ``ext``)."""
+    s.ext = {**s.ext, **values}
+
+
 def on(s: StateFields, name: str) -> bool:
     off = _OFF[name]
     return s.options.get(name, off) != off
@@ -39,13 +45,12 @@ def on(s: StateFields, name: str) -> bool:
 
 # ---------------------------------------------------------------- turn order
 def record_pass(s: StateFields, seat: int) -> None:
-    s.ext["passed"] = s.ext.get("passed", ()) + (seat,)
+    set_ext(s, passed=s.ext.get("passed", ()) + (seat,))
 
 
 def begin_round(s: StateFields) -> None:
     """The pass order of the round that ended becomes this round's turn order."""
-    s.ext["order"] = s.ext.get("passed", ())
-    s.ext["passed"] = ()
+    set_ext(s, order=s.ext.get("passed", ()), passed=())
 
 
 def round_order(s: StateFields) -> tuple[int, ...]:
@@ -105,8 +110,7 @@ def deal(s: StateFields, f: Frame) -> None:
                 pack.append(deck.pop())
         packs.append(tuple(pack))
     s.deck = deck
-    s.ext["packs"] = tuple(packs)
-    s.ext["picked"] = ()
+    set_ext(s, packs=tuple(packs), picked=())
     s.checkpoint += 1
     s.log(f"Hand drafting: every player takes a pack of {size} cards.")
 
@@ -148,9 +152,8 @@ class DraftPick(Step):
         seat, uid = a.seat, a.args[0]
         packs = list(s.ext["packs"])
         packs[seat] = tuple(u for u in packs[seat] if u != uid)
-        s.p[seat].hand.append(uid)
-        s.ext["packs"] = tuple(packs)
-        s.ext["picked"] = s.ext["picked"] + (seat,)
+        s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
+        set_ext(s, packs=tuple(packs), picked=s.ext["picked"] + (seat,))
         s.log(f"{s.who(seat)} keeps a card.")
         s.log(f"You keep {d.cards[d.deck[uid]].name}.", seat)
         if len(s.ext["picked"]) == s.n:
@@ -162,21 +165,20 @@ def _pass_packs(s: StateFields, f: Frame) -> None:
     last single card goes straight into that hand."""
     packs = s.ext["packs"]
     moved = tuple(packs[(i - 1) % s.n] for i in range(s.n))
-    s.ext["picked"] = ()
+    set_ext(s, picked=())
     s.checkpoint += 1
     if all(len(p) <= 1 for p in moved):
         for seat, pack in enumerate(moved):
             own(s, seat)
             s.p[seat].hand = s.p[seat].hand + list(pack)
-        s.ext.pop("packs")
-        s.ext.pop("picked")
+        s.ext = {k: v for k, v in s.ext.items() if k not in ("packs", "picked")}
         s.stack.pop()
         s.log("Hand drafting is over: the last cards are taken.")
         from .characters import after_draft
 
         after_draft(s)
         return
-    s.ext["packs"] = moved
+    set_ext(s, packs=moved)
     s.log("The packs move on to the left.")
 
 
@@ -214,7 +216,7 @@ def resample(live: StateFields, s: StateFields, seat: int, rng: Any) -> None:
     for i in others:
         k = len(packs[i])
         new[i], pool = tuple(pool[:k]), pool[k:]
-    s.ext["packs"] = tuple(new)
+    set_ext(s, packs=tuple(new))
     s.deck = pool
 
 
@@ -223,7 +225,7 @@ def setup(s: StateFields) -> None:
     if on(s, "advanced_skills"):
         tiles = list(ADVANCED)
         s.rng.shuffle(tiles)
-        s.ext["advanced"] = tuple(sorted(tiles[: s.n + 1]))
+        set_ext(s, advanced=tuple(sorted(tiles[: s.n + 1])))
 
 
 def advanced_options(s: StateFields, seat: int) -> list[Action]:
@@ -240,7 +242,7 @@ def advanced_options(s: StateFields, seat: int) -> list[Action]:
 def take_advanced(s: StateFields, seat: int, sk: int) -> None:
     own(s, seat)
     s.p[seat].res["diamond"] -= 1
-    s.ext["advanced"] = tuple(x for x in s.ext["advanced"] if x != sk)
+    set_ext(s, advanced=tuple(x for x in s.ext["advanced"] if x != sk))
     s.log(f"{s.who(seat)} pays a diamond for an advanced skill tile.")
 
 
