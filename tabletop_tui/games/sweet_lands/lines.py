@@ -3,11 +3,18 @@
 A Static re-renders its Rich renderable each time its region is repainted; a panel of
 nested tables then costs a few milliseconds per frame. This widget renders once per
 change of content or width and afterwards only hands out ready Strips.
+
+A panel is a Group of parts (a table, a line of text), and most parts stay the same
+from one move to the next (the skill tiles, the Industry Track): each part's lines are
+kept by what the part holds, so only the parts that changed are rendered again. A
+Group renders as its parts one after another, so the lines are the same.
 """
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+import pickle
+
+from rich.console import Group, RenderableType
 from rich.segment import Segment
 from textual.geometry import Size
 from textual.strip import Strip
@@ -22,6 +29,7 @@ class Lines(Widget):
         self._renderable: RenderableType | None = None
         self._strips: list[Strip] = []
         self._width = -1
+        self._kept: dict[tuple[int, bytes], list[Strip]] = {}  # (width, part) -> its lines
 
     def show(self, renderable: RenderableType | None) -> None:
         self._renderable = renderable
@@ -49,8 +57,20 @@ class Lines(Widget):
             return
         console = self.app.console
         options = console.options.update_width(width)
-        lines = console.render_lines(self._renderable, options, pad=False)
-        self._strips = [Strip(Segment.simplify(line)) for line in lines]
+        renderable = self._renderable
+        parts = renderable.renderables if isinstance(renderable, Group) else [renderable]
+        kept, self._kept = self._kept, {}
+        strips: list[Strip] = []
+        for part in parts:
+            key = _content_key(part)
+            lines = kept.get((width, key)) if key is not None else None
+            if lines is None:
+                rendered = console.render_lines(part, options, pad=False)
+                lines = [Strip(Segment.simplify(line)) for line in rendered]
+            if key is not None:
+                self._kept[width, key] = lines
+            strips += lines
+        self._strips = strips
 
     def on_resize(self) -> None:
         old = len(self._strips)
@@ -66,3 +86,12 @@ class Lines(Widget):
         if 0 <= y < len(self._strips):
             return self._strips[y].extend_cell_length(self.size.width)
         return Strip.blank(self.size.width)
+
+
+def _content_key(part: RenderableType) -> bytes | None:
+    """What a part holds, as bytes (equal bytes: equal lines), or None when it cannot
+    be told (such a part is rendered every time)."""
+    try:
+        return pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
