@@ -25,7 +25,6 @@ from ..base import GameScreenBase
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
-from .ahead import DrawAheadMixin
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
@@ -85,7 +84,7 @@ class PickTable(DataTable):
         self._before = None
 
 
-class SweetLandsScreen(DrawAheadMixin, ChoosingMixin, GameScreenBase):
+class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list, not the tab bar, takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
@@ -310,7 +309,6 @@ class SweetLandsScreen(DrawAheadMixin, ChoosingMixin, GameScreenBase):
                 self.query_one(HexMap).focus()
             elif legal:
                 self.query_one(OptionList).focus()
-        self.draw_ahead()
 
     def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         if tab not in self._dirty:
@@ -492,4 +490,3 @@ class SweetLandsScreen(DrawAheadMixin, ChoosingMixin, GameScreenBase):
             self.shown_seat = None
         self._dirty = set(TABS.values())
         self.render_tab(self.query_one(TabbedContent).active)
-        self.draw_ahead()
