@@ -9,11 +9,20 @@ itself (they cost no key). Printed: key presses per decision and per game, by ki
 move, and beside them the keys the same game took when every move was picked from a
 list whose highlight went back to the top each time (the way the screen used to be).
 
-With --frames it also times, from a key press to the first repainted frame: the map
-cursor ([ / ]) on a map step, and the final Enter (or direct key) of a move. Figures
-are wall-clock on a shared machine: compare runs on the same load.
+With --frames it also times, from a key press to the first repainted frame (40 of
+each kind): the final Enter (or direct key) of a move; the map cursor ([ / ]) on a map
+step; and, on every second decision, the keys that only change what is shown: the five
+tabs (m t b h p, each pressed in turn back to the tab that was open), the move list's
+arrows, the legend and zoom (g, z, each twice) and the next map (n). Then a hot-seat
+game of --hotseat humans (3 by default) runs for --handoffs hand-offs, timing the same
+keys and Enter on each hand-off screen. Each figure is the median and p95 of wall-clock
+time, and in brackets of the CPU time of the app's thread, which the machine's load
+barely changes; compare wall-clock runs only on the same load. With --frames the key
+counts also reflect where those view keys left the focus. --profile "move key,..."
+writes a cProfile of those keys (press to first frame) to --profile-out.
 
 Run: .venv/bin/python benchmarks/sl_keys.py [--seed 7] [--level normal] [--frames]
+     [--hotseat 3] [--handoffs 40] [--profile KINDS]
 """
 
 from __future__ import annotations
