@@ -9,17 +9,27 @@ itself (they cost no key). Printed: key presses per decision and per game, by ki
 move, and beside them the keys the same game took when every move was picked from a
 list whose highlight went back to the top each time (the way the screen used to be).
 
-With --frames it also times, from a key press to the first repainted frame: the map
-cursor ([ / ]) on a map step, and the final Enter (or direct key) of a move. Figures
-are wall-clock on a shared machine: compare runs on the same load.
+With --frames it also times, from a key press to the first repainted frame (40 of
+each kind): the final Enter (or direct key) of a move; the map cursor ([ / ]) on a map
+step; and, on every second decision, the keys that only change what is shown: the five
+tabs (m t b h p, each pressed in turn back to the tab that was open), the move list's
+arrows, the legend and zoom (g, z, each twice) and the next map (n). Then a hot-seat
+game of --hotseat humans (3 by default) runs for --handoffs hand-offs, timing the same
+keys and Enter on each hand-off screen. Each figure is the median and p95 of wall-clock
+time, and in brackets of the CPU time of the app's thread, which the machine's load
+barely changes; compare wall-clock runs only on the same load. With --frames the key
+counts also reflect where those view keys left the focus. --profile "move key,..."
+writes a cProfile of those keys (press to first frame) to --profile-out.
 
 Run: .venv/bin/python benchmarks/sl_keys.py [--seed 7] [--level normal] [--frames]
+     [--hotseat 3] [--handoffs 40] [--profile KINDS]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import statistics
 import sys
 import tempfile
@@ -38,6 +48,8 @@ from tabletop_tui.app import TabletopApp  # noqa: E402
 from tabletop_tui.games.sweet_lands.cursor import map_target, next_free_index  # noqa: E402
 from tabletop_tui.games.sweet_lands.demo import controller  # noqa: E402
 from tabletop_tui.games.sweet_lands.hexmap import HexMap  # noqa: E402
+from tabletop_tui.games.sweet_lands.screen import TABS  # noqa: E402
+from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
 
 CHARS = {"enter": "\r", "right_square_bracket": "]", "left_square_bracket": "["}
 
@@ -81,7 +93,8 @@ def key_options(screen, action) -> list[list[str]]:
         if len(same) == 1:
             out.append([action.args[0]])
     if action.kind in ("play", "discard", "keep"):
-        hand = screen.controller.view()["players"][0]["hand"]
+        me = screen.controller.viewer
+        hand = screen.controller.view()["players"][me]["hand"]
         place = next(i for i, c in enumerate(hand, 1) if c["uid"] == action.args[0])
         if place <= 9:
             out.append([str(place)])
@@ -97,7 +110,11 @@ def key_options(screen, action) -> list[list[str]]:
             out.append([*seq, "enter"])
     target = map_target(action)
     hm = screen.query_one(HexMap)
-    if target is not None and target in hm.targets and screen.shown(screen.controller.view()) == 0:
+    if (
+        target is not None
+        and target in hm.targets
+        and screen.shown(screen.controller.view()) == screen.controller.viewer
+    ):
         pool = sorted(hm.targets, key=hm._order)
         i = pool.index(hm.cursor) if hm.cursor in pool else 0
         fwd = (pool.index(target) - i) % len(pool)
@@ -123,66 +140,134 @@ async def press(pilot, *names):
     await pilot.pause()
 
 
-async def play(seed: int, level: str, frames: bool) -> dict:
+# The keys that only change what is shown, timed on a decision (each pair leaves the
+# screen as it found it): the five tabs, the move list's arrows, legend, zoom, next map.
+TAB_KEYS = "tbhpm"
+PER_KIND = 40  # timed presses of each kind
+
+
+class Timer:
+    """Times key press to first repainted frame: wall clock, and the CPU time of the
+    thread the app runs on (every part of a Pilot session runs on the event loop's
+    thread), which the machine's load barely changes. ``profile``: the kinds whose
+    presses cProfile records."""
+
+    def __init__(self, app, pilot, profile: set[str], profiler) -> None:
+        self.pilot = pilot
+        self.paints: list[tuple[float, float]] = []
+        self.samples: dict[str, list[tuple[float, float]]] = {}
+        self.profile = profile
+        self.profiler = profiler
+        self.profiling = False
+        real_display = app._display
+
+        def display(screen, renderable):  # every frame the app writes to the terminal
+            if renderable is None:  # nothing changed on screen: no frame is written
+                return real_display(screen, renderable)
+            self.paints.append((time.perf_counter(), time.thread_time()))
+            if self.profiling:  # the profile covers the key up to its first frame
+                self.profiler.disable()
+                self.profiling = False
+            return real_display(screen, renderable)
+
+        app._display = display
+
+    def wants(self, kind: str) -> bool:
+        return len(self.samples.get(kind, ())) < PER_KIND
+
+    async def press(self, kind: str, *names: str) -> None:
+        """Press ``names``; the time to the first frame after the last one is a sample."""
+        if names[:-1]:
+            await press(self.pilot, *names[:-1])
+        await self.pilot.pause(0.02)
+        self.paints.clear()
+        self.profiling = kind in self.profile
+        if self.profiling:
+            self.profiler.enable()
+        t0, c0 = time.perf_counter(), time.thread_time()
+        await self.pilot.press(names[-1])
+        await self.pilot.pause(0.05)
+        if self.profiling:
+            self.profiler.disable()
+            self.profiling = False
+        if self.paints:
+            wall, cpu = self.paints[0]
+            self.samples.setdefault(kind, []).append(((wall - t0) * 1000, (cpu - c0) * 1000))
+
+
+async def view_keys(timer: Timer, screen, players: int) -> None:
+    """Time the keys that change only what is shown; each leaves the screen as it was
+    (the tabs end on the tab that was open, g / z / arrows come in pairs)."""
+    from textual.widgets import TabbedContent
+
+    if timer.wants("tab switch"):
+        tabs = screen.query_one(TabbedContent)
+        here = next(k for k, v in TABS.items() if v == tabs.active)
+        order = TAB_KEYS[TAB_KEYS.index(here) + 1 :] + TAB_KEYS[: TAB_KEYS.index(here) + 1]
+        for k in order:
+            await timer.press("tab switch", k)
+    ol = screen.query_one(OptionList)
+    if timer.wants("move list arrow") and ol.has_focus and ol.option_count > 1:
+        first = "up" if ol.highlighted == ol.option_count - 1 else "down"
+        for k in (first, "down" if first == "up" else "up"):
+            await timer.press("move list arrow", k)
+    if timer.wants("legend, zoom (g z)") and screen.query_one(HexMap).display:
+        for k in ("g", "g", "z", "z"):
+            await timer.press("legend, zoom (g z)", k)
+    if timer.wants("next map (n)"):
+        for _ in range(max(players, 1) if players > 1 else 1):
+            await timer.press("next map (n)", "n")
+
+
+async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) -> dict:
+    """A seeded game at 120x40 through the real screen: solo against Mio, or
+    ``players`` humans sharing the terminal (every hand-off confirmed with Enter),
+    stopped after ``handoffs`` hand-offs when that is set."""
     app = TabletopApp(data_dir=Path(tempfile.mkdtemp()), bot_delay=0, default_seed=seed)
     app.animation_level = "none"
-    paints: list[float] = []
-    real_display = app._display
-
-    def display(screen, renderable):  # every frame the app writes to the terminal
-        paints.append(time.perf_counter())
-        return real_display(screen, renderable)
-
-    app._display = display
-
-    async def timed(*names) -> float | None:
-        await pilot.pause(0.02)
-        paints.clear()
-        t0 = time.perf_counter()
-        await pilot.press(*names)
-        await pilot.pause(0.05)
-        return (paints[0] - t0) * 1000 if paints else None
-
-    bot = make_bot("sweet-lands", level, seed)
+    bots = [make_bot("sweet-lands", level, seed + s) for s in range(players)]
     per_kind: Counter = Counter()
     decisions: Counter = Counter()
     keys_each: list[int] = []
     old_total = 0
-    map_ms: list[float] = []
-    move_ms: list[float] = []
+    handoffs = 0
     async with app.run_test(size=(120, 40)) as pilot:
+        timer = Timer(app, pilot, opts.get("profile") or set(), opts.get("profiler"))
         await pilot.pause()
         spec = get_game("sweet-lands")
-        c = controller(spec.new_game(["Ann"], seed=seed, options={}), viewer=0)
+        names = ["Ann", "Bob", "Cleo", "Dev"][:players]
+        c = controller(spec.new_game(names, seed=seed, options={}), viewer=0)
         app.open_game(c)
         await pilot.pause()
-        for _ in range(5000):
+        for _ in range(20000):
             screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                if opts.get("handoffs") and handoffs >= opts["handoffs"]:
+                    break
+                handoffs += 1
+                if frames and timer.wants("hand-off Enter"):
+                    await timer.press("hand-off Enter", "enter")
+                else:
+                    await press(pilot, "enter")
+                continue
             if c.state.is_over or not hasattr(screen, "_shown_moves"):
                 break
-            action = bot.decide(observe(c.state, 0))  # the seat's view only, as in play
+            if frames and len(keys_each) % 2 == 0:
+                await view_keys(timer, screen, players)
+            action = bots[c.viewer].decide(observe(c.state, c.viewer))  # the seat's view only
             seqs = key_options(screen, action)
             if not seqs:
                 raise SystemExit(f"no keys make {action.key} on this screen")
             seq = min(seqs, key=len)
             ids = [o.id for o in screen.query_one(OptionList)._options]
             old_total += old_list_keys(ids, action.key)
-            if (
-                frames
-                and len(map_ms) < 40
-                and screen.query_one(HexMap).has_focus
-                and len(screen.query_one(HexMap).targets) > 1
-            ):
+            hm = screen.query_one(HexMap)
+            if frames and timer.wants("map cursor") and hm.has_focus and len(hm.targets) > 1:
                 for k in ("right_square_bracket", "left_square_bracket"):
-                    ms = await timed(k)
-                    if ms is not None:
-                        map_ms.append(ms)
+                    await timer.press("map cursor", k)
             done = len(c.state.action_keys())
-            if frames and len(move_ms) < 40:
-                await press(pilot, *seq[:-1])
-                ms = await timed(seq[-1])
-                if ms is not None:
-                    move_ms.append(ms)
+            if frames and timer.wants("move key"):
+                await timer.press("move key", *seq)
             else:
                 await press(pilot, *seq)
             if c.state.action_keys()[done : done + 1] != [action.key]:
@@ -200,36 +285,38 @@ async def play(seed: int, level: str, frames: bool) -> dict:
         "old": old_total,
         "over": over,
         "score": score,
-        "map_ms": map_ms,
-        "move_ms": move_ms,
+        "samples": timer.samples,
         "moves": len(c.state.action_keys()),
+        "handoffs": handoffs,
     }
 
 
-def figures(xs: list[float]) -> str:
-    if not xs:
-        return "no samples"
+def p95(xs: list[float]) -> float:
     s = sorted(xs)
-    p95 = s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
-    return f"median {statistics.median(s):.1f} ms, p95 {p95:.1f} ms (n={len(s)})"
+    return s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
 
 
-def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
-    p.add_argument("--frames", action="store_true", help="also time key press to frame")
-    a = p.parse_args()
-    t0 = time.perf_counter()
-    got = asyncio.run(play(a.seed, a.level, a.frames))
+def figures(samples: list[tuple[float, float]]) -> str:
+    """Median and p95 of wall-clock ms, and of the app thread's CPU ms."""
+    if not samples:
+        return "no samples"
+    wall = [w for w, _ in samples]
+    cpu = [c for _, c in samples]
+    return (
+        f"median {statistics.median(wall):5.1f} ms, p95 {p95(wall):5.1f} ms "
+        f"(CPU {statistics.median(cpu):5.1f} / {p95(cpu):5.1f} ms; n={len(samples)})"
+    )
+
+
+def print_keys(got: dict, title: str) -> None:
     keys = got["keys"]
     total = sum(keys)
-    turns = got["decisions"]["area"] + got["decisions"]["play"] + got["decisions"]["pass"]
-    turns += got["decisions"]["flip"]
-    print(f"Sweet Lands solo vs Mio, seed {a.seed}, moves chosen by the {a.level} bot")
+    turns = sum(got["decisions"][k] for k in ("area", "play", "pass", "flip"))
+    print(title)
     print(
         f"game over: {got['over']} (score {got['score']}); {len(keys)} decisions by keys, "
         f"{got['moves'] - len(keys)} one-answer steps taken by the screen"
+        + (f", {got['handoffs']} hand-offs" if got["handoffs"] else "")
     )
     print(f"key presses per game: {total}  (list-only, highlight back at the top: {got['old']})")
     print(
@@ -245,9 +332,52 @@ def main() -> None:
         print(
             f"  {kind:12s} {n:4d}: {got['per_kind'][kind]:5d} keys ({got['per_kind'][kind] / n:.2f} each)"
         )
-    if a.frames:
-        print(f"map cursor key to first frame: {figures(got['map_ms'])}")
-        print(f"move key to first frame:       {figures(got['move_ms'])}")
+
+
+def print_frames(got: dict) -> None:
+    print("key press to first frame, wall clock (CPU of the app's thread):")
+    for kind, samples in got["samples"].items():
+        print(f"  {kind:20s} {figures(samples)}")
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
+    p.add_argument("--frames", action="store_true", help="also time key press to frame")
+    p.add_argument(
+        "--hotseat",
+        type=int,
+        default=3,
+        help="with --frames: humans in the hot-seat game (0: none; -N: that game only)",
+    )
+    p.add_argument(
+        "--handoffs", type=int, default=PER_KIND, help="hand-offs the hot-seat game runs"
+    )
+    p.add_argument(
+        "--profile", default="", help="kinds to cProfile, comma-separated (move key,...)"
+    )
+    p.add_argument("--profile-out", default="sl_keys.prof", help="where the profile goes")
+    a = p.parse_args()
+    t0 = time.perf_counter()
+    prof = cProfile.Profile()
+    kinds = {k for k in a.profile.split(",") if k}
+    opts = {"profile": kinds, "profiler": prof}
+    if a.hotseat >= 0:
+        got = asyncio.run(play(a.seed, a.level, a.frames, **opts))
+        print_keys(
+            got, f"Sweet Lands solo vs Mio, seed {a.seed}, moves chosen by the {a.level} bot"
+        )
+        if a.frames:
+            print_frames(got)
+    if a.frames and abs(a.hotseat) > 1:
+        n = abs(a.hotseat)
+        hot = asyncio.run(play(a.seed, a.level, True, n, handoffs=a.handoffs, **opts))
+        print(f"\n{n} humans hot-seat, seed {a.seed}, first {hot['handoffs']} hand-offs:")
+        print_frames(hot)
+    if kinds:
+        prof.dump_stats(a.profile_out)
+        print(f"profile of {', '.join(sorted(kinds))} keys in {a.profile_out}")
     print(f"(wall time {time.perf_counter() - t0:.0f} s)")
 
 

@@ -3,12 +3,22 @@
 A Static re-renders its Rich renderable each time its region is repainted; a panel of
 nested tables then costs a few milliseconds per frame. This widget renders once per
 change of content or width and afterwards only hands out ready Strips.
+
+A panel is a Group of parts (a table, a line of text), and most parts stay the same
+from one move to the next (the skill tiles, the Industry Track): each part's lines are
+kept by what the part holds, so only the parts that changed are rendered again. A
+Group renders as its parts one after another, so the lines are the same.
 """
 
 from __future__ import annotations
 
-from rich.console import RenderableType
+import io
+import pickle
+from collections.abc import Iterator
+
+from rich.console import Group, RenderableType
 from rich.segment import Segment
+from rich.style import Style
 from textual.geometry import Size
 from textual.strip import Strip
 from textual.widget import Widget
@@ -22,16 +32,23 @@ class Lines(Widget):
         self._renderable: RenderableType | None = None
         self._strips: list[Strip] = []
         self._width = -1
+        # width -> part -> its lines, from the latest render at that width (two widths)
+        self._kept: dict[int, dict[bytes, list[Strip]]] = {}
 
     def show(self, renderable: RenderableType | None) -> None:
         self._renderable = renderable
         self._width = -1
+        if not self.size.width:  # not laid out yet: rendered once, at the width it gets
+            self.refresh(layout=True)
+            return
         old = len(self._strips)
-        self._render_strips(self.size.width or self._fallback_width())
+        self._render_strips(self.size.width)
         self.refresh(layout=len(self._strips) != old)
 
     def text(self) -> str:
         """Plain text of every line (for tests)."""
+        if self._width == -1:
+            self._render_strips(self.size.width or self._fallback_width())
         return "\n".join(s.text for s in self._strips)
 
     def _fallback_width(self) -> int:
@@ -49,8 +66,23 @@ class Lines(Widget):
             return
         console = self.app.console
         options = console.options.update_width(width)
-        lines = console.render_lines(self._renderable, options, pad=False)
-        self._strips = [Strip(Segment.simplify(line)) for line in lines]
+        renderable = self._renderable
+        parts = renderable.renderables if isinstance(renderable, Group) else [renderable]
+        kept, fresh = self._kept.pop(width, {}), {}
+        strips: list[Strip] = []
+        for part in parts:
+            key = _content_key(part)
+            lines = (fresh.get(key) or kept.get(key)) if key is not None else None
+            if lines is None:
+                rendered = console.render_lines(part, options, pad=False)
+                lines = [Strip(Segment.simplify(line)) for line in rendered]
+            if key is not None:
+                fresh[key] = lines
+            strips += lines
+        self._kept[width] = fresh
+        while len(self._kept) > 2:  # a width the panel no longer has
+            del self._kept[next(iter(self._kept))]
+        self._strips = strips
 
     def on_resize(self) -> None:
         old = len(self._strips)
@@ -66,3 +98,32 @@ class Lines(Widget):
         if 0 <= y < len(self._strips):
             return self._strips[y].extend_cell_length(self.size.width)
         return Strip.blank(self.size.width)
+
+
+def _content_key(part: RenderableType) -> bytes | None:
+    """What a part holds, as bytes (equal bytes: equal lines), or None when it cannot
+    be told (such a part is rendered every time)."""
+    out = io.BytesIO()
+    try:
+        _KeyPickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(part)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return None
+    return out.getvalue()
+
+
+class _KeyPickler(pickle.Pickler):
+    """Pickles a style by what it looks like and a group by its parts: both also keep
+    caches they fill while rendering (a style's hash and text, a group's list), which
+    would make equal parts differ."""
+
+    def reducer_override(self, obj: object) -> object:
+        if isinstance(obj, Style):
+            return Style, (), None, None, None, _style_state(obj)
+        if isinstance(obj, Group):
+            return Group, tuple(obj.renderables), {"fit": obj.fit}
+        return NotImplemented
+
+
+def _style_state(style: Style) -> Iterator[tuple[str, object]]:
+    yield "look", str(style)
+    yield "meta", style._meta  # clicks and links carry data that str() leaves out
