@@ -104,13 +104,14 @@ class FrameStyle:
         return self._frame_style or self.rich_style
 
 
-class KeptBackground:
-    """A mixin for a Screen, listed before it: its own lines (the plain fill behind its
-    widgets) are kept while they stay the same. Showing a screen again repaints all of
-    it, and drawing the fill afresh each time was a tenth of a hand-off's repaint."""
+class KeptFill:
+    """A mixin for a box or a screen, listed before it: its own lines (the fill behind
+    what it holds, and its border) are kept while its size, border and colours stay.
+    The compositor asks every box under a repaint for all of its lines, and showing a
+    screen again repaints all of it."""
 
-    _background_key: tuple | None = None
-    _background: list[Strip] = []
+    _fill_key: tuple | None = None
+    _fill: list[Strip] = []
     styles: Any
     size: Any
     visual_style: Any
@@ -118,12 +119,22 @@ class KeptBackground:
     get_line_filters: Any
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        background = self.styles.background
-        if background.a < 1:  # see-through: drawn from what lies beneath, each time
-            return super().render_lines(crop)  # type: ignore[misc]
-        key = (crop, self.size, background, self.visual_style, self.background_colors)
-        key += (tuple(self.get_line_filters()),)
-        if key != self._background_key:
-            self._background_key = key
-            self._background = super().render_lines(crop)  # type: ignore[misc]
-        return self._background
+        # See-through fills are kept too: their colours (from the boxes around) are
+        # part of the key.
+        styles = self.styles
+        key = (crop, self.size, styles.background, styles.border, self.visual_style)
+        key += (self.background_colors, tuple(self.get_line_filters()))
+        if key != self._fill_key:
+            self._fill_key, self._fill = key, super().render_lines(crop)  # type: ignore[misc]
+        return self._fill
+
+
+class KeptBackground(KeptFill):
+    """A screen's plain fill behind its widgets, kept (drawing it afresh at each
+    hand-off was a tenth of the repaint); a see-through screen is drawn from what lies
+    beneath, each time."""
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if self.styles.background.a < 1:
+            return super(KeptFill, self).render_lines(crop)  # type: ignore[misc]
+        return super().render_lines(crop)

@@ -10,13 +10,12 @@ last few looks, and every box keeps its fill while it stays the same.
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.geometry import Region
 from textual.scrollbar import ScrollBar, ScrollBarRender
 from textual.strip import Strip
 
+from ...widgets.line_api import KeptFill
 from ...widgets.scrollbar import FastScrollBar, FastScrollbars
 
 
@@ -41,30 +40,6 @@ class KeptScrollBar(FastScrollBar):
                 self._looks.clear()
             lines = self._looks[look] = ScrollBar.render_lines(self, crop)
         return lines
-
-
-class KeptFill:
-    """A mixin for a box, listed before it: its own lines (the fill behind what it
-    holds, and its border) are kept while its size, border and colours stay; the
-    compositor asks every box under a repaint for all of its lines."""
-
-    _kept_key: tuple | None = None
-    _kept: list[Strip] = []
-    styles: Any
-    size: Any
-    visual_style: Any
-    background_colors: Any
-    get_line_filters: Any
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        # See-through fills are kept too: their colours (from the boxes around) are
-        # part of the key.
-        styles = self.styles
-        key = (crop, self.size, styles.background, styles.border, self.visual_style)
-        key += (self.background_colors, tuple(self.get_line_filters()))
-        if key != self._kept_key:
-            self._kept_key, self._kept = key, super().render_lines(crop)  # type: ignore[misc]
-        return self._kept
 
 
 class BoardScroll(KeptFill, FastScrollbars, ScrollableContainer):
