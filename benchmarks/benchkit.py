@@ -34,6 +34,26 @@ def pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def p95(xs: list[float]) -> float:
+    """The 95th percentile, nearest rank over the sorted samples."""
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
+
+
+def frame_figures(samples, width: int = 0) -> str:
+    """Median and p95 of [wall ms, CPU ms] key-to-frame samples (``width``: each
+    figure padded to line up in a table)."""
+    if not samples:
+        return "no samples"
+    wall = [w for w, _ in samples]
+    cpu = [c for _, c in samples]
+    w = width
+    return (
+        f"median {statistics.median(wall):{w}.1f} ms, p95 {p95(wall):{w}.1f} ms "
+        f"(CPU {statistics.median(cpu):{w}.1f} / {p95(cpu):{w}.1f} ms; n={len(samples)})"
+    )
+
+
 def timing_line(level: str, seconds: list[float]) -> str:
     ms = [x * 1000 for x in seconds]
     return (

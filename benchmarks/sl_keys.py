@@ -39,6 +39,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchkit import frame_figures  # noqa: E402
 from textual import events  # noqa: E402
 from textual.widgets import OptionList  # noqa: E402
 
@@ -291,23 +292,6 @@ async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) ->
     }
 
 
-def p95(xs: list[float]) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
-
-
-def figures(samples: list[tuple[float, float]]) -> str:
-    """Median and p95 of wall-clock ms, and of the app thread's CPU ms."""
-    if not samples:
-        return "no samples"
-    wall = [w for w, _ in samples]
-    cpu = [c for _, c in samples]
-    return (
-        f"median {statistics.median(wall):5.1f} ms, p95 {p95(wall):5.1f} ms "
-        f"(CPU {statistics.median(cpu):5.1f} / {p95(cpu):5.1f} ms; n={len(samples)})"
-    )
-
-
 def print_keys(got: dict, title: str) -> None:
     keys = got["keys"]
     total = sum(keys)
@@ -337,7 +321,7 @@ def print_keys(got: dict, title: str) -> None:
 def print_frames(got: dict) -> None:
     print("key press to first frame, wall clock (CPU of the app's thread):")
     for kind, samples in got["samples"].items():
-        print(f"  {kind:20s} {figures(samples)}")
+        print(f"  {kind:20s} {frame_figures(samples, 5)}")
 
 
 def main() -> None:

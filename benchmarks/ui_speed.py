@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+from benchkit import frame_figures
+
 BARE = """
 from textual.app import App
 from textual.widgets import Footer, Header, Static
@@ -161,23 +163,6 @@ def run(code, *args):
     return time.perf_counter() - t0, out.stdout.strip()
 
 
-def p95(xs: list[float]) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(0.95 * (len(xs) - 1))))]
-
-
-def figures(samples: list[list[float]]) -> str:
-    """Wall-clock and CPU figures of [wall ms, cpu ms] samples."""
-    if not samples:
-        return "no samples"
-    wall = [w for w, _ in samples]
-    cpu = [c for _, c in samples]
-    return (
-        f"median {statistics.median(wall):.1f} ms, p95 {p95(wall):.1f} ms "
-        f"(CPU {statistics.median(cpu):.1f} / {p95(cpu):.1f} ms; n={len(samples)})"
-    )
-
-
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--runs", type=int, default=5, help="cold starts to time")
@@ -195,9 +180,9 @@ def main():
         game, options, key = GAMES[name]
         _, out = run(PLAY, game, json.dumps(options), key, str(a.presses))
         got = json.loads(out.splitlines()[-1])
-        print(f"{name}: view key ({key}) to first frame: {figures(got['view'])}")
-        print(f"{name}: Enter on a move to first frame: {figures(got['move'])}")
-        print(f"{name}: Enter on a hand-off to first frame: {figures(got['handoff'])}")
+        print(f"{name}: view key ({key}) to first frame: {frame_figures(got['view'])}")
+        print(f"{name}: Enter on a move to first frame: {frame_figures(got['move'])}")
+        print(f"{name}: Enter on a hand-off to first frame: {frame_figures(got['handoff'])}")
         end = "" if got["over"] else " (game not finished!)"
         print(f"{name}: peak memory, 4-human game: {got['rss']:.1f} MiB max RSS{end}")
     print("goals: median <= 16 ms, p95 < 50 ms, peak memory < 80 MiB")
