@@ -17,6 +17,8 @@ the rivals' hands are drawn from them), never a look at the rivals' hands.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..happiness.cards import catalogue, matches
 from ..happiness.engine import plus_cells
 from ..happiness.engine.fields import DIRS
@@ -134,6 +136,38 @@ def _arms(cell) -> list:
     return [(x + dx, y + dy) for dx, dy, _, _ in DIRS]
 
 
+class Ahead(NamedTuple):
+    """What still follows the seat's turn now: a turn of its own, a rival's turn,
+    a silence (where Bummers are played)."""
+
+    mine: bool
+    rivals: bool
+    window: bool
+
+    @property
+    def any(self) -> bool:
+        return self.mine or self.rivals or self.window
+
+
+def turns_ahead(state, seat: int) -> Ahead:
+    """What follows the turn now under way, from public facts only (the deck's size,
+    the seat whose turn ends a round), supposing each turn draws one card (a Bummer
+    in a silence draws one more, which can only end the game sooner)."""
+    deck, ended = len(state.deck), state.end_triggered
+    turn, last = state.turn, state.last_seat_of_round
+    mine = rivals = False
+    while True:
+        if deck:
+            deck -= 1
+            ended = ended or deck == 0
+        if turn == last and ended:  # the game ends with this turn, without a silence
+            return Ahead(mine, rivals, turn != state.turn)
+        turn = (turn + 1) % state.n
+        mine, rivals = mine or turn == seat, rivals or turn != seat
+        if mine and rivals:
+            return Ahead(True, True, True)
+
+
 class Planner:
     """Scores a Joycard placement by what it takes now and what it leaves."""
 
@@ -143,6 +177,7 @@ class Planner:
     BOLT = 0.3  # keep bolt-rich (easy to fit) cards for later
     BIG_SWEEP = 4  # a sweep a rival takes at once; smaller ones count SMALL_SWEEP of it
     SMALL_SWEEP = 0.4
+    ENDGAME = 1  # 0: plan as if the game went on after every turn (the probe's trials)
 
     def __init__(self, state, seat: int, notes: Notes | None = None):
         self.state, self.seat = state, seat
@@ -151,6 +186,8 @@ class Planner:
         hand = state.hands[seat]
         self.my_bummers = [i for i in hand if self.cards[i].is_bummer]
         self.late = len(state.deck) <= state.n
+        # What is left to play (always all of it when ENDGAME is off, for trials).
+        self.ahead = turns_ahead(state, seat) if self.ENDGAME else Ahead(True, True, True)
 
     def value(self, cid: int, cell) -> float:
         cards, state = self.cards, self.state
@@ -162,7 +199,7 @@ class Planner:
         for c in plus:
             del board[c]
         hand = [i for i in state.hands[self.seat] if i != cid and not cards[i].is_bummer]
-        later = self._pluses(board, hand) + self._sweeps(board)
+        later = self._pluses(board, hand) + self._sweeps(board) if self.ahead.any else 0.0
         return now + later - self.BOLT * sum(1 for e in card.edges if e == "silver")
 
     def _pluses(self, board: dict, hand: list) -> float:
@@ -182,7 +219,8 @@ class Planner:
             lost += still * theirs * worth
             still *= 1.0 - theirs
         gain = max((mine * (1.0 - theirs) for _, theirs, mine in rows), default=0.0)
-        return self.SELF_PLUS * gain - lost
+        ahead = self.ahead
+        return self.SELF_PLUS * gain * ahead.mine - lost * ahead.rivals
 
     def _sweeps(self, board: dict) -> float:
         """The best sweep the seat's own Bummers have on this table, less the one the
@@ -208,7 +246,9 @@ class Planner:
         for pts, theirs in rows:
             lost += still * theirs * pts
             still *= 1.0 - theirs
-        return self.OWN_SWEEP * best_own - self.RIVAL_SWEEP * lost
+        # A Bummer needs a silence: one follows each turn but the game's last.
+        window = self.ahead.window
+        return (self.OWN_SWEEP * best_own - self.RIVAL_SWEEP * lost) * window
 
 
 class PlanningHappinessBot(HappinessBot):

@@ -9,8 +9,9 @@ import pytest
 
 import rules
 from rules.bots import make_bot
-from rules.bots.happiness_plan import Unseen, fits, holes, needs
+from rules.bots.happiness_plan import Ahead, Planner, Unseen, fits, holes, needs, turns_ahead
 from rules.happiness.cards import catalogue
+from rules.happiness.engine import plus_cells
 
 
 def game_in_play(seed=6, turns=4, hard_seat=None):
@@ -94,3 +95,49 @@ def test_hard_remembers_only_what_its_seat_saw():
         other = state.resample(0, 500 + k)
         assert other.hands[1] != state.hands[1] or other.deck != state.deck
         assert copy.deepcopy(hard).choose(other, 0) == real
+
+
+def plays_to_the_end(seed: int) -> list:
+    """The states of one 2-player game at each Joycard choice, with whose turn it was."""
+    state = rules.get_game("happiness").new_game(
+        ["A", "B"], seed=seed, options={"silence": "turns"}
+    )
+    bots = [make_bot("happiness", "normal", k) for k in range(2)]
+    out = []
+    while not state.is_over:
+        seat = state.actors()[0]
+        if state.stage == "play":
+            out.append(state)
+        state = state.apply(bots[seat].choose(state, seat))
+    return out
+
+
+def test_the_planner_knows_from_public_facts_which_turns_are_left():
+    for seed in (3, 4, 5):
+        plays = plays_to_the_end(seed)
+        for k, state in enumerate(plays):
+            seat = state.turn
+            ahead = turns_ahead(state, seat)
+            later = [s.turn for s in plays[k + 1 :]]
+            # A Bummer in a silence draws a card too, so the game can only end sooner.
+            assert ahead.mine or seat not in later
+            assert ahead.rivals or not [s for s in later if s != seat]
+            assert turns_ahead(state.resample(seat, 9), seat) == ahead
+        last = plays[-1]
+        assert turns_ahead(last, last.turn) == Ahead(False, False, False)
+        assert turns_ahead(plays[0], plays[0].turn) == Ahead(True, True, True)
+
+
+def test_on_the_last_turn_a_joycard_is_worth_only_what_it_takes_now():
+    last = plays_to_the_end(4)[-1]
+    seat, cards = last.turn, last.cards
+    planner = Planner(last, seat)
+    for a in last.legal_actions(seat)[:20]:
+        word, x, y = a.args
+        cid = last.card_by_word(word)
+        board = dict(last.board)
+        board[(x, y)] = (cid, seat)
+        plus = plus_cells(cards, board, (x, y))
+        now = cards[cid].points + sum(cards[board[c][0]].points for c in plus)
+        bolts = sum(1 for e in cards[cid].edges if e == "silver")
+        assert planner.value(cid, (x, y)) == pytest.approx(now - Planner.BOLT * bolts)
