@@ -41,12 +41,14 @@ that the rival holds a Joycard fitting a spot scored against the real hand):
   play (the chance of its choice had it held each card, a logistic over normal's
   estimate, over each way the card may have come in; it fits the hoarding by points
   better) 57-58%; odds sharpened to make up for running low 56-57% (both sides
-  build fewer pluses); two holes left at once valued as one for each side 60%;
+  build fewer pluses), made bolder 56%; two holes left at once valued as one for each side 60%;
   silences read after the seat's own plays too 60%; the rival's filler worth 1.6
-  58%; other plus and sweep weights 53%.
+  58%; other plus and sweep weights 53%; Bummers placed by what the sweep leaves
+  (the planner's holes and sweeps) 60%.
 - kept: on its last turns the planner counts only what can still happen (no plus
   of its own with no turn left, no rival plus with no rival turn left, no sweep with
-  no silence left): 60% of 600 (margin +2.0 against +1.8).
+  no silence left): 60% of 600 (margin +2.0 against +1.8). Deals vary: from seed
+  1000 (``benchmarks/bots.py``'s deals) the same hard wins 56% of 1000.
 """
 
 from __future__ import annotations
