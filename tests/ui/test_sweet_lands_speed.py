@@ -1,0 +1,62 @@
+"""Sweet Lands key-to-frame work, counted rather than timed: what a key lays out or
+redraws (benchmarks/sl_keys.py --frames prints the times)."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from tabletop_tui.games.sweet_lands.cursor import pick_index
+from tabletop_tui.games.sweet_lands.demo import mid_game
+from tabletop_tui.widgets.moves import MoveList
+
+from .test_sweet_lands_play import make_app
+
+
+def count_layouts(screen) -> list[int]:
+    layouts: list[int] = []
+    real = screen._refresh_layout
+    screen._refresh_layout = lambda *a, **k: (layouts.append(1), real(*a, **k))[1]
+    return layouts
+
+
+async def test_a_move_that_keeps_the_tab_lays_nothing_out(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="token")
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        moves = screen.query_one("#sl-actions", OptionList)
+        assert screen.highlighted_move().kind == "token" and moves.option_count == 8
+        tab, box = screen.query_one("#sl-tabs").active, moves.region
+        layouts = count_layouts(screen)
+        await pilot.press("enter")  # the token: the list now offers where to put it
+        await pilot.pause()
+        assert c.view()["pending"]["op"] == "place" and moves.option_count == 2
+        assert (screen.query_one("#sl-tabs").active, moves.region) == (tab, box)
+        assert layouts == []
+        # the highlight is the one the screen picks, not the list's first line
+        shown = screen._shown_moves
+        assert moves.highlighted == pick_index(("x", "token"), shown, screen._explained)
+        assert screen.highlighted_move() is shown[moves.highlighted]
+
+
+class OneList(App):
+    CSS = "MoveList { height: 5; }"
+
+    def compose(self):
+        yield MoveList()
+
+
+async def test_the_move_list_highlights_the_move_it_is_given_and_the_first_by_default():
+    app = OneList()
+    async with app.run_test() as pilot:
+        moves = app.query_one(MoveList)
+        moves.set_moves([Option(f"move {i}", id=str(i)) for i in range(4)], highlight=2)
+        await pilot.pause()
+        assert moves.highlighted == 2
+        moves.set_moves([Option(f"other {i}", id=f"o{i}") for i in range(3)])
+        await pilot.pause()
+        assert moves.highlighted == 0
