@@ -60,3 +60,42 @@ async def test_the_move_list_highlights_the_move_it_is_given_and_the_first_by_de
         moves.set_moves([Option(f"other {i}", id=f"o{i}") for i in range(3)])
         await pilot.pause()
         assert moves.highlighted == 0
+
+
+def test_the_industry_and_food_tracks_drawn_side_by_side_from_kept_sides_match_the_grid(
+    monkeypatch,
+):
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    from tabletop_tui.games.sweet_lands.lines import Beside
+    from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
+
+    console = Console(width=200, color_system="truecolor")
+    c = mid_game(players=2, seed=7, round_=2, want="area")
+    view = c.view()
+    compared = 0
+    measured: list = []
+    real = Measurement.get
+
+    def counting(con, opts, renderable):
+        measured.append(renderable)
+        return real(con, opts, renderable)
+
+    for seat in range(2):
+        for width in (81, 120):  # 81: the panel at 120x40, where Rich narrows the food side
+            sides = [p for p in tracks_renderable(view, seat, width).renderables]
+            side = next(p for p in sides if isinstance(p, Beside))
+            options = console.options.update_width(width)
+            kept: dict = {}
+            made = side.from_columns(console, options, {}, kept)
+            assert sum(1 for key in kept if key[:1].isdigit()) == 2  # each side drawn apart
+            assert console.render_lines(made, options) == console.render_lines(side, options)
+            measured.clear()
+            monkeypatch.setattr(Measurement, "get", counting)
+            again = side.from_columns(console, options, kept, {})  # from the kept sides
+            monkeypatch.setattr(Measurement, "get", real)
+            assert side.left not in measured and side.right not in measured
+            assert console.render_lines(again, options) == console.render_lines(side, options)
+            compared += 1
+    assert compared == 4
