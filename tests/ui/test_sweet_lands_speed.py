@@ -99,3 +99,58 @@ def test_the_industry_and_food_tracks_drawn_side_by_side_from_kept_sides_match_t
             assert console.render_lines(again, options) == console.render_lines(side, options)
             compared += 1
     assert compared == 4
+
+
+def record_refreshes(widget) -> list[tuple]:
+    calls: list[tuple] = []
+    real = widget.refresh
+    widget.refresh = lambda *regions, **kw: (calls.append(regions), real(*regions, **kw))[1]
+    return calls
+
+
+async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
+    from tabletop_tui.games.sweet_lands.hexmap import HexMap
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="hex")
+        app.open_game(c)
+        await pilot.pause()
+        hm = app.screen.query_one(HexMap)
+        hm.focus()
+        await pilot.pause()
+        before = [hm.render_line(y).text for y in range(hm.size.height)]
+        calls = record_refreshes(hm)
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        lines = [region.y for regions in calls for region in regions]
+        assert calls and all(calls) and 0 < len(lines) < hm.size.height // 2
+        # the lines on screen are the map's lines: none was left as it was drawn before
+        shown = [s.text for s in hm.render_lines(hm.size.region)]
+        assert shown == [hm.render_line(y).text for y in range(hm.size.height)] != before
+
+
+async def test_a_panel_repaints_only_the_lines_of_its_parts_that_changed(tmp_path):
+    from rich.console import Group
+    from rich.text import Text
+
+    from tabletop_tui.games.sweet_lands.lines import Lines
+
+    class OnePanel(App):
+        def compose(self):
+            yield Lines()
+
+    app = OnePanel()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(Lines)
+        panel.show(Group(*(Text(f"line {i}") for i in range(6))))
+        await pilot.pause()
+        calls = record_refreshes(panel)
+        panel.show(Group(*(Text(f"line {i}" if i != 3 else "changed") for i in range(6))))
+        await pilot.pause()
+        assert [[(r.y, r.height) for r in regions] for regions in calls] == [[(3, 1)]]
+        assert [s.text.rstrip() for s in panel.render_lines(panel.size.region)][2:5] == [
+            "line 2",
+            "changed",
+            "line 4",
+        ]

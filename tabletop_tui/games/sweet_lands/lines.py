@@ -21,7 +21,7 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -43,9 +43,12 @@ class Lines(Widget):
         if not self.size.width:  # not laid out yet: rendered once, at the width it gets
             self.refresh(layout=True)
             return
-        old = len(self._strips)
+        old = self._strips
         self._render_strips(self.size.width)
-        self.refresh(layout=len(self._strips) != old)
+        if len(self._strips) != len(old):
+            self.refresh(layout=True)
+        else:
+            refresh_changed(self, old, self._strips)
 
     def text(self) -> str:
         """Plain text of every line (for tests)."""
@@ -102,6 +105,22 @@ class Lines(Widget):
         if 0 <= y < len(self._strips):
             return self._strips[y].extend_cell_length(self.size.width)
         return Strip.blank(self.size.width)
+
+
+def refresh_changed(widget: Widget, old: list[Strip], new: list[Strip], top: int = 0) -> None:
+    """Repaint only the lines of ``widget`` that changed (a repaint of the whole widget
+    has Textual draw every line again); ``top`` is the first line on view."""
+    width, height = widget.size
+    if len(old) != len(new) or not width:
+        widget.refresh()
+        return
+    changed = [
+        Region(0, y - top, width, 1)
+        for y, (was, now) in enumerate(zip(old, new, strict=True))
+        if was is not now and was != now and 0 <= y - top < height
+    ]
+    if changed:
+        widget.refresh(*changed)
 
 
 class Beside:
