@@ -14,11 +14,12 @@ from tabletop_tui.widgets.moves import MoveList
 from .test_sweet_lands_play import make_app
 
 
-def count_layouts(screen) -> list[int]:
-    layouts: list[int] = []
-    real = screen._refresh_layout
-    screen._refresh_layout = lambda *a, **k: (layouts.append(1), real(*a, **k))[1]
-    return layouts
+def record_calls(obj, name: str) -> list[tuple]:
+    """The positional arguments of every call of ``obj.name`` from now on."""
+    calls: list[tuple] = []
+    real = getattr(obj, name)
+    setattr(obj, name, lambda *args, **kw: (calls.append(args), real(*args, **kw))[1])
+    return calls
 
 
 async def test_a_move_that_keeps_the_tab_lays_nothing_out(tmp_path):
@@ -31,7 +32,7 @@ async def test_a_move_that_keeps_the_tab_lays_nothing_out(tmp_path):
         moves = screen.query_one("#sl-actions", OptionList)
         assert screen.highlighted_move().kind == "token" and moves.option_count == 8
         tab, box = screen.query_one("#sl-tabs").active, moves.region
-        layouts = count_layouts(screen)
+        layouts = record_calls(screen, "_refresh_layout")
         await pilot.press("enter")  # the token: the list now offers where to put it
         await pilot.pause()
         assert c.view()["pending"]["op"] == "place" and moves.option_count == 2
@@ -101,13 +102,6 @@ def test_the_industry_and_food_tracks_drawn_side_by_side_from_kept_sides_match_t
     assert compared == 4
 
 
-def record_refreshes(widget) -> list[tuple]:
-    calls: list[tuple] = []
-    real = widget.refresh
-    widget.refresh = lambda *regions, **kw: (calls.append(regions), real(*regions, **kw))[1]
-    return calls
-
-
 async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
     from tabletop_tui.games.sweet_lands.hexmap import HexMap
 
@@ -120,7 +114,7 @@ async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
         hm.focus()
         await pilot.pause()
         before = [hm.render_line(y).text for y in range(hm.size.height)]
-        calls = record_refreshes(hm)
+        calls = record_calls(hm, "refresh")
         await pilot.press("right_square_bracket")
         await pilot.pause()
         lines = [region.y for regions in calls for region in regions]
@@ -145,7 +139,7 @@ async def test_a_panel_repaints_only_the_lines_of_its_parts_that_changed(tmp_pat
         panel = app.query_one(Lines)
         panel.show(Group(*(Text(f"line {i}") for i in range(6))))
         await pilot.pause()
-        calls = record_refreshes(panel)
+        calls = record_calls(panel, "refresh")
         panel.show(Group(*(Text(f"line {i}" if i != 3 else "changed") for i in range(6))))
         await pilot.pause()
         assert [[(r.y, r.height) for r in regions] for regions in calls] == [[(3, 1)]]
