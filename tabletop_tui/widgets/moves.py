@@ -81,8 +81,8 @@ class MoveList(FastScrollbars, OptionList):
         height, width = self.styles.height, self.styles.width
         return height is not None and height.is_cells and (width is None or not width.is_auto)
 
-    def set_moves(self, options: Sequence[Option]) -> None:
-        """Show these options, the first highlighted (none highlighted if empty)."""
+    def set_moves(self, options: Sequence[Option], highlight: int = 0) -> None:
+        """Show these options, ``highlight`` highlighted (none highlighted if empty)."""
         quiet = self.is_mounted and self._fixed_box()
         bars = (self.show_vertical_scrollbar, self.show_horizontal_scrollbar)
         self._quiet = quiet
@@ -94,4 +94,4 @@ class MoveList(FastScrollbars, OptionList):
         if quiet and bars != (self.show_vertical_scrollbar, self.show_horizontal_scrollbar):
             self.refresh(layout=True)  # a scrollbar came or went: place it
         if options:
-            self.highlighted = 0
+            self.highlighted = highlight

@@ -35,6 +35,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .lines import refresh_changed
 from .text import PROP_LETTER, PROP_WORD, icon_text
 
 SCALES = {
@@ -320,9 +321,12 @@ class HexMap(ScrollView, can_focus=True):
             if run:
                 segs.append(Segment(run, run_st))
             strips.append(Strip(segs, width))
-        self._strips = strips
+        old, self._strips = self._strips, strips
         self.virtual_size = Size(width, height)
-        self.refresh()
+        if old and old[0].cell_length == width:  # the same scale: repaint the lines that changed
+            refresh_changed(self, old, strips, top=self.scroll_offset.y)
+        else:
+            self.refresh()
 
     def _hex_text(self, h, kind, tile, prop, rabbit, port, eda_on) -> list[str]:
         icon = self.mapb.icons.get(h)

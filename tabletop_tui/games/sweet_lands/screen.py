@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
+from ...widgets.moves import MoveList
 from ..base import GameScreenBase
 from . import hand as H
 from . import prompts as P
@@ -156,7 +157,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                         yield Lines(id="sl-players")
             with Vertical(id="sl-right"):
                 yield Static("", id="sl-steps")
-                yield OptionList(id="sl-actions")
+                yield MoveList(id="sl-actions")  # a fixed box: new moves lay nothing out
                 yield Static("", id="sl-others")
                 yield LogView(id="sl-log")  # follows the newest line unless scrolled up
         yield KeyBar()
@@ -416,7 +417,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     # ---- move list ------------------------------------------------------------------------
     def show_moves(self, legal: list) -> None:
         shown = self._filter if self._filter is not None else legal
-        ol = self.query_one(OptionList)
+        ol = self.query_one(MoveList)
         # labels count: a step keeps its keys while their costs and gains change
         labels = [self._labels.get(a.key, a.label) for a in shown]
         keys = tuple(zip((a.key for a in shown), labels, strict=True)) + (
@@ -428,11 +429,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if keys != self._moves_shown:
             self._moves_shown = keys
             self._shown_moves = list(shown)
-            ol.clear_options()
-            ol.add_options([Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)])
-            ol.display = bool(shown)
+            options = [Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)]
+            ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
+            if shown or self.is_active:
+                # Under a hand-off the list stays in place, empty: shown again with the
+                # next player's moves it then needs no layout pass.
+                ol.display = bool(shown)
             if shown:
-                ol.highlighted = pick_index(previous, shown, self._explained)
                 self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
                 ol.focus()

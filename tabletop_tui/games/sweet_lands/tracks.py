@@ -8,6 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from .lines import Beside
 from .text import RES_SHORT, data, fx_short, fx_text, player_tags
 
 COLOUR = {"orange": "#ffaf3a", "green": "#5fd75f", "grey": "#b0b0b0"}
@@ -239,10 +240,7 @@ def tracks_renderable(view: dict, shown: int, width: int):
     pv = view["players"][shown]
     full = width >= FULL_WIDTH
     ind, food = industry_lines(pv, full), food_lines(pv, full)
-    side = Table.grid(padding=(0, 4))
-    side.add_column()
-    side.add_column()
-    side.add_row(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")))
+    side = Beside(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")), gap=4)
     if width >= 80:
         parts = [score_lines(view), Text(""), prosperity_lines(view, shown, full), Text("")]
     else:

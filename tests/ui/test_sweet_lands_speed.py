@@ -1,0 +1,150 @@
+"""Sweet Lands key-to-frame work, counted rather than timed: what a key lays out or
+redraws (benchmarks/sl_keys.py --frames prints the times)."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from tabletop_tui.games.sweet_lands.cursor import pick_index
+from tabletop_tui.games.sweet_lands.demo import mid_game
+from tabletop_tui.widgets.moves import MoveList
+
+from .test_sweet_lands_play import make_app
+
+
+def record_calls(obj, name: str) -> list[tuple]:
+    """The positional arguments of every call of ``obj.name`` from now on."""
+    calls: list[tuple] = []
+    real = getattr(obj, name)
+    setattr(obj, name, lambda *args, **kw: (calls.append(args), real(*args, **kw))[1])
+    return calls
+
+
+async def test_a_move_that_keeps_the_tab_lays_nothing_out(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="token")
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        moves = screen.query_one("#sl-actions", OptionList)
+        assert screen.highlighted_move().kind == "token" and moves.option_count == 8
+        tab, box = screen.query_one("#sl-tabs").active, moves.region
+        layouts = record_calls(screen, "_refresh_layout")
+        await pilot.press("enter")  # the token: the list now offers where to put it
+        await pilot.pause()
+        assert c.view()["pending"]["op"] == "place" and moves.option_count == 2
+        assert (screen.query_one("#sl-tabs").active, moves.region) == (tab, box)
+        assert layouts == []
+        # the highlight is the one the screen picks, not the list's first line
+        shown = screen._shown_moves
+        assert moves.highlighted == pick_index(("x", "token"), shown, screen._explained)
+        assert screen.highlighted_move() is shown[moves.highlighted]
+
+
+class OneList(App):
+    CSS = "MoveList { height: 5; }"
+
+    def compose(self):
+        yield MoveList()
+
+
+async def test_the_move_list_highlights_the_move_it_is_given_and_the_first_by_default():
+    app = OneList()
+    async with app.run_test() as pilot:
+        moves = app.query_one(MoveList)
+        moves.set_moves([Option(f"move {i}", id=str(i)) for i in range(4)], highlight=2)
+        await pilot.pause()
+        assert moves.highlighted == 2
+        moves.set_moves([Option(f"other {i}", id=f"o{i}") for i in range(3)])
+        await pilot.pause()
+        assert moves.highlighted == 0
+
+
+def test_the_industry_and_food_tracks_drawn_side_by_side_from_kept_sides_match_the_grid(
+    monkeypatch,
+):
+    from rich.console import Console
+    from rich.measure import Measurement
+
+    from tabletop_tui.games.sweet_lands.lines import Beside
+    from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
+
+    console = Console(width=200, color_system="truecolor")
+    c = mid_game(players=2, seed=7, round_=2, want="area")
+    view = c.view()
+    compared = 0
+    measured: list = []
+    real = Measurement.get
+
+    def counting(con, opts, renderable):
+        measured.append(renderable)
+        return real(con, opts, renderable)
+
+    for seat in range(2):
+        for width in (81, 120):  # 81: the panel at 120x40, where Rich narrows the food side
+            sides = [p for p in tracks_renderable(view, seat, width).renderables]
+            side = next(p for p in sides if isinstance(p, Beside))
+            options = console.options.update_width(width)
+            kept: dict = {}
+            made = side.from_columns(console, options, {}, kept)
+            assert sum(1 for key in kept if key[:1].isdigit()) == 2  # each side drawn apart
+            assert console.render_lines(made, options) == console.render_lines(side, options)
+            measured.clear()
+            monkeypatch.setattr(Measurement, "get", counting)
+            again = side.from_columns(console, options, kept, {})  # from the kept sides
+            monkeypatch.setattr(Measurement, "get", real)
+            assert side.left not in measured and side.right not in measured
+            assert console.render_lines(again, options) == console.render_lines(side, options)
+            compared += 1
+    assert compared == 4
+
+
+async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
+    from tabletop_tui.games.sweet_lands.hexmap import HexMap
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="hex")
+        app.open_game(c)
+        await pilot.pause()
+        hm = app.screen.query_one(HexMap)
+        hm.focus()
+        await pilot.pause()
+        before = [hm.render_line(y).text for y in range(hm.size.height)]
+        calls = record_calls(hm, "refresh")
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        lines = [region.y for regions in calls for region in regions]
+        assert calls and all(calls) and 0 < len(lines) < hm.size.height // 2
+        # the lines on screen are the map's lines: none was left as it was drawn before
+        shown = [s.text for s in hm.render_lines(hm.size.region)]
+        assert shown == [hm.render_line(y).text for y in range(hm.size.height)] != before
+
+
+async def test_a_panel_repaints_only_the_lines_of_its_parts_that_changed(tmp_path):
+    from rich.console import Group
+    from rich.text import Text
+
+    from tabletop_tui.games.sweet_lands.lines import Lines
+
+    class OnePanel(App):
+        def compose(self):
+            yield Lines()
+
+    app = OnePanel()
+    async with app.run_test(size=(40, 10)) as pilot:
+        panel = app.query_one(Lines)
+        panel.show(Group(*(Text(f"line {i}") for i in range(6))))
+        await pilot.pause()
+        calls = record_calls(panel, "refresh")
+        panel.show(Group(*(Text(f"line {i}" if i != 3 else "changed") for i in range(6))))
+        await pilot.pause()
+        assert [[(r.y, r.height) for r in regions] for regions in calls] == [[(3, 1)]]
+        assert [s.text.rstrip() for s in panel.render_lines(panel.size.region)][2:5] == [
+            "line 2",
+            "changed",
+            "line 4",
+        ]
