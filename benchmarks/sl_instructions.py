@@ -34,13 +34,13 @@ import rules
 def play(players: int, games: int) -> int:
     """Play ``games`` seeded random games (seeds 0, 1, ...); returns the moves made."""
     spec = rules.get_game("sweet-lands")
-    choose = random.Random(players)
+    pick = random.Random(players).random  # as engine_throughput.playout picks
     moves = 0
     for seed in range(games):
         state = spec.new_game([f"P{i}" for i in range(players)], seed=seed)
         while not state.is_over:
             legal = state.legal_actions(state.actors()[0])
-            state = state.apply(legal[choose.randrange(len(legal))])
+            state = state.apply(legal[int(pick() * len(legal))])
             moves += 1
     return moves
 

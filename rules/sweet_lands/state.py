@@ -296,10 +296,12 @@ class SweetLandsState(
     def actors(self):
         if self.phase == OVER:
             return []
-        if self.stack:
-            if self.stack[-1]["op"] == "draft":  # F hook: simultaneous picks
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            if top["op"] == "draft":  # F hook: simultaneous picks
                 return V.actors(self)
-            return [self.stack[-1]["seat"]]
+            return [top["seat"]]
         return [self.turn]
 
     def legal_actions(self, seat):
@@ -335,7 +337,16 @@ class SweetLandsState(
         if legal is not None and legal[1] == (self._keys, len(self.stack), self.phase):
             for b in legal[2]:
                 if b is action:
-                    return self._successor(action)
+                    break
+            else:
+                return super().apply(action)
+            # _successor, written out: a playout applies a move on every step
+            new = self._copy()
+            key = action._key
+            new._keys = (key if key is not None else action.key, self._keys)
+            new._board = self._board_made or self._board
+            new._do(action)
+            return new
         return super().apply(action)
 
     def _successor(self, action):
@@ -385,12 +396,15 @@ class SweetLandsState(
     def _do(self, a: Action) -> None:
         # Action's slots read directly: each of its read-only properties costs a call
         seat, kind = a._seat, a._kind
-        if not self._owned >> seat & 1:  # _own, written out: every move takes its player
+        stack = self.stack
+        # _own, written out: nearly every move changes its player ("end" alone does
+        # not: _end_turn takes the players it changes itself)
+        if not self._owned >> seat & 1 and (stack or kind != "end"):
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
         board = self._board
-        if self.stack:
-            f = self.stack[-1] = self.stack[-1].copy()  # _own_top: resolving changes it
+        if stack:
+            f = stack[-1] = stack[-1].copy()  # _own_top: resolving changes it
             op = f["op"]
             if board is not None and (board.seat != seat or kind != "res" or op not in PURSE_STEPS):
                 if board.seat == seat and op in HAND_STEPS:
