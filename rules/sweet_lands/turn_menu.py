@@ -72,9 +72,9 @@ _AREA_TABLES: dict[tuple, tuple] = {}
 
 
 def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
-    """Every area as (area, cost, the cost's items, pays wheat with wood, needs more
-    than its price, move) for a seat with this cost table (one of a few dozen: see
-    area_costs)."""
+    """Every area as (area, cost, the three items of its price check (see
+    _price_check), pays wheat with wood, needs more than its price, move) for a seat
+    with this cost table (one of a few dozen: see area_costs)."""
     key = (seat, rikka, id(costs))
     hit = _AREA_TABLES.get(key)
     if hit is None or hit[0] is not costs:
@@ -83,7 +83,7 @@ def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
             (
                 aid,
                 cost,
-                tuple(cost.items()),
+                *_price_check(cost),
                 rikka and aid in rabbit,
                 aid in needs,
                 _area_action(seat, aid),
@@ -92,6 +92,27 @@ def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
         )
         hit = _AREA_TABLES[key] = (costs, table)
     return hit[1]
+
+
+def _price_check(cost: dict) -> tuple:
+    """A price as (resource, amount, further (resource, amount) items), for the
+    menu's test (_area_options): most prices have one item, tested alone, and a free
+    area has amount 0 (no test). A price with an amount of 0 in it (none in the
+    data) has every item in the further ones, each tested."""
+    items = tuple(cost.items())
+    if not items:
+        return (None, 0, ())
+    if all(k for _r, k in items):
+        return (*items[0], items[1:])
+    return (items[0][0], float("-inf"), items)
+
+
+def _covers(res: dict, items: tuple) -> bool:
+    """can_pay for these items, without the wheat paid with wood."""
+    for r, k in items:
+        if res[r] < k:
+            return False
+    return True
 
 
 @cache
@@ -196,18 +217,20 @@ class TurnMenu(StateFields):
         ]
 
     def _area_candidates(self, seat: int) -> list[tuple]:
-        """The open areas with a free space, each as (area, cost, the cost's items,
-        hand cost, pays wheat with wood, needs more than its price, move)."""
+        """The open areas with a free space, each as (area, cost, the price check's
+        three items, hand cost, pays wheat with wood, needs more than its price, move)."""
         costs = self.area_costs(seat)
         hand_costs = D.load().board["hand_costs"]
         occ, opened = self.occ, self.opened
         out = []
-        for aid, cost, items, wood, needs, use in _areas_of(
+        for aid, cost, r, k, more, wood, needs, use in _areas_of(
             seat, self.p[seat].char == "rikka", costs
         ):
             spaces = occ.get(aid)
             if spaces is not None and aid in opened and None in spaces:
-                out.append((aid, cost, items, hand_costs[spaces.index(None)], wood, needs, use))
+                out.append(
+                    (aid, cost, r, k, more, hand_costs[spaces.index(None)], wood, needs, use)
+                )
         return out
 
     def _area_options(self, seat: int, part: BoardPart) -> list[Action]:
@@ -223,20 +246,13 @@ class TurnMenu(StateFields):
         spare = len(P.hand) - self.keep
         discs = P.discs
         out = []
-        for aid, cost, items, hand, wood, needs, use in areas:
+        for aid, cost, r, k, more, hand, wood, needs, use in areas:
             if wood:
                 if not self.can_pay(seat, cost, True):
                     continue
-            else:  # can_pay, written out: this loop runs for every area on every turn step
-                # for-else without a flag: after a break k is the amount that fell
-                # short (at least 1); a loop that found everything sets it to 0
-                for r, k in items:
-                    if res[r] < k:
-                        break
-                else:
-                    k = 0
-                if k:
-                    continue
+            # can_pay, written out: this runs for every area on every turn step
+            elif k and (res[r] < k or more and not _covers(res, more)):
+                continue
             if not discs and (
                 spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0) < hand
             ):
