@@ -72,6 +72,7 @@ class SweetLandsState(
         s._owned = (1 << n) - 1 | RARE_OWNED
         s.round = 0
         s.phase = SETUP
+        s.is_over = False
         s.turn = 0
         s.start = 0
         s.next_start = None
@@ -155,6 +156,7 @@ class SweetLandsState(
         s._owned = 0
         s.round = self.round
         s.phase = self.phase
+        s.is_over = self.is_over
         s.turn = self.turn
         s.main_done = self.main_done
         # The pending steps are shared with the parent too (copy on write): _do copies
@@ -276,10 +278,6 @@ class SweetLandsState(
     @property
     def solo(self) -> bool:
         return len(self.players) == 1
-
-    @property
-    def is_over(self):
-        return self.phase == OVER
 
     @property
     def keep(self) -> int:
