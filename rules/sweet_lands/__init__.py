@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core import Action, GameSpec, Option, SaveError
 from . import data as _data
+from .constants import MAX_SEATS
 from .state import RULES_EDITION, SweetLandsState
 
 
@@ -109,7 +110,7 @@ SWEET_LANDS = SweetLandsSpec(
     id="sweet-lands",
     title="Sweet Lands",
     min_players=1,
-    max_players=4,
+    max_players=MAX_SEATS,
     options=OPTIONS,
     factory=SweetLandsState.new,
     labeler=_label,

@@ -1,6 +1,8 @@
 """Names shared by the engine modules: phases and the colour links between boards."""
 
 SETUP, INCOME, ACTION, CLEANUP, OVER = "setup", "income", "action", "cleanup", "over"
+# the most players a game has (the spec's max_players; tables by seat are this long)
+MAX_SEATS = 4
 # the Industry marker that takes the bonuses of spaces of its colour
 MARKER_COLOUR = {"carriage": "orange", "loco": "green"}
 # the column a card's industry tag automates into

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from ..core import DataError
@@ -203,7 +203,9 @@ def _load(name):
         return tomllib.load(fh)
 
 
-@lru_cache(maxsize=1)
+# cache, not lru_cache(maxsize=1): there is one entry either way, and the engine
+# asks about twice a move, so the bounded cache's bookkeeping is worth leaving out
+@cache
 def load() -> Data:
     board = _load("board.toml")
     player = _load("player.toml")

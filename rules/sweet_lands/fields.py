@@ -90,6 +90,7 @@ class StateFields(GameState):
         "p",
         "round",
         "phase",
+        "is_over",
         "turn",
         "main_done",
         "stack",
@@ -112,6 +113,10 @@ class StateFields(GameState):
     p: list[PlayerState]  # one per seat; shared with the parent state until _own
     round: int
     phase: str
+    # phase == OVER, kept beside it (the protocol's game-over test, asked on every
+    # step of a playout: a slot reads without the call a property makes). A state
+    # set to OVER by hand must set both.
+    is_over: bool
     turn: int  # the seat whose turn it is in the Action Phase
     main_done: bool  # the seat on turn has taken its main action
     stack: list[Frame]  # pending steps, top last

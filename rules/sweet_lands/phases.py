@@ -135,6 +135,7 @@ class RoundPhases(StateFields):
     def _cleanup(self) -> None:
         if self.round >= D.load().board["rounds"]:
             self.phase = OVER
+            self.is_over = True
             self.checkpoint += 1
             self.log("The fifth round is over: final scoring.")
             return

@@ -72,6 +72,7 @@ class SweetLandsState(
         s._owned = (1 << n) - 1 | RARE_OWNED
         s.round = 0
         s.phase = SETUP
+        s.is_over = False
         s.turn = 0
         s.start = 0
         s.next_start = None
@@ -155,6 +156,7 @@ class SweetLandsState(
         s._owned = 0
         s.round = self.round
         s.phase = self.phase
+        s.is_over = self.is_over
         s.turn = self.turn
         s.main_done = self.main_done
         # The pending steps are shared with the parent too (copy on write): _do copies
@@ -278,10 +280,6 @@ class SweetLandsState(
         return len(self.players) == 1
 
     @property
-    def is_over(self):
-        return self.phase == OVER
-
-    @property
     def keep(self) -> int:
         """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
         return 0 if self.round >= 5 else 1
@@ -296,10 +294,12 @@ class SweetLandsState(
     def actors(self):
         if self.phase == OVER:
             return []
-        if self.stack:
-            if self.stack[-1]["op"] == "draft":  # F hook: simultaneous picks
+        stack = self.stack
+        if stack:
+            top = stack[-1]
+            if top["op"] == "draft":  # F hook: simultaneous picks
                 return V.actors(self)
-            return [self.stack[-1]["seat"]]
+            return [top["seat"]]
         return [self.turn]
 
     def legal_actions(self, seat):
@@ -335,7 +335,16 @@ class SweetLandsState(
         if legal is not None and legal[1] == (self._keys, len(self.stack), self.phase):
             for b in legal[2]:
                 if b is action:
-                    return self._successor(action)
+                    break
+            else:
+                return super().apply(action)
+            # _successor, written out: a playout applies a move on every step
+            new = self._copy()
+            key = action._key
+            new._keys = (key if key is not None else action.key, self._keys)
+            new._board = self._board_made or self._board
+            new._do(action)
+            return new
         return super().apply(action)
 
     def _successor(self, action):
@@ -385,12 +394,15 @@ class SweetLandsState(
     def _do(self, a: Action) -> None:
         # Action's slots read directly: each of its read-only properties costs a call
         seat, kind = a._seat, a._kind
-        if not self._owned >> seat & 1:  # _own, written out: every move takes its player
+        stack = self.stack
+        # _own, written out: nearly every move changes its player ("end" alone does
+        # not: _end_turn takes the players it changes itself)
+        if not self._owned >> seat & 1 and (stack or kind != "end"):
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
         board = self._board
-        if self.stack:
-            f = self.stack[-1] = self.stack[-1].copy()  # _own_top: resolving changes it
+        if stack:
+            f = stack[-1] = stack[-1].copy()  # _own_top: resolving changes it
             op = f["op"]
             if board is not None and (board.seat != seat or kind != "res" or op not in PURSE_STEPS):
                 if board.seat == seat and op in HAND_STEPS:

@@ -238,6 +238,13 @@ STEPS: dict[str, Step] = {
 
 _INDUSTRY = cast(IndustrySteps, STEPS["industry"])
 
+# Steps whose spent() is always False (neither counted nor spent in a way of their
+# own): _settle, which runs after every move, skips the call for them. Steps the
+# characters and variants register later are not listed, so they are asked.
+NEVER_SPENT = frozenset(
+    op for op, step in STEPS.items() if not step.counted and type(step).spent is Step.spent
+)
+
 # Steps answered by picking a hex or an edge.
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
@@ -277,7 +284,7 @@ class PendingSteps(StateFields):
             if op == "industry" and industry.automatic(self, self._own_top()):
                 self._board = None
                 continue
-            if not step.spent(f):
+            if op in NEVER_SPENT or not step.spent(f):
                 options = step.options(self, f)
                 if options:  # live: it waits for its seat
                     if step.stoppable:

@@ -39,10 +39,6 @@ def _fixed_actions(seat: int) -> dict[str, Action]:
     return {kind: Action(seat, kind, (), label) for kind, label in _FIXED_LABELS.items()}
 
 
-def _fixed_action(seat: int, kind: str) -> Action:
-    return _fixed_actions(seat)[kind]
-
-
 @cache
 def _buy_actions(seat: int) -> tuple[Action, ...]:
     return tuple(Action(seat, "fa_buy", (r,), _BUY_LABELS[r]) for r in D.BASIC)
@@ -51,6 +47,40 @@ def _buy_actions(seat: int) -> tuple[Action, ...]:
 @cache
 def _sell_actions(seat: int) -> tuple[tuple[str, Action], ...]:
     return tuple((r, Action(seat, "fa_sell", (r,), _SELL_LABELS[r])) for r in D.BASIC)
+
+
+class SeatMoves:
+    """One seat's turn-menu moves without a changing part, read as attributes (the
+    menu is built on every turn step): the shared actions of the tables above."""
+
+    __slots__ = (
+        "end",
+        "pass_",
+        "build",
+        "draw",
+        "trade",
+        "disc",
+        "card",
+        "tower",
+        "buys",
+        "sell_wheat",
+        "sell_wood",
+        "sell_iron",
+    )
+
+    def __init__(self, seat: int) -> None:
+        fixed = _fixed_actions(seat)
+        self.end, self.pass_, self.tower = fixed["end"], fixed["pass"], fixed["fa_tower"]
+        self.build, self.draw, self.trade = fixed["fa_build"], fixed["fa_draw"], fixed["fa_trade"]
+        self.disc, self.card = fixed["fa_disc"], fixed["fa_card"]
+        self.buys = _buy_actions(seat)
+        sells = dict(_sell_actions(seat))
+        self.sell_wheat, self.sell_wood, self.sell_iron = (sells[r] for r in D.BASIC)
+
+
+# _free_options lists the sales in this order (the order of D.BASIC)
+assert D.BASIC == ("wheat", "wood", "iron")
+_seat_moves = cache(SeatMoves)
 
 
 @cache
@@ -72,9 +102,9 @@ _AREA_TABLES: dict[tuple, tuple] = {}
 
 
 def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
-    """Every area as (area, cost, the cost's items, pays wheat with wood, needs more
-    than its price, move) for a seat with this cost table (one of a few dozen: see
-    area_costs)."""
+    """Every area as (area, cost, the three items of its price check (see
+    _price_check), pays wheat with wood, needs more than its price, move) for a seat
+    with this cost table (one of a few dozen: see area_costs)."""
     key = (seat, rikka, id(costs))
     hit = _AREA_TABLES.get(key)
     if hit is None or hit[0] is not costs:
@@ -83,7 +113,7 @@ def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
             (
                 aid,
                 cost,
-                tuple(cost.items()),
+                *_price_check(cost),
                 rikka and aid in rabbit,
                 aid in needs,
                 _area_action(seat, aid),
@@ -92,6 +122,27 @@ def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
         )
         hit = _AREA_TABLES[key] = (costs, table)
     return hit[1]
+
+
+def _price_check(cost: dict) -> tuple:
+    """A price as (resource, amount, further (resource, amount) items), for the
+    menu's test (_area_options): most prices have one item, tested alone, and a free
+    area has amount 0 (no test). A price with an amount of 0 in it (none in the
+    data) has every item in the further ones, each tested."""
+    items = tuple(cost.items())
+    if not items:
+        return (None, 0, ())
+    if all(k for _r, k in items):
+        return (*items[0], items[1:])
+    return (items[0][0], float("-inf"), items)
+
+
+def _covers(res: dict, items: tuple) -> bool:
+    """can_pay for these items, without the wheat paid with wood."""
+    for r, k in items:
+        if res[r] < k:
+            return False
+    return True
 
 
 @cache
@@ -123,10 +174,21 @@ class BoardPart:
     (state.py, steps.py).
     """
 
-    __slots__ = ("seat", "build", "milestones", "tower", "character", "cards", "spot", "areas")
+    __slots__ = (
+        "seat",
+        "moves",
+        "build",
+        "milestones",
+        "tower",
+        "character",
+        "cards",
+        "spot",
+        "areas",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.moves: SeatMoves = _seat_moves(seat)
         self.build: bool | None = None
         self.milestones: tuple[Action, ...] | None = None
         self.tower: bool | None = None
@@ -167,14 +229,15 @@ class TurnMenu(StateFields):
         if not self.main_done:
             out = self._main_options(seat, part)
         else:
-            out = [_fixed_actions(seat)["end"]]
+            out = [part.moves.end]
         out += self._free_options(seat, part)
         return out
 
     def _main_options(self, seat: int, part: BoardPart) -> list[Action]:
         P = self.p[seat]
         out = self._area_options(seat, part)
-        if len(P.hand) > self.keep:  # card_refusal: the last card stays in hand
+        # card_refusal: the last card stays in hand (keep, written out)
+        if len(P.hand) > (0 if self.round >= 5 else 1):
             gold = P.res["gold"]
             cards = part.cards
             if cards is None:
@@ -185,7 +248,7 @@ class TurnMenu(StateFields):
         for sk in P.skills:
             if self.skill_refusal(seat, sk) is None:
                 out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
-        out.append(_fixed_action(seat, "pass"))
+        out.append(part.moves.pass_)
         return out
 
     def _card_prices(self, seat: int) -> list[tuple[int, Action]]:
@@ -196,18 +259,20 @@ class TurnMenu(StateFields):
         ]
 
     def _area_candidates(self, seat: int) -> list[tuple]:
-        """The open areas with a free space, each as (area, cost, the cost's items,
-        hand cost, pays wheat with wood, needs more than its price, move)."""
+        """The open areas with a free space, each as (area, cost, the price check's
+        three items, hand cost, pays wheat with wood, needs more than its price, move)."""
         costs = self.area_costs(seat)
         hand_costs = D.load().board["hand_costs"]
         occ, opened = self.occ, self.opened
         out = []
-        for aid, cost, items, wood, needs, use in _areas_of(
+        for aid, cost, r, k, more, wood, needs, use in _areas_of(
             seat, self.p[seat].char == "rikka", costs
         ):
             spaces = occ.get(aid)
             if spaces is not None and aid in opened and None in spaces:
-                out.append((aid, cost, items, hand_costs[spaces.index(None)], wood, needs, use))
+                out.append(
+                    (aid, cost, r, k, more, hand_costs[spaces.index(None)], wood, needs, use)
+                )
         return out
 
     def _area_options(self, seat: int, part: BoardPart) -> list[Action]:
@@ -220,23 +285,16 @@ class TurnMenu(StateFields):
         gretel = P.char == "gretel"
         # _hand_payable: an Action Disc pays any hand cost, else spare cards do
         # (and Gretel's diamonds left after the price)
-        spare = len(P.hand) - self.keep
+        spare = len(P.hand) - (0 if self.round >= 5 else 1)  # keep, written out
         discs = P.discs
         out = []
-        for aid, cost, items, hand, wood, needs, use in areas:
+        for aid, cost, r, k, more, hand, wood, needs, use in areas:
             if wood:
                 if not self.can_pay(seat, cost, True):
                     continue
-            else:  # can_pay, written out: this loop runs for every area on every turn step
-                # for-else without a flag: after a break k is the amount that fell
-                # short (at least 1); a loop that found everything sets it to 0
-                for r, k in items:
-                    if res[r] < k:
-                        break
-                else:
-                    k = 0
-                if k:
-                    continue
+            # can_pay, written out: this runs for every area on every turn step
+            elif k and (res[r] < k or more and not _covers(res, more)):
+                continue
             if not discs and (
                 spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0) < hand
             ):
@@ -257,9 +315,10 @@ class TurnMenu(StateFields):
     def _free_options(self, seat: int, part: BoardPart) -> list[Action]:
         P = self.p[seat]
         res = P.res
-        gold, basics = res["gold"], res["wheat"] + res["wood"] + res["iron"]
+        gold, wheat, wood, iron = res["gold"], res["wheat"], res["wood"], res["iron"]
+        basics = wheat + wood + iron
         spare_card = len(P.hand) > (0 if self.round >= 5 else 1)  # _no_spare_card, keep
-        fixed = _fixed_actions(seat)
+        moves = part.moves
         out = []
         # the free-action refusals of turn_checks.py, in the same order
         if spare_card and basics >= 3:
@@ -267,20 +326,23 @@ class TurnMenu(StateFields):
             if build is None:
                 build = part.build = bool(self._any_terrain_spot(seat) or self.road_spots(seat))
             if build:
-                out.append(fixed["fa_build"])
+                out.append(moves.build)
         if gold >= 15 and (self.deck or self.discard):
-            out.append(fixed["fa_draw"])
+            out.append(moves.draw)
         if gold >= 4:
-            out += _buy_actions(seat)
-        for r, a in _sell_actions(seat):  # a loop, not a comprehension: no frame
-            if res[r] >= 1:
-                out.append(a)
+            out += moves.buys
+        if wheat >= 1:
+            out.append(moves.sell_wheat)
+        if wood >= 1:
+            out.append(moves.sell_wood)
+        if iron >= 1:
+            out.append(moves.sell_iron)
         if basics >= 3:
-            out.append(fixed["fa_trade"])
+            out.append(moves.trade)
         if P.discs:
-            out.append(fixed["fa_disc"])
+            out.append(moves.disc)
         if spare_card:
-            out.append(fixed["fa_card"])
+            out.append(moves.card)
         return self._board_free_options(seat, part, out)
 
     def _board_free_options(self, seat: int, part: BoardPart, out: list[Action]) -> list[Action]:
@@ -298,7 +360,7 @@ class TurnMenu(StateFields):
                 P.wonders and not P.tower and self.tower_refusal(seat) is None
             )
         if tower:
-            out.append(_fixed_actions(seat)["fa_tower"])
+            out.append(part.moves.tower)
         character = part.character
         if character is None:
             free = self.p[seat].char in _free_characters()

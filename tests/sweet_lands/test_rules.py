@@ -897,7 +897,7 @@ def test_scoring_total_is_sum_of_parts():
 
 def test_tie_break_cookie_rabbits():
     s = edit(started(2))
-    s.phase = "over"
+    s.phase, s.is_over = "over", True
     s.p[0].rabbits = {1}
     r = s.result()
     if r["scores"][0] == r["scores"][1]:
@@ -932,7 +932,7 @@ def test_solo_no_milestones_or_final_tiles():
 
 def test_solo_titles_at_250_and_300():
     s = edit(started(1, chars=("eline",)))
-    s.phase = "over"
+    s.phase, s.is_over = "over", True
     s.p[0].vp = 400
     assert s.result()["solo_title"] == "history"
     s.p[0].vp = 260 - (s.breakdown(0)["total"] - 400)
