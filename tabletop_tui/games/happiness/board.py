@@ -43,7 +43,8 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.spots: list = []
         self.origin = (0, 0)
         self.cols = self.rows = 1
-        self.cursor = (0, 0)
+        self._cursor = (0, 0)
+        self._looks: list[tuple] | None = None  # each row's look, while it holds
         self._shown: tuple | None = None
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a cell's look -> its lines
         # A row's look, focus, line, style and width -> that line: a repaint of rows
@@ -51,6 +52,16 @@ class Board(FrameStyle, Widget, can_focus=True):
         # Textual keeps them with it) without joining a segment.
         self._strips: dict[tuple, Strip] = {}
         self._spot_set: set = set()
+        self._frame_width: int | None = None
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, cell: tuple[int, int]) -> None:
+        self._cursor = cell
+        self._looks = None  # the rows the cursor left and entered look different
 
     def set_board(self, board: list, names: list, spots: list) -> None:
         shown = (
@@ -67,6 +78,7 @@ class Board(FrameStyle, Widget, can_focus=True):
             self._strips.clear()
             before = None
         self.cells = {(c["x"], c["y"]): c for c in board}
+        self._looks = None
         self.names = names
         self.spots = [tuple(s) for s in spots]
         self._spot_set = set(self.spots)
@@ -89,8 +101,11 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.call_after_refresh(self.show_cursor)
 
     def _row_looks(self) -> list[tuple]:
-        """What each row of cells shows: a row that looks the same is not drawn again."""
-        return [self._row_look(r) for r in range(self.rows)]
+        """What each row of cells shows: a row that looks the same is not drawn again.
+        Worked out once while the table, spots and cursor stay (not once a line)."""
+        if self._looks is None or len(self._looks) != self.rows:
+            self._looks = [self._row_look(r) for r in range(self.rows)]
+        return self._looks
 
     def _row_look(self, r: int) -> tuple:
         ox, oy = self.origin
@@ -132,13 +147,20 @@ class Board(FrameStyle, Widget, can_focus=True):
             self._drawn[look] = lines
         return lines
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame_width = self.size.width  # asked once a frame, not once a line
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_width = None
+
     def render_line(self, y: int) -> Strip:
         row, line = divmod(y, H)
         style = self.line_style
-        width = self.size.width
+        width = self._frame_width or self.size.width
         if row >= self.rows:
             return Strip.blank(width, style)
-        key = (self._row_look(row), self.has_focus, line, style, width)
+        key = (self._row_looks()[row], self.has_focus, line, style, width)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)

@@ -1,0 +1,89 @@
+"""What a Happiness move draws and works out: each test counts work the old code did
+more of (no timings)."""
+
+from textual.app import App
+
+from rules import get_game
+from tabletop_tui.games.happiness.board import Board
+from tabletop_tui.games.happiness.kept_text import KeptText
+
+from .test_happiness_ui import ann_with_a_bot, app_for
+
+SPEC = get_game("happiness")
+
+
+class Counting(KeptText):
+    drawn = 0
+
+    def render_line(self, y):
+        Counting.drawn += 1
+        return super().render_line(y)
+
+
+class Panel(App):
+    CSS = "KeptText { width: 30; height: auto; padding: 0 1; }"
+
+    def compose(self):
+        yield Counting(id="kept")
+
+
+async def test_kept_text_draws_again_only_the_lines_that_changed():
+    async with Panel().run_test(size=(40, 20)) as pilot:
+        kept = pilot.app.query_one(Counting)
+        blocks = [f"{n} Player {n}\n   {n} pts, 5 in hand" for n in range(1, 5)]
+        kept.set_blocks(blocks)
+        await pilot.pause()
+        Counting.drawn = 0
+        blocks[2] = "3 Player 3\n   3 pts, 4 in hand"  # one player's count
+        kept.set_blocks(blocks)
+        await pilot.pause()
+        assert Counting.drawn == 2  # that block's two lines, not all eight
+        assert kept.render_line(5).text.strip() == "3 pts, 4 in hand"
+
+
+class Table(App):
+    def compose(self):
+        yield Board()
+
+
+async def test_a_board_repaint_works_out_each_rows_look_once():
+    async with Table().run_test(size=(120, 40)) as pilot:
+        board = pilot.app.query_one(Board)
+        state = SPEC.new_game(["Ann", "Bob"], seed=4)
+        state = state.apply(state.find_action(0, "build_done"))
+        cells = [{"x": x, "y": 0, "by": 0, "card": state.view(0)["hand"][x]} for x in range(3)]
+        board.set_board(cells, ["Ann", "Bob"], [(3, 0), (0, 1)])
+        await pilot.pause()
+        looked = []
+        real = board._row_look
+        board._row_look = lambda r: looked.append(r) or real(r)
+        board.focus()
+        board.action_move(1, 0)  # the cursor leaves one cell for the next
+        await pilot.pause()
+        # Once for each row when the cursor moved, not once more for each line drawn.
+        assert sorted(looked) == list(range(board.rows))
+
+
+async def test_a_placement_builds_the_view_once(tmp_path):
+    c = ann_with_a_bot()
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        screen.act_key(c.state.find_action(0, "build_done").key)
+        await pilot.pause()
+        views = []
+        real = c.view
+        c.view = lambda: views.append(1) or real()
+        place = next(a for a in c.legal() if a.kind == "place")
+        word, x, y = place.args
+        screen.action_digit([h["word"] for h in real()["hand"]].index(word) + 1)
+        await pilot.pause()
+        views.clear()
+        board = screen.query_one(Board)
+        board.cursor = (x, y)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert c.state.stage == "story"
+        assert len(views) == 1  # the screen's render, not one more to read the card
