@@ -2,9 +2,12 @@
 more of (no timings)."""
 
 from textual.app import App
+from textual.geometry import Region
+from textual.widgets import Input
 
 from rules import get_game
 from tabletop_tui.games.happiness.board import Board
+from tabletop_tui.games.happiness.boxes import StoryBox
 from tabletop_tui.games.happiness.kept_text import KeptText
 
 from .test_happiness_ui import ann_with_a_bot, app_for
@@ -87,3 +90,41 @@ async def test_a_placement_builds_the_view_once(tmp_path):
         await pilot.pause()
         assert c.state.stage == "story"
         assert len(views) == 1  # the screen's render, not one more to read the card
+
+
+class Story(App):
+    CSS = "StoryBox { height: 3; }"
+
+    def compose(self):
+        yield StoryBox(placeholder="Your story", id="story")
+        yield Input(id="other")
+
+
+async def test_the_story_box_opens_as_last_time_without_drawing_its_line():
+    async with Story().run_test(size=(40, 10)) as pilot:
+        story = pilot.app.query_one(StoryBox)
+        drawn = []
+        real = story.render_line
+        story.render_line = lambda y: drawn.append(y) or real(y)
+
+        async def open_it():
+            story.show(True)
+            story.focus()
+            await pilot.pause()
+            opened = story.render_lines(Region(0, 0, *story.outer_size))
+            story.show(False)
+            pilot.app.query_one("#other").focus()
+            await pilot.pause()
+            return opened
+
+        first = await open_it()
+        drawn.clear()
+        again = await open_it()
+        assert drawn == []  # the kept lines, not the Input's line drawn anew
+        assert again == first
+        story.__dict__.pop("_kept_lines")
+        story._styles_cache.clear()
+        story.show(True)
+        story.focus()
+        await pilot.pause()
+        assert story.render_lines(Region(0, 0, *story.outer_size)) == first  # as Textual draws it
