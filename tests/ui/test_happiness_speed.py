@@ -9,6 +9,7 @@ from rules import get_game
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.games.happiness.boxes import StoryBox
 from tabletop_tui.games.happiness.kept_text import KeptText
+from tabletop_tui.widgets.keybar import KeyBar
 
 from .test_happiness_ui import ann_with_a_bot, app_for
 
@@ -128,3 +129,29 @@ async def test_the_story_box_opens_as_last_time_without_drawing_its_line():
         story.focus()
         await pilot.pause()
         assert story.render_lines(Region(0, 0, *story.outer_size)) == first  # as Textual draws it
+
+
+class Keys(App):
+    BINDINGS = [("a", "bell", "One")]
+
+    def compose(self):
+        yield KeyBar()
+
+
+async def test_the_key_bar_works_its_styles_out_again_only_after_a_restyle():
+    async with Keys().run_test(size=(40, 5)) as pilot:
+        await pilot.pause()
+        bar = pilot.app.query_one(KeyBar)
+        asked = []
+        real = bar.get_component_rich_style
+        bar.get_component_rich_style = lambda *a, **k: asked.append(a) or real(*a, **k)
+        before = bar.look()
+        bar.refresh()  # Textual forgets its own copy of the styles at each refresh
+        pilot.app.refresh_bindings()
+        await pilot.pause()
+        assert asked == [] and bar.look() == before  # a move's second redraw
+        pilot.app.theme = "nord"
+        await pilot.pause()
+        bar.redraw()
+        now = bar.look()[0]
+        assert now != before[0] and now == real("keybar--key", partial=True)  # restyled
