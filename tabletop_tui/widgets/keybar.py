@@ -50,7 +50,9 @@ class KeyBar(KeptLines, Static):
         # The two styles are worked out again only when Textual restyled the bar (it
         # makes new component styles then): twice a move otherwise.
         parts = tuple(self.get_component_styles(name) for name in ("keybar--key", "keybar--dim"))
-        if self._styles is None or any(a is not b for a, b in zip(parts, self._styles[0])):
+        if self._styles is None or any(
+            a is not b for a, b in zip(parts, self._styles[0], strict=True)
+        ):
             made = (s.partial_rich_style for s in parts)
             self._styles = (parts, tuple(made))
         key_style, dim_style = self._styles[1]
