@@ -138,3 +138,15 @@ class KeptBackground(KeptFill):
         if self.styles.background.a < 1:
             return super(KeptFill, self).render_lines(crop)  # type: ignore[misc]
         return super().render_lines(crop)
+
+
+class PlainFocusStyle:
+    """A mixin, listed before the widget class, for a widget whose focus moves at every
+    move: Textual restyles a widget whose focus changes with animation on, which
+    builds and compares a second set of styles to find what to animate. No rule of
+    this app has a transition, so the styles are set straight (the same styles)."""
+
+    update_node_styles: Any
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        self.update_node_styles(animate=False)

@@ -155,3 +155,33 @@ async def test_the_key_bar_works_its_styles_out_again_only_after_a_restyle():
         bar.redraw()
         now = bar.look()[0]
         assert now != before[0] and now == real("keybar--key", partial=True)  # restyled
+
+
+class Focusing(App):
+    CSS = "Board:focus { background: red; }"
+
+    def compose(self):
+        yield Board()
+        yield StoryBox(id="story")
+
+
+async def test_a_focus_move_restyles_the_board_and_story_box_without_animation():
+    async with Focusing().run_test(size=(40, 10)) as pilot:
+        app = pilot.app
+        board, story = app.query_one(Board), app.query_one(StoryBox)
+        story.show(True)
+        restyled = []
+        real = app.update_styles
+        app.update_styles = lambda node, animate=True: (
+            restyled.append((node, animate)) or real(node, animate)
+        )
+        board.focus()
+        await pilot.pause()
+        assert board.styles.background.rgb == (255, 0, 0)  # the focus rule, applied at once
+        story.focus()
+        await pilot.pause()
+        assert board.styles.background.rgb != (255, 0, 0)
+        assert {(type(n).__name__, a) for n, a in restyled} == {
+            ("Board", False),
+            ("StoryBox", False),
+        }

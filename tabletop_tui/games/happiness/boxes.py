@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ...widgets.line_api import PlainFocusStyle
 from ...widgets.moves import MoveList
 from ...widgets.static_text import KeptLines
 
@@ -26,7 +27,7 @@ def fold(widget: Widget, folded: bool) -> None:
         styles.border = None
 
 
-class StoryBox(KeptLines, Input):
+class StoryBox(PlainFocusStyle, KeptLines, Input):
     """Where a player types a story; folded away outside the story step.
 
     It opens as it opened last time (empty, focused, the cursor shown): the lines
