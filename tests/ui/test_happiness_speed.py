@@ -185,3 +185,38 @@ async def test_a_focus_move_restyles_the_board_and_story_box_without_animation()
             ("Board", False),
             ("StoryBox", False),
         }
+
+
+async def test_board_and_hand_lines_filtered_once_per_card_draw_what_the_styles_cache_would():
+    from textual.widget import Widget
+
+    from tabletop_tui.games.happiness.hand import Hand
+
+    class Both(App):
+        def compose(self):
+            yield Board()
+            yield Hand()
+
+    async with Both().run_test(size=(120, 30)) as pilot:
+        board, hand = pilot.app.query_one(Board), pilot.app.query_one(Hand)
+        state = SPEC.new_game(["Ann", "Bob"], seed=4)
+        state = state.apply(state.find_action(0, "build_done"))
+        cards = state.view(0)["hand"]
+        board.set_board(
+            [{"x": x, "y": 0, "by": 0, "card": cards[x]} for x in range(3)], ["Ann", "Bob"], []
+        )
+        hand.set_hand(cards, 1, True, False)
+        await pilot.pause()
+        for widget in (board, hand):
+            crop = Region(0, 0, *widget.size)
+            assert widget.render_lines(crop) == Widget.render_lines(widget, crop)
+        filtered = []
+        line_filter = pilot.app.get_line_filters()[0]
+        real = line_filter.apply
+        line_filter.apply = lambda segments, bg: (
+            filtered.append(len(segments)) or real(segments, bg)
+        )
+        board._strips.clear()  # every line joined again from the cells' kept lines
+        board.refresh()
+        await pilot.pause()
+        assert filtered and max(filtered) == 1  # only the blank past the cards, not whole lines

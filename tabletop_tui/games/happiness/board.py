@@ -30,6 +30,7 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
     DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
+    FILTERED_LINES = True  # a cell's kept lines are filtered once, not every line drawn
 
     class Chosen(Message):
         def __init__(self, cell):
@@ -134,6 +135,7 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
             look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
         else:
             look = ("spot", cell in self._spot_set, here, base)
+        look += (self._frame_filters,)
         lines = self._drawn.get(look)
         if lines is None:
             if info is not None:
@@ -143,7 +145,9 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
             else:
                 texts = spot_lines("", cursor=here, legal=False)
             console = self.app.console
-            lines = [list(Segment.apply_style(t.render(console), base)) for t in texts]
+            lines = [
+                self.filtered(list(Segment.apply_style(t.render(console), base))) for t in texts
+            ]
             self._drawn[look] = lines
         return lines
 
@@ -159,8 +163,8 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
         style = self.line_style
         width = self._frame_width or self.size.width
         if row >= self.rows:
-            return Strip.blank(width, style)
-        key = (self._row_looks()[row], self.has_focus, line, style, width)
+            return Strip(self.filtered([Segment(" " * width, style)]), width)
+        key = (self._row_looks()[row], self.has_focus, line, style, width, self._frame_filters)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)
@@ -177,7 +181,7 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
         ]
         used = self.cols * W
         if used < width:
-            segments.append(Segment(" " * (width - used), style))
+            segments += self.filtered([Segment(" " * (width - used), style)])
         elif used > width:  # narrower than the table for a moment (a resize): cut
             return Strip(segments, used).crop(0, width)
         return Strip(segments, width)
