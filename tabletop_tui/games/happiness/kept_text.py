@@ -44,9 +44,13 @@ class KeptText(Widget):
         # kept its text keeps its very lines); the styles cache keeps the others,
         # also when a layout pass moves the box in the same frame.
         width = self.size.width
-        for y, (old, new) in enumerate(zip(before, after, strict=True)):
-            if old is not new:
-                self.refresh(Region(0, y, width, 1))
+        changed = [
+            Region(0, y, width, 1)
+            for y, (old, new) in enumerate(zip(before, after, strict=True))
+            if old is not new
+        ]
+        if changed:  # (none would mean all of it to Textual)
+            self.refresh(*changed)  # one call: each one costs about as much as a line
 
     def notify_style_update(self) -> None:
         self._flat = None  # the lines' style may differ: look them up again
