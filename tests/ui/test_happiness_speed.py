@@ -104,6 +104,7 @@ class Story(App):
 async def test_the_story_box_opens_as_last_time_without_drawing_its_line():
     async with Story().run_test(size=(40, 10)) as pilot:
         story = pilot.app.query_one(StoryBox)
+        story.cursor_blink = False  # a blink would be another look: keep time out of it
         drawn = []
         real = story.render_line
         story.render_line = lambda y: drawn.append(y) or real(y)
