@@ -31,6 +31,7 @@ class KeyBar(KeptLines, Static):
         self._hits: list[tuple[int, int, object, str]] = []
         self._drawn: tuple | None = None  # what the drawn line shows: keys and styles
         self._plain = ""
+        self._styles: tuple | None = None  # component styles -> the two rich styles
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
@@ -46,8 +47,15 @@ class KeyBar(KeptLines, Static):
     def redraw(self) -> None:
         # Keys that stay the same (most moves keep them) leave the line as it is: no
         # rich Text to build and compare, and nothing for the next frame to draw again.
-        key_style = self.get_component_rich_style("keybar--key", partial=True)
-        dim_style = self.get_component_rich_style("keybar--dim", partial=True)
+        # The two styles are worked out again only when Textual restyled the bar (it
+        # makes new component styles then): twice a move otherwise.
+        parts = tuple(self.get_component_styles(name) for name in ("keybar--key", "keybar--dim"))
+        if self._styles is None or any(
+            a is not b for a, b in zip(parts, self._styles[0], strict=True)
+        ):
+            made = (s.partial_rich_style for s in parts)
+            self._styles = (parts, tuple(made))
+        key_style, dim_style = self._styles[1]
         shown = []
         hits = []
         done = set()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region
 from textual.strip import Strip
@@ -42,8 +43,12 @@ def _direct_lines(widget: Any, crop: Region, colours: tuple, filters: list) -> l
     base_background, background = colours
     inner = TextualStyle(background=base_background + background).rich_style
     strips = []
+    filtered = widget.FILTERED_LINES
     for y in crop.line_range:
         line = widget.render_line(y) if y < height else Strip.blank(width, inner)
+        if filtered and y < height and line.cell_length == width:
+            strips.append(line)  # filtered already, in the parts the widget keeps
+            continue
         line = line.adjust_cell_length(width, inner)
         for line_filter in filters:
             line = line.apply_filter(line_filter, background)
@@ -69,6 +74,11 @@ class FrameStyle:
     # for a widget that refreshes itself whenever what it draws changes. A screen shown
     # again after a hand-off repaints every widget, most of them unchanged.
     KEEP_LINES = False
+    # True (with DIRECT_LINES): render_line applies this frame's line filters itself,
+    # to the parts it keeps (a card's lines), and hands over lines of the full width;
+    # the lines are not filtered again, line by line.
+    FILTERED_LINES = False
+    _frame_filters: tuple | None = None  # (filters, background) while drawn directly
     _kept: tuple[tuple, list[Strip]] | None = None
     size: Any
     scroll_offset: Any
@@ -81,6 +91,8 @@ class FrameStyle:
             if not (self.DIRECT_LINES and _plain_box(self)):
                 return super().render_lines(crop)  # type: ignore[misc]
             colours, filters = self.background_colors, self.get_line_filters()
+            if self.FILTERED_LINES:
+                self._frame_filters = (tuple(filters), colours[1])
             if not self.KEEP_LINES:
                 return _direct_lines(self, crop, colours, filters)
             key = (crop, self.size, self.scroll_offset, style, colours, tuple(filters))
@@ -88,7 +100,17 @@ class FrameStyle:
                 self._kept = (key, _direct_lines(self, crop, colours, filters))
             return self._kept[1]
         finally:
-            self._frame_style = None
+            self._frame_style = self._frame_filters = None
+
+    def filtered(self, segments: list[Segment]) -> list[Segment]:
+        """``segments`` with this frame's line filters applied, when drawn directly
+        (``FILTERED_LINES``); as they are otherwise (the styles cache filters)."""
+        if self._frame_filters is None:
+            return segments
+        filters, background = self._frame_filters
+        for line_filter in filters:
+            segments = line_filter.apply(segments, background)
+        return segments
 
     def refresh(self, *regions: Region, **kw: Any) -> Any:
         self._kept = None  # what it draws has changed
@@ -138,3 +160,15 @@ class KeptBackground(KeptFill):
         if self.styles.background.a < 1:
             return super(KeptFill, self).render_lines(crop)  # type: ignore[misc]
         return super().render_lines(crop)
+
+
+class PlainFocusStyle:
+    """A mixin, listed before the widget class, for a widget whose focus moves at every
+    move: Textual restyles a widget whose focus changes with animation on, which
+    builds and compares a second set of styles to find what to animate. No rule of
+    this app has a transition, so the styles are set straight (the same styles)."""
+
+    update_node_styles: Any
+
+    def watch_has_focus(self, _has_focus: bool) -> None:
+        self.update_node_styles(animate=False)

@@ -6,7 +6,7 @@ from tabletop_tui.controller import Controller
 from tabletop_tui.widgets.common import HandoffScreen, NoticeScreen
 
 from .helpers import screen_text
-from .test_happiness_ui import app_for, place_by_keys, seed_with_bummer_for
+from .test_happiness_ui import ann_with_a_bot, app_for, place_by_keys, seed_with_bummer_for
 
 SPEC = get_game("happiness")
 
@@ -22,8 +22,7 @@ async def _to_first_story(pilot, c):
 
 
 async def test_typed_story_is_kept_and_empty_enter_skips(tmp_path):
-    state = SPEC.new_game(["Ann", "Bob"], seed=4)
-    c = Controller(SPEC, state, [{"kind": "human"}, {"kind": "bot"}], viewer=0)
+    c = ann_with_a_bot()
     app = app_for(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_game(c)

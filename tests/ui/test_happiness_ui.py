@@ -16,6 +16,12 @@ def app_for(tmp_path, scale=0.02):
     return TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=3, silence_scale=scale)
 
 
+def ann_with_a_bot(seed=4) -> Controller:
+    """Ann at the keyboard, Bob a bot."""
+    state = SPEC.new_game(["Ann", "Bob"], seed=seed)
+    return Controller(SPEC, state, [{"kind": "human"}, {"kind": "bot"}], viewer=0)
+
+
 async def place_by_keys(pilot, screen, action):
     """Pick the card with its number key, walk the cursor with arrows, press Enter."""
     word, x, y = action.args

@@ -10,11 +10,11 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...widgets.line_api import FrameStyle
+from ...widgets.line_api import FrameStyle, PlainFocusStyle
 from ...widgets.tiles import H, W, card_lines, spot_lines
 
 
-class Board(FrameStyle, Widget, can_focus=True):
+class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor.
 
     Drawn line by line (Textual's Line API): each cell's five lines are made once and
@@ -30,6 +30,7 @@ class Board(FrameStyle, Widget, can_focus=True):
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
     DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
+    FILTERED_LINES = True  # a cell's kept lines are filtered once, not every line drawn
 
     class Chosen(Message):
         def __init__(self, cell):
@@ -43,7 +44,8 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.spots: list = []
         self.origin = (0, 0)
         self.cols = self.rows = 1
-        self.cursor = (0, 0)
+        self._cursor = (0, 0)
+        self._looks: list[tuple] | None = None  # each row's look, while it holds
         self._shown: tuple | None = None
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a cell's look -> its lines
         # A row's look, focus, line, style and width -> that line: a repaint of rows
@@ -51,6 +53,16 @@ class Board(FrameStyle, Widget, can_focus=True):
         # Textual keeps them with it) without joining a segment.
         self._strips: dict[tuple, Strip] = {}
         self._spot_set: set = set()
+        self._frame_width: int | None = None
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        return self._cursor
+
+    @cursor.setter
+    def cursor(self, cell: tuple[int, int]) -> None:
+        self._cursor = cell
+        self._looks = None  # the rows the cursor left and entered look different
 
     def set_board(self, board: list, names: list, spots: list) -> None:
         shown = (
@@ -67,6 +79,7 @@ class Board(FrameStyle, Widget, can_focus=True):
             self._strips.clear()
             before = None
         self.cells = {(c["x"], c["y"]): c for c in board}
+        self._looks = None
         self.names = names
         self.spots = [tuple(s) for s in spots]
         self._spot_set = set(self.spots)
@@ -89,8 +102,11 @@ class Board(FrameStyle, Widget, can_focus=True):
         self.call_after_refresh(self.show_cursor)
 
     def _row_looks(self) -> list[tuple]:
-        """What each row of cells shows: a row that looks the same is not drawn again."""
-        return [self._row_look(r) for r in range(self.rows)]
+        """What each row of cells shows: a row that looks the same is not drawn again.
+        Worked out once while the table, spots and cursor stay (not once a line)."""
+        if self._looks is None or len(self._looks) != self.rows:
+            self._looks = [self._row_look(r) for r in range(self.rows)]
+        return self._looks
 
     def _row_look(self, r: int) -> tuple:
         ox, oy = self.origin
@@ -119,6 +135,7 @@ class Board(FrameStyle, Widget, can_focus=True):
             look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
         else:
             look = ("spot", cell in self._spot_set, here, base)
+        look += (self._frame_filters,)
         lines = self._drawn.get(look)
         if lines is None:
             if info is not None:
@@ -128,17 +145,26 @@ class Board(FrameStyle, Widget, can_focus=True):
             else:
                 texts = spot_lines("", cursor=here, legal=False)
             console = self.app.console
-            lines = [list(Segment.apply_style(t.render(console), base)) for t in texts]
+            lines = [
+                self.filtered(list(Segment.apply_style(t.render(console), base))) for t in texts
+            ]
             self._drawn[look] = lines
         return lines
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._frame_width = self.size.width  # asked once a frame, not once a line
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame_width = None
 
     def render_line(self, y: int) -> Strip:
         row, line = divmod(y, H)
         style = self.line_style
-        width = self.size.width
+        width = self._frame_width or self.size.width
         if row >= self.rows:
-            return Strip.blank(width, style)
-        key = (self._row_look(row), self.has_focus, line, style, width)
+            return Strip(self.filtered([Segment(" " * width, style)]), width)
+        key = (self._row_looks()[row], self.has_focus, line, style, width, self._frame_filters)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)
@@ -155,7 +181,7 @@ class Board(FrameStyle, Widget, can_focus=True):
         ]
         used = self.cols * W
         if used < width:
-            segments.append(Segment(" " * (width - used), style))
+            segments += self.filtered([Segment(" " * (width - used), style)])
         elif used > width:  # narrower than the table for a moment (a resize): cut
             return Strip(segments, used).crop(0, width)
         return Strip(segments, width)

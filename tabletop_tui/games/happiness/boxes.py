@@ -11,7 +11,9 @@ from __future__ import annotations
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ...widgets.line_api import PlainFocusStyle
 from ...widgets.moves import MoveList
+from ...widgets.static_text import KeptLines
 
 
 def fold(widget: Widget, folded: bool) -> None:
@@ -25,8 +27,11 @@ def fold(widget: Widget, folded: bool) -> None:
         styles.border = None
 
 
-class StoryBox(Input):
-    """Where a player types a story; folded away outside the story step."""
+class StoryBox(PlainFocusStyle, KeptLines, Input):
+    """Where a player types a story; folded away outside the story step.
+
+    It opens as it opened last time (empty, focused, the cursor shown): the lines
+    drawn for each look are kept, so opening it draws nothing new."""
 
     def __init__(self, **kw):
         super().__init__(**kw)
@@ -35,6 +40,24 @@ class StoryBox(Input):
 
     def allow_focus(self) -> bool:
         return self.open and super().allow_focus()
+
+    def look(self) -> tuple:
+        """Everything of its own that the Input's line shows: its colours and border
+        are in the kept lines' key already, and the theme stands for the cursor's and
+        placeholder's colours (restyled at every fold and focus, so not kept by
+        those)."""
+        return (
+            self.app.theme,
+            self.value,
+            self.placeholder,
+            self.password,
+            self.has_focus,
+            self._cursor_visible,
+            self.cursor_position,
+            self.selection,
+            self._suggestion,
+            self.scroll_offset,
+        )
 
     def show(self, open_: bool) -> None:
         if open_ != self.open:

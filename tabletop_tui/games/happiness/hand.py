@@ -29,6 +29,7 @@ class Hand(FrameStyle, Widget):
 
     DEFAULT_CSS = "Hand { width: 1fr; height: auto; }"
     DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
+    FILTERED_LINES = True  # a card's kept lines are filtered once, not every line drawn
 
     class Clicked(Message):
         def __init__(self, index: int):
@@ -88,14 +89,14 @@ class Hand(FrameStyle, Widget):
     # ---- drawing -----------------------------------------------------------------------
     def _card_lines(self, k: int, base: Style) -> list[list[Segment]]:
         card, label, frame = self.looks[k]
-        look = (card["word"], label, frame, self._stride(), base)
+        look = (card["word"], label, frame, self._stride(), base, self._frame_filters)
         lines = self._drawn.get(look)
         if lines is None:
             console = self.app.console
             gap = self._stride() - W
             pad = [Segment(" " * gap, self._blank(base))] if gap else []
             lines = [
-                list(Segment.apply_style(t.render(console), base)) + pad
+                self.filtered(list(Segment.apply_style(t.render(console), base)) + pad)
                 for t in card_lines(card, label, frame)
             ]
             self._drawn[look] = lines
@@ -115,11 +116,11 @@ class Hand(FrameStyle, Widget):
         first = row * columns
         shown = range(first, min(first + columns, len(self.looks)))
         if not shown:
-            return Strip.blank(width, self._blank(style))
+            return Strip(self.filtered([Segment(" " * width, self._blank(style))]), width)
         segments = [segment for k in shown for segment in self._card_lines(k, style)[line]]
         used = len(shown) * self._stride()
         if used < width:
-            segments.append(Segment(" " * (width - used), self._blank(style)))
+            segments += self.filtered([Segment(" " * (width - used), self._blank(style))])
         elif used > width:
             return Strip(segments, used).crop(0, width)
         return Strip(segments, width)

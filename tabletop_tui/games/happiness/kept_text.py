@@ -3,13 +3,14 @@
 A Static parses and wraps its whole text again at each change, and measures it once
 more to see whether its height changed. Here the text comes in blocks (the players
 panel: one a player), each block's lines are kept by its text and width (the same
-texts come back turn after turn), and a layout pass is asked for only when the number
-of lines changes.
+texts come back turn after turn), a layout pass is asked for only when the number
+of lines changes, and otherwise only the lines that changed are drawn again.
 """
 
 from __future__ import annotations
 
 from textual.content import Content
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
@@ -24,6 +25,7 @@ class KeptText(Widget):
         super().__init__(**kw)
         self.blocks: list[str] = []
         self._kept: dict[tuple, list[Strip]] = {}  # (block, width, style) -> its lines
+        self._flat: tuple[int, list[Strip]] | None = None  # width -> every block's lines
 
     def set_text(self, text: str) -> None:
         self.set_blocks([text])
@@ -33,13 +35,26 @@ class KeptText(Widget):
             return
         before = self._lines() if self.size.width else None
         self.blocks = list(blocks)
-        if before is None or len(self._lines()) != len(before):
+        self._flat = None
+        after = self._lines() if before is not None else None
+        if before is None or after is None or len(after) != len(before):
             self.refresh(layout=True)  # never measured, or taller or shorter now
-        else:
-            # All of it, padding too: a layout pass that moved this box is not always
-            # repainted in full by Textual, and a box that repaints itself whole
-            # hides that (as a Static does).
-            self.refresh()
+            return
+        # The same height: only the lines that differ are drawn again (a block that
+        # kept its text keeps its very lines); the styles cache keeps the others,
+        # also when a layout pass moves the box in the same frame.
+        width = self.size.width
+        changed = [
+            Region(0, y, width, 1)
+            for y, (old, new) in enumerate(zip(before, after, strict=True))
+            if old is not new
+        ]
+        if changed:  # (none would mean all of it to Textual)
+            self.refresh(*changed)  # one call: each one costs about as much as a line
+
+    def notify_style_update(self) -> None:
+        self._flat = None  # the lines' style may differ: look them up again
+        super().notify_style_update()
 
     def _block_lines(self, block: str, width: int) -> list[Strip]:
         style = self.visual_style
@@ -54,7 +69,11 @@ class KeptText(Widget):
 
     def _lines(self, width: int | None = None) -> list[Strip]:
         width = self.size.width if width is None else width
-        return [line for block in self.blocks for line in self._block_lines(block, width)]
+        if self._flat is not None and self._flat[0] == width:
+            return self._flat[1]
+        lines = [line for block in self.blocks for line in self._block_lines(block, width)]
+        self._flat = (width, lines)
+        return lines
 
     def get_content_height(self, container, viewport, width: int) -> int:
         return len(self._lines(width))

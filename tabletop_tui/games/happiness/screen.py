@@ -334,10 +334,12 @@ class HappinessScreen(Parts, GameScreenBase):
         c = self.controller
         if c.next_step() != "human":
             return
-        hand = c.view()["hand"] or []
+        # The hand on screen is the view's hand (drawn from it): no second view
+        # to build for the one word the card picked shows.
+        hand = self.part("#hp-hand", Hand).looks
         if not hand:
             return
-        word = hand[self.selected]["word"]
+        word = hand[self.selected][0]["word"]
         x, y = msg.cell
         self.try_act("place", word, x, y)
 
