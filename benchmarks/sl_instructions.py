@@ -11,7 +11,7 @@ files, the first game's warm caches) left out.
 
 Run (valgrind needed; a few minutes at 4 players):
   .venv/bin/python benchmarks/sl_instructions.py --measure [--players 4] [--games 10]
-  /work/wt/base/.venv/bin/python benchmarks/sl_instructions.py --measure   # before
+  ../old-tree/.venv/bin/python benchmarks/sl_instructions.py --measure   # before
 ``rules`` is imported from the interpreter's own install, so the script may live in
 either tree. The recipe by hand, for one count:
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \\

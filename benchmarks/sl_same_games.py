@@ -7,7 +7,7 @@ game, replays the save and checks the replay ends in the same state; with --save
 it writes the saves there, and with --load DIR it replays saves another tree wrote.
 
 Run it on two trees with the same arguments and compare the printed lines:
-  /work/wt/base/.venv/bin/python benchmarks/sl_same_games.py > base.txt
+  ../old-tree/.venv/bin/python benchmarks/sl_same_games.py > base.txt
   .venv/bin/python benchmarks/sl_same_games.py > mine.txt && diff base.txt mine.txt
 The script itself may live in either tree: ``rules`` is imported from the interpreter's
 own install (the first line printed says which).
