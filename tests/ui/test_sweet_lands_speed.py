@@ -148,3 +148,34 @@ async def test_a_panel_repaints_only_the_lines_of_its_parts_that_changed(tmp_pat
             "changed",
             "line 4",
         ]
+
+
+async def test_the_first_frame_after_a_hand_off_shows_the_next_players_moves(tmp_path):
+    """The frame written first after a hand-off's Enter has the move list laid out and
+    on view (the old code wrote that frame before the list had a height: the moves came
+    a frame later, and sl_keys.py timed the incomplete frame)."""
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game(players=2, seed=7, round_=2, want="end"))
+        await pilot.pause()
+        await pilot.press("e")  # the turn ends: the other seat's hand-off
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        first: list[tuple] = []
+        write = app._display  # every frame the app writes goes through it
+
+        def display(screen, renderable):
+            if renderable is not None and not first:
+                shown = app.screen
+                moves = shown.query_one("#sl-actions", OptionList)
+                on_view = moves in shown._compositor.visible_widgets
+                first.append((moves.option_count, on_view, moves.region.height))
+            return write(screen, renderable)
+
+        app._display = display
+        await pilot.press("enter")
+        await pilot.pause()
+        count, on_view, height = first[0]
+        assert count and on_view and height
