@@ -35,10 +35,18 @@ class KeyBar(KeptLines, Static):
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        # A new theme restyles the bar but changes no binding: the line is drawn in the
+        # old theme's colours until redrawn. Textual publishes this after its CSS refresh.
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
         self.call_after_refresh(self.redraw)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
+        self.app.theme_changed_signal.unsubscribe(self)
+
+    def _theme_changed(self, _theme) -> None:
+        if self.is_attached:
+            self.redraw()
 
     def _bindings_changed(self, screen) -> None:
         if self.is_attached and screen is self.screen:

@@ -211,6 +211,22 @@ async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_ke
         assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
 
 
+async def test_key_bar_takes_the_new_themes_colours_when_the_theme_changes():
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        before = bar._drawn[0]
+        app.theme = "nord" if app.theme != "nord" else "gruvbox"
+        await pilot.pause()
+        await pilot.pause()
+        now = bar.get_component_styles("keybar--key").partial_rich_style
+        assert now != before  # the two themes differ in the key colour
+        assert bar._drawn[0] == now  # and the drawn line uses the new one
+
+
 async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_view(tmp_path):
     from textual.widgets import OptionList
 
