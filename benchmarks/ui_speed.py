@@ -11,7 +11,7 @@
 3. Per game, the peak memory (max RSS) of a process that plays a whole 4-player
    hot-seat game through the UI, every hand-off confirmed (goal < 80 MiB).
 
-Run: .venv/bin/python benchmarks/ui_speed.py [--runs N] [--games happy-city,...]
+Run: .venv/bin/python benchmarks/ui_speed.py [--runs N] [--games happy-city,...] [--profile PATH]
 """
 
 from __future__ import annotations
@@ -66,6 +66,11 @@ from tabletop_tui.widgets.common import HandoffScreen
 from textual.widgets import OptionList
 
 GAME, OPTIONS, VIEW_KEY, PRESSES = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+PROFILE = sys.argv[5] if len(sys.argv) > 5 else ""  # a path: profile each move's key-to-frame
+profiler = None
+if PROFILE:
+    import cProfile
+    profiler = cProfile.Profile()
 
 async def main():
     app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01)
@@ -73,14 +78,18 @@ async def main():
     real_display = app._display
     def display(screen, renderable):  # every frame the app writes to the terminal
         paints.append((time.perf_counter(), time.thread_time()))
+        if profiler is not None and len(paints) == 1:
+            profiler.disable()  # (a no-op outside a profiled move)
         return real_display(screen, renderable)
     app._display = display
 
-    async def timed(pilot, *keys):
+    async def timed(pilot, *keys, profiled=False):
         # Wall time, and the CPU time of the thread the app runs in (everything runs
         # on the event loop's thread), which other processes on the machine barely move.
         await pilot.pause(0.02)
         paints.clear()
+        if profiled and profiler is not None:
+            profiler.enable()  # until the first frame is written (display, above)
         t0, c0 = time.perf_counter(), time.thread_time()
         await pilot.press(*keys)
         await pilot.pause(0.05)
@@ -140,13 +149,16 @@ async def main():
                 board.focus()
                 board.cursor = (x, y)
                 board.refresh()
-                ms = await timed(pilot, "enter")
+                ms = await timed(pilot, "enter", profiled=True)
                 if ms is not None:
                     got["move"].append(ms)
             else:
                 screen._apply(action)
                 await pilot.pause()
         await pilot.pause()
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(PROFILE)
     got["rss"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     got["over"] = c.state.is_over
     print(json.dumps(got))
@@ -168,6 +180,12 @@ def main():
     p.add_argument("--runs", type=int, default=5, help="cold starts to time")
     p.add_argument("--presses", type=int, default=40, help="timed keys of each kind per game")
     p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument(
+        "--profile",
+        metavar="PATH",
+        help="cProfile each placement's key-to-frame (Happiness: Enter on the board) "
+        "into PATH.<game> (pstats); the timings then include the profiler",
+    )
     a = p.parse_args()
     if a.runs:
         bare = statistics.median(run(BARE)[0] for _ in range(a.runs))
@@ -178,7 +196,8 @@ def main():
         )
     for name in a.games.split(","):
         game, options, key = GAMES[name]
-        _, out = run(PLAY, game, json.dumps(options), key, str(a.presses))
+        profile = [f"{a.profile}.{name}"] if a.profile else []
+        _, out = run(PLAY, game, json.dumps(options), key, str(a.presses), *profile)
         got = json.loads(out.splitlines()[-1])
         print(f"{name}: view key ({key}) to first frame: {frame_figures(got['view'])}")
         print(f"{name}: Enter on a move to first frame: {frame_figures(got['move'])}")

@@ -90,6 +90,10 @@ class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
             self._scroll_update(size)
         else:
             self.virtual_size = size
+        if self._wrap_width() != self._width:  # the bar came or went: a new width
+            self._rewrap()
+            self.set_reactive(ScrollView.virtual_size, Size(self._width, len(self._lines)))
+            self._scroll_update(self.virtual_size)
         self.refresh()
         if follow:
             self.scroll_end(animate=False)

@@ -1,6 +1,8 @@
 """What a Happiness move draws and works out: each test counts work the old code did
 more of (no timings)."""
 
+from contextlib import asynccontextmanager
+
 from textual.app import App
 from textual.geometry import Region
 from textual.widgets import Input
@@ -11,6 +13,7 @@ from tabletop_tui.games.happiness.boxes import StoryBox
 from tabletop_tui.games.happiness.kept_text import KeptText
 from tabletop_tui.widgets.keybar import KeyBar
 
+from .helpers import screen_text
 from .test_happiness_ui import ann_with_a_bot, app_for
 
 SPEC = get_game("happiness")
@@ -69,24 +72,10 @@ async def test_a_board_repaint_works_out_each_rows_look_once():
 
 
 async def test_a_placement_builds_the_view_once(tmp_path):
-    c = ann_with_a_bot()
-    app = app_for(tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        app.open_game(c)
-        await pilot.pause()
-        screen = app.screen
-        screen.act_key(c.state.find_action(0, "build_done").key)
-        await pilot.pause()
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
         views = []
         real = c.view
         c.view = lambda: views.append(1) or real()
-        place = next(a for a in c.legal() if a.kind == "place")
-        word, x, y = place.args
-        screen.action_digit([h["word"] for h in real()["hand"]].index(word) + 1)
-        await pilot.pause()
-        views.clear()
-        board = screen.query_one(Board)
-        board.cursor = (x, y)
         await pilot.press("enter")
         await pilot.pause()
         assert c.state.stage == "story"
@@ -221,3 +210,76 @@ async def test_board_and_hand_lines_filtered_once_per_card_draw_what_the_styles_
         board.refresh()
         await pilot.pause()
         assert filtered and max(filtered) == 1  # only the blank past the cards, not whole lines
+
+
+@asynccontextmanager
+async def one_card_from_the_story(tmp_path):
+    """Ann (against a bot) has dealt, picked her first legal placement and walked the
+    cursor there: Enter places it. Yields the pilot and the controller."""
+    c = ann_with_a_bot()
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        screen.act_key(c.state.find_action(0, "build_done").key)
+        await pilot.pause()
+        word, x, y = next(a for a in c.legal() if a.kind == "place").args
+        screen.action_digit([h["word"] for h in c.view()["hand"]].index(word) + 1)
+        await pilot.pause()
+        screen.query_one(Board).cursor = (x, y)
+        await pilot.pause()
+        yield pilot, c
+
+
+async def test_a_placement_opens_the_story_box_in_place_and_lays_nothing_out(tmp_path):
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
+        app = pilot.app
+        screen = app.screen
+        boxes = ["#hp-story", "#hp-moves", "#hp-players", "#hp-log", "Board"]
+        before = {box: screen.query_one(box).region for box in boxes}
+        reflows = []
+        real = screen._compositor.reflow
+        screen._compositor.reflow = lambda *a, **k: reflows.append(1) or real(*a, **k)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert c.state.stage == "story" and app.focused is screen.query_one(StoryBox)
+        # The story box and its skip line were there all along (closed), and the
+        # table keeps the room the card's spots had: nothing moved or changed size.
+        assert {box: screen.query_one(box).region for box in boxes} == before
+        assert reflows == []
+
+
+async def test_a_click_on_the_skip_line_skips_the_story(tmp_path):
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
+        app = pilot.app
+        done = len(c.state.action_keys())
+        await pilot.click("#hp-skip")  # closed: a click does nothing
+        assert len(c.state.action_keys()) == done
+        assert "Stories go here" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Skip the story" in screen_text(app) and c.state.stage == "story"
+        done = len(c.state.action_keys())
+        await pilot.click("#hp-skip")
+        await pilot.pause()
+        assert c.state.action_keys()[done].startswith("0:skip_story")
+
+
+async def test_the_table_keeps_its_size_when_a_placement_takes_the_spots_away():
+    async with Table().run_test(size=(120, 40)) as pilot:
+        board = pilot.app.query_one(Board)
+        state = SPEC.new_game(["Ann", "Bob"], seed=4)
+        state = state.apply(state.find_action(0, "build_done"))
+        first, second = state.view(0)["hand"][:2]
+        one = [{"x": 0, "y": 0, "by": 0, "card": first}]
+        board.set_board(one, ["Ann", "Bob"], [(1, 0), (-1, 0)])  # a spot on each side
+        await pilot.pause()
+        size = (board.cols, board.rows, board.origin)
+        two = one + [{"x": 1, "y": 0, "by": 0, "card": second}]
+        board.set_board(two, ["Ann", "Bob"], [])  # the story step: no spots
+        await pilot.pause()
+        assert (board.cols, board.rows, board.origin) == size  # (-1, 0) stays as room
+        board.set_board(two, ["Ann", "Bob"], [(2, 0)])  # the next turn's spots
+        await pilot.pause()
+        assert (board.cols, board.rows, board.origin) == (5, 3, (-1, -1))

@@ -83,14 +83,9 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
         self.names = names
         self.spots = [tuple(s) for s in spots]
         self._spot_set = set(self.spots)
-        known = list(self.cells) + self.spots + [self.cursor] or [(0, 0)]
-        xs = [x for x, _ in known] or [0]
-        ys = [y for _, y in known] or [0]
-        self.origin = (min(xs) - 1, min(ys) - 1)
-        cols = max(xs) - min(xs) + 3
-        rows = max(ys) - min(ys) + 3
         if self.spots and self.cursor not in self.spots:
             self.cursor = self.spots[0]
+        cols, rows = self._extent()
         if (cols, rows) != (self.cols, self.rows):
             self.cols, self.rows = cols, rows
             self.styles.width = cols * W
@@ -100,6 +95,22 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
         else:  # the table grew or shifted: every line moves
             self.refresh()
         self.call_after_refresh(self.show_cursor)
+
+    def _extent(self) -> tuple[int, int]:
+        """Set the origin; the columns and rows of cells shown: every card, spot and the
+        cursor with a free cell around. A table without spots (a story, the silence,
+        a hand-off) keeps the extent it had while it still holds every card: the spots
+        of the card just placed stay as blank room, so the table does not shrink after
+        each placement and grow again at the next turn (each a layout pass)."""
+        known = list(self.cells) + self.spots + [self.cursor]
+        xs = [x for x, _ in known]
+        ys = [y for _, y in known]
+        (ox, oy), cols, rows = self.origin, self.cols, self.rows
+        held = ox < min(xs) and oy < min(ys) and max(xs) < ox + cols - 1
+        if not self.spots and held and max(ys) < oy + rows - 1:
+            return cols, rows
+        self.origin = (min(xs) - 1, min(ys) - 1)
+        return max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
 
     def _row_looks(self) -> list[tuple]:
         """What each row of cells shows: a row that looks the same is not drawn again.

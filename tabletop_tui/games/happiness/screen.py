@@ -23,7 +23,7 @@ from ...widgets.log import LogView
 from ...widgets.parts import Parts
 from ..base import GameScreenBase
 from .board import Board
-from .boxes import FoldingMoveList, StoryBox
+from .boxes import FoldingMoveList, SkipLine, StoryBox
 from .hand import Hand
 from .kept_text import KeptText
 from .scroll import BoardScroll, KeptHorizontal, KeptVertical
@@ -66,11 +66,8 @@ class HappinessScreen(Parts, GameScreenBase):
                 yield KeptText(id="hp-hand-title")
                 yield Hand(id="hp-hand")
             with KeptVertical(id="hp-right"):
-                yield StoryBox(
-                    placeholder="Your story, then Enter (empty: skip)",
-                    id="hp-story",
-                    max_length=500,
-                )
+                yield StoryBox(id="hp-story", max_length=500)
+                yield SkipLine(id="hp-skip")
                 yield FoldingMoveList(id="hp-moves")
                 yield KeptText(id="hp-players")
                 yield LogView(id="hp-log")
@@ -262,6 +259,7 @@ class HappinessScreen(Parts, GameScreenBase):
         story = self.part("#hp-story", StoryBox)
         telling = step == "human" and stage == "story"
         story.show(telling)
+        self.part("#hp-skip", SkipLine).show(telling)
         if telling and self._story_step != c.state.step:
             self._story_step = c.state.step  # a new story: an empty box, ready for typing
             story.value = ""
@@ -269,9 +267,10 @@ class HappinessScreen(Parts, GameScreenBase):
             self.call_after_refresh(story.focus)
         elif not telling:
             self._story_step = None
-        self.show_moves(
-            [a for a in legal if a.kind != "place" and a.kind != "story"], focus=not telling
-        )
+        # The story's own moves are the box (Enter) and its skip line (a click): the
+        # move list stays as it was, folded, so nothing moves when the box opens.
+        told = ("place", "story", "skip_story")
+        self.show_moves([a for a in legal if a.kind not in told], focus=not telling)
         placing = step == "human" and stage in ("play", "bummer")
         if placing and not getattr(self, "_was_placing", False):
             board.focus()  # arrows + Enter place the chosen card at once
@@ -280,7 +279,8 @@ class HappinessScreen(Parts, GameScreenBase):
         self.render_log()
 
     def _unfocus_folded(self) -> None:
-        """A folded box gives up the focus, as a hidden one does once laid out."""
+        """A closed or folded box gives up the focus, as a hidden one does once laid
+        out."""
         for folded in (self.part("#hp-story", StoryBox), self.part("#hp-moves", FoldingMoveList)):
             if folded is self.focused and not folded.allow_focus():
                 folded.blur()
@@ -342,6 +342,9 @@ class HappinessScreen(Parts, GameScreenBase):
         word = hand[self.selected][0]["word"]
         x, y = msg.cell
         self.try_act("place", word, x, y)
+
+    def on_skip_line_skip(self, _msg: SkipLine.Skip) -> None:
+        self.try_act("skip_story")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
