@@ -199,10 +199,8 @@ class Timer:
 async def view_keys(timer: Timer, screen, players: int) -> None:
     """Time the keys that change only what is shown; each leaves the screen as it was
     (the tabs end on the tab that was open, g / z / arrows come in pairs)."""
-    from textual.widgets import TabbedContent
-
     if timer.wants("tab switch"):
-        tabs = screen.query_one(TabbedContent)
+        tabs = screen.query_one("#sl-tabs")
         here = next(k for k, v in TABS.items() if v == tabs.active)
         order = TAB_KEYS[TAB_KEYS.index(here) + 1 :] + TAB_KEYS[: TAB_KEYS.index(here) + 1]
         for k in order:

@@ -193,3 +193,26 @@ async def test_a_panel_redraws_only_its_changed_parts_with_the_lines_of_a_whole_
         panel.show(board_renderable(view))  # another panel altogether
         await pilot.pause()
         assert [list(s) for s in panel._strips] == whole(pilot.app, board_renderable(view), width)
+
+
+async def test_a_click_on_the_tab_strip_opens_that_panel_and_marks_it_without_colour(tmp_path):
+    from tabletop_tui.games.sweet_lands.tabstrip import TabStrip
+
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game(players=2, seed=7, round_=2, want="area"))
+        await pilot.pause()
+        screen = app.screen
+        strip = screen.query_one(TabStrip)
+        for label, pane in (
+            ("Tracks", "tab-tracks"),
+            ("Players", "tab-players"),
+            ("Map", "tab-map"),
+        ):
+            text = strip.render_line(0).text
+            assert text.count("[") == 1
+            await pilot.click(strip, offset=(text.index(label) + 1, 0))
+            await pilot.pause()
+            assert screen.query_one("#sl-tabs").active == pane
+            assert f"[{label}]" in strip.render_line(0).text  # brackets, not colour alone

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from textual import events
-from textual.widgets import DataTable, OptionList, Static, TabbedContent
+from textual.widgets import DataTable, OptionList, Static
 
 from rules import get_game
 from rules.bots import make_bot
@@ -66,7 +66,7 @@ async def pick_on_map(pilot, action):
     screen = pilot.app.screen
     target = ("edge" if action.kind == "edge" else "hex", action.args[0])
     hm = screen.query_one(HexMap)
-    if screen.query_one(TabbedContent).active != "tab-map" or not hm.has_focus:
+    if screen.query_one("#sl-tabs").active != "tab-map" or not hm.has_focus:
         await keys(pilot, "m")
     pool = sorted(hm.targets, key=hm._order)
     i, j = pool.index(hm.cursor), pool.index(target)
@@ -193,7 +193,7 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
             c = screen.controller
             assert c.next_step() == "human"  # solo: no hand-off, no bot seat
             v = c.view()
-            seen_tabs.add(screen.query_one(TabbedContent).active)
+            seen_tabs.add(screen.query_one("#sl-tabs").active)
             seen_ops.add((v["pending"] or {"op": "turn"})["op"])
             if v["solo"]["shown"] and not mio_seen:
                 # Mio's two cards and blocked spaces are on the Board panel
@@ -222,7 +222,7 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
             if step == 30:  # look at every panel once, and the help
                 for k in "tbhpm":
                     await keys(pilot, k)
-                    seen_tabs.add(screen.query_one(TabbedContent).active)
+                    seen_tabs.add(screen.query_one("#sl-tabs").active)
                 await keys(pilot, "z", "g", "g", "z", "z")
                 await pilot.press("f1")
                 assert type(app.screen).__name__ == "HelpScreen"
@@ -306,7 +306,7 @@ async def test_map_clicks_and_refusals_are_explained(tmp_path):
         app.open_game(c)
         await pilot.pause()
         screen = app.screen
-        assert screen.query_one(TabbedContent).active == "tab-map"
+        assert screen.query_one("#sl-tabs").active == "tab-map"
         hm = screen.query_one(HexMap)
         assert hm.scale == "large" and hm.has_focus
         m = D.load().maps[c.view()["players"][0]["map"]]
@@ -349,7 +349,7 @@ async def test_area_refusal_and_hand_cost(tmp_path):
         area = next(a for a in c.legal() if a.kind == "area")
         await click_row(pilot, "#sl-areas", area.args[0])
         assert c.state.action_keys()[-1] == area.key
-        assert app.screen.query_one(TabbedContent).active == "tab-hand"  # pay the hand cost there
+        assert app.screen.query_one("#sl-tabs").active == "tab-hand"  # pay the hand cost there
         status = str(app.screen.query_one("#sl-status", Static).render())
         assert "hand cost" in status and "more" in status
 

@@ -7,6 +7,7 @@ from textual.app import App
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from rules.bots import make_bot, observe
 from tabletop_tui.games.sweet_lands.cursor import pick_index
 from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.widgets.moves import MoveList
@@ -179,3 +180,41 @@ async def test_the_first_frame_after_a_hand_off_shows_the_next_players_moves(tmp
         await pilot.pause()
         count, on_view, height = first[0]
         assert count and on_view and height
+
+
+async def test_a_move_list_growing_past_its_box_or_shrinking_into_it_asks_for_no_layout(tmp_path):
+    """The move list's scrollbar is always there: a list that comes to need it (or no
+    longer does) has nothing to place, so the list asks for no layout (it did on one
+    move in three)."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="area")
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        moves = screen.query_one("#sl-actions", OptionList)
+        bot = make_bot("sweet-lands", "normal", 7)
+        crossings = 0
+        for _ in range(40):
+            if c.state.is_over or c.next_step() != "human":
+                break
+            action = bot.decide(observe(c.state, c.viewer))
+            ids = [moves.get_option_at_index(i).id for i in range(moves.option_count)]
+            tab, before = screen.query_one("#sl-tabs").active, moves.option_count
+            moves.focus()
+            moves.highlighted = ids.index(action.key)
+            layouts: list[bool] = []
+            real = moves.refresh
+            moves.refresh = lambda *r, real=real, layouts=layouts, **kw: (  # type: ignore[method-assign]
+                layouts.append(kw.get("layout", False) and not moves._quiet),
+                real(*r, **kw),
+            )[1]
+            await pilot.press(*(["enter"] * (2 if action.kind == "pass" else 1)))
+            await pilot.pause()
+            height = moves.scrollable_content_region.height
+            crossed = (before > height) != (moves.option_count > height)
+            if crossed and screen.query_one("#sl-tabs").active == tab:
+                crossings += 1
+                assert not any(layouts), action.key  # the list asked for no layout
+            del moves.refresh
+        assert crossings >= 2

@@ -16,7 +16,7 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Header, OptionList, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...widgets.keybar import KeyBar
@@ -32,10 +32,11 @@ from .cursor import pick_index
 from .hexmap import HexMap
 from .labels import label_for
 from .lines import Lines
+from .tabstrip import TAB_LABELS, Panels, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
 
-TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
+TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
     "Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
     "UPPER CASE = tile, 1-6 special tile, C capital, e/E extra draw area (E active). "
@@ -131,29 +132,26 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         yield Header()
         yield Static("", id="sl-status")
         with Horizontal(id="sl-main"):
-            with TabbedContent(id="sl-tabs", initial="tab-map"):
-                with TabPane("[u]M[/u]ap", id="tab-map"):
-                    with Vertical(id="sl-mapbox"):
+            with Vertical(id="sl-left"):
+                yield TabStrip(id="sl-tabstrip")
+                with Panels(id="sl-tabs", initial="tab-map"):
+                    with Vertical(id="tab-map"):
                         yield Static("", id="sl-maptitle")
                         yield HexMap(id="sl-map")
                         yield Static("", id="sl-hexinfo")
-                with TabPane("[u]T[/u]racks", id="tab-tracks"):
-                    with VerticalScroll(id="sl-tracks-scroll"):
+                    with VerticalScroll(id="tab-tracks"):
                         yield Lines(id="sl-tracks")
-                with TabPane("[u]B[/u]oard", id="tab-board"):
-                    with VerticalScroll(id="sl-board-scroll"):
+                    with VerticalScroll(id="tab-board"):
                         yield Static("", id="sl-solo")
                         yield PickTable(id="sl-areas")
                         yield Static("", id="sl-areawhy")
                         yield Lines(id="sl-board")
-                with TabPane("[u]H[/u]and", id="tab-hand"):
-                    with VerticalScroll(id="sl-hand-scroll"):
+                    with VerticalScroll(id="tab-hand"):
                         yield Static("", id="sl-handtitle")
                         yield PickTable(id="sl-hand")
                         yield Static("", id="sl-handwhy")
                         yield Lines(id="sl-player")
-                with TabPane("[u]P[/u]layers", id="tab-players"):
-                    with VerticalScroll(id="sl-players-scroll"):
+                    with VerticalScroll(id="tab-players"):
                         yield Lines(id="sl-players")
             with Vertical(id="sl-right"):
                 yield Static("", id="sl-steps")
@@ -167,6 +165,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.query_one("#sl-others").styles.height = 3 * n + (1 if n == 1 else 0)
         self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
         self.query_one("#sl-hand", DataTable).add_columns(*H.HAND_COLUMNS)
+        self.query_one(TabStrip).show(self.query_one(Panels).active)
         # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
         # on_mount in the class hierarchy runs), and calling it here ran it twice.
         self.on_resize()
@@ -292,13 +291,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self._dirty.add("tab-hand")
 
         self._dirty = set(TABS.values())
-        tabs = self.query_one(TabbedContent)
+        tabs = self.query_one(Panels)
         op_changed = op != self._last_op
         self._last_op = op
         if op_changed and step == "human":
             home = P.home_tab(op)
             if home and tabs.active != home:
-                tabs.active = home
+                self.show_tab(home, v, legal)
         self.render_tab(tabs.active, v, legal)
 
         self.update_static("#sl-others", H.others_text(v, me))
@@ -321,7 +320,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         seat = self.shown(v)
         me = v["viewer"]
         players = v["players"]
-        width = self.query_one("#sl-tabs").size.width or 80
+        width = self.query_one(Panels).size.width or 80
         if tab == "tab-map":
             pv = players[seat]
             hm = self.query_one(HexMap)
@@ -460,20 +459,22 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:
-        tabs = self.query_one(TabbedContent)
-        tabs.active = TABS[key]
-        self.render_tab(TABS[key])
+        self.show_tab(TABS[key])
         if key == "m":
             self.query_one(HexMap).focus()
 
-    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
-        tab = event.pane.id
-        self.render_tab(tab)
+    def show_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
+        """Put this panel on show (a key, a click on the strip or a move's home panel)."""
+        self.query_one(Panels).active = tab
+        self.query_one(TabStrip).show(tab)
+        self.render_tab(tab, v, legal)
         if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):
             self.query_one(HexMap).focus()  # a map choice is asked: arrows and Enter work there
-        elif self.focused is not None:
-            pane = next((w for w in self.focused.ancestors if isinstance(w, TabPane)), None)
-            if pane is not None and pane is not event.pane:
+        elif self.focused is not None and self.focused is not self:
+            pane = next(
+                (w for w in self.focused.ancestors if w.parent is self.query_one(Panels)), None
+            )
+            if pane is not None and pane.id != tab:
                 self.query_one(OptionList).focus()  # Enter never acts on a hidden widget
 
     def action_legend(self) -> None:
@@ -492,4 +493,4 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if self.shown_seat == v["viewer"]:
             self.shown_seat = None
         self._dirty = set(TABS.values())
-        self.render_tab(self.query_one(TabbedContent).active)
+        self.render_tab(self.query_one(Panels).active)

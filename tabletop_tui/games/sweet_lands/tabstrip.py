@@ -1,0 +1,62 @@
+"""The Sweet Lands panels: a one-line tab strip drawn by the screen and a switcher that
+shows one panel.
+
+Textual's TabbedContent puts about a dozen widgets around the panels (a tab bar, a tab
+per panel, an animated underline, a pane around each panel) that are restyled, laid out
+and painted at every switch and every move. Here the strip is one line of text, the
+tab on show marked by brackets and bold as well as by colour, each tab a click target,
+and each panel sits straight in the switcher.
+"""
+
+from __future__ import annotations
+
+from rich.markup import escape
+from textual.widgets import ContentSwitcher, Static
+
+from ...widgets.static_text import set_text
+
+# key -> (pane id, label); the key letter is underlined in the label
+TAB_LABELS = {
+    "m": ("tab-map", "Map"),
+    "t": ("tab-tracks", "Tracks"),
+    "b": ("tab-board", "Board"),
+    "h": ("tab-hand", "Hand"),
+    "p": ("tab-players", "Players"),
+}
+
+
+def strip_markup(active: str) -> str:
+    """The strip's text: every tab a link to its key's action, the active one bold in
+    brackets (so it does not depend on colour)."""
+    parts = []
+    for key, (pane, label) in TAB_LABELS.items():
+        shown = f"[u]{escape(label[0])}[/u]{escape(label[1:])}"
+        if pane == active:
+            parts.append(f"[@click=screen.tab('{key}')][b $accent]\\[{shown}][/][/]")
+        else:
+            parts.append(f"[@click=screen.tab('{key}')] {shown} [/]")
+    return " ".join(parts)
+
+
+class TabStrip(Static):
+    """The tab strip: one line, redrawn only when the tab on show changes."""
+
+    DEFAULT_CSS = "TabStrip { height: 1; width: 1fr; padding: 0 1; text-wrap: nowrap; }"
+
+    def show(self, active: str) -> None:
+        text = strip_markup(active)
+        if getattr(self, "_shown", None) != text:
+            self._shown = text
+            set_text(self, text)
+
+
+class Panels(ContentSwitcher):
+    """The switcher of the five panels; ``active`` names the one on show."""
+
+    @property
+    def active(self) -> str:
+        return self.current or ""
+
+    @active.setter
+    def active(self, pane: str) -> None:
+        self.current = pane
