@@ -9,6 +9,7 @@ from textual.widgets.option_list import Option
 
 from rules.core import Action
 
+from ..paint import compositor
 from ..widgets.common import HandoffScreen
 from ..widgets.line_api import KeptBackground
 from ..widgets.log import LogView
@@ -30,6 +31,7 @@ class GameScreenBase(KeptBackground, Screen):
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
+        self._compositor = compositor()  # a cheaper partial repaint, same output
         self.controller = controller
         self.shown_seat: int | None = None
         self._log_len = 0
