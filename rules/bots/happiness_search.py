@@ -35,10 +35,10 @@ WIDTH = 4  # placements compared at most
 CLOSE = 3.0  # Joypoints of planner estimate within which a placement is a candidate
 TURNS = 2  # the seat's own turns an imagined game covers after this one
 ENDGAME = 6  # cards left in the deck from which imagined games run to the end
-CLEAR = 1.0  # standard errors by which a candidate must beat the planner's choice
+CLEAR = 2.0  # standard errors by which a candidate must beat the planner's choice
 SPREAD = 8.0  # Joypoints of margin that make a cut-off game nearly won (tanh scale)
 MIDGAME = 0  # 0: search only once the deck is down to ENDGAME cards
-OTHERS = 1  # 1: near the end, search the silence and Bummer spots too
+OTHERS = 0  # 1: near the end, search the silence and Bummer spots too
 FOLLOW_PLAN = 1  # 1: the seat's follow-ups in imagined games by the planner, 0: greedy
 
 
