@@ -201,6 +201,10 @@ class Mixed(Bot):
 def strong_bot(kind: str, seed: int, budget: Budget) -> Bot:
     if kind == "search":  # the search the other card games use, over normal's policy
         return SearchBot(rules.bots.policy_for(GAME, seed), seed, budget)
+    if kind == "plan":  # the planner alone, without the search (hard before session 8)
+        from rules.bots.happiness_plan import PlanningHappinessBot
+
+        return PlanningHappinessBot(seed)
     if kind == "plan-peek":
         return PeekingPlanner(seed)
     if kind == "plan-calibrate":

@@ -29,13 +29,12 @@ class HappinessBot(Policy):
 
     @staticmethod
     def hard_level(seed: int, budget=None) -> Policy:
-        """The ``hard`` level: the planner of ``happiness_plan``, not the search. Benchmarks
-        showed the games are won where Joycards go, and that exact odds over the unseen
-        cards beat imagined games there; it needs a few milliseconds, far inside any
-        budget, so ``budget`` is not needed."""
-        from .happiness_plan import PlanningHappinessBot
+        """The ``hard`` level: the planner of ``happiness_plan`` (exact odds over the
+        unseen cards, where each Joycard goes), its close placements compared on
+        imagined games within ``budget`` (``happiness_search``)."""
+        from .happiness_search import SearchingHappinessBot
 
-        return PlanningHappinessBot(seed)
+        return SearchingHappinessBot(seed, budget)
 
     def candidates(self, state, seat, actions, k):
         """The close placements (the best few by this bot's estimate; ``easy`` slips to

@@ -17,10 +17,10 @@ def test_every_game_offers_every_level(game):
     assert isinstance(make_bot(game, "smart", 1), Policy)  # the old name still works
     assert isinstance(make_bot(game, "easy", 1), EasyBot)
     hard = make_bot(game, "hard", 1)
-    if game == "happiness":  # its own hard level: the planner (see happiness_plan)
-        from rules.bots.happiness_plan import PlanningHappinessBot
+    if game == "happiness":  # its own hard level: the planner, searching (happiness_search)
+        from rules.bots.happiness_search import SearchingHappinessBot
 
-        assert isinstance(hard, PlanningHappinessBot) and hard.level == "hard"
+        assert isinstance(hard, SearchingHappinessBot) and hard.level == "hard"
     else:
         assert isinstance(hard, SearchBot)
     assert isinstance(make_bot(game, "random", 1), RandomBot)

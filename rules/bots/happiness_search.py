@@ -1,0 +1,178 @@
+"""The ``hard`` Happiness bot: the planner's close placements, compared by imagined games.
+
+The planner (``happiness_plan``) prices a placement by exact odds over the unseen
+cards, but only one turn deep: it cannot see what a card does to the seat's next
+turns (which cards stay in hand to fit its own holes, what the rival lays after),
+nor the endgame, where only the win counts, not the margin. So where the planner
+finds several placements close, this bot plays each of them in *worlds*: copies of
+the game resampled to agree with what the seat knows (``Observation.sample``), the
+same worlds for every candidate (common random numbers). In each world the rival
+replies as the greedy ``normal`` policy would (a model of it, fed only the imagined
+hand), the seat follows up with the planner, and the imagined game runs until the
+seat's turn comes round ``TURNS`` more times, or to the end once few cards are left.
+
+A finished imagined game counts as a win, a share of a tie or a loss; a cut-off one
+by the margin so far. A candidate replaces the planner's own choice only when its
+paired lead over it (same worlds) is clear of the noise (``CLEAR`` standard errors),
+so a short budget answers as the planner does. The search is anytime: it stops when
+its budget ends (seconds of process time, worlds, or both) and answers with what it
+has. Placements alone are searched; the rest is the planner's, as before.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..core import Action
+from .base import Observation
+from .happiness import HappinessBot, Table
+from .happiness_plan import Planner, PlanningHappinessBot
+from .search import SLACK, Budget
+
+WIDTH = 4  # placements compared at most
+CLOSE = 3.0  # Joypoints of planner estimate within which a placement is a candidate
+TURNS = 2  # the seat's own turns an imagined game covers after this one
+ENDGAME = 6  # cards left in the deck from which imagined games run to the end
+CLEAR = 2.0  # standard errors by which a candidate must beat the planner's choice
+SPREAD = 8.0  # Joypoints of margin that make a cut-off game nearly won (tanh scale)
+MIDGAME = 0  # 0: search only once the deck is down to ENDGAME cards
+OTHERS = 0  # 1: near the end, search the silence and Bummer spots too
+FOLLOW_PLAN = 1  # 1: the seat's follow-ups in imagined games by the planner, 0: greedy
+
+
+class SearchingHappinessBot(PlanningHappinessBot):
+    """The planner, its close placements compared on imagined games within a budget."""
+
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: Budget | None = None):
+        super().__init__(seed)
+        self.budget = budget or Budget()
+        self.greedy = HappinessBot(seed + 1)  # the rival model inside imagined games
+        self.last_worlds = 0  # for benchmarks: worlds looked at in the last decision
+        self._start = 0.0
+
+    def decide(self, obs: Observation) -> Action:
+        self._start = time.process_time()  # the budget covers the whole decision
+        world: Any = obs.sample(self.world_seed())  # a Happiness state, resampled
+        self.notes.update(world, obs.seat)
+        legal = obs.legal
+        if len(legal) == 1:
+            return legal[0]
+        late = len(world.deck) <= ENDGAME
+        if world.stage == "play" and legal[0].kind == "place":
+            cands = self.candidates(world, obs.seat, legal, WIDTH)
+            if not MIDGAME and not late:
+                cands = cands[:1]
+        elif late and OTHERS and world.stage in ("window", "bummer"):
+            cands = self.endgame_candidates(world, obs.seat, legal)
+        else:
+            return self.pick(world, obs.seat, legal)
+        if len(cands) == 1:
+            return cands[0]
+        return self._search(obs, world, cands)
+
+    def endgame_candidates(self, world, seat, actions):
+        """The silence's other answer, or the next best Bummer spots, after the
+        planner's own choice: near the end a gamble or a denial may win the game."""
+        first = self.pick(world, seat, actions)
+        if world.stage == "window":
+            return [first, *[a for a in actions if a != first and a.kind in ("claim", "pass")]]
+        table = Table(world)
+        scored = sorted(
+            ((self._value(world, seat, a, table), a) for a in actions if a != first),
+            key=lambda va: -va[0],
+        )
+        return [first, *[a for _, a in scored[: WIDTH - 1]]]
+
+    def candidates(self, world, seat, actions, k):
+        """The planner's best placement first, then those within ``CLOSE`` of it."""
+        planner = Planner(world, seat, self.notes)
+        scored = sorted(
+            ((self.place_value(world, seat, a, planner), a) for a in actions),
+            key=lambda va: -va[0],
+        )
+        best = scored[0][0]
+        return [a for v, a in scored[:k] if best - v <= CLOSE]
+
+    def _search(self, obs: Observation, world, cands: list[Action]) -> Action:
+        seat = obs.seat
+        diffs: list[list[float]] = [[] for _ in cands[1:]]  # paired: candidate - first
+        worlds = 0
+        most = self.budget.iterations
+        while (most is None or worlds < most) and not self._out_of_time():
+            values = [self.playout(world, seat, a) for a in cands]
+            if any(v is None for v in values):  # the clock ran out inside this world
+                break
+            for k, v in enumerate(values[1:]):
+                diffs[k].append(v - values[0])  # type: ignore[operator]
+            worlds += 1
+            world = obs.sample(self.world_seed())
+        self.last_worlds = worlds
+        best, best_lead = cands[0], 0.0
+        for action, d in zip(cands[1:], diffs, strict=True):
+            lead = clear_lead(d)
+            if lead > best_lead:
+                best, best_lead = action, lead
+        return best
+
+    def _out_of_time(self) -> bool:
+        """Past the budget's share of process time (stopping a little early, as the
+        shared search does: the answer is still to be put together)."""
+        seconds = self.budget.seconds
+        return seconds is not None and time.process_time() - self._start >= seconds * SLACK
+
+    def playout(self, world, seat: int, action: Action) -> float | None:
+        """Play ``action`` in the world and on to the horizon; the seat's value there.
+        None if the time budget ends first."""
+        state = world.apply(action)
+        to_end = len(world.deck) <= ENDGAME
+        turns_left = TURNS
+        mover = seat
+        while not state.is_over:
+            if self._out_of_time():
+                return None
+            actor = state.actors()[0]
+            if state.stage == "play" and actor != mover:
+                mover = actor
+                if actor == seat:
+                    turns_left -= 1
+                    if turns_left < 0 and not to_end:
+                        break
+            acts = state.legal_actions(actor)
+            if len(acts) == 1:
+                move = acts[0]
+            elif state.stage == "story":
+                move = acts[0]  # the words told change nothing in play
+            elif actor == seat and FOLLOW_PLAN:
+                move = self.pick(state, seat, acts)
+            else:
+                move = self.greedy.pick(state, actor, acts)
+            state = state.apply(move)
+        return judge(state, seat)
+
+
+def judge(state, seat: int) -> float:
+    """A finished game: the seat's share of the win (ties broken as the rules break
+    them), plus a little for the margin; a cut-off one: a guess from the margin."""
+    scores = [state.score(s) for s in range(state.n)]
+    margin = scores[seat] - max(s for k, s in enumerate(scores) if k != seat)
+    if not state.is_over:
+        return 0.5 + 0.5 * math.tanh(margin / SPREAD)
+    winners = state.result()["winners"]
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share + 0.002 * max(-50, min(50, margin))
+
+
+def clear_lead(diffs: list[float]) -> float:
+    """The mean of paired differences if it clears ``CLEAR`` standard errors, else 0."""
+    n = len(diffs)
+    if n < 3:
+        return 0.0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if mean <= 0 or mean < CLEAR * math.sqrt(var / n):
+        return 0.0
+    return mean
