@@ -309,3 +309,13 @@ async def test_the_log_wraps_again_when_its_scrollbar_comes_in_a_4_human_game(tm
         lines = [log.render_line(y).text.rstrip() for y in range(log.size.height)]
         # Wrapped to the room beside the bar: no line runs to the bar and is cut there.
         assert all(len(line) < inside for line in lines), lines
+
+
+async def test_the_story_prompt_is_wrapped_before_the_card_is_placed(tmp_path):
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
+        status = pilot.app.screen.query_one("#hp-status", KeptText)
+        kept = dict(status._kept)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert c.state.stage == "story" and "short story about" in status.blocks[0]
+        assert status._kept == kept  # shown from the lines wrapped after the last frame
