@@ -319,3 +319,36 @@ async def test_the_story_prompt_is_wrapped_before_the_card_is_placed(tmp_path):
         await pilot.pause()
         assert c.state.stage == "story" and "short story about" in status.blocks[0]
         assert status._kept == kept  # shown from the lines wrapped after the last frame
+
+
+def _looks(*widgets):
+    return [(dict(w.styles.base._rules), dict(w._component_styles)) for w in widgets]
+
+
+async def test_a_focus_move_sets_again_the_styles_kept_for_that_look():
+    async with Focusing().run_test(size=(40, 10)) as pilot:
+        app = pilot.app
+        board, story = app.query_one(Board), app.query_one(StoryBox)
+        story.show(True)
+        for _ in range(2):  # each widget's two looks: matched once each
+            board.focus()
+            await pilot.pause()
+            story.focus()
+            await pilot.pause()
+        restyled = []
+        real = app.update_styles
+        app.update_styles = lambda node, animate=True: restyled.append(node) or real(node, animate)
+        board.focus()
+        await pilot.pause()
+        assert restyled == [] and board.styles.background.rgb == (255, 0, 0)
+        kept = _looks(board, story)
+        app.stylesheet.update_nodes([board, story])  # what the stylesheet gives them now
+        assert _looks(board, story) == kept
+        app.theme = "nord"  # a new stylesheet: the kept looks are matched afresh
+        await pilot.pause()
+        story.focus()
+        await pilot.pause()
+        assert {type(n).__name__ for n in restyled} >= {"Board", "StoryBox"}
+        kept = _looks(board, story)
+        app.stylesheet.update_nodes([board, story])
+        assert _looks(board, story) == kept

@@ -10,11 +10,12 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...widgets.line_api import FrameStyle, PlainFocusStyle
+from ...widgets.line_api import FrameStyle
 from ...widgets.tiles import H, W, card_lines, spot_lines
+from .focus_style import KeptFocusStyle
 
 
-class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
+class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor.
 
     Drawn line by line (Textual's Line API): each cell's five lines are made once and
