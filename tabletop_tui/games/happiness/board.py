@@ -98,8 +98,8 @@ class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
         self.call_after_refresh(self.show_cursor)
 
     def _extent(self) -> tuple[int, int]:
-        """Set the origin; the columns and rows of cells shown: every card, spot and the
-        cursor with a free cell around. A table without spots (a story, the silence,
+        """Sets the origin and returns the columns and rows of cells shown: every card,
+        spot and the cursor with a free cell around. A table without spots (a story, the silence,
         a hand-off) keeps the extent it had while it still holds every card: the spots
         of the card just placed stay as blank room, so the table does not shrink after
         each placement and grow again at the next turn (each a layout pass)."""
