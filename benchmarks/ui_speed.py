@@ -66,7 +66,8 @@ from tabletop_tui.widgets.common import HandoffScreen
 from textual.widgets import OptionList
 
 GAME, OPTIONS, VIEW_KEY, PRESSES = sys.argv[1], json.loads(sys.argv[2]), sys.argv[3], int(sys.argv[4])
-PROFILE = sys.argv[5] if len(sys.argv) > 5 else ""  # a path: profile each move's key-to-frame
+PROFILE = sys.argv[5] if len(sys.argv) > 5 else ""  # a path: profile each timed key-to-frame
+PROFILED = sys.argv[6] if len(sys.argv) > 6 else "move"  # of this kind of key
 profiler = None
 if PROFILE:
     import cProfile
@@ -83,12 +84,12 @@ async def main():
         return real_display(screen, renderable)
     app._display = display
 
-    async def timed(pilot, *keys, profiled=False):
+    async def timed(pilot, *keys, kind=""):
         # Wall time, and the CPU time of the thread the app runs in (everything runs
         # on the event loop's thread), which other processes on the machine barely move.
         await pilot.pause(0.02)
         paints.clear()
-        if profiled and profiler is not None:
+        if kind == PROFILED and profiler is not None:
             profiler.enable()  # until the first frame is written (display, above)
         t0, c0 = time.perf_counter(), time.thread_time()
         await pilot.press(*keys)
@@ -111,7 +112,7 @@ async def main():
             steps += 1
             screen = app.screen
             if isinstance(screen, HandoffScreen):
-                ms = await timed(pilot, "enter") if len(got["handoff"]) < PRESSES else None
+                ms = await timed(pilot, "enter", kind="handoff") if len(got["handoff"]) < PRESSES else None
                 if ms is None:
                     await pilot.press("enter")
                 else:
@@ -126,7 +127,7 @@ async def main():
                 continue
             if len(got["view"]) < PRESSES:  # a key that only changes what is shown
                 key = "2" if VIEW_KEY == "digit" else VIEW_KEY
-                ms = await timed(pilot, key)
+                ms = await timed(pilot, key, kind="view")
                 if ms is not None:
                     got["view"].append(ms)
             action = chooser.choose(c.state, c.viewer)
@@ -136,7 +137,7 @@ async def main():
                 ol = screen.query_one(OptionList)
                 ol.focus()
                 ol.highlighted = keys.index(action.key)
-                ms = await timed(pilot, "enter")
+                ms = await timed(pilot, "enter", kind="move")
                 if ms is not None:
                     got["move"].append(ms)
             elif action.kind == "place" and timing:  # Happiness: pick the card, Enter on its spot
@@ -149,7 +150,7 @@ async def main():
                 board.focus()
                 board.cursor = (x, y)
                 board.refresh()
-                ms = await timed(pilot, "enter", profiled=True)
+                ms = await timed(pilot, "enter", kind="move")
                 if ms is not None:
                     got["move"].append(ms)
             else:
@@ -183,8 +184,15 @@ def main():
     p.add_argument(
         "--profile",
         metavar="PATH",
-        help="cProfile each placement's key-to-frame (Happiness: Enter on the board) "
-        "into PATH.<game> (pstats); the timings then include the profiler",
+        help="cProfile each timed key-to-frame of one kind (--profile-key) into "
+        "PATH.<game> (pstats); the timings then include the profiler",
+    )
+    p.add_argument(
+        "--profile-key",
+        choices=["move", "handoff", "view"],
+        default="move",
+        help="the keys profiled: Enter on a placement (Happiness) or a move in the "
+        "move list that is not one, Enter on a hand-off, or the view key",
     )
     a = p.parse_args()
     if a.runs:
@@ -196,7 +204,7 @@ def main():
         )
     for name in a.games.split(","):
         game, options, key = GAMES[name]
-        profile = [f"{a.profile}.{name}"] if a.profile else []
+        profile = [f"{a.profile}.{name}", a.profile_key] if a.profile else []
         _, out = run(PLAY, game, json.dumps(options), key, str(a.presses), *profile)
         got = json.loads(out.splitlines()[-1])
         print(f"{name}: view key ({key}) to first frame: {frame_figures(got['view'])}")

@@ -8,10 +8,14 @@ from textual.geometry import Region
 from textual.widgets import Input
 
 from rules import get_game
+from rules.bots import make_bot
+from tabletop_tui.controller import Controller
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.games.happiness.boxes import StoryBox
 from tabletop_tui.games.happiness.kept_text import KeptText
+from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.keybar import KeyBar
+from tabletop_tui.widgets.log import LogView
 
 from .helpers import screen_text
 from .test_happiness_ui import ann_with_a_bot, app_for
@@ -283,3 +287,68 @@ async def test_the_table_keeps_its_size_when_a_placement_takes_the_spots_away():
         board.set_board(two, ["Ann", "Bob"], [(2, 0)])  # the next turn's spots
         await pilot.pause()
         assert (board.cols, board.rows, board.origin) == (5, 3, (-1, -1))
+
+
+async def test_the_log_wraps_again_when_its_scrollbar_comes_in_a_4_human_game(tmp_path):
+    state = SPEC.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=3)
+    c = Controller(SPEC, state, [{"kind": "human"}] * 4)
+    chooser = make_bot("happiness", "smart", 9)
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        while len(c.state.view(None)["board"]) < 3:  # three cards, each with a story
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+            elif c.next_step() == "human":
+                app.screen._apply(chooser.choose(c.state, c.viewer))
+            await pilot.pause()
+        log = app.screen.query_one(LogView)
+        assert log.show_vertical_scrollbar
+        inside = log.scrollable_content_region.width
+        lines = [log.render_line(y).text.rstrip() for y in range(log.size.height)]
+        # Wrapped to the room beside the bar: no line runs to the bar and is cut there.
+        assert all(len(line) < inside for line in lines), lines
+
+
+async def test_the_story_prompt_is_wrapped_before_the_card_is_placed(tmp_path):
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
+        status = pilot.app.screen.query_one("#hp-status", KeptText)
+        kept = dict(status._kept)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert c.state.stage == "story" and "short story about" in status.blocks[0]
+        assert status._kept == kept  # shown from the lines wrapped after the last frame
+
+
+def _looks(*widgets):
+    return [(dict(w.styles.base._rules), dict(w._component_styles)) for w in widgets]
+
+
+async def test_a_focus_move_sets_again_the_styles_kept_for_that_look():
+    async with Focusing().run_test(size=(40, 10)) as pilot:
+        app = pilot.app
+        board, story = app.query_one(Board), app.query_one(StoryBox)
+        story.show(True)
+        for _ in range(2):  # each widget's two looks: matched once each
+            board.focus()
+            await pilot.pause()
+            story.focus()
+            await pilot.pause()
+        restyled = []
+        real = app.update_styles
+        app.update_styles = lambda node, animate=True: restyled.append(node) or real(node, animate)
+        board.focus()
+        await pilot.pause()
+        assert restyled == [] and board.styles.background.rgb == (255, 0, 0)
+        kept = _looks(board, story)
+        app.stylesheet.update_nodes([board, story])  # what the stylesheet gives them now
+        assert _looks(board, story) == kept
+        app.theme = "nord"  # a new stylesheet: the kept looks are matched afresh
+        await pilot.pause()
+        story.focus()
+        await pilot.pause()
+        assert {type(n).__name__ for n in restyled} >= {"Board", "StoryBox"}
+        kept = _looks(board, story)
+        app.stylesheet.update_nodes([board, story])
+        assert _looks(board, story) == kept

@@ -10,11 +10,12 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...widgets.line_api import FrameStyle, PlainFocusStyle
+from ...widgets.line_api import FrameStyle
 from ...widgets.tiles import H, W, card_lines, spot_lines
+from .focus_style import KeptFocusStyle
 
 
-class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
+class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor.
 
     Drawn line by line (Textual's Line API): each cell's five lines are made once and
@@ -97,8 +98,8 @@ class Board(PlainFocusStyle, FrameStyle, Widget, can_focus=True):
         self.call_after_refresh(self.show_cursor)
 
     def _extent(self) -> tuple[int, int]:
-        """Set the origin; the columns and rows of cells shown: every card, spot and the
-        cursor with a free cell around. A table without spots (a story, the silence,
+        """Sets the origin and returns the columns and rows of cells shown: every card,
+        spot and the cursor with a free cell around. A table without spots (a story, the silence,
         a hand-off) keeps the extent it had while it still holds every card: the spots
         of the card just placed stay as blank room, so the table does not shrink after
         each placement and grow again at the next turn (each a layout pass)."""

@@ -16,9 +16,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ...widgets.line_api import PlainFocusStyle
 from ...widgets.moves import MoveList
 from ...widgets.static_text import KeptLines
+from .focus_style import KeptFocusStyle
 from .kept_text import KeptText
 
 
@@ -33,7 +33,7 @@ def fold(widget: Widget, folded: bool) -> None:
         styles.border = None
 
 
-class StoryBox(PlainFocusStyle, KeptLines, Input):
+class StoryBox(KeptFocusStyle, KeptLines, Input):
     """Where a player types a story: open (focusable, its prompt shown) in the story
     step, closed (saying what it is for, no focus) outside it; never moved or resized.
 

@@ -52,6 +52,12 @@ class KeptText(Widget):
         if changed:  # (none would mean all of it to Textual)
             self.refresh(*changed)  # one call: each one costs about as much as a line
 
+    def prepare(self, text: str) -> None:
+        """Wrap ``text`` now, while nothing waits (after a frame), so showing it later
+        costs no parse: the story prompt of the card a player is about to place."""
+        if self.size.width:
+            self._block_lines(text, self.size.width)
+
     def notify_style_update(self) -> None:
         self._flat = None  # the lines' style may differ: look them up again
         super().notify_style_update()

@@ -29,6 +29,14 @@ from .kept_text import KeptText
 from .scroll import BoardScroll, KeptHorizontal, KeptVertical
 
 
+def story_prompt(name: str, word: str) -> str:
+    """The status line of the story step (``name`` is markup-escaped already)."""
+    return (
+        f"[b]{name}[/b], tell the table a short story about [b]{escape(word)}[/b]: "
+        "type it, then Enter (Enter alone skips)."
+    )
+
+
 class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     # Textual repaints the whole screen when the focus moves, and here it moves at
@@ -207,8 +215,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 "play": f"[b]{me}[/b], play a card: pick it (number keys or click), then a free spot "
                 f"(arrows + Enter or click).",
                 "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
-                "story": f"[b]{me}[/b], tell the table a short story about "
-                f"[b]{(v['story'] or {}).get('word', '')}[/b]: type it, then Enter (Enter alone skips).",
+                "story": story_prompt(me, (v["story"] or {}).get("word", "")),
                 "window": f"[b]{me}[/b]: will you break the silence?",
             }.get(stage, "")
         else:
@@ -274,6 +281,9 @@ class HappinessScreen(Parts, GameScreenBase):
         placing = step == "human" and stage in ("play", "bummer")
         if placing and not getattr(self, "_was_placing", False):
             board.focus()  # arrows + Enter place the chosen card at once
+        if placing and chosen:  # the prompt the placement will show, wrapped after this frame
+            status_line = self.part("#hp-status", KeptText)
+            self.call_after_refresh(status_line.prepare, story_prompt(names[c.viewer], chosen))
         self._was_placing = placing
         self.call_after_refresh(self._unfocus_folded)
         self.render_log()
