@@ -33,6 +33,8 @@ async def test_a_move_that_keeps_the_tab_lays_nothing_out(tmp_path):
         moves = screen.query_one("#sl-actions", OptionList)
         assert screen.highlighted_move().kind == "token" and moves.option_count == 8
         tab, box = screen.query_one("#sl-tabs").active, moves.region
+        # (the hidden panels drawn a little later, in idle time, have their own test)
+        screen.draw_hidden_panel = lambda: None
         layouts = record_calls(screen, "_refresh_layout")
         await pilot.press("enter")  # the token: the list now offers where to put it
         await pilot.pause()
@@ -218,3 +220,44 @@ async def test_a_move_list_growing_past_its_box_or_shrinking_into_it_asks_for_no
                 assert not any(layouts), action.key  # the list asked for no layout
             del moves.refresh
         assert crossings >= 2
+
+
+async def test_a_panel_changed_by_a_move_is_drawn_before_its_tab_is_opened(tmp_path):
+    """After a move, the hidden panels it changed are drawn while the player looks:
+    opening one then draws nothing (it drew the panel's tables at the switch)."""
+    from tabletop_tui.games.sweet_lands.lines import Lines
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="area")
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        for key in ("t", "p", "m"):  # each panel laid out once, as a player would look
+            await pilot.press(key)
+        players = screen.query_one("#sl-players", Lines)
+        drawn: list[int] = []
+        real = Lines._render_strips
+
+        def render_strips(lines: Lines, width: int) -> None:
+            if width != lines._width:
+                drawn.append(width)
+            real(lines, width)
+
+        for _ in range(12):  # moves until one changes the players panel
+            before, made = players.text(), len(c.state.action_keys())
+            await pilot.press("l", "enter")  # the highlighted move in the move list
+            await pilot.pause(0.3)
+            assert len(c.state.action_keys()) > made
+            drawn.clear()
+            Lines._render_strips = render_strips  # type: ignore[method-assign]
+            try:
+                await pilot.press("p")
+            finally:
+                Lines._render_strips = real  # type: ignore[method-assign]
+            assert screen.query_one("#sl-tabs").active == "tab-players"
+            if players.text() != before:
+                break
+            await pilot.press("m")
+        assert players.text() != before
+        assert drawn == []

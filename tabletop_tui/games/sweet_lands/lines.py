@@ -34,16 +34,23 @@ class Lines(Widget):
         self._renderable: RenderableType | None = None
         self._strips: list[Strip] = []
         self._width = -1
+        self._known_width = 0  # the width it last had on view (hidden, it has none)
         # width -> part -> its lines, from the latest render at that width (two widths)
         self._kept: dict[int, dict[bytes, list[Strip]]] = {}
 
     def show(self, renderable: RenderableType | None) -> None:
         self._renderable = renderable
         self._width = -1
-        if not self.size.width:  # not laid out yet: rendered once, at the width it gets
-            self.refresh(layout=True)
+        if not self.size.width:
+            # Hidden: rendered at the width it had on view, so that showing it again
+            # (which lays it out) draws nothing new. Never laid out: rendered then.
+            if self._known_width:
+                self._render_strips(self._known_width)
+            else:
+                self.refresh(layout=True)
             return
         old = self._strips
+        self._known_width = self.size.width
         self._render_strips(self.size.width)
         if len(self._strips) != len(old):
             self.refresh(layout=True)
@@ -98,6 +105,7 @@ class Lines(Widget):
             self.refresh(layout=True)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        self._known_width = width
         self._render_strips(width)
         return len(self._strips)
 

@@ -32,7 +32,7 @@ from .cursor import pick_index
 from .hexmap import HexMap
 from .labels import label_for
 from .lines import Lines
-from .tabstrip import TAB_LABELS, Panels, TabStrip
+from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
 
@@ -44,6 +44,10 @@ LEGEND = (
     "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
     "Corners * = legal hex, v ^ = cursor."
 )
+# Seconds after a move's repaint before the hidden panels that changed are drawn, one
+# at a time: a tab opened later shows them at once (drawing a changed panel at the
+# switch doubled its time). A new move in the meantime starts the wait again.
+DRAW_HIDDEN_AFTER = 0.03
 WIDE = 150  # from this width the side panel grows and long moves wrap (sweet_lands.tcss)
 PHASE = {
     "setup": "setup",
@@ -52,38 +56,6 @@ PHASE = {
     "cleanup": "cleanup",
     "over": "game over",
 }
-
-
-class PickTable(DataTable):
-    """A DataTable where one click on a row chooses it (Enter works too)."""
-
-    # Only the focused widget shows a cursor: a highlighted row elsewhere read as the
-    # move Enter would make.
-    DEFAULT_CSS = """
-    PickTable > .datatable--cursor { background: transparent; color: $foreground;
-                                     text-style: none; }
-    PickTable:focus > .datatable--cursor { background: $block-cursor-background;
-        color: $block-cursor-foreground; text-style: $block-cursor-text-style; }
-    """
-
-    def __init__(self, **kw):
-        super().__init__(cursor_type="row", zebra_stripes=True, **kw)
-        self._before = None
-
-    def on_mouse_down(self) -> None:
-        self._before = self.cursor_coordinate
-
-    def on_click(self, event) -> None:
-        meta = event.style.meta
-        if "row" not in meta or meta["row"] < 0 or "column" not in meta:
-            return
-        if self.cursor_coordinate == self._before and self.cursor_row != meta["row"]:
-            # we run before the built-in handler: put the cursor there, so it chooses
-            self.move_cursor(row=meta["row"], column=meta["column"], animate=False)
-        elif self.cursor_coordinate != self._before:
-            # the built-in handler ran first and only moved the cursor: choose now
-            self.action_select_cursor()
-        self._before = None
 
 
 class SweetLandsScreen(ChoosingMixin, GameScreenBase):
@@ -127,6 +99,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
+        self._draw_hidden_timer = None
+        self._seen_tabs = {"tab-map"}  # panels laid out at least once (their sizes known)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -304,11 +278,32 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.show_moves(legal)
         self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
+        if self._draw_hidden_timer is not None:
+            self._draw_hidden_timer.stop()
+        self._draw_hidden_timer = self.set_timer(DRAW_HIDDEN_AFTER, self.draw_hidden_panel)
         if op_changed and step == "human":
             if op in P.MAP_OPS and P.home_tab(op) == "tab-map":
                 self.query_one(HexMap).focus()
             elif legal:
                 self.query_one(OptionList).focus()
+
+    def draw_hidden_panel(self) -> None:
+        """Draw one hidden panel that changed, then let keys and frames in before the
+        next (a key pressed meanwhile waits for one panel at most). Not under another
+        screen (a hand-off): its Enter would wait."""
+        self._draw_hidden_timer = None
+        if not self.is_attached or self.app.screen is not self:
+            return
+        active = self.query_one(Panels).active
+        hidden = [
+            tab
+            for tab in TABS.values()
+            if tab in self._dirty and tab != active and tab in self._seen_tabs
+        ]
+        if hidden:
+            self.render_tab(hidden[0])
+        if len(hidden) > 1:
+            self._draw_hidden_timer = self.set_timer(0.001, self.draw_hidden_panel)
 
     def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         if tab not in self._dirty:
@@ -466,6 +461,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     def show_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         """Put this panel on show (a key, a click on the strip or a move's home panel)."""
         self.query_one(Panels).active = tab
+        self._seen_tabs.add(tab)
         self.query_one(TabStrip).show(tab)
         self.render_tab(tab, v, legal)
         if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):

@@ -1,5 +1,5 @@
-"""The Sweet Lands panels: a one-line tab strip drawn by the screen and a switcher that
-shows one panel.
+"""The Sweet Lands panels: a one-line tab strip drawn by the screen, a switcher that
+shows one panel, and the tables whose rows are chosen with a click.
 
 Textual's TabbedContent puts about a dozen widgets around the panels (a tab bar, a tab
 per panel, an animated underline, a pane around each panel) that are restyled, laid out
@@ -11,7 +11,7 @@ and each panel sits straight in the switcher.
 from __future__ import annotations
 
 from rich.markup import escape
-from textual.widgets import ContentSwitcher, Static
+from textual.widgets import ContentSwitcher, DataTable, Static
 
 from ...widgets.static_text import set_text
 
@@ -60,3 +60,35 @@ class Panels(ContentSwitcher):
     @active.setter
     def active(self, pane: str) -> None:
         self.current = pane
+
+
+class PickTable(DataTable):
+    """A DataTable where one click on a row chooses it (Enter works too)."""
+
+    # Only the focused widget shows a cursor: a highlighted row elsewhere read as the
+    # move Enter would make.
+    DEFAULT_CSS = """
+    PickTable > .datatable--cursor { background: transparent; color: $foreground;
+                                     text-style: none; }
+    PickTable:focus > .datatable--cursor { background: $block-cursor-background;
+        color: $block-cursor-foreground; text-style: $block-cursor-text-style; }
+    """
+
+    def __init__(self, **kw):
+        super().__init__(cursor_type="row", zebra_stripes=True, **kw)
+        self._before = None
+
+    def on_mouse_down(self) -> None:
+        self._before = self.cursor_coordinate
+
+    def on_click(self, event) -> None:
+        meta = event.style.meta
+        if "row" not in meta or meta["row"] < 0 or "column" not in meta:
+            return
+        if self.cursor_coordinate == self._before and self.cursor_row != meta["row"]:
+            # we run before the built-in handler: put the cursor there, so it chooses
+            self.move_cursor(row=meta["row"], column=meta["column"], animate=False)
+        elif self.cursor_coordinate != self._before:
+            # the built-in handler ran first and only moved the cursor: choose now
+            self.action_select_cursor()
+        self._before = None
