@@ -49,6 +49,28 @@ that the rival holds a Joycard fitting a spot scored against the real hand):
   of its own with no turn left, no rival plus with no rival turn left, no sweep with
   no silence left): 60% of 600 (margin +2.0 against +1.8). Deals vary: from seed
   1000 (``benchmarks/bots.py``'s deals) the same hard wins 56% of 1000.
+
+Session 8 (hard is now ``happiness_search``: the planner's close placements compared
+on imagined games; ``plan`` is the planner alone; ``overrides``: wherever hard answers
+differently from the planner, both answers played on in the live game by the planner
+against normal, a far less noisy judge than whole games; 200 ms a decision):
+
+- placements in the last turns (deck of 6 or fewer, imagined games to the end, the
+  seat's follow-ups by the planner): from seed 7000 (80 games, 652 decisions) hard
+  differed 114 times, its answers winning +3.5 games in all, margin +0.79 a
+  difference (+2.5 and +0.80 over 94 differences when a lead must clear 2 standard
+  errors); from seed 8000 (60 games) 61 differences, -2.0 games, margin -1.10. Neutral
+  within the noise.
+- the silence in the last turns: 28 differences, -3.0 games; Bummer spots: 9, 0.0.
+  Both dropped (they stay the planner's).
+- placements earlier in the game (seed 9000, 24 games, a lead of 2 standard errors):
+  the seat's follow-ups by the planner over one more turn, 19 differences, -1 game,
+  margin +0.05; by normal over two turns, 16, -1, +1.38. With a lead of 1 standard
+  error, normal's follow-ups (seed 5000, 12 games): 34 differences in 98 decisions, 0
+  games, margin -0.35; whole games (60 from seed 5000): 62% (CI 50-74%) over one more
+  turn, 58% (46-70%) over two. No gain shown, and about 5-30 worlds a decision fit
+  the budget, so the search runs only in the last turns, where imagined games end
+  the game and count the win.
 """
 
 from __future__ import annotations
@@ -237,27 +259,103 @@ def play_one(seed: int, strong_seat: int, kind: str, kinds: set, budget: Budget,
     return state
 
 
+def played_on(state, seat: int, notes) -> tuple[float, int]:
+    """The live game (real hands and deck) finished by the planner for ``seat`` and
+    ``normal`` for the rival: the seat's win share and margin. An oracle's judge of
+    one decision, never a bot."""
+    from rules.bots.happiness import HappinessBot
+    from rules.bots.happiness_plan import PlanningHappinessBot
+
+    plan, rival = PlanningHappinessBot(9), HappinessBot(5)
+    plan.notes = notes
+    while not state.is_over:
+        actor = state.actors()[0]
+        acts = state.legal_actions(actor)
+        bot = plan if actor == seat else rival
+        state = state.apply(acts[0] if len(acts) == 1 else bot.pick(state, actor, acts))
+    res = state.result()
+    share = 1.0 / len(res["winners"]) if seat in res["winners"] else 0.0
+    return share, res["scores"][seat] - res["scores"][1 - seat]
+
+
+def override_check(deals: int, seed0: int, budget: Budget, stages: set) -> list[str]:
+    """Decision by decision: in games of the planner against ``normal``, wherever the
+    search (hard) answers differently from the planner, both answers are played on in
+    the live game and compared. Far less noisy than whole games: the deal, the hands
+    and the later play are the same on both sides."""
+    import copy
+
+    from rules.bots.happiness_plan import PlanningHappinessBot
+    from rules.bots.happiness_search import SearchingHappinessBot
+
+    rows: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])
+    for d in range(deals):
+        for strong in (0, 1):
+            state = rules.get_game(GAME).new_game(["P1", "P2"], seed=seed0 + d, options=OPTIONS)
+            bots: list[Bot] = [make_bot(GAME, "normal", 31 * d + k) for k in range(2)]
+            planner = bots[strong] = PlanningHappinessBot(31 * d + strong)
+            while not state.is_over:
+                seat = state.actors()[0]
+                action = bots[seat].choose(state, seat)
+                if seat == strong and state.stage in stages and len(state.legal_actions(seat)) > 1:
+                    row = rows[state.stage]
+                    row[0] += 1
+                    search = SearchingHappinessBot(31 * d + len(state.log_entries()), budget)
+                    search.notes = copy.deepcopy(planner.notes)
+                    other = search.choose(state, seat)
+                    if other != action:
+                        won, margin = played_on(state.apply(other), seat, search.notes)
+                        won0, margin0 = played_on(state.apply(action), seat, search.notes)
+                        row[1] += 1
+                        row[2] += won - won0
+                        row[3] += margin - margin0
+                state = state.apply(action)
+    return [
+        f"  {stage}: {n} decisions, hard differs at {k}; played on, its answers win "
+        f"{won:+.1f} games more in all, margin {margin / max(1, k):+.2f} a difference"
+        for stage, (n, k, won, margin) in sorted(rows.items())
+    ]
+
+
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
         "kind",
-        help="the stronger side: oracle, oracle-narrow, hard (the planner), search, normal, "
+        help="the stronger side: oracle, oracle-narrow, hard (the searching planner), plan "
+        "(the planner alone), search (the shared search), normal, "
         "plan-peek (-joy, -bummer: told only those), plan-calibrate, or FIRST+SECOND "
-        "(FIRST lays Joycards, SECOND the rest)",
+        "(FIRST lays Joycards, SECOND the rest); or overrides: where hard and the "
+        "planner differ, each answer played on in the live game",
     )
     p.add_argument("--kinds", default=",".join(KINDS), help="decisions it makes itself")
     p.add_argument("--deals", type=int, default=10, help="deals, each played from both seats")
     p.add_argument("--seed", type=int, default=1000)
     p.add_argument("--seconds", type=float, default=0.2)
     p.add_argument("--set", default="", help="planner weights, NAME=VALUE,... (trials)")
+    p.add_argument(
+        "--search",
+        default="",
+        help="the search's settings for trials, NAME=VALUE,... (happiness_search)",
+    )
     args = p.parse_args(argv)
+    if args.search:
+        from rules.bots import happiness_search
+
+        for item in args.search.split(","):
+            name, value = item.split("=")
+            setattr(happiness_search, name, type(getattr(happiness_search, name))(float(value)))
+    kinds = set(args.kinds.split(","))
+    if args.kind == "overrides":
+        print(f"hard's answers against the planner's, {2 * args.deals} games from {args.seed}:")
+        for line in override_check(args.deals, args.seed, Budget(seconds=args.seconds), kinds):
+            print(line)
+        return
     if args.set:
         from rules.bots.happiness_plan import Planner
 
         for item in args.set.split(","):
             name, value = item.split("=")
             setattr(Planner, name, float(value))
-    kinds = set(args.kinds.split(","))
     budget = Budget(seconds=args.seconds)
     times: dict[str, list[float]] = defaultdict(list)
     score, margins = 0.0, []

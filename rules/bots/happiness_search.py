@@ -16,7 +16,11 @@ by the margin so far. A candidate replaces the planner's own choice only when it
 paired lead over it (same worlds) is clear of the noise (``CLEAR`` standard errors),
 so a short budget answers as the planner does. The search is anytime: it stops when
 its budget ends (seconds of process time, worlds, or both) and answers with what it
-has. Placements alone are searched; the rest is the planner's, as before.
+has. Placements alone are searched, and only once the deck is down to ``ENDGAME``
+cards (``MIDGAME`` searches them all game): ``benchmarks/happiness_probe.py``'s screens
+found no gain earlier in the game, nor in the silence or Bummer spots, which stay the
+planner's. Near the end the imagined games are short, so many fit the budget, and
+they count what the planner's odds do not: who wins, tie-breaks included.
 """
 
 from __future__ import annotations
