@@ -71,6 +71,11 @@ against normal, a far less noisy judge than whole games; 200 ms a decision):
   turn, 58% (46-70%) over two. No gain shown, and about 5-30 worlds a decision fit
   the budget, so the search runs only in the last turns, where imagined games end
   the game and count the win.
+- confirmed (``benchmarks/bots.py --only Happiness --pair hard --games 1000``, the
+  same 500 deals from both seats, one process, load 3-10): hard wins 56% (CI
+  53-59%) against the planner's 55% (52-58%): the search is neutral, as the screens
+  said. Decision time: median 0.6 ms, p95 194.8, max 215.1 (the planner's 0.5 / 6.6
+  / 24.3).
 """
 
 from __future__ import annotations
