@@ -18,8 +18,8 @@ game of --hotseat humans (3 by default) runs for --handoffs hand-offs, timing th
 keys and Enter on each hand-off screen. Each figure is the median and p95 of wall-clock
 time, and in brackets of the CPU time of the app's thread, which the machine's load
 barely changes; compare wall-clock runs only on the same load. Each key is pressed
-once the screen has drawn, in idle time, the hidden panels the last move changed. With --frames the key
-counts also reflect where those view keys left the focus. --profile "move key,..."
+once the screen has drawn, in idle time, the hidden panels the last move changed.
+With --frames the key counts also reflect where those view keys left the focus. --profile "move key,..."
 writes a cProfile of those keys (press to first frame) to --profile-out.
 
 Run: .venv/bin/python benchmarks/sl_keys.py [--seed 7] [--level normal] [--frames]

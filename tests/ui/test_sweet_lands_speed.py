@@ -15,6 +15,12 @@ from tabletop_tui.widgets.moves import MoveList
 from .test_sweet_lands_play import make_app
 
 
+async def drawn_in_idle(pilot, screen) -> None:
+    """Wait until the screen has drawn the hidden panels the last move changed."""
+    while screen._draw_hidden_timer is not None:
+        await pilot.pause(0.01)
+
+
 def record_calls(obj, name: str) -> list[tuple]:
     """The positional arguments of every call of ``obj.name`` from now on."""
     calls: list[tuple] = []
@@ -247,7 +253,7 @@ async def test_a_panel_changed_by_a_move_is_drawn_before_its_tab_is_opened(tmp_p
         for _ in range(12):  # moves until one changes the players panel
             before, made = players.text(), len(c.state.action_keys())
             await pilot.press("l", "enter")  # the highlighted move in the move list
-            await pilot.pause(0.3)
+            await drawn_in_idle(pilot, screen)
             assert len(c.state.action_keys()) > made
             drawn.clear()
             Lines._render_strips = render_strips  # type: ignore[method-assign]
@@ -261,3 +267,26 @@ async def test_a_panel_changed_by_a_move_is_drawn_before_its_tab_is_opened(tmp_p
             await pilot.press("m")
         assert players.text() != before
         assert drawn == []
+
+
+async def test_opening_the_map_panel_lays_the_screen_out_once(tmp_path):
+    """Hidden, the map keeps drawing for the size it had on view: shown again it needs
+    no second drawing at its own scale and no second layout pass."""
+    from tabletop_tui.games.sweet_lands.hexmap import HexMap
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=2, seed=7, round_=2, want="area")
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        scale = screen.query_one(HexMap).scale
+        assert scale == "large"  # the room of 120x40
+        for key in ("t", "n", "b"):  # another player's map drawn while it is hidden
+            await pilot.press(key)
+        await drawn_in_idle(pilot, screen)
+        layouts = record_calls(screen, "_refresh_layout")
+        await pilot.press("m")
+        await pilot.pause()
+        assert screen.query_one(HexMap).scale == scale
+        assert len(layouts) == 1

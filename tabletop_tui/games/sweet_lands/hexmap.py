@@ -164,6 +164,7 @@ class HexMap(ScrollView, can_focus=True):
         self._owner: dict = {}
         self._centre: dict = {}
         self._width = 0
+        self._known_size = (0, 0)  # the size it last had on view (hidden, it has none)
 
     # ---- data ----------------------------------------------------------------------
     def show(self, mapb, pieces: dict | None, targets=(), keep_cursor: bool = True) -> None:
@@ -189,9 +190,14 @@ class HexMap(ScrollView, can_focus=True):
         cs, rs, margin, h = SCALES["large"]
         w = margin * 2 + 9 * cs + 1
         lines = 7 * rs + 2
-        return "large" if self.size.width >= w and self.size.height >= lines else "small"
+        # Hidden (another tab on show), it is drawn for the size it will have again:
+        # drawn for none, it was drawn again, and laid out again, once on view.
+        width, height = self.size if self.size.width else self._known_size
+        return "large" if width >= w and height >= lines else "small"
 
     def on_resize(self) -> None:
+        if self.size.width:
+            self._known_size = (self.size.width, self.size.height)
         if self.mapb is not None and self.pick_scale() != self.scale:
             self._rebuild()
             self.scroll_to_cursor()
