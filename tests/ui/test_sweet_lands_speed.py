@@ -16,9 +16,11 @@ from .test_sweet_lands_play import make_app
 
 
 async def drawn_in_idle(pilot, screen) -> None:
-    """Wait until the screen has drawn the hidden panels the last move changed."""
-    while screen._draw_hidden_timer is not None:
+    """Wait until the screen has drawn the hidden panels the last move changed, and
+    laid out what it had to (on a loaded machine a layout can come a tick late)."""
+    while screen._draw_hidden_timer is not None or screen._layout_required:
         await pilot.pause(0.01)
+    await pilot.pause(0.05)
 
 
 def record_calls(obj, name: str) -> list[tuple]:
