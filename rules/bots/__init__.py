@@ -9,7 +9,8 @@ live state. Levels:
 - ``normal``: the game's greedy policy (one step ahead on a projected score);
 - ``hard``: a search that imagines games from the seat's knowledge and lets the
   greedy policy play them out (see ``search``), within a per-decision budget; a game
-  may give its own (Happiness: ``happiness_plan``, exact odds over the unseen cards);
+  may give its own (Happiness: ``happiness_search``, the planner of ``happiness_plan``
+  comparing its close placements in imagined games near the end);
 - ``random``: uniform legal play, a baseline. ``smart`` is the old name of ``normal``.
 """
 
