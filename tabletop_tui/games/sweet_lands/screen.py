@@ -60,7 +60,7 @@ PHASE = {
 
 class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
-    AUTO_FOCUS = "#sl-actions"  # the move list, not the tab bar, takes the keys at first
+    AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
