@@ -113,17 +113,22 @@ def test_the_industry_and_food_tracks_drawn_side_by_side_from_kept_sides_match_t
     assert compared == 4
 
 
-async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
+async def map_step_in_focus(app, pilot):
+    """A solo game on a step that asks for a hex, the map in focus; its HexMap."""
     from tabletop_tui.games.sweet_lands.hexmap import HexMap
 
+    app.open_game(mid_game(players=1, seed=7, round_=2, want="hex"))
+    await pilot.pause()
+    hm = app.screen.query_one(HexMap)
+    hm.focus()
+    await pilot.pause()
+    return hm
+
+
+async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        c = mid_game(players=1, seed=7, round_=2, want="hex")
-        app.open_game(c)
-        await pilot.pause()
-        hm = app.screen.query_one(HexMap)
-        hm.focus()
-        await pilot.pause()
+        hm = await map_step_in_focus(app, pilot)
         before = [hm.render_line(y).text for y in range(hm.size.height)]
         calls = record_calls(hm, "refresh")
         await pilot.press("right_square_bracket")
@@ -133,6 +138,20 @@ async def test_a_map_cursor_step_repaints_only_the_lines_it_changed(tmp_path):
         # the lines on screen are the map's lines: none was left as it was drawn before
         shown = [s.text for s in hm.render_lines(hm.size.region)]
         assert shown == [hm.render_line(y).text for y in range(hm.size.height)] != before
+
+
+async def test_a_map_cursor_step_draws_only_the_rows_it_changed_again(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hm = await map_step_in_focus(app, pilot)
+        before = list(hm._strips)
+        await pilot.press("right_square_bracket")
+        await pilot.pause()
+        after = hm._strips
+        kept = [y for y, strip in enumerate(after) if strip is before[y]]
+        changed = [y for y, strip in enumerate(after) if strip != before[y]]
+        # every row the cursor left alone is the Strip it was (not drawn again)
+        assert changed and len(kept) + len(changed) == len(after)
 
 
 async def test_a_panel_repaints_only_the_lines_of_its_parts_that_changed(tmp_path):
