@@ -17,13 +17,14 @@ from textual.style import Style
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from .focus_style import KeptFocusStyle
 from .scrollbar import FastScrollbars
 
 # How many drawn options the list keeps: several turns' worth of every seat's moves.
 KEPT_LOOKS = 400
 
 
-class MoveList(FastScrollbars, OptionList):
+class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
     _quiet = False  # True while new moves go in: layout requests are dropped
     # While a frame is drawn: the options' padding and width, and whether the line
     # table is up to date (Textual's brings it up to date again for every line).

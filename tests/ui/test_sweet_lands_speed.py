@@ -311,3 +311,29 @@ async def test_opening_the_map_panel_lays_the_screen_out_once(tmp_path):
         await pilot.pause()
         assert screen.query_one(HexMap).scale == scale
         assert len(layouts) == 1
+
+
+async def test_the_focus_moving_between_moves_and_map_matches_the_stylesheet_once_a_look(
+    tmp_path,
+):
+    from tabletop_tui.games.sweet_lands.hexmap import HexMap
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        hm = await map_step_in_focus(app, pilot)
+        moves = app.screen.query_one(MoveList)
+        for widget in (moves, hm, moves, hm):  # each of the four looks, once
+            widget.focus()
+            await pilot.pause()
+        restyled: list = []
+        real = app.update_styles
+        app.update_styles = lambda node, animate=True: (
+            restyled.append(type(node).__name__) or real(node, animate)
+        )
+        tints = []
+        for widget in (moves, hm, moves, hm):
+            widget.focus()
+            await pilot.pause()
+            tints.append(hm.styles.background_tint)
+        assert restyled == []  # the looks seen before are set again, not matched afresh
+        assert isinstance(app.focused, HexMap) and tints[0] == tints[2] != tints[1] == tints[3]

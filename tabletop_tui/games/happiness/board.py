@@ -10,9 +10,9 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ...widgets.focus_style import KeptFocusStyle
 from ...widgets.line_api import FrameStyle
 from ...widgets.tiles import H, W, card_lines, spot_lines
-from .focus_style import KeptFocusStyle
 
 
 class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):

@@ -16,9 +16,9 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
+from ...widgets.focus_style import KeptFocusStyle
 from ...widgets.moves import MoveList
 from ...widgets.static_text import KeptLines
-from .focus_style import KeptFocusStyle
 from .kept_text import KeptText
 
 

@@ -33,11 +33,12 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from ...widgets.focus_style import KeptFocusStyle
 from .hexdraw import SCALES, geometry, paint, strips
 from .lines import refresh_changed
 
 
-class HexMap(ScrollView, can_focus=True):
+class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
     """One Map Board. ``show`` gives it the board, a player's pieces and the targets."""
 
     BINDINGS = [

@@ -1,10 +1,11 @@
-"""Restyling the board and the story box when the focus moves, from the styles they
-had the last time they looked that way.
+"""Restyling a widget when the focus moves, from the styles it had the last time it
+looked that way.
 
-The focus moves between the two at every placement and every turn. Each move made
-Textual match the whole stylesheet against the widget again, and for the story box
-(an Input) against each of its four parts too: about a millisecond, for one of two
-looks that never change while the stylesheet, the theme and the classes stay.
+The focus moves at most keys of a game: between the Happiness board and story box,
+between the Sweet Lands move list and map. Each move made Textual match the whole
+stylesheet against the widget again (and against each part of an Input or an option
+list): about a millisecond, for one of two looks that never change while the
+stylesheet, the theme and the classes stay.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from textual.css.stylesheet import Stylesheet
 
-from ...widgets.line_api import PlainFocusStyle
+from .line_api import PlainFocusStyle
 
 LOOKS = 8  # kept looks a widget (focused or not, times a class or two)
 
