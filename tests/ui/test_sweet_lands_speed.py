@@ -337,3 +337,29 @@ async def test_the_focus_moving_between_moves_and_map_matches_the_stylesheet_onc
             tints.append(hm.styles.background_tint)
         assert restyled == []  # the looks seen before are set again, not matched afresh
         assert isinstance(app.focused, HexMap) and tints[0] == tints[2] != tints[1] == tints[3]
+
+
+async def test_the_tab_strip_draws_each_tab_once_and_keeps_its_lines(tmp_path, monkeypatch):
+    from textual.widget import Widget
+
+    from tabletop_tui.games.sweet_lands.tabstrip import TabStrip
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await map_step_in_focus(app, pilot)
+        strip = app.screen.query_one(TabStrip)
+        for key in "tmtm":  # each look drawn once
+            await pilot.press(key)
+            await pilot.pause()
+        drawn: list = []
+        real = Widget.render_lines
+        monkeypatch.setattr(
+            Widget,
+            "render_lines",
+            lambda self, crop: (drawn.append(self) if self is strip else None, real(self, crop))[1],
+        )
+        for key in "tmtm":
+            await pilot.press(key)
+            await pilot.pause()
+        assert drawn == []
+        assert "[Tracks]" not in strip.render_line(0).text and "[Map]" in strip.render_line(0).text

@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.markup import escape
 from textual.widgets import ContentSwitcher, DataTable, Static
 
-from ...widgets.static_text import set_text
+from ...widgets.static_text import KeptLines, set_text
 
 # key -> (pane id, label); the key letter is underlined in the label
 TAB_LABELS = {
@@ -38,10 +38,15 @@ def strip_markup(active: str) -> str:
     return " ".join(parts)
 
 
-class TabStrip(Static):
-    """The tab strip: one line, redrawn only when the tab on show changes."""
+class TabStrip(KeptLines, Static):
+    """The tab strip: one line, redrawn only when the tab on show changes, from the
+    lines kept for that tab (five texts; parsing its links was most of a switch's
+    drawing)."""
 
     DEFAULT_CSS = "TabStrip { height: 1; width: 1fr; padding: 0 1; text-wrap: nowrap; }"
+
+    def look(self):
+        return (self.content, self.hover_style)  # a tab under the mouse is lit
 
     def show(self, active: str) -> None:
         text = strip_markup(active)
