@@ -96,7 +96,7 @@ class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
             self._scroll_update(self.virtual_size)
         self.refresh()
         if follow:
-            self.scroll_end(animate=False)
+            self.scroll_end(animate=False, immediate=True)
 
     def on_resize(self) -> None:
         follow = self._follow

@@ -100,12 +100,29 @@ class HappyCityScreen(Parts, GameScreenBase):
                 yield LogView(id="hc-log")
         yield KeyBar()
 
+    def on_mount(self) -> None:  # (Textual calls the base class's handler as well)
+        # Textual's public signal, sent once a layout of this screen is done.
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen) -> None:
+        """Under a hand-off, the public view drawn ahead may ask for a layout (the next
+        city has another height) that Textual does after the lines were drawn, which
+        threw them away: they are drawn ahead again for the new places and sizes."""
+        handoff = self._handoff
+        if handoff is not None and self.app.screen is handoff and not self._public_pending:
+            self.paint_ahead()
+
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:
         v = self.controller.view()
         legal = self.controller.legal()
         kinds = {a.kind for a in legal}
-        me = v["viewer"]
+        step = self.controller.next_step()
+        # Under a hand-off the public view is drawn as the next player will see it,
+        # less what is theirs alone (their moves): who takes the terminal is public
+        # (the hand-off names them), so their city, its title and the prompt are
+        # drawn ahead and stay as they are once they confirm.
+        me = v["viewer"] if step != "handoff" else self.controller.pending
         actor = v["turn"]
         shown = (
             self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
@@ -116,28 +133,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         specials = v.get("specials", v.get("infrastructure", []))
         # Never the seed: with it and the setup anyone could deal the hidden cards again.
         self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
-
-        who = escape(players[actor]["name"])
-        step = self.controller.next_step()
-        if step == "human":
-            status = (
-                f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
-            )
-        elif step == "bot":
-            status = f"{who} (bot) is thinking..."
-        elif step == "over":
-            status = (
-                "The game is over: the final table. N shows the next "
-                + self.CITY_WORD
-                + ", Escape goes back to the scores."
-                if self.review
-                else "The game is over."
-            )
-        else:
-            status = f"Waiting for {who}."
-        if v["end_triggered"] and not v["over"]:
-            status += "  [b]Last round:[/b] a city has reached 10."
-        self.update_static(self.part("#hc-status", Static), status)
+        self.update_static(self.part("#hc-status", Static), self._status(v, step))
 
         draws = {a.args[0] for a in legal if a.kind == "draw"}
         for box in self.parts(DeckBox):
@@ -214,6 +210,29 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.update_static(self.part("#hc-others", Static), "\n".join(lines))
         self.show_moves(legal)
         self.render_log()
+
+    def _status(self, v: dict, step: str) -> str:
+        """The prompt line; under a hand-off, the one its next player will see."""
+        who = escape(v["players"][v["turn"]]["name"])
+        if step in ("human", "handoff"):
+            status = (
+                f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
+            )
+        elif step == "bot":
+            status = f"{who} (bot) is thinking..."
+        elif step == "over":
+            status = (
+                "The game is over: the final table. N shows the next "
+                + self.CITY_WORD
+                + ", Escape goes back to the scores."
+                if self.review
+                else "The game is over."
+            )
+        else:
+            status = f"Waiting for {who}."
+        if v["end_triggered"] and not v["over"]:
+            status += "  [b]Last round:[/b] a city has reached 10."
+        return status
 
     # ---- input ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
