@@ -56,6 +56,7 @@ class CardGrid(FrameStyle, Widget):
 
     DIRECT_LINES = True
     KEEP_LINES = True
+    FILTERED_LINES = True  # a card's kept lines are filtered once, not every line drawn
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
         f"cardgrid--c-{c}" for c in COLOURS
     }
@@ -157,7 +158,7 @@ class CardGrid(FrameStyle, Widget):
     def _card_lines(self, face: tuple, width: int, base: Style) -> list[list[Segment]]:
         """A card's lines as segments in their final styles (the widget's own style
         folded in), so a line of the grid is a single Strip however many cards it holds."""
-        look = (face, width, self._card_height, self.mini, base)
+        look = (face, width, self._card_height, self.mini, base, self._frame_filters)
         lines = self._drawn.get(look)
         if lines is not None:
             return lines
@@ -190,6 +191,7 @@ class CardGrid(FrameStyle, Widget):
                 ]
             )
         lines.append([Segment(bl + h * (width - 2) + br, edge)])
+        lines = [self.filtered(line) for line in lines]
         self._drawn[look] = lines
         # Looks come back (a card usable for one player, not for the next): a few
         # hundred are kept, the oldest dropped, as a game passes through many more.
@@ -201,7 +203,7 @@ class CardGrid(FrameStyle, Widget):
         total = self.size.width
         base = self.line_style
         if not self._faces or self._card_height == 0:
-            return Strip.blank(total, base)
+            return Strip(self.filtered([Segment(" " * total, base)]), total)
         row, line = divmod(y, self._card_height)
         width = self._faces_width
         row_faces = self._faces[row * self.columns : (row + 1) * self.columns]
@@ -210,7 +212,7 @@ class CardGrid(FrameStyle, Widget):
         ]
         used = width * len(row_faces)
         if used < total:
-            segments.append(Segment(" " * (total - used), base))
+            segments += self.filtered([Segment(" " * (total - used), base)])
         elif used > total:  # cards of a fixed width wider than the panel: cut at its edge
             return Strip(segments, used).crop(0, total)
         return Strip(segments, total)

@@ -1,9 +1,14 @@
 """Happy City's hand-off: what can be drawn ahead is, so Enter draws only the private."""
 
+from textual._styles_cache import StylesCache
+from textual.app import App
+from textual.geometry import Region
+
 from rules import get_game
 from rules.bots import make_bot
 from tabletop_tui.controller import Controller
 from tabletop_tui.widgets import line_api
+from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.common import HandoffScreen
 
 from .helpers import make_app
@@ -12,11 +17,19 @@ from .helpers import make_app
 async def test_enter_on_the_hand_off_draws_only_what_the_next_player_alone_sees(
     tmp_path, monkeypatch
 ):
-    drawn: list[str] = []
+    drawn: list[str] = []  # the boxes drawn afresh (not from lines they keep)
     real = line_api._direct_lines
     monkeypatch.setattr(
         line_api, "_direct_lines", lambda widget, *a: (drawn.append(widget.id), real(widget, *a))[1]
     )
+    styled = StylesCache.render_widget  # (Textual's: every other box's lines pass here)
+    monkeypatch.setattr(
+        StylesCache,
+        "render_widget",
+        lambda cache, widget, crop: (drawn.append(widget.id), styled(cache, widget, crop))[1],
+    )
+    kept = {"hc-status", "hc-city-title", "hc-others", "hc-log", "hc-city"}
+    kept |= {"hc-main", "hc-left", "hc-right", "hc-central", "hc-decks"}  # their fill
     spec = get_game("happy-city")
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -44,4 +57,30 @@ async def test_enter_on_the_hand_off_draws_only_what_the_next_player_alone_sees(
             # drawn, also after the layout the next city asked for.
             assert (status._last_text, title._last_text) == texts
             assert "your turn" in texts[0] and texts[1].startswith("[b]Your city")
-            assert "hc-log" not in drawn and "hc-city" not in drawn
+            assert not kept.intersection(drawn)
+
+
+class Grid(App):
+    def compose(self):
+        yield CardGrid("row", 3)
+
+
+async def test_a_grid_drawn_again_filters_only_what_it_had_not_drawn(monkeypatch):
+    view = get_game("happy-city").new_game(["Ann", "Bob"], seed=3).view(0)
+    cards = [dict(pile["card"], name=pile["name"]) for pile in view["dwellings"]][:3]
+    app = Grid()
+    async with app.run_test(size=(60, 12)) as pilot:
+        grid = app.query_one(CardGrid)
+        grid.show([(card, "", False) for card in cards])  # one full row: no padding
+        await pilot.pause()
+        whole = Region(0, 0, *grid.size)
+        grid.render_lines(whole)
+        filtered = []
+        for line_filter in grid.get_line_filters():
+            real = line_filter.apply
+            monkeypatch.setattr(
+                line_filter, "apply", lambda *a, real=real: (filtered.append(1), real(*a))[1]
+            )
+        grid.refresh()  # the same cards, drawn again: their kept lines are filtered already
+        grid.render_lines(whole)
+        assert grid.get_line_filters() and not filtered

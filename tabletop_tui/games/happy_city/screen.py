@@ -14,10 +14,12 @@ from textual.widgets import Header, OptionList, Static
 from ...widgets.card import LETTER
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
+from ...widgets.line_api import KeptFill
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.parts import Parts
 from ...widgets.scrollbar import FastVerticalScroll
+from ...widgets.static_text import KeptLines
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -31,7 +33,26 @@ PROMPTS = {
 }
 
 
-class DeckBox(Static, can_focus=False):
+# Showing the screen again after a hand-off repaints every box on it, and most are as
+# they were: these keep their drawn lines (by text, size and colours) instead of
+# passing each through Textual's styles cache again.
+class KeptStatic(KeptLines, Static):
+    """A Static that keeps the lines of its last few texts."""
+
+
+class KeptRow(KeptFill, Horizontal):
+    """A Horizontal box that keeps its fill."""
+
+
+class KeptColumn(KeptFill, Vertical):
+    """A Vertical box that keeps its fill."""
+
+
+class KeptScroll(KeptFill, FastVerticalScroll):
+    """The left panel's scrolling box, keeping its fill."""
+
+
+class DeckBox(KeptLines, Static, can_focus=False):
     """One line of the decks panel; click it to draw from that deck."""
 
     class Clicked(Message):
@@ -75,28 +96,28 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="hc-main"):
-            with FastVerticalScroll(id="hc-left"):
-                yield Static("", id="hc-status")
-                yield Static(
+        with KeptRow(id="hc-main"):
+            with KeptScroll(id="hc-left"):
+                yield KeptStatic("", id="hc-status")
+                yield KeptStatic(
                     "Central area: decks and the visible row", classes="section", id="hc-row-title"
                 )
-                with Horizontal(id="hc-central"):
-                    with Vertical(id="hc-decks") as decks:
+                with KeptRow(id="hc-central"):
+                    with KeptColumn(id="hc-decks") as decks:
                         decks.border_title = "Decks [1-3]"
                         for d in (1, 2, 3):
                             yield DeckBox(d)
                     yield CardGrid("row", 3, id="hc-row")
-                yield Static("", classes="section", id="hc-city-title")
+                yield KeptStatic("", classes="section", id="hc-city-title")
                 yield CardGrid("city", 5, id="hc-city")
-                yield Static(self.DWELLINGS_LABEL, classes="section")
+                yield KeptStatic(self.DWELLINGS_LABEL, classes="section")
                 yield CardGrid("dwelling", 5, id="hc-dwellings")
-                yield Static(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
+                yield KeptStatic(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
                 yield CardGrid("special", 5, id="hc-specials")
-                yield Static("", id="hc-effects")
-            with Vertical(id="hc-right"):
+                yield KeptStatic("", id="hc-effects")
+            with KeptColumn(id="hc-right"):
                 yield MoveList(id="hc-actions")
-                yield Static("", id="hc-others")
+                yield KeptStatic("", id="hc-others")
                 yield LogView(id="hc-log")
         yield KeyBar()
 
