@@ -35,6 +35,14 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "~"
 
 
+def wrap(line: str, width: int) -> list[str]:
+    """``textwrap.wrap(line, width) or [""]``, without its cost (a tenth of a ms a
+    card) for a line that fits as it is: no whitespace at its ends or but spaces."""
+    if len(line) <= width and line == line.strip() and line.isprintable():
+        return [line]
+    return textwrap.wrap(line, width) or [""]
+
+
 def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, list[str]]:
     """The title for a top border ``width`` cells wide, and the lines of the name that
     did not fit in it (none when ``wrap`` is false: the title is cut instead)."""
@@ -138,7 +146,7 @@ class CardGrid(FrameStyle, Widget):
                 body = card_lines(card, self._letters, self._stats)
             body = more + body + ([extra] if extra else [])
             inner = width - (2 if self.mini else 4)
-            body = [piece for line in body for piece in (textwrap.wrap(line, inner) or [""])]
+            body = [piece for line in body for piece in wrap(line, inner)]
             faces.append((title, tuple(body), usable, card.get("colour") or "none"))
         self._faces = faces
         self._card_height = 2 + max((len(body) for _, body, _, _ in faces), default=0)

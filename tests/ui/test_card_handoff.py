@@ -84,3 +84,20 @@ async def test_a_grid_drawn_again_filters_only_what_it_had_not_drawn(monkeypatch
         grid.refresh()  # the same cards, drawn again: their kept lines are filtered already
         grid.render_lines(whole)
         assert grid.get_line_filters() and not filtered
+
+
+async def test_a_card_whose_lines_fit_is_laid_out_without_textwrap(monkeypatch):
+    from tabletop_tui.widgets import card_grid
+
+    view = get_game("happy-city").new_game(["Ann", "Bob"], seed=3).view(0)
+    cards = [(dict(pile["card"], name=pile["name"]), "", True) for pile in view["dwellings"]]
+    app = Grid()
+    async with app.run_test(size=(90, 20)) as pilot:
+        grid = app.query_one(CardGrid)
+        wrapped = []
+        real = card_grid.textwrap.wrap
+        monkeypatch.setattr(card_grid.textwrap, "wrap", lambda *a: (wrapped.append(a), real(*a))[1])
+        grid.show(cards, wrap_names=False)
+        await pilot.pause()
+        assert cards and grid._faces and not wrapped
+        assert card_grid.wrap(" two  words ", 20) == real(" two  words ", 20)
