@@ -137,7 +137,6 @@ class HappyCityScreen(Parts, GameScreenBase):
     def render_view(self) -> None:
         v = self.controller.view()
         legal = self.controller.legal()
-        kinds = {a.kind for a in legal}
         step = self.controller.next_step()
         # Under a hand-off the public view is drawn as the next player will see it,
         # less what is theirs alone (their moves): who takes the terminal is public
@@ -201,36 +200,41 @@ class HappyCityScreen(Parts, GameScreenBase):
         effects_box.display = bool(effects)
         self.update_static(effects_box, "\n".join(effects))
 
+        title = self._city_title(players, shown, mine=shown == me)
+        self.update_static(self.part("#hc-city-title", Static), title)
+
+        self.update_static(self.part("#hc-others", Static), self._others(v))
+        self.show_moves(legal)
+        self.render_log()
+
+    def _city_title(self, players: list, shown: int, mine: bool) -> str:
+        """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
-        owner = (
-            f"Your {self.CITY_WORD}" if shown == me else f"{escape(p['name'])}'s {self.CITY_WORD}"
-        )
-        self.update_static(
-            self.part("#hc-city-title", Static),
+        owner = f"Your {self.CITY_WORD}" if mine else f"{escape(p['name'])}'s {self.CITY_WORD}"
+        return (
             f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
-            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""),
+            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")
         )
 
+    def _others(self, v: dict) -> str:
+        """Two lines a player: money, income, cards, score and colours (or types)."""
+        letters = v.get("letters") or LETTER
         lines = []
-        for q in players:
+        for q in v["players"]:
             s = q["score"]
-            mark = ">" if q["seat"] == actor and not v["over"] else " "
+            mark = ">" if q["seat"] == v["turn"] and not v["over"] else " "
             kinds = q.get("colours", q.get("types")) or {}
-            colours = " ".join(
-                f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k
-            )
+            colours = " ".join(f"{letters.get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
             lines.append(
                 f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
                 f"   {s['score']} pts  {colours or self.NO_KINDS}"
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
             )
-        self.update_static(self.part("#hc-others", Static), "\n".join(lines))
-        self.show_moves(legal)
-        self.render_log()
+        return "\n".join(lines)
 
     def _status(self, v: dict, step: str) -> str:
         """The prompt line; under a hand-off, the one its next player will see."""
