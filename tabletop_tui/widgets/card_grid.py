@@ -35,6 +35,14 @@ def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 1)] + "~"
 
 
+def wrap(line: str, width: int) -> list[str]:
+    """``textwrap.wrap(line, width) or [""]``, without its cost (a tenth of a ms a
+    card) for a line that fits as it is: no whitespace at its ends or but spaces."""
+    if len(line) <= width and line == line.strip() and line.isprintable():
+        return [line]
+    return textwrap.wrap(line, width) or [""]
+
+
 def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, list[str]]:
     """The title for a top border ``width`` cells wide, and the lines of the name that
     did not fit in it (none when ``wrap`` is false: the title is cut instead)."""
@@ -56,6 +64,7 @@ class CardGrid(FrameStyle, Widget):
 
     DIRECT_LINES = True
     KEEP_LINES = True
+    FILTERED_LINES = True  # a card's kept lines are filtered once, not every line drawn
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
         f"cardgrid--c-{c}" for c in COLOURS
     }
@@ -137,7 +146,7 @@ class CardGrid(FrameStyle, Widget):
                 body = card_lines(card, self._letters, self._stats)
             body = more + body + ([extra] if extra else [])
             inner = width - (2 if self.mini else 4)
-            body = [piece for line in body for piece in (textwrap.wrap(line, inner) or [""])]
+            body = [piece for line in body for piece in wrap(line, inner)]
             faces.append((title, tuple(body), usable, card.get("colour") or "none"))
         self._faces = faces
         self._card_height = 2 + max((len(body) for _, body, _, _ in faces), default=0)
@@ -157,7 +166,7 @@ class CardGrid(FrameStyle, Widget):
     def _card_lines(self, face: tuple, width: int, base: Style) -> list[list[Segment]]:
         """A card's lines as segments in their final styles (the widget's own style
         folded in), so a line of the grid is a single Strip however many cards it holds."""
-        look = (face, width, self._card_height, self.mini, base)
+        look = (face, width, self._card_height, self.mini, base, self._frame_filters)
         lines = self._drawn.get(look)
         if lines is not None:
             return lines
@@ -190,6 +199,7 @@ class CardGrid(FrameStyle, Widget):
                 ]
             )
         lines.append([Segment(bl + h * (width - 2) + br, edge)])
+        lines = [self.filtered(line) for line in lines]
         self._drawn[look] = lines
         # Looks come back (a card usable for one player, not for the next): a few
         # hundred are kept, the oldest dropped, as a game passes through many more.
@@ -201,7 +211,7 @@ class CardGrid(FrameStyle, Widget):
         total = self.size.width
         base = self.line_style
         if not self._faces or self._card_height == 0:
-            return Strip.blank(total, base)
+            return Strip(self.filtered([Segment(" " * total, base)]), total)
         row, line = divmod(y, self._card_height)
         width = self._faces_width
         row_faces = self._faces[row * self.columns : (row + 1) * self.columns]
@@ -210,7 +220,7 @@ class CardGrid(FrameStyle, Widget):
         ]
         used = width * len(row_faces)
         if used < total:
-            segments.append(Segment(" " * (total - used), base))
+            segments += self.filtered([Segment(" " * (total - used), base)])
         elif used > total:  # cards of a fixed width wider than the panel: cut at its edge
             return Strip(segments, used).crop(0, total)
         return Strip(segments, total)

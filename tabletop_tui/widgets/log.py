@@ -95,8 +95,8 @@ class LogView(FrameStyle, FastScrollbars, ScrollView, can_focus=True):
             self.set_reactive(ScrollView.virtual_size, Size(self._width, len(self._lines)))
             self._scroll_update(self.virtual_size)
         self.refresh()
-        if follow:
-            self.scroll_end(animate=False)
+        if follow:  # now, not after a refresh: lines drawn ahead (under a hand-off) stay
+            self.scroll_end(animate=False, immediate=True)
 
     def on_resize(self) -> None:
         follow = self._follow

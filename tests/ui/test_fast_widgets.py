@@ -258,8 +258,14 @@ async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_vi
         assert isinstance(app.screen, HandoffScreen) and c.viewer is None
         assert status._last_text == mine  # not drawn again before the hand-off shows
         await pilot.pause()
-        assert "Waiting for" in status._last_text  # the public view, under the hand-off
+        # The public view, under the hand-off: the next player's prompt (who is next is
+        # public) is drawn ahead, none of their moves.
+        ahead = status._last_text
+        assert f"{c.state.players[c.pending]}[/b], your turn" in ahead
         assert game.query_one(OptionList).option_count == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert status._last_text == ahead and game.query_one(OptionList).option_count
 
 
 class Table(App):

@@ -14,10 +14,12 @@ from textual.widgets import Header, OptionList, Static
 from ...widgets.card import LETTER
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
+from ...widgets.line_api import KeptFill
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.parts import Parts
 from ...widgets.scrollbar import FastVerticalScroll
+from ...widgets.static_text import KeptLines
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -31,7 +33,26 @@ PROMPTS = {
 }
 
 
-class DeckBox(Static, can_focus=False):
+# Showing the screen again after a hand-off repaints every box on it, and most are as
+# they were: these keep their drawn lines (by text, size and colours) instead of
+# passing each through Textual's styles cache again.
+class KeptStatic(KeptLines, Static):
+    """A Static that keeps the lines of its last few texts."""
+
+
+class KeptRow(KeptFill, Horizontal):
+    """A Horizontal box that keeps its fill."""
+
+
+class KeptColumn(KeptFill, Vertical):
+    """A Vertical box that keeps its fill."""
+
+
+class KeptScroll(KeptFill, FastVerticalScroll):
+    """The left panel's scrolling box, keeping its fill."""
+
+
+class DeckBox(KeptLines, Static, can_focus=False):
     """One line of the decks panel; click it to draw from that deck."""
 
     class Clicked(Message):
@@ -75,37 +96,53 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="hc-main"):
-            with FastVerticalScroll(id="hc-left"):
-                yield Static("", id="hc-status")
-                yield Static(
+        with KeptRow(id="hc-main"):
+            with KeptScroll(id="hc-left"):
+                yield KeptStatic("", id="hc-status")
+                yield KeptStatic(
                     "Central area: decks and the visible row", classes="section", id="hc-row-title"
                 )
-                with Horizontal(id="hc-central"):
-                    with Vertical(id="hc-decks") as decks:
+                with KeptRow(id="hc-central"):
+                    with KeptColumn(id="hc-decks") as decks:
                         decks.border_title = "Decks [1-3]"
                         for d in (1, 2, 3):
                             yield DeckBox(d)
                     yield CardGrid("row", 3, id="hc-row")
-                yield Static("", classes="section", id="hc-city-title")
+                yield KeptStatic("", classes="section", id="hc-city-title")
                 yield CardGrid("city", 5, id="hc-city")
-                yield Static(self.DWELLINGS_LABEL, classes="section")
+                yield KeptStatic(self.DWELLINGS_LABEL, classes="section")
                 yield CardGrid("dwelling", 5, id="hc-dwellings")
-                yield Static(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
+                yield KeptStatic(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
                 yield CardGrid("special", 5, id="hc-specials")
-                yield Static("", id="hc-effects")
-            with Vertical(id="hc-right"):
+                yield KeptStatic("", id="hc-effects")
+            with KeptColumn(id="hc-right"):
                 yield MoveList(id="hc-actions")
-                yield Static("", id="hc-others")
+                yield KeptStatic("", id="hc-others")
                 yield LogView(id="hc-log")
         yield KeyBar()
+
+    def on_mount(self) -> None:  # (Textual calls the base class's handler as well)
+        # Textual's public signal, sent once a layout of this screen is done.
+        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen) -> None:
+        """Under a hand-off, the public view drawn ahead may ask for a layout (the next
+        city has another height) that Textual does after the lines were drawn, which
+        threw them away: they are drawn ahead again for the new places and sizes."""
+        handoff = self._handoff
+        if handoff is not None and self.app.screen is handoff and not self._public_pending:
+            self.paint_ahead()
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:
         v = self.controller.view()
         legal = self.controller.legal()
-        kinds = {a.kind for a in legal}
-        me = v["viewer"]
+        step = self.controller.next_step()
+        # Under a hand-off the public view is drawn as the next player will see it,
+        # less what is theirs alone (their moves): who takes the terminal is public
+        # (the hand-off names them), so their city, its title and the prompt are
+        # drawn ahead and stay as they are once they confirm.
+        me = v["viewer"] if step != "handoff" else self.controller.pending
         actor = v["turn"]
         shown = (
             self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
@@ -116,28 +153,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         specials = v.get("specials", v.get("infrastructure", []))
         # Never the seed: with it and the setup anyone could deal the hidden cards again.
         self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
-
-        who = escape(players[actor]["name"])
-        step = self.controller.next_step()
-        if step == "human":
-            status = (
-                f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
-            )
-        elif step == "bot":
-            status = f"{who} (bot) is thinking..."
-        elif step == "over":
-            status = (
-                "The game is over: the final table. N shows the next "
-                + self.CITY_WORD
-                + ", Escape goes back to the scores."
-                if self.review
-                else "The game is over."
-            )
-        else:
-            status = f"Waiting for {who}."
-        if v["end_triggered"] and not v["over"]:
-            status += "  [b]Last round:[/b] a city has reached 10."
-        self.update_static(self.part("#hc-status", Static), status)
+        self.update_static(self.part("#hc-status", Static), self._status(v, step))
 
         draws = {a.args[0] for a in legal if a.kind == "draw"}
         for box in self.parts(DeckBox):
@@ -184,36 +200,64 @@ class HappyCityScreen(Parts, GameScreenBase):
         effects_box.display = bool(effects)
         self.update_static(effects_box, "\n".join(effects))
 
+        title = self._city_title(players, shown, mine=shown == me)
+        self.update_static(self.part("#hc-city-title", Static), title)
+
+        self.update_static(self.part("#hc-others", Static), self._others(v))
+        self.show_moves(legal)
+        self.render_log()
+
+    def _city_title(self, players: list, shown: int, mine: bool) -> str:
+        """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
-        owner = (
-            f"Your {self.CITY_WORD}" if shown == me else f"{escape(p['name'])}'s {self.CITY_WORD}"
-        )
-        self.update_static(
-            self.part("#hc-city-title", Static),
+        owner = f"Your {self.CITY_WORD}" if mine else f"{escape(p['name'])}'s {self.CITY_WORD}"
+        return (
             f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
-            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else ""),
+            + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")
         )
 
+    def _others(self, v: dict) -> str:
+        """Two lines a player: money, income, cards, score and colours (or types)."""
+        letters = v.get("letters") or LETTER
         lines = []
-        for q in players:
+        for q in v["players"]:
             s = q["score"]
-            mark = ">" if q["seat"] == actor and not v["over"] else " "
+            mark = ">" if q["seat"] == v["turn"] and not v["over"] else " "
             kinds = q.get("colours", q.get("types")) or {}
-            colours = " ".join(
-                f"{(letters or LETTER).get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k
-            )
+            colours = " ".join(f"{letters.get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
             lines.append(
                 f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
                 f"   {s['score']} pts  {colours or self.NO_KINDS}"
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
             )
-        self.update_static(self.part("#hc-others", Static), "\n".join(lines))
-        self.show_moves(legal)
-        self.render_log()
+        return "\n".join(lines)
+
+    def _status(self, v: dict, step: str) -> str:
+        """The prompt line; under a hand-off, the one its next player will see."""
+        who = escape(v["players"][v["turn"]]["name"])
+        if step in ("human", "handoff"):
+            status = (
+                f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
+            )
+        elif step == "bot":
+            status = f"{who} (bot) is thinking..."
+        elif step == "over":
+            status = (
+                "The game is over: the final table. N shows the next "
+                + self.CITY_WORD
+                + ", Escape goes back to the scores."
+                if self.review
+                else "The game is over."
+            )
+        else:
+            status = f"Waiting for {who}."
+        if v["end_triggered"] and not v["over"]:
+            status += "  [b]Last round:[/b] a city has reached 10."
+        return status
 
     # ---- input ------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
