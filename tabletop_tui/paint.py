@@ -84,15 +84,17 @@ class SparseCompositor(Compositor):
 
     def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
         """The whole screen (shown again after a hand-off, or resized), as Textual's
-        own draws it, from a plan kept while the widgets stay where they are."""
-        if simplify:  # an SVG export: Textual joins and simplifies each row
-            return super().render_full_update(simplify)
-        screen_region = self.size.region
-        self._dirty_regions.clear()
-        chops = self.plan_full_update().draw()
-        if chops is None:  # a widget drew fewer or shorter lines than its box
-            chops = self._render_dirty_chops([screen_region])
-        return LayoutUpdate([chop.values() for chop in chops], screen_region)
+        own draws it, from the plan made ahead while the widgets stay where they are
+        (making one now would cost more than the one pass it saves)."""
+        plan = self._plan
+        # (simplify: an SVG export, where Textual joins and simplifies each row)
+        if not simplify and plan is not None and plan.fits(self):
+            chops = plan.draw()
+            if chops is not None:  # (else a widget drew fewer or shorter lines)
+                self._dirty_regions.clear()
+                screen_region = self.size.region
+                return LayoutUpdate([chop.values() for chop in chops], screen_region)
+        return super().render_full_update(simplify)
 
     def reflow(self, parent, size):  # type: ignore[no-untyped-def]
         # A screen laid out while another hides it (the hand-off's) is shown again by
@@ -103,12 +105,12 @@ class SparseCompositor(Compositor):
         return result
 
     def plan_full_update(self) -> FullPlan:
-        """The plan for the widgets as they are now placed (made again after a layout
-        pass: Textual then makes new maps of the widgets and of the cuts)."""
-        widgets, cuts = self.visible_widgets, self.cuts
+        """Make the plan for the widgets as they are now placed, for a full repaint to
+        come (made again after a layout pass: Textual makes new maps of the widgets
+        and of the cuts then)."""
         plan = self._plan
-        if plan is None or plan.widgets is not widgets or plan.cuts is not cuts:
-            plan = self._plan = FullPlan(widgets, cuts)
+        if plan is None or not plan.fits(self):
+            plan = self._plan = FullPlan(self.visible_widgets, self.cuts)
         return plan
 
     def _render_dirty_chops(self, regions: list[Region]) -> Sequence[dict[int, Strip | None]]:
@@ -185,6 +187,10 @@ class FullPlan:
             if lines:
                 crop = visible.translate((-region.x, -region.y))
                 self.steps.append((widget, crop, top, lines))
+
+    def fits(self, compositor: Compositor) -> bool:
+        """Whether the widgets are where they were when this plan was made."""
+        return compositor.visible_widgets is self.widgets and compositor.cuts is self.cuts
 
     def draw(self) -> list[dict[int, Strip | None]] | None:
         """Each row's pieces, or None if a widget's lines did not fill its box."""
