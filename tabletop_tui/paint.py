@@ -32,7 +32,7 @@ Textual is the version this was written and tested against.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.metadata import version
 
 from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
@@ -96,12 +96,14 @@ class SparseCompositor(Compositor):
                 return LayoutUpdate([chop.values() for chop in chops], screen_region)
         return super().render_full_update(simplify)
 
+    # Called after a layout pass of the screen while another hides it (the hand-off's):
+    # its owner then makes the plan, soon, for the full repaint that shows it again.
+    on_hidden_reflow: Callable[[], object] | None = None
+
     def reflow(self, parent, size):  # type: ignore[no-untyped-def]
-        # A screen laid out while another hides it (the hand-off's) is shown again by
-        # a full repaint: its plan is made now rather than in the key that shows it.
         result = super().reflow(parent, size)
-        if not getattr(parent, "is_active", True):
-            self.plan_full_update()
+        if self.on_hidden_reflow is not None and not getattr(parent, "is_active", True):
+            self.on_hidden_reflow()
         return result
 
     def plan_full_update(self) -> FullPlan:

@@ -36,6 +36,9 @@ class GameScreenBase(KeptBackground, Screen):
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
         self._compositor = compositor()  # a cheaper partial repaint, same output
+        if isinstance(self._compositor, SparseCompositor):  # laid out under a hand-off:
+            # drawn and planned a little later (not in the key that showed the hand-off)
+            self._compositor.on_hidden_reflow = lambda: self.set_timer(DRAW_WAIT, self._draw_ahead)
         self.controller = controller
         self.shown_seat: int | None = None
         self._log_len = 0
