@@ -18,18 +18,24 @@ content is the piece that starts where a span ends: it is cut to nothing, but Te
 still moves the cursor there. An empty strip stands in for it when no asked widget
 covers it, so even the bytes are the same.
 
+A full repaint (a screen shown again after a hand-off) follows a ``FullPlan``: which
+widget draws which piece of each row, worked out once per arrangement of the widgets
+(while the hand-off is up) instead of at every repaint, and asking no box hidden
+behind the widgets in front. It writes what Textual's ``render_full_update`` writes.
+
 This reads the pinned Textual's internals (``_dirty_regions``, ``cuts``,
-``visible_widgets``, ``_regions_to_spans``, ``ChopsUpdate``). They may change in any
+``visible_widgets``, ``_regions_to_spans``, ``ChopsUpdate``, ``LayoutUpdate``). They may change in any
 other release, so ``compositor()`` gives Textual's own compositor unless the installed
 Textual is the version this was written and tested against.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
 from importlib.metadata import version
 
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import ChopsUpdate, Compositor, LayoutUpdate
 from textual.geometry import Region
 from textual.strip import Strip
 
@@ -41,9 +47,12 @@ TEXTUAL_VERSION = version("textual")
 _EMPTY = Strip([])
 
 
-def dirty_rows(visible: Region, regions: Iterable[Region]) -> list[int]:
+def dirty_rows(visible: Region, regions: Sequence[Region]) -> list[int]:
     """The screen rows of ``visible`` (a widget's visible part) inside a changed
     region that overlaps it, in order."""
+    if len(regions) == 1:  # (a full update: the whole screen)
+        overlap = visible.intersection(regions[0])
+        return list(range(overlap.y, overlap.y + overlap.height)) if overlap else []
     rows: set[int] = set()
     for region in regions:
         overlap = visible.intersection(region)
@@ -70,6 +79,41 @@ class SparseCompositor(Compositor):
                 line[x2] = _EMPTY
         chop_ends = [cut_set[1:] for cut_set in self.cuts]
         return ChopsUpdate(chops, spans, chop_ends)
+
+    _plan: FullPlan | None = None  # how the last arrangement of widgets is drawn whole
+
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
+        """The whole screen (shown again after a hand-off, or resized), as Textual's
+        own draws it, from the plan made ahead while the widgets stay where they are
+        (making one now would cost more than the one pass it saves)."""
+        plan = self._plan
+        # (simplify: an SVG export, where Textual joins and simplifies each row)
+        if not simplify and plan is not None and plan.fits(self):
+            chops = plan.draw()
+            if chops is not None:  # (else a widget drew fewer or shorter lines)
+                self._dirty_regions.clear()
+                screen_region = self.size.region
+                return LayoutUpdate([chop.values() for chop in chops], screen_region)
+        return super().render_full_update(simplify)
+
+    # Called after a layout pass of the screen while another hides it (the hand-off's):
+    # its owner then makes the plan, soon, for the full repaint that shows it again.
+    on_hidden_reflow: Callable[[], object] | None = None
+
+    def reflow(self, parent, size):  # type: ignore[no-untyped-def]
+        result = super().reflow(parent, size)
+        if self.on_hidden_reflow is not None and not getattr(parent, "is_active", True):
+            self.on_hidden_reflow()
+        return result
+
+    def plan_full_update(self) -> FullPlan:
+        """Make the plan for the widgets as they are now placed, for a full repaint to
+        come (made again after a layout pass: Textual makes new maps of the widgets
+        and of the cuts then)."""
+        plan = self._plan
+        if plan is None or not plan.fits(self):
+            plan = self._plan = FullPlan(self.visible_widgets, self.cuts)
+        return plan
 
     def _render_dirty_chops(self, regions: list[Region]) -> Sequence[dict[int, Strip | None]]:
         """Each row's pieces (keyed by where they start), filled front to back from the
@@ -113,3 +157,55 @@ def compositor() -> Compositor:
     if TEXTUAL_VERSION == PROVEN_TEXTUAL:
         return SparseCompositor()
     return Compositor()
+
+
+class FullPlan:
+    """What a full repaint asks each widget for and which pieces of its lines it keeps,
+    for one arrangement of the widgets (Textual's map of them and its cuts, both made
+    anew, never changed, when the widgets move).
+
+    Textual fills each row's pieces front to back, a piece going to the first widget
+    that covers it; which widget that is depends only on where the widgets are, as long
+    as each draws its box's every line at full width (else ``draw`` says so). A widget
+    whose every piece goes to widgets in front is not asked (a screen's containers)."""
+
+    def __init__(self, widgets: dict, cuts: list[list[int]]) -> None:
+        self.widgets, self.cuts = widgets, cuts
+        taken: list[set[int]] = [set() for _ in cuts]
+        self.steps: list[tuple] = []  # (widget, crop, top, [(line, cuts in it, kept)])
+        for widget, (region, clip) in widgets.items():
+            visible = region.intersection(clip)
+            if not visible:
+                continue
+            x, top = visible.x, visible.y
+            lines = []
+            for y in range(top, top + visible.height):
+                row = cuts[y]
+                final = row[bisect_left(row, x) : bisect_right(row, x + visible.width)]
+                kept = [(i, cut) for i, cut in enumerate(final[:-1]) if cut not in taken[y]]
+                if kept:
+                    taken[y].update(cut for _i, cut in kept)
+                    lines.append((y - top, [cut - x for cut in final[1:]], kept))
+            if lines:
+                crop = visible.translate((-region.x, -region.y))
+                self.steps.append((widget, crop, top, lines))
+
+    def fits(self, compositor: Compositor) -> bool:
+        """Whether the widgets are where they were when this plan was made."""
+        return compositor.visible_widgets is self.widgets and compositor.cuts is self.cuts
+
+    def draw(self) -> list[dict[int, Strip | None]] | None:
+        """Each row's pieces, or None if a widget's lines did not fill its box."""
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in self.cuts]
+        for widget, crop, top, lines in self.steps:
+            strips = widget.render_lines(crop)
+            if len(strips) <= lines[-1][0]:
+                return None
+            for y, cuts, kept in lines:
+                pieces = strips[y].divide(cuts)
+                if len(pieces) != len(cuts):
+                    return None
+                line = chops[top + y]
+                for i, cut in kept:
+                    line[cut] = pieces[i]
+        return chops

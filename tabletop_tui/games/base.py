@@ -9,12 +9,16 @@ from textual.widgets.option_list import Option
 
 from rules.core import Action
 
-from ..paint import compositor
+from ..paint import SparseCompositor, compositor
 from ..widgets.common import HandoffScreen
 from ..widgets.line_api import KeptBackground
 from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 from ..widgets.static_text import set_text
+
+# Seconds from drawing the public view under a hand-off to drawing its lines ahead:
+# the layout pass it may need comes first (its widgets ask for it once idle).
+DRAW_WAIT = 0.01
 
 
 class GameScreenBase(KeptBackground, Screen):
@@ -32,6 +36,9 @@ class GameScreenBase(KeptBackground, Screen):
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
         self._compositor = compositor()  # a cheaper partial repaint, same output
+        if isinstance(self._compositor, SparseCompositor):  # laid out under a hand-off:
+            # drawn and planned a little later (not in the key that showed the hand-off)
+            self._compositor.on_hidden_reflow = lambda: self.set_timer(DRAW_WAIT, self._draw_ahead)
         self.controller = controller
         self.shown_seat: int | None = None
         self._log_len = 0
@@ -110,10 +117,22 @@ class GameScreenBase(KeptBackground, Screen):
         if self._public_pending:
             self._public_pending = False
             self.render_view()  # the public view (show_moves keeps the list's box)
+            # Widgets whose size changed ask for a layout pass once idle, and Textual
+            # lays out the screen under the hand-off then: drawn after that, at the
+            # sizes and places the repaint after Enter will have.
+            self.set_timer(DRAW_WAIT, self._draw_ahead)
+            return
+        self._draw_ahead()
+
+    def _draw_ahead(self) -> None:
+        if self.is_active or not self.is_attached:
+            return  # the hand-off is over: the repaint draws it all
         for widget, (region, clip) in list(self._compositor.visible_widgets.items()):
             visible = region.intersection(clip)  # the part the compositor will ask for
             if widget is not self and visible and widget.is_attached:
                 widget.render_lines(visible.translate((-region.x, -region.y)))
+        if isinstance(self._compositor, SparseCompositor):
+            self._compositor.plan_full_update()  # which widget draws which piece
 
     def on_unmount(self) -> None:
         if self._handoff is not None and not self._handoff.is_current:

@@ -11,17 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.style import Style
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from ..paint import PROVEN_TEXTUAL, TEXTUAL_VERSION
 from .focus_style import KeptFocusStyle
 from .scrollbar import FastScrollbars
 
 # How many drawn options the list keeps: several turns' worth of every seat's moves.
 KEPT_LOOKS = 400
+# Lines drawn for one place are tagged again for another only on the Textual whose
+# tagging retagged() follows; on another an option at a new place is drawn afresh.
+RETAG = TEXTUAL_VERSION == PROVEN_TEXTUAL
+
+
+def retagged(strips: list[Strip], index: int | None, divider: bool) -> list[Strip]:
+    """An option's drawn lines for the option at ``index``: Textual 8.2.8's OptionList
+    tags each line of an option (not the divider's rule under it) with the meta
+    ``{"option": index}`` that a click reads; a new tag replaces the old one."""
+    tagged = strips[:-1] if divider else strips
+    tag = RichStyle.from_meta({"option": index})  # after the old tag, so it wins
+    new = [Strip(Segment.apply_style(strip, post_style=tag), strip.cell_length) for strip in tagged]
+    return new + strips[len(tagged) :]
 
 
 class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
@@ -32,10 +48,11 @@ class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
 
     def __init__(self, *args, **kw):
         super().__init__(*args, **kw)
-        # The drawn lines of each option by what decides them, kept across new sets of
-        # moves: the same moves come back turn after turn, and Textual's own cache of
-        # them is emptied with every new set.
-        self._drawn: dict[tuple, list[Strip]] = {}
+        # The drawn lines of each option by what decides them (with the index they were
+        # tagged with), kept across new sets of moves: the same moves come back turn
+        # after turn, often at another place, and Textual's own cache of them is
+        # emptied with every new set.
+        self._drawn: dict[tuple, tuple[int | None, list[Strip]]] = {}
 
     def render_lines(self, crop: Region) -> list[Strip]:
         self._update_lines()
@@ -56,19 +73,18 @@ class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
             self.get_component_styles("option-list--option").padding,
             self.scrollable_content_region.width - self._get_left_gutter_width(),
         )
-        look = (
-            str(option.prompt),
-            option.disabled,
-            option._divider,
-            self._option_to_index.get(option),  # the strips carry it for the mouse
-            style,
-            *frame,
-        )
-        strips = self._drawn.get(look)
-        if strips is None:
-            strips = self._drawn[look] = super()._get_option_render(option, style)
-            if len(self._drawn) > KEPT_LOOKS:  # the oldest look goes
+        look = (str(option.prompt), option.disabled, option._divider, style, *frame)
+        index = self._option_to_index.get(option)
+        kept = self._drawn.pop(look, None)  # taken out and put back: the newest last
+        if kept is None or (kept[0] != index and not RETAG):
+            strips = super()._get_option_render(option, style)
+            if len(self._drawn) >= KEPT_LOOKS:  # the oldest look goes
                 del self._drawn[next(iter(self._drawn))]
+        elif kept[0] == index:
+            strips = kept[1]
+        else:  # the same move at another place: only the index the mouse reads differs
+            strips = retagged(kept[1], index, option._divider)
+        self._drawn[look] = (index, strips)
         return strips
 
     def refresh(self, *regions, repaint: bool = True, layout: bool = False, recompose=False):

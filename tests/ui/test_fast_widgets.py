@@ -174,6 +174,48 @@ async def test_move_list_draws_what_an_option_list_draws_when_moves_come_back():
             assert any(look[0] == "Buy card 3 for 3 coins" for look in moves._drawn)
 
 
+async def test_move_list_draws_moves_come_back_at_another_place_from_memory():
+    from textual.widgets import OptionList
+    from textual.widgets.option_list import Option
+
+    from tabletop_tui.widgets.moves import MoveList
+
+    first = [Option(f"Buy card {n} for {n} coins", id=f"b{n}") for n in range(4)]
+    # the same moves one place further down under a new one, as after a hand-off
+    shifted = [Option("Take a coin (C)", id="coin")]
+    shifted += [Option(str(o.prompt), id=o.id) for o in first]
+    app = Lists()
+    async with app.run_test(size=(70, 20)) as pilot:
+        stock, moves = app.query_one("OptionList"), app.query_one(MoveList)
+        fresh: list[str] = []
+        real = OptionList._get_option_render
+
+        def counted(self, option, style):
+            if self is moves:
+                fresh.append(str(option.prompt))
+            return real(self, option, style)
+
+        OptionList._get_option_render = counted  # type: ignore[method-assign]
+        try:
+            for options, highlight in ((first, 2), (shifted, 3)):  # "Buy card 2" both times
+                fresh.clear()
+                stock.clear_options()
+                stock.add_options(options)
+                moves.set_moves(options, highlight)
+                stock.highlighted = highlight
+                drawings = []
+                for widget in (stock, moves):
+                    widget.focus()
+                    await pilot.pause()
+                    drawings.append(_cells(widget.render_lines(Region(0, 0, *widget.size))))
+                assert drawings[0] == drawings[1]  # the mouse's tags too (in the styles)
+        finally:
+            OptionList._get_option_render = real  # type: ignore[method-assign]
+        assert set(fresh) == {"Take a coin (C)"}  # the moves that moved come from memory
+        await pilot.click(MoveList, offset=(4, 2))  # the third line: the second move
+        assert moves.highlighted == 1 and stock.highlighted == 3
+
+
 class Keys(App):
     BINDINGS = [("a", "one", "One"), ("b", "two", "Two")]
     allowed = True
@@ -354,3 +396,46 @@ async def test_hand_off_box_and_key_bar_draw_a_text_again_from_memory_as_textual
                 drawn.setdefault((name, widget), []).append(lines)
         assert drawn["Ann", box][0] is drawn["Ann", box][1]  # drawn once, shown twice
         assert _cells(drawn["Ann", box][0]) != _cells(drawn["Bob", box][0])
+
+
+class Summaries(App):
+    CSS = "Static { width: 36; height: 10; padding: 0 1; } #wrap { text-wrap: nowrap; }"
+
+    def compose(self):
+        from tabletop_tui.widgets.kept_rows import KeptRowsStatic
+
+        yield Static("", id="stock")
+        yield KeptRowsStatic("", id="kept")
+
+
+async def test_kept_rows_draw_what_a_static_draws_and_only_the_lines_that_changed():
+    from rules import get_game
+    from tabletop_tui.games.sweet_lands.hand import others_text
+    from tabletop_tui.widgets import kept_rows
+
+    state = get_game("sweet-lands").new_game(["Ann", "Bob", "Cleo"], seed=7, options={})
+    texts = [others_text(state.view(seat), seat) for seat in (None, 0, 1, 2)]
+    texts += [
+        "[b]Enter >[/b] " + "a long move that wraps over the width of the box " * 2,
+        "first\n\n[dim]after a blank line[/dim]\n",
+        "\n".join(f"line {n} [b]bold[/b]" for n in range(14)),  # more lines than rows
+    ]
+    app = Summaries()
+    async with app.run_test(size=(80, 24)) as pilot:
+        stock, kept = app.query_one("#stock", Static), app.query_one("#kept", Static)
+        drawn: list[str] = []
+        real = kept_rows.visualize
+        kept_rows.visualize = lambda w, text, **kw: (drawn.append(text), real(w, text, **kw))[1]
+        try:
+            for n, text in enumerate(texts + texts[:2]):
+                drawn.clear()
+                stock.update(text)
+                kept.update(text)
+                await pilot.pause()
+                whole = Region(0, 0, *kept.size)
+                assert _cells(kept.render_lines(whole)) == _cells(stock.render_lines(whole))
+                if n == 1:  # the seat's summaries after the public ones: one line new
+                    assert len(drawn) == 1 and "(you)" in drawn[0]
+            assert drawn == []  # the texts shown again: drawn from memory
+        finally:
+            kept_rows.visualize = real

@@ -5,6 +5,7 @@ switches, hand-offs, resizes. Every update the game screen's compositor makes is
 applied to a grid of cells the way a terminal would apply it, and each partial update
 is also compared, byte for byte, with the one Textual's own compositor makes from the
 same changed regions. After each key the grid must equal a full render of the screen.
+Each full update (a hand-off, a resize) is compared with Textual's the same way.
 A compositor that leaves out a widget in front of a changed region (a toast here) is
 caught by the same check.
 """
@@ -69,6 +70,8 @@ class PaintCheck:
         self.console = Console(file=io.StringIO(), color_system="truecolor", force_terminal=True)
         self.partials = self.sparser = self.checks = self.asked = 0
         self.byte_diffs: list[int] = []
+        self.fulls = 0
+        self.full_diffs: list[int] = []
         self.cell_diffs: list[str] = []
         own_partial = self.compositor.render_partial_update
         own_full = self.compositor.render_full_update
@@ -85,6 +88,10 @@ class PaintCheck:
 
         def full(simplify: bool = False) -> LayoutUpdate:
             update = own_full(simplify)
+            self.fulls += 1  # and Textual's own, from the same screen, byte for byte
+            stock = Compositor.render_full_update(self.compositor, simplify)
+            if update.render_segments(self.console) != stock.render_segments(self.console):
+                self.full_diffs.append(self.fulls)
             self.grid = [cells(Strip.join(list(row))) for row in update.strips]
             return update
 
@@ -221,6 +228,7 @@ async def test_each_game_paints_the_same_as_textual(tmp_path, game):
     assert isinstance(check.compositor, SparseCompositor)
     assert check.checks >= 18 and check.partials >= 15, (check.checks, check.partials)
     assert check.byte_diffs == [], f"partial updates {check.byte_diffs} differ from Textual's"
+    assert check.fulls >= 4 and check.full_diffs == [], (check.fulls, check.full_diffs)
     assert check.cell_diffs == []
     # the point of it: some repaints ask fewer widgets (or rows) than Textual's would
     assert check.sparser > 0

@@ -211,6 +211,29 @@ async def test_the_first_frame_after_a_hand_off_shows_the_next_players_moves(tmp
         assert count and on_view and height
 
 
+async def test_the_hand_off_plans_the_repaint_of_the_public_view_before_enter(tmp_path):
+    """Which widget draws which piece of the screen is worked out while the hand-off is
+    up, once the public view is laid out: the full repaint after Enter follows that plan
+    (tests/ui/test_paint.py checks its bytes) and asks no box hidden behind widgets."""
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(mid_game(players=2, seed=7, round_=2, want="end"))
+        await pilot.pause()
+        screen = app.screen
+        await pilot.press("e")  # the turn ends: the other seat's hand-off
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, HandoffScreen)
+        plan = screen._compositor._plan
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and screen.controller.viewer is not None
+        assert screen._compositor._plan is plan
+        asked = {step[0] for step in plan.steps}
+        assert screen.query_one("#sl-actions") in asked and screen not in asked
+
+
 async def test_a_move_list_growing_past_its_box_or_shrinking_into_it_asks_for_no_layout(tmp_path):
     """The move list's scrollbar is always there: a list that comes to need it (or no
     longer does) has nothing to place, so the list asks for no layout (it did on one

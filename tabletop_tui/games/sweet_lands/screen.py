@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...widgets.kept_rows import KeptRowsStatic
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
@@ -128,9 +129,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                     with VerticalScroll(id="tab-players"):
                         yield Lines(id="sl-players")
             with Vertical(id="sl-right"):
-                yield Static("", id="sl-steps")
+                yield KeptRowsStatic("", id="sl-steps")  # lines drawn again only if new
                 yield MoveList(id="sl-actions")  # a fixed box: new moves lay nothing out
-                yield Static("", id="sl-others")
+                yield KeptRowsStatic("", id="sl-others")
                 yield LogView(id="sl-log")  # follows the newest line unless scrolled up
         yield KeyBar()
 
