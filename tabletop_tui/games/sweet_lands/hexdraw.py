@@ -269,13 +269,15 @@ def paint(mapb, scale: str, pieces: dict | None, targets, cursor) -> tuple[list,
 
 def row_strip(chars: list[str], styles: list, width: int) -> Strip:
     """One row as a Strip: a segment for each run of cells sharing a style object."""
-    segments = []
-    start, style = 0, styles[0]
-    for x in range(1, width):
-        if styles[x] is not style:
-            segments.append(Segment("".join(chars[start:x]), style))
-            start, style = x, styles[x]
-    segments.append(Segment("".join(chars[start:width]), style))
+    starts = [0]
+    starts += [
+        x for x, a, b in zip(range(1, width), styles, styles[1:], strict=False) if a is not b
+    ]
+    ends = starts[1:] + [width]
+    segments = [
+        Segment("".join(chars[start:end]), styles[start])
+        for start, end in zip(starts, ends, strict=True)
+    ]
     return Strip(segments, width)
 
 
