@@ -24,9 +24,9 @@ widget draws which piece of each row, worked out once per arrangement of the wid
 behind the widgets in front. It writes what Textual's ``render_full_update`` writes.
 
 This reads the pinned Textual's internals (``_dirty_regions``, ``cuts``,
-``visible_widgets``, ``_regions_to_spans``, ``ChopsUpdate``, ``LayoutUpdate``). They may change in any
-other release, so ``compositor()`` gives Textual's own compositor unless the installed
-Textual is the version this was written and tested against.
+``visible_widgets``, ``_regions_to_spans``, ``ChopsUpdate``, ``LayoutUpdate``). They
+may change in any other release, so ``compositor()`` gives Textual's own compositor
+unless the installed Textual is the version this was written and tested against.
 """
 
 from __future__ import annotations
