@@ -18,7 +18,9 @@ game of --hotseat humans (3 by default) runs for --handoffs hand-offs, timing th
 keys and Enter on each hand-off screen. Each figure is the median and p95 of wall-clock
 time, and in brackets of the CPU time of the app's thread, which the machine's load
 barely changes; compare wall-clock runs only on the same load. Each key is pressed
-once the screen has drawn, in idle time, the hidden panels the last move changed.
+once the screen has drawn, in idle time, the hidden panels the last move changed, and
+the app has had its pause in the keys (30 ms, when it collects young objects). The
+game is saved after every move, as one started from the menu is.
 With --frames the key counts also reflect where those view keys left the focus. --profile "move key,..."
 writes a cProfile of those keys (press to first frame) to --profile-out.
 
@@ -51,6 +53,7 @@ from tabletop_tui.games.sweet_lands.cursor import map_target, next_free_index  #
 from tabletop_tui.games.sweet_lands.demo import controller  # noqa: E402
 from tabletop_tui.games.sweet_lands.hexmap import HexMap  # noqa: E402
 from tabletop_tui.games.sweet_lands.screen import TABS  # noqa: E402
+from tabletop_tui.saves import new_save_path  # noqa: E402
 from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
 
 CHARS = {"enter": "\r", "right_square_bracket": "]", "left_square_bracket": "["}
@@ -183,9 +186,11 @@ class Timer:
             await press(self.pilot, *names[:-1])
         await self.pilot.pause(0.02)
         # The screen draws the hidden panels a move changed in idle time after the
-        # move's frame; a key is timed once that is done (as a player's next key comes
-        # later than that), so a frame of that drawing is never taken for the key's.
-        while getattr(self.pilot.app.screen, "_draw_hidden_timer", None) is not None:
+        # move's frame, and the app collects young objects in a pause of the keys; a
+        # key is timed once that is done (as a player's next key comes later than
+        # that), so a frame of that drawing is never taken for the key's.
+        app = self.pilot.app
+        while getattr(app.screen, "_draw_hidden_timer", None) is not None or app.idle_timer:
             await self.pilot.pause(0.01)
         self.paints.clear()
         self.profiling = kind in self.profile
@@ -241,7 +246,9 @@ async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) ->
         await pilot.pause()
         spec = get_game("sweet-lands")
         names = ["Ann", "Bob", "Cleo", "Dev"][:players]
-        c = controller(spec.new_game(names, seed=seed, options={}), viewer=0)
+        state = spec.new_game(names, seed=seed, options={})
+        # saved after every move, as a game started from the menu is
+        c = controller(state, viewer=0, save_path=new_save_path(app.data_dir, "sweet-lands"))
         app.open_game(c)
         await pilot.pause()
         for _ in range(20000):

@@ -19,6 +19,8 @@ from ..widgets.static_text import set_text
 # Seconds from drawing the public view under a hand-off to drawing its lines ahead:
 # the layout pass it may need comes first (its widgets ask for it once idle).
 DRAW_WAIT = 0.01
+# Seconds a call waiting for the next frame (after_frame) waits at most.
+AFTER_FRAME_AT_MOST = 0.25
 
 
 class GameScreenBase(KeptBackground, Screen):
@@ -49,11 +51,13 @@ class GameScreenBase(KeptBackground, Screen):
         self._handoff: HandoffScreen | None = None
         self._public_pending = False  # a hand-off is on view, the public view not drawn
         self._drawn = False  # render_view has filled the widgets once
+        self._after_frame: list = []  # calls waiting for the next frame to be written
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < 110 or self.app.size.height < 34, "-compact")
+        self.controller.save_later = self.after_frame  # a move's frame first, then its save
         self.advance()
 
     def on_resize(self) -> None:
@@ -134,7 +138,24 @@ class GameScreenBase(KeptBackground, Screen):
         if isinstance(self._compositor, SparseCompositor):
             self._compositor.plan_full_update()  # which widget draws which piece
 
+    def after_frame(self, call) -> None:
+        """Call ``call`` once the next frame of this screen is on the terminal (a move's
+        save waits for the frame that shows the move), or in a quarter of a second if
+        no frame comes (nothing changed on screen, or a hand-off hides it)."""
+        self._after_frame.append(call)
+        self.set_timer(AFTER_FRAME_AT_MOST, call)  # (the save is written once: see flush_save)
+
+    def _compositor_refresh(self) -> None:  # Textual's: it writes one frame
+        super()._compositor_refresh()
+        if self._after_frame:
+            calls, self._after_frame = self._after_frame, []
+            for call in calls:
+                self.call_later(call)  # after this frame, and after the key it answers
+
     def on_unmount(self) -> None:
+        if self.controller.save_later == self.after_frame:
+            self.controller.save_later = None
+        self.controller.flush_save()  # leaving the game (or the app): nothing unsaved
         if self._handoff is not None and not self._handoff.is_current:
             self.app.uninstall_screen(self._handoff)
 
