@@ -33,6 +33,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import resource
 import statistics
 import sys
 import tempfile
@@ -373,6 +374,8 @@ def main() -> None:
     if kinds:
         prof.dump_stats(a.profile_out)
         print(f"profile of {', '.join(sorted(kinds))} keys in {a.profile_out}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory: {peak:.1f} MiB max RSS")
     print(f"(wall time {time.perf_counter() - t0:.0f} s)")
 
 

@@ -13,6 +13,9 @@
    objects), as a player's next key comes later than that.
 3. Per game, the peak memory (max RSS) of a process that plays a whole 4-player
    hot-seat game through the UI, every hand-off confirmed (goal < 80 MiB).
+4. Sweet Lands (``--games sweet-lands``, in the default set): ``sl_keys.py --frames``,
+   run as it is, times every kind of key through a solo game against Mio and 40
+   hand-offs of a 3-human game; its figures and peak memory are printed here too.
 
 Run: .venv/bin/python benchmarks/ui_speed.py [--runs N] [--games happy-city,...] [--profile PATH]
 """
@@ -26,6 +29,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 from benchkit import frame_figures
 
@@ -176,10 +180,32 @@ asyncio.run(main())
 
 
 def run(code, *args):
+    return run_python("-c", code, *args)
+
+
+SWEET_LANDS = "sweet-lands"
+
+
+def sweet_lands():
+    """Sweet Lands' keys as ``sl_keys.py --frames`` times them (a solo game against Mio,
+    then 40 hand-offs of a 3-human game), printed in this script's form."""
+    script = Path(__file__).with_name("sl_keys.py")
+    _, out = run_python(str(script), "--frames")
+    part = "solo"
+    for line in out.splitlines():
+        if "humans hot-seat" in line:
+            part = "3-human hot-seat"
+        elif "median" in line and "p95" in line:
+            kind, _, figures = line.strip().partition("  ")
+            print(f"sweet-lands {part}: {kind} to first frame: {figures.strip()}")
+        elif line.startswith("peak memory"):
+            print(f"sweet-lands: {line} (solo game and 40 hot-seat hand-offs)")
+
+
+def run_python(*args):
+    """Seconds and printed output of a Python process run with ``args``."""
     t0 = time.perf_counter()
-    out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, check=True
-    )
+    out = subprocess.run([sys.executable, *args], capture_output=True, text=True, check=True)
     return time.perf_counter() - t0, out.stdout.strip()
 
 
@@ -187,7 +213,7 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--runs", type=int, default=5, help="cold starts to time")
     p.add_argument("--presses", type=int, default=40, help="timed keys of each kind per game")
-    p.add_argument("--games", default=",".join(GAMES))
+    p.add_argument("--games", default=",".join([*GAMES, SWEET_LANDS]))
     p.add_argument(
         "--profile",
         metavar="PATH",
@@ -210,6 +236,9 @@ def main():
             f"{ours * 1000:.0f} ms, ratio {ours / bare:.2f}x (goal <= 1.5x)"
         )
     for name in a.games.split(","):
+        if name == SWEET_LANDS:
+            sweet_lands()
+            continue
         game, options, key = GAMES[name]
         profile = [f"{a.profile}.{name}", a.profile_key] if a.profile else []
         _, out = run(PLAY, game, json.dumps(options), key, str(a.presses), *profile)

@@ -15,6 +15,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 
+from .direct_repaint import install as direct_repaints
 from .lean_strip import install as lean_strips
 from .saves import data_dir as resolve_data_dir
 from .saves import new_save_path, read_seats
@@ -43,6 +44,7 @@ class TabletopApp(App):
         **kw,
     ):
         lean_strips()  # every line drawn makes its caches only when it needs them
+        direct_repaints()  # a widget's repaint reaches its screen without messages
         super().__init__(**kw)
         self.silence_scale = silence_scale  # tests shorten Happiness's countdown
         self.default_seed = default_seed  # fixed seeds make screenshots reproducible
