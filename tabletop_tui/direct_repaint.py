@@ -20,6 +20,7 @@ from textual.widget import Widget
 from .paint import PROVEN_TEXTUAL, TEXTUAL_VERSION
 
 _textual_refresh = Widget.refresh
+_textual_focus = Widget.focus
 
 
 def _refresh(
@@ -57,9 +58,25 @@ def _refresh(
     return self
 
 
+def _focus(self: Widget, scroll_visible: bool = True) -> Widget:
+    """Textual moves the focus a moment later (a call queued on the app); on a screen
+    that asks for it (``FOCUS_AT_ONCE``), in view, it moves at once, so the widgets'
+    Focus and Blur come before the frame their repaints would otherwise reach first."""
+    try:
+        screen = self.screen
+    except NoScreen:
+        return _textual_focus(self, scroll_visible)
+    if getattr(screen, "FOCUS_AT_ONCE", False) and self.is_mounted and screen is self.app.screen:
+        self.refresh()
+        screen.set_focus(self, scroll_visible=scroll_visible)
+        return self
+    return _textual_focus(self, scroll_visible)
+
+
 def install() -> bool:
     """Send repaints straight to the screen; False (untouched) on another Textual."""
     if TEXTUAL_VERSION != PROVEN_TEXTUAL:
         return False
     Widget.refresh = _refresh  # type: ignore[method-assign]
+    Widget.focus = _focus  # type: ignore[method-assign]
     return True

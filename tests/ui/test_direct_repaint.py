@@ -82,3 +82,37 @@ def test_the_app_sends_repaints_straight_to_the_screen(tmp_path, monkeypatch):
     make_app(tmp_path)
     assert installed
     assert direct_repaint.install()  # the pinned Textual
+
+
+async def test_a_frame_never_shows_a_focus_move_half_done(tmp_path):
+    """Moves that send the focus between the move list and the map: at every frame
+    the focused widget has taken the focus and no other still holds it (the list's
+    highlight and the map's tint are drawn for the focus as it is)."""
+    app = make_app(tmp_path)
+    half_done = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="hex")
+        app.open_game(c)
+        await pilot.pause()
+        real_display = app._display
+
+        def display(screen, renderable):
+            if renderable is not None and hasattr(screen, "controller"):
+                focused = screen.focused
+                others = [w for w in screen.walk_children() if w.has_focus and w is not focused]
+                if (focused is not None and not focused.has_focus) or others:
+                    half_done.append(screen.controller.state.action_keys()[-1:])
+            return real_display(screen, renderable)
+
+        app._display = display
+        moved = 0
+        for _ in range(12):
+            kinds = {a.kind for a in c.legal()}
+            before = app.screen.focused
+            await keys(pilot, "enter")  # on the map or the list, whichever has the keys
+            await pilot.pause(0.1)
+            moved += app.screen.focused is not before
+            if not kinds:
+                break
+        assert moved  # the moves did send the focus across
+    assert not half_done
