@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
-from textual import events
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, RichLog, Static
@@ -24,8 +21,6 @@ from ..widgets.static_text import set_text
 DRAW_WAIT = 0.01
 # Seconds a call waiting for the next frame (after_frame) waits at most.
 AFTER_FRAME_AT_MOST = 0.25
-# Seconds a frame waits at most for the widgets a focus move concerns to take it.
-FOCUS_SETTLE_AT_MOST = 0.05
 
 
 class GameScreenBase(KeptBackground, Screen):
@@ -38,7 +33,9 @@ class GameScreenBase(KeptBackground, Screen):
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
-    FOCUS_AT_ONCE = True  # widget.focus() moves the focus now (direct_repaint.py)
+    # widget.focus() moves the focus now, not a moment later: the widgets take it before
+    # the frame their repaints reach at once would show (direct_repaint.py)
+    FOCUS_AT_ONCE = True
     review = False  # set on a screen opened from the end screen: look, never play
 
     def __init__(self, controller, bot_delay: float | None = None):
@@ -58,8 +55,6 @@ class GameScreenBase(KeptBackground, Screen):
         self._public_pending = False  # a hand-off is on view, the public view not drawn
         self._drawn = False  # render_view has filled the widgets once
         self._after_frame: list = []  # calls waiting for the next frame to be written
-        self._focus_settling: set = set()  # widgets yet to take a focus move (see _on_idle)
-        self._focus_moved_at = 0.0
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
@@ -159,33 +154,6 @@ class GameScreenBase(KeptBackground, Screen):
             calls, self._after_frame = self._after_frame, []
             for call in calls:
                 self.call_later(call)  # after this frame, and after the key it answers
-
-    # ---- a frame shows a focus move whole --------------------------------------------
-    # Widgets learn of a focus move by a message each (Focus, Blur), and restyle then.
-    # Their repaints reach the screen at once (direct_repaint.py), so the next frame
-    # waits until both widgets have taken the move: else it could show the list
-    # highlighted as unfocused, to be put right a frame later.
-    def set_focus(self, widget, scroll_visible: bool = True, from_app_focus: bool = False):
-        before = self.focused
-        super().set_focus(widget, scroll_visible=scroll_visible, from_app_focus=from_app_focus)
-        if self.focused is not before:
-            self._focus_settling |= {w for w in (before, self.focused) if w is not None}
-            self._focus_moved_at = time.monotonic()
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self._focus_settling.discard(event.widget)
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self._focus_settling.discard(event.widget)
-
-    async def _on_idle(self, event: events.Idle) -> None:  # before Screen's, which draws
-        if self._focus_settling:
-            waited = time.monotonic() - self._focus_moved_at
-            if waited < FOCUS_SETTLE_AT_MOST:
-                event.prevent_default()  # no frame yet: the focus move is on its way
-                self.set_timer(FOCUS_SETTLE_AT_MOST - waited, self.check_idle)
-                return
-            self._focus_settling.clear()  # (a widget gone meanwhile: draw anyway)
 
     def on_unmount(self) -> None:
         if self.controller.save_later == self.after_frame:
