@@ -8,11 +8,14 @@ asks for nothing else (no layout, no recompose) does at once what that Update do
 the screen notes the widget and is woken to draw it. The frame draws the same widgets
 with the same lines, only sooner. A layout, a recompose, a widget not yet mounted or
 a screen itself take Textual's own way, as does any refresh on another release.
+
+Since the frame now comes sooner, a focus move that Textual queues on the app for a
+moment later would reach the widgets after it (a frame with the old focus look): on
+a screen that sets ``FOCUS_AT_ONCE`` (the game screens), ``focus()`` moves it at once.
 """
 
 from __future__ import annotations
 
-from textual.css.query import NoMatches
 from textual.dom import NoScreen
 from textual.screen import Screen
 from textual.widget import Widget
@@ -42,7 +45,7 @@ def _refresh(
         return _textual_refresh(self, *regions, repaint=repaint, layout=layout, recompose=recompose)
     try:
         screen = self.screen
-    except (NoScreen, NoMatches):
+    except NoScreen:
         return _textual_refresh(self, *regions, repaint=repaint)
     # What Widget.refresh does for a repaint, then what the Update message would do.
     self._layout_cache.clear()

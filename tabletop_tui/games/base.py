@@ -33,10 +33,10 @@ class GameScreenBase(KeptBackground, Screen):
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
+    review = False  # set on a screen opened from the end screen: look, never play
     # widget.focus() moves the focus now, not a moment later: the widgets take it before
     # the frame their repaints reach at once would show (direct_repaint.py)
     FOCUS_AT_ONCE = True
-    review = False  # set on a screen opened from the end screen: look, never play
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
