@@ -71,8 +71,12 @@ class SparseCompositor(Compositor):
         if not update_regions:
             return None
         spans = list(self._regions_to_spans(update_regions))
-        regions = [r.intersection(screen_region) for r in update_regions]
-        chops = self._render_dirty_chops([r for r in regions if r])
+        # Most repaints follow the plan of who draws which piece, made once per
+        # arrangement; else (a widget drew fewer lines) every widget is looked at.
+        chops = self.plan_full_update().draw_spans(spans)
+        if chops is None:
+            regions = [r.intersection(screen_region) for r in update_regions]
+            chops = self._render_dirty_chops([r for r in regions if r])
         for y, _x1, x2 in spans:  # the piece after a span: cut to nothing, yet written
             line = chops[y]
             if x2 in line and line[x2] is None:
@@ -102,6 +106,10 @@ class SparseCompositor(Compositor):
 
     def reflow(self, parent, size):  # type: ignore[no-untyped-def]
         result = super().reflow(parent, size)
+        # The map of every widget was just made. A widget off view that asked to be
+        # repainted (in a hidden panel) marked it stale before this pass, and Textual
+        # would make it all again at the next look-up of a widget's place.
+        self._full_map_invalidated = False
         if self.on_hidden_reflow is not None and not getattr(parent, "is_active", True):
             self.on_hidden_reflow()
         return result
@@ -173,6 +181,9 @@ class FullPlan:
         self.widgets, self.cuts = widgets, cuts
         taken: list[set[int]] = [set() for _ in cuts]
         self.steps: list[tuple] = []  # (widget, crop, top, [(line, cuts in it, kept)])
+        # each row's pieces, by where they start: (step, its line, the piece of that
+        # line) that draws it, for a partial repaint (``draw_spans``)
+        self.owners: list[dict[int, tuple[int, int, int]]] = [{} for _ in cuts]
         for widget, (region, clip) in widgets.items():
             visible = region.intersection(clip)
             if not visible:
@@ -188,7 +199,12 @@ class FullPlan:
                     lines.append((y - top, [cut - x for cut in final[1:]], kept))
             if lines:
                 crop = visible.translate((-region.x, -region.y))
+                step = len(self.steps)
                 self.steps.append((widget, crop, top, lines))
+                for index, (y, _cuts, kept) in enumerate(lines):
+                    owners = self.owners[top + y]
+                    for i, cut in kept:
+                        owners[cut] = (step, index, i)
 
     def fits(self, compositor: Compositor) -> bool:
         """Whether the widgets are where they were when this plan was made."""
@@ -208,4 +224,42 @@ class FullPlan:
                 line = chops[top + y]
                 for i, cut in kept:
                     line[cut] = pieces[i]
+        return chops
+
+    def draw_spans(self, spans: list[tuple[int, int, int]]) -> list[dict] | None:
+        """The pieces a partial repaint writes: on each changed row, those overlapping
+        its changed spans, each from the widget that draws it in a full repaint (the
+        front one covering it, as Textual's partial repaint finds it too). Only the
+        widgets drawing such a piece are asked, each once; None if a widget's lines
+        did not fill its box (a widget behind would then show through)."""
+        cuts, steps, owners = self.cuts, self.steps, self.owners
+        chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in cuts]
+        drawn: dict[int, list[Strip]] = {}  # step -> the widget's lines
+        divided: dict[tuple[int, int], list[Strip]] = {}  # (step, line) -> its pieces
+        for y, x1, x2 in spans:
+            row, line, owner = cuts[y], chops[y], owners[y]
+            i = max(bisect_right(row, x1) - 1, 0)  # the piece holding x1
+            last = len(row) - 1
+            while i < last and row[i] < x2:
+                start = row[i]
+                i += 1
+                if line[start] is not None:
+                    continue
+                where = owner.get(start)
+                if where is None:
+                    return None
+                step, index, piece = where
+                pieces = divided.get((step, index))
+                if pieces is None:
+                    widget, crop, _top, lines = steps[step]
+                    strips = drawn.get(step)
+                    if strips is None:
+                        strips = drawn[step] = widget.render_lines(crop)
+                    at, piece_cuts, _kept = lines[index]
+                    if at >= len(strips):
+                        return None
+                    pieces = divided[step, index] = strips[at].divide(piece_cuts)
+                    if len(pieces) != len(piece_cuts):
+                        return None
+                line[start] = pieces[piece]
         return chops

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
@@ -37,6 +39,13 @@ class GameScreenBase(KeptBackground, Screen):
     # widget.focus() moves the focus now, not a moment later: the widgets take it before
     # the frame their repaints reach at once would show (direct_repaint.py)
     FOCUS_AT_ONCE = True
+    # Textual repaints the whole screen when the focus or a title changes. The widgets
+    # a focus move restyles repaint themselves, and the header follows the titles by
+    # its own watchers, so the screen's own repaint only made a full frame of a small
+    # change (a third of Sweet Lands' moves move the focus).
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
+    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()

@@ -29,7 +29,7 @@ from tabletop_tui import paint
 from tabletop_tui.controller import Controller
 from tabletop_tui.games import base
 from tabletop_tui.games.happiness.screen import Board
-from tabletop_tui.paint import SparseCompositor
+from tabletop_tui.paint import FullPlan, SparseCompositor
 from tabletop_tui.widgets.common import HandoffScreen
 
 from .helpers import make_app
@@ -72,6 +72,7 @@ class PaintCheck:
         self.byte_diffs: list[int] = []
         self.fulls = 0
         self.full_diffs: list[int] = []
+        self.unplanned = 0  # partial repaints that looked at every widget (no plan)
         self.cell_diffs: list[str] = []
         own_partial = self.compositor.render_partial_update
         own_full = self.compositor.render_full_update
@@ -97,6 +98,13 @@ class PaintCheck:
 
         self.compositor.render_partial_update = partial
         self.compositor.render_full_update = full
+        own_chops = self.compositor._render_dirty_chops
+
+        def unplanned(regions):
+            self.unplanned += 1
+            return own_chops(regions)
+
+        self.compositor._render_dirty_chops = unplanned
 
     def count_asks(self) -> None:
         """Count the widgets each compositor asks for lines (``self.asked``)."""
@@ -230,8 +238,10 @@ async def test_each_game_paints_the_same_as_textual(tmp_path, game):
     assert check.byte_diffs == [], f"partial updates {check.byte_diffs} differ from Textual's"
     assert check.fulls >= 4 and check.full_diffs == [], (check.fulls, check.full_diffs)
     assert check.cell_diffs == []
-    # the point of it: some repaints ask fewer widgets (or rows) than Textual's would
+    # the point of it: some repaints ask fewer widgets (or rows) than Textual's would,
+    # each following the plan of who draws which piece
     assert check.sparser > 0
+    assert check.unplanned == 0
 
 
 class OnlyRefreshedWidgets(SparseCompositor):
@@ -243,6 +253,10 @@ class OnlyRefreshedWidgets(SparseCompositor):
     def update_widgets(self, widgets) -> None:
         self._refreshed = set(widgets)
         super().update_widgets(widgets)
+
+    def plan_full_update(self) -> FullPlan:  # who draws which piece, from them alone
+        shown = self.visible_widgets
+        return FullPlan({w: at for w, at in shown.items() if w in self._refreshed}, self.cuts)
 
     def _render_dirty_chops(self, regions):
         assert self.cuts  # the widgets' edges, worked out from every widget on view
