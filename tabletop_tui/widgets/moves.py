@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.style import Style
 from textual.widgets import OptionList
@@ -38,6 +38,16 @@ def retagged(strips: list[Strip], index: int | None, divider: bool) -> list[Stri
     tag = RichStyle.from_meta({"option": index})  # after the old tag, so it wins
     new = [Strip(Segment.apply_style(strip, post_style=tag), strip.cell_length) for strip in tagged]
     return new + strips[len(tagged) :]
+
+
+def option_height(option_list: OptionList, option: Option, width: int) -> int:
+    """The lines an option takes in a list whose text does not wrap: those of its
+    prompt when it is a string (each line of markup is one line of text), else as
+    Textual measures it."""
+    prompt = option.prompt
+    if isinstance(prompt, str):
+        return prompt.count("\n") + 1
+    return option_list._get_visual(option).get_height(option_list.styles, width)
 
 
 class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
@@ -65,8 +75,31 @@ class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
             self._frame = None
 
     def _update_lines(self) -> None:
-        if self._frame is None:  # the options cannot change while a frame is drawn
+        if self._frame is not None:  # the options cannot change while a frame is drawn
+            return
+        if not (RETAG and self.styles.text_wrap == "nowrap"):
             super()._update_lines()
+            return
+        # Textual's own, less its measure of each new option: the height of a text
+        # that does not wrap is its number of lines, with no text made to count them.
+        if not self.scrollable_content_region:
+            return
+        line_cache = self._line_cache
+        lines = line_cache.lines
+        next_index = lines[-1][0] + 1 if lines else 0
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        text_width = width - self.get_component_styles("option-list--option").padding.width
+        options = self.options
+        for index, option in enumerate(options[next_index:], next_index):
+            line_cache.index_to_line[index] = len(lines)
+            line_count = option_height(self, option, text_width) + option._divider
+            line_cache.heights[index] = line_count
+            lines.extend([(index, line_no) for line_no in range(line_count)])
+        last_divider = options and options[-1]._divider
+        virtual_size = Size(width, len(lines) - (1 if last_divider else 0))
+        if virtual_size != self.virtual_size:
+            self.virtual_size = virtual_size
+            self._scroll_update(virtual_size)
 
     def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
         frame = self._frame or (

@@ -216,6 +216,50 @@ async def test_move_list_draws_moves_come_back_at_another_place_from_memory():
         assert moves.highlighted == 1 and stock.highlighted == 3
 
 
+class NowrapLists(App):
+    CSS = "OptionList { height: 8; width: 30; text-wrap: nowrap; text-overflow: ellipsis; }"
+
+    def compose(self):
+        from textual.widgets import OptionList
+
+        from tabletop_tui.widgets.moves import MoveList
+
+        yield OptionList()
+        yield MoveList()
+
+
+async def test_move_list_counts_the_lines_of_unwrapped_moves_as_textual_measures_them():
+    from textual.widgets.option_list import Option
+
+    from tabletop_tui.widgets import moves as moves_module
+    from tabletop_tui.widgets.moves import MoveList
+
+    options = [
+        Option("Use map Side A\n. P w w f\n P w w E f", id="a"),  # a map preview
+        Option("[b]Pass[/b] for the rest of the round, and a long tail past the edge", id="p"),
+        Option("Ends in a newline\n", id="n"),
+        Option("", id="e"),
+        Option("A \\[bracket] and [dim]dim[/dim]", id="x"),
+    ]
+    options[1]._divider = True  # a rule under it
+    app = NowrapLists()
+    async with app.run_test(size=(70, 20)) as pilot:
+        stock, moves = app.query_one("OptionList"), app.query_one(MoveList)
+        measured = []
+        real = moves_module.option_height
+        moves_module.option_height = lambda *a: measured.append(a) or real(*a)
+        try:
+            stock.add_options(options)
+            moves.set_moves(options)
+        finally:
+            moves_module.option_height = real
+        await pilot.pause()
+        assert measured  # the list counted the lines itself
+        assert moves._line_cache.lines == stock._line_cache.lines
+        assert moves._line_cache.heights == stock._line_cache.heights
+        assert moves.virtual_size == stock.virtual_size
+
+
 class Keys(App):
     BINDINGS = [("a", "one", "One"), ("b", "two", "Two")]
     allowed = True
