@@ -304,3 +304,31 @@ def test_other_textual_versions_get_textuals_own_compositor(monkeypatch):
 
 def test_game_screens_install_it():
     assert base.compositor is paint.compositor
+
+
+async def test_a_focus_move_or_a_new_title_repaints_no_whole_screen(tmp_path):
+    """Textual repaints a whole screen for either; a game screen repaints the widgets
+    a focus move restyles and the header, and the terminal still shows it all."""
+    app = make_app(tmp_path, silence_scale=0.01)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        spec = get_game("sweet-lands")
+        state = spec.new_game(["Ann", "Bob"], seed=5, options={})
+        app.open_game(Controller(spec, state, [{"kind": "human"}] * 2))
+        await pilot.pause()
+        if isinstance(app.screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+        screen = app.screen
+        check = PaintCheck(screen)
+        check.grid = [cells(strip) for strip in screen._compositor.render_strips()]
+        for what in ("focus", "title"):
+            if what == "focus":
+                target = next(w for w in screen.query("*") if w.focusable and not w.has_focus)
+                target.focus()
+            else:
+                screen.title = "Sweet Lands - a new title"
+            await check.check(pilot, what)
+        assert check.fulls == 0 and check.partials >= 2
+        assert check.cell_diffs == [] and check.byte_diffs == []
+        assert "a new title" in "".join(char for char, _style in check.grid[0])
