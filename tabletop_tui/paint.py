@@ -230,8 +230,9 @@ class FullPlan:
         """The pieces a partial repaint writes: on each changed row, those overlapping
         its changed spans, each from the widget that draws it in a full repaint (the
         front one covering it, as Textual's partial repaint finds it too). Only the
-        widgets drawing such a piece are asked, each once; None if a widget's lines
-        did not fill its box (a widget behind would then show through)."""
+        widgets drawing such a piece are asked, each once. None if a widget's lines
+        did not fill its box (a widget behind would then show through) or a piece
+        has no widget in the plan: the caller then looks at every widget."""
         cuts, steps, owners = self.cuts, self.steps, self.owners
         chops: list[dict[int, Strip | None]] = [dict.fromkeys(c[:-1]) for c in cuts]
         drawn: dict[int, list[Strip]] = {}  # step -> the widget's lines

@@ -216,16 +216,8 @@ async def test_move_list_draws_moves_come_back_at_another_place_from_memory():
         assert moves.highlighted == 1 and stock.highlighted == 3
 
 
-class NowrapLists(App):
+class NowrapLists(Lists):
     CSS = "OptionList { height: 8; width: 30; text-wrap: nowrap; text-overflow: ellipsis; }"
-
-    def compose(self):
-        from textual.widgets import OptionList
-
-        from tabletop_tui.widgets.moves import MoveList
-
-        yield OptionList()
-        yield MoveList()
 
 
 async def test_move_list_counts_the_lines_of_unwrapped_moves_as_textual_measures_them():
