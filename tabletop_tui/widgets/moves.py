@@ -4,7 +4,8 @@ without laying the whole screen out again.
 Textual's OptionList asks for a layout pass at every change of its options (its
 scrollable size changes), which re-measures and places every widget on the screen and
 repaints whatever moved. A list whose height and width are fixed cannot move anything:
-only its scrollbar may need to appear or go, and that still gets its layout.
+only its scrollbar may need to appear or go, and that still gets its layout. In a
+list whose text does not wrap, a move's lines are counted rather than measured.
 """
 
 from __future__ import annotations
@@ -28,6 +29,8 @@ KEPT_LOOKS = 400
 # Lines drawn for one place are tagged again for another only on the Textual whose
 # tagging retagged() follows; on another an option at a new place is drawn afresh.
 RETAG = TEXTUAL_VERSION == PROVEN_TEXTUAL
+# The line table is filled as Textual's own fills it only on the Textual it copies.
+COUNT_LINES = TEXTUAL_VERSION == PROVEN_TEXTUAL
 
 
 def retagged(strips: list[Strip], index: int | None, divider: bool) -> list[Strip]:
@@ -77,7 +80,7 @@ class MoveList(KeptFocusStyle, FastScrollbars, OptionList):
     def _update_lines(self) -> None:
         if self._frame is not None:  # the options cannot change while a frame is drawn
             return
-        if not (RETAG and self.styles.text_wrap == "nowrap"):
+        if not (COUNT_LINES and self.styles.text_wrap == "nowrap"):
             super()._update_lines()
             return
         # Textual's own, less its measure of each new option: the height of a text
