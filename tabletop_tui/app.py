@@ -6,29 +6,15 @@ appears as fast as a bare Textual app would.
 
 from __future__ import annotations
 
-import gc
 import random
-import time
 from pathlib import Path
 
-from textual import events
 from textual.app import App
 from textual.binding import Binding
 
-from .direct_repaint import install as direct_repaints
-from .lean_strip import install as lean_strips
 from .saves import data_dir as resolve_data_dir
 from .saves import new_save_path, read_seats
-from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen, collect_when_idle
-
-# Python's cycle collector, left at its defaults, ran 15-20 times in each repaint of a
-# hand-off and now and then a full pass of some 75 ms in the middle of a key's answer.
-# Young objects are collected far less often, and the full pass runs while a hand-off
-# screen waits for the next player (widgets/common.py), when nobody is waiting on a key.
-# In solo play no hand-off comes: the young objects are collected in the pauses between
-# keys instead, once no key or click has come for this many seconds.
-GC_THRESHOLDS = (50_000, 20, 10)
-IDLE_AFTER = 0.03
+from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 
 class TabletopApp(App):
@@ -43,16 +29,12 @@ class TabletopApp(App):
         silence_scale: float = 1.0,
         **kw,
     ):
-        lean_strips()  # every line drawn makes its caches only when it needs them
-        direct_repaints()  # a widget's repaint reaches its screen without messages
         super().__init__(**kw)
         self.silence_scale = silence_scale  # tests shorten Happiness's countdown
         self.default_seed = default_seed  # fixed seeds make screenshots reproducible
         self.data_dir = resolve_data_dir(data_dir)
         self.bot_delay = bot_delay
         self.controller = None
-        self._input_at = 0.0  # when the last key or mouse event came
-        self.idle_timer = None  # set while waiting for a pause in the input
 
     def get_default_screen(self):
         # The title is the bottom of the stack: no blank default screen to build first.
@@ -61,29 +43,12 @@ class TabletopApp(App):
         return TitleScreen()
 
     def on_mount(self) -> None:
-        gc.set_threshold(*GC_THRESHOLDS)
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.check_size)
-
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, (events.Key, events.MouseEvent)):
-            self._input_at = time.monotonic()
-            if self.idle_timer is None:
-                self.idle_timer = self.set_timer(IDLE_AFTER, self._when_idle)
-        await super().on_event(event)
-
-    def _when_idle(self) -> None:
-        """Work that waits for a pause in the input: none while keys keep coming."""
-        wait = self._input_at + IDLE_AFTER - time.monotonic()
-        if wait > 0.001:
-            self.idle_timer = self.set_timer(wait, self._when_idle)
-            return
-        self.idle_timer = None
-        collect_when_idle()
 
     def check_size(self) -> None:
         if not self.screen_stack:

@@ -3,29 +3,18 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.reactive import Reactive
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.widgets import OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from rules.core import Action
 
-from ..paint import SparseCompositor, compositor
 from ..widgets.common import HandoffScreen
-from ..widgets.line_api import KeptBackground
 from ..widgets.log import LogView
 from ..widgets.moves import MoveList
-from ..widgets.static_text import set_text
-
-# Seconds from drawing the public view under a hand-off to drawing its lines ahead:
-# the layout pass it may need comes first (its widgets ask for it once idle).
-DRAW_WAIT = 0.01
-# Seconds a call waiting for the next frame (after_frame) waits at most.
-AFTER_FRAME_AT_MOST = 0.25
 
 
-class GameScreenBase(KeptBackground, Screen):
+class GameScreenBase(Screen):
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
@@ -36,23 +25,9 @@ class GameScreenBase(KeptBackground, Screen):
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
-    # widget.focus() moves the focus now, not a moment later: the widgets take it before
-    # the frame their repaints reach at once would show (direct_repaint.py)
-    FOCUS_AT_ONCE = True
-    # Textual repaints the whole screen when the focus or a title changes. The widgets
-    # a focus move restyles repaint themselves, and the header follows the titles by
-    # its own watchers, so the screen's own repaint only made a full frame of a small
-    # change (a third of Sweet Lands' moves move the focus).
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
-    title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
-    sub_title: Reactive[str | None] = Reactive(None, compute=False, repaint=False)
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__()
-        self._compositor = compositor()  # a cheaper partial repaint, same output
-        if isinstance(self._compositor, SparseCompositor):  # laid out under a hand-off:
-            # drawn and planned a little later (not in the key that showed the hand-off)
-            self._compositor.on_hidden_reflow = lambda: self.set_timer(DRAW_WAIT, self._draw_ahead)
         self.controller = controller
         self.shown_seat: int | None = None
         self._log_len = 0
@@ -61,9 +36,6 @@ class GameScreenBase(KeptBackground, Screen):
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
         self._handoff: HandoffScreen | None = None
-        self._public_pending = False  # a hand-off is on view, the public view not drawn
-        self._drawn = False  # render_view has filled the widgets once
-        self._after_frame: list = []  # calls waiting for the next frame to be written
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
@@ -86,22 +58,15 @@ class GameScreenBase(KeptBackground, Screen):
         if step == "handoff":
             if isinstance(self.app.screen, HandoffScreen):
                 return  # already waiting for someone to take the terminal
-            # Nothing private stays mounted while the terminal changes hands: the public
-            # view is drawn under the hand-off once it is on view (paint_ahead), so that
-            # the key which ended a turn shows the hand-off without waiting for it.
+            # Nothing private stays mounted while the terminal changes hands: the
+            # screen under the hand-off shows the public view.
             c.viewer = None
             self.shown_seat = None
             seat = c.pending
             self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
-            if self._drawn:
-                self._public_pending = True
-            else:  # a screen just opened: laid out with its text, and no key waits
-                self.render_view()
-                self._drawn = True
+            self.render_view()
             return
-        self._public_pending = False
         self.render_view()
-        self._drawn = True
         if step == "bot" and not self._busy:
             self._busy = True
             if self.bot_delay > 0:
@@ -122,47 +87,10 @@ class GameScreenBase(KeptBackground, Screen):
             self._handoff.set_player(name, reason)
         return self._handoff
 
-    def paint_ahead(self) -> None:
-        """Draw the lines of this screen while a hand-off hides it, ready for the repaint
-        that showing it again brings. It holds only the public view then (nothing private
-        is on it until the player confirms); what the player's own view changes is drawn
-        again after Enter, the rest (the other players, the city shown...) is drawn now,
-        when the table is busy passing the terminal rather than waiting on a key."""
-        if self.is_active or not self.is_attached:
-            return  # (is_current holds for the screen under the top one as well)
-        if self._public_pending:
-            self._public_pending = False
-            self.render_view()  # the public view (show_moves keeps the list's box)
-            # Widgets whose size changed ask for a layout pass once idle, and Textual
-            # lays out the screen under the hand-off then: drawn after that, at the
-            # sizes and places the repaint after Enter will have.
-            self.set_timer(DRAW_WAIT, self._draw_ahead)
-            return
-        self._draw_ahead()
-
-    def _draw_ahead(self) -> None:
-        if self.is_active or not self.is_attached:
-            return  # the hand-off is over: the repaint draws it all
-        for widget, (region, clip) in list(self._compositor.visible_widgets.items()):
-            visible = region.intersection(clip)  # the part the compositor will ask for
-            if widget is not self and visible and widget.is_attached:
-                widget.render_lines(visible.translate((-region.x, -region.y)))
-        if isinstance(self._compositor, SparseCompositor):
-            self._compositor.plan_full_update()  # which widget draws which piece
-
     def after_frame(self, call) -> None:
-        """Call ``call`` once the next frame of this screen is on the terminal (a move's
-        save waits for the frame that shows the move), or in a quarter of a second if
-        no frame comes (nothing changed on screen, or a hand-off hides it)."""
-        self._after_frame.append(call)
-        self.set_timer(AFTER_FRAME_AT_MOST, call)  # (the save is written once: see flush_save)
-
-    def _compositor_refresh(self) -> None:  # Textual's: it writes one frame
-        super()._compositor_refresh()
-        if self._after_frame:
-            calls, self._after_frame = self._after_frame, []
-            for call in calls:
-                self.call_later(call)  # after this frame, and after the key it answers
+        """Call ``call`` once the screen has been refreshed (a move's save waits for
+        the frame that shows the move)."""
+        self.call_after_refresh(call)
 
     def on_unmount(self) -> None:
         if self.controller.save_later == self.after_frame:
@@ -227,29 +155,16 @@ class GameScreenBase(KeptBackground, Screen):
     def action_results(self) -> None:
         self.dismiss(None)  # back to the end screen
 
-    # ---- cheap updates: repaint only what changed ------------------------------------
-    def _found_once(self, name: str, find):
-        """A widget found once: a game screen makes its widgets in compose and keeps
-        them, and a query walks the whole screen each time it is asked."""
-        found = self.__dict__.setdefault("_widgets_found", {})
-        widget = found.get(name)
-        if widget is None:
-            widget = find()
-            if widget is not None:  # (a screen with no log asks again: it is rare)
-                found[name] = widget
-        return widget
-
+    # ---- updates ----------------------------------------------------------------------
     def update_static(self, target, text: str) -> None:
         widget = self.query_one(target, Static) if isinstance(target, str) else target
-        if getattr(widget, "_last_text", None) != text:
-            widget._last_text = text
-            set_text(widget, text)  # no layout pass when the height stays
+        widget.update(text)
 
     def show_moves(self, legal: list, focus: bool = True) -> None:
         """Fill the move list (keys and mouse) and refresh the footer when moves change.
 
         ``focus=False`` leaves the focus where it is (a text box the player types in)."""
-        ol = self._found_once("moves", lambda: self.query_one(OptionList))
+        ol = self.query_one(OptionList)
         # Labels count too: a move can keep its key and change its meaning
         # (Happiness: "Leave out Fire" becomes "Put Fire back in").
         keys = tuple((a.key, a.label) for a in legal)
@@ -263,10 +178,7 @@ class GameScreenBase(KeptBackground, Screen):
                 ol.add_options(options)
                 if legal:
                     ol.highlighted = 0
-            if legal or self.is_active:
-                # Under a hand-off the list stays in place, empty: shown again with the
-                # next player's moves it then needs no layout pass.
-                ol.display = bool(legal)
+            ol.display = bool(legal)
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
         footer_key = (
@@ -278,7 +190,7 @@ class GameScreenBase(KeptBackground, Screen):
             self.refresh_bindings()
 
     def render_log(self) -> None:
-        view = self._found_once("log", lambda: next(iter(self.query(LogView)), None))
+        view = next(iter(self.query(LogView)), None)
         if view is not None:  # wraps to its width, keeps what two readers share, follows the end
             view.set_entries(self.controller.log())
             return

@@ -22,7 +22,6 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from .card import card_letter, card_lines, mini_lines
-from .line_api import FrameStyle
 
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 ROUND = "╭╮╰╯─│"
@@ -59,12 +58,9 @@ def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, lis
     return title, textwrap.wrap(" ".join(words), width - 4, break_long_words=True)
 
 
-class CardGrid(FrameStyle, Widget):
+class CardGrid(Widget):
     """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
 
-    DIRECT_LINES = True
-    KEEP_LINES = True
-    FILTERED_LINES = True  # a card's kept lines are filtered once, not every line drawn
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
         f"cardgrid--c-{c}" for c in COLOURS
     }
@@ -166,7 +162,7 @@ class CardGrid(FrameStyle, Widget):
     def _card_lines(self, face: tuple, width: int, base: Style) -> list[list[Segment]]:
         """A card's lines as segments in their final styles (the widget's own style
         folded in), so a line of the grid is a single Strip however many cards it holds."""
-        look = (face, width, self._card_height, self.mini, base, self._frame_filters)
+        look = (face, width, self._card_height, self.mini, base)
         lines = self._drawn.get(look)
         if lines is not None:
             return lines
@@ -199,7 +195,6 @@ class CardGrid(FrameStyle, Widget):
                 ]
             )
         lines.append([Segment(bl + h * (width - 2) + br, edge)])
-        lines = [self.filtered(line) for line in lines]
         self._drawn[look] = lines
         # Looks come back (a card usable for one player, not for the next): a few
         # hundred are kept, the oldest dropped, as a game passes through many more.
@@ -209,9 +204,9 @@ class CardGrid(FrameStyle, Widget):
 
     def render_line(self, y: int) -> Strip:
         total = self.size.width
-        base = self.line_style
+        base = self.rich_style
         if not self._faces or self._card_height == 0:
-            return Strip(self.filtered([Segment(" " * total, base)]), total)
+            return Strip([Segment(" " * total, base)], total)
         row, line = divmod(y, self._card_height)
         width = self._faces_width
         row_faces = self._faces[row * self.columns : (row + 1) * self.columns]
@@ -220,7 +215,7 @@ class CardGrid(FrameStyle, Widget):
         ]
         used = width * len(row_faces)
         if used < total:
-            segments += self.filtered([Segment(" " * (total - used), base)])
+            segments.append(Segment(" " * (total - used), base))
         elif used > total:  # cards of a fixed width wider than the panel: cut at its edge
             return Strip(segments, used).crop(0, total)
         return Strip(segments, total)

@@ -14,10 +14,8 @@ from rich.cells import cell_len
 from rich.text import Text
 from textual.widgets import Static
 
-from .static_text import KeptLines
 
-
-class KeyBar(KeptLines, Static):
+class KeyBar(Static):
     COMPONENT_CLASSES = {"keybar--key", "keybar--dim"}
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; width: 1fr; background: $footer-background;
@@ -88,9 +86,6 @@ class KeyBar(KeptLines, Static):
         self._drawn = drawn
         self._plain = line.plain
         self.update(line, layout=False)
-
-    def look(self) -> tuple | None:
-        return self._drawn  # the keys and their styles (the content is a rich Text)
 
     def text(self) -> str:
         return self._plain

@@ -47,15 +47,15 @@ async def test_log_shows_the_newest_entry_after_bot_turns_and_rewraps(tmp_path):
             await _until_human(pilot, c, turns=4)
             await pilot.pause()
             log = app.screen.query_one(LogView)
-            assert log.max_scroll_y > 0, (log.size, log.virtual_size, len(log._lines), log.scroll_y)
-            newest = log._lines[-1]
+            assert log.max_scroll_y > 0, (log.size, log.virtual_size, len(log.lines), log.scroll_y)
+            newest = log.lines_text()[-1]
             assert newest in screen_text(app)
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
             await pilot.pause()
             width = log.scrollable_content_region.width
-            assert max(len(line) for line in log._lines) <= width  # wrapped afresh
-            assert log._lines[-1] in screen_text(app)  # still the newest at the bottom
+            assert max(len(line) for line in log.lines_text()) <= width  # wrapped afresh
+            assert log.lines_text()[-1] in screen_text(app)  # still the newest at the bottom
 
 
 async def test_after_clicking_a_card_you_cannot_afford_enter_still_plays(tmp_path):

@@ -275,6 +275,7 @@ async def test_names_with_markup_characters_are_shown_literally(tmp_path):
         await pilot.pause()
         app.open_game(c)
         await pilot.pause()
+        await pilot.pause()  # the hand-off laid out (a loaded machine can take a tick more)
         from .helpers import screen_text
 
         assert "[b]Ann" in screen_text(app)  # the hand-off names her literally

@@ -53,7 +53,7 @@ async def test_log_follows_the_newest_line_unless_the_player_scrolled_up(tmp_pat
         await act_until_the_log_grows(pilot, screen, log)
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
-        assert log._lines[-1] == log.render_line(log.size.height - 1).text.rstrip()
+        assert log.lines_text()[-1] == log.render_line(log.size.height - 1).text.rstrip()
 
 
 def screen_text(app) -> str:
@@ -150,49 +150,7 @@ async def test_log_keeps_the_newest_line_when_the_terminal_gets_shorter(tmp_path
         await pilot.pause()
         await pilot.pause()
         assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
-        assert log._lines[-1] in screen_text(app)
-
-
-async def test_a_panel_redraws_only_its_changed_parts_with_the_lines_of_a_whole_render():
-    from rich.console import Group
-    from rich.segment import Segment
-    from rich.text import Text
-    from textual.app import App
-
-    from tabletop_tui.games.sweet_lands.lines import Lines
-
-    view = mid_game(players=2, seed=7, round_=2, want="play").view()
-
-    class One(App):
-        def compose(self):
-            yield Lines(id="panel")
-
-    def whole(app, renderable, width):
-        options = app.console.options.update_width(width)
-        lines = app.console.render_lines(renderable, options, pad=False)
-        return [list(Segment.simplify(line)) for line in lines]
-
-    async with One().run_test(size=(90, 120)) as pilot:
-        panel = pilot.app.query_one(Lines)
-        first = tracks_renderable(view, 0, 90)
-        panel.show(first)
-        await pilot.pause()
-        width = panel.size.width
-        assert [list(s) for s in panel._strips] == whole(pilot.app, first, width)
-        drawn = list(panel._strips)
-        # the same panel again, but its last line says something else
-        changed = Group(*first.renderables[:-1], Text("A different last part."))
-        panel.show(changed)
-        await pilot.pause()
-        assert [list(s) for s in panel._strips] == whole(pilot.app, changed, width)
-        assert "A different last part." in panel.text()
-        # the parts that stayed hand out the lines they had: drawn once
-        unchanged = len(whole(pilot.app, Group(*first.renderables[:-1]), width))
-        assert all(a is b for a, b in zip(panel._strips[:unchanged], drawn, strict=False))
-        assert panel._strips[unchanged] is not drawn[unchanged]
-        panel.show(board_renderable(view))  # another panel altogether
-        await pilot.pause()
-        assert [list(s) for s in panel._strips] == whole(pilot.app, board_renderable(view), width)
+        assert log.lines_text()[-1] in screen_text(app)
 
 
 async def test_a_click_on_the_tab_strip_opens_that_panel_and_marks_it_without_colour(tmp_path):

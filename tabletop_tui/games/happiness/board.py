@@ -10,12 +10,10 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...widgets.focus_style import KeptFocusStyle
-from ...widgets.line_api import FrameStyle
 from ...widgets.tiles import H, W, card_lines, spot_lines
 
 
-class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
+class Board(Widget, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor.
 
     Drawn line by line (Textual's Line API): each cell's five lines are made once and
@@ -30,8 +28,6 @@ class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
         Binding("enter", "place", "Place card"),
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
-    DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
-    FILTERED_LINES = True  # a cell's kept lines are filtered once, not every line drawn
 
     class Chosen(Message):
         def __init__(self, cell):
@@ -54,7 +50,6 @@ class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
         # Textual keeps them with it) without joining a segment.
         self._strips: dict[tuple, Strip] = {}
         self._spot_set: set = set()
-        self._frame_width: int | None = None
 
     @property
     def cursor(self) -> tuple[int, int]:
@@ -147,7 +142,6 @@ class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
             look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
         else:
             look = ("spot", cell in self._spot_set, here, base)
-        look += (self._frame_filters,)
         lines = self._drawn.get(look)
         if lines is None:
             if info is not None:
@@ -157,26 +151,17 @@ class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
             else:
                 texts = spot_lines("", cursor=here, legal=False)
             console = self.app.console
-            lines = [
-                self.filtered(list(Segment.apply_style(t.render(console), base))) for t in texts
-            ]
+            lines = [list(Segment.apply_style(t.render(console), base)) for t in texts]
             self._drawn[look] = lines
         return lines
 
-    def render_lines(self, crop: Region) -> list[Strip]:
-        self._frame_width = self.size.width  # asked once a frame, not once a line
-        try:
-            return super().render_lines(crop)
-        finally:
-            self._frame_width = None
-
     def render_line(self, y: int) -> Strip:
         row, line = divmod(y, H)
-        style = self.line_style
-        width = self._frame_width or self.size.width
+        style = self.rich_style
+        width = self.size.width
         if row >= self.rows:
-            return Strip(self.filtered([Segment(" " * width, style)]), width)
-        key = (self._row_looks()[row], self.has_focus, line, style, width, self._frame_filters)
+            return Strip([Segment(" " * width, style)], width)
+        key = (self._row_looks()[row], self.has_focus, line, style, width)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)
@@ -193,7 +178,7 @@ class Board(KeptFocusStyle, FrameStyle, Widget, can_focus=True):
         ]
         used = self.cols * W
         if used < width:
-            segments += self.filtered([Segment(" " * (width - used), style)])
+            segments += [Segment(" " * (width - used), style)]
         elif used > width:  # narrower than the table for a moment (a resize): cut
             return Strip(segments, used).crop(0, width)
         return Strip(segments, width)

@@ -16,10 +16,8 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input
 
-from ...widgets.focus_style import KeptFocusStyle
 from ...widgets.moves import MoveList
-from ...widgets.static_text import KeptLines
-from .kept_text import KeptText
+from .text_box import TextBox
 
 
 def fold(widget: Widget, folded: bool) -> None:
@@ -33,12 +31,9 @@ def fold(widget: Widget, folded: bool) -> None:
         styles.border = None
 
 
-class StoryBox(KeptFocusStyle, KeptLines, Input):
+class StoryBox(Input):
     """Where a player types a story: open (focusable, its prompt shown) in the story
-    step, closed (saying what it is for, no focus) outside it; never moved or resized.
-
-    It opens as it opened last time (empty, focused, the cursor shown): the lines
-    drawn for each look are kept, so opening it draws nothing new."""
+    step, closed (saying what it is for, no focus) outside it; never moved or resized."""
 
     OPEN_PROMPT = "Type your story"
     CLOSED_PROMPT = "Stories go here"
@@ -51,31 +46,13 @@ class StoryBox(KeptFocusStyle, KeptLines, Input):
     def allow_focus(self) -> bool:
         return self.open and super().allow_focus()
 
-    def look(self) -> tuple:
-        """Everything of its own that the Input's line shows: its colours and border
-        are in the kept lines' key already, and the theme stands for the cursor's and
-        placeholder's colours (restyled at every fold and focus, so not kept by
-        those)."""
-        return (
-            self.app.theme,
-            self.value,
-            self.placeholder,
-            self.password,
-            self.has_focus,
-            self._cursor_visible,
-            self.cursor_position,
-            self.selection,
-            self._suggestion,
-            self.scroll_offset,
-        )
-
     def show(self, open_: bool) -> None:
         if open_ != self.open:
             self.open = open_
             self.placeholder = self.OPEN_PROMPT if open_ else self.CLOSED_PROMPT
 
 
-class SkipLine(KeptText):
+class SkipLine(TextBox):
     """The line under the story box: a click on it skips the story while the box is
     open (Enter on an empty box does the same); closed, it says when stories come."""
 
@@ -101,8 +78,7 @@ class SkipLine(KeptText):
 
 
 class FoldingMoveList(MoveList):
-    """The moves to choose from (the shared list: its drawn moves kept, a fast
-    scrollbar); folded away while there are none."""
+    """The moves to choose from; folded away while there are none."""
 
     folded = False
 

@@ -16,7 +16,6 @@ from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ...widgets.line_api import FrameStyle
 from ...widgets.tiles import H, W, card_lines
 
 # How a card sits: a gap column after each in a row (wide), or a grid of four
@@ -24,12 +23,10 @@ from ...widgets.tiles import H, W, card_lines
 WIDE_STRIDE, COMPACT_STRIDE, COMPACT_COLUMNS = W + 1, W, 4
 
 
-class Hand(FrameStyle, Widget):
+class Hand(Widget):
     """Cards in a row (a spare line below them), or four to a row when compact."""
 
     DEFAULT_CSS = "Hand { width: 1fr; height: auto; }"
-    DIRECT_LINES = True  # its lines go straight to the screen (no border or padding)
-    FILTERED_LINES = True  # a card's kept lines are filtered once, not every line drawn
 
     class Clicked(Message):
         def __init__(self, index: int):
@@ -89,14 +86,14 @@ class Hand(FrameStyle, Widget):
     # ---- drawing -----------------------------------------------------------------------
     def _card_lines(self, k: int, base: Style) -> list[list[Segment]]:
         card, label, frame = self.looks[k]
-        look = (card["word"], label, frame, self._stride(), base, self._frame_filters)
+        look = (card["word"], label, frame, self._stride(), base)
         lines = self._drawn.get(look)
         if lines is None:
             console = self.app.console
             gap = self._stride() - W
             pad = [Segment(" " * gap, self._blank(base))] if gap else []
             lines = [
-                self.filtered(list(Segment.apply_style(t.render(console), base)) + pad)
+                list(Segment.apply_style(t.render(console), base)) + pad
                 for t in card_lines(card, label, frame)
             ]
             self._drawn[look] = lines
@@ -109,18 +106,18 @@ class Hand(FrameStyle, Widget):
         return Style(bgcolor=base.bgcolor)
 
     def render_line(self, y: int) -> Strip:
-        style = self.line_style
+        style = self.rich_style
         width = self.size.width
         row, line = divmod(y, H)
         columns = self._columns()
         first = row * columns
         shown = range(first, min(first + columns, len(self.looks)))
         if not shown:
-            return Strip(self.filtered([Segment(" " * width, self._blank(style))]), width)
+            return Strip([Segment(" " * width, self._blank(style))], width)
         segments = [segment for k in shown for segment in self._card_lines(k, style)[line]]
         used = len(shown) * self._stride()
         if used < width:
-            segments += self.filtered([Segment(" " * (width - used), self._blank(style))])
+            segments += [Segment(" " * (width - used), self._blank(style))]
         elif used > width:
             return Strip(segments, used).crop(0, width)
         return Strip(segments, width)

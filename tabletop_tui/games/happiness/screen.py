@@ -13,8 +13,7 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.reactive import Reactive
-from textual.widget import Widget
+from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Header, Input, OptionList
 
 from ...widgets.common import HandoffScreen, NoticeScreen
@@ -25,8 +24,7 @@ from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, SkipLine, StoryBox
 from .hand import Hand
-from .kept_text import KeptText
-from .scroll import BoardScroll, KeptHorizontal, KeptVertical
+from .text_box import TextBox
 
 
 def story_prompt(name: str, word: str) -> str:
@@ -39,10 +37,6 @@ def story_prompt(name: str, word: str) -> str:
 
 class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
-    # Textual repaints the whole screen when the focus moves, and here it moves at
-    # every move (board -> story box -> ...). The widgets whose look follows the focus
-    # restyle and repaint themselves; the rest of the screen stays as it was drawn.
-    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
     REVIEW = True
     UNDO_EXPLAINS = True
     BINDINGS = [
@@ -66,18 +60,18 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with KeptHorizontal(id="hp-main"):
-            with KeptVertical(id="hp-left"):
-                yield KeptText(id="hp-status")
-                with BoardScroll(id="hp-board-scroll"):
+        with Horizontal(id="hp-main"):
+            with Vertical(id="hp-left"):
+                yield TextBox(id="hp-status")
+                with ScrollableContainer(id="hp-board-scroll"):
                     yield Board()
-                yield KeptText(id="hp-hand-title")
+                yield TextBox(id="hp-hand-title")
                 yield Hand(id="hp-hand")
-            with KeptVertical(id="hp-right"):
+            with Vertical(id="hp-right"):
                 yield StoryBox(id="hp-story", max_length=500)
                 yield SkipLine(id="hp-skip")
                 yield FoldingMoveList(id="hp-moves")
-                yield KeptText(id="hp-players")
+                yield TextBox(id="hp-players")
                 yield LogView(id="hp-log")
         yield KeyBar()
 
@@ -135,7 +129,7 @@ class HappinessScreen(Parts, GameScreenBase):
             self.controller.close_window()
             self.advance()
         else:
-            self.part("#hp-status", KeptText).set_text(self.window_status())
+            self.part("#hp-status", TextBox).set_text(self.window_status())
 
     def window_status(self) -> str:
         left = max(0.0, (self._deadline or 0) - time.monotonic()) / max(self.silence_scale, 1e-9)
@@ -222,7 +216,7 @@ class HappinessScreen(Parts, GameScreenBase):
             status = f"Waiting for {names[v['actors'][0]]}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round.[/b]"
-        self.part("#hp-status", KeptText).set_text(status)
+        self.part("#hp-status", TextBox).set_text(status)
 
         hand = v["hand"] or []
         if self.selected >= len(hand):
@@ -249,7 +243,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 for t in v["topics"]
             )
             hand_title = f"Topics in the deck: {marks}"
-        self.part("#hp-hand-title", KeptText).set_text(hand_title)
+        self.part("#hp-hand-title", TextBox).set_text(hand_title)
 
         blocks = []
         for p in v["players"]:
@@ -261,7 +255,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
             )
         blocks.append(f"Community deck: {v['community']} left")
-        self.part("#hp-players", KeptText).set_blocks(blocks)
+        self.part("#hp-players", TextBox).set_blocks(blocks)
 
         story = self.part("#hp-story", StoryBox)
         telling = step == "human" and stage == "story"
@@ -281,9 +275,6 @@ class HappinessScreen(Parts, GameScreenBase):
         placing = step == "human" and stage in ("play", "bummer")
         if placing and not getattr(self, "_was_placing", False):
             board.focus()  # arrows + Enter place the chosen card at once
-        if placing and chosen:  # the prompt the placement will show, wrapped after this frame
-            status_line = self.part("#hp-status", KeptText)
-            self.call_after_refresh(status_line.prepare, story_prompt(names[c.viewer], chosen))
         self._was_placing = placing
         self.call_after_refresh(self._unfocus_folded)
         self.render_log()

@@ -7,19 +7,16 @@ from pathlib import Path
 from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Header, OptionList, Static
 
 from ...widgets.card import LETTER
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
-from ...widgets.line_api import KeptFill
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.parts import Parts
-from ...widgets.scrollbar import FastVerticalScroll
-from ...widgets.static_text import KeptLines
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -33,26 +30,7 @@ PROMPTS = {
 }
 
 
-# Showing the screen again after a hand-off repaints every box on it, and most are as
-# they were: these keep their drawn lines (by text, size and colours) instead of
-# passing each through Textual's styles cache again.
-class KeptStatic(KeptLines, Static):
-    """A Static that keeps the lines of its last few texts."""
-
-
-class KeptRow(KeptFill, Horizontal):
-    """A Horizontal box that keeps its fill."""
-
-
-class KeptColumn(KeptFill, Vertical):
-    """A Vertical box that keeps its fill."""
-
-
-class KeptScroll(KeptFill, FastVerticalScroll):
-    """The left panel's scrolling box, keeping its fill."""
-
-
-class DeckBox(KeptLines, Static, can_focus=False):
+class DeckBox(Static, can_focus=False):
     """One line of the decks panel; click it to draw from that deck."""
 
     class Clicked(Message):
@@ -96,42 +74,30 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with KeptRow(id="hc-main"):
-            with KeptScroll(id="hc-left"):
-                yield KeptStatic("", id="hc-status")
-                yield KeptStatic(
+        with Horizontal(id="hc-main"):
+            with VerticalScroll(id="hc-left"):
+                yield Static("", id="hc-status")
+                yield Static(
                     "Central area: decks and the visible row", classes="section", id="hc-row-title"
                 )
-                with KeptRow(id="hc-central"):
-                    with KeptColumn(id="hc-decks") as decks:
+                with Horizontal(id="hc-central"):
+                    with Vertical(id="hc-decks") as decks:
                         decks.border_title = "Decks [1-3]"
                         for d in (1, 2, 3):
                             yield DeckBox(d)
                     yield CardGrid("row", 3, id="hc-row")
-                yield KeptStatic("", classes="section", id="hc-city-title")
+                yield Static("", classes="section", id="hc-city-title")
                 yield CardGrid("city", 5, id="hc-city")
-                yield KeptStatic(self.DWELLINGS_LABEL, classes="section")
+                yield Static(self.DWELLINGS_LABEL, classes="section")
                 yield CardGrid("dwelling", 5, id="hc-dwellings")
-                yield KeptStatic(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
+                yield Static(self.SPECIALS_LABEL, classes="section", id="hc-specials-title")
                 yield CardGrid("special", 5, id="hc-specials")
-                yield KeptStatic("", id="hc-effects")
-            with KeptColumn(id="hc-right"):
+                yield Static("", id="hc-effects")
+            with Vertical(id="hc-right"):
                 yield MoveList(id="hc-actions")
-                yield KeptStatic("", id="hc-others")
+                yield Static("", id="hc-others")
                 yield LogView(id="hc-log")
         yield KeyBar()
-
-    def on_mount(self) -> None:  # (Textual calls the base class's handler as well)
-        # Textual's public signal, sent once a layout of this screen is done.
-        self.screen_layout_refresh_signal.subscribe(self, self._laid_out)
-
-    def _laid_out(self, _screen) -> None:
-        """Under a hand-off, the public view drawn ahead may ask for a layout (the next
-        city has another height) that Textual does after the lines were drawn, which
-        threw them away: they are drawn ahead again for the new places and sizes."""
-        handoff = self._handoff
-        if handoff is not None and self.app.screen is handoff and not self._public_pending:
-            self.paint_ahead()
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:

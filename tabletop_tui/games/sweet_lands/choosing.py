@@ -114,7 +114,7 @@ class ChoosingMixin:
         hm.show_cursor(target is not None or hm.has_focus)
         if target is not None and target in hm.targets and hm.cursor != target:
             hm.cursor = target
-            hm._rebuild()
+            hm.rebuild()
             hm.scroll_to_cursor()
             v = self.current_view()
             self.hex_info(target, v, self.shown(v))

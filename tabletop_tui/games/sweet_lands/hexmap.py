@@ -33,12 +33,10 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from ...widgets.focus_style import KeptFocusStyle
 from .hexdraw import SCALES, geometry, paint, strips
-from .lines import refresh_changed
 
 
-class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
+class HexMap(ScrollView, can_focus=True):
     """One Map Board. ``show`` gives it the board, a player's pieces and the targets."""
 
     BINDINGS = [
@@ -103,7 +101,7 @@ class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
                 self.cursor = sorted(targets, key=self._order)[0]
         if self.cursor is None and mapb is not None:
             self.cursor = ("hex", mapb.capitals[0] if mapb.capitals else 0)
-        self._rebuild()
+        self.rebuild()
 
     def _order(self, t):
         return (t[0] != "hex", t[1])
@@ -123,17 +121,17 @@ class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
         if self.size.width:
             self._known_size = (self.size.width, self.size.height)
         if self.mapb is not None and self.pick_scale() != self.scale:
-            self._rebuild()
+            self.rebuild()
             self.scroll_to_cursor()
 
     def toggle_scale(self) -> None:
         order = [None, "small", "large"]
         self.forced_scale = order[(order.index(self.forced_scale) + 1) % 3]
-        self._rebuild()
+        self.rebuild()
         self.scroll_to_cursor()
 
     # ---- drawing -------------------------------------------------------------------
-    def _rebuild(self) -> None:
+    def rebuild(self) -> None:
         if self.mapb is None:
             return
         self.scale = self.pick_scale()
@@ -150,12 +148,9 @@ class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
         self._centre = geo.centre
         self._width = geo.width
         new, self._kept_rows = strips(chars, styles, geo.width, self._kept_rows)
-        old, self._strips = self._strips, new
+        self._strips = new
         self.virtual_size = Size(geo.width, geo.height)
-        if old and old[0].cell_length == geo.width:  # the same scale: repaint what changed
-            refresh_changed(self, old, new, top=self.scroll_offset.y)
-        else:
-            self.refresh()
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset
@@ -202,7 +197,7 @@ class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
     def show_cursor(self, shown: bool) -> None:
         if shown != self.cursor_shown:
             self.cursor_shown = shown
-            self._rebuild()
+            self.rebuild()
 
     def on_focus(self) -> None:
         self.show_cursor(True)
@@ -210,7 +205,7 @@ class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
     def set_cursor(self, target) -> None:
         self.cursor = target
         self.cursor_shown = True
-        self._rebuild()
+        self.rebuild()
         self.scroll_to_cursor()
         self.post_message(self.Moved(self, target))
 
@@ -230,7 +225,7 @@ class HexMap(KeptFocusStyle, ScrollView, can_focus=True):
             return
         self.cursor = target
         self.cursor_shown = True
-        self._rebuild()
+        self.rebuild()
         self.post_message(self.Moved(self, target))
         self.post_message(self.Picked(self, target))
 

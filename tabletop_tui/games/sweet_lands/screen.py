@@ -5,7 +5,7 @@ Hand, Players: keys m t b h p); on the right the steps of this turn, the legal m
 compact player summaries and the log. Every decision can be taken from the move list
 (arrows + Enter), and most by a direct choice too: hexes and edges on the map (arrows,
 [ ], Enter or a click), areas on the board and cards in the hand (Enter or a click).
-Only the panel on show is redrawn; the others are redrawn when they are opened.
+Only the panel on show is drawn; another is drawn from the current view when opened.
 """
 
 from __future__ import annotations
@@ -19,7 +19,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...widgets.kept_rows import KeptRowsStatic
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
@@ -45,10 +44,6 @@ LEGEND = (
     "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
     "Corners * = legal hex, v ^ = cursor."
 )
-# Seconds after a move's repaint before the hidden panels that changed are drawn, one
-# at a time: a tab opened later shows them at once (drawing a changed panel at the
-# switch doubled its time). A new move in the meantime starts the wait again.
-DRAW_HIDDEN_AFTER = 0.03
 WIDE = 150  # from this width the side panel grows and long moves wrap (sweet_lands.tcss)
 PHASE = {
     "setup": "setup",
@@ -100,8 +95,6 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
-        self._draw_hidden_timer = None
-        self._seen_tabs = {"tab-map"}  # panels laid out at least once (their sizes known)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -129,9 +122,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
                     with VerticalScroll(id="tab-players"):
                         yield Lines(id="sl-players")
             with Vertical(id="sl-right"):
-                yield KeptRowsStatic("", id="sl-steps")  # lines drawn again only if new
-                yield MoveList(id="sl-actions")  # a fixed box: new moves lay nothing out
-                yield KeptRowsStatic("", id="sl-others")
+                yield Static("", id="sl-steps")
+                yield MoveList(id="sl-actions")
+                yield Static("", id="sl-others")
                 yield LogView(id="sl-log")  # follows the newest line unless scrolled up
         yield KeyBar()
 
@@ -279,32 +272,11 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.show_moves(legal)
         self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
-        if self._draw_hidden_timer is not None:
-            self._draw_hidden_timer.stop()
-        self._draw_hidden_timer = self.set_timer(DRAW_HIDDEN_AFTER, self.draw_hidden_panel)
         if op_changed and step == "human":
             if op in P.MAP_OPS and P.home_tab(op) == "tab-map":
                 self.query_one(HexMap).focus()
             elif legal:
                 self.query_one(OptionList).focus()
-
-    def draw_hidden_panel(self) -> None:
-        """Draw one hidden panel that changed, then let keys and frames in before the
-        next (a key pressed meanwhile waits for one panel at most). Not under another
-        screen (a hand-off): its Enter would wait."""
-        self._draw_hidden_timer = None
-        if not self.is_attached or self.app.screen is not self:
-            return
-        active = self.query_one(Panels).active
-        hidden = [
-            tab
-            for tab in TABS.values()
-            if tab in self._dirty and tab != active and tab in self._seen_tabs
-        ]
-        if hidden:
-            self.render_tab(hidden[0])
-        if len(hidden) > 1:
-            self._draw_hidden_timer = self.set_timer(0.001, self.draw_hidden_panel)
 
     def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         if tab not in self._dirty:
@@ -426,10 +398,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self._shown_moves = list(shown)
             options = [Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)]
             ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
-            if shown or self.is_active:
-                # Under a hand-off the list stays in place, empty: shown again with the
-                # next player's moves it then needs no layout pass.
-                ol.display = bool(shown)
+            ol.display = bool(shown)
             if shown:
                 self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
@@ -462,7 +431,6 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     def show_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         """Put this panel on show (a key, a click on the strip or a move's home panel)."""
         self.query_one(Panels).active = tab
-        self._seen_tabs.add(tab)
         self.query_one(TabStrip).show(tab)
         self.render_tab(tab, v, legal)
         if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):

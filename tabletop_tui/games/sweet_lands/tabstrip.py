@@ -13,8 +13,6 @@ from __future__ import annotations
 from rich.markup import escape
 from textual.widgets import ContentSwitcher, DataTable, Static
 
-from ...widgets.static_text import KeptLines, set_text
-
 # key -> (pane id, label); the key letter is underlined in the label
 TAB_LABELS = {
     "m": ("tab-map", "Map"),
@@ -38,21 +36,16 @@ def strip_markup(active: str) -> str:
     return " ".join(parts)
 
 
-class TabStrip(KeptLines, Static):
-    """The tab strip: one line, redrawn only when the tab on show changes, from the
-    lines kept for that tab (five texts; parsing its links was most of a switch's
-    drawing)."""
+class TabStrip(Static):
+    """The tab strip: one line, every tab a click target, the one on show marked."""
 
     DEFAULT_CSS = "TabStrip { height: 1; width: 1fr; padding: 0 1; text-wrap: nowrap; }"
-
-    def look(self):
-        return (self.content, self.hover_style)  # a tab under the mouse is lit
 
     def show(self, active: str) -> None:
         text = strip_markup(active)
         if getattr(self, "_shown", None) != text:
             self._shown = text
-            set_text(self, text)
+            self.update(text)
 
 
 class Panels(ContentSwitcher):

@@ -1,0 +1,95 @@
+"""The key bar, and the hand-off's public view."""
+
+from textual.app import App
+
+
+class Keys(App):
+    BINDINGS = [("a", "one", "One"), ("b", "two", "Two")]
+    allowed = True
+
+    def compose(self):
+        from tabletop_tui.widgets.keybar import KeyBar
+
+        yield KeyBar()
+
+    def check_action(self, action, parameters):
+        return True if action != "two" or self.allowed else None
+
+    def action_two(self):
+        self.ran = True
+
+
+async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_keys():
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        assert bar.text() == " a One  b Two "
+        hits = [hit[:2] for hit in bar._hits]
+        bar.redraw()  # the same keys: the line stays, the keys still answer clicks
+        assert [hit[:2] for hit in bar._hits] == hits and bar.text() == " a One  b Two "
+        await pilot.click(KeyBar, offset=(hits[1][0] + 1, 0))
+        assert getattr(app, "ran", False)
+        app.allowed = False
+        app.refresh_bindings()
+        await pilot.pause()
+        assert [hit[:2] for hit in bar._hits] == hits[:1]  # dimmed: no longer clickable
+        assert bar.text() == " a One  b Two "
+        assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
+
+
+async def test_key_bar_takes_the_new_themes_colours_when_the_theme_changes():
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Keys()
+    async with app.run_test(size=(60, 5)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        before = bar._drawn[0]
+        app.theme = "nord" if app.theme != "nord" else "gruvbox"
+        await pilot.pause()
+        await pilot.pause()
+        now = bar.get_component_styles("keybar--key").partial_rich_style
+        assert now != before  # the two themes differ in the key colour
+        assert bar._drawn[0] == now  # and the drawn line uses the new one
+
+
+async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_view(tmp_path):
+    from textual.widgets import OptionList
+
+    from rules import get_game
+    from tabletop_tui.controller import Controller
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    from .helpers import make_app
+
+    spec = get_game("happy-city")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=3), [{"kind": "human"}] * 2)
+        app.open_game(c)
+        await pilot.pause()
+        game = app.screen_stack[-2]
+        await pilot.press("enter")
+        await pilot.pause()
+        status = game.query_one("#hc-status")
+        while True:
+            ends_turn = [a for a in c.legal() if a.kind in ("buy", "coin", "dwelling")]
+            if ends_turn:
+                break
+            game._apply(c.legal()[-1])
+            await pilot.pause()
+        assert "your turn" in str(status.content)
+        game._apply(ends_turn[0])  # the move that hands the terminal on
+        assert isinstance(app.screen, HandoffScreen) and c.viewer is None
+        await pilot.pause()
+        # The public view, under the hand-off: the next player's prompt (who is next is
+        # public), none of their moves.
+        ahead = str(status.content)
+        assert f"{c.state.players[c.pending]}[/b], your turn" in ahead
+        assert game.query_one(OptionList).option_count == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.query_one(OptionList).option_count

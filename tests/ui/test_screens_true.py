@@ -1,0 +1,142 @@
+"""Every screen shows the current view the moment it is on screen.
+
+For each game: the state changes while a panel is hidden (another Sweet Lands tab on
+show, or simply moves made on a card game's screen), the panel is shown, and every
+line of every widget in it is compared with the same panel of a screen freshly built
+from the same state.
+"""
+
+from __future__ import annotations
+
+import pytest
+from textual.geometry import Region
+from textual.widget import Widget
+
+from rules import get_game
+from rules.bots import make_bot
+from tabletop_tui.controller import Controller
+from tabletop_tui.games.sweet_lands.demo import controller as sl_controller
+from tabletop_tui.games.sweet_lands.demo import mid_game
+from tabletop_tui.widgets.common import HandoffScreen
+
+from .helpers import make_app
+
+SIZE = (120, 40)
+TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
+
+
+def drawn_lines(root: Widget) -> list[tuple[str, list[str]]]:
+    """Each visible widget under ``root`` (and ``root``) with the text of every line it
+    draws, in the order they stand."""
+    found = []
+    for widget in [root, *root.query("*")]:
+        if not widget.display or not widget.size.area:
+            continue
+        if any(not ancestor.display for ancestor in widget.ancestors_with_self):
+            continue
+        width, height = widget.size
+        lines = widget.render_lines(Region(0, 0, width, height))
+        found.append((widget.id or type(widget).__name__, [s.text.rstrip() for s in lines]))
+    return found
+
+
+async def settle(pilot) -> None:
+    for _ in range(3):
+        await pilot.pause()
+
+
+async def panel_lines(pilot, key: str) -> list:
+    """The panel's lines; on the map, with its cursor (a place on the screen, not in
+    the game) put on the capital on both screens compared."""
+    from tabletop_tui.games.sweet_lands.hexmap import HexMap
+
+    screen = pilot.app.screen
+    if key == "m":
+        hexmap = screen.query_one(HexMap)
+        hexmap.set_cursor(("hex", hexmap.mapb.capitals[0]))
+        await settle(pilot)
+    return drawn_lines(screen.query_one(f"#{TABS[key]}"))
+
+
+async def fresh_panel(tmp_path, state, viewer: int, key: str) -> list:
+    """The panel behind ``key`` on a screen built anew from ``state``."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.open_game(sl_controller(state, viewer=viewer))
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        return await panel_lines(pilot, key)
+
+
+@pytest.mark.parametrize("key", list(TABS))
+async def test_a_sweet_lands_panel_changed_while_hidden_shows_the_current_view(tmp_path, key):
+    other = "t" if key != "t" else "b"
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="area")
+        app.open_game(c)
+        await settle(pilot)
+        await pilot.press(key)  # drawn once...
+        await settle(pilot)
+        before = drawn_lines(app.screen.query_one(f"#{TABS[key]}"))
+        await pilot.press(other)  # ...then hidden while moves change the state
+        await settle(pilot)
+        bot = make_bot("sweet-lands", "smart", 3)
+        screen = app.screen
+        for _ in range(6):
+            if c.next_step() != "human":
+                break
+            screen._apply(bot.choose(c.state, c.viewer))
+            await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        shown = await panel_lines(pilot, key)
+        state, viewer = c.state, c.viewer
+    assert shown == await fresh_panel(tmp_path, state, viewer, key)
+    if key != "m":  # the moves changed what the panel shows (the map may not change)
+        assert shown != before
+
+
+CARD_GAMES = [
+    ("happy-city", {"mode": "family"}),
+    ("happy-city", {"mode": "expert"}),
+    ("happiest-town", {}),
+    ("happiness", {}),
+]
+
+
+async def card_screen(tmp_path, spec, state, viewer):
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        c = Controller(spec, state, [{"kind": "human"}, {"kind": "bot"}], viewer=viewer)
+        app.open_game(c)
+        await settle(pilot)
+        return drawn_lines(app.screen)
+
+
+@pytest.mark.parametrize("game,options", CARD_GAMES)
+async def test_a_card_game_screen_after_moves_matches_a_fresh_one(tmp_path, game, options):
+    spec = get_game(game)
+    state = spec.new_game(["Ann", "Bob"], seed=5, options=options)
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        c = Controller(spec, state, [{"kind": "human"}, {"kind": "bot"}])
+        app.open_game(c)
+        await settle(pilot)
+        bot = make_bot(game, "smart", 3)
+        for _ in range(12):
+            if isinstance(app.screen, HandoffScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            if c.next_step() != "human":
+                await settle(pilot)
+                continue
+            app.screen._apply(bot.choose(c.state, c.viewer))
+            await settle(pilot)
+        while c.next_step() != "human":  # a bot's turn ends on the human's decision
+            await settle(pilot)
+        shown = drawn_lines(app.screen)
+        state, viewer = c.state, c.viewer
+    assert shown == await card_screen(tmp_path, spec, state, viewer)
