@@ -25,6 +25,14 @@ def with_heap(state, heap: int):
     return scene
 
 
+def test_hidden_nim_registers_through_discovery_with_its_bot_and_no_screen():
+    from tabletop_tui.games import playable
+
+    assert rules.FOUND_IN["hidden-nim"] == __package__
+    assert rules.BOTS["hidden-nim"] == f"{__package__}.bot:HiddenNimBot"
+    assert "hidden-nim" not in playable()
+
+
 def test_each_player_is_dealt_two_cards_from_four_each_of_one_two_and_three():
     state = game(4)
     assert all(len(hand) == 2 for hand in state.hands)
