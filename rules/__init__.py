@@ -1,46 +1,70 @@
 """Pure-Python game engines. Never imports textual or rich.
 
-``GAMES`` maps a game id to its GameSpec; ``get_game(id)`` looks one up; ``BOTS`` maps
-a game id to the "module:Class" of its own bot.
+``GAMES`` maps a game id to its GameSpec, in menu order; ``get_game(id)`` looks one
+up; ``BOTS`` maps a game id to the "module:Class" of its own bot; ``FOUND_IN`` names
+the package each game came from.
 
-A game registers itself: each package ``rules/<game>/`` declares ``SPECS`` (its
-GameSpecs) and ``BOTS`` (game id -> "module:Class") in its ``__init__.py``, and is
-found here by looking through this folder, so adding a game touches no shared file.
+A game registers itself: a *game package* declares ``SPECS`` (its GameSpecs) and
+``BOTS`` (game id -> "module:Class") in its ``__init__.py``. ``discover(folder)``
+registers every game package inside a folder of them; this package discovers its own
+folder on import, so adding a game to ``rules/`` touches no shared file. Any other
+folder is discovered the same way when a caller asks (the test suite registers the
+small games of ``tests/games/`` from its conftest).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 
 from .core import Action, GameSpec, IllegalAction, Option, SaveError
 
 # Packages in this folder that are not games.
 NOT_GAMES = frozenset({"core", "bots"})
 
+# Filled in place (never rebound), so a name imported from here sees later games too.
+GAMES: dict[str, GameSpec] = {}
+BOTS: dict[str, str] = {}
+FOUND_IN: dict[str, str] = {}
 
-def _discover() -> tuple[dict[str, GameSpec], dict[str, str]]:
-    specs: list[GameSpec] = []
-    bots: dict[str, str] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.ispkg or info.name in NOT_GAMES:
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        found = list(getattr(module, "SPECS", ()))
-        if not found:
-            raise ImportError(f"rules.{info.name} is a package here but declares no SPECS")
-        specs += found
-        bots.update(getattr(module, "BOTS", {}))
-    specs.sort(key=lambda s: (s.order, s.title))
-    games: dict[str, GameSpec] = {}
+
+def register_package(name: str) -> list[GameSpec]:
+    """Import the game package ``name`` and add its SPECS and BOTS to the registry.
+
+    Registering the same package again changes nothing; two packages claiming one
+    game id is an ImportError."""
+    module = importlib.import_module(name)
+    specs = list(getattr(module, "SPECS", ()))
+    if not specs:
+        raise ImportError(f"{name} is a game package but declares no SPECS")
     for spec in specs:
-        if spec.id in games:
-            raise ImportError(f"two games register the id {spec.id!r}")
-        games[spec.id] = spec
-    return games, bots
+        if FOUND_IN.get(spec.id, name) != name:
+            raise ImportError(f"two games register the id {spec.id!r}: {FOUND_IN[spec.id]}, {name}")
+    bots = dict(getattr(module, "BOTS", {}))
+    if set(bots) - {s.id for s in specs}:
+        raise ImportError(f"{name} declares a bot for a game it does not register")
+    for spec in specs:
+        FOUND_IN[spec.id] = name
+    BOTS.update(bots)
+    ordered = sorted([*GAMES.values(), *specs], key=lambda s: (s.order, s.title))
+    GAMES.clear()
+    GAMES.update((s.id, s) for s in ordered)
+    return specs
 
 
-GAMES, BOTS = _discover()
+def discover(folder: str, skip: Iterable[str] = ()) -> list[GameSpec]:
+    """Register every game package directly inside the package ``folder`` (by its
+    dotted name), but those named in ``skip``; return the games found."""
+    package = importlib.import_module(folder)
+    found: list[GameSpec] = []
+    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if info.ispkg and info.name not in skip:
+            found += register_package(f"{folder}.{info.name}")
+    return found
+
+
+discover(__name__, skip=NOT_GAMES)
 
 
 def get_game(game_id: str) -> GameSpec:
@@ -53,8 +77,11 @@ def get_game(game_id: str) -> GameSpec:
 
 __all__ = [
     "BOTS",
+    "FOUND_IN",
     "GAMES",
+    "discover",
     "get_game",
+    "register_package",
     "Action",
     "GameSpec",
     "IllegalAction",

@@ -74,18 +74,23 @@ def test_labeler_falls_back_to_the_key_for_malformed_arguments():
     assert label(Action(0, "other")) == "0:other"
 
 
-def test_every_game_registers_itself_with_a_bot_a_screen_and_help():
+def test_every_game_registers_itself_with_a_bot_and_every_shipped_game_a_screen_and_help():
     from rules.bots import make_bot
     from tabletop_tui.games import all_ui
 
     ui = all_ui()
-    assert list(rules.GAMES) == ["happy-city", "happiest-town", "sweet-lands", "happiness"]
-    assert set(rules.BOTS) == set(rules.GAMES) == set(ui)
+    menu = [(spec.order, spec.title) for spec in rules.GAMES.values()]
+    assert menu == sorted(menu)  # menus list games in this order
+    assert set(rules.BOTS) == set(rules.GAMES) == set(rules.FOUND_IN)
+    # the games of rules/ each have a screen package; a game kept in tests/ has none
+    shipped = {game for game, package in rules.FOUND_IN.items() if package.startswith("rules.")}
+    assert shipped and set(ui) == shipped
     for game_id, spec in rules.GAMES.items():
         assert spec.summary and make_bot(game_id).choose
-        assert ui[game_id].help.is_file()
-        assert ui[game_id].screen_class().__name__.endswith("Screen")
-        assert ui[game_id].end_screen_class().__name__.endswith("EndScreen")
+        if game_id in shipped:
+            assert ui[game_id].help.is_file()
+            assert ui[game_id].screen_class().__name__.endswith("Screen")
+            assert ui[game_id].end_screen_class().__name__.endswith("EndScreen")
         res = _finished(spec).result()
         summary_keys = {key for _, key in res.get("summary", [])}
         assert summary_keys <= set(res["breakdown"][0])

@@ -153,9 +153,4 @@ def test_every_game_and_every_option_is_covered() -> None:
             for choice in opt.choices:
                 if choice != opt.default:
                     assert (spec.id, json.dumps({name: choice})) in ids
-    assert {p.values[0] for p in cases()} == {
-        "happy-city",
-        "happiest-town",
-        "happiness",
-        "sweet-lands",
-    }
+    assert {p.values[0] for p in cases()} == set(rules.GAMES)

@@ -25,6 +25,12 @@ GAMES = [
 ]
 # Sweet Lands hides the Citizen Deck order, the other hands and (solo) Mio's decks.
 SWEET_LANDS = [("sweet-lands", {}, 1), ("sweet-lands", {}, 2)]
+# Every other registered game (one a new game package adds) at its default options.
+OTHERS = [
+    (game, {}, max(2, spec.min_players))
+    for game, spec in rules.GAMES.items()
+    if game not in {case[0] for case in GAMES + SWEET_LANDS}
+]
 
 
 def hidden(state) -> tuple:
@@ -47,7 +53,7 @@ def checkpoints(game, options, players, every=9, limit=90):
         state = state.apply(bots[seat].choose(state, seat))
 
 
-@pytest.mark.parametrize(("game", "options", "players"), GAMES + SWEET_LANDS)
+@pytest.mark.parametrize(("game", "options", "players"), GAMES + SWEET_LANDS + OTHERS)
 def test_changing_hidden_information_never_changes_a_decision(game, options, players):
     changed = 0
     for state, seat in checkpoints(game, options, players):

@@ -44,11 +44,7 @@ def option_sets(spec):
     yield {k: options[-1] for k, options in zip(names, choices, strict=True)}
 
 
-CASES = [
-    (game, opts)
-    for game in ("happy-city", "happiest-town", "happiness", "sweet-lands")
-    for opts in option_sets(rules.get_game(game))
-]
+CASES = [(game, opts) for game in rules.GAMES for opts in option_sets(rules.get_game(game))]
 
 
 def finish(game, levels, seed, opts, budget=None):
