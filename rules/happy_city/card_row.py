@@ -36,6 +36,19 @@ def whole(value: Any) -> bool:
     return type(value) is int
 
 
+def net_symbols(plus: int, minus: int, add: bool) -> int:
+    """Symbols shown less symbols crossed out. Multiplied, a total is floored at 0 (two
+    negative totals must not make a positive score); added (the children's scoring),
+    each crossed-out symbol costs its point, so a negative total counts as it is."""
+    net = plus - minus
+    return net if add else max(0, net)
+
+
+def added_score(inhabitants: int, hearts: int) -> int:
+    """The children's score: the two net totals added, the sum never below 0."""
+    return max(0, inhabitants + hearts)
+
+
 class CardRowState(GameState):
     __slots__ = (
         "cards",
@@ -349,8 +362,8 @@ class CardRowState(GameState):
     def _plain_breakdown(self, seat: int, add: bool) -> dict[str, Any]:
         """The score without special effects: net inhabitants times (or plus) net hearts."""
         inh_plus, inh_minus, heart_plus, heart_minus = self._tally(seat)
-        inhabitants = max(0, inh_plus - inh_minus)
-        hearts = max(0, heart_plus - heart_minus)
+        inhabitants = net_symbols(inh_plus, inh_minus, add)
+        hearts = net_symbols(heart_plus, heart_minus, add)
         return {
             "inhabitants": inh_plus,
             "crossed_inhabitants": inh_minus,
@@ -359,7 +372,7 @@ class CardRowState(GameState):
             "net_inhabitants": inhabitants,
             "net_hearts": hearts,
             "rule": "add" if add else "multiply",
-            "score": inhabitants + hearts if add else inhabitants * hearts,
+            "score": added_score(inhabitants, hearts) if add else inhabitants * hearts,
             "coins": self.coins[seat],
             "cards": len(self.city[seat]),
         }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .card_row import added_score, net_symbols
 from .cards import Card, catalogue
 from .effects import hook_of, neighbours
 from .expert import FINAL, ExpertRules, has_effect
@@ -183,10 +184,10 @@ class ExpertScoring(ExpertRules):
                 parts = [_count(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
                 if parts:
                     notes.append(f"{card.name}: {' and '.join(parts)}")
-        inhabitants = max(0, plus["inhabitants"] - minus["inhabitants"])
-        hearts = max(0, plus["hearts"] - minus["hearts"])
         add = self.options.get("scoring") == "add"
-        base = inhabitants + hearts if add else inhabitants * hearts
+        inhabitants = net_symbols(plus["inhabitants"], minus["inhabitants"], add)
+        hearts = net_symbols(plus["hearts"], minus["hearts"], add)
+        base = added_score(inhabitants, hearts) if add else inhabitants * hearts
         adjustments = self._final_adjustments(seat, choice, base)
         notes += [f"{adj['card']}: {adj['points']:+d} points" for adj in adjustments]
         return {

@@ -48,7 +48,7 @@ def _sum_line(word: str, plus: int, minus: int, net: int) -> dict:
     if not minus:
         return {"label": word.capitalize(), "value": str(plus), "kind": "sum"}
     label = f"{word.capitalize()}, {minus} crossed out"
-    if plus - minus < 0:
+    if plus - minus < 0 and net == 0:
         label += " (never below 0)"
     return {"label": label, "value": f"{plus} - {minus} = {net}", "kind": "sum"}
 

@@ -132,8 +132,10 @@ def score(s, seat):
             inh, hearts = c.inhabitants, c.hearts
         ip, im = ip + max(inh, 0), im + max(-inh, 0)
         hp, hm = hp + max(hearts, 0), hm + max(-hearts, 0)
-    i_net, h_net = max(0, ip - im), max(0, hp - hm)
-    total = i_net + h_net if s.options.get("scoring") == "add" else i_net * h_net
+    if s.options.get("scoring") == "add":  # children: crossed-out symbols subtract
+        total = max(0, ip - im + hp - hm)
+    else:
+        total = max(0, ip - im) * max(0, hp - hm)
     finals = {name, choice.get("copy") if name == "Sphinx" else None}
     if "Theatre" in finals:
         total -= income(s, seat)

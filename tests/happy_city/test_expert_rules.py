@@ -329,3 +329,10 @@ def test_louvre_bot_picks_the_richest_income():
     s = act(s, "pass")
     assert s.stage == "target"
     assert make_bot("happy-city", "smart", 0).choose(s, 0) == Action(0, "target", (2,))
+
+
+def test_expert_children_scoring_subtracts_each_crossed_out_symbol():
+    s = expert_game(2, scoring="add")
+    put(s, 0, "Hospital", "Factory")  # 2 inhabitants, a heart crossed out
+    part = s.breakdown(0)
+    assert part["net_hearts"] == -1 and part["score"] == 2 - 1

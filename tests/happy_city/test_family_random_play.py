@@ -18,8 +18,9 @@ ALL_CARDS = 66 + 12 + 18
 def independent_score(state, seat, add=False):
     inh = sum(state.cards[i].inhabitants for i in state.city[seat])
     hearts = sum(state.cards[i].hearts for i in state.city[seat])
-    inh, hearts = max(0, inh), max(0, hearts)
-    return inh + hearts if add else inh * hearts
+    if add:  # children: every crossed-out symbol costs its point, the sum floored at 0
+        return max(0, inh + hearts)
+    return max(0, inh) * max(0, hearts)
 
 
 def check_invariants(s):

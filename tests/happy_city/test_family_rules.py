@@ -339,6 +339,16 @@ def test_children_variant_adds_instead_of_multiplying():
     assert s.breakdown(0)["score"] == 2 + 5
 
 
+def test_children_scoring_subtracts_each_crossed_out_symbol():
+    s = new(2, scoring="add")
+    give(s, 0, "Hospital", "Factory")  # 2 inhabitants, a heart crossed out
+    part = s.breakdown(0)
+    assert part["net_hearts"] == -1 and part["score"] == 2 - 1
+    s = new(2, scoring="add")
+    give(s, 0, "Haunted House", "Factory")  # only crossed-out symbols: never below 0
+    assert s.breakdown(0)["score"] == 0
+
+
 def test_tie_broken_by_coins():
     s = new(2)
     give(s, 0, "Hospital", "Museum")

@@ -12,9 +12,11 @@ ALL_CARDS = 62 + 9 + 4
 
 
 def independent_score(s, seat):
-    pop = max(0, sum(s.cards[i].inhabitants for i in s.city[seat]))
-    hap = max(0, sum(s.cards[i].hearts for i in s.city[seat]))
-    return pop + hap if s.options.get("variant") == "children" else pop * hap
+    pop = sum(s.cards[i].inhabitants for i in s.city[seat])
+    hap = sum(s.cards[i].hearts for i in s.city[seat])
+    if s.options.get("variant") == "children":  # crossed-out symbols subtract
+        return max(0, pop + hap)
+    return max(0, pop) * max(0, hap)
 
 
 def check(s, prev):

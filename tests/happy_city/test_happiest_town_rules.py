@@ -356,6 +356,12 @@ def test_town_children_variant_adds_population_and_happiness():
     assert s.breakdown(0)["score"] == 3 + 1
 
 
+def test_town_children_scoring_subtracts_each_crossed_out_symbol():
+    s = new(2, variant="children").copy()
+    put(s, 0, "Hospital", "Metal Factory")  # 2 population, 1 happiness crossed out
+    assert s.breakdown(0)["score"] == 2 - 1
+
+
 def test_town_ties_are_broken_by_money_then_shared():
     s = new(2).copy()
     put(s, 0, "Hospital", "Museum")
