@@ -61,17 +61,36 @@ def card_lines(card: dict, owner: str = "", frame: str = "normal") -> list[Text]
     return [edge_row(top, tl, tr), word, mid, who, edge_row(bottom, bl, br)]
 
 
+def _styled(text: str, style: str) -> Text:
+    """A Text whose style reaches its segments: Rich renders a Text made with only a
+    base style (``Text(text, style)``, no spans) as plain segments."""
+    line = Text()
+    line.append(text, style)
+    return line
+
+
+# A free spot's outline: dashed for a legal spot, doubled under the cursor, so the
+# two differ by shape as well as by colour.
+LEGAL_EDGE = "+ - - - - - +"
+CURSOR_EDGE = "#===========#"
+
+
 def spot_lines(label: str, cursor: bool = False, legal: bool = True) -> list[Text]:
-    style = "bold reverse yellow" if cursor else ("green" if legal else "grey30")
-    lines = [
-        Text("+ - - - - - +", style),
-        Text(_fit("", W), style),
-        Text(_fit(label, W), style),
-        Text(_fit("", W), style),
-        Text("+ - - - - - +", style),
-    ]
+    """An empty cell of the table: a legal spot (green, dashed outline), the cursor
+    (reverse yellow, doubled outline, on a legal spot or not), or nothing."""
     if not cursor and not legal:
         lines = [Text(" " * W) for _ in range(H)]
         if label:
-            lines[2] = Text(_fit(label, W), "grey50")
-    return lines
+            lines[2] = _styled(_fit(label, W), "grey50")
+        return lines
+    style = "bold reverse yellow" if cursor else "bold green"
+    edge, side = (CURSOR_EDGE, "#") if cursor else (LEGAL_EDGE, "|")
+    inner = W - 2
+    middle = label if legal else "cursor"
+    return [
+        _styled(edge, style),
+        _styled(side + " " * inner + side, style),
+        _styled(side + _fit(middle, inner) + side, style),
+        _styled(side + " " * inner + side, style),
+        _styled(edge, style),
+    ]

@@ -252,3 +252,33 @@ async def test_deck_builder_leaves_a_topic_out_and_shows_the_size(tmp_path):
         assert "[ ] Fire" in text and f"{after} cards" in text
         assert "fire" in c.state.excluded
         assert after <= before
+
+
+async def test_legal_spots_and_the_cursor_are_drawn_in_their_own_shape_and_colour(tmp_path):
+    """Read from the lines the board draws: a legal spot is green with a dashed
+    outline, the cursor reverse yellow with a doubled one (also on a free spot)."""
+    c = ann_with_a_bot()
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        screen.act_key(c.state.find_action(0, "build_done").key)
+        await pilot.pause()
+        view = c.view()
+        k = next(i for i, card in enumerate(view["hand"]) if view["spots"].get(card["word"]))
+        await pilot.press(str(k + 1))  # a card that can be played: its spots appear
+        await pilot.pause()
+        board = screen.query_one(Board)
+        spot = board.cursor  # on the (only) legal spot
+        assert spot in board.spots
+        await pilot.press("right")  # the cursor leaves it: both are drawn
+        await pilot.pause()
+        assert board.cursor != spot
+        segments = [
+            seg for y in range(board.size.height) for seg in board.render_line(y) if seg.text.strip()
+        ]
+        legal = [s for s in segments if s.text.startswith("+ - - -")]
+        cursor = [s for s in segments if s.text.startswith("#====")]
+        assert legal and all(s.style.color.name == "green" and s.style.bold for s in legal)
+        assert cursor and all(s.style.reverse and s.style.color.name == "yellow" for s in cursor)
