@@ -276,7 +276,10 @@ async def test_legal_spots_and_the_cursor_are_drawn_in_their_own_shape_and_colou
         await pilot.pause()
         assert board.cursor != spot
         segments = [
-            seg for y in range(board.size.height) for seg in board.render_line(y) if seg.text.strip()
+            seg
+            for y in range(board.size.height)
+            for seg in board.render_line(y)
+            if seg.text.strip()
         ]
         legal = [s for s in segments if s.text.startswith("+ - - -")]
         cursor = [s for s in segments if s.text.startswith("#====")]
