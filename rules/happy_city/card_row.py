@@ -150,6 +150,20 @@ class CardRowState(GameState):
     def end_triggered(self) -> bool:
         return any(len(c) >= self.GOAL for c in self.city)
 
+    PLACE_WORD, ITEM_WORD = "city", "cards"  # a player's cards and what they are, in the log
+
+    def log_last_round_trigger(self) -> None:
+        """At the end of the turn that first brings a city to its goal: the round in
+        progress is the last, and the log says so once."""
+        seat = self.turn
+        if len(self.city[seat]) >= self.GOAL and all(
+            len(cards) < self.GOAL for other, cards in enumerate(self.city) if other != seat
+        ):
+            self.log(
+                f"{self.players[seat]}'s {self.PLACE_WORD} has {len(self.city[seat])} {self.ITEM_WORD}: "
+                "this is the last round; it ends with the player before the first player."
+            )
+
     def owns_name(self, seat: int, name: str) -> bool:
         cards = self.cards
         return any(cards[i].name == name for i in self.city[seat])

@@ -216,6 +216,7 @@ class HappyCityState(ExpertScoring):
             self._resolve_end()
             return
         if kind == "keep":
+            self.log(f"{who} keeps the row.")
             self.stage = REFILL
         elif kind == "discard":
             i = self._discard(a.args[0])
@@ -235,6 +236,7 @@ class HappyCityState(ExpertScoring):
             self._end_turn()
             return
         elif kind == "pass":
+            self.log(f"{who} takes no special building.")
             self._end_turn()
             return
         self._advance()
@@ -298,6 +300,7 @@ class HappyCityState(ExpertScoring):
 
     def _end_turn(self) -> None:
         self.checkpoint += 1
+        self.log_last_round_trigger()
         if self.turn == self.n - 1:
             if self.end_triggered:
                 self.log("A city has 10 cards and the round is complete: the game is over.")
@@ -309,8 +312,13 @@ class HappyCityState(ExpertScoring):
             self.start_round()
         else:
             self.turn += 1
-            self.stage = DISCARD
-            self._advance()
+            self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """A turn starts at its discard step, under a header in the log."""
+        self.log(f"-- {self.players[self.turn]}'s turn --")
+        self.stage = DISCARD
+        self._advance()
 
     def start_round(self) -> None:
         """Begin the next round with its income phase (tests call it to run one)."""
@@ -325,8 +333,7 @@ class HappyCityState(ExpertScoring):
         for seat in range(self.n):
             got = self._gain(seat, self.income_of(seat))
             self.log(f"{self.players[seat]} collects {got} coin{'s' if got != 1 else ''}.")
-        self.stage = DISCARD
-        self._advance()
+        self._begin_turn()
 
     # ---- scoring ------------------------------------------------------------------------
     def breakdown(self, seat: int, choice: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -62,6 +62,8 @@ class ExpertRules(CardRowState):
 
         def start_round(self) -> None: ...
 
+        def _begin_turn(self) -> None: ...
+
     def special_card(self, seat: int) -> Card | None:
         sp = self.special[seat]
         return None if sp is None else self.cards[sp]
@@ -251,9 +253,8 @@ class ExpertRules(CardRowState):
             self.borrow[seat] -= 1
         self.targets = {}
         self._after_income()
-        self.stage = "discard"
         self.turn = 0
-        self._advance()
+        self._begin_turn()
 
     def _after_income(self) -> None:
         for seat in range(self.n):

@@ -31,6 +31,7 @@ DISCARD, REFILL, BUILD, INFRA, OVER = "discard", "refill", "build", "infra", "ov
 
 class HappiestTownState(CardRowState):
     __slots__ = ("infra", "row", "discarded")
+    PLACE_WORD, ITEM_WORD = "town", "buildings"
     infra: list[int | None]  # each seat's infrastructure card, once built
     row: list[int]  # infrastructure cards in play, not yet built
     discarded: int  # facilities discarded this turn
@@ -140,6 +141,7 @@ class HappiestTownState(CardRowState):
     def _do(self, a: Action) -> None:
         seat, who, cards = a.seat, self.players[a.seat], self.cards
         if a.kind == "keep":
+            self.log(f"{who} stops discarding.")
             self.stage = REFILL
         elif a.kind == "discard":
             i = self._discard(a.args[0])
@@ -205,6 +207,7 @@ class HappiestTownState(CardRowState):
 
     def _end_turn(self) -> None:
         self.checkpoint += 1
+        self.log_last_round_trigger()
         self.stage = DISCARD
         if self.turn == self.n - 1:
             if self.end_triggered:

@@ -834,3 +834,18 @@ def test_protocol_options_listed_with_defaults():
         "youngest",
         "bummer_scoring",
     }
+
+
+# ---- the log names places by their neighbours -----------------------------------------------
+def test_log_a_placement_is_named_by_the_card_beside_it():
+    s = _to_window(_bummer_table())  # A goes right of B (at 0,0)
+    lines = [e.text for e in s.log_entries()]
+    assert any(f"plays {A} right of {B}" in line for line in lines), lines[-4:]
+    assert not any("(1, 0)" in line for line in lines)
+
+
+def test_log_a_placement_apart_is_named_from_the_nearest_card():
+    s = fresh(2)
+    put(s, B, 0, 0, edges="SSSS", points=2)
+    assert s.place_name((1, 1)) == f"1 right and 1 down from {B}"
+    assert s.place_name((0, -1)) == f"above {B}"

@@ -395,3 +395,62 @@ def test_wrong_step_is_explained():
     s = new(2)
     with pytest.raises(IllegalAction, match="refill"):
         s.apply(Action(0, "coin"))
+
+
+def _log(state) -> list[str]:
+    return [entry.text for entry in state.log_entries()]
+
+
+def _first_turn_done(s):
+    """P0 fills the empty row and takes a coin: P1's turn starts at its discard step."""
+    while s.stage == "refill":
+        s = act(s, "draw", 1)
+    return act(s, "coin")
+
+
+def test_log_keeping_the_row_is_logged():
+    s = _first_turn_done(new(2))
+    assert s.stage == "discard"
+    assert "P1 keeps the row." in _log(act(s, "keep"))
+
+
+def test_log_passing_a_special_is_logged():
+    s = new(2)
+    needs = dict(s.cards[s.specials[0]].needs)
+    pool = {
+        "blue": ["School", "Police Station", "Library"],
+        "green": ["House", "Igloo", "Tree House"],
+        "orange": ["Haunted House", "Spa", "Zoo"],
+        "violet": ["Factory", "Steelworks", "Garage"],
+    }
+    for colour, k in needs.items():
+        give(s, 0, *pool[colour][:k])
+    s.stage = "buy"
+    s = act(act(s, "coin"), "pass")
+    assert "P0 takes no special building." in _log(s)
+
+
+def test_log_every_turn_starts_with_a_header():
+    log = _log(_first_turn_done(new(2)))
+    assert "-- P0's turn --" in log and log[-1] == "-- P1's turn --"
+
+
+def test_log_the_last_round_trigger_is_logged_once():
+    s = new(3)
+    give(s, 0, "School", "Police Station", "Library", "House", "Igloo", "Tree House")
+    give(s, 0, "Spa", "Zoo")  # with the market: 9 cards
+    s.stage = "buy"
+    show(s, "Grocery", "Shoe Shop", "Bank")
+    s.coins[0] = 20
+    s = act(s, "buy", s.cards[s.visible[0]].name)
+    s = s if s.stage != "special" else act(s, "pass")
+    triggers = [line for line in _log(s) if "last round" in line]
+    assert triggers == [
+        "P0's city has 10 cards: this is the last round; it ends with the player before "
+        "the first player."
+    ]
+    s = act(s, "keep")
+    while s.stage == "refill":
+        s = act(s, "draw", 1)
+    s = act(s, "coin")  # P1's turn ends: no second notice
+    assert len([line for line in _log(s) if "last round" in line]) == 1

@@ -86,6 +86,7 @@ class HappinessTurns(HappinessLegal):
 
     def _play_bummer(self, seat: int, cid: int, cell: tuple[int, int]) -> None:
         who, card = self.players[seat], self.cards[cid]
+        where = self.place_name(cell)  # named before the cards beside it are swept
         swept = self.sweep_cells(cell)
         taken = [self.board.pop(c) for c in swept]
         self.board_changed()
@@ -99,7 +100,7 @@ class HappinessTurns(HappinessLegal):
         if ids:
             names = ", ".join(self.cards[i].word for i in ids)
             self.log(
-                f"{who} plays the Bummer {card.word} at ({cell[0]}, {cell[1]}): it bums "
+                f"{who} plays the Bummer {card.word} {where}: it bums "
                 f"out {names}, worth {pts} Joypoint{'s' if pts != 1 else ''}, into "
                 f"{who}'s Bummer Pile."
             )
@@ -122,11 +123,12 @@ class HappinessTurns(HappinessLegal):
 
     def _play_joycard(self, seat: int, cid: int, cell: tuple[int, int]) -> None:
         who, card = self.players[seat], self.cards[cid]
+        where = self.place_name(cell)
         self.board[cell] = (cid, seat)
         self.board_changed()
         self.joy[seat] += card.points
         self.log(
-            f"{who} plays {card.word} at ({cell[0]}, {cell[1]}) and scores "
+            f"{who} plays {card.word} {where} and scores "
             f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
         )
         plus = self.euphoria_cells(cell)
