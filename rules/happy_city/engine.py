@@ -144,10 +144,12 @@ class HappyCityState(ExpertScoring):
             coin = Action(seat, "coin", (), "Buy nothing and take 1 coin")
             return [*self._buy_actions(seat, "Buy"), coin]
         cards = self.cards
-        out = [Action(seat, "pass", (), "Take no special building")]
-        for i in self.claimable(seat):
-            out.append(Action(seat, "claim", (cards[i].name,), f"Take {cards[i].name}"))
-        return out
+        # the specials first: passing, which gives one up for good, is never the first move
+        out = [
+            Action(seat, "claim", (cards[i].name,), f"Take {cards[i].name}")
+            for i in self.claimable(seat)
+        ]
+        return [*out, Action(seat, "pass", (), "Take no special building")]
 
     def _question_actions(self, seat: int) -> list[Action]:
         """The Louvre's choice of opponent, or an end-of-game question."""

@@ -48,14 +48,15 @@ class HappinessLegal(HappinessBoard):
         cards = self.cards
         out: list[Action] = []
         if self.stage == BUILD:
+            # Dealing first: a menu's first move is the one that changes nothing unasked
+            out.append(
+                Action(seat, "build_done", (), f"Deal from a deck of {sum(self.deck_plan())} cards")
+            )
             for t in TOPICS:
                 if t in self.excluded:
                     out.append(Action(seat, "toggle_topic", (t,), f"Put {TOPIC_LABELS[t]} back in"))
                 elif sum(self.deck_plan(set(self.excluded) | {t})) >= min_deck(self.n):
                     out.append(Action(seat, "toggle_topic", (t,), f"Leave out {TOPIC_LABELS[t]}"))
-            out.append(
-                Action(seat, "build_done", (), f"Deal from a deck of {sum(self.deck_plan())} cards")
-            )
         elif self.stage in (PLAY, BUMMER):
             want_bummer = self.stage == BUMMER
             for cid in self.hands[seat]:
@@ -70,9 +71,9 @@ class HappinessLegal(HappinessBoard):
             out.append(Action(seat, "story", (self.sample_story(seat),), "Tell a story"))
             out.append(Action(seat, "skip_story", (), "Skip the story"))
         elif self.stage == WINDOW:
+            out.append(Action(seat, "pass", (), "Stay silent"))  # first: Enter keeps the silence
             if self.can_claim(seat):
                 out.append(Action(seat, "claim", (), "Break the silence with a Bummer"))
-            out.append(Action(seat, "pass", (), "Stay silent"))
             if self.timer:
                 out.append(Action(seat, "close", (), "The silence is over"))
         return out
