@@ -93,10 +93,16 @@ class Replay:
 
 
 def load_replay(path: str | Path) -> Replay:
+    """The save replayed for the viewer; ReplayError names the file and what is wrong,
+    whatever the file holds (never another exception)."""
     from rules.core import IllegalAction
 
     path = Path(path)
-    if not path.is_file():
+    try:
+        missing = not path.exists() and not path.is_symlink()
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise ReplayError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if missing:
         raise ReplayError(f"{path}: no such save file")
     try:
         raw = read_json(path)
@@ -105,7 +111,7 @@ def load_replay(path: str | Path) -> Replay:
         raise ReplayError(f"{path.name}: {exc}") from None
     try:
         state = spec.new_game(players, seed=raw.get("seed", 0), options=options)
-    except (ValueError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - any fault of a bad save is named, never fatal
         raise ReplayError(f"{path.name}: cannot set the game up ({exc})") from None
     actions, checkpoints = [], [state]
     for i, key in enumerate(raw["actions"], start=1):
@@ -114,9 +120,10 @@ def load_replay(path: str | Path) -> Replay:
             state = state.apply(action)
         except IllegalAction as exc:
             raise ReplayError(f"{path.name}: step {i}: {key!r} is illegal: {exc.reason}") from None
-        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
+        except Exception as exc:  # noqa: BLE001 - an engine fault still names its step
             raise ReplayError(
-                f"{path.name}: step {i}: {key!r} could not be replayed ({exc.__class__.__name__})"
+                f"{path.name}: step {i}: {key[:80]!r} could not be replayed "
+                f"({exc.__class__.__name__})"
             ) from None
         actions.append(action)
         if i % CHECKPOINT == 0:
