@@ -18,7 +18,7 @@ from textual.binding import Binding
 from .direct_repaint import install as direct_repaints
 from .lean_strip import install as lean_strips
 from .saves import data_dir as resolve_data_dir
-from .saves import new_save_path, read_seats
+from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen, collect_when_idle
 
 # Python's cycle collector, left at its defaults, ran 15-20 times in each repaint of a
@@ -29,6 +29,8 @@ from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen, collect_when_
 # keys instead, once no key or click has come for this many seconds.
 GC_THRESHOLDS = (50_000, 20, 10)
 IDLE_AFTER = 0.03
+SAVE_RETRY_SECONDS = 5.0  # a save that failed is tried again this often ...
+SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it fails
 
 
 class TabletopApp(App):
@@ -51,6 +53,8 @@ class TabletopApp(App):
         self.data_dir = resolve_data_dir(data_dir)
         self.bot_delay = bot_delay
         self.controller = None
+        self.save_lock = None  # the lock on the open game's save (save_lock.py)
+        self._save_notice_at = 0.0
         self._input_at = 0.0  # when the last key or mouse event came
         self.idle_timer = None  # set while waiting for a pause in the input
 
@@ -62,6 +66,8 @@ class TabletopApp(App):
 
     def on_mount(self) -> None:
         gc.set_threshold(*GC_THRESHOLDS)
+        remove_stale_temps(self.data_dir)  # left by a kill in the middle of a write
+        self.set_interval(SAVE_RETRY_SECONDS, self.retry_save)
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
@@ -109,6 +115,59 @@ class TabletopApp(App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.controller = None
+        self.release_save()
+
+    def on_unmount(self) -> None:
+        self.release_save()
+
+    # ---- the open game's save: one writer, problems told, retried ----------------------
+    def release_save(self) -> None:
+        if self.save_lock is not None:
+            self.save_lock.release()
+            self.save_lock = None
+
+    def lock_save(self, path: Path) -> bool:
+        """Hold the save's lock; False (and a notice saying who holds it) if another
+        window has the game open."""
+        import os
+
+        from .save_lock import take_lock
+
+        self.release_save()
+        web = "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
+        lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
+        if holder:
+            self.notify(
+                f"{path.name} is open in another window ({holder}). Play it there, "
+                "or replay it read-only with V in the resume list.",
+                title="Game already open",
+                severity="error",
+                timeout=15,
+            )
+            return False
+        self.save_lock = lock
+        return True
+
+    def show_save_problem(self, problem: str) -> None:
+        if problem:
+            self._save_notice_at = time.monotonic()
+            self.notify(
+                f"{problem} The game goes on in memory; saving is tried again every "
+                f"{SAVE_RETRY_SECONDS:.0f} seconds.",
+                title="Game not saved",
+                severity="error",
+                timeout=20,
+            )
+        else:
+            self.notify("The game is saved again.", title="Saved", timeout=5)
+
+    def retry_save(self) -> None:
+        c = self.controller
+        if c is None or not c.save_problem:
+            return
+        c.retry_save()
+        if c.save_problem and time.monotonic() - self._save_notice_at > SAVE_NOTICE_SECONDS:
+            self.show_save_problem(c.save_problem)
 
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen
@@ -148,11 +207,17 @@ class TabletopApp(App):
         state = spec.new_game(names, seed=seed, options=options)
         self.open_game(Controller(spec, state, seats, new_save_path(self.data_dir, game)))
 
-    def open_game(self, controller) -> None:
+    def open_game(self, controller, fresh: bool = True) -> None:
+        """Show a game; a new one (``fresh``) is saved at once, a resumed one only once
+        a move is made (opening a save never rewrites it)."""
         from .games import screen_class
 
+        if controller.save_path is not None and not self.lock_save(controller.save_path):
+            return
+        controller.on_save_problem = self.show_save_problem
         self.controller = controller
-        controller.autosave()
+        if fresh:
+            controller.autosave()
         self._reset_to(screen_class(controller.spec.id)(controller, bot_delay=self.bot_delay))
 
     def resume_game(self, path: Path, state=None) -> None:
@@ -170,7 +235,9 @@ class TabletopApp(App):
             self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
             return
         spec = rules.get_game(state.spec.id)
-        self.open_game(Controller(spec, state, read_seats(path, len(state.players)), Path(path)))
+        seats = read_seats(path, len(state.players))
+        controller = Controller(spec, state, seats, Path(path), kept=kept_fields_of(path))
+        self.open_game(controller, fresh=False)
 
     def show_end(self, controller, screen_class=None) -> None:
         """The end screen the game registered (its own, or the shared one)."""

@@ -149,6 +149,14 @@ def kept_fields(raw: dict) -> dict:
     return kept
 
 
+def kept_fields_of(path: Path) -> dict:
+    """``kept_fields`` of a save file; nothing if it cannot be read."""
+    try:
+        return kept_fields(read_json(path))
+    except SaveProblem:
+        return {}
+
+
 def remove_stale_temps(base: Path) -> list[Path]:
     """Delete the temporary files of writes that a kill interrupted (older than any
     write still going on); return what was removed. Never raises."""

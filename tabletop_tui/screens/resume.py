@@ -192,8 +192,14 @@ class ResumeScreen(Screen):
         self.app.push_screen(ReplayScreen(replay))
 
     def action_delete(self) -> None:
+        from ..save_lock import held_by_other
+
         info = self.current()
         if info is None:
+            return
+        holder = held_by_other(info.path)
+        if holder:
+            self.notify(f"Open in another window ({holder}).", title="Cannot delete", timeout=10)
             return
 
         def done(yes: bool | None) -> None:
