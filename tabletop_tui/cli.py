@@ -2,7 +2,9 @@
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
 Every mistake on the command line is reported as one line on stderr with exit
-status 2; argparse's own usage dump is replaced by that line.
+status 2; argparse's own usage dump is replaced by that line. Ctrl-C ends a command
+with status 130 (``simulate`` first reports the games it finished); an unexpected
+error ends it with one line, status 1 and a crash log (crash.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 LEVELS = ("easy", "normal", "hard")
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
 MAIN_EXAMPLES = """\
 examples:
@@ -167,6 +170,7 @@ def _fail(command: str, message: str) -> int:
 
 def _simulate(a: argparse.Namespace) -> int:
     import rules
+    from rules.core.spec import MAX_SEED
 
     try:
         spec = rules.get_game(a.game)
@@ -179,13 +183,17 @@ def _simulate(a: argparse.Namespace) -> int:
         )
     if a.games < 1:
         return _fail("simulate", "--games must be at least 1")
+    if not -MAX_SEED <= a.seed <= MAX_SEED - a.games + 1:
+        return _fail("simulate", f"--seed must be within -{MAX_SEED} and {MAX_SEED} for every game")
     try:
         options = json.loads(a.options)
         if not isinstance(options, dict):
             raise ValueError('give a JSON object such as \'{"mode": "expert"}\'')
         options = spec.resolve_options(options)
+    except RecursionError:
+        return _fail("simulate", "bad --options: nested far too deeply")
     except (ValueError, TypeError) as exc:
-        return _fail("simulate", f"bad --options: {exc}")
+        return _fail("simulate", f"bad --options: {str(exc)[:200]}")
     extra: dict = {}
     if a.level:
         if len(a.level) not in (1, a.players):
@@ -201,31 +209,53 @@ def _simulate(a: argparse.Namespace) -> int:
     return _run_simulation(a, spec, options, extra)
 
 
-def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> int:
+def _play_games(a: argparse.Namespace, options: dict, extra: dict, on_game) -> tuple:
+    """Play the games one at a time: (stats of those finished, whether Ctrl-C stopped
+    them). Ctrl-C ends the game being played; the finished ones are kept."""
     from rules.simulate import simulate
 
+    total = None
+    try:
+        for g in range(a.games):
+            one = simulate(a.game, a.players, 1, a.seed + g, options, **extra)
+            if total is None:
+                total = one
+            else:
+                total.games += one.games
+                total.actions += one.actions
+                total.winning_scores += one.winning_scores
+                for level, wins in one.wins_by_bot.items():
+                    total.wins_by_bot[level] = total.wins_by_bot.get(level, 0) + wins
+            on_game(g)
+    except KeyboardInterrupt:
+        return total, True
+    return total, False
+
+
+def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> int:
     t0 = time.perf_counter()
     if a.json or not sys.stdout.isatty():
-        stats = simulate(a.game, a.players, a.games, a.seed, options, **extra)
+        stats, stopped = _play_games(a, options, extra, lambda g: None)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as progress:
             task = progress.add_task(f"{spec.title}, {a.players} players", total=a.games)
-            stats = simulate(
-                a.game,
-                a.players,
-                a.games,
-                a.seed,
-                options,
-                on_game=lambda g: progress.advance(task),
-                **extra,
-            )
+            stats, stopped = _play_games(a, options, extra, lambda g: progress.advance(task))
+    status = INTERRUPTED if stopped else 0
+    if stats is None:
+        print("tabletop simulate: stopped (Ctrl-C) before a game was finished", file=sys.stderr)
+        return status
     out = stats.as_dict(time.perf_counter() - t0)
+    if stopped:
+        out["stopped_early"] = True
+        out["games_asked"] = a.games
     if a.json:
         print(json.dumps(out))
-        return 0
+        return status
     print(f"{spec.title}, {a.players} players, seed {a.seed}")
+    if stopped:
+        print(f"stopped by Ctrl-C:   {out['games']} of {a.games} games were played")
     if "levels" in extra:
         print(f"bot levels:          {', '.join(extra['levels'])}")
     print(f"games played:        {out['games']}")
@@ -238,15 +268,18 @@ def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> 
     wins = out.get("wins_by_level")  # from simulators that know bot levels
     if wins:
         print("wins by level:       " + ", ".join(f"{k} {v}" for k, v in wins.items()))
-    return 0
+    return status
 
 
 # ---- play, replay, serve ---------------------------------------------------------------
 def _play(a: argparse.Namespace) -> int:
     from .app import TabletopApp
+    from .crash import app_status, capture_errors
 
-    TabletopApp(data_dir=a.data_dir).run()
-    return 0
+    app = TabletopApp(data_dir=a.data_dir)
+    errors = capture_errors(app)
+    app.run()
+    return app_status("play", app, errors, a.data_dir)
 
 
 def _replay(a: argparse.Namespace) -> int:
@@ -258,10 +291,13 @@ def _replay(a: argparse.Namespace) -> int:
         return _fail("replay", str(exc))
     if a.step is not None and not 0 <= a.step <= replay.last:
         return _fail("replay", f"--step must be 0-{replay.last} for this save, not {a.step}")
+    from .crash import app_status, capture_errors
     from .screens.replay import ReplayApp
 
-    ReplayApp(replay, step=a.step).run()
-    return 0
+    app = ReplayApp(replay, step=a.step)
+    errors = capture_errors(app)
+    app.run()
+    return app_status("replay", app, errors, a.data_dir)
 
 
 def is_loopback(host: str) -> bool:
@@ -329,7 +365,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     if not hasattr(a, "data_dir"):
         a.data_dir = None
-    return COMMANDS[a.command or "play"](a)
+    command = a.command or "play"
+    try:
+        return COMMANDS[command](a)
+    except KeyboardInterrupt:
+        print(f"tabletop {command}: stopped (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
+    except Exception as exc:  # noqa: BLE001 - one line and a crash log, never a traceback
+        from .crash import report_exception
+
+        return report_exception(command, exc, a.data_dir)
 
 
 if __name__ == "__main__":

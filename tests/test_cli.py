@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 import tomllib
 import types
 from importlib.metadata import metadata
@@ -240,3 +242,89 @@ def test_package_metadata_has_licence_classifiers_urls_and_web_extra():
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
     assert urls["Source"].startswith("https://github.com/")
     assert "web" in meta.get_all("Provides-Extra")
+
+
+# ---- Ctrl-C, bad seeds and options, crashes --------------------------------------------------
+BAD_SIMULATE = [
+    ([*SIM, "--seed", str(2**63)], "--seed must be within"),
+    ([*SIM, "--seed", str(2**63 - 1), "--games", "2"], "--seed must be within"),
+    ([*SIM, "--options", "[" * 100_000], "nested far too deeply"),
+    ([*SIM, "--options", '{"a": ' * 50_000], "nested far too deeply"),
+]
+
+
+@pytest.mark.parametrize(("argv", "words"), BAD_SIMULATE, ids=["seed", "seed+games", "[", "{"])
+def test_out_of_range_seeds_and_deep_options_are_one_line(capsys, argv, words):
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and out == "" and err.count("\n") == 1 and words in err
+
+
+def test_ctrl_c_in_simulate_reports_the_games_played(monkeypatch, capsys):
+    import rules.simulate as sim
+
+    real = sim.simulate
+    calls = []
+
+    def stopped_on_the_third(*args, **kw):
+        calls.append(args[3])  # the seed
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "simulate", stopped_on_the_third)
+    sim_10 = [*SIM[:-1], "10", "--seed", "5"]
+    rc, out, _ = run(capsys, *sim_10)
+    assert rc == 130 and calls == [5, 6, 7]
+    assert "2 of 10 games were played" in out and "games played:        2" in out
+    calls.clear()
+    rc, out, _ = run(capsys, *sim_10, "--json")
+    report = json.loads(out)
+    assert rc == 130 and report["games"] == 2 and report["stopped_early"]
+
+
+def test_a_real_ctrl_c_stops_simulate_cleanly():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop_tui", *SIM[:-1], "100000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # long enough to start and finish a few games, even on a loaded machine
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    if out:  # no output only if not even one game was finished
+        report = json.loads(out)
+        assert report["stopped_early"] and 0 < report["games"] < 100000
+
+
+def test_an_unexpected_error_is_one_line_a_status_and_a_crash_log(monkeypatch, capsys, tmp_path):
+    import rules.simulate as sim
+
+    def broken(*args, **kw):
+        raise RuntimeError("an engine fault")
+
+    monkeypatch.setattr(sim, "simulate", broken)
+    rc, out, err = run(capsys, "--data-dir", str(tmp_path), *SIM)
+    assert rc == 1 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "unexpected error (RuntimeError: an engine fault)" in err
+    (log,) = (tmp_path / "crash-logs").iterdir()
+    assert str(log) in err
+    assert "Traceback" in log.read_text() and "an engine fault" in log.read_text()
+
+
+def test_an_app_that_crashes_exits_non_zero_with_a_crash_log(monkeypatch, capsys, tmp_path):
+    from textual.app import App
+
+    import tabletop_tui.app as app_module
+    from tabletop_tui.screens.title import TitleScreen
+
+    def crash(self):
+        raise RuntimeError("a screen fault")
+
+    monkeypatch.setattr(TitleScreen, "on_mount", crash, raising=False)
+    monkeypatch.setattr(app_module.TabletopApp, "run", lambda self: App.run(self, headless=True))
+    rc, _, err = run(capsys, "--data-dir", str(tmp_path))
+    assert rc == 1 and err.count("\n") == 1 and "Traceback" not in err
+    (log,) = (tmp_path / "crash-logs").iterdir()
+    assert str(log) in err and "a screen fault" in log.read_text()
