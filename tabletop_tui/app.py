@@ -223,16 +223,14 @@ class TabletopApp(App):
     def resume_game(self, path: Path, state=None) -> None:
         """Open a saved game; ``state`` is the save already replayed, if it was."""
         import rules
-        from rules.core import SaveError
-        from rules.savefile import load_save_file
 
         from .controller import Controller
+        from .saves import BadSave, load_checked
 
-        try:
-            if state is None:
-                state = load_save_file(path)
-        except SaveError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
+        if state is None:
+            state = load_checked(path)
+        if isinstance(state, BadSave):
+            self.notify(state.reason, title="Cannot resume", severity="error", timeout=10)
             return
         spec = rules.get_game(state.spec.id)
         seats = read_seats(path, len(state.players))

@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .text import visible
+
 HEADER_VERSION = 1
 # Bounds on what a hand-edited save may hold, so that no file can make the list slow
 # or make it fail: a real save is far below each.
@@ -276,6 +278,9 @@ def check_record(raw: dict) -> tuple[Any, list[str], dict]:
         raise SaveProblem(f"{spec.title} takes {spec.min_players}-{spec.max_players} players")
     if any(len(p) > MAX_NAME_CHARS for p in players):
         raise SaveProblem(f"a player name is longer than {MAX_NAME_CHARS} characters")
+    # A name with control characters (an escape sequence from a hand edit) is played
+    # under its visible form (text.py): no screen can then send it to the terminal.
+    players = raw["players"] = [visible(p) for p in players]
     if not _is_small_int(raw.get("seed", 0)):
         raise SaveProblem("'seed' must be a whole number of at most 19 digits")
     options = raw.get("options", {})
@@ -302,14 +307,16 @@ def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: 
     if not _is_time(h.get("saved_at")):
         raise SaveProblem("'saved_at' in the header must be a time stamp (seconds)")
     winners = h.get("winners", [])
+    named = h.get("players")
     fits = (
         h.get("game") == spec.id
-        and h.get("players") == players
+        and isinstance(named, list)
+        and [visible(p) if isinstance(p, str) else p for p in named] == players
         and h.get("steps") == len(raw["actions"])
         and isinstance(h.get("over"), bool)
         and (h.get("round") is None or _is_small_int(h.get("round"), MAX_ROUND))
         and isinstance(winners, list)
-        and all(isinstance(w, str) and w in players for w in winners)
+        and all(isinstance(w, str) and visible(w) in players for w in winners)
         and (not h["over"] or _is_small_int(h.get("seed")))
     )
     if not fits:
@@ -323,7 +330,7 @@ def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: 
         float(h["saved_at"]),
         h["over"],
         mode_text(spec, options, len(players)),
-        list(winners),
+        [visible(w) for w in winners],
         h.get("seed") if h["over"] else None,
         len(raw["actions"]),
     )

@@ -1,0 +1,47 @@
+"""Text that came from players or files (names, stories, file names) made safe to
+draw: control characters, escape sequences included, become visible placeholders,
+and markup brackets are escaped where a string is read as markup. Screens pass such
+text through one of these where it enters them, never raw.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_C0_PICTURES = {code: chr(0x2400 + code) for code in range(0x20)}  # ␀ … ␟
+_C0_PICTURES[0x7F] = "␡"
+REPLACEMENT = "\N{REPLACEMENT CHARACTER}"
+JOINERS = frozenset("\u200c\u200d")  # they shape emoji and scripts: kept
+
+
+def _visible_char(ch: str) -> str:
+    code = ord(ch)
+    if code in _C0_PICTURES:
+        return _C0_PICTURES[code]
+    if ch in JOINERS:
+        return ch
+    if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") and not ch.isprintable():
+        return REPLACEMENT  # C1 controls, direction overrides and other invisible marks
+    return ch
+
+
+def visible(text: object) -> str:
+    """``text`` as a string with every control character shown as a placeholder."""
+    s = str(text)
+    if s.isprintable():
+        return s
+    return "".join(map(_visible_char, s))
+
+
+def markup_safe(text: object) -> str:
+    """``visible(text)`` escaped for Textual markup (Static, Label, titles, notify)."""
+    from textual.markup import escape
+
+    return escape(visible(text))
+
+
+def rich_markup_safe(text: object) -> str:
+    """``visible(text)`` escaped for Rich markup (``Text.from_markup``, console markup)."""
+    from rich.markup import escape
+
+    return escape(visible(text))
