@@ -26,7 +26,7 @@ examples:
   tabletop play --data-dir ./saves  keep saves in a folder of your choice
   tabletop simulate --game happy-city --players 4 --games 200
   tabletop replay ~/.local/share/tabletop/saves/20261201-101500-happy-city.json
-  tabletop serve                    play in a web browser at http://127.0.0.1:8000
+  tabletop serve                    play in a web browser (it prints the address)
   tabletop --version
 """
 
@@ -53,13 +53,15 @@ Only public information is shown until you choose a seat to follow (key F).
 
 SERVE_EXAMPLES = """\
 examples:
-  tabletop serve                        http://127.0.0.1:8000, this machine only
+  tabletop serve                        this machine only, at the printed address
   tabletop serve --port 8080
-  tabletop serve --host 0.0.0.0 --public-url http://192.168.1.20:8000
+  tabletop serve --host 0.0.0.0         other machines too: it prints their address
+  tabletop serve --public-url https://games.example.org   behind a proxy
 
 Needs the optional web extra: pip install 'tabletop[web]'
 (from a checkout: pip install -e '.[web]'). Each browser tab runs its own game;
-saves go to the same folder as the terminal app's.
+saves go to the same folder as the terminal app's. The address printed at start
+holds a key made for this launch: only a browser given it can play.
 """
 
 
@@ -157,7 +159,7 @@ def build_parser() -> Parser:
     )
     srv.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
     srv.add_argument("--port", type=port_number, default=8000, help="port to bind (8000)")
-    srv.add_argument("--public-url", help="the address browsers use, if not http://HOST:PORT")
+    srv.add_argument("--public-url", help="the address browsers use, if a proxy stands in between")
     srv.add_argument("--data-dir", default=data_help, help="where saves live")
     return p
 
@@ -309,19 +311,23 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def data_folder(data_dir: str | None) -> str:
+    from .saves import data_dir as resolve
+
+    return str(resolve(data_dir).resolve())
+
+
 def serve_command(data_dir: str | None) -> str:
     """The shell command textual-serve runs for each browser tab."""
     import shlex
 
-    from .saves import data_dir as resolve
-
-    folder = str(resolve(data_dir).resolve())
+    folder = data_folder(data_dir)
     return f"{shlex.quote(sys.executable)} -m tabletop_tui play --data-dir {shlex.quote(folder)}"
 
 
 def _serve(a: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        import textual_serve.server  # noqa: F401 - only to know the extra is installed
     except ImportError:
         print(
             "tabletop serve: browser play needs the optional 'web' extra; install it with "
@@ -329,19 +335,20 @@ def _serve(a: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    from . import serve
+
     if not is_loopback(a.host):
         print(
             f"tabletop serve: warning: binding {a.host} lets anyone who can reach port "
-            f"{a.port} play and read your saves; browsers on other machines may need "
-            "--public-url http://ADDRESS:PORT",
+            f"{a.port} and has the printed address play and read your saves",
             file=sys.stderr,
         )
-    server = Server(
+    server = serve.TabletopServer(
         serve_command(a.data_dir),
         host=a.host,
         port=a.port,
-        title="tabletop",
         public_url=a.public_url,
+        saves_folder=data_folder(a.data_dir),
     )
     try:
         server.serve()

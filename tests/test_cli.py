@@ -8,7 +8,6 @@ import subprocess
 import sys
 import time
 import tomllib
-import types
 from importlib.metadata import metadata
 from pathlib import Path
 
@@ -183,7 +182,7 @@ def test_simulate_plain_output(capsys):
 class FakeServer:
     made: list = []
 
-    def __init__(self, command, host, port, title=None, public_url=None):
+    def __init__(self, command, host, port, public_url=None, saves_folder=""):
         FakeServer.made.append((command, host, port, public_url))
 
     def serve(self):
@@ -192,10 +191,11 @@ class FakeServer:
 
 @pytest.fixture
 def fake_serve(monkeypatch):
+    pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import tabletop_tui.serve as serve_module
+
     FakeServer.made = []
-    monkeypatch.setitem(
-        sys.modules, "textual_serve.server", types.SimpleNamespace(Server=FakeServer)
-    )
+    monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)
     return FakeServer.made
 
 
@@ -210,10 +210,23 @@ def test_serve_binds_loopback_by_default_with_the_same_data_folder(fake_serve, c
 def test_serve_warns_when_binding_beyond_loopback(fake_serve, capsys):
     rc, _, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", "8123")
     assert rc == 0 and fake_serve[0][1:] == ("0.0.0.0", 8123, None)
-    assert "warning" in err and "anyone" in err and "--public-url" in err
+    assert "warning" in err and "anyone" in err and "printed address" in err
     url = "http://192.168.1.20:8123"
     rc, _, _ = run(capsys, "serve", "--host", "0.0.0.0", "--port", "8123", "--public-url", url)
     assert rc == 0 and fake_serve[1][3] == url
+
+
+def test_serve_on_every_address_prints_the_address_others_use(monkeypatch):
+    pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import tabletop_tui.serve as serve_module
+
+    monkeypatch.setattr(serve_module, "lan_address", lambda: "192.168.1.20")
+    urls = serve_module.browser_urls("0.0.0.0", 8123, "k3y", None)
+    assert urls == ["http://192.168.1.20:8123/?key=k3y", "http://127.0.0.1:8123/?key=k3y"]
+    assert serve_module.browser_urls("127.0.0.1", 80, "k", None) == ["http://127.0.0.1:80/?key=k"]
+    assert serve_module.browser_urls("::1", 80, "k", None) == ["http://[::1]:80/?key=k"]
+    given = serve_module.browser_urls("0.0.0.0", 80, "k", "https://games.example.org/")
+    assert given == ["https://games.example.org/?key=k"]
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
