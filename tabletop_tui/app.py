@@ -67,10 +67,33 @@ class TabletopApp(App):
     def on_mount(self) -> None:
         gc.set_threshold(*GC_THRESHOLDS)
         remove_stale_temps(self.data_dir)  # left by a kill in the middle of a write
+        self.restore_theme()
         self.set_interval(SAVE_RETRY_SECONDS, self.retry_save)
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
+
+    # ---- preferences kept between runs ------------------------------------------------
+    def restore_theme(self) -> None:
+        from .settings import load_settings
+
+        theme = load_settings(self.data_dir).get("theme")
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self.remember_theme)
+
+    def remember_theme(self, theme) -> None:
+        from .settings import save_setting
+
+        save_setting(self.data_dir, "theme", theme.name)
+
+    def deliver_screenshot(self, filename=None, path=None, time_format=None):
+        """The palette's Screenshot: to Downloads, or the data folder if there is none."""
+        from .settings import screenshot_folder
+
+        if path is None:
+            path = str(screenshot_folder(self.data_dir))
+        return super().deliver_screenshot(filename, path, time_format)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.check_size)

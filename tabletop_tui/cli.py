@@ -274,8 +274,26 @@ def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> 
 
 
 # ---- play, replay, serve ---------------------------------------------------------------
+def terminal_problem() -> str | None:
+    """Why this terminal cannot draw the app, if it cannot."""
+    import os
+
+    if "TEXTUAL_DRIVER" in os.environ:  # a browser tab of `tabletop serve` draws it
+        return None
+    if os.environ.get("TERM") == "dumb" and sys.stdout.isatty():
+        return (
+            "this terminal (TERM=dumb) cannot draw the app; run it in a full terminal, "
+            "or play in a web browser with `tabletop serve`"
+        )
+    return None
+
+
 def _play(a: argparse.Namespace) -> int:
     from .app import TabletopApp
+
+    problem = terminal_problem()
+    if problem:
+        return _fail("play", problem)
     from .crash import app_status, capture_errors
 
     app = TabletopApp(data_dir=a.data_dir)
@@ -293,6 +311,9 @@ def _replay(a: argparse.Namespace) -> int:
         return _fail("replay", str(exc))
     if a.step is not None and not 0 <= a.step <= replay.last:
         return _fail("replay", f"--step must be 0-{replay.last} for this save, not {a.step}")
+    problem = terminal_problem()
+    if problem:
+        return _fail("replay", problem)
     from .crash import app_status, capture_errors
     from .screens.replay import ReplayApp
 

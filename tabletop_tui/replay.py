@@ -92,11 +92,26 @@ class Replay:
         return f"{who} acts"
 
 
+def failure_at(path: Path, raw: dict, spec: Any, step: int, key: str, exc: Exception) -> str:
+    """Why step ``step`` failed, as the game's own loader words it: it knows more, such
+    as the rules edition an older Sweet Lands save was played under."""
+    from rules.core import IllegalAction, SaveError
+
+    try:
+        spec.from_save(raw, path=path.name)
+    except SaveError as refused:
+        if refused.step == step:
+            return str(refused)
+    except Exception:  # noqa: BLE001 - fall back to our own words below
+        pass
+    if isinstance(exc, IllegalAction):
+        return f"{path.name}: step {step}: {key[:80]!r} is illegal: {exc.reason}"
+    return f"{path.name}: step {step}: {key[:80]!r} could not be replayed ({type(exc).__name__})"
+
+
 def load_replay(path: str | Path) -> Replay:
     """The save replayed for the viewer; ReplayError names the file and what is wrong,
     whatever the file holds (never another exception)."""
-    from rules.core import IllegalAction
-
     path = Path(path)
     try:
         missing = not path.exists() and not path.is_symlink()
@@ -118,13 +133,8 @@ def load_replay(path: str | Path) -> Replay:
         try:
             action = spec.parse_action(key)
             state = state.apply(action)
-        except IllegalAction as exc:
-            raise ReplayError(f"{path.name}: step {i}: {key!r} is illegal: {exc.reason}") from None
-        except Exception as exc:  # noqa: BLE001 - an engine fault still names its step
-            raise ReplayError(
-                f"{path.name}: step {i}: {key[:80]!r} could not be replayed "
-                f"({exc.__class__.__name__})"
-            ) from None
+        except Exception as exc:  # noqa: BLE001 - any fault of a bad save is named, never fatal
+            raise ReplayError(failure_at(path, raw, spec, i, key, exc)) from None
         actions.append(action)
         if i % CHECKPOINT == 0:
             checkpoints.append(state)

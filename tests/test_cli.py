@@ -341,3 +341,29 @@ def test_an_app_that_crashes_exits_non_zero_with_a_crash_log(monkeypatch, capsys
     assert rc == 1 and err.count("\n") == 1 and "Traceback" not in err
     (log,) = (tmp_path / "crash-logs").iterdir()
     assert str(log) in err and "a screen fault" in log.read_text()
+
+
+def test_a_dumb_terminal_is_told_instead_of_drawn(tmp_path):
+    import os
+    import pty
+
+    env = {**os.environ, "TERM": "dumb"}
+    env.pop("TEXTUAL_DRIVER", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the app's command on a real (pseudo) terminal
+        os.execve(
+            sys.executable, [sys.executable, "-m", "tabletop_tui", "--data-dir", str(tmp_path)], env
+        )
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 2
+    assert "TERM=dumb" in text and "tabletop serve" in text and "\x1b[" not in text

@@ -151,5 +151,5 @@ class TooSmallScreen(Screen):
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
             f"This terminal is {w}x{h}.\ntabletop needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Enlarge the window to continue."
+            "Enlarge the window to continue,\nor press Ctrl+Q to quit."
         )
