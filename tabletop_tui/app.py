@@ -73,6 +73,22 @@ class TabletopApp(App):
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
 
+    def on_app_blur(self) -> None:
+        # Textual's web driver starts every app blurred (until the page is clicked), and
+        # a key bar does not fill in while the app is blurred: a browser's first page
+        # showed none. Fill an empty one; a key bar already drawn is left as it is.
+        self.call_after_refresh(self.fill_empty_key_bars)
+        self.set_timer(0.3, self.fill_empty_key_bars)
+
+    def fill_empty_key_bars(self) -> None:
+        from textual.widgets import Footer
+
+        if not self.screen_stack:
+            return
+        for footer in self.screen.query(Footer):
+            if not footer.children:
+                footer.call_later(footer.recompose)  # composed in the footer's own context
+
     # ---- preferences kept between runs ------------------------------------------------
     def restore_theme(self) -> None:
         from .settings import load_settings

@@ -239,12 +239,22 @@ def test_other_kinds_of_file_are_named_and_never_waited_on(tmp_path):
         assert words in errors[0] and "no such" not in errors[0]
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="the superuser reads any file")
-def test_an_unreadable_file_is_named(tmp_path):
+def test_an_unreadable_file_is_named(tmp_path, monkeypatch):
     path, _ = one_save(tmp_path)
     path.chmod(0)
+    if os.geteuid() == 0:  # the superuser reads any file: refuse it the way the OS would
+        real_open = os.open
+
+        def refuse(name, flags, *args):
+            if Path(name) == path:
+                raise PermissionError(13, "Permission denied")
+            return real_open(name, flags, *args)
+
+        monkeypatch.setattr(os, "open", refuse)
     _, bad = list_saves(tmp_path)
-    assert "cannot read" in bad[0].reason
+    assert "cannot read the file (Permission denied)" in bad[0].reason
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2 and "Permission denied" in errors[0]
 
 
 def test_a_file_too_large_for_a_save_is_named_without_reading_it(tmp_path):

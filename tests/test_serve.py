@@ -264,3 +264,20 @@ def test_a_huge_size_is_capped_and_a_closed_tab_ends_its_process(server, tmp_pat
         and "zombie" not in Path(f"/proc/{pid}/status").read_text()
     )
     assert not alive, "the tab's app was still running 30 s after the tab closed"
+
+
+def test_the_key_bar_is_drawn_before_the_page_is_clicked(server):
+    """Textual's web driver starts the app blurred until the page is clicked; the
+    title screen's key bar must show its keys at once all the same."""
+    _, log = server
+    _, html = fetch(printed_url(log))
+
+    async def browse() -> None:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(ws_url(html) + "?width=100&height=30") as ws:
+                tab = Tab(ws)
+                await tab.wait_for(TITLE)
+                await tab.wait_for("^p palette", seconds=30)  # the key bar's right end
+                assert "r Resume" in tab.text()
+
+    asyncio.run(asyncio.wait_for(browse(), timeout=120))
