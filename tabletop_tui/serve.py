@@ -260,9 +260,6 @@ class TabletopServer(Server):
             self.console.print(f"Games are saved in {self.saves_folder}", highlight=False)
         self.console.print("Press Ctrl+C to stop.", highlight=False)
 
-    async def on_shutdown(self, app: web.Application) -> None:
-        shutil.rmtree(self.templates_path, ignore_errors=True)  # the page made at start
-
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
         self.initialize_logging()
@@ -273,11 +270,14 @@ class TabletopServer(Server):
                 loop.add_signal_handler(sig, self.request_exit)
             except NotImplementedError:  # pragma: no cover - Windows
                 pass
-        web.run_app(
-            self.make_web_app(),
-            host=self.host,
-            port=self.port,
-            handle_signals=False,
-            loop=loop,
-            print=lambda *args: None,
-        )
+        try:
+            web.run_app(
+                self.make_web_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda *args: None,
+            )
+        finally:
+            shutil.rmtree(self.templates_path, ignore_errors=True)  # the page made at start

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import gc
 
-from rich.markup import escape
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +11,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..text import markup_safe as escape
 from .keybar import KeyBar
 from .line_api import KeptBackground
 from .static_text import KeptLines, set_text

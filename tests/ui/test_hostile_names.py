@@ -16,7 +16,7 @@ from tabletop_tui.text import visible
 
 from .helpers import make_app, screen_text
 
-HOSTILE = ["Q[/]", "x[", "\x1b[31mRed\x07", "[b]Bo[/b][/i]"]
+HOSTILE = ["Q[/]", "x[ [b]y[/b]", "\x1b[31mRed\x07", "[b]Bo[/b][/i]", "Zed\\"]
 GAMES = [
     ("happy-city", {}),
     ("happy-city", {"mode": "expert"}),
@@ -43,10 +43,14 @@ def states_through(folder: Path, game: str, options: dict, players: int):
     return spec, out
 
 
-def check_drawn(text: str, players: list[str]) -> None:
-    assert "\x1b" not in text and "\x07" not in text  # no raw escape reaches the terminal
+def check_drawn(text: str, players: list[str], every: bool = False) -> None:
+    """No raw escape reaches the terminal, and the names are drawn as they are: at
+    least one (a game screen may show only some), or ``every`` one."""
+    assert "\x1b" not in text and "\x07" not in text
+    text = text.replace("\u200b", "")
     shown = [visible(name) for name in players]
-    assert any(name in text for name in shown), (shown, text[:2000])
+    found = [name in text for name in shown]
+    assert all(found) if every else any(found), (shown, found, text[:3000])
 
 
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[f"{g}{o}" for g, o in GAMES])
@@ -63,13 +67,13 @@ async def test_every_screen_draws_hostile_names_as_text(tmp_path, game, options)
                 seat = state.actors()[0]
                 app.open_game(Controller(spec, state, humans, viewer=seat))
             await pilot.pause()
-            check_drawn(screen_text(app), list(state.players))
+            check_drawn(screen_text(app), list(state.players), every=state.is_over)
         if not states[1].is_over:  # a hand-off to the next player names them
             seat = states[1].actors()[0]
             other = (seat + 1) % players
             app.open_game(Controller(spec, states[1], [{"kind": "human"}] * players, viewer=other))
             await pilot.pause()
-            check_drawn(screen_text(app), list(states[1].players))
+            check_drawn(screen_text(app), [states[1].players[seat]], every=True)  # "pass to"
 
 
 def test_visible_shows_control_characters_as_placeholders():
@@ -97,3 +101,35 @@ async def test_the_resume_list_and_the_replay_viewer_draw_them_as_text(tmp_path)
         await pilot.press("f")  # the warning before following a seat lists every name
         await pilot.pause()
         check_drawn(screen_text(app), HOSTILE)
+
+
+async def test_stories_with_markup_are_drawn_as_told(tmp_path):
+    """A story is free text (the rules refuse control characters in it): brackets and
+    markup in it are drawn as typed, in the log and in the end screen's journal."""
+    import json
+
+    spec = get_game("happiness")
+    story = "Q[/] x[ [b]bold[/b] [/i]"
+    state = spec.new_game(["Ann", "Bob"], seed=4)
+    told = 0
+    while not state.is_over:
+        seat = state.actors()[0]
+        if getattr(state, "stage", "") == "story" and told < 3:
+            state = state.apply(spec.parse_action(f"{seat}:story:{json.dumps([story])}"))
+            told += 1
+        else:
+            state = bot_moves(state, 1)
+        if told == 1 and not state.is_over:
+            mid = state  # the game screen with a story in its log
+    assert told == 3
+    app = make_app(tmp_path)
+    async with app.run_test(size=(140, 45)) as pilot:
+        seat = mid.actors()[0]
+        app.open_game(Controller(spec, mid, [{"kind": "human"}] * 2, viewer=seat))
+        await pilot.pause()
+        app.show_end(Controller(spec, state, [{"kind": "human"}] * 2, viewer=None))
+        await pilot.pause()
+        journal = app.screen.query_one("#end-extra")
+        lines = journal.render_lines(journal.region.reset_offset)
+        drawn = "\n".join(line.text for line in lines)
+        assert "Story journal" in drawn and story in drawn
