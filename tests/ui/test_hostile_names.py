@@ -133,3 +133,20 @@ async def test_stories_with_markup_are_drawn_as_told(tmp_path):
         lines = journal.render_lines(journal.region.reset_offset)
         drawn = "\n".join(line.text for line in lines)
         assert "Story journal" in drawn and story in drawn
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Q[/]", "x[ [b]y[/b] [/i]", "[b]Bo[/b][/i]", "a\\[b]", "Zed\\", "[[", "\\\\[x]", "[$x]",
+     "[@click=app.quit]hi[/]", "a\\\\"],
+)  # fmt: skip
+def test_escaped_names_read_back_as_themselves_in_both_markups(name):
+    from rich.text import Text
+    from textual.markup import to_content
+
+    from tabletop_tui.text import ZERO_WIDTH, markup_safe, rich_markup_safe
+
+    textual_plain = to_content(f"[b]{markup_safe(name)}[/b] end").plain
+    rich_plain = Text.from_markup(f"[b]{rich_markup_safe(name)}[/b] end").plain
+    assert textual_plain.replace(ZERO_WIDTH, "") == f"{name} end"
+    assert rich_plain.replace(ZERO_WIDTH, "") == f"{name} end"
