@@ -71,15 +71,21 @@ def local_template_folder() -> Path:
 
 
 def lan_address() -> str | None:
-    """This machine's address on its local network, for the URL others open. A UDP
-    'connect' only picks the route: no packet is sent."""
+    """This machine's address on its local network, for the URL others open: the
+    source address of the default route (a UDP 'connect' sends no packet), else the
+    address the host name resolves to."""
+    candidates = []
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))  # a documentation address: never reached
-            address = s.getsockname()[0]
+            candidates.append(s.getsockname()[0])
     except OSError:
-        return None
-    return None if address.startswith("127.") or address == "0.0.0.0" else address
+        pass
+    try:
+        candidates.append(socket.gethostbyname(socket.gethostname()))
+    except OSError:
+        pass
+    return next((a for a in candidates if not a.startswith("127.") and a != "0.0.0.0"), None)
 
 
 def browser_urls(host: str, port: int, key: str, public_url: str | None) -> list[str]:
