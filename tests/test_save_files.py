@@ -158,11 +158,16 @@ def mutated(draw, originals):
     return data
 
 
-@settings(
-    max_examples=80,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+def examples(n: int):
+    """Hypothesis settings for n examples of a test that replays games (slow ones)."""
+    return settings(
+        max_examples=n,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+@examples(80)
 @given(data=st.data())
 def test_no_mutated_save_breaks_the_list_the_loader_or_replay(originals, data):
     blob = data.draw(mutated(originals))
@@ -293,11 +298,7 @@ def test_unknown_fields_survive_a_rewrite(tmp_path):
 
 
 # ---- the resume screen itself over a folder of mutated saves ----------------------------------
-@settings(
-    max_examples=3,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
+@examples(3)
 @given(data=st.data())
 def test_the_resume_screen_lists_a_folder_of_mutated_saves(originals, data):
     """The real screen: every row highlighted in turn (its detail drawn) and replayed
