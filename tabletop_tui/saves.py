@@ -128,8 +128,10 @@ def write_save(path: Path, spec, state, seats: list[dict], kept: dict | None = N
     from rules.core import write_atomic
 
     kept = kept or {}
-    data = {k: v for k, v in kept.items() if k != "ui"}
+    data = {k: v for k, v in kept.items() if k not in ("ui", "extra")}
     data.update(spec.to_save(state))
+    if isinstance(kept.get("extra"), dict):  # the game's own extra fields win
+        data["extra"] = {**kept["extra"], **data.get("extra", {})}
     now = time.time()
     header = make_header(spec, state, now)
     data["header"] = header
@@ -141,8 +143,11 @@ def write_save(path: Path, spec, state, seats: list[dict], kept: dict | None = N
 
 def kept_fields(raw: dict) -> dict:
     """The fields of a save that ``write_save`` does not write itself: top-level ones
-    and those inside ``ui``. A newer version's fields survive this one's rewrite."""
+    and those inside ``ui`` and ``extra``. A newer version's fields survive this one's
+    rewrite."""
     kept = {k: v for k, v in raw.items() if k not in WRITTEN_FIELDS}
+    if isinstance(raw.get("extra"), dict):
+        kept["extra"] = raw["extra"]
     ui = raw.get("ui")
     if isinstance(ui, dict):
         extra_ui = {k: v for k, v in ui.items() if k not in ("seats", "saved_at", "round", "over")}

@@ -288,12 +288,14 @@ def test_unknown_fields_survive_a_rewrite(tmp_path):
     path, data = one_save(tmp_path)
     data["from_a_newer_version"] = {"notes": [1, 2]}
     data["ui"]["zoom"] = 3
+    data["extra"] = {"table_talk": "on"}
     path.write_text(json.dumps(data))
     state = load_checked(path)
     kept = kept_fields(json.loads(path.read_text()))
     write_save(path, rules.get_game("happy-city"), state, [{"kind": "human"}] * 2, kept)
     again = json.loads(path.read_text())
     assert again["from_a_newer_version"] == {"notes": [1, 2]} and again["ui"]["zoom"] == 3
+    assert again["extra"] == {"table_talk": "on"}
     assert again["actions"] == data["actions"] and again["ui"]["seats"][0] == {"kind": "human"}
 
 
@@ -338,3 +340,12 @@ def test_the_resume_screen_lists_a_folder_of_mutated_saves(originals, data):
         for i, blob in enumerate(blobs):
             (base / "saves" / f"m{i:02}.json").write_bytes(blob)
         asyncio.run(browse(base))
+
+
+def test_a_games_own_extra_fields_win_over_kept_ones(tmp_path):
+    spec = rules.get_game("sweet-lands")
+    state = spec.new_game(["Ann", "Bob"], seed=3)
+    path = tmp_path / "saves" / "sl.json"
+    write_save(path, spec, state, [{"kind": "human"}] * 2, {"extra": {"rules": 0, "x": 1}})
+    extra = json.loads(path.read_text())["extra"]
+    assert extra["x"] == 1 and extra["rules"] == state.save_extra()["rules"]
