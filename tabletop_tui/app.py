@@ -176,16 +176,27 @@ class TabletopApp(App):
         web = "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
         lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
         if holder:
-            self.notify(
-                f"{path.name} is open in another window ({holder}). Play it there, "
-                "or replay it read-only with V in the resume list.",
-                title="Game already open",
-                severity="error",
-                timeout=15,
-            )
+            self.show_read_only(path, holder)
             return False
         self.save_lock = lock
         return True
+
+    def show_read_only(self, path: Path, holder: str) -> None:
+        """A game open in another window: say who holds it and show it here read-only,
+        in the replay viewer at its last move (nothing here can overwrite it)."""
+        from .replay import ReplayError, load_replay
+        from .screens.replay import ReplayScreen
+
+        message = f"{path.name} is open in another window ({holder}); play it there."
+        try:
+            replay = load_replay(path)
+        except ReplayError:
+            replay = None
+        else:
+            message += " Here it is read-only, in the replay viewer."
+        self.notify(message, title="Game already open", severity="warning", timeout=15)
+        if replay is not None:
+            self.push_screen(ReplayScreen(replay))
 
     def show_save_problem(self, problem: str) -> None:
         if problem:

@@ -1,5 +1,6 @@
 """One writer per save: a game open in one window (terminal or browser tab) holds a
-lock, and another window that tries to open it is told who holds it.
+lock; another window that tries to open it is told who holds it and shows it
+read-only (the app opens the replay viewer instead).
 
 The lock is an advisory ``flock`` on a hidden file beside the save
 (``.NAME.json.lock``) holding who took it. The kernel drops the lock when its

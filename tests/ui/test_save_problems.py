@@ -130,10 +130,14 @@ async def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         notices = record_notices(app)
         await resume_first(pilot)
-        assert app.controller is None and type(app.screen).__name__ == "ResumeScreen"
+        assert app.controller is None  # not opened for play ...
+        assert type(app.screen).__name__ == "ReplayScreen"  # ... but shown read-only
         title, message = notices[-1]
-        assert title == "Game already open"
+        assert title == "Game already open" and "read-only" in message
         assert "a browser tab" in message and f"process {os.getpid()}" in message
+        await pilot.press("escape")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"
         await pilot.press("d")  # nor can it be deleted from under the other window
         await pilot.pause()
         assert path.exists() and notices[-1][0] == "Cannot delete"
