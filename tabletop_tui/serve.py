@@ -192,7 +192,7 @@ class TabletopServer(Server):
         await websocket.prepare(request)
         session = secrets.token_hex(8)
         service = AppService(
-            f"{SESSION_VARIABLE}={session} exec {self.command}",
+            self.session_command(session),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=websocket.close,
@@ -209,6 +209,13 @@ class TabletopServer(Server):
         finally:
             await self.end_session(service, session)
         return websocket
+
+    def session_command(self, session: str) -> str:
+        """The tab's command, its process marked (and the shell replaced by it) so that
+        ``kill_session`` can find it; as given where the shell is not a POSIX one."""
+        if os.name != "posix":  # pragma: no cover - Windows: no mark, no kill
+            return self.command
+        return f"{SESSION_VARIABLE}={session} exec {self.command}"
 
     async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
         """Pass the browser's keys and sizes to the app; anything malformed is dropped."""
