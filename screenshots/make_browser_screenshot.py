@@ -162,11 +162,14 @@ def main() -> int:
     a = p.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         port = free_port()
-        server = subprocess.Popen(
-            [sys.executable, "-m", "tabletop_tui", "--data-dir", tmp, "serve", "--port", str(port)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        printed = Path(tmp) / "serve.txt"  # the address holds the launch's key
+        with printed.open("w") as out:
+            server = subprocess.Popen(
+                [sys.executable, "-m", "tabletop_tui", "--data-dir", tmp, "serve"]
+                + ["--port", str(port)],
+                stdout=out,
+                stderr=subprocess.DEVNULL,
+            )
         browser = None
         try:
             wait_until(lambda: port_open(port), 30, "tabletop serve")
@@ -181,7 +184,9 @@ def main() -> int:
             active = profile / "DevToolsActivePort"
             wait_until(lambda: active.exists() and active.read_text().strip(), 30, "Chromium")
             devtools_port = int(active.read_text().split()[0])
-            for path in asyncio.run(shoot(devtools_port, f"http://127.0.0.1:{port}/")):
+            wait_until(lambda: "key=" in printed.read_text(), 30, "the printed address")
+            url = next(w for w in printed.read_text().split() if "key=" in w)
+            for path in asyncio.run(shoot(devtools_port, url)):
                 print(f"wrote {path.relative_to(HERE.parent)}")
         finally:
             if browser is not None:

@@ -7,14 +7,18 @@ appears as fast as a bare Textual app would.
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
 
 from .saves import data_dir as resolve_data_dir
-from .saves import new_save_path, read_seats
+from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+
+SAVE_RETRY_SECONDS = 5.0  # a save that failed is tried again this often ...
+SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it fails
 
 
 class TabletopApp(App):
@@ -35,6 +39,8 @@ class TabletopApp(App):
         self.data_dir = resolve_data_dir(data_dir)
         self.bot_delay = bot_delay
         self.controller = None
+        self.save_lock = None  # the lock on the open game's save (save_lock.py)
+        self._save_notice_at = 0.0
 
     def get_default_screen(self):
         # The title is the bottom of the stack: no blank default screen to build first.
@@ -43,9 +49,50 @@ class TabletopApp(App):
         return TitleScreen()
 
     def on_mount(self) -> None:
+        remove_stale_temps(self.data_dir)  # left by a kill in the middle of a write
+        self.restore_theme()
+        self.set_interval(SAVE_RETRY_SECONDS, self.retry_save)
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
+
+    def on_app_blur(self) -> None:
+        # Textual's web driver starts every app blurred (until the page is clicked), and
+        # a key bar does not fill in while the app is blurred: a browser's first page
+        # showed none. Fill an empty one; a key bar already drawn is left as it is.
+        self.call_after_refresh(self.fill_empty_key_bars)
+        self.set_timer(0.3, self.fill_empty_key_bars)
+
+    def fill_empty_key_bars(self) -> None:
+        from textual.widgets import Footer
+
+        if not self.screen_stack:
+            return
+        for footer in self.screen.query(Footer):
+            if not footer.children:
+                footer.call_later(footer.recompose)  # composed in the footer's own context
+
+    # ---- preferences kept between runs ------------------------------------------------
+    def restore_theme(self) -> None:
+        from .settings import load_settings
+
+        theme = load_settings(self.data_dir).get("theme")
+        if isinstance(theme, str) and theme in self.available_themes:
+            self.theme = theme
+        self.theme_changed_signal.subscribe(self, self.remember_theme)
+
+    def remember_theme(self, theme) -> None:
+        from .settings import save_setting
+
+        save_setting(self.data_dir, "theme", theme.name)
+
+    def deliver_screenshot(self, filename=None, path=None, time_format=None):
+        """The palette's Screenshot: to Downloads, or the data folder if there is none."""
+        from .settings import screenshot_folder
+
+        if path is None:
+            path = str(screenshot_folder(self.data_dir))
+        return super().deliver_screenshot(filename, path, time_format)
 
     def on_resize(self) -> None:
         self.call_after_refresh(self.check_size)
@@ -74,6 +121,70 @@ class TabletopApp(App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         self.controller = None
+        self.release_save()
+
+    def on_unmount(self) -> None:
+        self.release_save()
+
+    # ---- the open game's save: one writer, problems told, retried ----------------------
+    def release_save(self) -> None:
+        if self.save_lock is not None:
+            self.save_lock.release()
+            self.save_lock = None
+
+    def lock_save(self, path: Path) -> bool:
+        """Hold the save's lock; False (and a notice saying who holds it) if another
+        window has the game open."""
+        import os
+
+        from .save_lock import take_lock
+
+        self.release_save()
+        web = "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
+        lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
+        if holder:
+            self.show_read_only(path, holder)
+            return False
+        self.save_lock = lock
+        return True
+
+    def show_read_only(self, path: Path, holder: str) -> None:
+        """A game open in another window: say who holds it and show it here read-only,
+        in the replay viewer at its last move (nothing here can overwrite it)."""
+        from .replay import ReplayError, load_replay
+        from .screens.replay import ReplayScreen
+
+        message = f"{path.name} is open in another window ({holder}); play it there."
+        try:
+            replay = load_replay(path)
+        except ReplayError:
+            replay = None
+        else:
+            message += " Here it is read-only, in the replay viewer."
+        self.notify(message, title="Game already open", severity="warning", timeout=15)
+        if replay is not None:
+            self.push_screen(ReplayScreen(replay))
+
+    def show_save_problem(self, problem: str) -> None:
+        if problem:
+            self._save_notice_at = time.monotonic()
+            self.notify(
+                f"{problem} The game goes on in memory; saving is tried again every "
+                f"{SAVE_RETRY_SECONDS:.0f} seconds.",
+                title="Game not saved",
+                severity="error",
+                timeout=20,
+            )
+        else:
+            self.notify("The game is saved again.", title="Saved", timeout=5)
+
+    def retry_save(self) -> None:
+        c = self.controller
+        if c is None or not c.save_problem:
+            return
+        c.retry_save()
+        if c.save_problem and time.monotonic() - self._save_notice_at > SAVE_NOTICE_SECONDS:
+            self.show_save_problem(c.save_problem)
 
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen
@@ -113,29 +224,35 @@ class TabletopApp(App):
         state = spec.new_game(names, seed=seed, options=options)
         self.open_game(Controller(spec, state, seats, new_save_path(self.data_dir, game)))
 
-    def open_game(self, controller) -> None:
+    def open_game(self, controller, fresh: bool = True) -> None:
+        """Show a game; a new one (``fresh``) is saved at once, a resumed one only once
+        a move is made (opening a save never rewrites it)."""
         from .games import screen_class
 
+        if controller.save_path is not None and not self.lock_save(controller.save_path):
+            return
+        controller.on_save_problem = self.show_save_problem
         self.controller = controller
-        controller.autosave()
+        if fresh:
+            controller.autosave()
         self._reset_to(screen_class(controller.spec.id)(controller, bot_delay=self.bot_delay))
 
     def resume_game(self, path: Path, state=None) -> None:
         """Open a saved game; ``state`` is the save already replayed, if it was."""
         import rules
-        from rules.core import SaveError
-        from rules.savefile import load_save_file
 
         from .controller import Controller
+        from .saves import BadSave, load_checked
 
-        try:
-            if state is None:
-                state = load_save_file(path)
-        except SaveError as exc:
-            self.notify(str(exc), title="Cannot resume", severity="error", timeout=10)
+        if state is None:
+            state = load_checked(path)
+        if isinstance(state, BadSave):
+            self.notify(state.reason, title="Cannot resume", severity="error", timeout=10)
             return
         spec = rules.get_game(state.spec.id)
-        self.open_game(Controller(spec, state, read_seats(path, len(state.players)), Path(path)))
+        seats = read_seats(path, len(state.players))
+        controller = Controller(spec, state, seats, Path(path), kept=kept_fields_of(path))
+        self.open_game(controller, fresh=False)
 
     def show_end(self, controller, screen_class=None) -> None:
         """The end screen the game registered (its own, or the shared one)."""

@@ -2,7 +2,9 @@
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
 Every mistake on the command line is reported as one line on stderr with exit
-status 2; argparse's own usage dump is replaced by that line.
+status 2; argparse's own usage dump is replaced by that line. Ctrl-C ends a command
+with status 130 (``simulate`` first reports the games it finished); an unexpected
+error ends it with one line, status 1 and a crash log (crash.py).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 LEVELS = ("easy", "normal", "hard")
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
 MAIN_EXAMPLES = """\
 examples:
@@ -23,7 +26,7 @@ examples:
   tabletop play --data-dir ./saves  keep saves in a folder of your choice
   tabletop simulate --game happy-city --players 4 --games 200
   tabletop replay ~/.local/share/tabletop/saves/20261201-101500-happy-city.json
-  tabletop serve                    play in a web browser at http://127.0.0.1:8000
+  tabletop serve                    play in a web browser (it prints the address)
   tabletop --version
 """
 
@@ -50,13 +53,15 @@ Only public information is shown until you choose a seat to follow (key F).
 
 SERVE_EXAMPLES = """\
 examples:
-  tabletop serve                        http://127.0.0.1:8000, this machine only
+  tabletop serve                        this machine only, at the printed address
   tabletop serve --port 8080
-  tabletop serve --host 0.0.0.0 --public-url http://192.168.1.20:8000
+  tabletop serve --host 0.0.0.0         other machines too: it prints their address
+  tabletop serve --public-url https://games.example.org   behind a proxy
 
 Needs the optional web extra: pip install 'tabletop[web]'
 (from a checkout: pip install -e '.[web]'). Each browser tab runs its own game;
-saves go to the same folder as the terminal app's.
+saves go to the same folder as the terminal app's. The address printed at start
+holds a key made for this launch: only a browser given it can play.
 """
 
 
@@ -154,7 +159,7 @@ def build_parser() -> Parser:
     )
     srv.add_argument("--host", default="127.0.0.1", help="address to bind (127.0.0.1)")
     srv.add_argument("--port", type=port_number, default=8000, help="port to bind (8000)")
-    srv.add_argument("--public-url", help="the address browsers use, if not http://HOST:PORT")
+    srv.add_argument("--public-url", help="the address browsers use, if a proxy stands in between")
     srv.add_argument("--data-dir", default=data_help, help="where saves live")
     return p
 
@@ -167,6 +172,7 @@ def _fail(command: str, message: str) -> int:
 
 def _simulate(a: argparse.Namespace) -> int:
     import rules
+    from rules.core.spec import MAX_SEED
 
     try:
         spec = rules.get_game(a.game)
@@ -179,13 +185,17 @@ def _simulate(a: argparse.Namespace) -> int:
         )
     if a.games < 1:
         return _fail("simulate", "--games must be at least 1")
+    if not -MAX_SEED <= a.seed <= MAX_SEED - a.games + 1:
+        return _fail("simulate", f"--seed must be within -{MAX_SEED} and {MAX_SEED} for every game")
     try:
         options = json.loads(a.options)
         if not isinstance(options, dict):
             raise ValueError('give a JSON object such as \'{"mode": "expert"}\'')
         options = spec.resolve_options(options)
+    except RecursionError:
+        return _fail("simulate", "bad --options: nested far too deeply")
     except (ValueError, TypeError) as exc:
-        return _fail("simulate", f"bad --options: {exc}")
+        return _fail("simulate", f"bad --options: {str(exc)[:200]}")
     extra: dict = {}
     if a.level:
         if len(a.level) not in (1, a.players):
@@ -201,31 +211,53 @@ def _simulate(a: argparse.Namespace) -> int:
     return _run_simulation(a, spec, options, extra)
 
 
-def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> int:
+def _play_games(a: argparse.Namespace, options: dict, extra: dict, on_game) -> tuple:
+    """Play the games one at a time: (stats of those finished, whether Ctrl-C stopped
+    them). Ctrl-C ends the game being played; the finished ones are kept."""
     from rules.simulate import simulate
 
+    total = None
+    try:
+        for g in range(a.games):
+            one = simulate(a.game, a.players, 1, a.seed + g, options, **extra)
+            if total is None:
+                total = one
+            else:
+                total.games += one.games
+                total.actions += one.actions
+                total.winning_scores += one.winning_scores
+                for level, wins in one.wins_by_bot.items():
+                    total.wins_by_bot[level] = total.wins_by_bot.get(level, 0) + wins
+            on_game(g)
+    except KeyboardInterrupt:
+        return total, True
+    return total, False
+
+
+def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> int:
     t0 = time.perf_counter()
     if a.json or not sys.stdout.isatty():
-        stats = simulate(a.game, a.players, a.games, a.seed, options, **extra)
+        stats, stopped = _play_games(a, options, extra, lambda g: None)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as progress:
             task = progress.add_task(f"{spec.title}, {a.players} players", total=a.games)
-            stats = simulate(
-                a.game,
-                a.players,
-                a.games,
-                a.seed,
-                options,
-                on_game=lambda g: progress.advance(task),
-                **extra,
-            )
+            stats, stopped = _play_games(a, options, extra, lambda g: progress.advance(task))
+    status = INTERRUPTED if stopped else 0
+    if stats is None:
+        print("tabletop simulate: stopped (Ctrl-C) before a game was finished", file=sys.stderr)
+        return status
     out = stats.as_dict(time.perf_counter() - t0)
+    if stopped:
+        out["stopped_early"] = True
+        out["games_asked"] = a.games
     if a.json:
         print(json.dumps(out))
-        return 0
+        return status
     print(f"{spec.title}, {a.players} players, seed {a.seed}")
+    if stopped:
+        print(f"stopped by Ctrl-C:   {out['games']} of {a.games} games were played")
     if "levels" in extra:
         print(f"bot levels:          {', '.join(extra['levels'])}")
     print(f"games played:        {out['games']}")
@@ -238,15 +270,36 @@ def _run_simulation(a: argparse.Namespace, spec, options: dict, extra: dict) -> 
     wins = out.get("wins_by_level")  # from simulators that know bot levels
     if wins:
         print("wins by level:       " + ", ".join(f"{k} {v}" for k, v in wins.items()))
-    return 0
+    return status
 
 
 # ---- play, replay, serve ---------------------------------------------------------------
+def terminal_problem() -> str | None:
+    """Why this terminal cannot draw the app, if it cannot."""
+    import os
+
+    if "TEXTUAL_DRIVER" in os.environ:  # a browser tab of `tabletop serve` draws it
+        return None
+    if os.environ.get("TERM") == "dumb" and sys.stdout.isatty():
+        return (
+            "this terminal (TERM=dumb) cannot draw the app; run it in a full terminal, "
+            "or play in a web browser with `tabletop serve`"
+        )
+    return None
+
+
 def _play(a: argparse.Namespace) -> int:
     from .app import TabletopApp
 
-    TabletopApp(data_dir=a.data_dir).run()
-    return 0
+    problem = terminal_problem()
+    if problem:
+        return _fail("play", problem)
+    from .crash import app_status, capture_errors
+
+    app = TabletopApp(data_dir=a.data_dir)
+    errors = capture_errors(app)
+    app.run()
+    return app_status("play", app, errors, a.data_dir)
 
 
 def _replay(a: argparse.Namespace) -> int:
@@ -258,10 +311,16 @@ def _replay(a: argparse.Namespace) -> int:
         return _fail("replay", str(exc))
     if a.step is not None and not 0 <= a.step <= replay.last:
         return _fail("replay", f"--step must be 0-{replay.last} for this save, not {a.step}")
+    problem = terminal_problem()
+    if problem:
+        return _fail("replay", problem)
+    from .crash import app_status, capture_errors
     from .screens.replay import ReplayApp
 
-    ReplayApp(replay, step=a.step).run()
-    return 0
+    app = ReplayApp(replay, step=a.step)
+    errors = capture_errors(app)
+    app.run()
+    return app_status("replay", app, errors, a.data_dir)
 
 
 def is_loopback(host: str) -> bool:
@@ -273,19 +332,23 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def data_folder(data_dir: str | None) -> str:
+    from .saves import data_dir as resolve
+
+    return str(resolve(data_dir).resolve())
+
+
 def serve_command(data_dir: str | None) -> str:
     """The shell command textual-serve runs for each browser tab."""
     import shlex
 
-    from .saves import data_dir as resolve
-
-    folder = str(resolve(data_dir).resolve())
+    folder = data_folder(data_dir)
     return f"{shlex.quote(sys.executable)} -m tabletop_tui play --data-dir {shlex.quote(folder)}"
 
 
 def _serve(a: argparse.Namespace) -> int:
     try:
-        from textual_serve.server import Server
+        import textual_serve.server  # noqa: F401 - only to know the extra is installed
     except ImportError:
         print(
             "tabletop serve: browser play needs the optional 'web' extra; install it with "
@@ -293,19 +356,20 @@ def _serve(a: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    from . import serve
+
     if not is_loopback(a.host):
         print(
             f"tabletop serve: warning: binding {a.host} lets anyone who can reach port "
-            f"{a.port} play and read your saves; browsers on other machines may need "
-            "--public-url http://ADDRESS:PORT",
+            f"{a.port} and has the printed address play and read your saves",
             file=sys.stderr,
         )
-    server = Server(
+    server = serve.TabletopServer(
         serve_command(a.data_dir),
         host=a.host,
         port=a.port,
-        title="tabletop",
         public_url=a.public_url,
+        saves_folder=data_folder(a.data_dir),
     )
     try:
         server.serve()
@@ -329,7 +393,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     if not hasattr(a, "data_dir"):
         a.data_dir = None
-    return COMMANDS[a.command or "play"](a)
+    command = a.command or "play"
+    try:
+        return COMMANDS[command](a)
+    except KeyboardInterrupt:
+        print(f"tabletop {command}: stopped (Ctrl-C)", file=sys.stderr)
+        return INTERRUPTED
+    except Exception as exc:  # noqa: BLE001 - one line and a crash log, never a traceback
+        from .crash import report_exception
+
+        return report_exception(command, exc, a.data_dir)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,10 @@ class Controller:
     # instead of delaying it. Unset, every save is written at once.
     save_later: Callable[[Callable[[], None]], object] | None = None
     _save_due: bool = False
+    kept: dict = field(default_factory=dict)  # fields of the save file this version keeps
+    # Why the last save failed ("" once saved); told to on_save_problem when it changes.
+    save_problem: str = ""
+    on_save_problem: Callable[[str], None] | None = None
 
     def __post_init__(self):
         for s, info in enumerate(self.seats):
@@ -280,7 +284,7 @@ class Controller:
         if self.save_path is None:
             return
         if self.save_later is None:
-            write_save(self.save_path, self.spec, self.state, self.seats)
+            self.write_now()
         elif not self._save_due:
             self._save_due = True
             self.save_later(self.flush_save)
@@ -289,5 +293,27 @@ class Controller:
         """Write the save that is due, if one is (also on leaving the game screen)."""
         if self._save_due:
             self._save_due = False
-            if self.save_path is not None:
-                write_save(self.save_path, self.spec, self.state, self.seats)
+            self.write_now()
+
+    def write_now(self) -> bool:
+        """Write the save; a failure (folder not writable, disk full) never stops the
+        game: it is kept in memory, the problem told once, and the next call retries."""
+        if self.save_path is None:
+            return True
+        try:
+            write_save(self.save_path, self.spec, self.state, self.seats, self.kept)
+        except OSError as exc:
+            reason = exc.strerror or str(exc) or type(exc).__name__
+            problem = f"Cannot save to {self.save_path}: {reason}."
+        else:
+            problem = ""
+        if problem != self.save_problem:
+            self.save_problem = problem
+            if self.on_save_problem is not None:
+                self.on_save_problem(problem)
+        return not problem
+
+    def retry_save(self) -> None:
+        """Try again a save that failed (the app calls this every few seconds)."""
+        if self.save_problem:
+            self.write_now()

@@ -92,11 +92,32 @@ class Replay:
         return f"{who} acts"
 
 
-def load_replay(path: str | Path) -> Replay:
-    from rules.core import IllegalAction
+def failure_at(path: Path, raw: dict, spec: Any, step: int, key: str, exc: Exception) -> str:
+    """Why step ``step`` failed, as the game's own loader words it: it knows more, such
+    as the rules edition an older Sweet Lands save was played under."""
+    from rules.core import IllegalAction, SaveError
 
+    try:
+        spec.from_save(raw, path=path.name)
+    except SaveError as refused:
+        if refused.step == step:
+            return str(refused)
+    except Exception:  # noqa: BLE001 - fall back to our own words below
+        pass
+    if isinstance(exc, IllegalAction):
+        return f"{path.name}: step {step}: {key[:80]!r} is illegal: {exc.reason}"
+    return f"{path.name}: step {step}: {key[:80]!r} could not be replayed ({type(exc).__name__})"
+
+
+def load_replay(path: str | Path) -> Replay:
+    """The save replayed for the viewer; ReplayError names the file and what is wrong,
+    whatever the file holds (never another exception)."""
     path = Path(path)
-    if not path.is_file():
+    try:
+        missing = not path.exists() and not path.is_symlink()
+    except OSError as exc:  # e.g. a name too long for the file system
+        raise ReplayError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    if missing:
         raise ReplayError(f"{path}: no such save file")
     try:
         raw = read_json(path)
@@ -105,19 +126,15 @@ def load_replay(path: str | Path) -> Replay:
         raise ReplayError(f"{path.name}: {exc}") from None
     try:
         state = spec.new_game(players, seed=raw.get("seed", 0), options=options)
-    except (ValueError, TypeError) as exc:
+    except Exception as exc:  # noqa: BLE001 - any fault of a bad save is named, never fatal
         raise ReplayError(f"{path.name}: cannot set the game up ({exc})") from None
     actions, checkpoints = [], [state]
     for i, key in enumerate(raw["actions"], start=1):
         try:
             action = spec.parse_action(key)
             state = state.apply(action)
-        except IllegalAction as exc:
-            raise ReplayError(f"{path.name}: step {i}: {key!r} is illegal: {exc.reason}") from None
-        except (ValueError, TypeError, AttributeError, KeyError, IndexError) as exc:
-            raise ReplayError(
-                f"{path.name}: step {i}: {key!r} could not be replayed ({exc.__class__.__name__})"
-            ) from None
+        except Exception as exc:  # noqa: BLE001 - any fault of a bad save is named, never fatal
+            raise ReplayError(failure_at(path, raw, spec, i, key, exc)) from None
         actions.append(action)
         if i % CHECKPOINT == 0:
             checkpoints.append(state)

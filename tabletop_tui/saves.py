@@ -4,8 +4,12 @@ Every save carries a small ``header`` (game, players, options, time, whether it 
 over, the winners, and the seed once the game has ended) so that the resume list
 reads each file once and replays nothing. A save written before headers existed is
 replayed once and the result kept in memory for as long as the file is unchanged.
-A file that cannot be read, has fields of the wrong type or does not replay goes to
-the bad list with its name and the reason; it is never modified.
+A file that cannot be read, has fields of the wrong type or out of range, is not a
+regular file, or does not replay goes to the bad list with its name and the reason;
+it is never modified, and no file can stop the list (``read_save_info`` turns any
+failure into a BadSave). Writes go through a hidden ``.tmp-*.json`` file that is
+renamed over the save; such files left by a kill are removed on start and never
+listed. A rewrite keeps the fields of the file it does not know.
 """
 
 from __future__ import annotations
@@ -13,12 +17,26 @@ from __future__ import annotations
 import json
 import math
 import os
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .text import visible
+
 HEADER_VERSION = 1
+# Bounds on what a hand-edited save may hold, so that no file can make the list slow
+# or make it fail: a real save is far below each.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+MAX_NAME_CHARS = 200
+LATEST_TIME = 253_402_300_799.0  # the last second of the year 9999: time.localtime copes
+MAX_ROUND = 1_000_000
+TEMP_PREFIX = ".tmp-"  # rules.core.write_atomic's temporary files
+STALE_TEMP_SECONDS = 60.0  # older than any write in progress
+# The fields a save is written with; any other field found in a save is kept on rewrite.
+KNOWN_FIELDS = frozenset({"format", "game", "players", "seed", "options", "actions", "extra"})
+WRITTEN_FIELDS = KNOWN_FIELDS | {"header", "ui"}
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
@@ -103,28 +121,123 @@ def make_header(spec: Any, state: Any, saved_at: float) -> dict:
     return header
 
 
-def write_save(path: Path, spec, state, seats: list[dict]) -> None:
+def write_save(path: Path, spec, state, seats: list[dict], kept: dict | None = None) -> None:
+    """Write the save; ``kept`` holds the fields of the file being replaced that this
+    version does not write (see ``kept_fields``), so that they survive the rewrite.
+    An OSError (folder not writable, disk full...) reaches the caller."""
     from rules.core import write_atomic
 
-    data = spec.to_save(state)
+    kept = kept or {}
+    data = {k: v for k, v in kept.items() if k not in ("ui", "extra")}
+    data.update(spec.to_save(state))
+    if isinstance(kept.get("extra"), dict):  # the game's own extra fields win
+        data["extra"] = {**kept["extra"], **data.get("extra", {})}
     now = time.time()
     header = make_header(spec, state, now)
     data["header"] = header
-    data["ui"] = {"seats": seats, "saved_at": now, "round": header["round"], "over": header["over"]}
+    ui = dict(kept.get("ui", {}))
+    ui.update({"seats": seats, "saved_at": now, "round": header["round"], "over": header["over"]})
+    data["ui"] = ui
     write_atomic(path, data)
 
 
+def kept_fields(raw: dict) -> dict:
+    """The fields of a save that ``write_save`` does not write itself: top-level ones
+    and those inside ``ui`` and ``extra``. A newer version's fields survive this one's
+    rewrite."""
+    kept = {k: v for k, v in raw.items() if k not in WRITTEN_FIELDS}
+    if isinstance(raw.get("extra"), dict):
+        kept["extra"] = raw["extra"]
+    ui = raw.get("ui")
+    if isinstance(ui, dict):
+        extra_ui = {k: v for k, v in ui.items() if k not in ("seats", "saved_at", "round", "over")}
+        if extra_ui:
+            kept["ui"] = extra_ui
+    return kept
+
+
+def kept_fields_of(path: Path) -> dict:
+    """``kept_fields`` of a save file; nothing if it cannot be read."""
+    try:
+        return kept_fields(read_json(path))
+    except SaveProblem:
+        return {}
+
+
+def remove_stale_temps(base: Path) -> list[Path]:
+    """Delete the temporary files of writes that a kill interrupted (older than any
+    write still going on); return what was removed. Never raises."""
+    removed = []
+    try:
+        entries = list(saves_dir(base).glob(TEMP_PREFIX + "*.json"))
+    except OSError:
+        return removed
+    now = time.time()
+    for path in entries:
+        try:
+            st = path.lstat()
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_TEMP_SECONDS:
+                path.unlink()
+                removed.append(path)
+        except OSError:
+            pass
+    return removed
+
+
 # ---- reading --------------------------------------------------------------------------
+KIND_NAMES = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a named pipe"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+)
+
+
+def _kind_of(mode: int) -> str:
+    return next((name for test, name in KIND_NAMES if test(mode)), "not a regular file")
+
+
+def read_bytes(path: Path) -> bytes:
+    """A save file's bytes; SaveProblem for anything that is not a readable regular
+    file of a sensible size. A named pipe is never waited on (non-blocking open)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise SaveProblem("not a save file: it is a folder") from None
+    except OSError as exc:
+        raise SaveProblem(
+            f"cannot read the file ({exc.strerror or exc.__class__.__name__})"
+        ) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise SaveProblem(f"not a save file: it is {_kind_of(st.st_mode)}")
+        if st.st_size > MAX_SAVE_BYTES:
+            raise SaveProblem(f"too large for a save ({st.st_size // 1024 // 1024} MB)")
+        with os.fdopen(fd, "rb", closefd=False) as fh:
+            return fh.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveProblem(
+            f"cannot read the file ({exc.strerror or exc.__class__.__name__})"
+        ) from None
+    finally:
+        os.close(fd)
+
+
 def read_json(path: Path) -> dict:
     """The save's JSON object, or SaveProblem saying plainly why it cannot be read."""
+    blob = read_bytes(Path(path))
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveProblem(f"cannot read the file ({exc.__class__.__name__})") from None
+        data = json.loads(blob.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveProblem("not a save: the file is not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise SaveProblem(f"not valid JSON (line {exc.lineno}, column {exc.colno})") from None
     except RecursionError:
         raise SaveProblem("not a save: its JSON is nested far too deeply") from None
+    except ValueError:  # a number of thousands of digits
+        raise SaveProblem("not a save: it holds a number far too long") from None
     if not isinstance(data, dict):
         raise SaveProblem("not a save: the file is not a JSON object")
     return data
@@ -135,7 +248,22 @@ def _is_int(value: Any) -> bool:
 
 
 def _is_time(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    """Seconds since 1970 that a clock can show (not NaN, infinite or past 9999)."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and 0 <= value <= LATEST_TIME
+    )
+
+
+def _is_small_int(value: Any, bound: int | None = None) -> bool:
+    """A whole number within +-bound (the largest seed if no bound is given)."""
+    if bound is None:
+        from rules.core import MAX_SEED
+
+        bound = MAX_SEED
+    return _is_int(value) and -bound <= value <= bound
 
 
 def check_record(raw: dict) -> tuple[Any, list[str], dict]:
@@ -153,11 +281,16 @@ def check_record(raw: dict) -> tuple[Any, list[str], dict]:
         raise SaveProblem("'players' must be a list of names")
     if not spec.min_players <= len(players) <= spec.max_players:
         raise SaveProblem(f"{spec.title} takes {spec.min_players}-{spec.max_players} players")
-    if not _is_int(raw.get("seed", 0)):
-        raise SaveProblem(f"'seed' must be a whole number, not {raw.get('seed')!r}")
+    if any(len(p) > MAX_NAME_CHARS for p in players):
+        raise SaveProblem(f"a player name is longer than {MAX_NAME_CHARS} characters")
+    # A name with control characters (an escape sequence from a hand edit) is played
+    # under its visible form (text.py): no screen can then send it to the terminal.
+    players = raw["players"] = [visible(p) for p in players]
+    if not _is_small_int(raw.get("seed", 0)):
+        raise SaveProblem("'seed' must be a whole number of at most 19 digits")
     options = raw.get("options", {})
     if not isinstance(options, dict):
-        raise SaveProblem(f"'options' must be an object, not {options!r}")
+        raise SaveProblem("'options' must be an object")
     try:
         options = spec.resolve_options(options)
     except (ValueError, TypeError) as exc:
@@ -179,15 +312,17 @@ def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: 
     if not _is_time(h.get("saved_at")):
         raise SaveProblem("'saved_at' in the header must be a time stamp (seconds)")
     winners = h.get("winners", [])
+    named = h.get("players")
     fits = (
         h.get("game") == spec.id
-        and h.get("players") == players
+        and isinstance(named, list)
+        and [visible(p) if isinstance(p, str) else p for p in named] == players
         and h.get("steps") == len(raw["actions"])
         and isinstance(h.get("over"), bool)
-        and (h.get("round") is None or _is_int(h.get("round")))
+        and (h.get("round") is None or _is_small_int(h.get("round"), MAX_ROUND))
         and isinstance(winners, list)
-        and all(isinstance(w, str) for w in winners)
-        and (not h["over"] or _is_int(h.get("seed")))
+        and all(isinstance(w, str) and visible(w) in players for w in winners)
+        and (not h["over"] or _is_small_int(h.get("seed")))
     )
     if not fits:
         return None
@@ -200,7 +335,7 @@ def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: 
         float(h["saved_at"]),
         h["over"],
         mode_text(spec, options, len(players)),
-        list(winners),
+        [visible(w) for w in winners],
         h.get("seed") if h["over"] else None,
         len(raw["actions"]),
     )
@@ -245,7 +380,7 @@ _REPLAYED: dict[tuple[str, int, int], SaveInfo | BadSave] = {}
 
 
 def read_save_info(path: Path) -> SaveInfo | BadSave:
-    """What the resume list shows for one file; never raises for a bad file."""
+    """What the resume list shows for one file; never raises, whatever the file holds."""
     try:
         st = path.stat()
     except OSError as exc:
@@ -262,6 +397,8 @@ def read_save_info(path: Path) -> SaveInfo | BadSave:
         result: SaveInfo | BadSave = _info_by_replay(path, raw, spec, players, options)
     except SaveProblem as exc:
         result = BadSave(path, f"{path.name}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - no file may stop the list: name it instead
+        result = BadSave(path, f"{path.name}: not a usable save ({exc.__class__.__name__})")
     _REPLAYED[key] = result
     return result
 
@@ -273,15 +410,20 @@ def load_checked(path: Path) -> Any:
     path = Path(path)
     try:
         st = path.stat()
+    except OSError as exc:
+        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
+    try:
         raw = read_json(path)
         spec, _players, _options = check_record(raw)
         return _replay(path, raw, spec)
-    except OSError as exc:
-        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
     except SaveProblem as exc:
         bad = BadSave(path, f"{path.name}: {exc}")
-        _REPLAYED[(str(path), st.st_mtime_ns, st.st_size)] = bad
-        return bad
+    except Exception as exc:  # noqa: BLE001 - a fault in a replay is named, never fatal
+        bad = BadSave(
+            path, f"{path.name}: the game could not be replayed ({exc.__class__.__name__})"
+        )
+    _REPLAYED[(str(path), st.st_mtime_ns, st.st_size)] = bad
+    return bad
 
 
 def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
@@ -291,7 +433,12 @@ def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
     d = saves_dir(base)
     if not d.is_dir():
         return good, bad
-    for path in d.glob("*.json"):
+    remove_stale_temps(base)
+    try:
+        paths = [p for p in d.glob("*.json") if not p.name.startswith(".")]  # hidden: temps
+    except OSError as exc:
+        return good, [BadSave(d, f"{d}: cannot read the folder ({exc.__class__.__name__})")]
+    for path in paths:
         info = read_save_info(path)
         (good if isinstance(info, SaveInfo) else bad).append(info)  # type: ignore[arg-type]
     good.sort(key=lambda i: i.saved_at, reverse=True)

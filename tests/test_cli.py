@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import time
 import tomllib
-import types
 from importlib.metadata import metadata
 from pathlib import Path
 
@@ -181,7 +182,7 @@ def test_simulate_plain_output(capsys):
 class FakeServer:
     made: list = []
 
-    def __init__(self, command, host, port, title=None, public_url=None):
+    def __init__(self, command, host, port, public_url=None, saves_folder=""):
         FakeServer.made.append((command, host, port, public_url))
 
     def serve(self):
@@ -190,10 +191,11 @@ class FakeServer:
 
 @pytest.fixture
 def fake_serve(monkeypatch):
+    pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import tabletop_tui.serve as serve_module
+
     FakeServer.made = []
-    monkeypatch.setitem(
-        sys.modules, "textual_serve.server", types.SimpleNamespace(Server=FakeServer)
-    )
+    monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)
     return FakeServer.made
 
 
@@ -208,10 +210,23 @@ def test_serve_binds_loopback_by_default_with_the_same_data_folder(fake_serve, c
 def test_serve_warns_when_binding_beyond_loopback(fake_serve, capsys):
     rc, _, err = run(capsys, "serve", "--host", "0.0.0.0", "--port", "8123")
     assert rc == 0 and fake_serve[0][1:] == ("0.0.0.0", 8123, None)
-    assert "warning" in err and "anyone" in err and "--public-url" in err
+    assert "warning" in err and "anyone" in err and "printed address" in err
     url = "http://192.168.1.20:8123"
     rc, _, _ = run(capsys, "serve", "--host", "0.0.0.0", "--port", "8123", "--public-url", url)
     assert rc == 0 and fake_serve[1][3] == url
+
+
+def test_serve_on_every_address_prints_the_address_others_use(monkeypatch):
+    pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import tabletop_tui.serve as serve_module
+
+    monkeypatch.setattr(serve_module, "lan_address", lambda: "192.168.1.20")
+    urls = serve_module.browser_urls("0.0.0.0", 8123, "k3y", None)
+    assert urls == ["http://192.168.1.20:8123/?key=k3y", "http://127.0.0.1:8123/?key=k3y"]
+    assert serve_module.browser_urls("127.0.0.1", 80, "k", None) == ["http://127.0.0.1:80/?key=k"]
+    assert serve_module.browser_urls("::1", 80, "k", None) == ["http://[::1]:80/?key=k"]
+    given = serve_module.browser_urls("0.0.0.0", 80, "k", "https://games.example.org/")
+    assert given == ["https://games.example.org/?key=k"]
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
@@ -240,3 +255,115 @@ def test_package_metadata_has_licence_classifiers_urls_and_web_extra():
     urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
     assert urls["Source"].startswith("https://github.com/")
     assert "web" in meta.get_all("Provides-Extra")
+
+
+# ---- Ctrl-C, bad seeds and options, crashes --------------------------------------------------
+BAD_SIMULATE = [
+    ([*SIM, "--seed", str(2**63)], "--seed must be within"),
+    ([*SIM, "--seed", str(2**63 - 1), "--games", "2"], "--seed must be within"),
+    ([*SIM, "--options", "[" * 100_000], "nested far too deeply"),
+    ([*SIM, "--options", '{"a": ' * 50_000], "nested far too deeply"),
+]
+
+
+@pytest.mark.parametrize(("argv", "words"), BAD_SIMULATE, ids=["seed", "seed+games", "[", "{"])
+def test_out_of_range_seeds_and_deep_options_are_one_line(capsys, argv, words):
+    rc, out, err = run(capsys, *argv)
+    assert rc == 2 and out == "" and err.count("\n") == 1 and words in err
+
+
+def test_ctrl_c_in_simulate_reports_the_games_played(monkeypatch, capsys):
+    import rules.simulate as sim
+
+    real = sim.simulate
+    calls = []
+
+    def stopped_on_the_third(*args, **kw):
+        calls.append(args[3])  # the seed
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "simulate", stopped_on_the_third)
+    sim_10 = [*SIM[:-1], "10", "--seed", "5"]
+    rc, out, _ = run(capsys, *sim_10)
+    assert rc == 130 and calls == [5, 6, 7]
+    assert "2 of 10 games were played" in out and "games played:        2" in out
+    calls.clear()
+    rc, out, _ = run(capsys, *sim_10, "--json")
+    report = json.loads(out)
+    assert rc == 130 and report["games"] == 2 and report["stopped_early"]
+
+
+def test_a_real_ctrl_c_stops_simulate_cleanly():
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop_tui", *SIM[:-1], "100000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)  # long enough to start and finish a few games, even on a loaded machine
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err
+    if out:  # no output only if not even one game was finished
+        report = json.loads(out)
+        assert report["stopped_early"] and 0 < report["games"] < 100000
+
+
+def test_an_unexpected_error_is_one_line_a_status_and_a_crash_log(monkeypatch, capsys, tmp_path):
+    import rules.simulate as sim
+
+    def broken(*args, **kw):
+        raise RuntimeError("an engine fault")
+
+    monkeypatch.setattr(sim, "simulate", broken)
+    rc, out, err = run(capsys, "--data-dir", str(tmp_path), *SIM)
+    assert rc == 1 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "unexpected error (RuntimeError: an engine fault)" in err
+    (log,) = (tmp_path / "crash-logs").iterdir()
+    assert str(log) in err
+    assert "Traceback" in log.read_text() and "an engine fault" in log.read_text()
+
+
+def test_an_app_that_crashes_exits_non_zero_with_a_crash_log(monkeypatch, capsys, tmp_path):
+    from textual.app import App
+
+    import tabletop_tui.app as app_module
+    from tabletop_tui.screens.title import TitleScreen
+
+    def crash(self):
+        raise RuntimeError("a screen fault")
+
+    monkeypatch.setattr(TitleScreen, "on_mount", crash, raising=False)
+    monkeypatch.setattr(app_module.TabletopApp, "run", lambda self: App.run(self, headless=True))
+    rc, _, err = run(capsys, "--data-dir", str(tmp_path))
+    assert rc == 1 and err.count("\n") == 1 and "Traceback" not in err
+    (log,) = (tmp_path / "crash-logs").iterdir()
+    assert str(log) in err and "a screen fault" in log.read_text()
+
+
+def test_a_dumb_terminal_is_told_instead_of_drawn(tmp_path):
+    import os
+    import pty
+
+    env = {**os.environ, "TERM": "dumb"}
+    env.pop("TEXTUAL_DRIVER", None)
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the app's command on a real (pseudo) terminal
+        os.execve(
+            sys.executable, [sys.executable, "-m", "tabletop_tui", "--data-dir", str(tmp_path)], env
+        )
+    out = b""
+    while True:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        out += chunk
+    _, status = os.waitpid(pid, 0)
+    text = out.decode("utf-8", "replace")
+    assert os.waitstatus_to_exitcode(status) == 2
+    assert "TERM=dumb" in text and "tabletop serve" in text and "\x1b[" not in text

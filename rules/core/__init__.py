@@ -6,7 +6,7 @@ Core knows no game: the registry in ``rules`` and each game package build on it.
 from .actions import Action, Option, labeler
 from .errors import DataError, IllegalAction, SaveError
 from .rng import Rng
-from .spec import GameSpec, write_atomic
+from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "SaveError",
     "Rng",
     "GameSpec",
+    "MAX_SEED",
     "GameState",
     "LogEntry",
     "copy_dicts",

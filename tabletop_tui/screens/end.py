@@ -8,7 +8,6 @@ gets a ranking column for every number of its breakdown.
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +16,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
+from ..text import markup_safe as escape
 from ..widgets.log import LogView
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}

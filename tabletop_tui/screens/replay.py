@@ -138,6 +138,7 @@ class ReplayScreen(Screen):
         Binding("p", "public", "Public", show=False),
         Binding("l", "toggle_log", "Log"),
         Binding("escape,q", "close", "Close"),
+        Binding("f1", "help", "Help", show=False),
     ]
     DEFAULT_CSS = """
     ReplayScreen #replay-top { height: 2; padding: 0 1; background: $panel; }
@@ -235,11 +236,34 @@ class ReplayScreen(Screen):
             ol.add_options(self.step_options())
         self.show()
 
+    def action_help(self) -> None:
+        """The viewer's keys, then the rules of the game (its play keys do not apply)."""
+        from ..games import help_text
+        from ..widgets.help import HelpScreen
+
+        game_rules = help_text(self.replay.spec.id).split("## Keys everywhere")[0]
+        title = f"{self.replay.spec.title}: replay viewer"
+        self.app.push_screen(HelpScreen(VIEWER_KEYS + game_rules, title))
+
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()
         else:
             self.app.exit()
+
+
+VIEWER_KEYS = """# The replay viewer
+
+Nothing can be played here: it steps through a saved game.
+
+- **Right** or **.** the next move, **Left** or **,** the one before; **Page Down** and
+  **Page Up** ten moves; **Home** the set-up, **End** the last move.
+- **F** follow one seat (its hand and private log appear: it asks first), **P** back to
+  the public view.
+- **L** the whole log so far instead of the game's state.
+- **Escape** or **Q** close the viewer.
+
+"""
 
 
 class ReplayApp(App):

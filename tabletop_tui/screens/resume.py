@@ -19,6 +19,7 @@ from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..saves import BadSave, SaveInfo, delete_save, list_saves, load_checked
+from ..text import visible
 
 COLUMNS = (  # heading, fixed width (None: takes the rest)
     ("Game", 13),
@@ -95,7 +96,9 @@ class ConfirmDelete(ModalScreen[bool]):
     def compose(self) -> ComposeResult:
         text = Text("Delete this save? It cannot be undone.\n\n", style="bold")
         text.append(describe(self.info))
-        text.append(f"\nFile: {self.info.path.name}\n\nY deletes it; N or Escape keeps it.")
+        text.append(
+            f"\nFile: {visible(self.info.path.name)}\n\nY deletes it; N or Escape keeps it."
+        )
         with Vertical(id="confirm-box"):
             yield Static(text, id="confirm-text")
         yield Footer()
@@ -147,7 +150,7 @@ class ResumeScreen(Screen):
         if bad:
             lines.append("These files could not be used as saves; they were left untouched:")
             for b in bad:
-                lines.append(f"\n- {b.reason}")
+                lines.append(f"\n- {visible(b.reason)}")  # a file name can hold anything
         self.query_one("#resume-bad", Static).update(lines)
         if good:
             ol.highlighted = 0
@@ -192,8 +195,14 @@ class ResumeScreen(Screen):
         self.app.push_screen(ReplayScreen(replay))
 
     def action_delete(self) -> None:
+        from ..save_lock import held_by_other
+
         info = self.current()
         if info is None:
+            return
+        holder = held_by_other(info.path)
+        if holder:
+            self.notify(f"Open in another window ({holder}).", title="Cannot delete", timeout=10)
             return
 
         def done(yes: bool | None) -> None:

@@ -24,7 +24,11 @@ DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 
 
 class SetupScreen(Screen):
-    BINDINGS = [Binding("escape", "back", "Back"), Binding("ctrl+s", "start", "Start game")]
+    BINDINGS = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start game"),
+        Binding("f1", "help", "Help", show=False),  # as on the title screen
+    ]
     DEFAULT_CSS = """
     SetupScreen VerticalScroll { padding: 0 2; }
     SetupScreen .field { height: auto; margin-bottom: 0; }
@@ -191,6 +195,10 @@ class SetupScreen(Screen):
             self.app.start_game(**setup)
         except ValueError as exc:  # an option that does not fit this many players
             self.notify(str(exc), title="Cannot start", severity="error")
+
+    def action_help(self) -> None:
+        """The rules and keys of the game chosen above."""
+        self.app.show_help(self.game_id)
 
     def action_back(self) -> None:
         self.app.back_to_title()

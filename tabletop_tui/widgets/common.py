@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from ..text import markup_safe as escape
 from .keybar import KeyBar
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -97,5 +97,5 @@ class TooSmallScreen(Screen):
         w, h = self.app.size
         self.query_one("#too-small", Static).update(
             f"This terminal is {w}x{h}.\ntabletop needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
-            "Enlarge the window to continue."
+            "Enlarge the window to continue,\nor press Ctrl+Q to quit."
         )

@@ -4,6 +4,8 @@ progress never shown; reachable from the resume list and as `tabletop replay`.""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from textual.widgets import Static
 
@@ -161,4 +163,20 @@ def test_a_save_that_does_not_replay_names_the_step(tmp_path):
     path = save_game(tmp_path, "happy-city", state)
     path.write_text(path.read_text().replace('"actions": [', '"actions": ["0:buy:[1.5]", ', 1))
     with pytest.raises(ReplayError, match=r"game\.json: step 1: "):
+        load_replay(path)
+
+
+def test_replay_names_the_rules_edition_of_an_older_sweet_lands_save(tmp_path):
+    spec = rules.get_game("sweet-lands")
+    state = spec.new_game(["Ann", "Bob"], seed=2)
+    for _ in range(3):
+        state = state.apply(state.legal_actions(state.actors()[0])[0])
+    path = save_game(tmp_path, "sweet-lands", state)
+    data = json.loads(path.read_text())
+    data["extra"] = {"rules": 1}  # made under the first edition ...
+    data["actions"][2] = "0:no-such-move"  # ... with a move this edition refuses
+    path.write_text(json.dumps(data))
+    with pytest.raises(
+        ReplayError, match=r"step 3: this save was made with Sweet Lands rules edition 1"
+    ):
         load_replay(path)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import Header, OptionList, Static
 
+from ...text import markup_safe as escape
 from ...widgets.card import LETTER
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar

@@ -10,13 +10,13 @@ view's public figures, shown so a player can see where the points came from.
 
 from __future__ import annotations
 
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Grid
 from textual.widgets import Static
 
 from ...screens.end import EndScreen
+from ...text import markup_safe as escape
 from .board import formula_measure
 from .text import data
 from .tracks import ELEMENT, track_name

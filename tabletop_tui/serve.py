@@ -1,0 +1,296 @@
+"""`tabletop serve`: textual-serve's server, made to serve only its user.
+
+Built on textual-serve's public API (its Server's handlers and AppService), with:
+
+- a key made at each launch, in the address printed at start: the page and the
+  websocket refuse any request without it, so another web page cannot find the app;
+- the websocket's Origin checked against the address the browser asked for, so a
+  page from elsewhere cannot drive a tab's app even with the key;
+- the terminal size a browser asks for capped (a huge one would make the app
+  allocate gigabytes);
+- a session's process ended when its tab goes: asked to quit, then killed if it
+  has not within a few seconds;
+- static files without directory listings, and the page's font served from them
+  (no outside font service: offline play works, and visits leak nowhere);
+- the page's websocket address taken from the address the browser used, so
+  ``--host 0.0.0.0`` works from other machines without ``--public-url``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import re
+import secrets
+import shutil
+import signal
+import socket
+import tempfile
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import aiohttp_jinja2
+import jinja2
+from aiohttp import WSMsgType, web
+from textual_serve import server as serve_module
+from textual_serve.app_service import AppService
+from textual_serve.server import Server
+
+log = logging.getLogger("tabletop-serve")
+
+MAX_COLUMNS = 400
+MAX_ROWS = 150
+STOP_SECONDS = 5.0  # a session's app gets this long to quit before it is killed
+SESSION_VARIABLE = "TABLETOP_SERVE_SESSION"  # marks a session's process for the kill
+FONT_FACE = """<style>
+      @font-face { font-family: "Roboto Mono"; font-style: normal;
+        src: url("{{ config.static.url }}fonts/RobotoMono-VariableFont_wght.ttf"); }
+      @font-face { font-family: "Roboto Mono"; font-style: italic;
+        src: url("{{ config.static.url }}fonts/RobotoMono-Italic-VariableFont_wght.ttf"); }
+    </style>"""
+OUTSIDE_FONT = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.S)
+
+
+def clamp(value: Any, default: int, most: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return default
+    return max(1, min(number, most))
+
+
+def local_template_folder() -> Path:
+    """textual-serve's page with its outside font link replaced by the font it ships."""
+    page = Path(serve_module.__file__).parent / "templates" / "app_index.html"
+    html = OUTSIDE_FONT.sub(lambda _: FONT_FACE, page.read_text(encoding="utf-8"))
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-serve-"))
+    (folder / "app_index.html").write_text(html, encoding="utf-8")
+    return folder
+
+
+def lan_address() -> str | None:
+    """This machine's address on its local network, for the URL others open: the
+    source address of the default route (a UDP 'connect' sends no packet), else the
+    address the host name resolves to."""
+    candidates = []
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))  # a documentation address: never reached
+            candidates.append(s.getsockname()[0])
+    except OSError:
+        pass
+    try:
+        candidates.append(socket.gethostbyname(socket.gethostname()))
+    except OSError:
+        pass
+    return next((a for a in candidates if not a.startswith("127.") and a != "0.0.0.0"), None)
+
+
+def browser_urls(host: str, port: int, key: str, public_url: str | None) -> list[str]:
+    """The addresses to print: the public URL if given, else this machine's."""
+    if public_url:
+        return [f"{public_url.rstrip('/')}/?key={key}"]
+    hosts = [host]
+    if host in ("0.0.0.0", "::", ""):
+        hosts = [a for a in (lan_address(),) if a] + ["127.0.0.1"]
+    return [f"http://{h if ':' not in h else f'[{h}]'}:{port}/?key={key}" for h in hosts]
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Linux's /proc; elsewhere none are found)."""
+    found, todo = [], [pid]
+    while todo:
+        parent = todo.pop()
+        for task in Path(f"/proc/{parent}/task").glob("*"):
+            try:
+                kids = [int(k) for k in (task / "children").read_text().split()]
+            except (OSError, ValueError):
+                continue
+            found += kids
+            todo += kids
+    return found
+
+
+def kill_session(session: str) -> None:
+    """Kill what is left of one session's app (it did not quit when asked)."""
+    mark = f"{SESSION_VARIABLE}={session}".encode()
+    for pid in descendants(os.getpid()):
+        try:
+            if mark in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+                os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+class TabletopServer(Server):
+    def __init__(
+        self,
+        command: str,
+        host: str,
+        port: int,
+        public_url: str | None = None,
+        saves_folder: str = "",
+    ):
+        super().__init__(
+            command,
+            host=host,
+            port=port,
+            title="tabletop",
+            public_url=public_url,
+            templates_path=local_template_folder(),
+        )
+        self.key = secrets.token_urlsafe(16)
+        self.given_public_url = public_url
+        self.saves_folder = saves_folder
+        self.urls = browser_urls(host, port, self.key, public_url)
+
+    # ---- the page ------------------------------------------------------------------
+    def base_url(self, request: web.Request) -> str:
+        """The address this browser used (or --public-url): links work from anywhere."""
+        if self.given_public_url:
+            return self.given_public_url.rstrip("/")
+        return f"{request.scheme}://{request.host}"
+
+    def right_key(self, given: str | None) -> bool:
+        return given is not None and secrets.compare_digest(given, self.key)
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        if not self.right_key(request.query.get("key")):
+            raise web.HTTPForbidden(
+                text="tabletop: open the address `tabletop serve` printed (it holds a key).\n"
+            )
+        base = self.base_url(request)
+        ws_base = "wss" + base[5:] if base.startswith("https") else "ws" + base[4:]
+        context = {
+            "font_size": clamp(request.query.get("fontsize", "16"), 16, 64),
+            "app_websocket_url": f"{ws_base}/ws/{self.key}",
+            "config": {"static": {"url": f"{base}/static/"}},
+            "application": {"name": self.title},
+        }
+        return aiohttp_jinja2.render_template("app_index.html", request, context)
+
+    # ---- the websocket --------------------------------------------------------------
+    def origin_allowed(self, request: web.Request) -> bool:
+        """A browser names the page that opened the websocket: it must be ours. Clients
+        that are not browsers send no Origin; the key alone admits them."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        allowed = {request.host.lower()}
+        if self.given_public_url:
+            allowed.add(urlsplit(self.given_public_url).netloc.lower())
+        return urlsplit(origin).netloc.lower() in allowed
+
+    async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
+        if not self.right_key(request.match_info.get("key")) or not self.origin_allowed(request):
+            raise web.HTTPForbidden(text="tabletop: this page may not open a game here.\n")
+        width = clamp(request.query.get("width"), 80, MAX_COLUMNS)
+        height = clamp(request.query.get("height"), 24, MAX_ROWS)
+        websocket = web.WebSocketResponse(heartbeat=15)
+        await websocket.prepare(request)
+        session = secrets.token_hex(8)
+        service = AppService(
+            self.session_command(session),
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.download_manager,
+            debug=self.debug,
+        )
+        try:
+            await service.start(width, height)
+            await self.relay(websocket, service)
+        except asyncio.CancelledError:
+            await websocket.close()
+        except Exception as error:  # noqa: BLE001 - one session's fault ends that session
+            log.exception(error)
+        finally:
+            await self.end_session(service, session)
+        return websocket
+
+    def session_command(self, session: str) -> str:
+        """The tab's command, its process marked (and the shell replaced by it) so that
+        ``kill_session`` can find it; as given where the shell is not a POSIX one."""
+        if os.name != "posix":  # pragma: no cover - Windows: no mark, no kill
+            return self.command
+        return f"{SESSION_VARIABLE}={session} exec {self.command}"
+
+    async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
+        """Pass the browser's keys and sizes to the app; anything malformed is dropped."""
+        async for message in websocket:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                envelope = message.json()
+            except ValueError:
+                continue
+            if not isinstance(envelope, list) or not envelope:
+                continue
+            kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
+            if kind == "stdin" and isinstance(data, str):
+                await service.send_bytes(data.encode("utf-8"))
+            elif kind == "resize" and isinstance(data, dict):
+                await service.set_terminal_size(
+                    clamp(data.get("width"), 80, MAX_COLUMNS),
+                    clamp(data.get("height"), 24, MAX_ROWS),
+                )
+            elif kind == "ping":
+                await websocket.send_json(["pong", data])
+            elif kind == "blur":
+                await service.blur()
+            elif kind == "focus":
+                await service.focus()
+
+    async def end_session(self, service: AppService, session: str) -> None:
+        try:
+            await asyncio.wait_for(service.stop(), STOP_SECONDS)
+        except Exception:  # noqa: BLE001 - a timeout or a broken pipe: make sure it ends
+            kill_session(session)
+
+    # ---- running ----------------------------------------------------------------------
+    def make_web_app(self) -> web.Application:
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws/{key}", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+            ]
+        )
+        app.on_startup.append(self.on_startup)
+        app.on_shutdown.append(self.on_shutdown)
+        return app
+
+    async def on_startup(self, app: web.Application) -> None:
+        self.console.print("tabletop: open this address in a web browser:", highlight=False)
+        for url in self.urls:
+            self.console.print(f"  {url}", highlight=False, soft_wrap=True)
+        if self.saves_folder:
+            self.console.print(f"Games are saved in {self.saves_folder}", highlight=False)
+        self.console.print("Press Ctrl+C to stop.", highlight=False)
+
+    def serve(self, debug: bool = False) -> None:
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.request_exit)
+            except NotImplementedError:  # pragma: no cover - Windows
+                pass
+        try:
+            web.run_app(
+                self.make_web_app(),
+                host=self.host,
+                port=self.port,
+                handle_signals=False,
+                loop=loop,
+                print=lambda *args: None,
+            )
+        finally:
+            shutil.rmtree(self.templates_path, ignore_errors=True)  # the page made at start

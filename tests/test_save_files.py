@@ -1,0 +1,351 @@
+"""No file in the saves folder can break the resume list, the loader or `replay`:
+values out of range, other kinds of file, damaged text. Each is listed or named.
+A property test mutates real saves of every game the way an edit, a bad disk or a
+newer version could, and runs all three over each result."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+import rules
+import tabletop_tui.cli as cli
+from rules.simulate import play_one
+from tabletop_tui.replay import ReplayError, load_replay
+from tabletop_tui.saves import (
+    BadSave,
+    SaveInfo,
+    kept_fields,
+    list_saves,
+    load_checked,
+    read_save_info,
+    remove_stale_temps,
+    write_save,
+)
+from tabletop_tui.screens.resume import describe, save_row
+
+HUGE = "9" * 5000  # more digits than Python converts from text by default
+
+
+def real_save(folder: Path, game: str, seed: int, finished: bool) -> Path:
+    spec = rules.get_game(game)
+    if finished:
+        state, _ = play_one(game, ["random", "random"], seed=seed)
+    else:
+        state = spec.new_game(["Ann", "Bob"], seed=seed)
+        for _ in range(3):
+            state = state.apply(state.legal_actions(state.actors()[0])[0])
+    path = folder / "saves" / f"{game}-{seed}.json"
+    write_save(path, spec, state, [{"kind": "human"}, {"kind": "bot", "level": "easy"}])
+    return path
+
+
+@pytest.fixture(scope="module")
+def originals(tmp_path_factory) -> list[dict]:
+    folder = tmp_path_factory.mktemp("originals")
+    paths = [real_save(folder, g, 3, finished=g != "sweet-lands") for g in sorted(rules.GAMES)]
+    return [json.loads(p.read_text()) for p in paths]
+
+
+def render(thing) -> str:
+    console = Console(file=io.StringIO(), width=100, color_system="truecolor")
+    console.print(thing)
+    return console.file.getvalue()  # type: ignore[attr-defined]
+
+
+def run_everything(base: Path, path: Path) -> None:
+    """The resume list (rows and detail rendered), opening the save, and `replay`."""
+    good, bad = list_saves(base)
+    assert len(good) + len(bad) == 1
+    for info in good:
+        render(save_row(info))
+        render(describe(info))
+        loaded = load_checked(info.path)
+        assert isinstance(loaded, BadSave) or loaded.players == info.players
+    for b in bad:
+        assert b.reason.startswith(path.name)
+    try:
+        load_replay(path)
+    except ReplayError as exc:
+        assert str(exc).startswith(path.name)
+
+
+def run_replay_command(path: Path, capsys_err: list[str]) -> int:
+    """`tabletop replay PATH` with the viewer's run left out (it needs a terminal)."""
+    import contextlib
+
+    import tabletop_tui.screens.replay as viewer
+
+    err = io.StringIO()
+    real_run = viewer.ReplayApp.run
+    viewer.ReplayApp.run = lambda self: None  # type: ignore[method-assign]
+    try:
+        with contextlib.redirect_stderr(err):
+            rc = cli.main(["replay", str(path)])
+    finally:
+        viewer.ReplayApp.run = real_run  # type: ignore[method-assign]
+    capsys_err.append(err.getvalue())
+    return rc
+
+
+# ---- values a mutation may put anywhere -------------------------------------------------
+NASTY = [
+    "__HUGE__",  # written out as thousands of digits
+    "-__HUGE__",
+    1e300,
+    -1e300,
+    math.nan,
+    math.inf,
+    2.0**63,
+    253_402_300_800.0,
+    10**30,
+    "Q[/]",
+    "x[",
+    "\x1b[31mred",
+    "\x00\x07\x9b",
+    "[" * 3000 + "]" * 3000,
+]
+VALUES = st.one_of(
+    st.sampled_from(NASTY),
+    st.sampled_from([None, True, False, "", [], {}, 0, -1]),
+    st.integers(),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=30),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+def paths_in(doc, prefix=()) -> list[tuple]:
+    out = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += paths_in(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc[:6]):
+            out += paths_in(v, (*prefix, i))
+    return out
+
+
+@st.composite
+def mutated(draw, originals):
+    doc = json.loads(json.dumps(draw(st.sampled_from(originals))))
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.sampled_from(paths_in(doc)[1:]))
+        parent = doc
+        for step in where[:-1]:
+            parent = parent[step]
+        if draw(st.booleans()) and isinstance(parent, dict):
+            del parent[where[-1]]
+        else:
+            parent[where[-1]] = draw(VALUES)
+    text = json.dumps(doc, allow_nan=True).replace('"__HUGE__"', HUGE)
+    text = text.replace('"-__HUGE__"', "-" + HUGE)
+    data = text.encode("utf-8")
+    damage = draw(st.integers(0, 15))
+    if damage == 0:
+        data = data[: draw(st.integers(0, len(data)))]  # a write cut short
+    elif damage == 1:
+        data = data.replace(b"a", b"\xff", 1)  # not UTF-8
+    return data
+
+
+def examples(n: int):
+    """Hypothesis settings for n examples of a test that replays games (slow ones)."""
+    return settings(
+        max_examples=n,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+@examples(80)
+@given(data=st.data())
+def test_no_mutated_save_breaks_the_list_the_loader_or_replay(originals, data):
+    blob = data.draw(mutated(originals))
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        path = base / "saves" / "mutated.json"
+        path.parent.mkdir()
+        path.write_bytes(blob)
+        run_everything(base, path)
+        errors: list[str] = []
+        rc = run_replay_command(path, errors)
+        assert rc in (0, 2)
+        assert "Traceback" not in errors[0]
+        assert rc == 0 or len(errors[0].strip().splitlines()) == 1
+        assert path.read_bytes() == blob  # never modified
+
+
+# ---- named cases ----------------------------------------------------------------------------
+def one_save(tmp_path: Path) -> tuple[Path, dict]:
+    path = real_save(tmp_path, "happy-city", 4, finished=True)
+    return path, json.loads(path.read_text())
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda d: d["header"].update(saved_at=1e300), "saved_at"),
+        (lambda d: d["header"].update(saved_at=math.nan), "saved_at"),
+        (lambda d: d["ui"].update(saved_at=-5), "saved_at"),
+        (lambda d: d.update(players=["x" * 5000, "Bob"]), "longer than"),
+        (lambda d: d.update(seed=2**70), "seed"),
+    ],
+)
+def test_values_out_of_range_are_named(tmp_path, edit, words):
+    path, data = one_save(tmp_path)
+    edit(data)
+    path.write_text(json.dumps(data, allow_nan=True))
+    info = read_save_info(path)
+    assert isinstance(info, BadSave) and words in info.reason
+
+
+def test_a_huge_number_is_named_by_the_list_and_by_replay(tmp_path):
+    path, data = one_save(tmp_path)
+    path.write_text(json.dumps(data).replace('"seed": 4', f'"seed": {HUGE}', 1))
+    _, bad = list_saves(tmp_path)
+    assert "number far too long" in bad[0].reason
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2
+    assert "number far too long" in errors[0] and "Traceback" not in errors[0]
+
+
+def test_a_round_out_of_range_in_the_header_is_replayed_instead(tmp_path):
+    path, data = one_save(tmp_path)
+    data["header"]["round"] = 10**40
+    path.write_text(json.dumps(data))
+    info = read_save_info(path)
+    assert isinstance(info, SaveInfo) and info.round != 10**40  # the replay's own round
+
+
+def test_other_kinds_of_file_are_named_and_never_waited_on(tmp_path):
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    (saves / "folder.json").mkdir()
+    os.mkfifo(saves / "pipe.json")
+    (saves / "dangling.json").symlink_to(saves / "nowhere")
+    _, bad = list_saves(tmp_path)  # a named pipe would block a plain open forever
+    reasons = {b.path.name: b.reason for b in bad}
+    assert "a folder" in reasons["folder.json"]
+    assert "a named pipe" in reasons["pipe.json"]
+    assert "cannot read" in reasons["dangling.json"]
+    for name, words in (("folder.json", "a folder"), ("pipe.json", "named pipe")):
+        errors: list[str] = []
+        assert run_replay_command(saves / name, errors) == 2
+        assert words in errors[0] and "no such" not in errors[0]
+
+
+def test_an_unreadable_file_is_named(tmp_path, monkeypatch):
+    path, _ = one_save(tmp_path)
+    path.chmod(0)
+    if os.geteuid() == 0:  # the superuser reads any file: refuse it the way the OS would
+        real_open = os.open
+
+        def refuse(name, flags, *args):
+            if Path(name) == path:
+                raise PermissionError(13, "Permission denied")
+            return real_open(name, flags, *args)
+
+        monkeypatch.setattr(os, "open", refuse)
+    _, bad = list_saves(tmp_path)
+    assert "cannot read the file (Permission denied)" in bad[0].reason
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2 and "Permission denied" in errors[0]
+
+
+def test_a_file_too_large_for_a_save_is_named_without_reading_it(tmp_path):
+    path, _ = one_save(tmp_path)
+    with path.open("ab") as fh:
+        fh.truncate(9 * 1024 * 1024)
+    _, bad = list_saves(tmp_path)
+    assert "too large" in bad[0].reason
+
+
+# ---- leftovers and unknown fields -------------------------------------------------------------
+def test_stale_temporary_files_are_removed_and_never_listed(tmp_path):
+    path, _ = one_save(tmp_path)
+    old = path.parent / ".tmp-abc123.json"
+    fresh = path.parent / ".tmp-def456.json"
+    old.write_text(path.read_text())
+    fresh.write_text(path.read_text()[:50])  # a write going on in another window
+    os.utime(old, (1_000_000_000, 1_000_000_000))
+    good, bad = list_saves(tmp_path)
+    assert [g.path for g in good] == [path] and not bad
+    assert not old.exists() and fresh.exists()
+    assert remove_stale_temps(tmp_path / "no-such-folder") == []
+
+
+def test_unknown_fields_survive_a_rewrite(tmp_path):
+    path, data = one_save(tmp_path)
+    data["from_a_newer_version"] = {"notes": [1, 2]}
+    data["ui"]["zoom"] = 3
+    data["extra"] = {"table_talk": "on"}
+    path.write_text(json.dumps(data))
+    state = load_checked(path)
+    kept = kept_fields(json.loads(path.read_text()))
+    write_save(path, rules.get_game("happy-city"), state, [{"kind": "human"}] * 2, kept)
+    again = json.loads(path.read_text())
+    assert again["from_a_newer_version"] == {"notes": [1, 2]} and again["ui"]["zoom"] == 3
+    assert again["extra"] == {"table_talk": "on"}
+    assert again["actions"] == data["actions"] and again["ui"]["seats"][0] == {"kind": "human"}
+
+
+# ---- the resume screen itself over a folder of mutated saves ----------------------------------
+@examples(3)
+@given(data=st.data())
+def test_the_resume_screen_lists_a_folder_of_mutated_saves(originals, data):
+    """The real screen: every row highlighted in turn (its detail drawn) and replayed
+    with V, the broken files named; the app is still on its feet at the end."""
+    import asyncio
+
+    from textual.widgets import OptionList
+
+    from tests.ui.helpers import make_app
+
+    blobs = data.draw(st.lists(mutated(originals), min_size=12, max_size=12))
+
+    async def browse(base: Path) -> None:
+        app = make_app(base)
+        async with app.run_test(size=(100, 40)) as pilot:
+            await pilot.press("r")
+            await pilot.pause()
+            screen = app.screen
+            assert type(screen).__name__ == "ResumeScreen"
+            rows = screen.query_one(OptionList).option_count
+            for _ in range(rows):
+                await pilot.press("v")
+                await pilot.pause()
+                if app.screen is not screen:  # the replay viewer opened: back
+                    await pilot.press("escape")
+                    await pilot.pause()
+                assert app.screen is screen
+                await pilot.press("down")
+                await pilot.pause()
+            good, bad = list_saves(base)
+            assert rows == len(good) and len(good) + len(bad) == len(blobs)
+        assert app.return_code in (None, 0)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        base = Path(tmp)
+        (base / "saves").mkdir()
+        for i, blob in enumerate(blobs):
+            (base / "saves" / f"m{i:02}.json").write_bytes(blob)
+        asyncio.run(browse(base))
+
+
+def test_a_games_own_extra_fields_win_over_kept_ones(tmp_path):
+    spec = rules.get_game("sweet-lands")
+    state = spec.new_game(["Ann", "Bob"], seed=3)
+    path = tmp_path / "saves" / "sl.json"
+    write_save(path, spec, state, [{"kind": "human"}] * 2, {"extra": {"rules": 0, "x": 1}})
+    extra = json.loads(path.read_text())["extra"]
+    assert extra["x"] == 1 and extra["rules"] == state.save_extra()["rules"]
