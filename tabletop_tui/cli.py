@@ -172,7 +172,7 @@ def _fail(command: str, message: str) -> int:
 
 def _simulate(a: argparse.Namespace) -> int:
     import rules
-    from rules.core.spec import MAX_SEED
+    from rules.core import MAX_SEED
 
     try:
         spec = rules.get_game(a.game)

@@ -13,13 +13,14 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical
-from textual.widgets import Header, Input, OptionList
+from textual.widgets import Input, OptionList
 
 from ...text import markup_safe as escape
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.parts import Parts
+from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, SkipLine, StoryBox
@@ -59,7 +60,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self._ticker = None
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="hp-main"):
             with Vertical(id="hp-left"):
                 yield TextBox(id="hp-status")

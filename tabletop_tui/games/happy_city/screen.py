@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.widgets import Header, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from ...text import markup_safe as escape
 from ...widgets.card import LETTER
@@ -17,6 +17,7 @@ from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.parts import Parts
+from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 
 PROMPTS = {
@@ -73,7 +74,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     ]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Horizontal(id="hc-main"):
             with VerticalScroll(id="hc-left"):
                 yield Static("", id="hc-status")

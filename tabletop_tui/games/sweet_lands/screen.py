@@ -16,12 +16,13 @@ from rich.markup import escape
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, Header, OptionList, Static
+from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
+from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import hand as H
 from . import prompts as P
@@ -97,7 +98,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._shown_moves: list = []  # the moves in the list, in its order
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("", id="sl-status")
         with Horizontal(id="sl-main"):
             with Vertical(id="sl-left"):
