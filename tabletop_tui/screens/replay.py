@@ -183,9 +183,13 @@ class ReplayScreen(Screen):
         who = "public view" if seat is None else f"following {r.players[seat]} (private)"
         width = max(20, self.size.width - 2)
         top = Text(clip(f"Step {step} of {r.last} | {who} | {r.step_label(step, seat)}", width))
-        hint = "Left/right step through the game; " + (
-            "F follows a seat." if seat is None else "P goes back to the public view."
-        )
+        if not r.over:  # an unfinished game: its hands are still in play
+            follow = "the game is not over, so only what the whole table saw is shown."
+        elif seat is None:
+            follow = "F follows a seat."
+        else:
+            follow = "P goes back to the public view."
+        hint = "Left/right step through the game; " + follow
         if step == r.last and r.over:
             hint = f"Finished; seed {r.state_at(step).seed}. {hint}"
         top.append("\n" + clip(hint, width))
@@ -215,7 +219,18 @@ class ReplayScreen(Screen):
         self.step = self.replay.last if step < 0 else step
         self.show()
 
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        # Following a seat shows its hand: only once the game is over, so the replay of
+        # a game still being played can never be used to read a player's cards.
+        if action == "follow" and not self.replay.over:
+            return False
+        return True
+
     def action_follow(self) -> None:
+        if not self.replay.over:
+            self.notify("A seat can be followed once the game is over.", severity="warning")
+            return
+
         def picked(seat: int | None) -> None:
             self.set_seat(seat)
 

@@ -180,3 +180,27 @@ def test_replay_names_the_rules_edition_of_an_older_sweet_lands_save(tmp_path):
         ReplayError, match=r"step 3: this save was made with Sweet Lands rules edition 1"
     ):
         load_replay(path)
+
+
+@pytest.mark.parametrize("game", ["happiness", "sweet-lands"])
+async def test_an_unfinished_games_replay_never_follows_a_seat(tmp_path, game):
+    """No peeking: a game still in play shows only what the whole table saw; F is off
+    the key bar and, pressed, only explains why."""
+    state, _ = play_one(game, ["random", "random"], seed=2)
+    spec = rules.get_game(game)
+    partial = spec.new_game(state.players, seed=2, options=state.options)
+    for key in state.action_keys()[:12]:
+        partial = partial.apply(spec.parse_action(key))
+    replay = load_replay(save_game(tmp_path, game, partial, "in-play"))
+    assert not replay.over
+    app = ReplayApp(replay)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.screen.check_action("follow", ()) is False
+        await pilot.press("f")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ReplayScreen" and app.screen.seat is None
+        text = screen_text(app)
+        assert "only what the whole table saw" in text and "seed" not in text
+        public = "\n".join(view_lines(replay.view(replay.last, None)))
+        assert shown_view(app) == public
