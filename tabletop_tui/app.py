@@ -73,6 +73,13 @@ class TabletopApp(App):
                 footer.call_later(footer.recompose)  # composed in the footer's own context
 
     # ---- preferences kept between runs ------------------------------------------------
+    def wants_handoff_screens(self) -> bool:
+        """The table's choice (setup screen) for games with nothing hidden: an opaque
+        hand-off screen between players anyway, rather than a banner."""
+        from .settings import load_settings
+
+        return load_settings(self.data_dir).get("handoff_screens") is True
+
     def restore_theme(self) -> None:
         from .settings import load_settings
 
@@ -222,7 +229,10 @@ class TabletopApp(App):
 
         spec = rules.get_game(game)
         state = spec.new_game(names, seed=seed, options=options)
-        self.open_game(Controller(spec, state, seats, new_save_path(self.data_dir, game)))
+        path = new_save_path(self.data_dir, game)
+        self.open_game(
+            Controller(spec, state, seats, path, handoff_screens=self.wants_handoff_screens())
+        )
 
     def open_game(self, controller, fresh: bool = True) -> None:
         """Show a game; a new one (``fresh``) is saved at once, a resumed one only once
@@ -251,7 +261,14 @@ class TabletopApp(App):
             return
         spec = rules.get_game(state.spec.id)
         seats = read_seats(path, len(state.players))
-        controller = Controller(spec, state, seats, Path(path), kept=kept_fields_of(path))
+        controller = Controller(
+            spec,
+            state,
+            seats,
+            Path(path),
+            kept=kept_fields_of(path),
+            handoff_screens=self.wants_handoff_screens(),
+        )
         self.open_game(controller, fresh=False)
 
     def show_end(self, controller, screen_class=None) -> None:
@@ -271,5 +288,11 @@ class TabletopApp(App):
             options=controller.state.options,
         )
         self.open_game(
-            Controller(spec, state, controller.seats, new_save_path(self.data_dir, spec.id))
+            Controller(
+                spec,
+                state,
+                controller.seats,
+                new_save_path(self.data_dir, spec.id),
+                handoff_screens=controller.handoff_screens,
+            )
         )

@@ -6,6 +6,9 @@ It knows nothing about widgets. Screens ask it for ``view()`` (always
 - ``"over"``      the game has ended;
 - ``"bot"``       a bot seat acts next (the app calls ``bot_step`` after a pause);
 - ``"handoff"``   a different human must take the terminal first (``pending``);
+- ``"pass"``      the same, in a game where nothing is hidden: the screen names the
+  next player with a banner instead of an opaque hand-off (unless the table asked
+  for the hand-off screen anyway, ``handoff_screens``);
 - ``"human"``     the viewer acts now;
 - ``"window"``    an interrupt window is open (Happiness's silence): any seat may
                   claim it, the screen shows public information and a countdown.
@@ -56,6 +59,11 @@ class Controller:
     # Why the last save failed ("" once saved); told to on_save_problem when it changes.
     save_problem: str = ""
     on_save_problem: Callable[[str], None] | None = None
+    # The table's choice for a game with nothing hidden: an opaque hand-off screen
+    # between players all the same (True), or a banner naming the next one (False).
+    # The app sets it from its settings (the setup screen's choice, a banner unless
+    # asked otherwise); made elsewhere (tests, scripts) a controller keeps the screen.
+    handoff_screens: bool = True
 
     def __post_init__(self):
         for s, info in enumerate(self.seats):
@@ -92,6 +100,8 @@ class Controller:
             return "bot"
         if self.viewer in humans:
             return "human"
+        if not getattr(self.spec, "private_info", True) and not self.handoff_screens:
+            return "pass"
         return "handoff"
 
     @property

@@ -31,6 +31,9 @@ class GameSpec:
     summary: str = ""  # one line for menus and the setup screen
     order: int = 100  # menus list games by this, then by title
     solo: str = ""  # what one player plays against, for games that allow one player
+    # Whether a seat ever holds something the others may not see (a hand, a private
+    # draw). A game without such a thing needs no opaque hand-off between players.
+    private_info: bool = True
 
     # ---- creating games --------------------------------------------------
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -53,6 +53,7 @@ _LABELS = {
 HAPPY_CITY = GameSpec(
     "happy-city", "Happy City", 2, 5, OPTIONS, HappyCityState.new, labeler(_LABELS),
     summary="Build a city of 10 cards; score inhabitants times hearts.", order=10,
+    private_info=False,  # no hands: the row, the cities and the coins are all public
 )  # fmt: skip
 HappyCityState.spec = HAPPY_CITY
 
@@ -78,6 +79,7 @@ HAPPIEST_TOWN = GameSpec(
     "happiest-town", "Happiest Town", 2, 4, TOWN_OPTIONS, HappiestTownState.new,
     labeler(_TOWN_LABELS), order=20,
     summary="The original edition: build 10 buildings; score population times happiness.",
+    private_info=False,
 )  # fmt: skip
 HappiestTownState.spec = HAPPIEST_TOWN
 

@@ -9,6 +9,7 @@ from textual.widgets.option_list import Option
 
 from rules.core import Action
 
+from ..text import markup_safe
 from ..widgets.common import HandoffScreen
 from ..widgets.log import LogView
 from ..widgets.moves import MoveList
@@ -55,6 +56,12 @@ class GameScreenBase(Screen):
         """Render, then hand over to whoever acts next."""
         c = self.controller
         step = c.next_step()
+        if step == "pass":  # nothing is hidden: the next player takes the keyboard at once
+            seat = c.pending
+            c.take_terminal(seat)
+            name = markup_safe(c.state.players[seat])
+            self.notify(f"{name}'s turn.", title="Pass the keyboard", timeout=3)
+            step = c.next_step()
         if step == "handoff":
             if isinstance(self.app.screen, HandoffScreen):
                 return  # already waiting for someone to take the terminal

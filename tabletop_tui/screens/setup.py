@@ -89,6 +89,20 @@ class SetupScreen(Screen):
                 )
             if spec.solo:
                 yield Static(spec.solo, id="setup-solo", classes="hint")
+            if not spec.private_info:
+                with Horizontal(classes="field"):
+                    yield Label("Between turns")
+                    yield Select(
+                        [("A banner names the next player", False), ("A hand-off screen", True)],
+                        value=self.app.wants_handoff_screens(),
+                        allow_blank=False,
+                        id="setup-handoff",
+                    )
+                yield Static(
+                    "Nothing is hidden in this game, so the keyboard simply passes on.",
+                    id="setup-handoff-help",
+                    classes="hint",
+                )
             for i in range(spec.max_players):
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}")
@@ -191,6 +205,11 @@ class SetupScreen(Screen):
         except ValueError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return
+        if not self.spec.private_info:
+            from ..settings import save_setting
+
+            choice = self.query_one("#setup-handoff", Select).value
+            save_setting(self.app.data_dir, "handoff_screens", choice is True)
         try:
             self.app.start_game(**setup)
         except ValueError as exc:  # an option that does not fit this many players
