@@ -224,7 +224,7 @@ def _replay(path: Path, raw: dict, spec: Any) -> Any:
 
 def _info_of(path: Path, raw: dict, spec: Any, players: list, options: dict, state: Any):
     header = make_header(spec, state, 0.0)
-    ui = raw.get("ui") if isinstance(raw.get("ui"), dict) else {}
+    ui = raw["ui"] if isinstance(raw.get("ui"), dict) else {}
     saved_at = float(ui.get("saved_at") or path.stat().st_mtime)
     return SaveInfo(
         path,

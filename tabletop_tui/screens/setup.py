@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 import rules
 
 from ..games import playable
+from ..host import tabletop_app
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 
@@ -149,6 +150,7 @@ class SetupScreen(Screen):
         """Read the form; raise ValueError with a message people can act on."""
         spec = self.spec
         n = self.query_one("#setup-count", Select).value
+        assert isinstance(n, int), "the player count has no blank choice"
         options = {
             name: self.query_one(f"#opt-{name}", Select).value
             for name, opt in spec.options.items()
@@ -188,9 +190,9 @@ class SetupScreen(Screen):
             self.notify(str(exc), title="Cannot start", severity="error")
             return
         try:
-            self.app.start_game(**setup)
+            tabletop_app(self).start_game(**setup)
         except ValueError as exc:  # an option that does not fit this many players
             self.notify(str(exc), title="Cannot start", severity="error")
 
     def action_back(self) -> None:
-        self.app.back_to_title()
+        tabletop_app(self).back_to_title()
