@@ -13,6 +13,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -39,7 +40,7 @@ class TabletopApp(App):
         self.data_dir = resolve_data_dir(data_dir)
         self.bot_delay = bot_delay
         self.controller = None
-        self.save_lock = None  # the lock on the open game's save (save_lock.py)
+        self.save_lock: SaveLock | None = None  # the lock on the open game's save
         self._save_notice_at = 0.0
 
     def get_default_screen(self):

@@ -21,16 +21,17 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
-from rules.bots import make_bot, observe
-from rules.core import Action, IllegalAction
+from rules.bots import Bot, make_bot, observe
+from rules.core import Action, GameSpec, GameState, IllegalAction
 
 from .saves import write_save
 
 
 @dataclass
 class Snapshot:
-    state: object  # the state before the step
+    state: GameState  # the state before the step
     seat: int
     action: Action | None = None  # the step taken from it
     forced: bool = False  # a step with one answer the screen took by itself
@@ -38,18 +39,19 @@ class Snapshot:
 
 @dataclass
 class Controller:
-    spec: object
-    state: object
-    seats: list  # [{"kind": "human"|"bot", "level": "easy"|"normal"|"hard"}] per seat
+    spec: GameSpec
+    state: GameState
+    seats: list[dict[str, str]]  # [{"kind": "human"|"bot", "level": ...}] per seat
     save_path: Path | None = None
     viewer: int | None = None
-    _undo: list = field(default_factory=list)
-    _bots: dict = field(default_factory=dict)
+    _undo: list[Snapshot] = field(default_factory=list)
+    _bots: dict[int, Bot] = field(default_factory=dict)
     last_error: str = ""
     last_undone: int = 0  # steps the last undo took back (forced steps go with theirs)
-    _reaction: dict = field(default_factory=dict)  # bot seat -> seconds, this window
+    _reaction: dict[int, float] = field(default_factory=dict)  # bot seat -> seconds, this window
     _reaction_drawn: bool = False
-    _legal_kept: tuple | None = None  # (state, viewer, its legal actions)
+    # (state, viewer, its legal actions): asked many times for one state
+    _legal_kept: tuple[GameState, int, list[Action]] | None = None
     # Set by the screen on view: schedules a call once the next frame is drawn, so a
     # move's save (JSON and a flush to disk, 1.5-2.5 ms) follows the frame showing it
     # instead of delaying it. Unset, every save is written at once.
@@ -65,7 +67,7 @@ class Controller:
     # asked otherwise); made elsewhere (tests, scripts) a controller keeps the screen.
     handoff_screens: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for s, info in enumerate(self.seats):
             if info["kind"] == "bot":
                 level = info.get("level", "normal")
@@ -117,7 +119,7 @@ class Controller:
         self.viewer = seat
         self._undo.clear()  # undo history is private to the seat that made it
 
-    def view(self) -> dict:
+    def view(self) -> dict[str, Any]:
         return self.state.view(self.viewer)
 
     def log(self) -> list[str]:
@@ -207,7 +209,9 @@ class Controller:
         """The countdown ran out: close the window on behalf of the table."""
         if self.in_window and self.state.actors():
             seat = self.state.actors()[0]
-            self.state = self.state.apply(self.state.find_action(seat, "close"))
+            close = self.state.find_action(seat, "close")
+            assert close is not None, "an open window always offers close"
+            self.state = self.state.apply(close)
             self._undo.clear()
             self.autosave()
         self._reaction_drawn = False

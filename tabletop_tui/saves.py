@@ -167,7 +167,7 @@ def kept_fields_of(path: Path) -> dict:
 def remove_stale_temps(base: Path) -> list[Path]:
     """Delete the temporary files of writes that a kill interrupted (older than any
     write still going on); return what was removed. Never raises."""
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(saves_dir(base).glob(TEMP_PREFIX + "*.json"))
     except OSError:
@@ -359,7 +359,7 @@ def _replay(path: Path, raw: dict, spec: Any) -> Any:
 
 def _info_of(path: Path, raw: dict, spec: Any, players: list, options: dict, state: Any):
     header = make_header(spec, state, 0.0)
-    ui = raw.get("ui") if isinstance(raw.get("ui"), dict) else {}
+    ui = raw["ui"] if isinstance(raw.get("ui"), dict) else {}
     saved_at = float(ui.get("saved_at") or path.stat().st_mtime)
     return SaveInfo(
         path,

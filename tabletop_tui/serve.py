@@ -124,6 +124,11 @@ def kill_session(session: str) -> None:
             pass
 
 
+async def close_quietly(websocket: web.WebSocketResponse) -> None:
+    """Close the tab's websocket (textual-serve asks with no arguments, no answer)."""
+    await websocket.close()
+
+
 class TabletopServer(Server):
     def __init__(
         self,
@@ -156,7 +161,7 @@ class TabletopServer(Server):
     def right_key(self, given: str | None) -> bool:
         return given is not None and secrets.compare_digest(given, self.key)
 
-    async def handle_index(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.right_key(request.query.get("key")):
             raise web.HTTPForbidden(
                 text="tabletop: open the address `tabletop serve` printed (it holds a key).\n"
@@ -195,7 +200,7 @@ class TabletopServer(Server):
             self.session_command(session),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=lambda: close_quietly(websocket),
             download_manager=self.download_manager,
             debug=self.debug,
         )

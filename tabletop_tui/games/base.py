@@ -9,6 +9,8 @@ from textual.widgets.option_list import Option
 
 from rules.core import Action
 
+from ..controller import Controller
+from ..host import tabletop_app
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
 from ..widgets.log import LogView
@@ -27,7 +29,7 @@ class GameScreenBase(Screen):
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
 
-    def __init__(self, controller, bot_delay: float | None = None):
+    def __init__(self, controller: Controller, bot_delay: float | None = None):
         super().__init__()
         self.controller = controller
         self.shown_seat: int | None = None
@@ -58,6 +60,7 @@ class GameScreenBase(Screen):
         step = c.next_step()
         if step == "pass":  # nothing is hidden: the next player takes the keyboard at once
             seat = c.pending
+            assert seat is not None  # a pass is due only when a human must take the keyboard
             c.take_terminal(seat)
             name = markup_safe(c.state.players[seat])
             self.notify(f"{name}'s turn.", title="Pass the keyboard", timeout=3)
@@ -70,6 +73,7 @@ class GameScreenBase(Screen):
             c.viewer = None
             self.shown_seat = None
             seat = c.pending
+            assert seat is not None, "a hand-off is due: a human takes the terminal"
             self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
             self.render_view()
             return
@@ -81,7 +85,7 @@ class GameScreenBase(Screen):
             else:  # a zero-length timer is refused by Textual
                 self.call_later(self._bot_move)
         elif step == "over" and not self.review:
-            self.app.show_end(c)
+            tabletop_app(self).show_end(c)
 
     def handoff(self, name: str, reason: str = "") -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing
@@ -154,10 +158,10 @@ class GameScreenBase(Screen):
             self.notify(self.controller.last_error, severity="warning")
 
     def action_help(self) -> None:
-        self.app.show_help(self.controller.spec.id)
+        tabletop_app(self).show_help(self.controller.spec.id)
 
     def action_leave(self) -> None:
-        self.app.back_to_title()
+        tabletop_app(self).back_to_title()
 
     def action_results(self) -> None:
         self.dismiss(None)  # back to the end screen

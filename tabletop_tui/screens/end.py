@@ -16,6 +16,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Static
 
+from ..host import tabletop_app
 from ..text import markup_safe as escape
 from ..widgets.log import LogView
 
@@ -178,11 +179,11 @@ class EndScreen(Screen):
             "end-again": self.action_again,
             "end-review": self.action_review,
             "end-log": self.action_log,
-        }.get(event.button.id, self.action_title)
+        }.get(event.button.id or "", self.action_title)
         action()
 
     def action_again(self) -> None:
-        self.app.play_again(self.controller)
+        tabletop_app(self).play_again(self.controller)
 
     def action_review(self) -> None:
         from ..games import screen_class
@@ -199,4 +200,4 @@ class EndScreen(Screen):
         )
 
     def action_title(self) -> None:
-        self.app.back_to_title()
+        tabletop_app(self).back_to_title()

@@ -9,11 +9,11 @@ then appear on screen. Nothing can be played from here.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
@@ -95,8 +95,9 @@ def view_lines(
 class FollowSeat(ModalScreen[int | None]):
     """Warns before a seat's private information is shown; a digit picks the seat."""
 
-    BINDINGS = [Binding("escape", "pick(-1)", "Stay public")] + [
-        Binding(str(i + 1), f"pick({i})", f"Seat {i + 1}", show=False) for i in range(9)
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "pick(-1)", "Stay public"),
+        *(Binding(str(i + 1), f"pick({i})", f"Seat {i + 1}", show=False) for i in range(9)),
     ]
     DEFAULT_CSS = """
     FollowSeat { align: center middle; }

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..host import tabletop_app
 from ..saves import BadSave, SaveInfo, delete_save, list_saves, load_checked
 from ..text import visible
 
@@ -138,7 +139,7 @@ class ResumeScreen(Screen):
         self.reload()
 
     def reload(self) -> None:
-        good, bad = list_saves(self.app.data_dir)
+        good, bad = list_saves(tabletop_app(self).data_dir)
         self.saves = {str(i.path): i for i in good}
         ol = self.query_one(OptionList)
         ol.clear_options()
@@ -178,7 +179,7 @@ class ResumeScreen(Screen):
             self.notify(loaded.reason, title="Cannot resume", severity="error", timeout=10)
             self.reload()
             return
-        self.app.resume_game(path, loaded)
+        tabletop_app(self).resume_game(path, loaded)
 
     def action_replay(self) -> None:
         from ..replay import ReplayError, load_replay
@@ -214,4 +215,4 @@ class ResumeScreen(Screen):
         self.app.push_screen(ConfirmDelete(info), done)
 
     def action_back(self) -> None:
-        self.app.back_to_title()
+        tabletop_app(self).back_to_title()

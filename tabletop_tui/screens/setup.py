@@ -19,6 +19,7 @@ from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 import rules
 
 from ..games import playable
+from ..host import tabletop_app
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 
@@ -94,7 +95,7 @@ class SetupScreen(Screen):
                     yield Label("Between turns")
                     yield Select(
                         [("A banner names the next player", False), ("A hand-off screen", True)],
-                        value=self.app.wants_handoff_screens(),
+                        value=tabletop_app(self).wants_handoff_screens(),
                         allow_blank=False,
                         id="setup-handoff",
                     )
@@ -167,6 +168,7 @@ class SetupScreen(Screen):
         """Read the form; raise ValueError with a message people can act on."""
         spec = self.spec
         n = self.query_one("#setup-count", Select).value
+        assert isinstance(n, int), "the player count has no blank choice"
         options = {
             name: self.query_one(f"#opt-{name}", Select).value
             for name, opt in spec.options.items()
@@ -209,15 +211,15 @@ class SetupScreen(Screen):
             from ..settings import save_setting
 
             choice = self.query_one("#setup-handoff", Select).value
-            save_setting(self.app.data_dir, "handoff_screens", choice is True)
+            save_setting(tabletop_app(self).data_dir, "handoff_screens", choice is True)
         try:
-            self.app.start_game(**setup)
+            tabletop_app(self).start_game(**setup)
         except ValueError as exc:  # an option that does not fit this many players
             self.notify(str(exc), title="Cannot start", severity="error")
 
     def action_help(self) -> None:
         """The rules and keys of the game chosen above."""
-        self.app.show_help(self.game_id)
+        tabletop_app(self).show_help(self.game_id)
 
     def action_back(self) -> None:
-        self.app.back_to_title()
+        tabletop_app(self).back_to_title()

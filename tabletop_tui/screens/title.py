@@ -7,6 +7,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..host import tabletop_app
+
 BANNER = r"""
  _        _     _      _
 | |_ __ _| |__ | | ___| |_ ___  _ __
@@ -55,8 +57,8 @@ class TitleScreen(Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id)
 
-    def action_pick(self, what: str) -> None:
-        app = self.app
+    def action_pick(self, what: str | None) -> None:
+        app = tabletop_app(self)
         if what == "new":
             app.show_setup()
         elif what == "resume":

@@ -24,9 +24,11 @@ from textual.widget import Widget
 from .card import card_letter, card_lines, mini_lines
 
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
-ROUND = "╭╮╰╯─│"
-HEAVY = "┏┓┗┛━┃"
+# corners (top left, top right, bottom left, bottom right), the rule, the side
+ROUND = tuple("╭╮╰╯─│")
+HEAVY = tuple("┏┓┗┛━┃")
 KEPT_LOOKS = 300  # drawn card looks a grid keeps
+Face = tuple[str, tuple[str, ...], bool, str]  # a card's title, body lines, usable, colour
 
 
 def _cut(text: str, width: int) -> str:
@@ -93,7 +95,7 @@ class CardGrid(Widget):
         self.wrap_names = True
         self.cards: list[tuple[dict, str, bool]] = []  # (card, extra line, usable now)
         self._shown: tuple | None = None
-        self._faces: list[tuple[str, tuple[str, ...], bool, str]] = []  # drawn text per card
+        self._faces: list[Face] = []  # drawn text per card
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a card's look -> its lines
         self._card_height = 0
         self._height = -1
@@ -114,8 +116,8 @@ class CardGrid(Widget):
         """Show these (card, extra line, usable) entries; repaint only if they changed.
         ``wrap_names=False`` cuts a long name in the border instead (no room at 80x24)."""
         columns = columns or self.columns
-        shown = (repr(cards), letters and tuple(letters.items()), stats, columns, card_width, mini)
-        shown += (wrap_names,)
+        letter_items = letters and tuple(letters.items())
+        shown = (repr(cards), letter_items, stats, columns, card_width, mini, wrap_names)
         if shown == self._shown and self._faces_width == self._width():
             return
         self._shown = shown
@@ -159,7 +161,7 @@ class CardGrid(Widget):
             self._lay_out()  # columns shared out afresh: names re-fitted to the new width
 
     # ---- drawing -----------------------------------------------------------------------
-    def _card_lines(self, face: tuple, width: int, base: Style) -> list[list[Segment]]:
+    def _card_lines(self, face: Face, width: int, base: Style) -> list[list[Segment]]:
         """A card's lines as segments in their final styles (the widget's own style
         folded in), so a line of the grid is a single Strip however many cards it holds."""
         look = (face, width, self._card_height, self.mini, base)

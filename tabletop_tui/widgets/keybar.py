@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len
 from rich.text import Text
+from textual.dom import DOMNode
 from textual.widgets import Static
 
 
@@ -26,7 +27,7 @@ class KeyBar(Static):
 
     def __init__(self, **kw):
         super().__init__("", **kw)
-        self._hits: list[tuple[int, int, object, str]] = []
+        self._hits: list[tuple[int, int, DOMNode, str]] = []
         self._drawn: tuple | None = None  # what the drawn line shows: keys and styles
         self._plain = ""
         self._styles: tuple | None = None  # component styles -> the two rich styles

@@ -10,6 +10,7 @@ once, when written: at a new width the entries are written again, so they re-flo
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
 from textual.widgets import RichLog
 
 
@@ -45,7 +46,7 @@ class LogView(RichLog, can_focus=True):
         if follow:
             self.scroll_end(animate=False)
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         width = self.scrollable_content_region.width
         if not self.wrapped_at:  # the first size: RichLog writes what waited for it
             self.wrapped_at = width

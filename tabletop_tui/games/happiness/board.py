@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
@@ -11,6 +13,9 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ...widgets.tiles import H, W, card_lines, spot_lines
+
+# origin, columns, rows and each row's looks: what a repaint compares with the last
+_Layout = tuple[tuple[int, int], int, int, list[tuple[Any, ...]]]
 
 
 class Board(Widget, can_focus=True):
@@ -69,7 +74,7 @@ class Board(Widget, can_focus=True):
         if shown == self._shown:
             return  # the same table: nothing to lay out or repaint
         self._shown = shown
-        before = (self.origin, self.cols, self.rows, self._row_looks())
+        before: _Layout | None = (self.origin, self.cols, self.rows, self._row_looks())
         if names != self.names:  # a card's lines name its player: draw them anew
             self._drawn.clear()
             self._strips.clear()

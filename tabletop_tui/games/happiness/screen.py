@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Input, OptionList
 
@@ -27,6 +28,9 @@ from .boxes import FoldingMoveList, SkipLine, StoryBox
 from .hand import Hand
 from .text_box import TextBox
 
+if TYPE_CHECKING:  # the engine is imported on first use, not with the app
+    from rules.happiness import HappinessState
+
 
 def story_prompt(name: str, word: str) -> str:
     """The status line of the story step (``name`` is markup-escaped already)."""
@@ -40,10 +44,11 @@ class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
-    BINDINGS = [
-        Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
-        for k in range(1, 10)
-    ] + [
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
+            for k in range(1, 10)
+        ),
         Binding("b", "focus_board", "Board"),
         Binding("s", "skip_story", "Skip story"),
         Binding("space", "silence", "Stay silent", show=False),
@@ -203,6 +208,7 @@ class HappinessScreen(Parts, GameScreenBase):
         elif step == "bot":
             status = f"{names[v['actors'][0]]} (bot) is thinking..."
         elif step == "human":
+            assert c.viewer is not None, "a human step: the viewer acts"
             me = names[c.viewer]
             status = {
                 "build": f"[b]{me}[/b], you are the youngest: leave out any topic the table would rather "
@@ -294,7 +300,7 @@ class HappinessScreen(Parts, GameScreenBase):
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         c = self.controller
-        stage = c.state.stage
+        stage = cast("HappinessState", c.state).stage  # this screen plays only Happiness
         if action == "digit":
             if c.next_step() == "window":
                 return True
@@ -353,4 +359,5 @@ class HappinessScreen(Parts, GameScreenBase):
         self.try_act("story", text) if text else self.try_act("skip_story")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act_key(event.option.id)
+        if event.option.id is not None:  # every move's option has its key for an id
+            self.act_key(event.option.id)

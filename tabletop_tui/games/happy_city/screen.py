@@ -276,4 +276,5 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.call_after_refresh(self.focus_moves)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act_key(event.option.id)
+        if event.option.id is not None:  # every move's option has its key for an id
+            self.act_key(event.option.id)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -88,7 +88,7 @@ class _Titled:
     def add_row(self, *cells):
         self.table.add_row(*cells)
 
-    def __rich__(self):
+    def __rich__(self) -> Group:
         head, _, rest = self.title.partition(" (")
         title = Text(head, style="bold")
         if rest:
@@ -104,7 +104,7 @@ def board_renderable(view: dict):
     d = data()
     players = view["players"]
     tags = player_tags(players)
-    parts = []
+    parts: list[RenderableType] = []
     # Round Aid board
     t = _table(
         "Round Aid board (income tiles each round; pass tile VP when you pass)",

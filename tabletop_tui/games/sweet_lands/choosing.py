@@ -10,20 +10,48 @@ the main action is unused). A step with one answer is taken at once, in plain si
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.markup import escape
 from textual.widgets import DataTable, OptionList
+
+from rules.core import Action, GameState
 
 from . import prompts as P
 from .cursor import CARD_KINDS, map_target, next_free_index
 from .hexmap import HexMap
 
+if TYPE_CHECKING:
+    # To the type checker the mixin is the game screen it is mixed into; at run time
+    # SweetLandsScreen names GameScreenBase after it, so the mixin stays a plain class.
+    from ..base import GameScreenBase as _Screen
+else:
+    _Screen = object
 
-class ChoosingMixin:
+MapPlace = tuple[str, int]  # ("hex", index) or ("edge", index), as HexMap's cursor
+
+
+class ChoosingMixin(_Screen):
     """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
 
-    _view_cache: tuple = (None, None, None)
+    # What the mixin reads of SweetLandsScreen, set by its render_view and show_moves.
+    _map_targets: dict[MapPlace, list[Action]]  # the viewer's legal moves per map place
+    _labels: dict[str, str]  # move key -> its label in this view
+    _by_key: dict[str | None, Action]  # move key -> legal move, for the moves on show
+    _shown_moves: list[Action]  # the moves in the list, in its order
+    _filter: list[Action] | None  # the moves of one choice, while the list shows only them
+    _steps: list[str]  # this turn's steps, as "This turn" lists them
+    _steps_text: str
 
-    def current_view(self) -> dict:
+    if TYPE_CHECKING:
+
+        def shown(self, v: dict[str, Any]) -> int: ...
+
+        def hex_info(self, target: MapPlace | None, v: dict[str, Any], seat: int) -> None: ...
+
+    _view_cache: tuple[GameState | None, int | None, dict[str, Any] | None] = (None, None, None)
+
+    def current_view(self) -> dict[str, Any]:
         """The viewer's view of the current state, built once per state and reader (a
         Sweet Lands view takes milliseconds; a cursor key must not rebuild it)."""
         c = self.controller
@@ -76,7 +104,8 @@ class ChoosingMixin:
             acts = self._map_targets.get(widget.cursor) or []
             return acts, "" if acts else P.why_not_map(v, v["viewer"], widget.cursor, legal)
         if isinstance(widget, DataTable) and widget.row_count:
-            key = widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value
+            # str(): Textual types a row key as optional; fill_table gives every row one
+            key = str(widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value)
             if widget.id == "sl-areas":
                 acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
                 return acts, "" if acts else P.why_not_area(v, v["viewer"], key, legal)
@@ -209,7 +238,8 @@ class ChoosingMixin:
         v = self.current_view()
         self.hex_info(msg.target, v, self.shown(v))
         if self.shown(v) == v["viewer"]:
-            self.highlight_move(self._map_targets.get(msg.target) or [])
+            on_target = self._map_targets.get(msg.target) if msg.target is not None else None
+            self.highlight_move(on_target or [])
         self.show_steps()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -276,7 +306,7 @@ class ChoosingMixin:
         c = self.controller
         v = self.current_view()
         legal = c.legal()
-        key = event.row_key.value
+        key = str(event.row_key.value)  # every row has a key (fill_table)
         if c.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
@@ -305,4 +335,5 @@ class ChoosingMixin:
                 )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.act_key(event.option.id)
+        if event.option.id is not None:  # every move's option has its key for an id
+            self.act_key(event.option.id)

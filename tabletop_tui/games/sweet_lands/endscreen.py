@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.table import Table
 from rich.text import Text
 from textual.containers import Grid
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...screens.end import EndScreen
@@ -157,4 +158,6 @@ class SweetLandsEndScreen(EndScreen):
         extra = self.query_one("#end-extra", Static)
         extra.update("\n".join(lines))
         tiles = Static(final_tiles_table(view), id="sl-final-tiles")
-        extra.parent.mount(tiles, before=extra)
+        column = extra.parent
+        assert isinstance(column, Widget), "the extra lines sit in the end screen's column"
+        column.mount(tiles, before=extra)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -106,7 +106,7 @@ def player_renderable(view: dict, seat: int):
     """Everything public about one player, in detail."""
     d = data()
     pv = view["players"][seat]
-    parts = []
+    parts: list[RenderableType] = []
     ch = d.characters.get(pv["character"]) if pv["character"] else None
     head = Text()
     head.append(f"{pv['name']}", style="bold")

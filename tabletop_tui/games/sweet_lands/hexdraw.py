@@ -67,7 +67,7 @@ PORT = Style(color="#6aa8ff", bold=True)
 CURSOR = Style(reverse=True, bold=True)
 
 # Each edge direction's cells, as offsets from the hex's top apex, with their glyph.
-EDGE_CELLS = {
+EDGE_CELLS: dict[str, dict[int, tuple[tuple[int, int, str], ...]]] = {
     "large": {
         2: ((-1, 0, "/"), (-3, 1, "/")),
         1: ((1, 0, "\\"), (3, 1, "\\")),

@@ -186,9 +186,8 @@ class HexMap(ScrollView, can_focus=True):
             self.set_cursor(best)
 
     def action_cycle(self, step: int) -> None:
-        pool = sorted(
-            self.targets or {("hex", h) for h in range(len(self.mapb.coords))}, key=self._order
-        )
+        hexes = len(self.mapb.coords) if self.mapb is not None else 0  # no map: no pool
+        pool = sorted(self.targets or {("hex", h) for h in range(hexes)}, key=self._order)
         if not pool:
             return
         i = pool.index(self.cursor) if self.cursor in pool else -1

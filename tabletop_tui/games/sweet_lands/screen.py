@@ -11,6 +11,7 @@ Only the panel on show is drawn; another is drawn from the current view when ope
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape
 from textual.app import ComposeResult
@@ -19,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ...host import tabletop_app
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
@@ -82,9 +84,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__(controller, bot_delay=bot_delay)
         self._dirty: set[str] = set(TABS.values())
-        self._last_op = "-"
+        self._last_op: str | None = "-"  # the pending op last drawn; "-" before any
         self._steps: list[str] = []
-        self._steps_key = None
+        self._steps_key: tuple[Any, ...] | None = None  # round, phase, turn, viewer
         self._map_targets: dict = {}
         self._filter: list | None = None
         self._hand_for = "-"
@@ -158,7 +160,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
         if self.is_attached and self.app.screen is self:
             # The shared end screen plus the solo verdict.
-            self.app.show_end(self.controller, SweetLandsEndScreen)
+            tabletop_app(self).show_end(self.controller, SweetLandsEndScreen)
 
     def _apply(self, action) -> None:
         label = self._labels.get(action.key, action.label)
@@ -285,6 +287,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._dirty.discard(tab)
         if v is None:
             v = self.current_view()
+        if legal is None:
             legal = self.controller.legal()
         seat = self.shown(v)
         me = v["viewer"]
@@ -383,7 +386,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.update_static(info, text)
 
     # ---- move list ------------------------------------------------------------------------
-    def show_moves(self, legal: list) -> None:
+    def show_moves(self, legal: list, focus: bool = True) -> None:
+        # ``focus`` is the base's; here the list takes the focus unless a map or a table
+        # holds it (a choice made there goes on there), whatever the caller asks.
         shown = self._filter if self._filter is not None else legal
         ol = self.query_one(MoveList)
         # labels count: a step keeps its keys while their costs and gains change
@@ -400,7 +405,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             options = [Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)]
             ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
             ol.display = bool(shown)
-            if shown:
+            if shown and ol.highlighted is not None:
                 self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
                 ol.focus()

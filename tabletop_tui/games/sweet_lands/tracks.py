@@ -3,7 +3,7 @@ Tracks, and one player's Industry and Food Tracks. Compact Rich grids from a vie
 
 from __future__ import annotations
 
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
@@ -241,6 +241,7 @@ def tracks_renderable(view: dict, shown: int, width: int):
     full = width >= FULL_WIDTH
     ind, food = industry_lines(pv, full), food_lines(pv, full)
     side = Beside(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")), gap=4)
+    parts: list[RenderableType]
     if width >= 80:
         parts = [score_lines(view), Text(""), prosperity_lines(view, shown, full), Text("")]
     else:
