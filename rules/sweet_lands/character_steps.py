@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action
+from . import characters as C
 from . import data as D
 from .characters import SOLBEE, SOLBEE_TEXT, cubes, lab_cities, least_colours, mark
-from .steps import STEPS, Step
-
-if TYPE_CHECKING:
-    from .fields import StateFields
+from .fields import StateFields
+from .skills import on_play
+from .step_base import Step
 
 Frame = dict[str, Any]
 
@@ -105,6 +105,28 @@ def free_costs(s: StateFields, seat: int, kind: str) -> tuple[dict, list[str]]:
     if fid == "lotus":
         return {}, ["the flip bonus of a face-up terrain tile"]
     return {"cards": 1}, ["1 Action Disc"]
+
+
+# ---------------------------------------------------------------- view
+def view_player(s: StateFields, seat: int) -> dict:
+    """What the screen shows of this module's per-player state (all public)."""
+    P = s.p[seat]
+    d = D.load()
+    out: dict = {"free_used": list(cubes(s, seat))}
+    if P.char:
+        out["free_actions"] = [
+            {
+                "id": fid,
+                "label": free_label(fid),
+                "refusal": free_refusal(s, seat, f"fa_{fid}", ()),
+            }
+            for fid in d.characters[P.char].get("free", ())
+        ]
+    if P.char == "carmen":
+        out["carmen_cubes"] = C.ext(s, seat, "carmen_cubes", 0)
+    if P.char == "lotus" and P.tower:
+        out["city_point_rate"] = list(d.characters["lotus"]["city_point_rate"][1:])
+    return out
 
 
 # ---------------------------------------------------------------- steps
@@ -281,8 +303,6 @@ class SakuraSearch(Step):
             P = s.p[seat]
             P.played = [*P.played, uid]
             s.log(f"{s.who(seat)} plays {name} from the deck at no cost.")
-            from .skills import on_play
-
             on_play(s, seat)
         else:
             s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
@@ -303,8 +323,8 @@ class SakuraSearch(Step):
         s.log("The Citizen Deck is shuffled.")
 
 
-for _cls in (LotusFlip, LeastColour, FreeAutomate, SakuraSearch):
-    STEPS[_cls.op] = _cls()
+# The steps of this module (steps.py puts them in its table).
+CHARACTER_STEPS = (LotusFlip, LeastColour, FreeAutomate, SakuraSearch)
 
 
 # ---------------------------------------------------------------- effect ops
@@ -348,14 +368,3 @@ DATA_EFFECTS = {
     "free_auto": lambda s, seat, v, chain: s._step("free_auto", seat, chain, n=v),
     "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
 }
-
-
-def _register() -> None:
-    from .effects import EFFECTS, EFFECTS_ALL
-
-    EFFECTS.update(DATA_EFFECTS)
-    EFFECTS_ALL.update(EXTRA_EFFECTS)
-    EFFECTS_ALL.update(DATA_EFFECTS)
-
-
-_register()

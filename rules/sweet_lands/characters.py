@@ -14,12 +14,10 @@ shallow copy of the dict is a full copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import data as D
-
-if TYPE_CHECKING:
-    from .fields import StateFields
+from .fields import StateFields
 
 Frame = dict[str, Any]
 
@@ -173,29 +171,6 @@ def unavailable(s: StateFields) -> set:
 
 
 # ---------------------------------------------------------------- views
-def view_player(s: StateFields, seat: int) -> dict:
-    """What the screen shows of this module's per-player state (all public)."""
-    P = s.p[seat]
-    d = D.load()
-    out: dict = {"free_used": list(cubes(s, seat))}
-    if P.char:
-        from .character_steps import free_label, free_refusal
-
-        out["free_actions"] = [
-            {
-                "id": fid,
-                "label": free_label(fid),
-                "refusal": free_refusal(s, seat, f"fa_{fid}", ()),
-            }
-            for fid in d.characters[P.char].get("free", ())
-        ]
-    if P.char == "carmen":
-        out["carmen_cubes"] = ext(s, seat, "carmen_cubes", 0)
-    if P.char == "lotus" and P.tower:
-        out["city_point_rate"] = list(d.characters["lotus"]["city_point_rate"][1:])
-    return out
-
-
 def condition_text(cond: dict) -> str:
     """A Clock Tower condition in words."""
     t, n = cond["test"], cond.get("n", 1)

@@ -4,17 +4,14 @@ automation, copies and the order of an ability's parts."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..core import Action
 from . import data as D
 from .constants import MAX_SEATS
+from .fields import StateFields
 from .queries import _fmt
 from .step_base import Frame, Step, describe_effect
-
-if TYPE_CHECKING:
-    from .fields import StateFields
-
+from .variants import advanced_options  # F hook: Advanced Skill Tiles
 
 # Labels of the one-resource choices, made once (these steps are the commonest).
 _TAKE_LABELS = {r: f"Take 1 {r}" for r in D.BASIC}
@@ -131,8 +128,6 @@ class TakeSkill(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        from .variants import advanced_options  # F hook: Advanced Skill Tiles
-
         mine = s.p[seat].skills
         return [
             Action(seat, "skill", (sk,), f"Take skill tile {sk}")

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import MARKER_COLOUR
 from .fields import Effect, StateFields
 from .story import amounts, article, bonus_name, plural, tile_name
+from .variants import take_advanced
 
 
 class Effects(StateFields):
@@ -260,8 +262,6 @@ class Effects(StateFields):
         if sk in self.skill_supply:
             self.skill_supply = {**self.skill_supply, sk: self.skill_supply[sk] - 1}
         else:  # F hook: an Advanced Skill Tile, paid with a diamond
-            from .variants import take_advanced
-
             take_advanced(self, seat, sk)
         P.skills = [*P.skills, sk]
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
@@ -392,10 +392,15 @@ EFFECTS = {
     "ibonus": lambda s, seat, v, chain: s._ibonus(seat, v, chain),
     "discount": _discount,
     "capital": _counted("capital"),
+    **CS.DATA_EFFECTS,  # ops the skill data uses (data/skills.toml)
 }
 INTERNAL = {
     "area_property": _property(paid=True),
     "income_tracks": _income_now,
     "round_draw": _draw_now,
 }
-EFFECTS_ALL = {**EFFECTS, **INTERNAL}
+EFFECTS_ALL = {**EFFECTS, **INTERNAL, **CS.EXTRA_EFFECTS}
+if set(EFFECTS) != D.EFFECT_OPS:  # the data checker's list and this table, in step
+    raise RuntimeError(
+        f"effect ops out of step with data.EFFECT_OPS: {set(EFFECTS) ^ D.EFFECT_OPS}"
+    )

@@ -14,6 +14,7 @@ from . import character_steps as CS
 from . import data as D
 from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
+from .scoring import place_vp
 from .steps import MAP_STEPS, STEPS, describe_effect
 
 
@@ -220,8 +221,6 @@ class ViewExplanations(StateFields):
     def final_standings(self) -> list[dict]:
         """Standings on each final scoring tile: every seat's value and the VP it
         would take if the game ended now (the neutral player counts for places)."""
-        from .scoring import place_vp
-
         d = D.load()
         out = []
         for tid in self.final_tiles:

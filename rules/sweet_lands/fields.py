@@ -18,11 +18,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from ..core import Action, GameState, LogEntry, Rng
+from .board_part import BoardPart
+from .data import MapBoard
 from .player import PlayerState
-
-if TYPE_CHECKING:
-    from .data import MapBoard
-    from .turn_menu import BoardPart
 
 Frame = dict[str, Any]  # one pending step on the stack: its kind ("op"), seat and fields
 Cost = Mapping[str, int]  # resource -> amount

@@ -27,13 +27,11 @@ class RoundPhases(StateFields):
                     self.log(f"Round {self.round}: advanced area {aid} opens.")
         self.log(f"Round {self.round} begins: income phase.")
         if self.solo:
-            from .data import solo_cards
-
             self.solo_a, self.solo_b = list(self.solo_a), list(self.solo_b)
             self.occ = {k: list(v) for k, v in self.occ.items()}
             a, b = self.solo_a.pop(), self.solo_b.pop()
             self.solo_shown = [a, b]
-            spaces = solo_cards()
+            spaces = D.solo_cards()
             for card in (a, b):
                 for area, idx in spaces[card]:
                     if area in self.occ and area in self.opened and idx <= len(self.occ[area]):

@@ -12,11 +12,12 @@ then ``end``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action, LogEntry, Rng
 from . import data as D
 from . import variants as V
+from .board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .explain import ViewExplanations
@@ -30,11 +31,8 @@ from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
-from .turn_menu import HAND_STEPS, PURSE_MOVES, PURSE_STEPS, TurnMenu
+from .turn_menu import TurnMenu
 from .views import StateViews
-
-if TYPE_CHECKING:
-    from .data import MapBoard
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -284,7 +282,7 @@ class SweetLandsState(
         """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
         return 0 if self.round >= 5 else 1
 
-    def mapb(self, seat: int) -> MapBoard:
+    def mapb(self, seat: int) -> D.MapBoard:
         return D.load().maps[self.p[seat].map or "A"]
 
     def who(self, seat: int) -> str:

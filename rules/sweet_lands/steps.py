@@ -13,6 +13,9 @@ from typing import cast
 
 from ..core import Action
 from . import data as D
+from . import variants as V
+from .character_steps import CHARACTER_STEPS
+from .characters import unavailable
 from .choice_steps import (
     Automate,
     CapitalBonus,
@@ -41,9 +44,7 @@ class ChooseCharacter(Step):
 
     def options(self, s, f):
         d = D.load()
-        from .characters import unavailable  # F hook: one side per board
-
-        taken = unavailable(s)
+        taken = unavailable(s)  # F hook: one side per board
         seat = f["seat"]
         return [
             Action(seat, "character", (cid,), f"Play {c['name']}")
@@ -232,6 +233,8 @@ STEPS: dict[str, Step] = {
         Automate,
         CopyArea,
         ChoosePart,
+        *CHARACTER_STEPS,  # F: the characters' own steps
+        V.DraftPick,  # F: hand drafting
     )
 }
 
@@ -239,8 +242,7 @@ STEPS: dict[str, Step] = {
 _INDUSTRY = cast(IndustrySteps, STEPS["industry"])
 
 # Steps whose spent() is always False (neither counted nor spent in a way of their
-# own): _settle, which runs after every move, skips the call for them. Steps the
-# characters and variants register later are not listed, so they are asked.
+# own): _settle, which runs after every move, skips the call for them.
 NEVER_SPENT = frozenset(
     op for op, step in STEPS.items() if not step.counted and type(step).spent is Step.spent
 )
@@ -300,10 +302,8 @@ class PendingSteps(StateFields):
 
 
 def _action_start(s: StateFields, f: Frame) -> None:
-    from .variants import first_seat  # F hook: variable turn order
-
     s.phase = ACTION
-    s.turn = first_seat(s)
+    s.turn = V.first_seat(s)  # F hook: variable turn order
     s.main_done = False
     s.checkpoint += 1
     s.log(f"Round {s.round}: action phase; {s.who(s.turn)} starts.")
@@ -319,4 +319,5 @@ AUTOMATIC = {
     "end_turn": lambda s, f: s._end_turn(),
     "pass_score": lambda s, f: s._score_pass(f["seat"]),  # F: see phases._pass
     "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
+    "draft_deal": V.deal,  # F: hand drafting
 }

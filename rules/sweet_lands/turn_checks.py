@@ -4,12 +4,8 @@ refused with a reason before any rule is asked)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import character_steps as CS
-
-if TYPE_CHECKING:
-    from .fields import StateFields
+from .fields import StateFields
 
 
 def _basics(s: StateFields, seat: int) -> int:

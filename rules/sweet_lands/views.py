@@ -6,6 +6,7 @@ cost, and ``explain`` (explain.py) the costs, gains and refusals of the viewer's
 
 from __future__ import annotations
 
+from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import variants as V
@@ -126,7 +127,7 @@ class StateViews(StateFields):
             "tags": self.tags(s),
             "column_limits": self.column_limits(s),
             "prosperity_rates": self.prosperity_rates(s),
-            "extra": C.view_player(self, s),  # F hook
+            "extra": CS.view_player(self, s),  # F hook
         }
 
     def _explain_for(self, seat):
