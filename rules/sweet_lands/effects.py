@@ -71,7 +71,7 @@ class Effects(StateFields):
         self.log(f"{self.who(seat)} gains {bonus_name(colour)}.")
         if 12 in P.skills:
             self._skill_vp(seat, 12)
-        C.on_ibonus(self, seat)  # F hook: Carmen Mel's cubes
+        C.of(P).on_ibonus(self, seat)  # Carmen Mel's cubes
         self.chain += 1
         cid = self.chain
         items = list(d.player["columns"][colour]["ability"])
@@ -162,7 +162,7 @@ class Effects(StateFields):
         elif kind == "tower":
             P.tower = True
             P.props = {**P.props, h: "tower"}
-            after = C.on_tower(self, seat)  # F hook: Clock Tower immediate abilities
+            after = C.of(P).on_tower(self, seat)  # Clock Tower immediate abilities
         self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
         if m.kinds[h] == "capital":
             todo += list(D.effects(d.board["capital_effect"], "capital"))
@@ -328,7 +328,7 @@ def _discount(s, seat, v, chain):
 
 def _skill(s, seat, v, chain):
     # Jasmine Mei takes two skill tiles for each one granted.
-    s._step("skill", seat, chain, n=v * (2 if s.p[seat].char == "jasmine" else 1))
+    s._step("skill", seat, chain, n=v * C.of(s.p[seat]).skills_per_grant)
 
 
 def _property(paid):

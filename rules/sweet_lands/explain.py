@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
+from . import characters as C
 from . import data as D
 from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
@@ -269,9 +270,7 @@ class ViewExplanations(StateFields):
 
 def _char_free(P) -> tuple[str, ...]:
     """The free action kinds of the player's character (F's characters)."""
-    if not P.char:
-        return ()
-    return tuple(f"fa_{fid}" for fid in D.load().characters[P.char].get("free", ()))
+    return tuple(f"fa_{fid}" for fid in C.of(P).free_ids())
 
 
 def _basic_gain(n: int) -> list[str]:

@@ -53,12 +53,10 @@ class RoundPhases(StateFields):
         if P.aid is not None:
             for tid in self.aid_spaces[P.aid][0]:
                 todo += list(d.aid_standard[tid])
-        if P.char == "gretel":
-            todo.append(("gain", {"diamond": 1}))
         todo.append(("income_tracks", None))
         draw = d.board["first_round_draw"] if self.round == 1 else d.board["later_round_draw"]
         todo.append(("round_draw", draw))
-        todo = C.income(self, seat, todo)  # F hook: Coral's steps, Carmen's cards
+        todo = C.of(P).income(self, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
         todo = V.income(self, seat, todo)  # F hook: no round-1 draw while drafting
         self.log(f"{self.who(seat)} collects income.")
         self._push(seat, todo)
@@ -73,15 +71,7 @@ class RoundPhases(StateFields):
         vp = 0
         # 1. character (Clock Tower pass abilities)
         if P.tower:
-            if P.char == "nata":
-                vp += ip
-            elif P.char == "eline":
-                vp += min(P.inc[r] for r in D.BASIC)
-            elif P.char == "jasmine":
-                vp += len(P.skills)
-            elif P.char == "rikka":
-                cp += sum(1 for c in cities if any(h in P.rabbits for h in c))
-        cp, ip, vp = C.pass_gains(self, seat, cities, cp, ip, vp)  # F hook
+            cp, ip, vp = C.of(P).tower_pass(self, seat, cities, cp, ip, vp)
         # 2. City Points, 3. Industry Points (added by the caller)
         # 4. Pass Aid tile
         if P.aid is not None and self.aid_spaces[P.aid][1] is not None:
@@ -106,7 +96,7 @@ class RoundPhases(StateFields):
             self.stack.append({"op": "aid_move", "seat": seat})
         # F hook: the pass is scored once the pass abilities that ask (Elsa's tile) are done
         self.stack.append({"op": "pass_score", "seat": seat})
-        C.pass_first(self, seat)
+        C.of(self.p[seat]).pass_first(self, seat)
 
     def _score_pass(self, seat: int) -> None:
         P = self.p[seat]

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import cast
 
 from ..core import Action
+from . import characters as C
 from . import data as D
 from . import variants as V
 from .character_steps import CHARACTER_STEPS
-from .characters import unavailable
 from .choice_steps import (
     Automate,
     CapitalBonus,
@@ -44,7 +44,7 @@ class ChooseCharacter(Step):
 
     def options(self, s, f):
         d = D.load()
-        taken = unavailable(s)  # F hook: one side per board
+        taken = C.unavailable(s)  # F hook: one side per board
         seat = f["seat"]
         return [
             Action(seat, "character", (cid,), f"Play {c['name']}")
@@ -133,7 +133,7 @@ class HandCost(Step):
         if f.get("first") and P.discs:
             out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
         spare_cards = len(P.hand) - s.keep
-        diamonds = P.res["diamond"] if P.char == "gretel" else 0
+        diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
         if spare_cards + diamonds >= f["n"]:
             if spare_cards >= 1:
                 out += _discard_options(s, seat)
@@ -149,7 +149,7 @@ class HandCost(Step):
             if a.kind == "disc" and not P.discs:
                 return "You have no Action Disc."
             spare = len(P.hand) - s.keep
-            diamonds = P.res["diamond"] if P.char == "gretel" else 0
+            diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
             if a.kind == "discard" and spare < 1:
                 return "Your last card must stay in hand until round 5."
             if spare + diamonds < f["n"]:
@@ -167,9 +167,7 @@ class HandCost(Step):
             P.diamond_cards += 1
             f["n"] -= 1
             s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
-            if P.char == "gretel" and P.tower:
-                P.vp += 3
-                s.log(f"{s.who(a.seat)} scores 3 VP (Gretel's Clock Tower).")
+            C.of(P).on_diamond_card(s, a.seat)  # Gretel's Clock Tower
         else:
             s._discard_card(a.seat, a.args[0])
             f["n"] -= 1

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
+from . import characters as C
 from . import data as D
 from . import skills as SK
 from .fields import Cost, StateFields
@@ -117,7 +118,7 @@ class TurnActions(StateFields):
         """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
         usable: the same test as area_refusal(target, copying=True, minus=cost)."""
         costs = self.area_costs(seat)
-        rikka = self.p[seat].char == "rikka"
+        rikka = C.of(self.p[seat]).wood_for_wheat
         rabbit = _rabbit_areas()
         res = self.p[seat].res
         for c in self._copy_targets(aid):
@@ -139,7 +140,7 @@ class TurnActions(StateFields):
         if self._hand_payable(seat, k, diamonds_left):
             return None
         P = self.p[seat]
-        spare = len(P.hand) - self.keep + (diamonds_left if P.char == "gretel" else 0)
+        spare = len(P.hand) - self.keep + (diamonds_left if C.of(P).diamonds_for_cards else 0)
         keep = " (one must stay in hand)" if self.keep else ""
         return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
 
@@ -148,7 +149,7 @@ class TurnActions(StateFields):
         if P.discs:
             return True
         spare = len(P.hand) - self.keep
-        if P.char == "gretel":
+        if C.of(P).diamonds_for_cards:
             spare += diamonds_left
         return spare >= k
 
@@ -180,7 +181,6 @@ class TurnActions(StateFields):
         return self.main_refusal(seat) or SK.flip_refusal(self, seat, sk)  # F hook: costs
 
     def tower_refusal(self, seat: int) -> str | None:
-        d = D.load()
         P = self.p[seat]
         if not P.char:
             return "Choose a character first."
@@ -188,7 +188,7 @@ class TurnActions(StateFields):
             return "Your Clock Tower is already placed."
         if P.wonders < 1:
             return "The Clock Tower needs the first Wonder icon on the Food track."
-        if not all(self.test(seat, c) for c in d.characters[P.char]["clock_tower"]):
+        if not C.of(P).tower_condition(self, seat):
             return "Your character's Clock Tower condition is not met yet."
         if not self.has_property_spot(seat):
             return "No flipped tile or capital is free for the Clock Tower."
@@ -323,12 +323,7 @@ class TurnActions(StateFields):
         P.played = [*P.played, uid]
         self.main_done = True
         self.log(f"{self.who(seat)} plays {card.name} for {cost} gold.")
-        if P.char == "sena":
-            self._raise_income(seat, "gold", 1)
-            self.log(f"{self.who(seat)}'s gold income rises by 1 (Sena's ability).")
-            if P.tower:
-                P.vp += 2
-                self.log(f"{self.who(seat)} scores 2 VP (Sena's Clock Tower).")
+        C.of(P).on_play(self, seat)  # Sena's gold income
         SK.on_play(self, seat)  # F hook: advanced tile 112
         if card.kind != "immediate":
             return

@@ -12,6 +12,7 @@ from functools import cache
 
 from ..core import Action
 from . import character_steps as CS
+from . import characters as C
 from . import data as D
 from .board_part import BoardPart
 from .fields import StateFields
@@ -83,12 +84,6 @@ def _covers(res: dict, items: tuple) -> bool:
 
 
 @cache
-def _free_characters() -> frozenset[str]:
-    """The characters with free actions of their own."""
-    return frozenset(c for c, char in D.load().characters.items() if char.get("free"))
-
-
-@cache
 def _area_label(aid: str) -> str:
     return f"Use area {aid}: {D.load().areas[aid]['text']}"
 
@@ -148,7 +143,7 @@ class TurnMenu(StateFields):
         occ, opened = self.occ, self.opened
         out = []
         for aid, cost, r, k, more, wood, needs, use in _areas_of(
-            seat, self.p[seat].char == "rikka", costs
+            seat, C.of(self.p[seat]).wood_for_wheat, costs
         ):
             spaces = occ.get(aid)
             if spaces is not None and aid in opened and None in spaces:
@@ -164,7 +159,7 @@ class TurnMenu(StateFields):
         areas = part.areas
         if areas is None:
             areas = part.areas = self._area_candidates(seat)
-        gretel = P.char == "gretel"
+        diamonds_pay = C.of(P).diamonds_for_cards
         # _hand_payable: an Action Disc pays any hand cost, else spare cards do
         # (and Gretel's diamonds left after the price)
         spare = len(P.hand) - (0 if self.round >= 5 else 1)  # keep, written out
@@ -178,7 +173,7 @@ class TurnMenu(StateFields):
             elif k and (res[r] < k or more and not _covers(res, more)):
                 continue
             if not discs and (
-                spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0) < hand
+                spare + (res["diamond"] - cost.get("diamond", 0) if diamonds_pay else 0) < hand
             ):
                 continue
             if needs:
@@ -245,7 +240,7 @@ class TurnMenu(StateFields):
             out.append(part.moves.tower)
         character = part.character
         if character is None:
-            free = self.p[seat].char in _free_characters()
+            free = C.of(self.p[seat]).free_labels
             character = part.character = CS.free_options(self, seat) if free else []
         if character:
             out += character  # F hook: character free actions

@@ -69,7 +69,7 @@ class StateViews(StateFields):
             ),
             "players": players,
             **V.view(self, seat),  # F hook: the viewer's own draft pack only
-            **C.setup_view(self),  # F hook: characters and map sides while choosing
+            **setup_view(self),  # F hook: characters and map sides while choosing
             "final_standings": self.final_standings(),
             "solo_verdict": self.solo_verdict(),
             "explain": self._explain_for(seat),
@@ -140,3 +140,80 @@ class StateViews(StateFields):
             "refusals": self.refusals(seat),
             "map": self.map_refusals(seat),
         }
+
+
+# ---------------------------------------------------------------- setup
+def condition_text(cond: dict) -> str:
+    """A Clock Tower condition in words."""
+    t, n = cond["test"], cond.get("n", 1)
+    words = {
+        "industry_advance": f"an Industry marker {n} spaces along",
+        "properties": f"{n} property tokens on the map",
+        "cities": f"{n} {'city' if n == 1 else 'cities'}",
+        "skills": f"{n} skill tiles",
+        "played_cards": f"{n} cards played (automated ones count)",
+        "rabbits": f"{n} Cookie Rabbits on the map",
+        "food": f"Food Track progress {n}",
+        "connected_ports": f"{n} Connected Port{'s' if n > 1 else ''}",
+        "prosperity_colour_max": f"{n} Prosperity steps in one colour",
+        "terrain_types": f"{n} terrain tiles",
+        "tag": f"{n} {cond.get('tag', '')} tags",
+    }
+    return words.get(t, f"{t} {n}")
+
+
+def character_table(s: StateFields) -> list[dict]:
+    """Every character with its abilities, Clock Tower condition and board, and
+    whether it can still be chosen: what the character step shows."""
+    d = D.load()
+    gone = C.unavailable(s)
+    out = []
+    for cid, c in d.characters.items():
+        conds = ["the first Wonder icon"] + [condition_text(x) for x in c["clock_tower"]]
+        out.append(
+            {
+                "id": cid,
+                "name": c["name"],
+                "basic": c["basic"],
+                "clock_tower": c["tower"],
+                "condition": ", ".join(conds),
+                "board": f"{c.get('board', '?')}{c.get('side', '')}",
+                "start": dict(c["start"]),
+                "income": dict(c["income"]),
+                "available": cid not in gone,
+            }
+        )
+    return out
+
+
+LETTERS = {"wheat": "w", "forest": "f", "mine": "m", "sea": "s", "capital": "C"}
+LETTERS |= {"special": "X", "eda": "E"}
+
+
+def map_preview(m: D.MapBoard) -> list[str]:
+    """A few lines of letters showing a map side (w f m s terrain, C capital,
+    X special hex, E Extra Draw Area, P port, . no hex), odd rows shifted."""
+    cols = max(c for c, _r in m.coords) + 1
+    rows = max(r for _c, r in m.coords) + 1
+    grid = [["."] * cols for _ in range(rows)]
+    for h, (c, r) in enumerate(m.coords):
+        grid[r][c] = "P" if h in m.ports else LETTERS[m.kinds[h]]
+    return [(" " if r % 2 else "") + " ".join(line) for r, line in enumerate(grid)]
+
+
+def setup_view(s: StateFields) -> dict:
+    """During setup: the character table and a preview of every map side."""
+    if s.phase != "setup":
+        return {}
+    d = D.load()
+    taken = {p.map for p in s.p if p.map}
+    maps = [
+        {
+            "id": mid,
+            "name": m.name,
+            "preview": map_preview(m),
+            "available": mid == "A" or mid not in taken,
+        }
+        for mid, m in d.maps.items()
+    ]
+    return {"characters": character_table(s), "maps": maps}

@@ -6,6 +6,7 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands.characters import CHARACTERS
 
 from .helpers import act, edit, map_a, new, settle, started
 from .test_play import invariants
@@ -393,3 +394,12 @@ def test_view_explains_why_a_character_free_action_is_refused():
     rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
     assert "already used this round" in rows["solbee3"]["refusal"]
     assert s.view(0)["players"][0]["extra"]["free_used"] == ["solbee3"]
+
+
+def test_every_character_has_one_registry_entry_with_its_free_actions():
+    """The registry holds each character of the data once, and the free actions a
+    character's object labels are those the data gives it."""
+    assert sorted(CHARACTERS) == sorted(DATA.characters)
+    for cid, character in CHARACTERS.items():
+        assert character.id == cid
+        assert sorted(character.free_labels) == sorted(DATA.characters[cid].get("free", ()))
