@@ -17,10 +17,10 @@ from typing import Any
 from ..core import Action, LogEntry, Rng
 from . import data as D
 from . import variants as V
+from . import views
 from .board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
-from .explain import ViewExplanations
 from .fields import RARE_OWNED, Frame, RareFields
 from .map_queries import MapQueries
 from .phases import RoundPhases
@@ -32,7 +32,6 @@ from .skills import regular_set
 from .steps import STEPS, PendingSteps
 from .turn import TurnActions
 from .turn_menu import TurnMenu
-from .views import StateViews
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -43,14 +42,12 @@ RULES_EDITION = 4
 
 
 class SweetLandsState(
-    StateViews,
     PendingSteps,
     TurnActions,
     TurnMenu,
     Effects,
     RoundPhases,
     FinalScoring,
-    ViewExplanations,
     BoardQueries,
     MapQueries,
     PositionTools,
@@ -289,6 +286,9 @@ class SweetLandsState(
         return self.players[seat]
 
     # ------------------------------------------------------------------ protocol
+    def view(self, seat):
+        return views.view(self, seat)
+
     def actors(self):
         if self.phase == OVER:
             return []

@@ -9,137 +9,135 @@ from __future__ import annotations
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import explain as E
 from . import variants as V
 from .fields import StateFields
 from .steps import describe_effect
 
 
-class StateViews(StateFields):
-    __slots__ = ()
+def view(s: StateFields, seat: int | None) -> dict:
+    d = D.load()
+    players = [_player_view(s, i, seat == i) for i in range(s.n)]
+    top = s.stack[-1] if s.stack else None
+    return {
+        "game": "sweet-lands",
+        "viewer": seat,
+        "options": dict(s.options),
+        "round": s.round,
+        "phase": s.phase,
+        "turn": s.turn,
+        "start": s.start,
+        "over": s.is_over,
+        "main_done": s.main_done,
+        "pending": (
+            {
+                k: top[k]
+                for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
+                if k in top
+            }
+            | (
+                {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
+                if "parts" in top
+                else {}
+            )
+            if top
+            else None
+        ),
+        "areas": {a: [("mio" if o == "mio" else o) for o in occ] for a, occ in s.occ.items()},
+        "opened": sorted(s.opened),
+        "deck_count": len(s.deck),
+        "discard": [d.deck[u] for u in s.discard],
+        "skill_supply": {str(k): v for k, v in s.skill_supply.items()},
+        "special_tiles": list(s.specials),
+        "round_aid": [{"standard": list(st), "pass": ps} for st, ps in s.aid_spaces],
+        "mio_aid": s.mio_aid,
+        "milestones": [[m, side, s.ms_claimed.get(m)] for m, side in s.milestones],
+        "final_tiles": list(s.final_tiles),
+        "prosperity_first": list(s.pros_first),
+        "solo": (
+            {
+                "a_left": len(s.solo_a),
+                "b_left": len(s.solo_b),
+                "shown": list(s.solo_shown),
+            }
+            if s.solo
+            else None
+        ),
+        "players": players,
+        **V.view(s, seat),  # F hook: the viewer's own draft pack only
+        **setup_view(s),  # F hook: characters and map sides while choosing
+        "final_standings": E.final_standings(s),
+        "solo_verdict": E.solo_verdict(s),
+        "explain": _explain_for(s, seat),
+    }
 
-    def view(self, seat):
-        d = D.load()
-        players = [self._player_view(s, seat == s) for s in range(self.n)]
-        top = self.stack[-1] if self.stack else None
-        return {
-            "game": "sweet-lands",
-            "viewer": seat,
-            "options": dict(self.options),
-            "round": self.round,
-            "phase": self.phase,
-            "turn": self.turn,
-            "start": self.start,
-            "over": self.is_over,
-            "main_done": self.main_done,
-            "pending": (
-                {
-                    k: top[k]
-                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
-                    if k in top
-                }
-                | (
-                    {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
-                    if "parts" in top
-                    else {}
-                )
-                if top
-                else None
-            ),
-            "areas": {
-                a: [("mio" if o == "mio" else o) for o in occ] for a, occ in self.occ.items()
-            },
-            "opened": sorted(self.opened),
-            "deck_count": len(self.deck),
-            "discard": [d.deck[u] for u in self.discard],
-            "skill_supply": {str(k): v for k, v in self.skill_supply.items()},
-            "special_tiles": list(self.specials),
-            "round_aid": [{"standard": list(st), "pass": ps} for st, ps in self.aid_spaces],
-            "mio_aid": self.mio_aid,
-            "milestones": [[m, side, self.ms_claimed.get(m)] for m, side in self.milestones],
-            "final_tiles": list(self.final_tiles),
-            "prosperity_first": list(self.pros_first),
-            "solo": (
-                {
-                    "a_left": len(self.solo_a),
-                    "b_left": len(self.solo_b),
-                    "shown": list(self.solo_shown),
-                }
-                if self.solo
-                else None
-            ),
-            "players": players,
-            **V.view(self, seat),  # F hook: the viewer's own draft pack only
-            **setup_view(self),  # F hook: characters and map sides while choosing
-            "final_standings": self.final_standings(),
-            "solo_verdict": self.solo_verdict(),
-            "explain": self._explain_for(seat),
-        }
 
-    def _player_view(self, s, mine):
-        d = D.load()
-        P = self.p[s]
-        return {
-            "seat": s,
-            "name": self.players[s],
-            "character": P.char,
-            "map": P.map,
-            "resources": dict(P.res),
-            "income": dict(P.inc),
-            "hand_count": len(P.hand),
-            "hand": (
-                [
-                    d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": self.card_cost(s, u)}
-                    for u in P.hand
-                ]
-                if mine
-                else None
-            ),
-            "token_costs": {k: self.token_cost(s, k) for k in self.token_kinds(s)},
-            "played": [d.deck[u] for u in P.played],
-            "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
-            "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
-            "roads": sorted(P.roads),
-            "properties": {str(h): t for h, t in sorted(P.props.items())},
-            "rabbits": sorted(P.rabbits),
-            "extra_draw": sorted(P.eda),
-            "rows_taken": dict(P.rows),
-            "shops_left": list(P.shops),
-            "labs_taken": P.labs,
-            "clock_tower": P.tower,
-            "carriage": P.carriage,
-            "locomotive": P.loco,
-            "food": P.food,
-            "rabbits_taken": P.rabbits_taken,
-            "wood_discount": P.discount,
-            "prosperity": list(P.prosp),
-            "vp": P.vp,
-            "cp": P.cp,
-            "ip": P.ip,
-            "wonders": P.wonders,
-            "skills": list(P.skills),
-            "flipped": list(P.flipped),
-            "discs": P.discs,
-            "aid": P.aid,
-            "passed": P.passed,
-            "milestones": list(P.milestones),
-            "cities": len(self.cities(s)) if P.map else 0,
-            "connected_ports": self.connected_ports(s) if P.map else 0,
-            "tags": self.tags(s),
-            "column_limits": self.column_limits(s),
-            "prosperity_rates": self.prosperity_rates(s),
-            "extra": CS.view_player(self, s),  # F hook
-        }
+def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
+    d = D.load()
+    P = s.p[seat]
+    return {
+        "seat": seat,
+        "name": s.players[seat],
+        "character": P.char,
+        "map": P.map,
+        "resources": dict(P.res),
+        "income": dict(P.inc),
+        "hand_count": len(P.hand),
+        "hand": (
+            [
+                d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": s.card_cost(seat, u)}
+                for u in P.hand
+            ]
+            if mine
+            else None
+        ),
+        "token_costs": {k: s.token_cost(seat, k) for k in s.token_kinds(seat)},
+        "played": [d.deck[u] for u in P.played],
+        "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
+        "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
+        "roads": sorted(P.roads),
+        "properties": {str(h): t for h, t in sorted(P.props.items())},
+        "rabbits": sorted(P.rabbits),
+        "extra_draw": sorted(P.eda),
+        "rows_taken": dict(P.rows),
+        "shops_left": list(P.shops),
+        "labs_taken": P.labs,
+        "clock_tower": P.tower,
+        "carriage": P.carriage,
+        "locomotive": P.loco,
+        "food": P.food,
+        "rabbits_taken": P.rabbits_taken,
+        "wood_discount": P.discount,
+        "prosperity": list(P.prosp),
+        "vp": P.vp,
+        "cp": P.cp,
+        "ip": P.ip,
+        "wonders": P.wonders,
+        "skills": list(P.skills),
+        "flipped": list(P.flipped),
+        "discs": P.discs,
+        "aid": P.aid,
+        "passed": P.passed,
+        "milestones": list(P.milestones),
+        "cities": len(s.cities(seat)) if P.map else 0,
+        "connected_ports": s.connected_ports(seat) if P.map else 0,
+        "tags": s.tags(seat),
+        "column_limits": s.column_limits(seat),
+        "prosperity_rates": E.prosperity_rates(s, seat),
+        "extra": CS.view_player(s, seat),  # F hook
+    }
 
-    def _explain_for(self, seat):
-        """Costs and gains of the viewer's moves and the reasons for what it cannot use
-        now (None for the public view and before the seat has a map)."""
-        if seat is None or not self.p[seat].map or self.is_over:
-            return None
-        return {
-            "moves": self.moves_explained(seat) if seat in self.actors() else [],
-            "refusals": self.refusals(seat),
-            "map": self.map_refusals(seat),
-        }
+
+def _explain_for(s: StateFields, seat: int | None) -> dict | None:
+    """Costs and gains of the viewer's moves and the reasons for what it cannot use
+    now (None for the public view and before the seat has a map)."""
+    if seat is None or not s.p[seat].map or s.is_over:
+        return None
+    return {
+        "moves": E.moves_explained(s, seat) if seat in s.actors() else [],
+        "refusals": E.refusals(s, seat),
+        "map": E.map_refusals(s, seat),
+    }
 
 
 # ---------------------------------------------------------------- setup
