@@ -13,9 +13,10 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import phases as PH
+from . import scoring
 from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
-from .scoring import place_vp
 from .steps import MAP_STEPS, STEPS, describe_effect
 
 
@@ -48,7 +49,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
         cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
         gains = _effects_text(d.skills[args[0]]["effect"])
     elif kind == "pass":
-        cp, ip, vp = s.pass_gains(seat)
+        cp, ip, vp = PH.pass_gains(s, seat)
         gains = [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
     elif kind in _FREE_COSTS:
         cost, gains = _FREE_COSTS[kind](args)
@@ -196,7 +197,7 @@ def prosperity_rates(s: StateFields, seat: int) -> list[dict]:
     """Each Prosperity track: the VP rate now, the next threshold, and the VP."""
     d = D.load()
     P = s.p[seat]
-    elements = s.elements(seat)
+    elements = scoring.elements(s, seat)
     out = []
     for i, t in enumerate(d.prosperity):
         pos = P.prosp[i]
@@ -237,7 +238,7 @@ def final_standings(s: StateFields) -> list[dict]:
                 "measure": tile["measure"],
                 "values": values,
                 "neutral": tile["neutral"],
-                "vp": place_vp(values, tile["neutral"], d.board["final_tile_vp"]),
+                "vp": scoring.place_vp(values, tile["neutral"], d.board["final_tile_vp"]),
             }
         )
     return out
@@ -247,7 +248,7 @@ def solo_verdict(s: StateFields) -> dict | None:
     """The solo lines to beat, and where the player stands against them."""
     if not s.solo:
         return None
-    score = s.breakdown(0)["total"] if s.p[0].map else 0
+    score = scoring.breakdown(s, 0)["total"] if s.p[0].map else 0
     lines = [{"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES]
     # SOLO_LINES runs from the highest line down; "more than" a line reaches it
     history, expert = SOLO_LINES[0][0], SOLO_LINES[-1][0]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import phases as PH
 from .fields import StateFields
 
 
@@ -22,7 +23,7 @@ class PositionTools(StateFields):
     def queue_income(self, seat: int) -> None:
         """Put the seat's income phase on the stack (run it with ``settle``)."""
         self._board = None
-        self._income(seat)
+        PH.income(self, seat)
 
     def resolve_effects(self, seat: int, effects) -> None:
         """Resolve effects for a seat, stopping at the first decision they ask for."""
@@ -49,11 +50,11 @@ class PositionTools(StateFields):
 
     def begin_next_round(self) -> None:
         self._board = None
-        self._begin_round()
+        PH.begin_round(self)
 
     def cleanup(self) -> None:
         self._board = None
-        self._cleanup()
+        PH.cleanup(self)
 
     def log_entries(self) -> list:
         """Every log entry, private ones included (the full record, not a seat's)."""

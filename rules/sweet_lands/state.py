@@ -16,17 +16,15 @@ from typing import Any
 
 from ..core import Action, LogEntry, Rng
 from . import data as D
+from . import scoring, views
 from . import variants as V
-from . import views
 from .board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
 from .fields import RARE_OWNED, Frame, RareFields
 from .map_queries import MapQueries
-from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
-from .scoring import FinalScoring
 from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, PendingSteps
@@ -46,8 +44,6 @@ class SweetLandsState(
     TurnActions,
     TurnMenu,
     Effects,
-    RoundPhases,
-    FinalScoring,
     BoardQueries,
     MapQueries,
     PositionTools,
@@ -289,6 +285,9 @@ class SweetLandsState(
     def view(self, seat):
         return views.view(self, seat)
 
+    def result(self):
+        return scoring.result(self)
+
     def actors(self):
         if self.phase == OVER:
             return []
@@ -394,7 +393,7 @@ class SweetLandsState(
         seat, kind = a._seat, a._kind
         stack = self.stack
         # _own, written out: nearly every move changes its player ("end" alone does
-        # not: _end_turn takes the players it changes itself)
+        # not: phases.end_turn takes the players it changes itself)
         if not self._owned >> seat & 1 and (stack or kind != "end"):
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat

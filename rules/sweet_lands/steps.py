@@ -14,6 +14,7 @@ from typing import cast
 from ..core import Action
 from . import characters as C
 from . import data as D
+from . import phases as PH
 from . import variants as V
 from .character_steps import CHARACTER_STEPS
 from .choice_steps import (
@@ -310,12 +311,12 @@ def _action_start(s: StateFields, f: Frame) -> None:
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
     "fx": lambda s, f: s._effect(f["seat"], f["fx"], f["v"], f.get("chain")),
-    "begin": lambda s, f: s._begin_round(),
-    "next_round": lambda s, f: s._begin_round(),
-    "income": lambda s, f: s._income(f["seat"]),
+    "begin": lambda s, f: PH.begin_round(s),
+    "next_round": lambda s, f: PH.begin_round(s),
+    "income": lambda s, f: PH.income(s, f["seat"]),
     "action_start": _action_start,
-    "end_turn": lambda s, f: s._end_turn(),
-    "pass_score": lambda s, f: s._score_pass(f["seat"]),  # F: see phases._pass
+    "end_turn": lambda s, f: PH.end_turn(s),
+    "pass_score": lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
     "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
     "draft_deal": V.deal,  # F: hand drafting
 }

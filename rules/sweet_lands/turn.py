@@ -15,6 +15,7 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import phases as PH
 from . import skills as SK
 from .fields import Cost, StateFields
 from .queries import _fmt, _merge, _rabbit_areas, affordable
@@ -414,8 +415,8 @@ _TURN_HANDLERS: dict[str, Any] = {
     "area": TurnActions._use_area,
     "play": TurnActions._play_card,
     "flip": TurnActions._flip_skill,
-    "pass": lambda s, seat, args: s._pass(seat),
-    "end": lambda s, seat, args: s._end_turn(),
+    "pass": lambda s, seat, args: PH.pass_round(s, seat),
+    "end": lambda s, seat, args: PH.end_turn(s),
     "fa_build": TurnActions._free_build,
     "fa_draw": TurnActions._free_draw,
     "fa_buy": TurnActions._free_buy,

@@ -7,6 +7,7 @@ import pytest
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 from rules.sweet_lands.characters import CHARACTERS
+from rules.sweet_lands.phases import pass_gains
 
 from .helpers import act, edit, map_a, new, settle, started
 from .test_play import invariants
@@ -70,10 +71,10 @@ def test_biscuit_free_action_industry_steps_per_lab_city():
 def test_biscuit_tower_pass_industry_point_per_lab_city():
     s = edit(started(2, chars=("biscuit", "eline")))
     put_props(s, 0, ["lab", "tent", "tower"])
-    cp, ip, vp = s.pass_gains(0)
+    cp, ip, vp = pass_gains(s, 0)
     assert ip == s.ip_icons(0) + 1
     s.p[0].tower = False
-    assert s.pass_gains(0)[1] == s.ip_icons(0)
+    assert pass_gains(s, 0)[1] == s.ip_icons(0)
 
 
 # ---------------------------------------------------------------- Solbee Chocolat
@@ -102,7 +103,7 @@ def test_solbee_tower_pass_vp_per_rabbit():
     s.p[0].rabbits = set(hexes[:2])
     base = edit(s)
     base.p[0].tower = False
-    assert s.pass_gains(0)[2] == base.pass_gains(0)[2] + 2
+    assert pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2
 
 
 # ---------------------------------------------------------------- Lotus Che
@@ -123,10 +124,10 @@ def test_lotus_free_flip_gives_the_tile_bonus():
 def test_lotus_tower_city_point_rate_tile():
     s = edit(started(2, chars=("lotus", "eline")))
     put_props(s, 0, ["tent", "house", "building"])
-    assert s.pass_gains(0)[0] == DATA.board["city_points"][1]
+    assert pass_gains(s, 0)[0] == DATA.board["city_points"][1]
     s.p[0].tower = True
     rate = DATA.characters["lotus"]["city_point_rate"]
-    assert s.pass_gains(0)[0] == rate[1] != DATA.board["city_points"][1]
+    assert pass_gains(s, 0)[0] == rate[1] != DATA.board["city_points"][1]
 
 
 # ---------------------------------------------------------------- Alice Tearose
@@ -144,7 +145,7 @@ def test_alice_tower_alone_is_a_city_and_pass_vp_per_city():
     base = edit(s)
     base.p[0].tower = False
     base.p[0].props = {}
-    assert s.pass_gains(0)[2] == base.pass_gains(0)[2] + 1
+    assert pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 1
 
 
 # ---------------------------------------------------------------- Elsa Skyr
@@ -175,9 +176,9 @@ def test_elsa_tower_pass_two_vp_per_connected_port():
     s.p[0].tiles[port] = (m.kinds[port], False)
     ports = s.connected_ports(0)
     assert ports >= 1
-    base = s.pass_gains(0)[2]
+    base = pass_gains(s, 0)[2]
     s.p[0].tower = True
-    assert s.pass_gains(0)[2] == base + 2 * ports
+    assert pass_gains(s, 0)[2] == base + 2 * ports
 
 
 # ---------------------------------------------------------------- Carmen Mel
@@ -227,9 +228,9 @@ def test_carmen_cube_per_industry_bonus_and_tower_vp():
     s._ibonus(0, "orange", None)
     s._ibonus(0, "green", None)
     assert s.p[0].ext["carmen_cubes"] == 2
-    base = s.pass_gains(0)[2]
+    base = pass_gains(s, 0)[2]
     s.p[0].tower = True
-    assert s.pass_gains(0)[2] == base + 2
+    assert pass_gains(s, 0)[2] == base + 2
 
 
 # ---------------------------------------------------------------- Sakura Mochi
@@ -281,16 +282,16 @@ def test_coral_income_steps_on_least_colour():
 def test_coral_tower_pass_vp_per_least_colour_step():
     s = edit(started(2, chars=("coral", "eline")))
     s.p[0].prosp = [2, 1, 3, 0, 2, 2]
-    base = s.pass_gains(0)[2]
+    base = pass_gains(s, 0)[2]
     s.p[0].tower = True
-    assert s.pass_gains(0)[2] == base + 2 * 3
+    assert pass_gains(s, 0)[2] == base + 2 * 3
 
 
 # ---------------------------------------------------------------- shared rules
 def test_character_free_action_cube_removed_at_cleanup():
     s = edit(started(2, chars=("sakura", "eline")))
     s.p[0].ext["cubes"] = ("sakura",)
-    s._cleanup()
+    s.cleanup()
     assert "cubes" not in s.p[0].ext
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import data as D
-from rules.sweet_lands.scoring import place_vp
+from rules.sweet_lands.scoring import breakdown, place_vp
 
 from .helpers import act, edge_between, edit, give_card, map_a, new, rich, settle, started
 
@@ -833,7 +833,7 @@ def test_scoring_prosperity_rates():
     m = map_a()
     for h in list(m.buildable)[:6]:
         s.p[0].tiles[h] = (m.kinds[h], False)
-    base = s.breakdown(0)["prosperity"]
+    base = breakdown(s, 0)["prosperity"]
     t = DATA.prosperity[0]
 
     def expect(pos):
@@ -842,14 +842,14 @@ def test_scoring_prosperity_rates():
 
     for pos in (1, 3, 5):
         s.p[0].prosp[0] = pos
-        assert s.breakdown(0)["prosperity"] == base + expect(pos)
+        assert breakdown(s, 0)["prosperity"] == base + expect(pos)
     assert expect(1) < expect(3) < expect(5)
 
 
 def test_scoring_city_points_double():
     s = edit(started(2))
     s.p[0].cp = 7
-    assert s.breakdown(0)["city_points"] == 14
+    assert breakdown(s, 0)["city_points"] == 14
 
 
 def test_scoring_full_rows_bonuses():
@@ -857,29 +857,29 @@ def test_scoring_full_rows_bonuses():
     s.p[0].rows = {"tent": 5, "house": 5, "building": 5}
     s.p[0].rabbits = {1, 2}
     s.p[0].cp, s.p[0].ip = 4, 9
-    assert s.breakdown(0)["property_sets"] == 2 * 2 + 4 + 9
+    assert breakdown(s, 0)["property_sets"] == 2 * 2 + 4 + 9
 
 
 def test_scoring_gold_and_diamonds():
     s = edit(started(2))
     s.p[0].res["gold"] = 14
     s.p[0].res["diamond"] = 3
-    b = s.breakdown(0)
+    b = breakdown(s, 0)
     assert b["gold"] == 2 and b["diamonds"] == 3
 
 
 def test_scoring_ports_table():
     s = edit(started(2))
-    assert s.breakdown(0)["ports"] == -40
+    assert breakdown(s, 0)["ports"] == -40
     m = map_a()
     s.p[0].tiles = {h: (m.kinds[h], False) for h in m.buildable}
-    assert s.connected_ports(0) == 4 and s.breakdown(0)["ports"] == 10
+    assert s.connected_ports(0) == 4 and breakdown(s, 0)["ports"] == 10
 
 
 def test_scoring_milestones_ten_each():
     s = edit(started(2))
     s.p[0].milestones = [1, 4]
-    assert s.breakdown(0)["milestones"] == 20
+    assert breakdown(s, 0)["milestones"] == 20
 
 
 def test_scoring_final_tiles_with_neutral_player():
@@ -891,7 +891,7 @@ def test_scoring_final_tiles_with_neutral_player():
 
 def test_scoring_total_is_sum_of_parts():
     s = edit(started(2))
-    b = s.breakdown(0)
+    b = breakdown(s, 0)
     assert b["total"] == sum(v for k, v in b.items() if k != "total")
 
 
@@ -935,5 +935,5 @@ def test_solo_titles_at_250_and_300():
     s.phase, s.is_over = "over", True
     s.p[0].vp = 400
     assert s.result()["solo_title"] == "history"
-    s.p[0].vp = 260 - (s.breakdown(0)["total"] - 400)
+    s.p[0].vp = 260 - (breakdown(s, 0)["total"] - 400)
     assert s.result()["solo_title"] == "expert"
