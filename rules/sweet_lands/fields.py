@@ -127,7 +127,7 @@ class StateFields(GameState):
     ms_claimed: dict[Any, int]  # milestone -> seat that claimed it
     chain: int  # Industry Bonus chain depth of the step being resolved
     _legal: tuple[int, Any, tuple[Action, ...]] | None  # (seat, step key, legal moves)
-    _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu _settle built
+    _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu steps.settle built
     _board: BoardPart | None  # board facts from the parent, for the first turn menu
     _board_made: BoardPart | None  # the facts this state's last turn menu used
     _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write);
@@ -289,13 +289,6 @@ class StateFields(GameState):
         def milestone_refusal(self, seat: int, mid: int) -> str | None: ...
         def tower_refusal(self, seat: int) -> str | None: ...
         def turn_refusal(self, seat: int, a: Action) -> str: ...
-
-        # ---- the turn menu (turn_menu.py)
-        def _turn_options(self, seat: int) -> list[Action]: ...
-
-        # ---- pending steps (steps.py)
-        def _frame_options(self, f: Frame) -> list[Action]: ...
-        def _settle(self) -> None: ...
 
 
 def _rare_field(name: str) -> property:

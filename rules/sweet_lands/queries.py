@@ -420,3 +420,16 @@ def _merge(a, b):
 
 def _fmt(cost):
     return amounts(cost)
+
+
+@cache
+def area_needs() -> dict[str, str]:
+    """Areas whose use needs more than their price and hand cost: "copy" for the
+    areas that copy others, "property" for those that place property tokens."""
+    out = {}
+    for aid, area in D.load().areas.items():
+        if area["copy"]:
+            out[aid] = "copy"
+        elif any(op == "property" for op, _v in area["effect"]):
+            out[aid] = "property"
+    return out

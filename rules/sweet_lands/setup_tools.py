@@ -8,6 +8,7 @@ from typing import Any
 
 from . import phases as PH
 from .fields import StateFields
+from .steps import settle
 
 
 class PositionTools(StateFields):
@@ -18,7 +19,7 @@ class PositionTools(StateFields):
     def settle(self) -> None:
         """Run automatic steps until a decision is needed or nothing is pending."""
         self._board = None
-        self._settle()
+        settle(self)
 
     def queue_income(self, seat: int) -> None:
         """Put the seat's income phase on the stack (run it with ``settle``)."""
@@ -29,7 +30,7 @@ class PositionTools(StateFields):
         """Resolve effects for a seat, stopping at the first decision they ask for."""
         self._board = None
         self._push(seat, list(effects))
-        self._settle()
+        settle(self)
 
     def advance_food(self, seat: int, steps: int) -> None:
         self._board = None

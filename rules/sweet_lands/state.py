@@ -4,7 +4,7 @@ Flow: setup (character, map, Round Aid space; counter-clockwise from the seat ri
 of the start player) -> 5 rounds of Start, Income, Action, Cleanup -> final scoring.
 
 Everything that needs resolving sits on a stack of frames (``self.stack``, top last).
-Automatic frames run at once (``_settle``); a choice frame waits for its seat. When
+Automatic frames run at once (``steps.settle``); a choice frame waits for its seat. When
 the stack is empty in the Action Phase, the seat whose turn it is picks from the turn
 menu: one main action (area, card, flip ability, pass), any number of free actions,
 then ``end``.
@@ -27,9 +27,9 @@ from .player import PlayerState
 from .queries import BoardQueries
 from .setup_tools import PositionTools
 from .skills import regular_set
-from .steps import STEPS, PendingSteps
+from .steps import STEPS, frame_options, settle
 from .turn import TurnActions
-from .turn_menu import TurnMenu
+from .turn_menu import turn_options
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -40,9 +40,7 @@ RULES_EDITION = 4
 
 
 class SweetLandsState(
-    PendingSteps,
     TurnActions,
-    TurnMenu,
     Effects,
     BoardQueries,
     MapQueries,
@@ -129,7 +127,7 @@ class SweetLandsState(
         for seat in reversed(order):
             s.stack.append({"op": "choose_map", "seat": seat})
             s.stack.append({"op": "choose_char", "seat": seat})
-        s._settle()
+        settle(s)
         s._menu = None  # callers may still arrange the new state by hand
         return s
 
@@ -310,17 +308,17 @@ class SweetLandsState(
                 return []
         elif seat != self.turn:
             return []
-        menu, self._menu = self._menu, None  # built by _settle; used once, as a
+        menu, self._menu = self._menu, None  # built by settle; used once, as a
         # state arranged by hand afterwards (tests, tools) must be asked afresh
         key = (self._keys, len(stack), self.phase)  # step_key(); menus leave it as it is
         if menu is not None and menu[0] == seat and menu[1] == key:
             self._legal = menu
             return [*menu[2]]  # a display, not list(): no call
         if stack:
-            out = self._frame_options(stack[-1])
+            out = frame_options(self, stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
-            out = self._turn_options(seat)
+            out = turn_options(self, seat)
         self._legal = (seat, key, tuple(out))
         return out
 
@@ -414,7 +412,7 @@ class SweetLandsState(
             if board is not None and (board.seat != seat or kind not in PURSE_MOVES):
                 self._board = None
             self._do_turn(a)
-        self._settle()
+        settle(self)
 
 
 _new = object.__new__

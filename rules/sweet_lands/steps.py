@@ -4,7 +4,7 @@ A pending step is a small record on the state's stack (a dict with "op", "seat" 
 the counts it needs, cheap to copy and to show in a view). Its behaviour lives in the
 class registered for its op in ``STEPS``: the choices it offers, why it refuses a
 move, and how it resolves one. Steps whose op is in ``AUTOMATIC`` need no decision
-and run as soon as they reach the top of the stack (see ``PendingSteps._settle``).
+and run as soon as they reach the top of the stack (see ``settle``).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from .fields import StateFields
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
 from .step_base import Frame, Step, _discard_options, describe_effect, done_action
 
-__all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "PendingSteps", "Step", "describe_effect"]
+__all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_options", "settle"]
 
 
 class ChooseCharacter(Step):
@@ -241,7 +241,7 @@ STEPS: dict[str, Step] = {
 _INDUSTRY = cast(IndustrySteps, STEPS["industry"])
 
 # Steps whose spent() is always False (neither counted nor spent in a way of their
-# own): _settle, which runs after every move, skips the call for them.
+# own): settle, which runs after every move, skips the call for them.
 NEVER_SPENT = frozenset(
     op for op, step in STEPS.items() if not step.counted and type(step).spent is Step.spent
 )
@@ -250,54 +250,50 @@ NEVER_SPENT = frozenset(
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
 
-class PendingSteps(StateFields):
-    """The stack of pending steps: what to offer, and running the automatic ones."""
+def frame_options(s: StateFields, f: Frame) -> list[Action]:
+    step = STEPS[f["op"]]
+    out = step.options(s, f)
+    if step.stoppable:
+        out.append(done_action(f["seat"]))
+    return out
 
-    __slots__ = ()
 
-    def _frame_options(self, f: Frame) -> list[Action]:
-        step = STEPS[f["op"]]
-        out = step.options(self, f)
-        if step.stoppable:
-            out.append(done_action(f["seat"]))
-        return out
+def settle(s: StateFields) -> None:
+    """Run automatic steps until a decision is needed or the stack is empty.
 
-    def _settle(self) -> None:
-        """Run automatic steps until a decision is needed or the stack is empty.
-
-        A step that still offers something besides "done" waits for its seat, and its
-        menu is kept for legal_actions, which would otherwise build the same list
-        again (the loop does this itself: it runs after every move)."""
-        industry = _INDUSTRY
-        stack = self.stack
-        while stack:
-            f = stack[-1]
-            op = f["op"]
-            seat = f["seat"]
-            if not self._owned >> seat & 1:
-                self._own(seat)
-            step = STEPS.get(op)
-            if step is None:
-                stack.pop()
-                self._board = None  # so may every automatic step (see turn_menu.BoardPart)
-                AUTOMATIC[op](self, f)
-                continue
-            if op == "industry" and industry.automatic(self, self._own_top()):
-                self._board = None
-                continue
-            if op in NEVER_SPENT or not step.spent(f):
-                options = step.options(self, f)
-                if options:  # live: it waits for its seat
-                    if step.stoppable:
-                        options.append(done_action(seat))
-                    if step.every_seat:
-                        options = [a for a in options if a.seat == seat]
-                    key = (self._keys, len(stack), self.phase)  # step_key()
-                    self._menu = (seat, key, tuple(options))
-                    return
+    A step that still offers something besides "done" waits for its seat, and its
+    menu is kept for legal_actions, which would otherwise build the same list
+    again (the loop does this itself: it runs after every move)."""
+    industry = _INDUSTRY
+    stack = s.stack
+    while stack:
+        f = stack[-1]
+        op = f["op"]
+        seat = f["seat"]
+        if not s._owned >> seat & 1:
+            s._own(seat)
+        step = STEPS.get(op)
+        if step is None:
             stack.pop()
-            self._board = None  # a step that ends by itself may change the board
-            step.dropped(self, f)
+            s._board = None  # so may every automatic step (see turn_menu.BoardPart)
+            AUTOMATIC[op](s, f)
+            continue
+        if op == "industry" and industry.automatic(s, s._own_top()):
+            s._board = None
+            continue
+        if op in NEVER_SPENT or not step.spent(f):
+            options = step.options(s, f)
+            if options:  # live: it waits for its seat
+                if step.stoppable:
+                    options.append(done_action(seat))
+                if step.every_seat:
+                    options = [a for a in options if a.seat == seat]
+                key = (s._keys, len(stack), s.phase)  # step_key()
+                s._menu = (seat, key, tuple(options))
+                return
+        stack.pop()
+        s._board = None  # a step that ends by itself may change the board
+        step.dropped(s, f)
 
 
 def _action_start(s: StateFields, f: Frame) -> None:

@@ -18,8 +18,9 @@ from . import data as D
 from . import phases as PH
 from . import skills as SK
 from .fields import Cost, StateFields
-from .queries import _fmt, _merge, _rabbit_areas, affordable
+from .queries import _fmt, _merge, _rabbit_areas, affordable, area_needs
 from .turn_checks import FREE_CHECKS, TURN_ARGS, fits
+from .turn_menu import turn_options
 
 # Immediate Ability parts whose order can never matter: plain gains.
 _ORDER_FREE = {"gain", "vp", "income", "disc"}
@@ -37,19 +38,6 @@ def _copy_targets_among(aid: str, areas: tuple[str, ...]) -> tuple[str, ...]:
         and not d.areas[a]["copy"]
         and "imitation" not in d.areas[a]
     )
-
-
-@cache
-def _area_needs() -> dict[str, str]:
-    """Areas whose use needs more than their price and hand cost: "copy" for the
-    areas that copy others, "property" for those that place property tokens."""
-    out = {}
-    for aid, area in D.load().areas.items():
-        if area["copy"]:
-            out[aid] = "copy"
-        elif any(op == "property" for op, _v in area["effect"]):
-            out[aid] = "property"
-    return out
 
 
 def _plural(n: int, word: str) -> str:
@@ -102,7 +90,7 @@ class TurnActions(StateFields):
         token it can still pay for. ``total`` is what the seat pays before the effect
         (the area's cost, plus the copying area's when it is copied); ``spot`` is
         has_property_spot(seat) when the caller knows it already."""
-        need = _area_needs().get(aid)
+        need = area_needs().get(aid)
         if need is None:
             return None
         if need == "copy":
@@ -130,7 +118,7 @@ class TurnActions(StateFields):
                     continue
             elif not affordable(res, costs[c], cost):
                 continue
-            if c not in _area_needs() or (
+            if c not in area_needs() or (
                 self._area_effect_refusal(seat, c, costs[c], _merge(costs[c], cost), spot) is None
             ):
                 return True
@@ -253,7 +241,7 @@ class TurnActions(StateFields):
     def _twin_refusal(self, seat: int, uid: int) -> str | None:
         """Copies of one card in hand are one move: name the copy the menu offers."""
         deck = D.load().deck
-        for b in self._turn_options(seat):
+        for b in turn_options(self, seat):
             if b.kind == "play" and b.args[0] != uid and deck[b.args[0]] == deck[uid]:
                 return f"Another copy of this card is the one offered: {b.label}."
         return None

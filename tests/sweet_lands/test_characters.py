@@ -252,7 +252,7 @@ def test_sakura_tower_search_two_pass_cards():
     s = edit(started(2, chars=("sakura", "eline")))
     played, hand = len(s.p[0].played), len(s.p[0].hand)
     s._place_property(0, "tower", map_a().capitals[0])
-    s._settle()
+    s.settle()
     if s.stack[-1]["op"] == "capital":  # the capital's own bonus first
         s = s.apply(s.legal_actions(0)[0])
     assert s.stack[-1]["op"] == "sakura_search"
