@@ -18,6 +18,7 @@ from . import scoring
 from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
+from .turn import turn_refusal
 
 
 def _effects_text(effects: Any) -> list[str]:
@@ -150,7 +151,7 @@ def refusals(s: StateFields, seat: int) -> dict[str, Any]:
             return "It is not your turn."
         if f is not None:
             return STEPS[f["op"]].refusal(s, f, Action(seat, kind, args))
-        return s.turn_refusal(seat, Action(seat, kind, args))
+        return turn_refusal(s, seat, Action(seat, kind, args))
 
     area_move = "copy" if f is not None and f["op"] == "copy" else "area"
     card_move = {"hand": "discard", "discard1": "discard", "keep": "keep"}

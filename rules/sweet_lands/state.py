@@ -28,7 +28,7 @@ from .queries import BoardQueries
 from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, frame_options, settle
-from .turn import TurnActions
+from .turn import do_turn, turn_refusal
 from .turn_menu import turn_options
 
 # Saves record the edition of the rules they were played under (see __init__.py).
@@ -40,7 +40,6 @@ RULES_EDITION = 4
 
 
 class SweetLandsState(
-    TurnActions,
     Effects,
     BoardQueries,
     MapQueries,
@@ -381,7 +380,7 @@ class SweetLandsState(
         if self.stack:
             f = self.stack[-1]
             return STEPS[f["op"]].refusal(self, f, a)
-        return self.turn_refusal(a.seat, a)
+        return turn_refusal(self, a.seat, a)
 
     def save_extra(self) -> dict:
         return {"rules": RULES_EDITION}
@@ -411,7 +410,7 @@ class SweetLandsState(
         else:
             if board is not None and (board.seat != seat or kind not in PURSE_MOVES):
                 self._board = None
-            self._do_turn(a)
+            do_turn(self, a)
         settle(self)
 
 

@@ -170,7 +170,7 @@ class HandCost(Step):
             s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
             C.of(P).on_diamond_card(s, a.seat)  # Gretel's Clock Tower
         else:
-            s._discard_card(a.seat, a.args[0])
+            discard_card(s, a.seat, a.args[0])
             f["n"] -= 1
         f["first"] = False
         if f["n"] <= 0:
@@ -186,7 +186,7 @@ class DiscardOne(Step):
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        s._discard_card(a.seat, a.args[0])
+        discard_card(s, a.seat, a.args[0])
 
 
 class KeepOne(Step):
@@ -203,6 +203,13 @@ class KeepOne(Step):
         P.hand = [a.args[0]]
         s.discard = s.discard + gone
         s.log(f"{s.who(a.seat)} keeps 1 card and discards {len(gone)}.")
+
+
+def discard_card(s: StateFields, seat: int, uid: int) -> None:
+    d = D.load()
+    s.p[seat].drop_card(uid)
+    s.discard = s.discard + [uid]
+    s.log(f"{s.who(seat)} discards {d.cards[d.deck[uid]].name}.")
 
 
 STEPS: dict[str, Step] = {

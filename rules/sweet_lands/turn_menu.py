@@ -14,6 +14,7 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import turn_checks as TC
 from .board_part import BoardPart
 from .fields import StateFields
 from .queries import _rabbit_areas, area_needs
@@ -120,7 +121,7 @@ def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
             if cost <= gold:
                 out.append(play)
     for sk in P.skills:
-        if s.skill_refusal(seat, sk) is None:
+        if TC.skill_refusal(s, seat, sk) is None:
             out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
     out.append(part.moves.pass_)
     return out
@@ -177,7 +178,7 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
             spot = part.spot
             if spot is None:
                 spot = part.spot = s.has_property_spot(seat)
-            if s._area_effect_refusal(seat, aid, cost, cost, spot) is not None:
+            if TC.area_effect_refusal(s, seat, aid, cost, cost, spot) is not None:
                 continue
         out.append(use)
         if wood:
@@ -234,7 +235,7 @@ def _board_free_options(
     tower = part.tower
     if tower is None:
         P = s.p[seat]
-        tower = part.tower = bool(P.wonders and not P.tower and s.tower_refusal(seat) is None)
+        tower = part.tower = bool(P.wonders and not P.tower and TC.tower_refusal(s, seat) is None)
     if tower:
         out.append(part.moves.tower)
     character = part.character
@@ -255,6 +256,6 @@ def _milestone_options(s: StateFields, seat: int) -> tuple[Action, ...]:
     for mid, _side in s.milestones:
         if mid not in claimed:
             met = known.get(mid)
-            if met or (met is None and s._milestone_met_now(seat, mid, known)):
+            if met or (met is None and TC.milestone_met_now(s, seat, mid, known)):
                 out.append(_milestone_action(seat, mid))
     return tuple(out)

@@ -7,6 +7,7 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import turn_checks as TC
 from rules.sweet_lands.phases import pass_gains
 from rules.sweet_lands.skills import ADVANCED, FIRST, FURTHER
 
@@ -134,7 +135,7 @@ def test_skill_23_pass_two_vp_per_tag_of_the_most_numerous_type():
 def test_skill_24_flip_pays_four_iron_for_three_industry_steps():
     s = with_skill(24)
     s.p[0].res["iron"] = 3
-    assert "4 iron" in s.skill_refusal(0, 24)
+    assert "4 iron" in TC.skill_refusal(s, 0, 24)
     s.p[0].res["iron"] = 5
     s = flip(s, 24)
     s = settle(s)
@@ -226,7 +227,7 @@ def test_advanced_113_114_area_costs_also_when_copied(sk, area, cost):
     # area L copies pay area_cost(), so the replaced cost holds there too
     s.p[0].skills.append(sk)
     s.p[0].res.update({"gold": 4, "wheat": 4, "wood": 3, "iron": 0})
-    assert s.area_refusal(0, area, copying=True) is None
+    assert TC.area_refusal(s, 0, area, copying=True) is None
 
 
 @pytest.mark.parametrize("sk", ADVANCED[:10])
