@@ -25,7 +25,6 @@ from .fields import RARE_OWNED, Frame, RareFields
 from .map_queries import MapQueries
 from .player import PlayerState
 from .queries import BoardQueries
-from .setup_tools import PositionTools
 from .skills import regular_set
 from .steps import STEPS, frame_options, settle
 from .turn import do_turn, turn_refusal
@@ -43,7 +42,6 @@ class SweetLandsState(
     Effects,
     BoardQueries,
     MapQueries,
-    PositionTools,
 ):
     # The attributes are declared (and slotted) in fields.py.
     __slots__ = ()
@@ -254,6 +252,10 @@ class SweetLandsState(
             node = node[2]
         out.reverse()
         return out
+
+    def log_entries(self) -> list:
+        """Every log entry, private ones included (the full record, not a seat's)."""
+        return self._entries()
 
     def log_for(self, seat):
         return [e[0] for e in self._entries() if e[1] is None or e[1] == seat]

@@ -6,6 +6,7 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands.characters import CHARACTERS
 from rules.sweet_lands.phases import pass_gains
 
@@ -252,7 +253,7 @@ def test_sakura_tower_search_two_pass_cards():
     s = edit(started(2, chars=("sakura", "eline")))
     played, hand = len(s.p[0].played), len(s.p[0].hand)
     s._place_property(0, "tower", map_a().capitals[0])
-    s.settle()
+    tools.settle(s)
     if s.stack[-1]["op"] == "capital":  # the capital's own bonus first
         s = s.apply(s.legal_actions(0)[0])
     assert s.stack[-1]["op"] == "sakura_search"
@@ -291,7 +292,7 @@ def test_coral_tower_pass_vp_per_least_colour_step():
 def test_character_free_action_cube_removed_at_cleanup():
     s = edit(started(2, chars=("sakura", "eline")))
     s.p[0].ext["cubes"] = ("sakura",)
-    s.cleanup()
+    tools.cleanup(s)
     assert "cubes" not in s.p[0].ext
 
 

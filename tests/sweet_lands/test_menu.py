@@ -10,6 +10,7 @@ import random
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands import turn_checks as TC
 
 from .helpers import edit, map_a, started
@@ -106,7 +107,7 @@ def ten_tile_siblings():
     forest = next(h for h in sorted(near) if m.kinds[h] == "forest" and h not in m.icons)
     wet = [h for h in m.buildable if m.kinds[h] in ("wheat", "sea") and h != wheat]
     s.p[0].tiles = {h: (m.kinds[h], False) for h in wet[:9]}
-    s.effect(0, "terrain", 1)
+    tools.effect(s, 0, "terrain", 1)
     return s.apply(s.find_action(0, "hex", wheat)), s.apply(s.find_action(0, "hex", forest))
 
 
@@ -127,7 +128,7 @@ def test_free_spots_are_not_shared_between_sibling_boards():
     # sibling roads: each state's free edges are those worked out afresh for it
     # (a detached copy starts with nothing kept)
     s = edit(started(2))
-    s.effect(0, "road", 1)
+    tools.effect(s, 0, "road", 1)
     edges = [a.args[0] for a in s.legal_actions(0) if a.kind == "edge"][:3]
     kids = [s.apply(s.find_action(0, "edge", e)) for e in edges]
     for _ in range(2):
