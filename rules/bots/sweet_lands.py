@@ -15,6 +15,8 @@ from __future__ import annotations
 from ..core import Action, Rng
 from ..sweet_lands import data as D
 from ..sweet_lands.character_steps import FREE_KINDS
+from ..sweet_lands.phases import pass_gains
+from ..sweet_lands.scoring import breakdown
 
 SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
 SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
@@ -56,7 +58,7 @@ class SweetLandsBot:
         P = s.p[seat]
         r = max(1, s.round)
         late = r >= 5
-        score = s.breakdown(seat)["total"] if P.map else 0
+        score = breakdown(s, seat)["total"] if P.map else 0
         w_basic = 0.2 if late else 0.35
         w_gold = 0.2 if late else 0.09
         w_diam = 1.0 if late else 2.5
@@ -72,7 +74,7 @@ class SweetLandsBot:
         v += P.discs * self._disc_worth(s, late)
         passes_left = rounds_left + (0 if P.passed else 1)
         if P.map:
-            cp, ip, pvp = s.pass_gains(seat)
+            cp, ip, pvp = pass_gains(s, seat)
             ip_rate = 0.6 + (0.8 if P.rows["building"] >= 3 else 0.2)
             cp_rate = 2.0 + (1 if P.rows["house"] >= 3 else 0.2)
             v += passes_left * (cp * cp_rate + ip * ip_rate + pvp)

@@ -1,4 +1,28 @@
-"""Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio."""
+"""Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
+
+Layers of the engine (each module imports only modules of lower lines; modules on
+one line are independent; the import-linter contract "Sweet Lands engine layers"
+in pyproject.toml enforces it):
+
+- ``state``: ``SweetLandsState``, the protocol (new, actors, legal_actions, apply,
+  view, result, resample) and copy-on-write copies.
+- ``views`` / ``explain`` / ``setup_tools``: what a seat sees, the reasons beside
+  each choice, position tools for tests and demos.
+- ``scoring``: final scoring.
+- ``phases`` / ``turn_menu``: the round (income, passing, cleanup); the fast menu.
+- ``turn`` above ``turn_checks``: the turn's moves and their refusals.
+- ``steps``: the table of pending steps (``STEPS``, ``AUTOMATIC``), filled from
+  ``choice_steps`` / ``map_steps``, ``character_steps`` and ``variants``;
+  ``effects``: the effect table and what placing a piece triggers.
+- ``character_steps`` / ``variants``: the characters' free actions and steps, the
+  rulebook variants; ``step_base``: the ``Step`` base class.
+- ``queries`` / ``map_queries``: costs, counts and spots read from the board.
+- ``characters`` / ``skills``: character and skill-tile hooks.
+- ``fields``: the state's fields, typed (what every rule function takes).
+- ``player`` / ``board_part``: one seat's record; the menu's kept board facts.
+- ``data``: the printed components (data/*.toml), checked on load.
+- ``constants`` / ``hexgrid`` / ``story``: names, hex geometry, log phrases.
+"""
 
 from __future__ import annotations
 

@@ -3,69 +3,39 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action
+from . import characters as C
 from . import data as D
-from .characters import SOLBEE, SOLBEE_TEXT, cubes, lab_cities, least_colours, mark
-from .steps import STEPS, Step
-
-if TYPE_CHECKING:
-    from .fields import StateFields
+from .characters import cubes, face_up_tiles, least_colours, mark
+from .fields import StateFields
+from .skills import on_play
+from .step_base import Step
 
 Frame = dict[str, Any]
 
 
 # ---------------------------------------------------------------- free actions
-def free_ids(s: StateFields, seat: int) -> list[str]:
-    P = s.p[seat]
-    if not P.char:
-        return []
-    return list(D.load().characters[P.char].get("free", ()))
+# What is common to the characters' free actions: each once a round (a cube marks
+# it); the rest is the character's (characters.py).
+FREE_KINDS = C.FREE_KINDS
 
 
 def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:
     fid = kind[3:]
-    if fid not in free_ids(s, seat):
+    character = C.of(s.p[seat])
+    if fid not in character.free_ids():
         return "Your character has no such free action."
     if fid in cubes(s, seat):
         return "This character free action is already used this round (its cube is placed)."
-    P = s.p[seat]
-    if fid == "biscuit" and not lab_cities(s, seat):
-        return "No city of yours holds a Research Lab yet."
-    if fid.startswith("solbee"):
-        need = int(fid[6:])
-        if P.food < need:
-            return f"Needs Food Track progress {need}, you have {P.food}."
-        if need == 5 and not s.road_spots(seat):
-            return "There is no spot for a road."
-        if need == 9 and not s.pros_movable(seat):
-            return "No Prosperity track can advance."
-    if fid == "lotus" and not face_up_tiles(s, seat):
-        return "You have no face-up terrain tile to flip."
-    if fid == "sakura" and len(P.hand) <= s.keep:
-        return "Discarding for a disc needs a card, and one must stay in hand."
-    return None
-
-
-def face_up_tiles(s: StateFields, seat: int) -> list[int]:
-    return sorted(h for h, (_k, flipped) in s.p[seat].tiles.items() if not flipped)
-
-
-def free_label(fid: str) -> str:
-    if fid == "biscuit":
-        return "Free (Biscuit): 1 Industry step per city with a Research Lab"
-    if fid.startswith("solbee"):
-        return f"Free (Solbee, Food {fid[6:]}+): {SOLBEE_TEXT[int(fid[6:])]}"
-    if fid == "lotus":
-        return "Free (Lotus): flip a face-up terrain tile for its bonus"
-    return "Free (Sakura): discard a card for an Action Disc"
+    return character.free_refusal(s, seat, fid)
 
 
 def free_options(s: StateFields, seat: int) -> list[Action]:
     return [
         _free_action(seat, fid)
-        for fid in free_ids(s, seat)
+        for fid in C.of(s.p[seat]).free_ids()
         if free_refusal(s, seat, f"fa_{fid}", ()) is None
     ]
 
@@ -73,38 +43,37 @@ def free_options(s: StateFields, seat: int) -> list[Action]:
 @cache
 def _free_action(seat: int, fid: str) -> Action:
     """One shared value a seat and free action: the turn menu lists it on every step."""
-    return Action(seat, f"fa_{fid}", (), free_label(fid))
+    return Action(seat, f"fa_{fid}", (), C.FREE_LABELS[fid])
 
 
 def do_free(s: StateFields, seat: int, args: tuple, kind: str = "") -> None:
     fid = kind[3:]
     mark(s, seat, fid)
-    s.log(f"{s.who(seat)} uses a character free action ({free_label(fid)[6:]}).")
-    if fid == "biscuit":
-        s._push(seat, [("industry", lab_cities(s, seat))])
-    elif fid.startswith("solbee"):
-        s._push(seat, [SOLBEE[int(fid[6:])]])
-    elif fid == "lotus":
-        s.stack.append({"op": "lotus_flip", "seat": seat})
-    else:
-        s._push(seat, [("disc", 1)])
-        s.stack.append({"op": "discard1", "seat": seat})
-
-
-FREE_KINDS = ("fa_biscuit", "fa_solbee3", "fa_solbee5", "fa_solbee9", "fa_lotus", "fa_sakura")
+    s.log(f"{s.who(seat)} uses a character free action ({C.FREE_LABELS[fid][6:]}).")
+    C.of(s.p[seat]).do_free(s, seat, fid)
 
 
 def free_costs(s: StateFields, seat: int, kind: str) -> tuple[dict, list[str]]:
     """The cost and gains of a character free action, for the view (explain.py)."""
-    fid = kind[3:]
-    if fid == "biscuit":
-        n = lab_cities(s, seat)
-        return {}, [f"{n} Industry step{'s' if n != 1 else ''}"]
-    if fid.startswith("solbee"):
-        return {}, [SOLBEE_TEXT[int(fid[6:])][5:]]
-    if fid == "lotus":
-        return {}, ["the flip bonus of a face-up terrain tile"]
-    return {"cards": 1}, ["1 Action Disc"]
+    return C.of(s.p[seat]).free_costs(s, seat, kind[3:])
+
+
+# ---------------------------------------------------------------- view
+def view_player(s: StateFields, seat: int) -> dict:
+    """What the screen shows of the character's state (all public)."""
+    P = s.p[seat]
+    character = C.of(P)
+    out: dict = {"free_used": list(cubes(s, seat))}
+    if P.char:
+        out["free_actions"] = [
+            {
+                "id": fid,
+                "label": C.FREE_LABELS[fid],
+                "refusal": free_refusal(s, seat, f"fa_{fid}", ()),
+            }
+            for fid in character.free_ids()
+        ]
+    return out | character.view(s, seat)
 
 
 # ---------------------------------------------------------------- steps
@@ -281,8 +250,6 @@ class SakuraSearch(Step):
             P = s.p[seat]
             P.played = [*P.played, uid]
             s.log(f"{s.who(seat)} plays {name} from the deck at no cost.")
-            from .skills import on_play
-
             on_play(s, seat)
         else:
             s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
@@ -303,8 +270,8 @@ class SakuraSearch(Step):
         s.log("The Citizen Deck is shuffled.")
 
 
-for _cls in (LotusFlip, LeastColour, FreeAutomate, SakuraSearch):
-    STEPS[_cls.op] = _cls()
+# The steps of this module (steps.py puts them in its table).
+CHARACTER_STEPS = (LotusFlip, LeastColour, FreeAutomate, SakuraSearch)
 
 
 # ---------------------------------------------------------------- effect ops
@@ -348,14 +315,3 @@ DATA_EFFECTS = {
     "free_auto": lambda s, seat, v, chain: s._step("free_auto", seat, chain, n=v),
     "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
 }
-
-
-def _register() -> None:
-    from .effects import EFFECTS, EFFECTS_ALL
-
-    EFFECTS.update(DATA_EFFECTS)
-    EFFECTS_ALL.update(EXTRA_EFFECTS)
-    EFFECTS_ALL.update(DATA_EFFECTS)
-
-
-_register()

@@ -1,11 +1,11 @@
-"""The characters' own rules that the core modules reach through small hooks.
+"""The fourteen characters in one registry: one object per character, whose named
+hooks the engine calls (income, costs, tags, cities, placing the Clock Tower, the
+Clock Tower condition and pass ability, free actions, what the view shows).
 
-Six characters (Nata, Eline, Gretel, Jasmine, Sena, Rikka) live in the core modules;
-the other eight live here: their free actions (once a round, marked by a cube that
-cleanup removes), pass and Clock Tower abilities, Alice's cities, Elsa's terrain,
-Carmen's first-round automation, Sakura's search and Coral's income steps.
-
-The steps, free actions and effect ops are in ``character_steps``.
+``Character`` is the base: a character without abilities of a kind (it also stands
+for a seat that has not chosen yet). ``of(P)`` is the character of a player. The
+pending steps the characters ask (Lotus's flip, Coral's colour, Carmen's automation,
+Sakura's search) and the free-action moves are in ``character_steps``.
 
 Per-player state this module owns sits in ``PlayerState.ext``, a small dict whose
 values are immutable (ints, tuples): replace a value, never change it in place, so a
@@ -14,14 +14,14 @@ shallow copy of the dict is a full copy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import Any, ClassVar
 
 from . import data as D
+from .fields import StateFields
+from .player import PlayerState
 
-if TYPE_CHECKING:
-    from .fields import StateFields
-
-Frame = dict[str, Any]
+Cards = tuple[dict[str, int], list[str]]  # (cost, gains) of a free action, for the view
 
 # Solbee Chocolat: Food Track progress -> the free action it opens.
 SOLBEE = {3: ("gain", {"wheat": 1}), 5: ("road", 1), 9: ("prosperity", 1)}
@@ -71,25 +71,6 @@ def lab_cities(s: StateFields, seat: int) -> int:
     return sum(1 for c in s.cities(seat) if any(props[h] == "lab" for h in c))
 
 
-def is_city(s: StateFields, seat: int, group: list, props: dict) -> bool:
-    """Three different types make a city; Alice Tearose needs only three tokens, and
-    with her Clock Tower any group holding the tower is a city."""
-    P = s.p[seat]
-    if P.char == "alice":
-        return len(group) >= 3 or (P.tower and any(props[h] == "tower" for h in group))
-    return len({props[h] for h in group}) >= 3
-
-
-def places_anywhere(s: StateFields, seat: int) -> bool:
-    """Elsa Skyr places terrain tiles on hexes that touch no other tile."""
-    return s.p[seat].char == "elsa"
-
-
-def add_tags(s: StateFields, seat: int, out: dict) -> None:
-    if s.p[seat].char == "sakura":
-        out["wagashi"] += 1
-
-
 def colour_progress(s: StateFields, seat: int) -> dict:
     P = s.p[seat]
     return {c: P.prosp[2 * i] + P.prosp[2 * i + 1] for i, c in enumerate(D.COLOURS)}
@@ -101,64 +82,350 @@ def least_colours(s: StateFields, seat: int) -> list[str]:
     return [c for c in D.COLOURS if prog[c] == low]
 
 
-# ---------------------------------------------------------------- income and passing
-def income(s: StateFields, seat: int, todo: list) -> list:
-    """Coral's income steps before the income tracks; Carmen's first-round cards
-    after the draw."""
-    char = s.p[seat].char
-    if char == "coral":
-        i = next(k for k, (op, _v) in enumerate(todo) if op == "income_tracks")
-        todo = todo[:i] + [("coral_steps", 2)] + todo[i:]
-    if char == "carmen" and s.round == 1 and not _drafting(s):
-        todo = todo + [("draw", 2), ("carmen_automate", 2)]
-    return todo
+def face_up_tiles(s: StateFields, seat: int) -> list[int]:
+    return sorted(h for h, (_k, flipped) in s.p[seat].tiles.items() if not flipped)
 
 
-def pass_first(s: StateFields, seat: int) -> None:
-    """Pass abilities that ask something come before the pass is scored: Elsa Skyr
-    places a terrain tile (free, as every granted action)."""
-    if s.p[seat].char == "elsa" and s._any_terrain_spot(seat):
-        s.stack.append({"op": "terrain", "seat": seat, "n": 1, "chain": None})
+def _drafting(s: StateFields) -> bool:
+    return s.options.get("draft", "off") == "on" and s.round == 1 and s.n >= 2
 
 
-def pass_gains(
-    s: StateFields, seat: int, cities: list, cp: int, ip: int, vp: int
-) -> tuple[int, int, int]:
-    """The Clock Tower pass abilities of the eight characters of this module."""
+def _tower_vp(s: StateFields, seat: int, vp: int, name: str) -> None:
+    """A Clock Tower ability scoring ``vp`` when it triggers (once the tower stands)."""
     P = s.p[seat]
-    if not P.tower:
+    if P.tower:
+        P.vp += vp
+        s.log(f"{s.who(seat)} scores {vp} VP ({name}'s Clock Tower).")
+
+
+def _before_income_tracks(todo: list, item: tuple) -> list:
+    i = next(k for k, (op, _v) in enumerate(todo) if op == "income_tracks")
+    return todo[:i] + [item] + todo[i:]
+
+
+# ---------------------------------------------------------------- the hooks
+class Character:
+    """A character's rules as hooks; this base has no ability of any kind."""
+
+    id: ClassVar[str | None] = None
+    # Flags the turn menu and the costs read on every step.
+    iron_discount: ClassVar[bool] = False  # 1 iron less on areas advancing Industry
+    wood_for_wheat: ClassVar[bool] = False  # rabbit areas' wheat payable in wood
+    diamonds_for_cards: ClassVar[bool] = False  # diamonds pay hand costs
+    places_anywhere: ClassVar[bool] = False  # terrain tiles on any hex
+    skills_per_grant: ClassVar[int] = 1  # skill tiles taken for each one granted
+    # Free action id -> its menu label (the ids the data lists under "free").
+    free_labels: ClassVar[dict[str, str]] = {}
+
+    def free_ids(self) -> tuple[str, ...]:
+        return _free_ids(self.id)
+
+    # ---- income phase and costs
+    def income(self, s: StateFields, seat: int, todo: list) -> list:
+        """The income steps, in order, with the character's own put in."""
+        return todo
+
+    def add_tags(self, s: StateFields, seat: int, out: dict[str, int]) -> None:
+        """Tags the character adds to those of the seat's cards."""
+
+    def is_city(self, P: PlayerState, group: list, props: dict) -> bool:
+        """Three different property types make a city."""
+        return len({props[h] for h in group}) >= 3
+
+    # ---- moments of play
+    def on_play(self, s: StateFields, seat: int) -> None:
+        """The seat has played a Citizen Card at a cost (main action)."""
+
+    def on_diamond_card(self, s: StateFields, seat: int) -> None:
+        """The seat has paid a diamond in place of a card."""
+
+    def on_ibonus(self, s: StateFields, seat: int) -> None:
+        """The seat gains an Industry Bonus."""
+
+    def on_tower(self, s: StateFields, seat: int) -> list:
+        """Effects of placing the Clock Tower."""
+        return []
+
+    def after_draft(self, s: StateFields, seat: int) -> None:
+        """Hand drafting is over (round 1)."""
+
+    # ---- the Clock Tower and passing
+    def tower_condition(self, s: StateFields, seat: int) -> bool:
+        """The printed condition (data: clock_tower) beside the Wonder icon."""
+        return all(s.test(seat, c) for c in D.load().characters[self.id]["clock_tower"])
+
+    def pass_first(self, s: StateFields, seat: int) -> None:
+        """Pass abilities that ask something, before the pass is scored."""
+
+    def tower_pass(
+        self, s: StateFields, seat: int, cities: list, cp: int, ip: int, vp: int
+    ) -> tuple[int, int, int]:
+        """The Clock Tower pass ability: the (CP, IP, VP) of a pass, changed."""
         return cp, ip, vp
-    char = P.char
-    if char == "biscuit":
-        ip += lab_cities(s, seat)
-    elif char == "solbee":
-        vp += len(P.rabbits)
-    elif char == "lotus":
+
+    # ---- free actions (once a round each, marked by a cube)
+    def free_refusal(self, s: StateFields, seat: int, fid: str) -> str | None:
+        return None
+
+    def do_free(self, s: StateFields, seat: int, fid: str) -> None:
+        raise NotImplementedError(fid)
+
+    def free_costs(self, s: StateFields, seat: int, fid: str) -> Cards:
+        raise NotImplementedError(fid)
+
+    def view(self, s: StateFields, seat: int) -> dict:
+        """What the screen shows of the character's own state (all public)."""
+        return {}
+
+
+@cache
+def _free_ids(cid: str | None) -> tuple[str, ...]:
+    if cid is None:
+        return ()
+    return tuple(D.load().characters[cid].get("free", ()))
+
+
+# ---------------------------------------------------------------- the first six
+class Nata(Character):
+    id = "nata"
+    iron_discount = True
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + ip
+
+
+class Eline(Character):
+    id = "eline"
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + min(s.p[seat].inc[r] for r in D.BASIC)
+
+
+class Gretel(Character):
+    id = "gretel"
+    diamonds_for_cards = True
+
+    def income(self, s, seat, todo):
+        return _before_income_tracks(todo, ("gain", {"diamond": 1}))
+
+    def on_diamond_card(self, s, seat):
+        _tower_vp(s, seat, 3, "Gretel")
+
+
+class Jasmine(Character):
+    id = "jasmine"
+    skills_per_grant = 2
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + len(s.p[seat].skills)
+
+
+class Sena(Character):
+    id = "sena"
+
+    def add_tags(self, s, seat, out):
+        for t in D.TAGS:
+            out[t] += 1
+
+    def on_play(self, s, seat):
+        s._raise_income(seat, "gold", 1)
+        s.log(f"{s.who(seat)}'s gold income rises by 1 (Sena's ability).")
+        _tower_vp(s, seat, 2, "Sena")
+
+
+class Rikka(Character):
+    id = "rikka"
+    wood_for_wheat = True
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        rabbits = s.p[seat].rabbits
+        return cp + sum(1 for c in cities if any(h in rabbits for h in c)), ip, vp
+
+
+# ---------------------------------------------------------------- the eight further
+class Biscuit(Character):
+    id = "biscuit"
+    free_labels = {"biscuit": "Free (Biscuit): 1 Industry step per city with a Research Lab"}
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip + lab_cities(s, seat), vp
+
+    def free_refusal(self, s, seat, fid):
+        return None if lab_cities(s, seat) else "No city of yours holds a Research Lab yet."
+
+    def do_free(self, s, seat, fid):
+        s._push(seat, [("industry", lab_cities(s, seat))])
+
+    def free_costs(self, s, seat, fid):
+        n = lab_cities(s, seat)
+        return {}, [f"{n} Industry step{'s' if n != 1 else ''}"]
+
+
+class Solbee(Character):
+    id = "solbee"
+    free_labels = {f"solbee{k}": f"Free (Solbee, Food {k}+): {SOLBEE_TEXT[k]}" for k in SOLBEE}
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + len(s.p[seat].rabbits)
+
+    def free_refusal(self, s, seat, fid):
+        need = int(fid[6:])
+        food = s.p[seat].food
+        if food < need:
+            return f"Needs Food Track progress {need}, you have {food}."
+        if need == 5 and not s.road_spots(seat):
+            return "There is no spot for a road."
+        if need == 9 and not s.pros_movable(seat):
+            return "No Prosperity track can advance."
+        return None
+
+    def do_free(self, s, seat, fid):
+        s._push(seat, [SOLBEE[int(fid[6:])]])
+
+    def free_costs(self, s, seat, fid):
+        return {}, [SOLBEE_TEXT[int(fid[6:])][5:]]
+
+
+class Lotus(Character):
+    id = "lotus"
+    free_labels = {"lotus": "Free (Lotus): flip a face-up terrain tile for its bonus"}
+
+    def on_tower(self, s, seat):
+        s.log(f"{s.who(seat)} covers the map's City Point Rate with Lotus Che's tile.")
+        return []
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
         rate = D.load().characters["lotus"]["city_point_rate"]
-        cp = rate[min(len(cities), 6)]
-    elif char == "alice":
-        vp += len(cities)
-    elif char == "elsa":
-        vp += 2 * s.connected_ports(seat)
-    elif char == "carmen":
-        vp += ext(s, seat, "carmen_cubes", 0)
-    elif char == "coral":
-        vp += 2 * min(colour_progress(s, seat).values())
-    return cp, ip, vp
+        return rate[min(len(cities), 6)], ip, vp
+
+    def free_refusal(self, s, seat, fid):
+        return None if face_up_tiles(s, seat) else "You have no face-up terrain tile to flip."
+
+    def do_free(self, s, seat, fid):
+        s.stack.append({"op": "lotus_flip", "seat": seat})
+
+    def free_costs(self, s, seat, fid):
+        return {}, ["the flip bonus of a face-up terrain tile"]
+
+    def view(self, s, seat):
+        if not s.p[seat].tower:
+            return {}
+        return {"city_point_rate": list(D.load().characters["lotus"]["city_point_rate"][1:])}
 
 
-def on_ibonus(s: StateFields, seat: int) -> None:
-    if s.p[seat].char == "carmen":
+class Alice(Character):
+    id = "alice"
+
+    def is_city(self, P, group, props):
+        """Three tokens make a city; with her Clock Tower, any group holding it."""
+        return len(group) >= 3 or (P.tower and any(props[h] == "tower" for h in group))
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + len(cities)
+
+
+class Elsa(Character):
+    id = "elsa"
+    places_anywhere = True
+
+    def pass_first(self, s, seat):
+        """Passing, she places a terrain tile (free, as every granted action)."""
+        if s._any_terrain_spot(seat):
+            s.stack.append({"op": "terrain", "seat": seat, "n": 1, "chain": None})
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + 2 * s.connected_ports(seat)
+
+
+class Carmen(Character):
+    id = "carmen"
+
+    def income(self, s, seat, todo):
+        """Her first-round cards come after the draw (after the draft, drafting)."""
+        if s.round == 1 and not _drafting(s):
+            return todo + [("draw", 2), ("carmen_automate", 2)]
+        return todo
+
+    def after_draft(self, s, seat):
+        s._push(seat, [("draw", 2), ("carmen_automate", 2)])
+
+    def on_ibonus(self, s, seat):
         put(s, seat, "carmen_cubes", ext(s, seat, "carmen_cubes", 0) + 1)
 
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + ext(s, seat, "carmen_cubes", 0)
 
-def on_tower(s: StateFields, seat: int) -> list:
-    """Effects of placing the Clock Tower (Sakura Mochi's search)."""
-    if s.p[seat].char == "sakura":
+    def view(self, s, seat):
+        return {"carmen_cubes": ext(s, seat, "carmen_cubes", 0)}
+
+
+class Sakura(Character):
+    id = "sakura"
+    free_labels = {"sakura": "Free (Sakura): discard a card for an Action Disc"}
+
+    def add_tags(self, s, seat, out):
+        out["wagashi"] += 1
+
+    def on_tower(self, s, seat):
         return [("sakura_search", 2)]
-    if s.p[seat].char == "lotus":
-        s.log(f"{s.who(seat)} covers the map's City Point Rate with Lotus Che's tile.")
-    return []
+
+    def free_refusal(self, s, seat, fid):
+        if len(s.p[seat].hand) <= s.keep:
+            return "Discarding for a disc needs a card, and one must stay in hand."
+        return None
+
+    def do_free(self, s, seat, fid):
+        s._push(seat, [("disc", 1)])
+        s.stack.append({"op": "discard1", "seat": seat})
+
+    def free_costs(self, s, seat, fid):
+        return {"cards": 1}, ["1 Action Disc"]
+
+
+class Coral(Character):
+    id = "coral"
+
+    def income(self, s, seat, todo):
+        """Her Prosperity steps come before the income tracks."""
+        return _before_income_tracks(todo, ("coral_steps", 2))
+
+    def tower_pass(self, s, seat, cities, cp, ip, vp):
+        return cp, ip, vp + 2 * min(colour_progress(s, seat).values())
+
+
+# ---------------------------------------------------------------- the registry
+NOBODY = Character()  # a seat that has not chosen its character yet
+CHARACTERS: dict[str, Character] = {
+    ch.id: ch
+    for ch in (
+        Nata(),
+        Eline(),
+        Gretel(),
+        Jasmine(),
+        Sena(),
+        Rikka(),
+        Biscuit(),
+        Solbee(),
+        Lotus(),
+        Alice(),
+        Elsa(),
+        Carmen(),
+        Sakura(),
+        Coral(),
+    )
+    if ch.id is not None
+}
+_BY_ID: dict[str | None, Character] = {None: NOBODY}
+_BY_ID.update(CHARACTERS)
+
+# Every character free action: id -> its menu label; the move kinds ("fa_" + id).
+FREE_LABELS = {fid: label for ch in CHARACTERS.values() for fid, label in ch.free_labels.items()}
+FREE_KINDS = tuple(f"fa_{fid}" for fid in FREE_LABELS)
+
+
+def of(P: PlayerState) -> Character:
+    """The character of a player (``NOBODY`` before the choice)."""
+    return _BY_ID[P.char]
 
 
 def unavailable(s: StateFields) -> set:
@@ -172,112 +439,7 @@ def unavailable(s: StateFields) -> set:
     return taken
 
 
-# ---------------------------------------------------------------- views
-def view_player(s: StateFields, seat: int) -> dict:
-    """What the screen shows of this module's per-player state (all public)."""
-    P = s.p[seat]
-    d = D.load()
-    out: dict = {"free_used": list(cubes(s, seat))}
-    if P.char:
-        from .character_steps import free_label, free_refusal
-
-        out["free_actions"] = [
-            {
-                "id": fid,
-                "label": free_label(fid),
-                "refusal": free_refusal(s, seat, f"fa_{fid}", ()),
-            }
-            for fid in d.characters[P.char].get("free", ())
-        ]
-    if P.char == "carmen":
-        out["carmen_cubes"] = ext(s, seat, "carmen_cubes", 0)
-    if P.char == "lotus" and P.tower:
-        out["city_point_rate"] = list(d.characters["lotus"]["city_point_rate"][1:])
-    return out
-
-
-def condition_text(cond: dict) -> str:
-    """A Clock Tower condition in words."""
-    t, n = cond["test"], cond.get("n", 1)
-    words = {
-        "industry_advance": f"an Industry marker {n} spaces along",
-        "properties": f"{n} property tokens on the map",
-        "cities": f"{n} {'city' if n == 1 else 'cities'}",
-        "skills": f"{n} skill tiles",
-        "played_cards": f"{n} cards played (automated ones count)",
-        "rabbits": f"{n} Cookie Rabbits on the map",
-        "food": f"Food Track progress {n}",
-        "connected_ports": f"{n} Connected Port{'s' if n > 1 else ''}",
-        "prosperity_colour_max": f"{n} Prosperity steps in one colour",
-        "terrain_types": f"{n} terrain tiles",
-        "tag": f"{n} {cond.get('tag', '')} tags",
-    }
-    return words.get(t, f"{t} {n}")
-
-
-def character_table(s: StateFields) -> list[dict]:
-    """Every character with its abilities, Clock Tower condition and board, and
-    whether it can still be chosen: what the character step shows."""
-    d = D.load()
-    gone = unavailable(s)
-    out = []
-    for cid, c in d.characters.items():
-        conds = ["the first Wonder icon"] + [condition_text(x) for x in c["clock_tower"]]
-        out.append(
-            {
-                "id": cid,
-                "name": c["name"],
-                "basic": c["basic"],
-                "clock_tower": c["tower"],
-                "condition": ", ".join(conds),
-                "board": f"{c.get('board', '?')}{c.get('side', '')}",
-                "start": dict(c["start"]),
-                "income": dict(c["income"]),
-                "available": cid not in gone,
-            }
-        )
-    return out
-
-
-LETTERS = {"wheat": "w", "forest": "f", "mine": "m", "sea": "s", "capital": "C"}
-LETTERS |= {"special": "X", "eda": "E"}
-
-
-def map_preview(m: D.MapBoard) -> list[str]:
-    """A few lines of letters showing a map side (w f m s terrain, C capital,
-    X special hex, E Extra Draw Area, P port, . no hex), odd rows shifted."""
-    cols = max(c for c, _r in m.coords) + 1
-    rows = max(r for _c, r in m.coords) + 1
-    grid = [["."] * cols for _ in range(rows)]
-    for h, (c, r) in enumerate(m.coords):
-        grid[r][c] = "P" if h in m.ports else LETTERS[m.kinds[h]]
-    return [(" " if r % 2 else "") + " ".join(line) for r, line in enumerate(grid)]
-
-
-def setup_view(s: StateFields) -> dict:
-    """During setup: the character table and a preview of every map side."""
-    if s.phase != "setup":
-        return {}
-    d = D.load()
-    taken = {p.map for p in s.p if p.map}
-    maps = [
-        {
-            "id": mid,
-            "name": m.name,
-            "preview": map_preview(m),
-            "available": mid == "A" or mid not in taken,
-        }
-        for mid, m in d.maps.items()
-    ]
-    return {"characters": character_table(s), "maps": maps}
-
-
-def _drafting(s: StateFields) -> bool:
-    return s.options.get("draft", "off") == "on" and s.round == 1 and s.n >= 2
-
-
 def after_draft(s: StateFields) -> None:
-    """With hand drafting, Carmen Mel's first-round cards come after the draft."""
+    """Hand drafting is over: the characters' first-round steps that wait for it."""
     for seat in reversed(range(s.n)):
-        if s.p[seat].char == "carmen":
-            s._push(seat, [("draw", 2), ("carmen_automate", 2)])
+        of(s.p[seat]).after_draft(s, seat)

@@ -4,17 +4,15 @@ automation, copies and the order of an ability's parts."""
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..core import Action
 from . import data as D
+from . import turn_checks as TC
 from .constants import MAX_SEATS
+from .fields import StateFields
 from .queries import _fmt
 from .step_base import Frame, Step, describe_effect
-
-if TYPE_CHECKING:
-    from .fields import StateFields
-
+from .variants import advanced_options  # F hook: Advanced Skill Tiles
 
 # Labels of the one-resource choices, made once (these steps are the commonest).
 _TAKE_LABELS = {r: f"Take 1 {r}" for r in D.BASIC}
@@ -131,8 +129,6 @@ class TakeSkill(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        from .variants import advanced_options  # F hook: Advanced Skill Tiles
-
         mine = s.p[seat].skills
         return [
             Action(seat, "skill", (sk,), f"Take skill tile {sk}")
@@ -292,13 +288,13 @@ class CopyArea(Step):
         seat = f["seat"]
         return [
             Action(seat, "copy", (a,), f"Copy area {a}")
-            for a in s._copy_targets(f["area"])
-            if not s.area_refusal(seat, a, copying=True)
+            for a in TC.copy_targets(s, f["area"])
+            if not TC.area_refusal(s, seat, a, copying=True)
         ]
 
     def refusal(self, s, f, a):
-        if a.kind == "copy" and a.args and a.args[0] in s._copy_targets(f["area"]):
-            reason = s.area_refusal(f["seat"], a.args[0], copying=True)
+        if a.kind == "copy" and a.args and a.args[0] in TC.copy_targets(s, f["area"]):
+            reason = TC.area_refusal(s, f["seat"], a.args[0], copying=True)
             if reason:
                 return reason
         return super().refusal(s, f, a)
@@ -310,7 +306,7 @@ class CopyArea(Step):
         s.pay(a.seat, cost, s.rikka_area(a.seat, aid))
         paid = f", paying {_fmt(cost)}" if cost else ""
         s.log(f"{s.who(a.seat)} copies area {aid}{paid}.")
-        s._push_area_effect(a.seat, aid)
+        push_area_effect(s, a.seat, aid)
 
 
 class ChoosePart(Step):
@@ -337,3 +333,10 @@ class ChoosePart(Step):
             if parts:
                 s._push(a.seat, parts, f.get("chain"))
         s._push(a.seat, ((op, v),), f.get("chain"))
+
+
+def push_area_effect(s: StateFields, seat: int, aid: str) -> None:
+    # An area's property placements pay the token costs (its printed cost);
+    # placements granted by anything else are free (see RULINGS.md).
+    effects = D.load().areas[aid]["effect"]
+    s._push(seat, [("area_property" if op == "property" else op, v) for op, v in effects])

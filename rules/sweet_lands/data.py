@@ -46,12 +46,21 @@ LETTER = {
 }
 
 
-def _known_ops() -> frozenset:
-    # The engine's effect table is the one list of effect ops; imported here, at
-    # load time, because the engine modules import this one.
-    from .effects import EFFECTS
+# Every effect op the data files may use (the list above, and two ops of the skill
+# tiles: free_auto, discard). effects.py handles exactly these and checks so.
+EFFECT_OPS = frozenset(
+    {
+        "gain", "basic", "income", "income_any", "vp", "vp_per", "draw", "disc",
+        "terrain", "road", "terrain_road", "food", "industry", "prosperity",
+        "prosperity_colour", "rabbit", "property", "skill", "wonder", "locomotive",
+        "ibonus", "discount", "capital", "free_auto", "discard",
+    }
+)  # fmt: skip
 
-    return frozenset(EFFECTS)
+# The skill tiles beyond the first list (data/skills.toml, see skills.py).
+FIRST_SKILLS = tuple(range(1, 13))
+FURTHER_SKILLS = tuple(range(21, 31))
+ADVANCED_SKILLS = tuple(range(101, 115))
 
 
 def effects(raw, where: str) -> tuple:
@@ -60,7 +69,7 @@ def effects(raw, where: str) -> tuple:
         if not isinstance(item, dict) or len(item) != 1:
             raise DataError(f"{where}: an effect must be a one-key table, got {item!r}")
         ((op, value),) = item.items()
-        if op not in _known_ops():
+        if op not in EFFECT_OPS:
             raise DataError(f"{where}: unknown effect '{op}'")
         if isinstance(value, list):
             value = tuple(value)
@@ -283,10 +292,25 @@ def load() -> Data:
     )
 
 
-def _extra_skills() -> dict:
-    from .skills import extra_skills
-
-    return extra_skills()
+def _extra_skills() -> dict[int, dict]:
+    """The further and advanced tiles, checked and parsed like the first list."""
+    raw = _load("skills.toml")
+    further, advanced = raw["further"], raw["advanced"]
+    if [t["id"] for t in further] != list(FURTHER_SKILLS):
+        raise DataError("the further skill list holds tiles 21-30")
+    if [t["id"] for t in advanced] != list(ADVANCED_SKILLS):
+        raise DataError("14 Advanced Skill Tiles, 101-114")
+    if any(t.get("substitute") for t in advanced[10:]):
+        raise DataError("advanced tiles 111-114 are the rulebook's, not substitutes")
+    if not all(t.get("substitute") for t in advanced[:10]):
+        raise DataError("advanced tiles 101-110 are marked as substitutes")
+    kinds = [t["kind"] for t in further]
+    if (kinds.count("pass"), kinds.count("flip"), kinds.count("permanent")) != (3, 5, 2):
+        raise DataError("the further list: 3 pass, 5 flip, 2 permanent abilities")
+    return {
+        t["id"]: {**t, "effect": effects(t.get("effect"), f"skill {t['id']}")}
+        for t in further + advanced
+    }
 
 
 @lru_cache(maxsize=1)

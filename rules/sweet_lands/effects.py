@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import skills as SK
 from .constants import MARKER_COLOUR
 from .fields import Effect, StateFields
 from .story import amounts, article, bonus_name, plural, tile_name
+from .variants import take_advanced
 
 
 class Effects(StateFields):
@@ -69,7 +71,7 @@ class Effects(StateFields):
         self.log(f"{self.who(seat)} gains {bonus_name(colour)}.")
         if 12 in P.skills:
             self._skill_vp(seat, 12)
-        C.on_ibonus(self, seat)  # F hook: Carmen Mel's cubes
+        C.of(P).on_ibonus(self, seat)  # Carmen Mel's cubes
         self.chain += 1
         cid = self.chain
         items = list(d.player["columns"][colour]["ability"])
@@ -160,7 +162,7 @@ class Effects(StateFields):
         elif kind == "tower":
             P.tower = True
             P.props = {**P.props, h: "tower"}
-            after = C.on_tower(self, seat)  # F hook: Clock Tower immediate abilities
+            after = C.of(P).on_tower(self, seat)  # Clock Tower immediate abilities
         self.log(f"{self.who(seat)} places a {P.props[h]} on hex {h}.")
         if m.kinds[h] == "capital":
             todo += list(D.effects(d.board["capital_effect"], "capital"))
@@ -260,8 +262,6 @@ class Effects(StateFields):
         if sk in self.skill_supply:
             self.skill_supply = {**self.skill_supply, sk: self.skill_supply[sk] - 1}
         else:  # F hook: an Advanced Skill Tile, paid with a diamond
-            from .variants import take_advanced
-
             take_advanced(self, seat, sk)
         P.skills = [*P.skills, sk]
         self.log(f"{self.who(seat)} takes skill tile {sk}.")
@@ -328,7 +328,7 @@ def _discount(s, seat, v, chain):
 
 def _skill(s, seat, v, chain):
     # Jasmine Mei takes two skill tiles for each one granted.
-    s._step("skill", seat, chain, n=v * (2 if s.p[seat].char == "jasmine" else 1))
+    s._step("skill", seat, chain, n=v * C.of(s.p[seat]).skills_per_grant)
 
 
 def _property(paid):
@@ -392,10 +392,15 @@ EFFECTS = {
     "ibonus": lambda s, seat, v, chain: s._ibonus(seat, v, chain),
     "discount": _discount,
     "capital": _counted("capital"),
+    **CS.DATA_EFFECTS,  # ops the skill data uses (data/skills.toml)
 }
 INTERNAL = {
     "area_property": _property(paid=True),
     "income_tracks": _income_now,
     "round_draw": _draw_now,
 }
-EFFECTS_ALL = {**EFFECTS, **INTERNAL}
+EFFECTS_ALL = {**EFFECTS, **INTERNAL, **CS.EXTRA_EFFECTS}
+if set(EFFECTS) != D.EFFECT_OPS:  # the data checker's list and this table, in step
+    raise RuntimeError(
+        f"effect ops out of step with data.EFFECT_OPS: {set(EFFECTS) ^ D.EFFECT_OPS}"
+    )

@@ -11,268 +11,270 @@ from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
+from . import characters as C
 from . import data as D
+from . import phases as PH
+from . import scoring
 from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
+from .turn import turn_refusal
 
 
 def _effects_text(effects: Any) -> list[str]:
     return [describe_effect(op, v) for op, v in effects]
 
 
-class ViewExplanations(StateFields):
-    __slots__ = ()
+# ------------------------------------------------------------------ moves
+def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
+    """The cost and gains of one legal move, where they apply."""
+    d = D.load()
+    seat, kind, args = a.seat, a.kind, a.args
+    cost: dict = {}
+    gains: list[str] = []
+    if kind == "area":
+        aid = args[0]
+        cost = dict(s.area_cost(seat, aid))
+        if len(args) > 1 and args[1]:
+            cost["wheat"] = cost.get("wheat", 0) - args[1]
+            cost["wood"] = cost.get("wood", 0) + args[1]
+            cost = {k: v for k, v in cost.items() if v}
+        idx = s.occ[aid].index(None)
+        cost["cards"] = d.board["hand_costs"][idx]
+        gains = _effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
+    elif kind == "play":
+        card = d.cards[d.deck[args[0]]]
+        cost = {"gold": s.card_cost(seat, args[0])}
+        gains = _effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
+    elif kind == "flip":
+        cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
+        gains = _effects_text(d.skills[args[0]]["effect"])
+    elif kind == "pass":
+        cp, ip, vp = PH.pass_gains(s, seat)
+        gains = [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
+    elif kind in _FREE_COSTS:
+        cost, gains = _FREE_COSTS[kind](args)
+    elif kind in CS.FREE_KINDS:  # F: character free actions
+        cost, gains = CS.free_costs(s, seat, kind)
+    elif kind == "skill" and args[0] not in s.skill_supply:
+        cost = {"diamond": 1}  # F: an Advanced Skill Tile
+    elif kind == "flip_tile":  # F: Lotus Che's free action
+        gains = _effects_text(s._tile_effect(s.p[seat].tiles[args[0]][0]))
+    elif kind == "colour" and s.stack:  # F: Coral Lyla's income
+        n = s.stack[-1].get("n", 1)
+        gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
+    elif kind == "token" and s.stack and s.stack[-1].get("paid", True):
+        cost = s.token_cost(seat, args[0])
+    elif kind == "copy":
+        cost = s.area_cost(seat, args[0])
+        gains = _effects_text(d.areas[args[0]]["effect"])
+    elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == "free_auto"):
+        cost = {"diamond": 1}  # (F's free automation costs nothing)
+    elif kind == "track":
+        t = d.prosperity[args[0]]
+        if s.p[seat].prosp[args[0]] + 1 == t["length"]:
+            cost = {"diamond": 1}
+        gains = track_gains(s, seat, args[0])
+    elif kind == "marker":
+        gains = marker_gains(s, seat, args[0])
+    return {"cost": {k: v for k, v in cost.items() if v}, "gains": gains}
 
-    # ------------------------------------------------------------------ moves
-    def move_costs(self, a: Action) -> dict[str, Any]:
-        """The cost and gains of one legal move, where they apply."""
-        d = D.load()
-        seat, kind, args = a.seat, a.kind, a.args
-        cost: dict = {}
-        gains: list[str] = []
-        if kind == "area":
-            aid = args[0]
-            cost = dict(self.area_cost(seat, aid))
-            if len(args) > 1 and args[1]:
-                cost["wheat"] = cost.get("wheat", 0) - args[1]
-                cost["wood"] = cost.get("wood", 0) + args[1]
-                cost = {k: v for k, v in cost.items() if v}
-            idx = self.occ[aid].index(None)
-            cost["cards"] = d.board["hand_costs"][idx]
-            gains = _effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
-        elif kind == "play":
-            card = d.cards[d.deck[args[0]]]
-            cost = {"gold": self.card_cost(seat, args[0])}
-            gains = _effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
-        elif kind == "flip":
-            cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
-            gains = _effects_text(d.skills[args[0]]["effect"])
-        elif kind == "pass":
-            cp, ip, vp = self.pass_gains(seat)
-            gains = [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
-        elif kind in _FREE_COSTS:
-            cost, gains = _FREE_COSTS[kind](args)
-        elif kind in CS.FREE_KINDS:  # F: character free actions
-            cost, gains = CS.free_costs(self, seat, kind)
-        elif kind == "skill" and args[0] not in self.skill_supply:
-            cost = {"diamond": 1}  # F: an Advanced Skill Tile
-        elif kind == "flip_tile":  # F: Lotus Che's free action
-            gains = _effects_text(self._tile_effect(self.p[seat].tiles[args[0]][0]))
-        elif kind == "colour" and self.stack:  # F: Coral Lyla's income
-            n = self.stack[-1].get("n", 1)
-            gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
-        elif kind == "token" and self.stack and self.stack[-1].get("paid", True):
-            cost = self.token_cost(seat, args[0])
-        elif kind == "copy":
-            cost = self.area_cost(seat, args[0])
-            gains = _effects_text(d.areas[args[0]]["effect"])
-        elif kind == "automate" and not (self.stack and self.stack[-1]["op"] == "free_auto"):
-            cost = {"diamond": 1}  # (F's free automation costs nothing)
-        elif kind == "track":
-            t = d.prosperity[args[0]]
-            if self.p[seat].prosp[args[0]] + 1 == t["length"]:
-                cost = {"diamond": 1}
-            gains = self.track_gains(seat, args[0])
-        elif kind == "marker":
-            gains = self.marker_gains(seat, args[0])
-        return {"cost": {k: v for k, v in cost.items() if v}, "gains": gains}
 
-    def marker_gains(self, seat: int, marker: str) -> list[str]:
-        """What advancing an Industry marker one space brings (as _move_marker does):
-        the space, its bonus when the space is the marker's colour, its IP icons;
-        past the last space, VP instead."""
-        d = D.load()
-        P = self.p[seat]
-        pos = P.carriage if marker == "carriage" else P.loco
-        if pos is None:
-            return []
-        if pos == len(d.industry) - 1:
-            return [f"{d.player['end_of_industry_vp']} VP (past the end of the track)"]
-        colour, bonus, ip = d.industry[pos + 1]
-        gains = [f"space {pos + 1}"]
-        if colour == MARKER_COLOUR[marker]:
-            gains += _effects_text(bonus)
-        if ip:
-            gains.append(f"{ip} IP icon{'s' if ip != 1 else ''}")
-        return gains
+def marker_gains(s: StateFields, seat: int, marker: str) -> list[str]:
+    """What advancing an Industry marker one space brings (as _move_marker does):
+    the space, its bonus when the space is the marker's colour, its IP icons;
+    past the last space, VP instead."""
+    d = D.load()
+    P = s.p[seat]
+    pos = P.carriage if marker == "carriage" else P.loco
+    if pos is None:
+        return []
+    if pos == len(d.industry) - 1:
+        return [f"{d.player['end_of_industry_vp']} VP (past the end of the track)"]
+    colour, bonus, ip = d.industry[pos + 1]
+    gains = [f"space {pos + 1}"]
+    if colour == MARKER_COLOUR[marker]:
+        gains += _effects_text(bonus)
+    if ip:
+        gains.append(f"{ip} IP icon{'s' if ip != 1 else ''}")
+    return gains
 
-    def track_gains(self, seat: int, i: int) -> list[str]:
-        """What one step on Prosperity track ``i`` brings (as _advance_prosperity
-        does): the space, its bonus, and the end bonus for the first seat there."""
-        t = D.load().prosperity[i]
-        pos = self.p[seat].prosp[i] + 1
-        gains = [f"space {pos}", *_effects_text(t["bonus"].get(pos, ()))]
-        if pos == t["length"] and self.pros_first[i] is None:
-            gains += _effects_text(t["end_bonus"])
-        return gains
 
-    def moves_explained(self, seat: int) -> list[dict]:
-        out = []
-        for a in self.legal_actions(seat):
-            out.append({"key": a.key, "kind": a.kind, "label": a.label, **self.move_costs(a)})
-        return out
+def track_gains(s: StateFields, seat: int, i: int) -> list[str]:
+    """What one step on Prosperity track ``i`` brings (as _advance_prosperity
+    does): the space, its bonus, and the end bonus for the first seat there."""
+    t = D.load().prosperity[i]
+    pos = s.p[seat].prosp[i] + 1
+    gains = [f"space {pos}", *_effects_text(t["bonus"].get(pos, ()))]
+    if pos == t["length"] and s.pros_first[i] is None:
+        gains += _effects_text(t["end_bonus"])
+    return gains
 
-    # ------------------------------------------------------------------ refusals
-    def token_refusal(self, seat: int, kind: str, paid: bool = True) -> str | None:
-        P = self.p[seat]
-        if kind in D.ROW_TYPES and P.rows[kind] >= 5:
-            return f"Every {kind} token is already on your map."
-        if kind.startswith("shop-") and kind[5:] not in P.shops:
-            return f"Your {kind[5:]} shop is already on your map."
-        if kind == "lab" and P.labs >= 4:
-            return "Every research lab is already on your map."
-        if paid:
-            short = self.shortfall(seat, self.token_cost(seat, kind))
-            if short:
-                return f"The next {kind} token {short}."
-        if not self.property_spots(seat):
-            return "No flipped tile or capital is free for a property."
+
+def moves_explained(s: StateFields, seat: int) -> list[dict]:
+    out = []
+    for a in s.legal_actions(seat):
+        out.append({"key": a.key, "kind": a.kind, "label": a.label, **move_costs(s, a)})
+    return out
+
+
+# ------------------------------------------------------------------ refusals
+def token_refusal(s: StateFields, seat: int, kind: str, paid: bool = True) -> str | None:
+    P = s.p[seat]
+    if kind in D.ROW_TYPES and P.rows[kind] >= 5:
+        return f"Every {kind} token is already on your map."
+    if kind.startswith("shop-") and kind[5:] not in P.shops:
+        return f"Your {kind[5:]} shop is already on your map."
+    if kind == "lab" and P.labs >= 4:
+        return "Every research lab is already on your map."
+    if paid:
+        short = s.shortfall(seat, s.token_cost(seat, kind))
+        if short:
+            return f"The next {kind} token {short}."
+    if not s.property_spots(seat):
+        return "No flipped tile or capital is free for a property."
+    return None
+
+
+def refusals(s: StateFields, seat: int) -> dict[str, Any]:
+    """For each area, card in hand, skill tile, token, milestone and free action
+    that cannot be used now, the reason in words: the words ``apply`` would raise
+    for the move that uses it."""
+    P = s.p[seat]
+    legal = {(a.kind, a.args) for a in s.legal_actions(seat)}
+    f = s.stack[-1] if s.stack else None
+
+    def why(kind: str, *args: Any) -> str | None:
+        if (kind, args) in legal:
+            return None
+        if seat not in s.actors():
+            return "It is not your turn."
+        if f is not None:
+            return STEPS[f["op"]].refusal(s, f, Action(seat, kind, args))
+        return turn_refusal(s, seat, Action(seat, kind, args))
+
+    area_move = "copy" if f is not None and f["op"] == "copy" else "area"
+    card_move = {"hand": "discard", "discard1": "discard", "keep": "keep"}
+    card_kind = card_move.get(f["op"], "play") if f is not None else "play"
+    paid = f.get("paid", True) if f is not None else True
+    out = {
+        "areas": {aid: why(area_move, aid) for aid in s.occ},
+        "cards": {str(u): why(card_kind, u) for u in P.hand},
+        "skills": {str(sk): why("flip", sk) for sk in P.skills},
+        "tokens": {
+            k: token_refusal(s, seat, k, paid)
+            for k in (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab")
+        },
+        "milestones": {str(m): why("fa_milestone", m) for m, _ in s.milestones},
+        "free": {k: why(k) for k in _FREE_NO_ARGS + _char_free(P) if k != "fa_buy"},
+        "tower": why("fa_tower"),
+    }
+    return {
+        k: ({x: r for x, r in v.items() if r} if isinstance(v, dict) else v) for k, v in out.items()
+    }
+
+
+def map_refusals(s: StateFields, seat: int) -> dict[str, dict[str, str]] | None:
+    """During a map step of ``seat``: why each hex and edge cannot be chosen."""
+    f = s.stack[-1] if s.stack else None
+    if f is None or f["seat"] != seat or f["op"] not in MAP_STEPS:
         return None
+    m = s.mapb(seat)
+    step = STEPS[f["op"]]
+    legal = {(a.kind, a.args[0]) for a in s.legal_actions(seat) if a.args}
+    hex_kind = "place" if f["op"] == "place" else "rabbit" if f["op"] == "rabbit" else "hex"
+    hexes, edges = {}, {}
+    for h in range(len(m.kinds)):
+        if (hex_kind, h) not in legal and ("special", h) not in legal:
+            hexes[str(h)] = step.refusal(s, f, Action(seat, hex_kind, (h,)))
+    for e in range(len(m.edge_ends)):
+        if ("edge", e) not in legal:
+            edges[str(e)] = step.refusal(s, f, Action(seat, "edge", (e,)))
+    return {"hexes": hexes, "edges": edges}
 
-    def refusals(self, seat: int) -> dict[str, Any]:
-        """For each area, card in hand, skill tile, token, milestone and free action
-        that cannot be used now, the reason in words: the words ``apply`` would raise
-        for the move that uses it."""
-        P = self.p[seat]
-        legal = {(a.kind, a.args) for a in self.legal_actions(seat)}
-        f = self.stack[-1] if self.stack else None
 
-        def why(kind: str, *args: Any) -> str | None:
-            if (kind, args) in legal:
-                return None
-            if seat not in self.actors():
-                return "It is not your turn."
-            if f is not None:
-                return STEPS[f["op"]].refusal(self, f, Action(seat, kind, args))
-            return self.turn_refusal(seat, Action(seat, kind, args))
+# ------------------------------------------------------------------ limits and rates
+def prosperity_rates(s: StateFields, seat: int) -> list[dict]:
+    """Each Prosperity track: the VP rate now, the next threshold, and the VP."""
+    d = D.load()
+    P = s.p[seat]
+    elements = scoring.elements(s, seat)
+    out = []
+    for i, t in enumerate(d.prosperity):
+        pos = P.prosp[i]
+        vp, per = 0, 1
+        nxt = None
+        for frm, v, p in t["rates"]:
+            if pos >= frm:
+                vp, per = v, p
+            elif nxt is None:
+                nxt = {"at": frm, "vp": v, "per": p}
+        count = elements[t["element"]]
+        out.append(
+            {
+                "track": t["id"],
+                "element": t["element"],
+                "position": pos,
+                "vp": vp,
+                "per": per,
+                "count": count,
+                "scores": count * vp // per,
+                "next": nxt,
+            }
+        )
+    return out
 
-        area_move = "copy" if f is not None and f["op"] == "copy" else "area"
-        card_move = {"hand": "discard", "discard1": "discard", "keep": "keep"}
-        card_kind = card_move.get(f["op"], "play") if f is not None else "play"
-        paid = f.get("paid", True) if f is not None else True
-        out = {
-            "areas": {aid: why(area_move, aid) for aid in self.occ},
-            "cards": {str(u): why(card_kind, u) for u in P.hand},
-            "skills": {str(sk): why("flip", sk) for sk in P.skills},
-            "tokens": {
-                k: self.token_refusal(seat, k, paid)
-                for k in (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab")
-            },
-            "milestones": {str(m): why("fa_milestone", m) for m, _ in self.milestones},
-            "free": {k: why(k) for k in _FREE_NO_ARGS + _char_free(P) if k != "fa_buy"},
-            "tower": why("fa_tower"),
-        }
-        return {
-            k: ({x: r for x, r in v.items() if r} if isinstance(v, dict) else v)
-            for k, v in out.items()
-        }
 
-    def map_refusals(self, seat: int) -> dict[str, dict[str, str]] | None:
-        """During a map step of ``seat``: why each hex and edge cannot be chosen."""
-        f = self.stack[-1] if self.stack else None
-        if f is None or f["seat"] != seat or f["op"] not in MAP_STEPS:
-            return None
-        m = self.mapb(seat)
-        step = STEPS[f["op"]]
-        legal = {(a.kind, a.args[0]) for a in self.legal_actions(seat) if a.args}
-        hex_kind = "place" if f["op"] == "place" else "rabbit" if f["op"] == "rabbit" else "hex"
-        hexes, edges = {}, {}
-        for h in range(len(m.kinds)):
-            if (hex_kind, h) not in legal and ("special", h) not in legal:
-                hexes[str(h)] = step.refusal(self, f, Action(seat, hex_kind, (h,)))
-        for e in range(len(m.edge_ends)):
-            if ("edge", e) not in legal:
-                edges[str(e)] = step.refusal(self, f, Action(seat, "edge", (e,)))
-        return {"hexes": hexes, "edges": edges}
+def final_standings(s: StateFields) -> list[dict]:
+    """Standings on each final scoring tile: every seat's value and the VP it
+    would take if the game ended now (the neutral player counts for places)."""
+    d = D.load()
+    out = []
+    for tid in s.final_tiles:
+        tile = d.final_tiles[tid]
+        values = [s.count(i, {"per": tile["measure"]}) if s.p[i].map else 0 for i in range(s.n)]
+        out.append(
+            {
+                "tile": tid,
+                "measure": tile["measure"],
+                "values": values,
+                "neutral": tile["neutral"],
+                "vp": scoring.place_vp(values, tile["neutral"], d.board["final_tile_vp"]),
+            }
+        )
+    return out
 
-    # ------------------------------------------------------------------ limits and rates
-    def prosperity_rates(self, seat: int) -> list[dict]:
-        """Each Prosperity track: the VP rate now, the next threshold, and the VP."""
-        d = D.load()
-        P = self.p[seat]
-        elements = self.elements(seat)
-        out = []
-        for i, t in enumerate(d.prosperity):
-            pos = P.prosp[i]
-            vp, per = 0, 1
-            nxt = None
-            for frm, v, p in t["rates"]:
-                if pos >= frm:
-                    vp, per = v, p
-                elif nxt is None:
-                    nxt = {"at": frm, "vp": v, "per": p}
-            count = elements[t["element"]]
-            out.append(
-                {
-                    "track": t["id"],
-                    "element": t["element"],
-                    "position": pos,
-                    "vp": vp,
-                    "per": per,
-                    "count": count,
-                    "scores": count * vp // per,
-                    "next": nxt,
-                }
-            )
-        return out
 
-    def final_standings(self) -> list[dict]:
-        """Standings on each final scoring tile: every seat's value and the VP it
-        would take if the game ended now (the neutral player counts for places)."""
-        from .scoring import place_vp
-
-        d = D.load()
-        out = []
-        for tid in self.final_tiles:
-            tile = d.final_tiles[tid]
-            values = [
-                self.count(s, {"per": tile["measure"]}) if self.p[s].map else 0
-                for s in range(self.n)
-            ]
-            out.append(
-                {
-                    "tile": tid,
-                    "measure": tile["measure"],
-                    "values": values,
-                    "neutral": tile["neutral"],
-                    "vp": place_vp(values, tile["neutral"], d.board["final_tile_vp"]),
-                }
-            )
-        return out
-
-    def solo_verdict(self) -> dict | None:
-        """The solo lines to beat, and where the player stands against them."""
-        if not self.solo:
-            return None
-        score = self.breakdown(0)["total"] if self.p[0].map else 0
-        lines = [{"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES]
-        # SOLO_LINES runs from the highest line down; "more than" a line reaches it
-        history, expert = SOLO_LINES[0][0], SOLO_LINES[-1][0]
-        reached = next((k for k, line in enumerate(SOLO_LINES) if score > line[0]), None)
-        if reached is None:
-            verdict = (
-                f"{score} VP: {expert + 1 - score} VP short of the {expert} VP expert line "
-                f"({history} VP for history). Mio wins this time."
-            )
-        else:
-            vp, title, text = SOLO_LINES[reached]
-            verdict = f"{score} VP: more than {vp}, {text}."
-            if title == "expert":
-                verdict += f" {history + 1 - score} more VP would make history."
-        return {
-            "score": score,
-            "lines": lines,
-            "title": SOLO_LINES[reached][1] if reached is not None else None,
-            "verdict": verdict,
-        }
+def solo_verdict(s: StateFields) -> dict | None:
+    """The solo lines to beat, and where the player stands against them."""
+    if not s.solo:
+        return None
+    score = scoring.breakdown(s, 0)["total"] if s.p[0].map else 0
+    lines = [{"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES]
+    # SOLO_LINES runs from the highest line down; "more than" a line reaches it
+    history, expert = SOLO_LINES[0][0], SOLO_LINES[-1][0]
+    reached = next((k for k, line in enumerate(SOLO_LINES) if score > line[0]), None)
+    if reached is None:
+        verdict = (
+            f"{score} VP: {expert + 1 - score} VP short of the {expert} VP expert line "
+            f"({history} VP for history). Mio wins this time."
+        )
+    else:
+        vp, title, text = SOLO_LINES[reached]
+        verdict = f"{score} VP: more than {vp}, {text}."
+        if title == "expert":
+            verdict += f" {history + 1 - score} more VP would make history."
+    return {
+        "score": score,
+        "lines": lines,
+        "title": SOLO_LINES[reached][1] if reached is not None else None,
+        "verdict": verdict,
+    }
 
 
 def _char_free(P) -> tuple[str, ...]:
     """The free action kinds of the player's character (F's characters)."""
-    if not P.char:
-        return ()
-    return tuple(f"fa_{fid}" for fid in D.load().characters[P.char].get("free", ()))
+    return tuple(f"fa_{fid}" for fid in C.of(P).free_ids())
 
 
 def _basic_gain(n: int) -> list[str]:

@@ -42,9 +42,11 @@ class MapQueries(StateFields):
     def cities(self, seat: int, extra: Any = None) -> list[list[int]]:
         """Groups of adjacent property tokens holding 3+ different types; ``extra``
         = (hex, type) counts one more token there, to weigh a placement."""
-        props = self.p[seat].props
+        P = self.p[seat]
+        props = P.props
         if extra is not None:
             props = {**props, extra[0]: extra[1]}
+        is_city = C.of(P).is_city  # Alice Tearose's cities differ
         m = self.mapb(seat)
         seen = set()
         out = []
@@ -60,7 +62,7 @@ class MapQueries(StateFields):
                     if nb in props and nb not in seen:
                         seen.add(nb)
                         todo.append(nb)
-            if C.is_city(self, seat, group, props):  # F hook: Alice Tearose
+            if is_city(P, group, props):
                 out.append(group)
         return out
 
@@ -121,7 +123,7 @@ class MapQueries(StateFields):
         # The turn menu asks on every step whether building has a spot: the spots
         # are kept with the tiles they were worked out from (see PlayerState.recall).
         P = self.p[seat]
-        anywhere = C.places_anywhere(self, seat)  # F hook: Elsa Skyr
+        anywhere = C.of(P).places_anywhere  # Elsa Skyr
         facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
         spots = P.recall("terrain_spots", P.tiles, facts)
         if spots is None:

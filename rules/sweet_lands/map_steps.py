@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ..core import Action
 from . import data as D
+from .fields import StateFields
 from .step_base import Frame, Step
-
-if TYPE_CHECKING:
-    from .fields import StateFields
 
 
 def _terrain_options(s: StateFields, seat: int) -> list[Action]:

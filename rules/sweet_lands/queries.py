@@ -26,10 +26,7 @@ class BoardQueries(StateFields):
                 continue
             for t in d.cards[d.deck[uid]].tags:
                 out[t] += 1
-        if P.char == "sena":
-            for t in D.TAGS:
-                out[t] += 1
-        C.add_tags(self, seat, out)  # F hook: Sakura's Wagashi tag
+        C.of(P).add_tags(self, seat, out)  # Sena's every tag, Sakura's Wagashi tag
         return out
 
     def played_count(self, seat: int) -> int:
@@ -205,7 +202,7 @@ class BoardQueries(StateFields):
         depend only on the character (Nata) and the skill tiles (113/114), so one
         table serves every state with those."""
         P = self.p[seat]
-        key = (P.char == "nata", tuple(P.skills))
+        key = (C.of(P).iron_discount, tuple(P.skills))
         table = _COST_TABLES.get(key)
         if table is None:
             table = _COST_TABLES[key] = {
@@ -214,13 +211,13 @@ class BoardQueries(StateFields):
         return table
 
     def _area_cost_now(self, seat, aid):
-        cost = dict(_area_costs(aid, self.p[seat].char == "nata"))
+        cost = dict(_area_costs(aid, C.of(self.p[seat]).iron_discount))
         # F hook: advanced tiles 113/114 replace the cost of area D / A
         new = SK.area_cost(self, seat, aid, cost)
         return cost if new is cost else {k: v for k, v in new.items() if v}
 
     def rikka_area(self, seat: int, aid: str) -> bool:
-        return self.p[seat].char == "rikka" and aid in _rabbit_areas()
+        return C.of(self.p[seat]).wood_for_wheat and aid in _rabbit_areas()
 
     def token_cost(self, seat: int, kind: str) -> dict[str, int]:
         P = self.p[seat]
@@ -367,16 +364,16 @@ def affordable(res, cost, extra) -> bool:
     return True
 
 
-# (Nata?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.
+# (iron discount (Nata)?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.
 _COST_TABLES: dict[tuple, dict] = {}
 
 
 @cache
-def _area_costs(aid, nata):
+def _area_costs(aid, iron_discount):
     # Nata Pastel pays 1 iron less on areas that advance the Industry track.
     d = D.load()
     cost = dict(d.areas[aid]["cost"])
-    if nata and any(op == "industry" for op, _ in d.areas[aid]["effect"]):
+    if iron_discount and any(op == "industry" for op, _ in d.areas[aid]["effect"]):
         cost["iron"] = max(0, cost.get("iron", 0) - 1)
     return {k: v for k, v in cost.items() if v}
 
@@ -423,3 +420,16 @@ def _merge(a, b):
 
 def _fmt(cost):
     return amounts(cost)
+
+
+@cache
+def area_needs() -> dict[str, str]:
+    """Areas whose use needs more than their price and hand cost: "copy" for the
+    areas that copy others, "property" for those that place property tokens."""
+    out = {}
+    for aid, area in D.load().areas.items():
+        if area["copy"]:
+            out[aid] = "copy"
+        elif any(op == "property" for op, _v in area["effect"]):
+            out[aid] = "property"
+    return out

@@ -10,99 +10,99 @@ from .constants import SOLO_LINES
 from .fields import StateFields
 
 
-class FinalScoring(StateFields):
-    __slots__ = ()
+def elements(s: StateFields, seat: int) -> dict[str, int]:
+    """The counts the Prosperity tracks score."""
+    P = s.p[seat]
+    return {
+        "terrain": len(P.tiles),
+        "rabbits": len(P.rabbits),
+        "roads": len(P.roads),
+        "properties": len(P.props),
+        "automated": s.automated(seat),
+        "industry_points": P.ip,
+    }
 
-    def elements(self, seat: int) -> dict[str, int]:
-        """The counts the Prosperity tracks score."""
-        P = self.p[seat]
-        return {
-            "terrain": len(P.tiles),
-            "rabbits": len(P.rabbits),
-            "roads": len(P.roads),
-            "properties": len(P.props),
-            "automated": self.automated(seat),
-            "industry_points": P.ip,
-        }
 
-    def breakdown(self, seat: int) -> dict[str, Any]:
-        d = D.load()
-        P = self.p[seat]
-        elements = self.elements(seat)
-        pros = 0
-        for i, t in enumerate(d.prosperity):
-            vp, per = 0, 1
-            for frm, v, p in t["rates"]:
-                if P.prosp[i] >= frm:
-                    vp, per = v, p
-            pros += elements[t["element"]] * vp // per
-        sets = 0
-        sb = d.player["set_bonus"]
-        if P.rows["tent"] == 5:
-            sets += sb["tent"]["vp"] * len(P.rabbits)
-        if P.rows["house"] == 5:
-            sets += sb["house"]["vp"] * P.cp
-        if P.rows["building"] == 5:
-            sets += sb["building"]["vp"] * P.ip
-        ports = self.connected_ports(seat)
-        parts = {
-            "in_game": P.vp,
-            "prosperity": pros,
-            "city_points": 2 * P.cp,
-            "property_sets": sets,
-            "gold": P.res["gold"] // d.board["gold_per_vp"],
-            "diamonds": P.res["diamond"],
-            "ports": d.board["port_vp"][min(ports, 4)],
-            "milestones": d.board["milestone_vp"] * len(P.milestones),
-            "final_tiles": self.final_tile_vp(seat),
-        }
-        parts["total"] = sum(parts.values())
-        return parts
+def breakdown(s: StateFields, seat: int) -> dict[str, Any]:
+    d = D.load()
+    P = s.p[seat]
+    counts = elements(s, seat)
+    pros = 0
+    for i, t in enumerate(d.prosperity):
+        vp, per = 0, 1
+        for frm, v, p in t["rates"]:
+            if P.prosp[i] >= frm:
+                vp, per = v, p
+        pros += counts[t["element"]] * vp // per
+    sets = 0
+    sb = d.player["set_bonus"]
+    if P.rows["tent"] == 5:
+        sets += sb["tent"]["vp"] * len(P.rabbits)
+    if P.rows["house"] == 5:
+        sets += sb["house"]["vp"] * P.cp
+    if P.rows["building"] == 5:
+        sets += sb["building"]["vp"] * P.ip
+    ports = s.connected_ports(seat)
+    parts = {
+        "in_game": P.vp,
+        "prosperity": pros,
+        "city_points": 2 * P.cp,
+        "property_sets": sets,
+        "gold": P.res["gold"] // d.board["gold_per_vp"],
+        "diamonds": P.res["diamond"],
+        "ports": d.board["port_vp"][min(ports, 4)],
+        "milestones": d.board["milestone_vp"] * len(P.milestones),
+        "final_tiles": final_tile_vp(s, seat),
+    }
+    parts["total"] = sum(parts.values())
+    return parts
 
-    def final_tile_vp(self, seat):
-        d = D.load()
-        total = 0
-        for tid in self.final_tiles:
-            tile = d.final_tiles[tid]
-            vals = [self.count(s, {"per": tile["measure"]}) for s in range(self.n)]
-            total += place_vp(vals, tile["neutral"], d.board["final_tile_vp"])[seat]
-        return total
 
-    def result(self):
-        parts = [self.breakdown(s) for s in range(self.n)]
-        scores = [p["total"] for p in parts]
-        rabbits = [len(P.rabbits) for P in self.p]
-        ranking = rank_by((s, (scores[s], rabbits[s])) for s in range(self.n))
-        by_score = rank_by((s, scores[s]) for s in range(self.n))
-        if len(by_score[0]) == 1:
-            tie = "none needed: the best score is not shared"
-        elif len(ranking[0]) == 1:
-            tie = "Cookie Rabbits on the map: the tied player with the most ranks higher"
-        else:
-            tie = "Cookie Rabbits did not separate the leaders: they share the victory"
-        out: dict[str, Any] = {
-            "scores": scores,
-            "breakdown": parts,
-            "ranking": ranking,
-            "winners": ranking[0],
-            "tie_break": tie,
-            # the ranking table's columns (heading, breakdown key); the score is the total
-            "summary": [
-                ["In-game", "in_game"],
-                ["Prosp.", "prosperity"],
-                ["City", "city_points"],
-                ["Sets", "property_sets"],
-                ["Gold", "gold"],
-                ["Diam.", "diamonds"],
-                ["Ports", "ports"],
-                ["Milest.", "milestones"],
-                ["Final", "final_tiles"],
-            ],
-        }
-        if self.solo:
-            s = scores[0]
-            out["solo_title"] = next((title for vp, title, _ in SOLO_LINES if s > vp), None)
-        return out
+def final_tile_vp(s: StateFields, seat: int) -> int:
+    d = D.load()
+    total = 0
+    for tid in s.final_tiles:
+        tile = d.final_tiles[tid]
+        vals = [s.count(i, {"per": tile["measure"]}) for i in range(s.n)]
+        total += place_vp(vals, tile["neutral"], d.board["final_tile_vp"])[seat]
+    return total
+
+
+def result(s: StateFields) -> dict[str, Any]:
+    parts = [breakdown(s, i) for i in range(s.n)]
+    scores = [p["total"] for p in parts]
+    rabbits = [len(P.rabbits) for P in s.p]
+    ranking = rank_by((i, (scores[i], rabbits[i])) for i in range(s.n))
+    by_score = rank_by((i, scores[i]) for i in range(s.n))
+    if len(by_score[0]) == 1:
+        tie = "none needed: the best score is not shared"
+    elif len(ranking[0]) == 1:
+        tie = "Cookie Rabbits on the map: the tied player with the most ranks higher"
+    else:
+        tie = "Cookie Rabbits did not separate the leaders: they share the victory"
+    out: dict[str, Any] = {
+        "scores": scores,
+        "breakdown": parts,
+        "ranking": ranking,
+        "winners": ranking[0],
+        "tie_break": tie,
+        # the ranking table'i columns (heading, breakdown key); the score is the total
+        "summary": [
+            ["In-game", "in_game"],
+            ["Prosp.", "prosperity"],
+            ["City", "city_points"],
+            ["Sets", "property_sets"],
+            ["Gold", "gold"],
+            ["Diam.", "diamonds"],
+            ["Ports", "ports"],
+            ["Milest.", "milestones"],
+            ["Final", "final_tiles"],
+        ],
+    }
+    if s.solo:
+        i = scores[0]
+        out["solo_title"] = next((title for vp, title, _ in SOLO_LINES if i > vp), None)
+    return out
 
 
 def place_vp(values, neutral, prizes):

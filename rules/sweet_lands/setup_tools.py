@@ -1,60 +1,63 @@
 """Public entry points for setting up and stepping positions by hand (tests, tools,
 benchmarks). Moves go through ``apply``; these run one engine phase or effect on a
-state the caller owns (see ``SweetLandsState.detached_copy``)."""
+state the caller owns (see ``SweetLandsState.detached_copy``). Each tool changes the
+state by hand, so it drops the turn menu's board facts (``_board``, see
+board_part.BoardPart): the next menu asks the board afresh."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from . import phases as PH
 from .fields import StateFields
+from .steps import settle as settle_pending
 
 
-class PositionTools(StateFields):
-    # Each tool changes the state by hand, so it drops the turn menu's board facts
-    # (``_board``, see turn_menu.BoardPart): the next menu asks the board afresh.
-    __slots__ = ()
+def settle(s: StateFields) -> None:
+    """Run automatic steps until a decision is needed or nothing is pending."""
+    s._board = None
+    settle_pending(s)
 
-    def settle(self) -> None:
-        """Run automatic steps until a decision is needed or nothing is pending."""
-        self._board = None
-        self._settle()
 
-    def queue_income(self, seat: int) -> None:
-        """Put the seat's income phase on the stack (run it with ``settle``)."""
-        self._board = None
-        self._income(seat)
+def queue_income(s: StateFields, seat: int) -> None:
+    """Put the seat's income phase on the stack (run it with ``settle``)."""
+    s._board = None
+    PH.income(s, seat)
 
-    def resolve_effects(self, seat: int, effects) -> None:
-        """Resolve effects for a seat, stopping at the first decision they ask for."""
-        self._board = None
-        self._push(seat, list(effects))
-        self._settle()
 
-    def advance_food(self, seat: int, steps: int) -> None:
-        self._board = None
-        self._advance_food(seat, steps)
+def resolve_effects(s: StateFields, seat: int, effects) -> None:
+    """Resolve effects for a seat, stopping at the first decision they ask for."""
+    s._board = None
+    s._push(seat, list(effects))
+    settle_pending(s)
 
-    def advance_prosperity(self, seat: int, track: int) -> None:
-        self._board = None
-        self._advance_prosperity(seat, track)
 
-    def industry_bonus(self, seat: int, colour: str, chain_from: int | None = None) -> None:
-        self._board = None
-        self._ibonus(seat, colour, chain_from)
+def advance_food(s: StateFields, seat: int, steps: int) -> None:
+    s._board = None
+    s._advance_food(seat, steps)
 
-    def effect(self, seat: int, op: str, value: Any, chain: int | None = None) -> None:
-        """Run one effect at once (its pending steps go on the stack)."""
-        self._board = None
-        self._effect(seat, op, value, chain)
 
-    def begin_next_round(self) -> None:
-        self._board = None
-        self._begin_round()
+def advance_prosperity(s: StateFields, seat: int, track: int) -> None:
+    s._board = None
+    s._advance_prosperity(seat, track)
 
-    def cleanup(self) -> None:
-        self._board = None
-        self._cleanup()
 
-    def log_entries(self) -> list:
-        """Every log entry, private ones included (the full record, not a seat's)."""
-        return self._entries()
+def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | None = None) -> None:
+    s._board = None
+    s._ibonus(seat, colour, chain_from)
+
+
+def effect(s: StateFields, seat: int, op: str, value: Any, chain: int | None = None) -> None:
+    """Run one effect at once (its pending steps go on the stack)."""
+    s._board = None
+    s._effect(seat, op, value, chain)
+
+
+def begin_next_round(s: StateFields) -> None:
+    s._board = None
+    PH.begin_round(s)
+
+
+def cleanup(s: StateFields) -> None:
+    s._board = None
+    PH.cleanup(s)

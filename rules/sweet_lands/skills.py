@@ -4,45 +4,20 @@ abilities (ids 21-30) and the Advanced Skill Tiles (101-114), with their data in
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import data as D
+from .fields import StateFields
 from .story import amounts
 
-if TYPE_CHECKING:
-    from .fields import StateFields
-
-FIRST = tuple(range(1, 13))
-FURTHER = tuple(range(21, 31))
-ADVANCED = tuple(range(101, 115))
+FIRST = D.FIRST_SKILLS
+FURTHER = D.FURTHER_SKILLS
+ADVANCED = D.ADVANCED_SKILLS
 GOLD_INCOME_VP = 29  # VP as gold income rises
 BROWNIE_ALL = 30  # the Brownie reduction for every card
 COLUMN_PLUS = 111  # each industry column holds one more card
 PLAY_VP = 112  # VP each time a Citizen Card is played
-
-
-def extra_skills() -> dict[int, dict]:
-    """The further and advanced tiles, checked and parsed like the first list."""
-    with open(D.DATA / "skills.toml", "rb") as fh:
-        raw = tomllib.load(fh)
-    further, advanced = raw["further"], raw["advanced"]
-    if [t["id"] for t in further] != list(FURTHER):
-        raise D.DataError("the further skill list holds tiles 21-30")
-    if [t["id"] for t in advanced] != list(ADVANCED):
-        raise D.DataError("14 Advanced Skill Tiles, 101-114")
-    if any(t.get("substitute") for t in advanced[10:]):
-        raise D.DataError("advanced tiles 111-114 are the rulebook's, not substitutes")
-    if not all(t.get("substitute") for t in advanced[:10]):
-        raise D.DataError("advanced tiles 101-110 are marked as substitutes")
-    kinds = [t["kind"] for t in further]
-    if (kinds.count("pass"), kinds.count("flip"), kinds.count("permanent")) != (3, 5, 2):
-        raise D.DataError("the further list: 3 pass, 5 flip, 2 permanent abilities")
-    return {
-        t["id"]: {**t, "effect": D.effects(t.get("effect"), f"skill {t['id']}")}
-        for t in further + advanced
-    }
 
 
 def regular_set(s: StateFields) -> tuple[int, ...]:

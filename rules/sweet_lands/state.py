@@ -4,7 +4,7 @@ Flow: setup (character, map, Round Aid space; counter-clockwise from the seat ri
 of the start player) -> 5 rounds of Start, Income, Action, Cleanup -> final scoring.
 
 Everything that needs resolving sits on a stack of frames (``self.stack``, top last).
-Automatic frames run at once (``_settle``); a choice frame waits for its seat. When
+Automatic frames run at once (``steps.settle``); a choice frame waits for its seat. When
 the stack is empty in the Action Phase, the seat whose turn it is picks from the turn
 menu: one main action (area, card, flip ability, pass), any number of free actions,
 then ``end``.
@@ -12,29 +12,23 @@ then ``end``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action, LogEntry, Rng
 from . import data as D
+from . import scoring, views
 from . import variants as V
+from .board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
 from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
 from .effects import Effects
-from .explain import ViewExplanations
 from .fields import RARE_OWNED, Frame, RareFields
 from .map_queries import MapQueries
-from .phases import RoundPhases
 from .player import PlayerState
 from .queries import BoardQueries
-from .scoring import FinalScoring
-from .setup_tools import PositionTools
 from .skills import regular_set
-from .steps import STEPS, PendingSteps
-from .turn import TurnActions
-from .turn_menu import HAND_STEPS, PURSE_MOVES, PURSE_STEPS, TurnMenu
-from .views import StateViews
-
-if TYPE_CHECKING:
-    from .data import MapBoard
+from .steps import STEPS, frame_options, settle
+from .turn import do_turn, turn_refusal
+from .turn_menu import turn_options
 
 # Saves record the edition of the rules they were played under (see __init__.py).
 # 2: income read in rulebook order, hand costs paid in full, abilities in the chosen
@@ -45,17 +39,9 @@ RULES_EDITION = 4
 
 
 class SweetLandsState(
-    StateViews,
-    PendingSteps,
-    TurnActions,
-    TurnMenu,
     Effects,
-    RoundPhases,
-    FinalScoring,
-    ViewExplanations,
     BoardQueries,
     MapQueries,
-    PositionTools,
 ):
     # The attributes are declared (and slotted) in fields.py.
     __slots__ = ()
@@ -138,7 +124,7 @@ class SweetLandsState(
         for seat in reversed(order):
             s.stack.append({"op": "choose_map", "seat": seat})
             s.stack.append({"op": "choose_char", "seat": seat})
-        s._settle()
+        settle(s)
         s._menu = None  # callers may still arrange the new state by hand
         return s
 
@@ -267,6 +253,10 @@ class SweetLandsState(
         out.reverse()
         return out
 
+    def log_entries(self) -> list:
+        """Every log entry, private ones included (the full record, not a seat's)."""
+        return self._entries()
+
     def log_for(self, seat):
         return [e[0] for e in self._entries() if e[1] is None or e[1] == seat]
 
@@ -284,13 +274,19 @@ class SweetLandsState(
         """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
         return 0 if self.round >= 5 else 1
 
-    def mapb(self, seat: int) -> MapBoard:
+    def mapb(self, seat: int) -> D.MapBoard:
         return D.load().maps[self.p[seat].map or "A"]
 
     def who(self, seat: int) -> str:
         return self.players[seat]
 
     # ------------------------------------------------------------------ protocol
+    def view(self, seat):
+        return views.view(self, seat)
+
+    def result(self):
+        return scoring.result(self)
+
     def actors(self):
         if self.phase == OVER:
             return []
@@ -313,17 +309,17 @@ class SweetLandsState(
                 return []
         elif seat != self.turn:
             return []
-        menu, self._menu = self._menu, None  # built by _settle; used once, as a
+        menu, self._menu = self._menu, None  # built by settle; used once, as a
         # state arranged by hand afterwards (tests, tools) must be asked afresh
         key = (self._keys, len(stack), self.phase)  # step_key(); menus leave it as it is
         if menu is not None and menu[0] == seat and menu[1] == key:
             self._legal = menu
             return [*menu[2]]  # a display, not list(): no call
         if stack:
-            out = self._frame_options(stack[-1])
+            out = frame_options(self, stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
-            out = self._turn_options(seat)
+            out = turn_options(self, seat)
         self._legal = (seat, key, tuple(out))
         return out
 
@@ -386,7 +382,7 @@ class SweetLandsState(
         if self.stack:
             f = self.stack[-1]
             return STEPS[f["op"]].refusal(self, f, a)
-        return self.turn_refusal(a.seat, a)
+        return turn_refusal(self, a.seat, a)
 
     def save_extra(self) -> dict:
         return {"rules": RULES_EDITION}
@@ -396,7 +392,7 @@ class SweetLandsState(
         seat, kind = a._seat, a._kind
         stack = self.stack
         # _own, written out: nearly every move changes its player ("end" alone does
-        # not: _end_turn takes the players it changes itself)
+        # not: phases.end_turn takes the players it changes itself)
         if not self._owned >> seat & 1 and (stack or kind != "end"):
             self.p[seat] = self.p[seat].copy()
             self._owned |= 1 << seat
@@ -416,8 +412,8 @@ class SweetLandsState(
         else:
             if board is not None and (board.seat != seat or kind not in PURSE_MOVES):
                 self._board = None
-            self._do_turn(a)
-        self._settle()
+            do_turn(self, a)
+        settle(self)
 
 
 _new = object.__new__

@@ -4,7 +4,7 @@ A pending step is a small record on the state's stack (a dict with "op", "seat" 
 the counts it needs, cheap to copy and to show in a view). Its behaviour lives in the
 class registered for its op in ``STEPS``: the choices it offers, why it refuses a
 move, and how it resolves one. Steps whose op is in ``AUTOMATIC`` need no decision
-and run as soon as they reach the top of the stack (see ``PendingSteps._settle``).
+and run as soon as they reach the top of the stack (see ``settle``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,11 @@ from __future__ import annotations
 from typing import cast
 
 from ..core import Action
+from . import characters as C
 from . import data as D
+from . import phases as PH
+from . import variants as V
+from .character_steps import CHARACTER_STEPS
 from .choice_steps import (
     Automate,
     CapitalBonus,
@@ -32,7 +36,7 @@ from .fields import StateFields
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
 from .step_base import Frame, Step, _discard_options, describe_effect, done_action
 
-__all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "PendingSteps", "Step", "describe_effect"]
+__all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_options", "settle"]
 
 
 class ChooseCharacter(Step):
@@ -41,9 +45,7 @@ class ChooseCharacter(Step):
 
     def options(self, s, f):
         d = D.load()
-        from .characters import unavailable  # F hook: one side per board
-
-        taken = unavailable(s)
+        taken = C.unavailable(s)  # F hook: one side per board
         seat = f["seat"]
         return [
             Action(seat, "character", (cid,), f"Play {c['name']}")
@@ -132,7 +134,7 @@ class HandCost(Step):
         if f.get("first") and P.discs:
             out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
         spare_cards = len(P.hand) - s.keep
-        diamonds = P.res["diamond"] if P.char == "gretel" else 0
+        diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
         if spare_cards + diamonds >= f["n"]:
             if spare_cards >= 1:
                 out += _discard_options(s, seat)
@@ -148,7 +150,7 @@ class HandCost(Step):
             if a.kind == "disc" and not P.discs:
                 return "You have no Action Disc."
             spare = len(P.hand) - s.keep
-            diamonds = P.res["diamond"] if P.char == "gretel" else 0
+            diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
             if a.kind == "discard" and spare < 1:
                 return "Your last card must stay in hand until round 5."
             if spare + diamonds < f["n"]:
@@ -166,11 +168,9 @@ class HandCost(Step):
             P.diamond_cards += 1
             f["n"] -= 1
             s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
-            if P.char == "gretel" and P.tower:
-                P.vp += 3
-                s.log(f"{s.who(a.seat)} scores 3 VP (Gretel's Clock Tower).")
+            C.of(P).on_diamond_card(s, a.seat)  # Gretel's Clock Tower
         else:
-            s._discard_card(a.seat, a.args[0])
+            discard_card(s, a.seat, a.args[0])
             f["n"] -= 1
         f["first"] = False
         if f["n"] <= 0:
@@ -186,7 +186,7 @@ class DiscardOne(Step):
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        s._discard_card(a.seat, a.args[0])
+        discard_card(s, a.seat, a.args[0])
 
 
 class KeepOne(Step):
@@ -203,6 +203,13 @@ class KeepOne(Step):
         P.hand = [a.args[0]]
         s.discard = s.discard + gone
         s.log(f"{s.who(a.seat)} keeps 1 card and discards {len(gone)}.")
+
+
+def discard_card(s: StateFields, seat: int, uid: int) -> None:
+    d = D.load()
+    s.p[seat].drop_card(uid)
+    s.discard = s.discard + [uid]
+    s.log(f"{s.who(seat)} discards {d.cards[d.deck[uid]].name}.")
 
 
 STEPS: dict[str, Step] = {
@@ -232,6 +239,8 @@ STEPS: dict[str, Step] = {
         Automate,
         CopyArea,
         ChoosePart,
+        *CHARACTER_STEPS,  # F: the characters' own steps
+        V.DraftPick,  # F: hand drafting
     )
 }
 
@@ -239,8 +248,7 @@ STEPS: dict[str, Step] = {
 _INDUSTRY = cast(IndustrySteps, STEPS["industry"])
 
 # Steps whose spent() is always False (neither counted nor spent in a way of their
-# own): _settle, which runs after every move, skips the call for them. Steps the
-# characters and variants register later are not listed, so they are asked.
+# own): settle, which runs after every move, skips the call for them.
 NEVER_SPENT = frozenset(
     op for op, step in STEPS.items() if not step.counted and type(step).spent is Step.spent
 )
@@ -249,61 +257,55 @@ NEVER_SPENT = frozenset(
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
 
-class PendingSteps(StateFields):
-    """The stack of pending steps: what to offer, and running the automatic ones."""
+def frame_options(s: StateFields, f: Frame) -> list[Action]:
+    step = STEPS[f["op"]]
+    out = step.options(s, f)
+    if step.stoppable:
+        out.append(done_action(f["seat"]))
+    return out
 
-    __slots__ = ()
 
-    def _frame_options(self, f: Frame) -> list[Action]:
-        step = STEPS[f["op"]]
-        out = step.options(self, f)
-        if step.stoppable:
-            out.append(done_action(f["seat"]))
-        return out
+def settle(s: StateFields) -> None:
+    """Run automatic steps until a decision is needed or the stack is empty.
 
-    def _settle(self) -> None:
-        """Run automatic steps until a decision is needed or the stack is empty.
-
-        A step that still offers something besides "done" waits for its seat, and its
-        menu is kept for legal_actions, which would otherwise build the same list
-        again (the loop does this itself: it runs after every move)."""
-        industry = _INDUSTRY
-        stack = self.stack
-        while stack:
-            f = stack[-1]
-            op = f["op"]
-            seat = f["seat"]
-            if not self._owned >> seat & 1:
-                self._own(seat)
-            step = STEPS.get(op)
-            if step is None:
-                stack.pop()
-                self._board = None  # so may every automatic step (see turn_menu.BoardPart)
-                AUTOMATIC[op](self, f)
-                continue
-            if op == "industry" and industry.automatic(self, self._own_top()):
-                self._board = None
-                continue
-            if op in NEVER_SPENT or not step.spent(f):
-                options = step.options(self, f)
-                if options:  # live: it waits for its seat
-                    if step.stoppable:
-                        options.append(done_action(seat))
-                    if step.every_seat:
-                        options = [a for a in options if a.seat == seat]
-                    key = (self._keys, len(stack), self.phase)  # step_key()
-                    self._menu = (seat, key, tuple(options))
-                    return
+    A step that still offers something besides "done" waits for its seat, and its
+    menu is kept for legal_actions, which would otherwise build the same list
+    again (the loop does this itself: it runs after every move)."""
+    industry = _INDUSTRY
+    stack = s.stack
+    while stack:
+        f = stack[-1]
+        op = f["op"]
+        seat = f["seat"]
+        if not s._owned >> seat & 1:
+            s._own(seat)
+        step = STEPS.get(op)
+        if step is None:
             stack.pop()
-            self._board = None  # a step that ends by itself may change the board
-            step.dropped(self, f)
+            s._board = None  # so may every automatic step (see turn_menu.BoardPart)
+            AUTOMATIC[op](s, f)
+            continue
+        if op == "industry" and industry.automatic(s, s._own_top()):
+            s._board = None
+            continue
+        if op in NEVER_SPENT or not step.spent(f):
+            options = step.options(s, f)
+            if options:  # live: it waits for its seat
+                if step.stoppable:
+                    options.append(done_action(seat))
+                if step.every_seat:
+                    options = [a for a in options if a.seat == seat]
+                key = (s._keys, len(stack), s.phase)  # step_key()
+                s._menu = (seat, key, tuple(options))
+                return
+        stack.pop()
+        s._board = None  # a step that ends by itself may change the board
+        step.dropped(s, f)
 
 
 def _action_start(s: StateFields, f: Frame) -> None:
-    from .variants import first_seat  # F hook: variable turn order
-
     s.phase = ACTION
-    s.turn = first_seat(s)
+    s.turn = V.first_seat(s)  # F hook: variable turn order
     s.main_done = False
     s.checkpoint += 1
     s.log(f"Round {s.round}: action phase; {s.who(s.turn)} starts.")
@@ -312,11 +314,12 @@ def _action_start(s: StateFields, f: Frame) -> None:
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
     "fx": lambda s, f: s._effect(f["seat"], f["fx"], f["v"], f.get("chain")),
-    "begin": lambda s, f: s._begin_round(),
-    "next_round": lambda s, f: s._begin_round(),
-    "income": lambda s, f: s._income(f["seat"]),
+    "begin": lambda s, f: PH.begin_round(s),
+    "next_round": lambda s, f: PH.begin_round(s),
+    "income": lambda s, f: PH.income(s, f["seat"]),
     "action_start": _action_start,
-    "end_turn": lambda s, f: s._end_turn(),
-    "pass_score": lambda s, f: s._score_pass(f["seat"]),  # F: see phases._pass
+    "end_turn": lambda s, f: PH.end_turn(s),
+    "pass_score": lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
     "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
+    "draft_deal": V.deal,  # F: hand drafting
 }

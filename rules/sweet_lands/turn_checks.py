@@ -1,15 +1,19 @@
-"""Turn-menu checks that stand apart from the turn's moves: why each free action is
-refused now, and the argument types each turn move takes (so a malformed key is
-refused with a reason before any rule is asked)."""
+"""Why a turn move is refused now, in words (None when it may be made): areas,
+cards, skill flips, the Clock Tower, milestones and free actions; and the argument
+types each turn move takes (so a malformed key is refused with a reason before any
+rule is asked). The turn menu (turn_menu.py) offers the moves these refuse nothing,
+the view shows the reasons, and ``apply`` raises them (turn.turn_refusal)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import cache
 
 from . import character_steps as CS
-
-if TYPE_CHECKING:
-    from .fields import StateFields
+from . import characters as C
+from . import data as D
+from . import skills as SK
+from .fields import Cost, StateFields
+from .queries import _merge, _rabbit_areas, affordable, area_needs
 
 
 def _basics(s: StateFields, seat: int) -> int:
@@ -68,7 +72,7 @@ def _card_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     return None
 
 
-FREE_CHECKS = {
+_FREE_CHECKS = {
     "fa_build": _build_refusal,
     "fa_draw": _draw_refusal,
     "fa_buy": _buy_refusal,
@@ -76,9 +80,218 @@ FREE_CHECKS = {
     "fa_trade": _trade_refusal,
     "fa_disc": _disc_refusal,
     "fa_card": _card_refusal,
-    "fa_milestone": lambda s, seat, args: s.milestone_refusal(seat, args[0]),
-    "fa_tower": lambda s, seat, args: s.tower_refusal(seat),
+    "fa_milestone": lambda s, seat, args: milestone_refusal(s, seat, args[0]),
+    "fa_tower": lambda s, seat, args: tower_refusal(s, seat),
 }
+
+
+# ------------------------------------------------------------------ the turn's refusals
+@cache
+def _copy_targets_among(aid: str, areas: tuple[str, ...]) -> tuple[str, ...]:
+    """The areas in play that copy area ``aid`` may copy."""
+    d = D.load()
+    cats = d.areas[aid]["copy"]
+    return tuple(
+        a
+        for a in areas
+        if d.areas[a]["category"] in cats
+        and not d.areas[a]["copy"]
+        and "imitation" not in d.areas[a]
+    )
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def main_refusal(s: StateFields, seat: int) -> str | None:
+    if s.main_done:
+        return "You have already taken your main action this turn; end the turn."
+    return None
+
+
+def area_refusal(
+    s: StateFields, seat: int, aid: str, copying: bool = False, minus: dict | None = None
+) -> str | None:
+    """Why area ``aid`` cannot be used (or copied) now; None if it can."""
+    d = D.load()
+    area = d.areas[aid]
+    if aid not in s.opened:
+        return f"Area {aid} opens in round {area['opens']}."
+    k = 0
+    if not copying:
+        occ = s.occ[aid]
+        if None not in occ:
+            by = "Mio and the other players" if "mio" in occ else "other players"
+            return f"Every space of area {aid} is taken (by {by})."
+        k = d.board["hand_costs"][occ.index(None)]
+    cost = s.area_costs(seat)[aid]
+    total = _merge(cost, minus) if minus else cost
+    short = s.shortfall(seat, total, s.rikka_area(seat, aid))
+    if short:
+        return f"Area {aid} {short}."
+    if not copying:
+        left = s.p[seat].res["diamond"] - cost.get("diamond", 0)
+        short = hand_shortfall(s, seat, k, left)
+        if short:
+            return f"Area {aid}: {short}"
+    if copying and area["copy"]:
+        return f"Area {aid} copies other areas and cannot be copied itself."
+    return area_effect_refusal(s, seat, aid, cost, total)
+
+
+def area_effect_refusal(
+    s: StateFields, seat: int, aid: str, cost: Cost, total: Cost, spot: bool | None = None
+) -> str | None:
+    """The checks after price and hand cost, for the areas that need more: a copy
+    area needs a target it can still pay for, a property area a free spot and a
+    token it can still pay for. ``total`` is what the seat pays before the effect
+    (the area's cost, plus the copying area's when it is copied); ``spot`` is
+    has_property_spot(seat) when the caller knows it already."""
+    need = area_needs().get(aid)
+    if need is None:
+        return None
+    if need == "copy":
+        if not _any_copy_target(s, seat, aid, cost, spot):
+            return f"After paying for area {aid}, no area it copies is affordable."
+        return None
+    if not (s.has_property_spot(seat) if spot is None else spot):
+        return f"Area {aid} places properties, but no flipped tile or capital is free."
+    if not _any_affordable_token(s, seat, total):
+        return f"After paying for area {aid}, no property token is affordable."
+    return None
+
+
+def _any_copy_target(
+    s: StateFields, seat: int, aid: str, cost: Cost, spot: bool | None = None
+) -> bool:
+    """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
+    usable: the same test as area_refusal(target, copying=True, minus=cost)."""
+    costs = s.area_costs(seat)
+    rikka = C.of(s.p[seat]).wood_for_wheat
+    rabbit = _rabbit_areas()
+    res = s.p[seat].res
+    for c in copy_targets(s, aid):
+        if c not in s.opened:
+            continue
+        if rikka and c in rabbit:
+            if not s.can_pay(seat, _merge(costs[c], cost), True):
+                continue
+        elif not affordable(res, costs[c], cost):
+            continue
+        if c not in area_needs() or (
+            area_effect_refusal(s, seat, c, costs[c], _merge(costs[c], cost), spot) is None
+        ):
+            return True
+    return False
+
+
+def hand_shortfall(s: StateFields, seat: int, k: int, diamonds_left: int) -> str | None:
+    """Why a hand cost of ``k`` cards cannot be paid in full; None if it can."""
+    if _hand_payable(s, seat, k, diamonds_left):
+        return None
+    P = s.p[seat]
+    spare = len(P.hand) - s.keep + (diamonds_left if C.of(P).diamonds_for_cards else 0)
+    keep = " (one must stay in hand)" if s.keep else ""
+    return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+
+
+def _hand_payable(s: StateFields, seat: int, k: int, diamonds_left: int) -> bool:
+    P = s.p[seat]
+    if P.discs:
+        return True
+    spare = len(P.hand) - s.keep
+    if C.of(P).diamonds_for_cards:
+        spare += diamonds_left
+    return spare >= k
+
+
+def card_refusal(s: StateFields, seat: int, uid: int) -> str | None:
+    d = D.load()
+    P = s.p[seat]
+    if uid not in P.hand:
+        return "That card is not in your hand."
+    name = d.cards[d.deck[uid]].name
+    main = main_refusal(s, seat)
+    if main:
+        return main
+    if len(P.hand) <= s.keep:
+        return f"{name} is your last card, and one card must stay in hand until round 5."
+    cost = s.card_cost(seat, uid)
+    if P.res["gold"] < cost:
+        return f"{name} costs {cost} gold, you have {P.res['gold']}."
+    return None
+
+
+def skill_refusal(s: StateFields, seat: int, sk: int) -> str | None:
+    d = D.load()
+    P = s.p[seat]
+    if sk not in P.skills:
+        return f"You do not have skill tile {sk}."
+    if d.skills[sk]["kind"] != "flip":
+        return f"Skill tile {sk} has no flip ability ({d.skills[sk]['kind']})."
+    if sk in P.flipped:
+        return f"Skill tile {sk} is already flipped this round."
+    return main_refusal(s, seat) or SK.flip_refusal(s, seat, sk)  # F hook: costs
+
+
+def tower_refusal(s: StateFields, seat: int) -> str | None:
+    P = s.p[seat]
+    if not P.char:
+        return "Choose a character first."
+    if P.tower:
+        return "Your Clock Tower is already placed."
+    if P.wonders < 1:
+        return "The Clock Tower needs the first Wonder icon on the Food track."
+    if not C.of(P).tower_condition(s, seat):
+        return "Your character's Clock Tower condition is not met yet."
+    if not s.has_property_spot(seat):
+        return "No flipped tile or capital is free for the Clock Tower."
+    return None
+
+
+def milestone_refusal(s: StateFields, seat: int, mid: int) -> str | None:
+    """Why ``mid`` cannot be claimed now; None if it can."""
+    if all(m != mid for m, _side in s.milestones):
+        return f"Milestone {mid} is not in play."
+    if mid in s.ms_claimed:
+        return f"Milestone {mid} is already taken by {s.who(s.ms_claimed[mid])}."
+    if not milestone_met_now(s, seat, mid):
+        return f"You do not meet the condition of milestone {mid} yet."
+    return None
+
+
+def milestone_met_now(s: StateFields, seat: int, mid: int, known: dict | None = None) -> bool:
+    """Whether the seat meets milestone ``mid``; ``known`` is the seat's
+    milestone_results() when the caller has them already."""
+    # the tests read much of the board, and the menu asks on every turn step
+    if known is None:
+        known = s.p[seat].milestone_results()
+    met = known.get(mid)
+    if met is None:
+        met = known[mid] = s.milestone_met(seat, mid)
+    return met
+
+
+def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:
+    """Why a free action cannot be taken now; None if it can."""
+    if kind in CS.FREE_KINDS:  # F hook: character free actions
+        return CS.free_refusal(s, seat, kind, args)
+    check = _FREE_CHECKS.get(kind)
+    return check(s, seat, args) if check else None
+
+
+def copy_targets(s: StateFields, aid: str) -> tuple[str, ...]:
+    return _copy_targets_among(aid, tuple(s.occ))
+
+
+def _any_affordable_token(s: StateFields, seat: int, minus: Cost) -> bool:
+    res = s.p[seat].res
+    for _kind, cost in s.token_costs(seat):  # a loop: the area menu asks often
+        if affordable(res, cost, minus):
+            return True
+    return False
+
 
 # The argument types each turn move takes ("area" may add Rikka's wood amount).
 TURN_ARGS: dict[str, tuple] = {

@@ -12,75 +12,13 @@ from functools import cache
 
 from ..core import Action
 from . import character_steps as CS
+from . import characters as C
 from . import data as D
+from . import turn_checks as TC
+from .board_part import BoardPart
 from .fields import StateFields
-from .queries import _rabbit_areas
+from .queries import _rabbit_areas, area_needs
 from .step_base import first_copies
-from .turn import _area_needs
-
-_BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
-_SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
-_FIXED_LABELS = {
-    "end": "End the turn",
-    "pass": "Pass for the rest of the round",
-    "fa_build": "Free: discard a card and pay 3 basic resources for 1 tile or road",
-    "fa_draw": "Free: pay 15 gold, draw a card",
-    "fa_trade": "Free: pay 3 basic resources for 1 of your choice",
-    "fa_disc": "Free: return an Action Disc for 2 basic resources",
-    "fa_card": "Free: discard a card for 2 basic resources",
-    "fa_tower": "Free: place the Clock Tower",
-}
-
-
-# The menu's moves without a changing part are made once and shared by every
-# state: an Action is an immutable value, and a shared one keeps its key text.
-@cache
-def _fixed_actions(seat: int) -> dict[str, Action]:
-    return {kind: Action(seat, kind, (), label) for kind, label in _FIXED_LABELS.items()}
-
-
-@cache
-def _buy_actions(seat: int) -> tuple[Action, ...]:
-    return tuple(Action(seat, "fa_buy", (r,), _BUY_LABELS[r]) for r in D.BASIC)
-
-
-@cache
-def _sell_actions(seat: int) -> tuple[tuple[str, Action], ...]:
-    return tuple((r, Action(seat, "fa_sell", (r,), _SELL_LABELS[r])) for r in D.BASIC)
-
-
-class SeatMoves:
-    """One seat's turn-menu moves without a changing part, read as attributes (the
-    menu is built on every turn step): the shared actions of the tables above."""
-
-    __slots__ = (
-        "end",
-        "pass_",
-        "build",
-        "draw",
-        "trade",
-        "disc",
-        "card",
-        "tower",
-        "buys",
-        "sell_wheat",
-        "sell_wood",
-        "sell_iron",
-    )
-
-    def __init__(self, seat: int) -> None:
-        fixed = _fixed_actions(seat)
-        self.end, self.pass_, self.tower = fixed["end"], fixed["pass"], fixed["fa_tower"]
-        self.build, self.draw, self.trade = fixed["fa_build"], fixed["fa_draw"], fixed["fa_trade"]
-        self.disc, self.card = fixed["fa_disc"], fixed["fa_card"]
-        self.buys = _buy_actions(seat)
-        sells = dict(_sell_actions(seat))
-        self.sell_wheat, self.sell_wood, self.sell_iron = (sells[r] for r in D.BASIC)
-
-
-# _free_options lists the sales in this order (the order of D.BASIC)
-assert D.BASIC == ("wheat", "wood", "iron")
-_seat_moves = cache(SeatMoves)
 
 
 @cache
@@ -108,7 +46,7 @@ def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
     key = (seat, rikka, id(costs))
     hit = _AREA_TABLES.get(key)
     if hit is None or hit[0] is not costs:
-        rabbit, needs = _rabbit_areas(), _area_needs()
+        rabbit, needs = _rabbit_areas(), area_needs()
         table = tuple(
             (
                 aid,
@@ -146,12 +84,6 @@ def _covers(res: dict, items: tuple) -> bool:
 
 
 @cache
-def _free_characters() -> frozenset[str]:
-    """The characters with free actions of their own."""
-    return frozenset(c for c, char in D.load().characters.items() if char.get("free"))
-
-
-@cache
 def _area_label(aid: str) -> str:
     return f"Use area {aid}: {D.load().areas[aid]['text']}"
 
@@ -161,223 +93,169 @@ def _play_label(cid: int) -> str:
     return f"Play {D.load().cards[cid].name}"
 
 
-class BoardPart:
-    """What the turn menu reads from the board rather than the purse: free spots,
-    milestones, the Clock Tower, character free actions, card prices and the areas
-    with a free space. Each is worked out on first use and kept here.
-
-    A state hands the part its last menu used to the next one only across a move
-    that changes nothing but resources and the pending steps paying them (see
-    PURSE_MOVES): the seat on turn selling, buying or trading asks the same board
-    questions again and again. Discarding a card (HAND_STEPS) keeps the part's
-    board facts (for_new_hand). Any other move, and any automatic step, drops it
-    (state.py, steps.py).
-    """
-
-    __slots__ = (
-        "seat",
-        "moves",
-        "build",
-        "milestones",
-        "tower",
-        "character",
-        "cards",
-        "spot",
-        "areas",
-    )
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.moves: SeatMoves = _seat_moves(seat)
-        self.build: bool | None = None
-        self.milestones: tuple[Action, ...] | None = None
-        self.tower: bool | None = None
-        self.character: list[Action] | None = None
-        self.cards: list[tuple[int, Action]] | None = None
-        self.spot: bool | None = None
-        self.areas: list[tuple] | None = None
-
-    def for_new_hand(self) -> BoardPart:
-        """The facts that hold for the same board with another hand: all but the card
-        prices and the character's free actions (some of which spend a card). A new
-        part: this one still serves the states that share it."""
-        part = BoardPart(self.seat)
-        part.build, part.milestones, part.tower = self.build, self.milestones, self.tower
-        part.spot, part.areas = self.spot, self.areas
-        return part
+def turn_options(s: StateFields, seat: int) -> list[Action]:
+    # a part handed down by the parent serves this state's first menu only: a
+    # state arranged by hand afterwards (tests, tools) is asked afresh
+    part, s._board = s._board, None
+    if part is None or part.seat != seat:
+        part = BoardPart(seat)
+    s._board_made = part  # for the next state (see _successor)
+    if not s.main_done:
+        out = _main_options(s, seat, part)
+    else:
+        out = [part.moves.end]
+    out += _free_options(s, seat, part)
+    return out
 
 
-# Moves of the seat on turn that keep its BoardPart: turn moves by kind (fa_card
-# only stacks its steps), pending steps by op (each answered with a basic resource
-# to pay or to take).
-PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc", "fa_card"})
-PURSE_STEPS = frozenset({"paybasic", "basic"})
-# Pending steps that change only the seat's hand and the discard pile.
-HAND_STEPS = frozenset({"discard1"})
+def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
+    P = s.p[seat]
+    out = _area_options(s, seat, part)
+    # card_refusal: the last card stays in hand (keep, written out)
+    if len(P.hand) > (0 if s.round >= 5 else 1):
+        gold = P.res["gold"]
+        cards = part.cards
+        if cards is None:
+            cards = part.cards = _card_prices(s, seat)
+        for cost, play in cards:
+            if cost <= gold:
+                out.append(play)
+    for sk in P.skills:
+        if TC.skill_refusal(s, seat, sk) is None:
+            out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
+    out.append(part.moves.pass_)
+    return out
 
 
-class TurnMenu(StateFields):
-    __slots__ = ()
+def _card_prices(s: StateFields, seat: int) -> list[tuple[int, Action]]:
+    """(price, play move) of each card type in hand, first copy first."""
+    return [
+        (s.card_cost(seat, uid), _play_action(seat, uid)) for uid in first_copies(s.p[seat].hand)
+    ]
 
-    def _turn_options(self, seat: int) -> list[Action]:
-        # a part handed down by the parent serves this state's first menu only: a
-        # state arranged by hand afterwards (tests, tools) is asked afresh
-        part, self._board = self._board, None
-        if part is None or part.seat != seat:
-            part = BoardPart(seat)
-        self._board_made = part  # for the next state (see _successor)
-        if not self.main_done:
-            out = self._main_options(seat, part)
-        else:
-            out = [part.moves.end]
-        out += self._free_options(seat, part)
-        return out
 
-    def _main_options(self, seat: int, part: BoardPart) -> list[Action]:
-        P = self.p[seat]
-        out = self._area_options(seat, part)
-        # card_refusal: the last card stays in hand (keep, written out)
-        if len(P.hand) > (0 if self.round >= 5 else 1):
-            gold = P.res["gold"]
-            cards = part.cards
-            if cards is None:
-                cards = part.cards = self._card_prices(seat)
-            for cost, play in cards:
-                if cost <= gold:
-                    out.append(play)
-        for sk in P.skills:
-            if self.skill_refusal(seat, sk) is None:
-                out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
-        out.append(part.moves.pass_)
-        return out
+def _area_candidates(s: StateFields, seat: int) -> list[tuple]:
+    """The open areas with a free space, each as (area, cost, the price check's
+    three items, hand cost, pays wheat with wood, needs more than its price, move)."""
+    costs = s.area_costs(seat)
+    hand_costs = D.load().board["hand_costs"]
+    occ, opened = s.occ, s.opened
+    out = []
+    for aid, cost, r, k, more, wood, needs, use in _areas_of(
+        seat, C.of(s.p[seat]).wood_for_wheat, costs
+    ):
+        spaces = occ.get(aid)
+        if spaces is not None and aid in opened and None in spaces:
+            out.append((aid, cost, r, k, more, hand_costs[spaces.index(None)], wood, needs, use))
+    return out
 
-    def _card_prices(self, seat: int) -> list[tuple[int, Action]]:
-        """(price, play move) of each card type in hand, first copy first."""
-        return [
-            (self.card_cost(seat, uid), _play_action(seat, uid))
-            for uid in first_copies(self.p[seat].hand)
-        ]
 
-    def _area_candidates(self, seat: int) -> list[tuple]:
-        """The open areas with a free space, each as (area, cost, the price check's
-        three items, hand cost, pays wheat with wood, needs more than its price, move)."""
-        costs = self.area_costs(seat)
-        hand_costs = D.load().board["hand_costs"]
-        occ, opened = self.occ, self.opened
-        out = []
-        for aid, cost, r, k, more, wood, needs, use in _areas_of(
-            seat, self.p[seat].char == "rikka", costs
+def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
+    """The areas area_refusal lets the seat use, with Rikka's wood splits."""
+    P = s.p[seat]
+    res = P.res
+    areas = part.areas
+    if areas is None:
+        areas = part.areas = _area_candidates(s, seat)
+    diamonds_pay = C.of(P).diamonds_for_cards
+    # _hand_payable: an Action Disc pays any hand cost, else spare cards do
+    # (and Gretel's diamonds left after the price)
+    spare = len(P.hand) - (0 if s.round >= 5 else 1)  # keep, written out
+    discs = P.discs
+    out = []
+    for aid, cost, r, k, more, hand, wood, needs, use in areas:
+        if wood:
+            if not s.can_pay(seat, cost, True):
+                continue
+        # can_pay, written out: this runs for every area on every turn step
+        elif k and (res[r] < k or more and not _covers(res, more)):
+            continue
+        if not discs and (
+            spare + (res["diamond"] - cost.get("diamond", 0) if diamonds_pay else 0) < hand
         ):
-            spaces = occ.get(aid)
-            if spaces is not None and aid in opened and None in spaces:
-                out.append(
-                    (aid, cost, r, k, more, hand_costs[spaces.index(None)], wood, needs, use)
-                )
-        return out
-
-    def _area_options(self, seat: int, part: BoardPart) -> list[Action]:
-        """The areas area_refusal lets the seat use, with Rikka's wood splits."""
-        P = self.p[seat]
-        res = P.res
-        areas = part.areas
-        if areas is None:
-            areas = part.areas = self._area_candidates(seat)
-        gretel = P.char == "gretel"
-        # _hand_payable: an Action Disc pays any hand cost, else spare cards do
-        # (and Gretel's diamonds left after the price)
-        spare = len(P.hand) - (0 if self.round >= 5 else 1)  # keep, written out
-        discs = P.discs
-        out = []
-        for aid, cost, r, k, more, hand, wood, needs, use in areas:
-            if wood:
-                if not self.can_pay(seat, cost, True):
-                    continue
-            # can_pay, written out: this runs for every area on every turn step
-            elif k and (res[r] < k or more and not _covers(res, more)):
+            continue
+        if needs:
+            spot = part.spot
+            if spot is None:
+                spot = part.spot = s.has_property_spot(seat)
+            if TC.area_effect_refusal(s, seat, aid, cost, cost, spot) is not None:
                 continue
-            if not discs and (
-                spare + (res["diamond"] - cost.get("diamond", 0) if gretel else 0) < hand
-            ):
-                continue
-            if needs:
-                spot = part.spot
-                if spot is None:
-                    spot = part.spot = self.has_property_spot(seat)
-                if self._area_effect_refusal(seat, aid, cost, cost, spot) is not None:
-                    continue
-            out.append(use)
-            if wood:
-                for k in self.rikka_splits(seat, aid)[1:]:
-                    label = f"Use area {aid}, paying {k} of its wheat with wood"
-                    out.append(Action(seat, "area", (aid, k), label))
-        return out
+        out.append(use)
+        if wood:
+            for k in s.rikka_splits(seat, aid)[1:]:
+                label = f"Use area {aid}, paying {k} of its wheat with wood"
+                out.append(Action(seat, "area", (aid, k), label))
+    return out
 
-    def _free_options(self, seat: int, part: BoardPart) -> list[Action]:
-        P = self.p[seat]
-        res = P.res
-        gold, wheat, wood, iron = res["gold"], res["wheat"], res["wood"], res["iron"]
-        basics = wheat + wood + iron
-        spare_card = len(P.hand) > (0 if self.round >= 5 else 1)  # _no_spare_card, keep
-        moves = part.moves
-        out = []
-        # the free-action refusals of turn_checks.py, in the same order
-        if spare_card and basics >= 3:
-            build = part.build
-            if build is None:
-                build = part.build = bool(self._any_terrain_spot(seat) or self.road_spots(seat))
-            if build:
-                out.append(moves.build)
-        if gold >= 15 and (self.deck or self.discard):
-            out.append(moves.draw)
-        if gold >= 4:
-            out += moves.buys
-        if wheat >= 1:
-            out.append(moves.sell_wheat)
-        if wood >= 1:
-            out.append(moves.sell_wood)
-        if iron >= 1:
-            out.append(moves.sell_iron)
-        if basics >= 3:
-            out.append(moves.trade)
-        if P.discs:
-            out.append(moves.disc)
-        if spare_card:
-            out.append(moves.card)
-        return self._board_free_options(seat, part, out)
 
-    def _board_free_options(self, seat: int, part: BoardPart, out: list[Action]) -> list[Action]:
-        """The free actions that depend on the board only: milestones, the Clock
-        Tower and the character's own (added to ``out``)."""
-        milestones = part.milestones
-        if milestones is None:
-            milestones = part.milestones = self._milestone_options(seat)
-        if milestones:
-            out += milestones
-        tower = part.tower
-        if tower is None:
-            P = self.p[seat]
-            tower = part.tower = bool(
-                P.wonders and not P.tower and self.tower_refusal(seat) is None
-            )
-        if tower:
-            out.append(part.moves.tower)
-        character = part.character
-        if character is None:
-            free = self.p[seat].char in _free_characters()
-            character = part.character = CS.free_options(self, seat) if free else []
-        if character:
-            out += character  # F hook: character free actions
-        return out
+def _free_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
+    P = s.p[seat]
+    res = P.res
+    gold, wheat, wood, iron = res["gold"], res["wheat"], res["wood"], res["iron"]
+    basics = wheat + wood + iron
+    spare_card = len(P.hand) > (0 if s.round >= 5 else 1)  # _no_spare_card, keep
+    moves = part.moves
+    out = []
+    # the free-action refusals of turn_checks.py, in the same order
+    if spare_card and basics >= 3:
+        build = part.build
+        if build is None:
+            build = part.build = bool(s._any_terrain_spot(seat) or s.road_spots(seat))
+        if build:
+            out.append(moves.build)
+    if gold >= 15 and (s.deck or s.discard):
+        out.append(moves.draw)
+    if gold >= 4:
+        out += moves.buys
+    if wheat >= 1:
+        out.append(moves.sell_wheat)
+    if wood >= 1:
+        out.append(moves.sell_wood)
+    if iron >= 1:
+        out.append(moves.sell_iron)
+    if basics >= 3:
+        out.append(moves.trade)
+    if P.discs:
+        out.append(moves.disc)
+    if spare_card:
+        out.append(moves.card)
+    return _board_free_options(s, seat, part, out)
 
-    def _milestone_options(self, seat: int) -> tuple[Action, ...]:
-        """milestone_refusal, for milestones known to be in play."""
-        if not self.milestones:
-            return ()
-        claimed, known = self.ms_claimed, self.p[seat].milestone_results()
-        out = []
-        for mid, _side in self.milestones:
-            if mid not in claimed:
-                met = known.get(mid)
-                if met or (met is None and self._milestone_met_now(seat, mid, known)):
-                    out.append(_milestone_action(seat, mid))
-        return tuple(out)
+
+def _board_free_options(
+    s: StateFields, seat: int, part: BoardPart, out: list[Action]
+) -> list[Action]:
+    """The free actions that depend on the board only: milestones, the Clock
+    Tower and the character's own (added to ``out``)."""
+    milestones = part.milestones
+    if milestones is None:
+        milestones = part.milestones = _milestone_options(s, seat)
+    if milestones:
+        out += milestones
+    tower = part.tower
+    if tower is None:
+        P = s.p[seat]
+        tower = part.tower = bool(P.wonders and not P.tower and TC.tower_refusal(s, seat) is None)
+    if tower:
+        out.append(part.moves.tower)
+    character = part.character
+    if character is None:
+        free = C.of(s.p[seat]).free_labels
+        character = part.character = CS.free_options(s, seat) if free else []
+    if character:
+        out += character  # F hook: character free actions
+    return out
+
+
+def _milestone_options(s: StateFields, seat: int) -> tuple[Action, ...]:
+    """milestone_refusal, for milestones known to be in play."""
+    if not s.milestones:
+        return ()
+    claimed, known = s.ms_claimed, s.p[seat].milestone_results()
+    out = []
+    for mid, _side in s.milestones:
+        if mid not in claimed:
+            met = known.get(mid)
+            if met or (met is None and TC.milestone_met_now(s, seat, mid, known)):
+                out.append(_milestone_action(seat, mid))
+    return tuple(out)

@@ -15,16 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action
 from . import data as D
-from .characters import own
+from .characters import after_draft, own
+from .fields import StateFields
 from .skills import ADVANCED
-from .steps import STEPS, Step
-
-if TYPE_CHECKING:
-    from .fields import StateFields
+from .step_base import Step
 
 Frame = dict[str, Any]
 
@@ -174,8 +172,6 @@ def _pass_packs(s: StateFields, f: Frame) -> None:
         s.ext = {k: v for k, v in s.ext.items() if k not in ("packs", "picked")}
         s.stack.pop()
         s.log("Hand drafting is over: the last cards are taken.")
-        from .characters import after_draft
-
         after_draft(s)
         return
     set_ext(s, packs=moved)
@@ -244,15 +240,3 @@ def take_advanced(s: StateFields, seat: int, sk: int) -> None:
     s.p[seat].res["diamond"] -= 1
     set_ext(s, advanced=tuple(x for x in s.ext["advanced"] if x != sk))
     s.log(f"{s.who(seat)} pays a diamond for an advanced skill tile.")
-
-
-STEPS[DraftPick.op] = DraftPick()
-
-
-def _register() -> None:
-    from .steps import AUTOMATIC
-
-    AUTOMATIC["draft_deal"] = deal
-
-
-_register()

@@ -6,136 +6,212 @@ cost, and ``explain`` (explain.py) the costs, gains and refusals of the viewer's
 
 from __future__ import annotations
 
+from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import explain as E
 from . import variants as V
 from .fields import StateFields
 from .steps import describe_effect
 
 
-class StateViews(StateFields):
-    __slots__ = ()
+def view(s: StateFields, seat: int | None) -> dict:
+    d = D.load()
+    players = [_player_view(s, i, seat == i) for i in range(s.n)]
+    top = s.stack[-1] if s.stack else None
+    return {
+        "game": "sweet-lands",
+        "viewer": seat,
+        "options": dict(s.options),
+        "round": s.round,
+        "phase": s.phase,
+        "turn": s.turn,
+        "start": s.start,
+        "over": s.is_over,
+        "main_done": s.main_done,
+        "pending": (
+            {
+                k: top[k]
+                for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
+                if k in top
+            }
+            | (
+                {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
+                if "parts" in top
+                else {}
+            )
+            if top
+            else None
+        ),
+        "areas": {a: [("mio" if o == "mio" else o) for o in occ] for a, occ in s.occ.items()},
+        "opened": sorted(s.opened),
+        "deck_count": len(s.deck),
+        "discard": [d.deck[u] for u in s.discard],
+        "skill_supply": {str(k): v for k, v in s.skill_supply.items()},
+        "special_tiles": list(s.specials),
+        "round_aid": [{"standard": list(st), "pass": ps} for st, ps in s.aid_spaces],
+        "mio_aid": s.mio_aid,
+        "milestones": [[m, side, s.ms_claimed.get(m)] for m, side in s.milestones],
+        "final_tiles": list(s.final_tiles),
+        "prosperity_first": list(s.pros_first),
+        "solo": (
+            {
+                "a_left": len(s.solo_a),
+                "b_left": len(s.solo_b),
+                "shown": list(s.solo_shown),
+            }
+            if s.solo
+            else None
+        ),
+        "players": players,
+        **V.view(s, seat),  # F hook: the viewer's own draft pack only
+        **setup_view(s),  # F hook: characters and map sides while choosing
+        "final_standings": E.final_standings(s),
+        "solo_verdict": E.solo_verdict(s),
+        "explain": _explain_for(s, seat),
+    }
 
-    def view(self, seat):
-        d = D.load()
-        players = [self._player_view(s, seat == s) for s in range(self.n)]
-        top = self.stack[-1] if self.stack else None
-        return {
-            "game": "sweet-lands",
-            "viewer": seat,
-            "options": dict(self.options),
-            "round": self.round,
-            "phase": self.phase,
-            "turn": self.turn,
-            "start": self.start,
-            "over": self.is_over,
-            "main_done": self.main_done,
-            "pending": (
-                {
-                    k: top[k]
-                    for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
-                    if k in top
-                }
-                | (
-                    {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
-                    if "parts" in top
-                    else {}
-                )
-                if top
-                else None
-            ),
-            "areas": {
-                a: [("mio" if o == "mio" else o) for o in occ] for a, occ in self.occ.items()
-            },
-            "opened": sorted(self.opened),
-            "deck_count": len(self.deck),
-            "discard": [d.deck[u] for u in self.discard],
-            "skill_supply": {str(k): v for k, v in self.skill_supply.items()},
-            "special_tiles": list(self.specials),
-            "round_aid": [{"standard": list(st), "pass": ps} for st, ps in self.aid_spaces],
-            "mio_aid": self.mio_aid,
-            "milestones": [[m, side, self.ms_claimed.get(m)] for m, side in self.milestones],
-            "final_tiles": list(self.final_tiles),
-            "prosperity_first": list(self.pros_first),
-            "solo": (
-                {
-                    "a_left": len(self.solo_a),
-                    "b_left": len(self.solo_b),
-                    "shown": list(self.solo_shown),
-                }
-                if self.solo
-                else None
-            ),
-            "players": players,
-            **V.view(self, seat),  # F hook: the viewer's own draft pack only
-            **C.setup_view(self),  # F hook: characters and map sides while choosing
-            "final_standings": self.final_standings(),
-            "solo_verdict": self.solo_verdict(),
-            "explain": self._explain_for(seat),
-        }
 
-    def _player_view(self, s, mine):
-        d = D.load()
-        P = self.p[s]
-        return {
-            "seat": s,
-            "name": self.players[s],
-            "character": P.char,
-            "map": P.map,
-            "resources": dict(P.res),
-            "income": dict(P.inc),
-            "hand_count": len(P.hand),
-            "hand": (
-                [
-                    d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": self.card_cost(s, u)}
-                    for u in P.hand
-                ]
-                if mine
-                else None
-            ),
-            "token_costs": {k: self.token_cost(s, k) for k in self.token_kinds(s)},
-            "played": [d.deck[u] for u in P.played],
-            "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
-            "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
-            "roads": sorted(P.roads),
-            "properties": {str(h): t for h, t in sorted(P.props.items())},
-            "rabbits": sorted(P.rabbits),
-            "extra_draw": sorted(P.eda),
-            "rows_taken": dict(P.rows),
-            "shops_left": list(P.shops),
-            "labs_taken": P.labs,
-            "clock_tower": P.tower,
-            "carriage": P.carriage,
-            "locomotive": P.loco,
-            "food": P.food,
-            "rabbits_taken": P.rabbits_taken,
-            "wood_discount": P.discount,
-            "prosperity": list(P.prosp),
-            "vp": P.vp,
-            "cp": P.cp,
-            "ip": P.ip,
-            "wonders": P.wonders,
-            "skills": list(P.skills),
-            "flipped": list(P.flipped),
-            "discs": P.discs,
-            "aid": P.aid,
-            "passed": P.passed,
-            "milestones": list(P.milestones),
-            "cities": len(self.cities(s)) if P.map else 0,
-            "connected_ports": self.connected_ports(s) if P.map else 0,
-            "tags": self.tags(s),
-            "column_limits": self.column_limits(s),
-            "prosperity_rates": self.prosperity_rates(s),
-            "extra": C.view_player(self, s),  # F hook
-        }
+def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
+    d = D.load()
+    P = s.p[seat]
+    return {
+        "seat": seat,
+        "name": s.players[seat],
+        "character": P.char,
+        "map": P.map,
+        "resources": dict(P.res),
+        "income": dict(P.inc),
+        "hand_count": len(P.hand),
+        "hand": (
+            [
+                d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": s.card_cost(seat, u)}
+                for u in P.hand
+            ]
+            if mine
+            else None
+        ),
+        "token_costs": {k: s.token_cost(seat, k) for k in s.token_kinds(seat)},
+        "played": [d.deck[u] for u in P.played],
+        "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
+        "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
+        "roads": sorted(P.roads),
+        "properties": {str(h): t for h, t in sorted(P.props.items())},
+        "rabbits": sorted(P.rabbits),
+        "extra_draw": sorted(P.eda),
+        "rows_taken": dict(P.rows),
+        "shops_left": list(P.shops),
+        "labs_taken": P.labs,
+        "clock_tower": P.tower,
+        "carriage": P.carriage,
+        "locomotive": P.loco,
+        "food": P.food,
+        "rabbits_taken": P.rabbits_taken,
+        "wood_discount": P.discount,
+        "prosperity": list(P.prosp),
+        "vp": P.vp,
+        "cp": P.cp,
+        "ip": P.ip,
+        "wonders": P.wonders,
+        "skills": list(P.skills),
+        "flipped": list(P.flipped),
+        "discs": P.discs,
+        "aid": P.aid,
+        "passed": P.passed,
+        "milestones": list(P.milestones),
+        "cities": len(s.cities(seat)) if P.map else 0,
+        "connected_ports": s.connected_ports(seat) if P.map else 0,
+        "tags": s.tags(seat),
+        "column_limits": s.column_limits(seat),
+        "prosperity_rates": E.prosperity_rates(s, seat),
+        "extra": CS.view_player(s, seat),  # F hook
+    }
 
-    def _explain_for(self, seat):
-        """Costs and gains of the viewer's moves and the reasons for what it cannot use
-        now (None for the public view and before the seat has a map)."""
-        if seat is None or not self.p[seat].map or self.is_over:
-            return None
-        return {
-            "moves": self.moves_explained(seat) if seat in self.actors() else [],
-            "refusals": self.refusals(seat),
-            "map": self.map_refusals(seat),
+
+def _explain_for(s: StateFields, seat: int | None) -> dict | None:
+    """Costs and gains of the viewer's moves and the reasons for what it cannot use
+    now (None for the public view and before the seat has a map)."""
+    if seat is None or not s.p[seat].map or s.is_over:
+        return None
+    return {
+        "moves": E.moves_explained(s, seat) if seat in s.actors() else [],
+        "refusals": E.refusals(s, seat),
+        "map": E.map_refusals(s, seat),
+    }
+
+
+# ---------------------------------------------------------------- setup
+def condition_text(cond: dict) -> str:
+    """A Clock Tower condition in words."""
+    t, n = cond["test"], cond.get("n", 1)
+    words = {
+        "industry_advance": f"an Industry marker {n} spaces along",
+        "properties": f"{n} property tokens on the map",
+        "cities": f"{n} {'city' if n == 1 else 'cities'}",
+        "skills": f"{n} skill tiles",
+        "played_cards": f"{n} cards played (automated ones count)",
+        "rabbits": f"{n} Cookie Rabbits on the map",
+        "food": f"Food Track progress {n}",
+        "connected_ports": f"{n} Connected Port{'s' if n > 1 else ''}",
+        "prosperity_colour_max": f"{n} Prosperity steps in one colour",
+        "terrain_types": f"{n} terrain tiles",
+        "tag": f"{n} {cond.get('tag', '')} tags",
+    }
+    return words.get(t, f"{t} {n}")
+
+
+def character_table(s: StateFields) -> list[dict]:
+    """Every character with its abilities, Clock Tower condition and board, and
+    whether it can still be chosen: what the character step shows."""
+    d = D.load()
+    gone = C.unavailable(s)
+    out = []
+    for cid, c in d.characters.items():
+        conds = ["the first Wonder icon"] + [condition_text(x) for x in c["clock_tower"]]
+        out.append(
+            {
+                "id": cid,
+                "name": c["name"],
+                "basic": c["basic"],
+                "clock_tower": c["tower"],
+                "condition": ", ".join(conds),
+                "board": f"{c.get('board', '?')}{c.get('side', '')}",
+                "start": dict(c["start"]),
+                "income": dict(c["income"]),
+                "available": cid not in gone,
+            }
+        )
+    return out
+
+
+LETTERS = {"wheat": "w", "forest": "f", "mine": "m", "sea": "s", "capital": "C"}
+LETTERS |= {"special": "X", "eda": "E"}
+
+
+def map_preview(m: D.MapBoard) -> list[str]:
+    """A few lines of letters showing a map side (w f m s terrain, C capital,
+    X special hex, E Extra Draw Area, P port, . no hex), odd rows shifted."""
+    cols = max(c for c, _r in m.coords) + 1
+    rows = max(r for _c, r in m.coords) + 1
+    grid = [["."] * cols for _ in range(rows)]
+    for h, (c, r) in enumerate(m.coords):
+        grid[r][c] = "P" if h in m.ports else LETTERS[m.kinds[h]]
+    return [(" " if r % 2 else "") + " ".join(line) for r, line in enumerate(grid)]
+
+
+def setup_view(s: StateFields) -> dict:
+    """During setup: the character table and a preview of every map side."""
+    if s.phase != "setup":
+        return {}
+    d = D.load()
+    taken = {p.map for p in s.p if p.map}
+    maps = [
+        {
+            "id": mid,
+            "name": m.name,
+            "preview": map_preview(m),
+            "available": mid == "A" or mid not in taken,
         }
+        for mid, m in d.maps.items()
+    ]
+    return {"characters": character_table(s), "maps": maps}

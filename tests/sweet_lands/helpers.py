@@ -2,6 +2,7 @@
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
 
 
 def new(n=2, seed=1):
@@ -33,7 +34,7 @@ def started(n=2, seed=1, chars=("eline", "nata", "gretel", "jasmine"), maps=None
 def settle(s):
     """Answer pending sub-steps with the first choice until a turn menu is reached."""
     s = s.detached_copy()
-    s.settle()
+    tools.settle(s)
     while s.stack and not s.is_over:
         s = s.apply(s.legal_actions(s.actors()[0])[0])
     return s

@@ -6,6 +6,9 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.characters import CHARACTERS
+from rules.sweet_lands.phases import pass_gains
 
 from .helpers import act, edit, map_a, new, settle, started
 from .test_play import invariants
@@ -69,10 +72,10 @@ def test_biscuit_free_action_industry_steps_per_lab_city():
 def test_biscuit_tower_pass_industry_point_per_lab_city():
     s = edit(started(2, chars=("biscuit", "eline")))
     put_props(s, 0, ["lab", "tent", "tower"])
-    cp, ip, vp = s.pass_gains(0)
+    cp, ip, vp = pass_gains(s, 0)
     assert ip == s.ip_icons(0) + 1
     s.p[0].tower = False
-    assert s.pass_gains(0)[1] == s.ip_icons(0)
+    assert pass_gains(s, 0)[1] == s.ip_icons(0)
 
 
 # ---------------------------------------------------------------- Solbee Chocolat
@@ -101,7 +104,7 @@ def test_solbee_tower_pass_vp_per_rabbit():
     s.p[0].rabbits = set(hexes[:2])
     base = edit(s)
     base.p[0].tower = False
-    assert s.pass_gains(0)[2] == base.pass_gains(0)[2] + 2
+    assert pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2
 
 
 # ---------------------------------------------------------------- Lotus Che
@@ -122,10 +125,10 @@ def test_lotus_free_flip_gives_the_tile_bonus():
 def test_lotus_tower_city_point_rate_tile():
     s = edit(started(2, chars=("lotus", "eline")))
     put_props(s, 0, ["tent", "house", "building"])
-    assert s.pass_gains(0)[0] == DATA.board["city_points"][1]
+    assert pass_gains(s, 0)[0] == DATA.board["city_points"][1]
     s.p[0].tower = True
     rate = DATA.characters["lotus"]["city_point_rate"]
-    assert s.pass_gains(0)[0] == rate[1] != DATA.board["city_points"][1]
+    assert pass_gains(s, 0)[0] == rate[1] != DATA.board["city_points"][1]
 
 
 # ---------------------------------------------------------------- Alice Tearose
@@ -143,7 +146,7 @@ def test_alice_tower_alone_is_a_city_and_pass_vp_per_city():
     base = edit(s)
     base.p[0].tower = False
     base.p[0].props = {}
-    assert s.pass_gains(0)[2] == base.pass_gains(0)[2] + 1
+    assert pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 1
 
 
 # ---------------------------------------------------------------- Elsa Skyr
@@ -174,9 +177,9 @@ def test_elsa_tower_pass_two_vp_per_connected_port():
     s.p[0].tiles[port] = (m.kinds[port], False)
     ports = s.connected_ports(0)
     assert ports >= 1
-    base = s.pass_gains(0)[2]
+    base = pass_gains(s, 0)[2]
     s.p[0].tower = True
-    assert s.pass_gains(0)[2] == base + 2 * ports
+    assert pass_gains(s, 0)[2] == base + 2 * ports
 
 
 # ---------------------------------------------------------------- Carmen Mel
@@ -226,9 +229,9 @@ def test_carmen_cube_per_industry_bonus_and_tower_vp():
     s._ibonus(0, "orange", None)
     s._ibonus(0, "green", None)
     assert s.p[0].ext["carmen_cubes"] == 2
-    base = s.pass_gains(0)[2]
+    base = pass_gains(s, 0)[2]
     s.p[0].tower = True
-    assert s.pass_gains(0)[2] == base + 2
+    assert pass_gains(s, 0)[2] == base + 2
 
 
 # ---------------------------------------------------------------- Sakura Mochi
@@ -250,7 +253,7 @@ def test_sakura_tower_search_two_pass_cards():
     s = edit(started(2, chars=("sakura", "eline")))
     played, hand = len(s.p[0].played), len(s.p[0].hand)
     s._place_property(0, "tower", map_a().capitals[0])
-    s._settle()
+    tools.settle(s)
     if s.stack[-1]["op"] == "capital":  # the capital's own bonus first
         s = s.apply(s.legal_actions(0)[0])
     assert s.stack[-1]["op"] == "sakura_search"
@@ -280,16 +283,16 @@ def test_coral_income_steps_on_least_colour():
 def test_coral_tower_pass_vp_per_least_colour_step():
     s = edit(started(2, chars=("coral", "eline")))
     s.p[0].prosp = [2, 1, 3, 0, 2, 2]
-    base = s.pass_gains(0)[2]
+    base = pass_gains(s, 0)[2]
     s.p[0].tower = True
-    assert s.pass_gains(0)[2] == base + 2 * 3
+    assert pass_gains(s, 0)[2] == base + 2 * 3
 
 
 # ---------------------------------------------------------------- shared rules
 def test_character_free_action_cube_removed_at_cleanup():
     s = edit(started(2, chars=("sakura", "eline")))
     s.p[0].ext["cubes"] = ("sakura",)
-    s._cleanup()
+    tools.cleanup(s)
     assert "cubes" not in s.p[0].ext
 
 
@@ -393,3 +396,12 @@ def test_view_explains_why_a_character_free_action_is_refused():
     rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
     assert "already used this round" in rows["solbee3"]["refusal"]
     assert s.view(0)["players"][0]["extra"]["free_used"] == ["solbee3"]
+
+
+def test_every_character_has_one_registry_entry_with_its_free_actions():
+    """The registry holds each character of the data once, and the free actions a
+    character's object labels are those the data gives it."""
+    assert sorted(CHARACTERS) == sorted(DATA.characters)
+    for cid, character in CHARACTERS.items():
+        assert character.id == cid
+        assert sorted(character.free_labels) == sorted(DATA.characters[cid].get("free", ()))

@@ -10,6 +10,8 @@ import random
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands import turn_checks as TC
 
 from .helpers import edit, map_a, started
 
@@ -19,18 +21,18 @@ ALL_VARIANTS = {"turn_order": "pass_order", "draft": "on", "advanced_skills": "o
 def direct_refusal(s, seat, kind, args):
     """The refusal of one turn-menu move, asked of the rule functions themselves
     (not of the menu, as why_illegal may)."""
-    main = s.main_refusal(seat)
+    main = TC.main_refusal(s, seat)
     if kind == "area":
-        return main or s.area_refusal(seat, args[0])
+        return main or TC.area_refusal(s, seat, args[0])
     if kind == "play":
-        return s.card_refusal(seat, args[0])
+        return TC.card_refusal(s, seat, args[0])
     if kind == "flip":
-        return s.skill_refusal(seat, args[0])
+        return TC.skill_refusal(s, seat, args[0])
     if kind == "pass":
         return main
     if kind == "end":
         return None if s.main_done else "main action first"
-    return s.free_refusal(seat, kind, args)
+    return TC.free_refusal(s, seat, kind, args)
 
 
 def candidate_moves(s, seat):
@@ -105,7 +107,7 @@ def ten_tile_siblings():
     forest = next(h for h in sorted(near) if m.kinds[h] == "forest" and h not in m.icons)
     wet = [h for h in m.buildable if m.kinds[h] in ("wheat", "sea") and h != wheat]
     s.p[0].tiles = {h: (m.kinds[h], False) for h in wet[:9]}
-    s.effect(0, "terrain", 1)
+    tools.effect(s, 0, "terrain", 1)
     return s.apply(s.find_action(0, "hex", wheat)), s.apply(s.find_action(0, "hex", forest))
 
 
@@ -113,7 +115,10 @@ def test_milestone_results_are_not_shared_between_sibling_boards():
     for first in (0, 1):
         kids = ten_tile_siblings()
         assert kids[0].p[0].board_facts() == kids[1].p[0].board_facts()
-        asked = [kids[first].milestone_refusal(0, 1), kids[1 - first].milestone_refusal(0, 1)]
+        asked = [
+            TC.milestone_refusal(kids[first], 0, 1),
+            TC.milestone_refusal(kids[1 - first], 0, 1),
+        ]
         met = asked if first == 0 else asked[::-1]
         assert met[0] is None, met
         assert met[1] == "You do not meet the condition of milestone 1 yet."
@@ -123,7 +128,7 @@ def test_free_spots_are_not_shared_between_sibling_boards():
     # sibling roads: each state's free edges are those worked out afresh for it
     # (a detached copy starts with nothing kept)
     s = edit(started(2))
-    s.effect(0, "road", 1)
+    tools.effect(s, 0, "road", 1)
     edges = [a.args[0] for a in s.legal_actions(0) if a.kind == "edge"][:3]
     kids = [s.apply(s.find_action(0, "edge", e)) for e in edges]
     for _ in range(2):

@@ -2,6 +2,7 @@
 screen's labels for those moves, which read them from the view."""
 
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
 from tabletop_tui.games.sweet_lands.labels import label_for
 
 from .helpers import edit, started
@@ -19,7 +20,7 @@ def marker_step(carriage, loco):
     s.p[0].carriage, s.p[0].loco = carriage, loco
     s.p[0].labs = 4  # no Research Lab space holds a marker back
     s.stack.append({"op": "industry", "seat": 0, "n": 1})
-    s.settle()
+    tools.settle(s)
     return s
 
 
@@ -47,8 +48,8 @@ def test_track_gains_name_the_space_its_bonus_and_the_first_end_bonus():
     s = edit(started(2))
     s.p[0].res["diamond"] = 1
     s.p[0].prosp = [1, 0, 0, 0, 0, 0]
-    s.effect(0, "prosperity", 1)
-    s.settle()
+    tools.effect(s, 0, "prosperity", 1)
+    tools.settle(s)
     assert explained(s)["0:track:[0]"]["gains"] == ["space 2", "gain 3 gold"]
     s.p[0].prosp = [4, 0, 0, 0, 0, 0]
     first = explained(s)["0:track:[0]"]
@@ -67,8 +68,8 @@ def test_marker_and_track_labels_show_the_gains_of_the_view():
         m["gains"] = ["what the engine says"]
     assert label_for(marker, v) == "Advance the Locomotive: what the engine says"
     s = edit(started(2))
-    s.effect(0, "prosperity", 1)
-    s.settle()
+    tools.effect(s, 0, "prosperity", 1)
+    tools.settle(s)
     v = s.view(0)
     track = next(a for a in s.legal_actions(0) if a.key == "0:track:[0]")
     name = f"Prosperity {DATA.prosperity[0]['id']} (terrain)"

@@ -7,6 +7,7 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands.scoring import final_tile_vp
 from rules.sweet_lands.state import RULES_EDITION
 
 DATA = D.load()
@@ -94,7 +95,7 @@ def independent_score(s, seat):
     if P.rows["building"] == 5:
         total += P.ip
     total += [-40, -20, -10, -5, 10][s.connected_ports(seat)]
-    total += s.final_tile_vp(seat)
+    total += final_tile_vp(s, seat)
     return total
 
 

@@ -4,7 +4,8 @@ import pytest
 
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import data as D
-from rules.sweet_lands.scoring import place_vp
+from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.scoring import breakdown, place_vp
 
 from .helpers import act, edge_between, edit, give_card, map_a, new, rich, settle, started
 
@@ -80,8 +81,8 @@ def test_income_later_rounds_draw_five_plus_extra_draw_areas():
     s.p[0].aid = None
     s.p[0].eda = {10}
     s.round = 2
-    s.queue_income(0)
-    s.settle()
+    tools.queue_income(s, 0)
+    tools.settle(s)
     s = settle(s)
     assert len(s.p[0].hand) == 1 + 5 + 1
 
@@ -91,11 +92,11 @@ def test_income_order_aid_then_character_then_tracks():
     before = dict(s.p[0].res)
     s.p[0].aid = next(i for i, (std, _) in enumerate(s.aid_spaces) if std)
     s.round = 2
-    s.queue_income(0)
+    tools.queue_income(s, 0)
     kinds = [f.get("fx") for f in reversed(s.stack)][: len(s.aid_spaces[s.p[0].aid][0]) + 3]
     # character diamond, then the income tracks and the draw, both read when reached
     assert kinds[-3:] == ["gain", "income_tracks", "round_draw"]
-    s.settle()
+    tools.settle(s)
     s = settle(s)
     assert s.p[0].res["diamond"] >= before["diamond"] + 1
 
@@ -152,9 +153,9 @@ def test_advanced_areas_open_in_rounds_2_and_3():
     assert s.opened >= {"Q"} and not ({"M", "N", "O", "P"} & s.opened)
     s2 = edit(s)
     s2.round = 1
-    s2.begin_next_round()
+    tools.begin_next_round(s2)
     assert {"M", "N"} <= s2.opened and not ({"O", "P"} & s2.opened)
-    s2.begin_next_round()
+    tools.begin_next_round(s2)
     assert {"O", "P"} <= s2.opened
 
 
@@ -496,7 +497,7 @@ def test_industry_end_of_track_gives_vp():
 def test_food_wood_discounts_at_7_and_11():
     s = edit(started(2))
     s.p[0].food = 6
-    s.advance_food(0, 5)
+    tools.advance_food(s, 0, 5)
     s = settle(s)
     assert s.p[0].food == 11 and s.p[0].discount == 3
 
@@ -505,17 +506,17 @@ def test_food_end_of_track_gives_wheat():
     s = edit(started(2))
     s.p[0].food = 14
     w = s.p[0].res["wheat"]
-    s.advance_food(0, 2)
+    tools.advance_food(s, 0, 2)
     assert s.p[0].res["wheat"] == w + 4
 
 
 def test_food_wonder_unlocks_then_gives_skill():
     s = edit(started(2))
     s.p[0].food = 4
-    s.advance_food(0, 1)
+    tools.advance_food(s, 0, 1)
     s = settle(s)
     assert s.p[0].wonders == 1 and not s.p[0].skills
-    s.effect(0, "wonder", 1, None)
+    tools.effect(s, 0, "wonder", 1, None)
     s = settle(s)
     assert s.p[0].wonders == 2 and len(s.p[0].skills) == 1
 
@@ -554,11 +555,11 @@ def test_prosperity_end_costs_a_diamond_and_first_takes_bonus():
     s.p[1].prosp[0] = 4
     s.p[0].res["diamond"] = 1
     s.p[1].res["diamond"] = 1
-    s.advance_prosperity(0, 0)
+    tools.advance_prosperity(s, 0, 0)
     s = settle(s)
     assert s.p[0].res["diamond"] == 0 and s.pros_first[0] == 0
     vp = s.p[1].vp
-    s.advance_prosperity(1, 0)
+    tools.advance_prosperity(s, 1, 0)
     assert s.pros_first[0] == 0 and s.p[1].vp == vp and not s.stack
 
 
@@ -620,7 +621,7 @@ def test_industry_bonus_resolves_column_top_to_bottom():
     for u in (m1, m2):
         s.p[0].hand.remove(u)
     s.p[0].columns["grey"] = [m1, m2]
-    s.industry_bonus(0, "grey", None)
+    tools.industry_bonus(s, 0, "grey", None)
     ops = [f.get("fx") for f in reversed(s.stack)][:3]
     assert ops == ["gain", "industry", "gain"]
 
@@ -629,10 +630,10 @@ def test_nested_industry_bonus_waits_for_the_running_one():
     s = edit(started(2))
     a = give_card(s, 0, "Foreman")  # not used in a column here
     s.p[0].hand.remove(a)
-    s.industry_bonus(0, "orange", None)
+    tools.industry_bonus(s, 0, "orange", None)
     chain = s.stack[-1]["chain"]
     s.stack.append({"op": "fx", "seat": 0, "fx": "gain", "v": {"gold": 1}, "chain": chain})
-    s.industry_bonus(0, "green", chain)
+    tools.industry_bonus(s, 0, "green", chain)
     assert any(f["op"] == "ibonus_now" for f in s.stack)
     idx = next(i for i, f in enumerate(s.stack) if f["op"] == "ibonus_now")
     assert all(f.get("chain") == chain for f in s.stack[idx + 1 :])
@@ -656,7 +657,7 @@ def test_flip_ability_once_per_round_reset_at_cleanup():
     s = edit(s)
     s.turn = 0
     assert s.find_action(0, "flip", 9) is None
-    s.cleanup()
+    tools.cleanup(s)
     assert s.p[0].flipped == []
 
 
@@ -821,7 +822,7 @@ def test_cleanup_keep_one_card_return_discs():
     s = edit(started(2))
     s.p[0].discs = 2
     s.next_start = 0
-    s.cleanup()
+    tools.cleanup(s)
     assert s.p[0].discs == 0 and all(o is None for occ in s.occ.values() for o in occ)
     s = settle(s)
     assert all(len(p.hand) == 6 for p in s.p)  # 1 kept + 5 drawn in round 2
@@ -833,7 +834,7 @@ def test_scoring_prosperity_rates():
     m = map_a()
     for h in list(m.buildable)[:6]:
         s.p[0].tiles[h] = (m.kinds[h], False)
-    base = s.breakdown(0)["prosperity"]
+    base = breakdown(s, 0)["prosperity"]
     t = DATA.prosperity[0]
 
     def expect(pos):
@@ -842,14 +843,14 @@ def test_scoring_prosperity_rates():
 
     for pos in (1, 3, 5):
         s.p[0].prosp[0] = pos
-        assert s.breakdown(0)["prosperity"] == base + expect(pos)
+        assert breakdown(s, 0)["prosperity"] == base + expect(pos)
     assert expect(1) < expect(3) < expect(5)
 
 
 def test_scoring_city_points_double():
     s = edit(started(2))
     s.p[0].cp = 7
-    assert s.breakdown(0)["city_points"] == 14
+    assert breakdown(s, 0)["city_points"] == 14
 
 
 def test_scoring_full_rows_bonuses():
@@ -857,29 +858,29 @@ def test_scoring_full_rows_bonuses():
     s.p[0].rows = {"tent": 5, "house": 5, "building": 5}
     s.p[0].rabbits = {1, 2}
     s.p[0].cp, s.p[0].ip = 4, 9
-    assert s.breakdown(0)["property_sets"] == 2 * 2 + 4 + 9
+    assert breakdown(s, 0)["property_sets"] == 2 * 2 + 4 + 9
 
 
 def test_scoring_gold_and_diamonds():
     s = edit(started(2))
     s.p[0].res["gold"] = 14
     s.p[0].res["diamond"] = 3
-    b = s.breakdown(0)
+    b = breakdown(s, 0)
     assert b["gold"] == 2 and b["diamonds"] == 3
 
 
 def test_scoring_ports_table():
     s = edit(started(2))
-    assert s.breakdown(0)["ports"] == -40
+    assert breakdown(s, 0)["ports"] == -40
     m = map_a()
     s.p[0].tiles = {h: (m.kinds[h], False) for h in m.buildable}
-    assert s.connected_ports(0) == 4 and s.breakdown(0)["ports"] == 10
+    assert s.connected_ports(0) == 4 and breakdown(s, 0)["ports"] == 10
 
 
 def test_scoring_milestones_ten_each():
     s = edit(started(2))
     s.p[0].milestones = [1, 4]
-    assert s.breakdown(0)["milestones"] == 20
+    assert breakdown(s, 0)["milestones"] == 20
 
 
 def test_scoring_final_tiles_with_neutral_player():
@@ -891,7 +892,7 @@ def test_scoring_final_tiles_with_neutral_player():
 
 def test_scoring_total_is_sum_of_parts():
     s = edit(started(2))
-    b = s.breakdown(0)
+    b = breakdown(s, 0)
     assert b["total"] == sum(v for k, v in b.items() if k != "total")
 
 
@@ -935,5 +936,5 @@ def test_solo_titles_at_250_and_300():
     s.phase, s.is_over = "over", True
     s.p[0].vp = 400
     assert s.result()["solo_title"] == "history"
-    s.p[0].vp = 260 - (s.breakdown(0)["total"] - 400)
+    s.p[0].vp = 260 - (breakdown(s, 0)["total"] - 400)
     assert s.result()["solo_title"] == "expert"

@@ -5,6 +5,7 @@ import pytest
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import setup_tools as tools
 
 from .helpers import act, edge_between, edit, give_card, map_a, rich, settle, started
 
@@ -29,8 +30,8 @@ def test_income_order_round_aid_road_flip_raises_that_rounds_wood_income():
     s.round = 2
     s.aid_spaces[0] = [[11], None]
     s.p[0].aid = 0
-    s.queue_income(0)
-    s.settle()
+    tools.queue_income(s, 0)
+    tools.settle(s)
     s = act(s, "edge", e)
     s = settle(s)
     assert s.p[0].inc["wood"] == wood_income + 1
@@ -48,8 +49,8 @@ def test_income_order_extra_draw_area_from_round_aid_joins_that_draw():
     s.aid_spaces = [[[11], None]] + [list(x) for x in s.aid_spaces[1:]]
     s.round = 2
     s.p[0].aid = 0
-    s.queue_income(0)
-    s.settle()
+    tools.queue_income(s, 0)
+    tools.settle(s)
     s = act(s, "edge", e)
     s = settle(s)
     # 1 kept + 1 for activating the area + the round's 5 + 1 for the area itself
@@ -288,7 +289,7 @@ def test_granted_actions_cost_nothing_by_kind(op, value):
     _ready_for(s, op)
     before = dict(s.p[0].res)
     progress = _progress(s)
-    s.resolve_effects(0, [(op, value)])
+    tools.resolve_effects(s, 0, [(op, value)])
     s = settle(s)
     assert _progress(s) > progress, op  # the granted action really happened
     for r in D.BASIC + ("gold",):

@@ -7,6 +7,8 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import turn_checks as TC
+from rules.sweet_lands.phases import pass_gains
 from rules.sweet_lands.skills import ADVANCED, FIRST, FURTHER
 
 from .helpers import act, edit, map_a, settle, started
@@ -66,7 +68,7 @@ def test_skill_first_list_pass_abilities_4_5_6():
     s.p[0].food = 6
     base = edit(s)
     base.p[0].skills = []
-    extra = s.pass_gains(0)[2] - base.pass_gains(0)[2]
+    extra = pass_gains(s, 0)[2] - pass_gains(base, 0)[2]
     ip = s.ip_icons(0)
     six = max([0] + [v for need, v in [(2, 3), (4, 5), (6, 7), (8, 10)] if ip >= need])
     assert extra == 6 + 5 + six
@@ -109,7 +111,7 @@ def test_skill_21_pass_vp_per_city():
     cities = len(s.cities(0))
     base = edit(s)
     base.p[0].skills = []
-    assert cities >= 1 and s.pass_gains(0)[2] == base.pass_gains(0)[2] + 2 * cities
+    assert cities >= 1 and pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2 * cities
 
 
 def test_skill_22_pass_vp_per_connected_port():
@@ -119,7 +121,7 @@ def test_skill_22_pass_vp_per_connected_port():
     base = edit(s)
     base.p[0].skills = []
     ports = s.connected_ports(0)
-    assert ports and s.pass_gains(0)[2] == base.pass_gains(0)[2] + 2 * ports
+    assert ports and pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2 * ports
 
 
 def test_skill_23_pass_two_vp_per_tag_of_the_most_numerous_type():
@@ -127,13 +129,13 @@ def test_skill_23_pass_two_vp_per_tag_of_the_most_numerous_type():
     base = edit(s)
     base.p[0].skills = []
     most = max(s.tags(0).values())
-    assert most >= 1 and s.pass_gains(0)[2] == base.pass_gains(0)[2] + 2 * most
+    assert most >= 1 and pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2 * most
 
 
 def test_skill_24_flip_pays_four_iron_for_three_industry_steps():
     s = with_skill(24)
     s.p[0].res["iron"] = 3
-    assert "4 iron" in s.skill_refusal(0, 24)
+    assert "4 iron" in TC.skill_refusal(s, 0, 24)
     s.p[0].res["iron"] = 5
     s = flip(s, 24)
     s = settle(s)
@@ -225,7 +227,7 @@ def test_advanced_113_114_area_costs_also_when_copied(sk, area, cost):
     # area L copies pay area_cost(), so the replaced cost holds there too
     s.p[0].skills.append(sk)
     s.p[0].res.update({"gold": 4, "wheat": 4, "wood": 3, "iron": 0})
-    assert s.area_refusal(0, area, copying=True) is None
+    assert TC.area_refusal(s, 0, area, copying=True) is None
 
 
 @pytest.mark.parametrize("sk", ADVANCED[:10])
