@@ -143,7 +143,7 @@ async def in_a_row(games: int, top: int) -> None:
 
 
 PEAK = """
-import asyncio, json, resource, sys, tempfile
+import asyncio, json, sys, tempfile
 sys.path.insert(0, sys.argv[3])
 from memory import play_one
 from tabletop_tui.app import TabletopApp
@@ -154,7 +154,10 @@ async def main():
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         handoffs = await play_one(app, pilot, sys.argv[1], json.loads(sys.argv[2]), 3)
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a child would
+    # report its parent's peak when that is higher
+    with open("/proc/self/status") as f:
+        peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
     print(json.dumps({"peak": peak, "handoffs": handoffs}))
 
 asyncio.run(main())
