@@ -40,9 +40,16 @@ def p95(xs: list[float]) -> float:
     return s[min(len(s) - 1, int(round(0.95 * (len(s) - 1))))]
 
 
+# Issue 30's goals for a key press to its first repainted frame, on stock Textual.
+GOAL_MEDIAN_MS = 33
+GOAL_P95_MS = 100
+GOAL_PEAK_MIB = 80
+
+
 def frame_figures(samples, width: int = 0) -> str:
     """Median and p95 of [wall ms, CPU ms] key-to-frame samples (``width``: each
-    figure padded to line up in a table)."""
+    figure padded to line up in a table), and whether the wall-clock figures meet
+    the goals."""
     if not samples:
         return "no samples"
     wall = [w for w, _ in samples]
@@ -51,7 +58,12 @@ def frame_figures(samples, width: int = 0) -> str:
     return (
         f"median {statistics.median(wall):{w}.1f} ms, p95 {p95(wall):{w}.1f} ms "
         f"(CPU {statistics.median(cpu):{w}.1f} / {p95(cpu):{w}.1f} ms; n={len(samples)})"
+        + ("" if meets_goals(wall) else "  OVER GOAL")
     )
+
+
+def meets_goals(wall_ms: list[float]) -> bool:
+    return statistics.median(wall_ms) <= GOAL_MEDIAN_MS and p95(wall_ms) <= GOAL_P95_MS
 
 
 def timing_line(level: str, seconds: list[float]) -> str:

@@ -17,10 +17,13 @@ arrows, the legend and zoom (g, z, each twice) and the next map (n). Then a hot-
 game of --hotseat humans (3 by default) runs for --handoffs hand-offs, timing the same
 keys and Enter on each hand-off screen. Each figure is the median and p95 of wall-clock
 time, and in brackets of the CPU time of the app's thread, which the machine's load
-barely changes; compare wall-clock runs only on the same load. Each key is pressed
-once the screen has drawn, in idle time, the hidden panels the last move changed, and
-the app has had its pause in the keys (30 ms, when it collects young objects). The
-game is saved after every move, as one started from the menu is.
+barely changes; compare wall-clock runs only on the same load. Goals (issue 30, on
+stock Textual): median <= 33 ms and p95 <= 100 ms for every kind of key. Each key is
+pressed after a short pause (20 ms), as a player's next key comes later than that. The
+game is saved after every move, as one started from the menu is. Frames are timed
+through a hook on ``App._display`` (every frame written to the terminal goes through
+it; Textual has no public "frame written" event): this benchmark, not under the
+public-API check, keeps that one private name, the app does not.
 With --frames the key counts also reflect where those view keys left the focus. --profile "move key,..."
 writes a cProfile of those keys (press to first frame) to --profile-out.
 
@@ -186,13 +189,6 @@ class Timer:
         if names[:-1]:
             await press(self.pilot, *names[:-1])
         await self.pilot.pause(0.02)
-        # The screen draws the hidden panels a move changed in idle time after the
-        # move's frame, and the app collects young objects in a pause of the keys; a
-        # key is timed once that is done (as a player's next key comes later than
-        # that), so a frame of that drawing is never taken for the key's.
-        app = self.pilot.app
-        while getattr(app.screen, "_draw_hidden_timer", None) is not None or app.idle_timer:
-            await self.pilot.pause(0.01)
         self.paints.clear()
         self.profiling = kind in self.profile
         if self.profiling:
@@ -272,7 +268,8 @@ async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) ->
             if not seqs:
                 raise SystemExit(f"no keys make {action.key} on this screen")
             seq = min(seqs, key=len)
-            ids = [o.id for o in screen.query_one(OptionList)._options]
+            ol = screen.query_one(OptionList)
+            ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
             old_total += old_list_keys(ids, action.key)
             hm = screen.query_one(HexMap)
             if frames and timer.wants("map cursor") and hm.has_focus and len(hm.targets) > 1:

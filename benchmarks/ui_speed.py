@@ -1,21 +1,29 @@
-"""UI speed and memory figures (goals from the issues; printed, never asserted in tests).
+"""UI speed and memory figures on stock Textual (goals from issue 30; printed, never
+asserted in tests).
 
 1. Cold start to the title screen, as a ratio to a bare Textual app (Header, Static,
    Footer) measured in the same run (goal <= 1.5x).
 2. Per game, the time from a key press to the first repainted frame of the game screen
-   in a Pilot session at 120x40: median and 95th percentile (goal: median <= 16 ms,
-   p95 < 50 ms). Three kinds of key: a view key (next city, or choosing a hand card),
-   Enter on a move during a 4-human game (in the move list, or on the board's spot in
-   Happiness), and Enter on the hand-off screen. Each figure is wall-clock time, and in
-   brackets the CPU time of the app's thread, which the machine's load barely changes.
-   The game is saved after every move, as one started from the menu is, and a key is
-   pressed once the app has had its pause in the keys (30 ms, when it collects young
-   objects), as a player's next key comes later than that.
+   in a Pilot session at 120x40: median and 95th percentile (goal: median <= 33 ms,
+   p95 <= 100 ms for every kind of key). Three kinds of key: a view key (next city, or
+   choosing a hand card), Enter on a move during a 4-human game (in the move list, or
+   on the board's spot in Happiness), and Enter on the hand-off screen. Each figure is
+   wall-clock time, and in brackets the CPU time of the app's thread, which the
+   machine's load barely changes. The game is saved after every move, as one started
+   from the menu is, and each key is pressed after a short pause (20 ms), as a player's
+   next key comes later than that.
 3. Per game, the peak memory (max RSS) of a process that plays a whole 4-player
-   hot-seat game through the UI, every hand-off confirmed (goal < 80 MiB).
+   hot-seat game through the UI, every hand-off confirmed (goal <= 80 MiB).
 4. Sweet Lands (``--games sweet-lands``, in the default set): ``sl_keys.py --frames``,
-   run as it is, times every kind of key through a solo game against Mio and 40
-   hand-offs of a 3-human game; its figures and peak memory are printed here too.
+   run as it is, times every kind of key (moves, tab switches, the map cursor, the
+   move list, hand-offs) through a solo game against Mio and 40 hand-offs of a 3-human
+   game; its figures and peak memory are printed here too.
+
+Frames are timed through a hook on the app: ``App._display``, the one call every frame
+written to the terminal goes through, is wrapped to note the time. Textual has no public
+event for "a frame was written" (``Screen`` signals and ``call_after_refresh`` fire
+before the write or not once per frame), so this benchmark, which is not under the
+public-API check, keeps that one private name; the app itself does not use it.
 
 Run: .venv/bin/python benchmarks/ui_speed.py [--runs N] [--games happy-city,...] [--profile PATH]
 """
@@ -96,8 +104,6 @@ async def main():
         # Wall time, and the CPU time of the thread the app runs in (everything runs
         # on the event loop's thread), which other processes on the machine barely move.
         await pilot.pause(0.02)
-        while app.idle_timer is not None:  # the app's pause in the keys (it collects then)
-            await pilot.pause(0.01)
         paints.clear()
         if kind == PROFILED and profiler is not None:
             profiler.enable()  # until the first frame is written (display, above)
@@ -142,7 +148,8 @@ async def main():
                 if ms is not None:
                     got["view"].append(ms)
             action = chooser.choose(c.state, c.viewer)
-            keys = [o.id for o in screen.query_one(OptionList)._options]
+            ol = screen.query_one(OptionList)
+            keys = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
             timing = len(got["move"]) < PRESSES
             if action.key in keys and timing:
                 ol = screen.query_one(OptionList)
@@ -248,7 +255,7 @@ def main():
         print(f"{name}: Enter on a hand-off to first frame: {frame_figures(got['handoff'])}")
         end = "" if got["over"] else " (game not finished!)"
         print(f"{name}: peak memory, 4-human game: {got['rss']:.1f} MiB max RSS{end}")
-    print("goals: median <= 16 ms, p95 < 50 ms, peak memory < 80 MiB")
+    print("goals: median <= 33 ms, p95 <= 100 ms, peak memory <= 80 MiB")
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} (1 min)")
 
 

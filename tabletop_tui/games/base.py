@@ -109,6 +109,9 @@ class GameScreenBase(Screen):
         self.controller.flush_save()  # leaving the game (or the app): nothing unsaved
         if self._handoff is not None and not self._handoff.is_current:
             self.app.uninstall_screen(self._handoff)
+            # uninstalling leaves the screen's message loop running, and with it the
+            # screen, this one (its context) and every line drawn: close it
+            self._handoff.remove()
 
     def _handed(self, seat: int) -> None:
         self.controller.take_terminal(seat)

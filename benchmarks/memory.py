@@ -1,0 +1,199 @@
+"""Memory through the UI: flat across games, flat per hand-off, and each game's peak.
+
+1. Ten Happy City games in a row in one app session (4 humans sharing the terminal,
+   every hand-off confirmed with Enter, moves chosen at random from the seat's legal
+   actions), each started from the app as the setup screen starts it and left to the
+   title from its end screen. After each game (and once before the first): the live
+   objects (``gc.collect()`` then ``len(gc.get_objects())``) and the resident memory.
+   Goal: flat, the tenth game ends where the second began (the first one loads the
+   rules, the bots and Textual's widgets, which stay).
+2. In the first game, the live objects after every hand-off: the growth per hand-off
+   over the game's second half (goal: flat, about zero).
+3. Per game, in a process of its own, the peak memory (max RSS) of a whole 4-human
+   hot-seat game through the UI (goal <= 80 MiB).
+
+``--top N`` also prints the N types whose live count grew most from game 2 to the
+last game (the first thing to read when memory is not flat).
+
+Run: .venv/bin/python benchmarks/memory.py [--games 10] [--peak happy-city,...] [--top 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import random
+import resource
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tabletop_tui.app import TabletopApp  # noqa: E402
+from tabletop_tui.games.base import GameScreenBase  # noqa: E402
+from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
+
+HUMANS = [{"kind": "human"}] * 4
+NAMES = ["Ann", "Bob", "Cleo", "Dev"]
+PAGE = os.sysconf("SC_PAGE_SIZE")
+# Each game's options for the peak run (the 4-human game the setup screen starts).
+PEAK_GAMES = {
+    "happy-city": ("happy-city", {"mode": "family"}),
+    "happiest-town": ("happiest-town", {}),
+    "happiness": ("happiness", {}),
+    "sweet-lands": ("sweet-lands", {}),
+}
+
+
+def rss_mib() -> float:
+    """The resident memory now (not the peak), from /proc."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * PAGE / 2**20
+
+
+def live_objects() -> int:
+    gc.collect()
+    return len(gc.get_objects())
+
+
+def by_type() -> Counter:
+    gc.collect()
+    return Counter(type(o).__qualname__ for o in gc.get_objects())
+
+
+async def play_one(app, pilot, game: str, options: dict, seed: int, on_handoff=None) -> int:
+    """A 4-human game from start to the title; returns the hand-offs confirmed."""
+    rng = random.Random(seed)
+    app.start_game(game, NAMES, HUMANS, options, seed)
+    await pilot.pause()
+    handoffs = 0
+    for _ in range(50000):
+        screen = app.screen
+        c = app.controller
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            await pilot.pause()
+            handoffs += 1
+            if on_handoff is not None:
+                on_handoff(handoffs)
+            continue
+        if c is None or c.state.is_over:
+            break
+        if not isinstance(screen, GameScreenBase) or c.next_step() != "human":
+            await pilot.pause(0.01)  # a notice, a countdown or a bot: let it run
+            continue
+        screen._apply(rng.choice(c.legal()))
+        await pilot.pause()
+    for _ in range(200):  # the end screen is shown once the last frame is drawn
+        if not isinstance(app.screen, GameScreenBase | HandoffScreen):
+            break
+        await pilot.pause(0.01)
+    over = app.controller is not None and app.controller.state.is_over
+    app.back_to_title()
+    await pilot.pause()
+    await pilot.pause(0.05)
+    if not over:
+        raise SystemExit(f"{game} seed {seed}: game did not finish")
+    return handoffs
+
+
+async def in_a_row(games: int, top: int) -> None:
+    app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        print(f"before the first game: {live_objects():7d} live objects, {rss_mib():5.1f} MiB RSS")
+        counts: list[int] = []
+        per_handoff: list[int] = []
+        types: list[Counter] = []
+        for n in range(1, games + 1):
+            probe = (lambda _: per_handoff.append(live_objects())) if n == 1 else None
+            handoffs = await play_one(app, pilot, "happy-city", {"mode": "family"}, n, probe)
+            counts.append(live_objects())
+            print(
+                f"after game {n:2d}: {counts[-1]:7d} live objects, {rss_mib():5.1f} MiB RSS "
+                f"({handoffs} hand-offs)"
+            )
+            if top and n in (2, games):
+                types.append(by_type())
+    if len(counts) >= 2:
+        growth = (counts[-1] - counts[0]) / max(1, len(counts) - 1)
+        print(
+            f"growth per game: {growth:+.0f} objects (games 1 to {games}); "
+            f"last game against the end of game 2: {counts[-1] - counts[1]:+d}"
+        )
+    if len(per_handoff) >= 4:
+        half = per_handoff[len(per_handoff) // 2 :]
+        rate = (half[-1] - half[0]) / max(1, len(half) - 1)
+        print(
+            f"game 1, per hand-off (second half, {len(half)} hand-offs): {rate:+.1f} "
+            f"objects; range {min(half)}..{max(half)}"
+        )
+    if len(types) == 2:
+        grew = types[1] - types[0]
+        print(f"types grown most from game 2 to game {games}:")
+        for name, k in grew.most_common(top):
+            print(f"  {name:40s} {k:+d}")
+
+
+PEAK = """
+import asyncio, json, sys, tempfile
+sys.path.insert(0, sys.argv[3])
+from memory import play_one
+from tabletop_tui.app import TabletopApp
+
+async def main():
+    app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01)
+    app.animation_level = "none"
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        handoffs = await play_one(app, pilot, sys.argv[1], json.loads(sys.argv[2]), 3)
+    # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a child would
+    # report its parent's peak when that is higher
+    with open("/proc/self/status") as f:
+        peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
+    print(json.dumps({"peak": peak, "handoffs": handoffs}))
+
+asyncio.run(main())
+"""
+
+
+def peak(name: str) -> None:
+    game, options = PEAK_GAMES[name]
+    here = str(Path(__file__).resolve().parent)
+    out = subprocess.run(
+        [sys.executable, "-c", PEAK, game, json.dumps(options), here],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    got = json.loads(out.strip().splitlines()[-1])
+    print(
+        f"{name}: peak memory, whole 4-human game: {got['peak']:.1f} MiB max RSS "
+        f"({got['handoffs']} hand-offs)"
+    )
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--games", type=int, default=10, help="Happy City games in a row (0: none)")
+    p.add_argument("--peak", default=",".join(PEAK_GAMES), help="games whose peak is measured")
+    p.add_argument("--top", type=int, default=0, help="types grown most, game 2 to the last")
+    a = p.parse_args()
+    if a.games:
+        asyncio.run(in_a_row(a.games, a.top))
+    for name in filter(None, a.peak.split(",")):
+        peak(name)
+    print("goals: flat across games and per hand-off, peak <= 80 MiB")
+    print(f"load average while measuring: {os.getloadavg()[0]:.1f} (1 min)")
+    print(f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MiB)")
+
+
+if __name__ == "__main__":
+    main()

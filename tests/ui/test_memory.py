@@ -1,0 +1,52 @@
+"""Games played one after another in one app session leave nothing behind.
+
+Counted with the garbage collector, never timed: once the players are back on the
+title, no game screen, hand-off screen or controller of a finished game is alive.
+"""
+
+import gc
+import random
+
+from tabletop_tui.controller import Controller
+from tabletop_tui.games.base import GameScreenBase
+from tabletop_tui.widgets.common import HandoffScreen
+
+from .helpers import make_app
+
+GAMES = 3
+
+
+def alive(kind) -> int:
+    gc.collect()
+    return sum(isinstance(o, kind) for o in gc.get_objects())
+
+
+async def few_turns(app, pilot, seed: int) -> None:
+    """A 2-human game started as the setup screen starts it, four hand-offs in, then
+    back to the title (a helper, so no screen stays in the test's own variables)."""
+    rng = random.Random(seed)
+    app.start_game("happy-city", ["Ann", "Bob"], [{"kind": "human"}] * 2, {}, seed)
+    await pilot.pause()
+    handoffs = 0
+    while handoffs < 4:  # a few turns, each ending in a hand-off
+        screen = app.screen
+        if isinstance(screen, HandoffScreen):
+            await pilot.press("enter")
+            handoffs += 1
+        elif isinstance(screen, GameScreenBase) and screen.controller.legal():
+            screen.act_key(rng.choice(screen.controller.legal()).key)
+        await pilot.pause()
+    app.back_to_title()
+    await pilot.pause()
+    await pilot.pause(0.1)
+
+
+async def test_games_in_a_row_leave_no_screens_or_controllers(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for game in range(GAMES):
+            await few_turns(app, pilot, game + 1)
+        assert alive(GameScreenBase) == 0
+        assert alive(HandoffScreen) == 0
+        assert alive(Controller) == 0
