@@ -107,11 +107,13 @@ class SearchingHappinessBot(PlanningHappinessBot):
         worlds = 0
         most = self.budget.iterations
         while (most is None or worlds < most) and not self._out_of_time():
-            values = [self.playout(world, seat, a) for a in cands]
-            if any(v is None for v in values):  # the clock ran out inside this world
-                break
-            for k, v in enumerate(values[1:]):
-                diffs[k].append(v - values[0])  # type: ignore[operator]
+            offered = {a.key: a for a in world.legal_actions(seat)}
+            if all(a.key in offered for a in cands):  # else no fair comparison here
+                values = [self.playout(world, seat, offered[a.key]) for a in cands]
+                if any(v is None for v in values):  # the clock ran out inside this world
+                    break
+                for k, v in enumerate(values[1:]):
+                    diffs[k].append(v - values[0])  # type: ignore[operator]
             worlds += 1
             world = obs.sample(self.world_seed())
         self.last_worlds = worlds

@@ -42,14 +42,18 @@ class SweetLandsBot:
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
-        copy = state.resample(seat, self.rng.below(1 << 30))
-        mine = copy.legal_actions(seat)
-        if copy.stack:
-            choice = self.sub_step(copy, seat, mine)
-        else:
-            choice = self.turn(copy, seat, mine)
-        by_key = {a.key: a for a in actions}
-        return by_key.get(choice.key, actions[0])
+        return self.choose_in(state.resample(seat, self.rng.below(1 << 30)), seat, actions)
+
+    def choose_in(self, world, seat, actions):
+        """Plan on ``world`` (a copy of the game) and answer a member of ``actions``,
+        the live legal list: a move only the copy offers (say, a Pass card it dealt
+        into the deck that sits in a hidden hand at the table) is never chosen."""
+        live = {a.key: a for a in actions}
+        mine = [a for a in world.legal_actions(seat) if a.key in live]
+        if not mine:
+            return actions[0]
+        choice = self.sub_step(world, seat, mine) if world.stack else self.turn(world, seat, mine)
+        return live.get(choice.key, actions[0])
 
     # ------------------------------------------------------------------ value
     def value(self, s, seat):
