@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from benchkit import mean_ci, pct, play, timing_line, wilson
 
 from rules.bots import Budget
+from rules.sweet_lands import data as D
 
 GAME = "sweet-lands"
 LEVELS = ("easy", "normal", "hard")
@@ -82,13 +83,57 @@ def head_to_head(games: int, budget: Budget, seed0: int, times) -> None:
     )
 
 
+CHOICE_GAMES = 200  # normal-level games (player counts 1-4 in turn) for the choice counts
+SAME_DEALS = 10  # solo deals played by both hard and normal at scale 1
+
+
+def same_deals(games: int, budget: Budget, seed0: int, times) -> None:
+    """hard and normal solo on the same seeded deals (the same bot seeds, so the same
+    character and map as a rule): hard's gain with its 95% interval."""
+    gains, same_setup = [], 0
+    for g in range(games):
+        ends = [play(GAME, {}, [lv], seed0 + g, budget, times) for lv in ("normal", "hard")]
+        gains.append(ends[1].result()["scores"][0] - ends[0].result()["scores"][0])
+        same_setup += (ends[0].p[0].char, ends[0].p[0].map) == (ends[1].p[0].char, ends[1].p[0].map)
+    print(
+        f"  hard - normal solo on the same {games} deals: {mean_text(gains)} VP "
+        f"({same_setup}/{games} with the same character and map)"
+    )
+
+
+def choice_counts(games: int, seed0: int) -> None:
+    """How often each character, map board, skill tile and Round Aid space is taken by
+    ``normal`` bots over ``games`` games of 1-4 players in turn."""
+    picks: dict[str, Counter] = defaultdict(Counter)
+    seats = 0
+    for g in range(games):
+        n = COUNTS[g % len(COUNTS)]
+        end = play(GAME, {}, ["normal"] * n, seed0 + g, Budget(iterations=1), defaultdict(list))
+        for P in end.p:
+            seats += 1
+            picks["characters"][P.char] += 1
+            picks["maps"][P.map] += 1
+            picks["skill tiles"].update(P.skills)
+    everything = {"characters": D.load().characters, "maps": D.load().maps}
+    print(f"  setup choices by normal bots, {games} games (1-4 players), {seats} seats:")
+    for kind, counter in picks.items():
+        names = list(everything.get(kind, sorted(counter)))
+        text = "  ".join(f"{name} {counter.get(name, 0)}" for name in names)
+        print(f"    {kind}: {text}")
+        missing = [str(name) for name in names if not counter.get(name)]
+        print(f"      never taken: {', '.join(missing) if missing else 'none'}")
+
+
 def run(scale: float, budget: Budget, seed0: int, levels=LEVELS, counts=COUNTS) -> None:
     print("\n== Sweet Lands (every seat at the level; seeds from", seed0, ")")
     times: dict[str, list[float]] = defaultdict(list)
     for level in levels:
         level_table(level, scale, budget, seed0, times, counts)
+    if "hard" in levels and "normal" in levels and 1 in counts:
+        same_deals(max(2, round(SAME_DEALS * scale)), budget, seed0 + 300, times)
     if "hard" in levels and "normal" in levels and 2 in counts:
         head_to_head(max(2, round(HEAD_TO_HEAD * scale)), budget, seed0 + 500, times)
+    choice_counts(max(4, round(CHOICE_GAMES * scale)), seed0 + 700)
     for level in LEVELS:
         if times.get(level):
             print(timing_line(level, times[level]))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -71,7 +72,9 @@ class Controller:
         for s, info in enumerate(self.seats):
             if info["kind"] == "bot":
                 level = info.get("level", "normal")
-                self._bots[s] = make_bot(self.spec.id, level, self.state.seed * 17 + s)
+                # a seed of its own: one derived from the game's would let a bot deal
+                # the hidden cards again
+                self._bots[s] = make_bot(self.spec.id, level, secrets.randbelow(1 << 31))
         humans = self.humans
         if self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]

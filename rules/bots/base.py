@@ -33,6 +33,20 @@ class Observation:
     def sample(self, seed: int) -> GameState:
         return self._resample(seed)
 
+    def answer(self, choice: Action, free_text: tuple[str, ...] = ()) -> Action:
+        """The member of the live legal list with ``choice``'s key. A bot plans on
+        imagined copies, whose legal moves may differ from the live game's (a card
+        the copy dealt into the deck sits in a hidden hand at the table); a move
+        only the copy offers gives way to the first live one, so no decision can
+        stop a game. A move of a ``free_text`` kind the list offers (a Happiness
+        story: the list holds a sample, the player writes the words) is kept."""
+        for action in self.legal:
+            if action.key == choice.key:
+                return action
+        if choice.kind in free_text and any(a.kind == choice.kind for a in self.legal):
+            return choice
+        return self.legal[0]
+
 
 def observe(state: GameState, seat: int) -> Observation:
     """What ``seat`` may use to decide; worlds come from the engine's ``resample``."""
@@ -50,12 +64,15 @@ class Bot:
 
     name = "bot"
     level = "normal"
+    # kinds of move whose text argument the player writes (see Observation.answer)
+    free_text: tuple[str, ...] = ()
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
 
     def choose(self, state: GameState, seat: int) -> Action:
-        return self.decide(observe(state, seat))
+        obs = observe(state, seat)
+        return obs.answer(self.decide(obs), self.free_text)
 
     def decide(self, obs: Observation) -> Action:
         raise NotImplementedError
@@ -110,6 +127,7 @@ class EasyBot(Bot):
         super().__init__(seed)
         self.policy = policy
         self.name = policy.name
+        self.free_text = policy.free_text
 
     def decide(self, obs: Observation) -> Action:
         legal = obs.legal

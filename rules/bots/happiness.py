@@ -25,6 +25,7 @@ BUMMER_STORIES = (
 
 class HappinessBot(Policy):
     name = "smart"
+    free_text = ("story",)  # the bot tells its own story, not the list's sample
     CLOSE_CALL = 1.5  # Joypoints of estimate within which placements count as close
 
     @staticmethod

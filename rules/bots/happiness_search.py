@@ -17,10 +17,10 @@ paired lead over it (same worlds) is clear of the noise (``CLEAR`` standard erro
 so a short budget answers as the planner does. The search is anytime: it stops when
 its budget ends (seconds of process time, worlds, or both) and answers with what it
 has. Placements alone are searched, and only once the deck is down to ``ENDGAME``
-cards (``MIDGAME`` searches them all game): ``benchmarks/happiness_probe.py``'s screens
-found no gain earlier in the game, nor in the silence or Bummer spots, which stay the
-planner's. Near the end the imagined games are short, so many fit the budget, and
-they count what the planner's odds do not: who wins, tie-breaks included.
+cards: ``benchmarks/happiness_probe.py``'s screens found no gain earlier in the game,
+nor in the silence or Bummer spots, which stay the planner's. Near the end the
+imagined games are short, so many fit the budget, and they count what the planner's
+odds do not: who wins, tie-breaks included.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Any
 
 from ..core import Action
 from .base import Observation
-from .happiness import HappinessBot, Table
+from .happiness import HappinessBot
 from .happiness_plan import Planner, PlanningHappinessBot
 from .search import SLACK, Budget
 
@@ -41,9 +41,6 @@ TURNS = 2  # the seat's own turns an imagined game covers after this one
 ENDGAME = 6  # cards left in the deck from which imagined games run to the end
 CLEAR = 2.0  # standard errors by which a candidate must beat the planner's choice
 SPREAD = 8.0  # Joypoints of margin that make a cut-off game nearly won (tanh scale)
-MIDGAME = 0  # 0: search only once the deck is down to ENDGAME cards
-OTHERS = 0  # 1: near the end, search the silence and Bummer spots too
-FOLLOW_PLAN = 1  # 1: the seat's follow-ups in imagined games by the planner, 0: greedy
 
 
 class SearchingHappinessBot(PlanningHappinessBot):
@@ -65,31 +62,12 @@ class SearchingHappinessBot(PlanningHappinessBot):
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]
-        late = len(world.deck) <= ENDGAME
-        if world.stage == "play" and legal[0].kind == "place":
-            cands = self.candidates(world, obs.seat, legal, WIDTH)
-            if not MIDGAME and not late:
-                cands = cands[:1]
-        elif late and OTHERS and world.stage in ("window", "bummer"):
-            cands = self.endgame_candidates(world, obs.seat, legal)
-        else:
+        if world.stage != "play" or legal[0].kind != "place" or len(world.deck) > ENDGAME:
             return self.pick(world, obs.seat, legal)
+        cands = self.candidates(world, obs.seat, legal, WIDTH)
         if len(cands) == 1:
             return cands[0]
         return self._search(obs, world, cands)
-
-    def endgame_candidates(self, world, seat, actions):
-        """The silence's other answer, or the next best Bummer spots, after the
-        planner's own choice: near the end a gamble or a denial may win the game."""
-        first = self.pick(world, seat, actions)
-        if world.stage == "window":
-            return [first, *[a for a in actions if a != first and a.kind in ("claim", "pass")]]
-        table = Table(world)
-        scored = sorted(
-            ((self._value(world, seat, a, table), a) for a in actions if a != first),
-            key=lambda va: -va[0],
-        )
-        return [first, *[a for _, a in scored[: WIDTH - 1]]]
 
     def candidates(self, world, seat, actions, k):
         """The planner's best placement first, then those within ``CLOSE`` of it."""
@@ -107,11 +85,13 @@ class SearchingHappinessBot(PlanningHappinessBot):
         worlds = 0
         most = self.budget.iterations
         while (most is None or worlds < most) and not self._out_of_time():
-            values = [self.playout(world, seat, a) for a in cands]
-            if any(v is None for v in values):  # the clock ran out inside this world
-                break
-            for k, v in enumerate(values[1:]):
-                diffs[k].append(v - values[0])  # type: ignore[operator]
+            offered = {a.key: a for a in world.legal_actions(seat)}
+            if all(a.key in offered for a in cands):  # else no fair comparison here
+                values = [self.playout(world, seat, offered[a.key]) for a in cands]
+                if any(v is None for v in values):  # the clock ran out inside this world
+                    break
+                for k, v in enumerate(values[1:]):
+                    diffs[k].append(v - values[0])  # type: ignore[operator]
             worlds += 1
             world = obs.sample(self.world_seed())
         self.last_worlds = worlds
@@ -150,7 +130,7 @@ class SearchingHappinessBot(PlanningHappinessBot):
                 move = acts[0]
             elif state.stage == "story":
                 move = acts[0]  # the words told change nothing in play
-            elif actor == seat and FOLLOW_PLAN:
+            elif actor == seat:  # the seat follows up with the planner
                 move = self.pick(state, seat, acts)
             else:
                 move = self.greedy.pick(state, actor, acts)

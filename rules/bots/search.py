@@ -49,6 +49,7 @@ class SearchBot(Bot):
         super().__init__(seed)
         self.policy = policy
         self.name = policy.name
+        self.free_text = policy.free_text
         self.budget = budget or Budget()
         self.last_iterations = 0  # for benchmarks: worlds looked at in the last decision
         self._start = 0.0
@@ -66,8 +67,11 @@ class SearchBot(Bot):
         values: list[list[float]] = [[] for _ in cands]
         iteration = 0
         while not self._spent(iteration):
-            for k, action in enumerate(cands):
-                value = self.playout(world, obs.seat, action)
+            # a candidate the world does not offer (the copy holds other hidden cards)
+            # cannot be judged there: the world is skipped for all alike
+            offered = {a.key: a for a in world.legal_actions(obs.seat)}
+            for k, action in enumerate(cands if all(c.key in offered for c in cands) else ()):
+                value = self.playout(world, obs.seat, offered[action.key])
                 if value is None:  # the clock ran out inside this imagined game
                     break
                 values[k].append(value)

@@ -17,6 +17,7 @@ from ..sweet_lands import data as D
 from ..sweet_lands.character_steps import FREE_KINDS
 from ..sweet_lands.phases import pass_gains
 from ..sweet_lands.scoring import breakdown
+from . import sweet_lands_setup as setup
 
 SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
 SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
@@ -44,14 +45,18 @@ class SweetLandsBot:
         actions = state.legal_actions(seat)
         if len(actions) == 1:
             return actions[0]
-        copy = state.resample(seat, self.rng.below(1 << 30))
-        mine = copy.legal_actions(seat)
-        if copy.stack:
-            choice = self.sub_step(copy, seat, mine)
-        else:
-            choice = self.turn(copy, seat, mine)
-        by_key = {a.key: a for a in actions}
-        return by_key.get(choice.key, actions[0])
+        return self.choose_in(state.resample(seat, self.rng.below(1 << 30)), seat, actions)
+
+    def choose_in(self, world, seat, actions):
+        """Plan on ``world`` (a copy of the game) and answer a member of ``actions``,
+        the live legal list: a move only the copy offers (say, a Pass card it dealt
+        into the deck that sits in a hidden hand at the table) is never chosen."""
+        live = {a.key: a for a in actions}
+        mine = [a for a in world.legal_actions(seat) if a.key in live]
+        if not mine:
+            return actions[0]
+        choice = self.sub_step(world, seat, mine) if world.stack else self.turn(world, seat, mine)
+        return live.get(choice.key, actions[0])
 
     # ------------------------------------------------------------------ value
     def value(self, s, seat):
@@ -63,7 +68,8 @@ class SweetLandsBot:
         w_gold = 0.2 if late else 0.09
         w_diam = 1.0 if late else 2.5
         v = score
-        v += P.res["gold"] * w_gold - (P.res["gold"] // 5 if True else 0)
+        # gold's own worth, less the VP the score already counts for it (1 per 5)
+        v += P.res["gold"] * w_gold - P.res["gold"] // 5
         for x in D.BASIC:
             v += min(P.res[x], 8) * w_basic + max(0, P.res[x] - 8) * 0.08
         v += P.res["diamond"] * w_diam - P.res["diamond"]
@@ -258,11 +264,9 @@ class SweetLandsBot:
         D.load()
         kinds = {a.kind for a in actions}
         real = [a for a in actions if a.kind != "done"]
-        if op == "choose_char":
-            pref = ["eline", "nata", "gretel", "jasmine", "sena", "rikka"]
-            return min(actions, key=lambda a: pref.index(a.args[0]) if a.args[0] in pref else 99)
-        if op == "choose_map":
-            return actions[self.rng.below(len(actions))]
+        if op in ("choose_char", "choose_map"):  # on the measured table's merit
+            kind = "characters" if op == "choose_char" else "maps"
+            return setup.pick(actions, kind, s.n, self.rng)
         if op in ("choose_aid", "aid_move"):
             return max(actions, key=lambda a: self._aid_value(s, a.args[0]))
         if op == "hand":
@@ -312,8 +316,12 @@ class SweetLandsBot:
                 self.plan_hex = None
                 return next(a for a in actions if a.args[0] == h)
             return max(actions, key=lambda a: self._spot_value(s, seat, f["type"], a.args[0]))
-        if op == "skill":
-            return max(actions, key=lambda a: SKILL_RANK.get(a.args[0], 0))
+        if op == "skill":  # what the tile brings now (a rollout), and its rank for later
+            base = self.value(s, seat)
+            return max(
+                actions,
+                key=lambda a: self.rollout(s, seat, [a]) - base + SKILL_RANK.get(a.args[0], 0),
+            )
         if op == "basic":
             return min(actions, key=lambda a: P.res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))
         if op == "paybasic":

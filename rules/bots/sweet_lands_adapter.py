@@ -53,7 +53,7 @@ class SweetLandsPolicy(Policy):
         self.rival_gains: dict[int, dict] = {}  # per decision: each rival's rated moves
 
     def pick(self, world: Any, seat: int, actions: list[Action]) -> Action:
-        return self.inner.choose(world, seat)
+        return self.inner.choose_in(world, seat, actions)
 
     def candidates(self, world: Any, seat: int, actions: list[Action], k: int) -> list[Action]:
         """At the turn menu, the moves the greedy look-ahead rates best (its own choice
@@ -97,9 +97,14 @@ class SweetLandsPolicy(Policy):
         """A move inside an imagined game, which is itself a resampled copy: with three
         or four players the seat plays its full greedy look-ahead and each rival its
         quick turn, both on that copy; otherwise every seat plays as at the table."""
-        if not self.two_turns(state):
-            return self.pick(state, actor, actions)
         inner = self.inner
+        if not self.two_turns(state):
+            # the moves are the imagined game's own: no mapping onto another list
+            return (
+                inner.sub_step(state, actor, actions)
+                if state.stack
+                else inner.turn(state, actor, actions)
+            )
         if state.stack:
             choice = inner.sub_step(state, actor, actions)
         elif actor == seat:

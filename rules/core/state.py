@@ -141,6 +141,14 @@ class GameState:
         """
         raise NotImplementedError
 
+    def _imagined(self, seed: int) -> None:
+        """Make this copy's own bookkeeping a resampled copy's (``resample`` calls it):
+        a seed of its own drawn from ``seed`` (the game's seed would let a bot deal
+        every hidden card again) and no move history (other seats' private choices,
+        a kept or searched card, are in it)."""
+        self.seed = Rng(f"imagined:{seed}").next64() & 0x7FFFFFFF
+        self._keys = None
+
     def apply(self, action: Action) -> GameState:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")

@@ -483,6 +483,7 @@ class CardRowState(GameState):
         s = self._copy()
         rng = Rng(seed)
         s.rng = Rng(rng.next64())
+        s._imagined(seed)  # a seed of its own, no history
         s._log = self.log_seen_by(seat)
         s.box = sorted(self.box)
         s.decks = [sorted(deck) for deck in self.decks]

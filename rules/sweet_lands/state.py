@@ -226,6 +226,7 @@ class SweetLandsState(
         rng.shuffle(s.solo_b)
         V.resample(self, s, seat, rng)  # F hook: the other seats' draft packs
         s.rng = Rng(f"resample-future:{seed}")
+        s._imagined(seed)  # a seed of its own, no history
         node: tuple[Any, ...] | None = None
         for e in self._entries():
             if e[1] is None or e[1] == seat:

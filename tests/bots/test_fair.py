@@ -104,3 +104,21 @@ def test_a_bot_sees_no_private_log_entry_of_another_seat():
     state = state.apply(state.find_action(state.actors()[0], "build_done"))
     copy = state.resample(1, 0)
     assert all(e[1] in (None, 1) for e in copy.log_entries())
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES + SWEET_LANDS)
+def test_a_copy_alone_cannot_rebuild_the_hidden_state(game, options, players):
+    """Replaying a copy's seed and history (the way a save is replayed) deals other
+    hidden cards than the live game's: a copy carries a seed of its own and no moves."""
+    spec = rules.get_game(game)
+    tried = 0
+    for state, seat in checkpoints(game, options, players, every=15):
+        for k in range(2):
+            copy = state.resample(seat, 50 + k)
+            if hidden(copy) == hidden(state):
+                continue  # nothing is hidden yet (Happiness before its deck is built)
+            assert copy.seed != state.seed and copy.action_keys() == []
+            rebuilt = spec.from_save(spec.to_save(copy))
+            assert hidden(rebuilt) != hidden(state)
+            tried += 1
+    assert tried

@@ -13,7 +13,7 @@ from tests.bots.test_fair import hidden
 
 def searched_decisions(seed: int = 6, limit: int = 8):
     """States of a 2-player greedy game where hard has two or more close placements
-    and searches them (near the end, unless ``MIDGAME``), with the deciding seat."""
+    and searches them (near the end), with the deciding seat."""
     state = rules.get_game("happiness").new_game(
         ["A", "B"], seed=seed, options={"silence": "turns"}
     )
@@ -23,7 +23,7 @@ def searched_decisions(seed: int = 6, limit: int = 8):
     while not state.is_over and found < limit:
         seat = state.actors()[0]
         legal = state.legal_actions(seat)
-        near_end = len(state.deck) <= search.ENDGAME or search.MIDGAME
+        near_end = len(state.deck) <= search.ENDGAME
         if state.stage == "play" and len(legal) > 1 and near_end:
             if len(probe.candidates(state.resample(seat, 1), seat, legal, search.WIDTH)) > 1:
                 found += 1

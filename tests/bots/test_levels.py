@@ -56,6 +56,18 @@ def test_the_controller_makes_each_seat_the_level_it_was_given():
     assert isinstance(c._bots[1], SearchBot) and type(c._bots[2]).__name__ == "HappyCityBot"
 
 
+def test_the_controller_seeds_its_bots_apart_from_the_game_seed():
+    from tabletop_tui.controller import Controller
+
+    spec = rules.get_game("happy-city")
+    seats = [{"kind": "bot"}, {"kind": "bot"}]
+    draws = set()
+    for _ in range(3):  # the same game seed three times: three different bot seeds
+        c = Controller(spec, spec.new_game(["A", "B"], seed=2), seats)
+        draws.add(c._bots[0].rng.next64())
+    assert len(draws) == 3
+
+
 def first_decision(game, options=None):
     state = rules.get_game(game).new_game(["A", "B"], seed=6, options=options or {})
     seat = state.actors()[0]

@@ -107,8 +107,7 @@ async def test_enter_enter_enter_repeats_a_free_action(tmp_path):
             and s.p[0].res["gold"] == 3
         )
 
-    state = play_until(new_state(1, 2), little_gold)
-    assert little_gold(state)
+    state = first_game_where(little_gold)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_state(pilot, state)

@@ -64,6 +64,7 @@ class HappinessState(HappinessViews):
         s = self._copy()
         rng = Rng(seed)
         s.rng = Rng(rng.next64())
+        s._imagined(seed)  # a seed of its own, no history
         s._log = self.log_seen_by(seat)
         if self.stage == BUILD:
             return s

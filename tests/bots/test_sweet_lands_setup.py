@@ -1,0 +1,57 @@
+"""The Sweet Lands bot's setup choices: on the measured table's merit, every one in play."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import rules
+from rules.bots import sweet_lands_setup as setup
+from rules.core import Rng
+from rules.sweet_lands import data as D
+
+
+def first_choices(players: int, op: str):
+    state = rules.get_game("sweet-lands").new_game(
+        [f"P{i}" for i in range(players)], seed=3, options={"character_boards": "any"}
+    )
+    while state.stack[-1]["op"] != op:
+        seat = state.actors()[0]
+        state = state.apply(state.legal_actions(seat)[0])
+    return state.legal_actions(state.actors()[0])
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_the_table_measures_every_character_and_map(players):
+    rows = setup.table()[setup.setting(players)]
+    assert set(rows["characters"]) == set(D.load().characters)
+    assert set(rows["maps"]) == set(D.load().maps)
+    assert all(n > 0 for _mean, n, _sd in rows["characters"].values())
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_a_better_measured_character_is_taken_more_often_and_none_never(players):
+    actions = first_choices(players, "choose_char")
+    chances = setup.odds(actions, "characters", players)
+    odds = dict(zip((a.args[0] for a in actions), chances, strict=True))
+    means = {c: row[0] for c, row in setup.table()[setup.setting(players)]["characters"].items()}
+    ranked = sorted(odds, key=lambda c: means[c])
+    assert [odds[c] for c in ranked] == sorted(odds[c] for c in ranked)
+    assert sum(odds.values()) == pytest.approx(1.0)
+    rng = Rng(5)
+    taken = Counter(setup.pick(actions, "characters", players, rng).args[0] for _ in range(4000))
+    assert set(taken) == set(odds)  # every character is taken now and then
+
+
+def test_the_bot_takes_its_character_and_map_through_the_table():
+    from rules.bots import make_bot
+
+    seen = set()
+    for seed in range(12):
+        state = rules.get_game("sweet-lands").new_game(["P"], seed=seed)
+        bot = make_bot("sweet-lands", "normal", seed)
+        while state.stack and state.stack[-1]["op"] in ("choose_char", "choose_map"):
+            state = state.apply(bot.choose(state, 0))
+        seen.add(state.p[0].char)
+    assert len(seen) >= 4  # not one fixed favourite
