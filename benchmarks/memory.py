@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tabletop_tui.app import TabletopApp  # noqa: E402
 from tabletop_tui.games.base import GameScreenBase  # noqa: E402
+from tabletop_tui.settings import save_setting  # noqa: E402
 from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
 
 HUMANS = [{"kind": "human"}] * 4
@@ -55,6 +56,14 @@ def rss_mib() -> float:
     """The resident memory now (not the peak), from /proc."""
     with open("/proc/self/statm") as f:
         return int(f.read().split()[1]) * PAGE / 2**20
+
+
+def hand_off_folder() -> str:
+    """A data folder whose table asked for hand-off screens in every game (Happy City
+    passes the keyboard with a banner otherwise, and the hand-offs are what is measured)."""
+    folder = tempfile.mkdtemp()
+    save_setting(Path(folder), "handoff_screens", True)
+    return folder
 
 
 def live_objects() -> int:
@@ -104,7 +113,7 @@ async def play_one(app, pilot, game: str, options: dict, seed: int, on_handoff=N
 
 
 async def in_a_row(games: int, top: int) -> None:
-    app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01)
+    app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01)
     app.animation_level = "none"
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -149,7 +158,7 @@ from memory import play_one
 from tabletop_tui.app import TabletopApp
 
 async def main():
-    app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01)
+    app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01)
     app.animation_level = "none"
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

@@ -9,6 +9,7 @@ import random
 
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.base import GameScreenBase
+from tabletop_tui.settings import save_setting
 from tabletop_tui.widgets.common import HandoffScreen
 
 from .helpers import make_app
@@ -28,6 +29,7 @@ async def few_turns(app, pilot, seed: int) -> None:
     app.start_game("happy-city", ["Ann", "Bob"], [{"kind": "human"}] * 2, {}, seed)
     await pilot.pause()
     handoffs = 0
+    assert app.controller is not None and app.controller.handoff_screens
     while handoffs < 4:  # a few turns, each ending in a hand-off
         screen = app.screen
         if isinstance(screen, HandoffScreen):
@@ -42,6 +44,7 @@ async def few_turns(app, pilot, seed: int) -> None:
 
 
 async def test_games_in_a_row_leave_no_screens_or_controllers(tmp_path):
+    save_setting(tmp_path, "handoff_screens", True)  # the table asks for hand-off screens
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
