@@ -215,9 +215,8 @@ def test_city_laid_out_in_rows_of_five():
     assert [len(r) for r in rows] == [5, 2]
 
 
-def test_special_optional_claim_when_colour_needs_met():
-    s = new(2)
-    name = s.cards[s.specials[0]].name
+def meet_the_first_specials_needs(s):
+    """Give seat 0 the coloured buildings the first special on offer asks for."""
     needs = dict(s.cards[s.specials[0]].needs)
     pool = {
         "blue": ["School", "Police Station", "Library"],
@@ -227,6 +226,12 @@ def test_special_optional_claim_when_colour_needs_met():
     }
     for colour, k in needs.items():
         give(s, 0, *pool[colour][:k])
+
+
+def test_special_optional_claim_when_colour_needs_met():
+    s = new(2)
+    name = s.cards[s.specials[0]].name
+    meet_the_first_specials_needs(s)
     s.stage = "buy"
     show(s, "Grocery", "Shoe Shop", "Bank")
     s2 = act(s, "coin")
@@ -416,15 +421,7 @@ def test_log_keeping_the_row_is_logged():
 
 def test_log_passing_a_special_is_logged():
     s = new(2)
-    needs = dict(s.cards[s.specials[0]].needs)
-    pool = {
-        "blue": ["School", "Police Station", "Library"],
-        "green": ["House", "Igloo", "Tree House"],
-        "orange": ["Haunted House", "Spa", "Zoo"],
-        "violet": ["Factory", "Steelworks", "Garage"],
-    }
-    for colour, k in needs.items():
-        give(s, 0, *pool[colour][:k])
+    meet_the_first_specials_needs(s)
     s.stage = "buy"
     s = act(act(s, "coin"), "pass")
     assert "P0 takes no special building." in _log(s)
