@@ -37,9 +37,8 @@ def whole(value: Any) -> bool:
 
 
 def net_symbols(plus: int, minus: int, add: bool) -> int:
-    """Symbols shown less symbols crossed out. Multiplied, a total is floored at 0 (two
-    negative totals must not make a positive score); added (the children's scoring),
-    each crossed-out symbol costs its point, so a negative total counts as it is."""
+    """Symbols shown less those crossed out: floored at 0 when multiplied (two negative
+    totals must not make a positive score), as it is when added (children's scoring)."""
     net = plus - minus
     return net if add else max(0, net)
 
