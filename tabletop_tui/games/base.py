@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import OptionList, RichLog, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.core import Action
@@ -33,8 +33,6 @@ class GameScreenBase(Screen):
         super().__init__()
         self.controller = controller
         self.shown_seat: int | None = None
-        self._log_len = 0
-        self._log_viewer: int | None = None
         self._busy = False
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
@@ -204,20 +202,8 @@ class GameScreenBase(Screen):
             self.refresh_bindings()
 
     def render_log(self) -> None:
-        view = next(iter(self.query(LogView)), None)
-        if view is not None:  # wraps to its width, keeps what two readers share, follows the end
-            view.set_entries(self.controller.log())
-            return
-        log = self.query_one(RichLog)
-        entries = self.controller.log()
-        # A different reader sees a different (redacted) log: start it afresh.
-        if len(entries) < self._log_len or self._log_viewer != self.controller.viewer:
-            self._log_viewer = self.controller.viewer
-            log.clear()
-            self._log_len = 0
-        for line in entries[self._log_len :]:
-            log.write(line)
-        self._log_len = len(entries)
+        # wraps to its width, starts afresh for another reader, follows the newest line
+        self.query_one(LogView).set_entries(self.controller.log())
 
     def render_view(self) -> None:  # pragma: no cover - every game defines it
         raise NotImplementedError

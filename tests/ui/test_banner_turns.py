@@ -23,16 +23,21 @@ async def _play_until_turn_passes(pilot, c) -> None:
         await pilot.pause()
 
 
+async def start_from_setup(pilot, field: str, value) -> None:
+    """Title -> setup, one field set, Ctrl+S starts the game."""
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one(field, Select).value = value
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("index,game", [(0, "happy-city"), (1, "happiest-town")])
 async def test_a_game_with_nothing_hidden_passes_the_turn_with_a_banner(tmp_path, index, game):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        app.screen.query_one("#setup-game", Select).value = game
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await start_from_setup(pilot, "#setup-game", game)
         c = app.controller
         assert get_game(game).private_info is False and c.handoff_screens is False
         assert not isinstance(app.screen, HandoffScreen) and c.viewer == 0
@@ -45,12 +50,7 @@ async def test_a_game_with_nothing_hidden_passes_the_turn_with_a_banner(tmp_path
 async def test_the_table_may_ask_for_the_hand_off_screen_anyway(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        app.screen.query_one("#setup-handoff", Select).value = True
-        await pilot.pause()
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await start_from_setup(pilot, "#setup-handoff", True)
         assert isinstance(app.screen, HandoffScreen)  # the first player is asked for
         await pilot.press("enter")
         await pilot.pause()
