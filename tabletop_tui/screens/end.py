@@ -14,11 +14,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Header, Static
+from textual.widgets import Button, DataTable, Footer, Static
 
 from ..host import tabletop_app
 from ..text import markup_safe as escape
 from ..widgets.log import LogView
+from ..widgets.title_bar import TitleBar
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 STYLE = {"score": "bold", "tie": "dim", "sum": "", "effect": "", "card": ""}
@@ -55,7 +56,7 @@ class LogScreen(Screen):
         self.log_title = title
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield LogView(id="full-log")
         yield Footer()
 
@@ -98,7 +99,7 @@ class EndScreen(Screen):
     def compose(self) -> ComposeResult:
         res = self.controller.state.result()
         names = self.controller.state.players
-        yield Header()
+        yield TitleBar()
         with VerticalScroll():
             yield Static("", id="end-head")
             yield DataTable(id="end-table", cursor_type="row", zebra_stripes=True)

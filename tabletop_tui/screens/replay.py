@@ -16,10 +16,11 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..replay import Replay
+from ..widgets.title_bar import TitleBar
 
 SKIP = {"game", "viewer", "options"}  # shown in the heading, or the same for every step
 NAME_KEYS = ("name", "word", "label", "title", "topic")
@@ -157,7 +158,7 @@ class ReplayScreen(Screen):
         self.whole_log = False  # L: the log up to this step instead of the view
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         yield Static("", id="replay-top")
         with Horizontal():
             yield OptionList(*self.step_options(), id="replay-steps")

@@ -15,12 +15,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..host import tabletop_app
 from ..saves import BadSave, SaveInfo, delete_save, list_saves, load_checked
 from ..text import visible
+from ..widgets.title_bar import TitleBar
 
 COLUMNS = (  # heading, fixed width (None: takes the rest)
     ("Game", 13),
@@ -124,7 +125,7 @@ class ResumeScreen(Screen):
     """
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll():
             yield Static("Saved games, newest first.", id="resume-head")
             yield Static(heading_row(), id="resume-columns")

@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 import rules
 
 from ..games import playable
 from ..host import tabletop_app
+from ..widgets.title_bar import TitleBar
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 
@@ -55,7 +56,7 @@ class SetupScreen(Screen):
 
     def compose(self) -> ComposeResult:
         spec = self.spec
-        yield Header()
+        yield TitleBar()
         with VerticalScroll():
             with Horizontal(classes="field"):
                 yield Label("Game")

@@ -4,10 +4,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..host import tabletop_app
+from ..widgets.title_bar import TitleBar
 
 BANNER = r"""
  _        _     _      _
@@ -34,7 +35,7 @@ class TitleScreen(Screen):
     """
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with Middle():
             with Center():
                 yield Static(BANNER, id="banner")

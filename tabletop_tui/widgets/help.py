@@ -9,7 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Footer, Markdown
+
+from .title_bar import TitleBar
 
 
 class HelpScreen(Screen):
@@ -28,7 +30,7 @@ class HelpScreen(Screen):
         self.help_title = title
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield TitleBar()
         with VerticalScroll():
             yield Markdown(self.markdown)
         yield Footer()
