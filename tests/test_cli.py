@@ -296,15 +296,23 @@ def test_ctrl_c_in_simulate_reports_the_games_played(monkeypatch, capsys):
 
 
 def test_a_real_ctrl_c_stops_simulate_cleanly():
+    # The child starts with the default SIGINT handling: a test worker may ignore SIGINT,
+    # and an ignored signal is inherited, which would leave the child playing 100,000 games.
     proc = subprocess.Popen(
         [sys.executable, "-m", "tabletop_tui", *SIM[:-1], "100000", "--json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(4)  # long enough to start and finish a few games, even on a loaded machine
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    try:
+        time.sleep(4)  # long enough to start and finish a few games, even on a loaded machine
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130 and "Traceback" not in err
     if out:  # no output only if not even one game was finished
         report = json.loads(out)

@@ -116,18 +116,21 @@ async def click_row(pilot, selector, key):
 
 
 class Chooser:
-    """The smart bot's choices, but at most ``mains`` main actions a round before passing:
-    a whole game in about a hundred moves, every kind of step still comes up."""
+    """The smart bot's choices, but at most ``mains`` main actions a round before passing
+    (``later_mains`` from round 3 on): a whole game in under a hundred moves, every kind
+    of step still comes up."""
 
-    def __init__(self, seed: int, mains: int = 3):
+    def __init__(self, seed: int, mains: int = 3, later_mains: int | None = None):
         self.bot = make_bot("sweet-lands", "smart", seed)
         self.mains = mains
+        self.later_mains = mains if later_mains is None else later_mains
         self.count: dict = {}
 
     def choose(self, state, seat):
         legal = state.legal_actions(seat)
         key = (seat, state.round)
-        if not state.stack and not state.main_done and self.count.get(key, 0) >= self.mains:
+        limit = self.mains if state.round <= 2 else self.later_mains
+        if not state.stack and not state.main_done and self.count.get(key, 0) >= limit:
             return next(a for a in legal if a.kind == "pass")
         a = self.bot.choose(state, seat)
         if a.kind in ("area", "play", "flip"):
@@ -176,7 +179,7 @@ def secret_names(state, viewer) -> set[str]:
 # ---------------------------------------------------------------------------------------
 async def test_solo_game_against_mio_by_key_presses(tmp_path):
     app = make_app(tmp_path)
-    chooser = Chooser(5, mains=2)
+    chooser = Chooser(5, mains=2, later_mains=1)
     seen_tabs, seen_ops, clicks = set(), set(), {"hex": 0, "area": 0, "card": 0}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
