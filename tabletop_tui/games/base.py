@@ -52,8 +52,17 @@ class GameScreenBase(Screen):
             self.render_view()
 
     # ---- the loop ------------------------------------------------------------------
+    @property
+    def replaced(self) -> bool:
+        """True once another screen took this one's place: its timers may still fire
+        while it is being removed, and must not act on the table or push a hand-off
+        over the screen that replaced it."""
+        return not self.is_attached or self not in self.app.screen_stack
+
     def advance(self) -> None:
         """Render, then hand over to whoever acts next."""
+        if self.replaced:
+            return
         c = self.controller
         step = c.next_step()
         if step == "pass":  # nothing is hidden: the next player takes the keyboard at once
@@ -117,7 +126,7 @@ class GameScreenBase(Screen):
 
     def _bot_move(self) -> None:
         self._busy = False
-        if not self.is_attached:
+        if self.replaced:
             return
         self.controller.bot_step()
         self.advance()

@@ -285,3 +285,27 @@ async def test_legal_spots_and_the_cursor_are_drawn_in_their_own_shape_and_colou
         cursor = [s for s in segments if s.text.startswith("#====")]
         assert legal and all(s.style.color.name == "green" and s.style.bold for s in legal)
         assert cursor and all(s.style.reverse and s.style.color.name == "yellow" for s in cursor)
+
+
+async def test_a_replaced_game_screen_no_longer_acts_on_a_late_callback(tmp_path):
+    """A timer of a game screen that another screen replaced (the end of a game, say)
+    may still fire while the screen is being removed: it must not push a hand-off over
+    its successor (seen once under load: the end screen covered by "pass to Red")."""
+    from tabletop_tui.demo import bot_moves
+
+    state = bot_moves(SPEC.new_game(["Ann", "Bob", "Cleo"], seed=5), 7)
+    finished = bot_moves(state, 100_000)
+    humans = [{"kind": "human"}] * 3
+    app = app_for(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(Controller(SPEC, state, humans, viewer=state.actors()[0]))
+        await pilot.pause()
+        old = app.screen
+        app.show_end(Controller(SPEC, finished, humans, viewer=None))
+        old.controller.viewer = None  # the next step would be a hand-off
+        old.advance()  # as a late timer would call it
+        old._tick()
+        await pilot.pause()
+        assert type(app.screen).__name__ == "EndScreen"
+        assert not any(isinstance(s, HandoffScreen) for s in app.screen_stack)

@@ -280,7 +280,8 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
                 text = visible_text(app)
                 assert not [n for n in both if n in text]
                 assert game.controller.viewer is None
-                assert not [n for n in both if n in dom_text(game)]
+                held = dom_text(game)
+                assert not [n for n in both if n in held]
                 await keys(pilot, "enter")
                 continue
             c = screen.controller
@@ -291,7 +292,8 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
             if checks % 3 == 0:  # the whole screen now (every third move), and all tabs' text
                 text = visible_text(app)
                 assert not [n for n in secret if n in text], "another seat's card is on screen"
-            assert not [n for n in secret if n in dom_text(screen)]
+            held = dom_text(screen)
+            assert not [n for n in secret if n in held]
             checks += 1
             if checks % 8 == 0:  # and each panel in turn
                 await keys(pilot, "hbtpm"[checks // 8 % 5])

@@ -87,6 +87,9 @@ class HappinessScreen(Parts, GameScreenBase):
 
     # ---- the loop: add the silence window to the shared one -------------------------
     def advance(self) -> None:
+        if self.replaced:
+            self._stop_window()
+            return
         c = self.controller
         if c.next_step() == "window":
             if self._window_id is None:
@@ -126,6 +129,9 @@ class HappinessScreen(Parts, GameScreenBase):
             self._ticker = None
 
     def _tick(self) -> None:
+        if self.replaced:
+            self._stop_window()
+            return
         if self._deadline is None or isinstance(self.app.screen, HandoffScreen):
             return
         if self._bots_decide():
