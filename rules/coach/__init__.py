@@ -1,0 +1,12 @@
+"""The coach: hints for a seat's decision and a review of a finished game's turning
+points, both worked out by the ``hard`` bot from one seat's observation (its view,
+its legal moves and resampled copies), never from the live state.
+
+Pure analysis: no screen, no file. The app runs it in a worker thread and draws it.
+"""
+
+from __future__ import annotations
+
+from .hinting import Hint, hints, points_word
+
+__all__ = ["Hint", "hints", "points_word"]
