@@ -8,5 +8,11 @@ Pure analysis: no screen, no file. The app runs it in a worker thread and draws 
 from __future__ import annotations
 
 from .hinting import Hint, hints, points_word
+from .rounds import scores_by_round
 
-__all__ = ["Hint", "hints", "points_word"]
+__all__ = [
+    "Hint",
+    "hints",
+    "points_word",
+    "scores_by_round",
+]

@@ -34,3 +34,8 @@ def default_hints(seats: list[dict]) -> list[bool]:
     """Hints on for the one person of a solo game, off at a hot-seat table."""
     humans = [s for s in seats if s.get("kind") == "human"]
     return [s.get("kind") == "human" and len(humans) == 1 for s in seats]
+
+
+def fresh_seats(seats: list[dict]) -> list[dict]:
+    """The seats of a new game with the same table: the same choices, no hint used."""
+    return [{k: v for k, v in s.items() if k != "hints_used"} for s in seats]
