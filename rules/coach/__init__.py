@@ -8,11 +8,16 @@ Pure analysis: no screen, no file. The app runs it in a worker thread and draws 
 from __future__ import annotations
 
 from .hinting import Hint, hints, points_word
+from .review import Cancelled, Review, review_game, review_text
 from .rounds import scores_by_round
 
 __all__ = [
+    "Cancelled",
     "Hint",
+    "Review",
     "hints",
     "points_word",
+    "review_game",
+    "review_text",
     "scores_by_round",
 ]

@@ -76,6 +76,7 @@ class EndScreen(Screen):
         Binding("a", "again", "Play again"),
         Binding("v", "review", "Final table"),
         Binding("l", "log", "Whole log"),
+        Binding("c", "coach_review", "Coach review"),
         Binding("t", "title", "Title"),
         Binding("escape", "title", "Title", show=False),
     ]
@@ -202,6 +203,11 @@ class EndScreen(Screen):
         self.app.push_screen(
             LogScreen(c.state.log_for(c.viewer), f"{c.spec.title} - the whole log")
         )
+
+    def action_coach_review(self) -> None:
+        from ..coach.review_screen import open_review
+
+        open_review(self, self.controller)
 
     def action_title(self) -> None:
         tabletop_app(self).back_to_title()
