@@ -1,6 +1,7 @@
 """The coach's hints: the hard bot's ranking, from the seat's observation only."""
 
 import asyncio
+import time
 
 import rules
 from rules.bots import Budget, make_bot, observe
@@ -59,8 +60,10 @@ def hint_app(tmp_path, hints_for_human=True):
     return app, controller, seat
 
 
-async def wait_for(pilot, done, tries=200):
-    for _ in range(tries):
+async def wait_for(pilot, done, seconds=60.0):
+    """Until ``done()``: the worker thread's time depends on the machine's load."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
         if done():
             return
         await asyncio.sleep(0.02)

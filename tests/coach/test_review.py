@@ -1,6 +1,5 @@
 """The coach's review: turning points of one seat's game, kept with the save."""
 
-import asyncio
 import functools
 import json
 
@@ -13,6 +12,7 @@ from tabletop_tui.coach.review_store import kept_review
 from tabletop_tui.saves import write_save
 
 from ..ui.helpers import make_app, screen_text
+from .test_hints import wait_for
 
 SPEC = rules.get_game("happy-city")
 SMALL = Budget(seconds=None, iterations=3)
@@ -81,11 +81,7 @@ async def test_the_review_screen_works_in_the_background_and_keeps_its_result(tm
         screen = ReviewScreen(SPEC, state, path, 0)
         screen.rank_budget, screen.worlds = SMALL, 2
         await app.push_screen(screen)
-        for _ in range(300):
-            if kept_review(path, 0, len(state.action_keys())) is not None:
-                break
-            await asyncio.sleep(0.02)
-        await pilot.pause()
+        await wait_for(pilot, lambda: kept_review(path, 0, len(state.action_keys())) is not None)
         assert "Review of Ann's decisions" in screen_text(app)
         await pilot.press("escape")
         again = ReviewScreen(SPEC, state, path, 0)
