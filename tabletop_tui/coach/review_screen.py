@@ -32,6 +32,9 @@ class ReviewScreen(Screen):
         Binding("escape", "close", "Back"),
         Binding("s", "stop", "Stop"),
         Binding("r", "again", "Review again"),
+        Binding("1", "position(0)", "See turning point", key_display="1-3"),
+        Binding("2", "position(1)", "", show=False),
+        Binding("3", "position(2)", "", show=False),
     ]
     DEFAULT_CSS = """
     ReviewScreen #review-top { height: auto; }
@@ -48,6 +51,7 @@ class ReviewScreen(Screen):
         self.spec, self.state, self.save_path, self.seat = spec, state, save_path, seat
         self.kept = kept  # a controller's kept fields: the review goes in too
         self.moves = len(state.action_keys())
+        self.shown: Review | None = None  # the review on screen
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -74,6 +78,9 @@ class ReviewScreen(Screen):
             return True if running else None
         if action == "again":
             return None if running else True
+        if action == "position":
+            shown = self.shown.turning_points if self.shown else []
+            return self.save_path is not None and parameters[0] < len(shown)
         return True
 
     def on_select_changed(self, event: Select.Changed) -> None:
@@ -90,12 +97,16 @@ class ReviewScreen(Screen):
             self.start()
 
     def show(self, review: Review, note: str = "") -> None:
+        self.shown = review
         self.query_one(ProgressBar).display = False
         text = review_text(review) + (f"\n\n{note}" if note else "")
+        if self.save_path is not None and review.turning_points:
+            text += "\n\n1-3 open the replay at that turning point, before the move."
         self.query_one("#review-text", Static).update(Text(text))
         self.refresh_bindings()
 
     def start(self) -> None:
+        self.shown = None
         bar = self.query_one(ProgressBar)
         bar.display = True
         bar.update(progress=0)
@@ -151,6 +162,21 @@ class ReviewScreen(Screen):
             return
         if self.kept is not None:
             self.kept["coach"] = coach
+
+    def action_position(self, n: int) -> None:
+        """The replay viewer at the n-th turning point (the position before the move)."""
+        from ..replay import ReplayError, load_replay
+        from ..screens.replay import ReplayScreen
+
+        turning = self.shown.turning_points if self.shown else []
+        if self.save_path is None or n >= len(turning):
+            return
+        try:
+            replay = load_replay(self.save_path)
+        except ReplayError as exc:
+            self.notify(str(exc), title="Cannot replay", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(replay, step=turning[n].step))
 
     def action_stop(self) -> None:
         self.workers.cancel_group(self, "review")

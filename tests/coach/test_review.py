@@ -89,6 +89,12 @@ async def test_the_review_screen_works_in_the_background_and_keeps_its_result(tm
         await pilot.pause()
         assert "(kept with the save)" in screen_text(app)  # instant, no worker
         assert not [w for w in again.workers if w.group == "review"]
+        await pilot.press("1")  # the first turning point, in the replay viewer
+        await pilot.pause()
+        from tabletop_tui.screens.replay import ReplayScreen
+
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.step == again.shown.turning_points[0].step
 
 
 def test_tabletop_review_prints_the_review_kept_with_the_save(tmp_path, capsys):
