@@ -83,8 +83,8 @@ class CoachScreen(Screen):
 
     BINDINGS = [Binding("question_mark", "hint", "Hint", key_display="?")]
     hint_budget: Budget | None = None  # None: HINT_SECONDS of process time
-    # what the running hint is for: the panel, the position and the seat
-    hint_asked: tuple[HintPanel, object, int] | None = None
+    # what the running hint is for: its worker, the panel, the position and the seat
+    hint_asked: tuple[Worker, HintPanel, object, int] | None = None
 
     def hint_position(self):
         """The position a hint is for: the state and the seat at the keyboard."""
@@ -133,13 +133,13 @@ class CoachScreen(Screen):
 
             return hints(obs, game_id, seed, budget, told)
 
-        self.hint_asked = (panel, state, seat)
-        self.run_worker(work, thread=True, group="hint", exclusive=True, name="hint")
+        worker = self.run_worker(work, thread=True, group="hint", exclusive=True, name="hint")
+        self.hint_asked = (worker, panel, state, seat)
 
-    def hint_found(self, found: list[Hint]) -> None:
-        if self.hint_asked is None:
-            return
-        panel, state, seat = self.hint_asked
+    def hint_found(self, worker: Worker, found: list[Hint]) -> None:
+        if self.hint_asked is None or self.hint_asked[0] is not worker:
+            return  # an older request's answer, cancelled since
+        _worker, panel, state, seat = self.hint_asked
         self.hint_asked = None
         if panel.is_attached and self.hint_position() is state:  # else stale: dropped
             c = self.controller  # type: ignore[attr-defined]
@@ -151,7 +151,7 @@ class CoachScreen(Screen):
         if event.worker.group != "hint":
             return
         if event.state == WorkerState.SUCCESS:
-            self.hint_found(event.worker.result or [])
+            self.hint_found(event.worker, event.worker.result or [])
         elif event.state == WorkerState.ERROR and not isinstance(event.worker.error, HintCancelled):
             self.close_hint()
             self.notify(f"No hint: {event.worker.error}", severity="error")
