@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from .core import Action, GameSpec, IllegalAction, Option, SaveError
 
 # Packages in this folder that are not games.
-NOT_GAMES = frozenset({"core", "bots"})
+NOT_GAMES = frozenset({"core", "bots", "coach"})
 
 # Filled in place (never rebound), so a name imported from here sees later games too.
 GAMES: dict[str, GameSpec] = {}

@@ -204,6 +204,21 @@ class TabletopApp(App):
 
         self._reset_to(ResumeScreen())
 
+    def show_records(self) -> None:
+        from .coach.records_screen import RecordsScreen
+
+        self._reset_to(RecordsScreen())
+
+    def record_game(self, controller) -> None:
+        """Keep a finished game in the records; a database problem is told, and the
+        save (another file, already written) is untouched."""
+        from .coach.records import RecordsProblem, add_record, record_of_game
+
+        try:
+            add_record(self.data_dir, record_of_game(controller))
+        except RecordsProblem as exc:
+            self.notify(str(exc), title="Records", severity="warning", timeout=10)
+
     def show_help(self, game_id: str) -> None:
         import rules
 
@@ -277,9 +292,11 @@ class TabletopApp(App):
         from .games import ui_for
 
         cls = screen_class or ui_for(controller.spec.id).end_screen_class()
+        self.record_game(controller)
         self._reset_to(cls(controller))
 
     def play_again(self, controller) -> None:
+        from .coach.seats import fresh_seats
         from .controller import Controller
 
         spec = controller.spec
@@ -292,7 +309,7 @@ class TabletopApp(App):
             Controller(
                 spec,
                 state,
-                controller.seats,
+                fresh_seats(controller.seats),  # the same table, no hint used yet
                 new_save_path(self.data_dir, spec.id),
                 handoff_screens=controller.handoff_screens,
             )

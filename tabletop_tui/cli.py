@@ -150,6 +150,10 @@ def build_parser() -> Parser:
     rep.add_argument("save", metavar="SAVE", help="a save file (.json)")
     rep.add_argument("--step", type=whole_number, help="the move to open at (default: the last)")
 
+    from .coach.cli_review import add_review_parser
+
+    add_review_parser(sub, fmt)
+
     srv = sub.add_parser(
         "serve",
         help="play in a web browser (needs the 'web' extra)",
@@ -382,7 +386,19 @@ def _serve(a: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"play": _play, "simulate": _simulate, "replay": _replay, "serve": _serve}
+def _review(a: argparse.Namespace) -> int:
+    from .coach.cli_review import run_review
+
+    return run_review(a)
+
+
+COMMANDS = {
+    "play": _play,
+    "simulate": _simulate,
+    "replay": _replay,
+    "review": _review,
+    "serve": _serve,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

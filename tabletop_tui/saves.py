@@ -455,8 +455,10 @@ def _seat_info(raw: dict) -> dict:
     """A stored seat, checked: a human, or a bot with its level (normal if unknown)."""
     from rules.bots import LEVELS
 
+    from .coach.seats import coach_fields
+
     if raw.get("kind") != "bot":
-        return {"kind": "human"}
+        return {"kind": "human", **coach_fields(raw)}
     level = raw.get("level")
     return {"kind": "bot", "level": level if level in LEVELS else "normal"}
 

@@ -33,7 +33,7 @@ from ..core import Action
 from .base import Observation
 from .happiness import HappinessBot
 from .happiness_plan import Planner, PlanningHappinessBot
-from .search import SLACK, Budget
+from .search import SLACK, Budget, Progress, Ranked, mean
 
 WIDTH = 4  # placements compared at most
 CLOSE = 3.0  # Joypoints of planner estimate within which a placement is a candidate
@@ -56,18 +56,32 @@ class SearchingHappinessBot(PlanningHappinessBot):
         self._start = 0.0
 
     def decide(self, obs: Observation) -> Action:
+        return self.rank(obs)[0].action
+
+    def rank(
+        self, obs: Observation, scores: bool = False, progress: Progress = None
+    ) -> list[Ranked]:
+        """The moves as this bot orders them, its answer first. A placement outside the
+        endgame is ranked by the planner's estimate (``gain``, in Joypoints); in the
+        endgame the close ones by imagined games; any other decision has the bot's one
+        choice. ``scores`` and ``progress`` are the shared search's (the coach's)."""
         self._start = time.process_time()  # the budget covers the whole decision
         world: Any = obs.sample(self.world_seed())  # a Happiness state, resampled
         self.notes.update(world, obs.seat)
         legal = obs.legal
         if len(legal) == 1:
-            return legal[0]
-        if world.stage != "play" or legal[0].kind != "place" or len(world.deck) > ENDGAME:
-            return self.pick(world, obs.seat, legal)
+            return [Ranked(legal[0])]
+        if world.stage != "play" or legal[0].kind != "place":
+            return [Ranked(self.pick(world, obs.seat, legal))]
+        if len(world.deck) > ENDGAME:
+            planner = Planner(world, obs.seat, self.notes)
+            priced = [(self.place_value(world, obs.seat, a, planner), a) for a in legal]
+            priced.sort(key=lambda va: -va[0])
+            return [Ranked(a, gain=v) for v, a in priced]
         cands = self.candidates(world, obs.seat, legal, WIDTH)
         if len(cands) == 1:
-            return cands[0]
-        return self._search(obs, world, cands)
+            return [Ranked(cands[0])]
+        return self._search(obs, world, cands, scores, progress)
 
     def candidates(self, world, seat, actions, k):
         """The planner's best placement first, then those within ``CLOSE`` of it."""
@@ -79,28 +93,52 @@ class SearchingHappinessBot(PlanningHappinessBot):
         best = scored[0][0]
         return [a for v, a in scored[:k] if best - v <= CLOSE]
 
-    def _search(self, obs: Observation, world, cands: list[Action]) -> Action:
+    def _search(self, obs: Observation, world, cands: list[Action], scores, progress):
         seat = obs.seat
         diffs: list[list[float]] = [[] for _ in cands[1:]]  # paired: candidate - first
+        values: list[list[float]] = [[] for _ in cands]
+        finals: list[list[float]] = [[] for _ in cands]
         worlds = 0
         most = self.budget.iterations
         while (most is None or worlds < most) and not self._out_of_time():
             offered = {a.key: a for a in world.legal_actions(seat)}
             if all(a.key in offered for a in cands):  # else no fair comparison here
-                values = [self.playout(world, seat, offered[a.key]) for a in cands]
-                if any(v is None for v in values):  # the clock ran out inside this world
+                ends = [self.imagine(world, seat, offered[a.key]) for a in cands]
+                if any(e is None for e in ends):  # the clock ran out inside this world
                     break
-                for k, v in enumerate(values[1:]):
-                    diffs[k].append(v - values[0])  # type: ignore[operator]
+                got = [judge(e, seat) for e in ends]
+                for k, v in enumerate(got):
+                    values[k].append(v)
+                    if k:
+                        diffs[k - 1].append(v - got[0])
+                    if scores:
+                        finals[k].append(float(ends[k].score(seat)))
             worlds += 1
+            if progress is not None:
+                progress(self._share(worlds))
             world = obs.sample(self.world_seed())
         self.last_worlds = worlds
-        best, best_lead = cands[0], 0.0
-        for action, d in zip(cands[1:], diffs, strict=True):
+        best, best_lead = 0, 0.0
+        for k, d in enumerate(diffs, start=1):
             lead = clear_lead(d)
             if lead > best_lead:
-                best, best_lead = action, lead
-        return best
+                best, best_lead = k, lead
+        ranked = [
+            Ranked(a, len(v), mean(v), mean(f))
+            for a, v, f in zip(cands, values, finals, strict=True)
+        ]
+        rest = sorted(
+            (k for k in range(len(cands)) if k != best),
+            key=lambda k: (-(ranked[k].value or 0.0), k),
+        )
+        return [ranked[best], *(ranked[k] for k in rest)]
+
+    def _share(self, worlds: int) -> float:
+        b = self.budget
+        shares = [worlds / b.iterations if b.iterations else 0.0]
+        if b.seconds:
+            shares.append((time.process_time() - self._start) / (b.seconds * SLACK))
+        return min(1.0, max(shares))
 
     def _out_of_time(self) -> bool:
         """Past the budget's share of process time (stopping a little early, as the
@@ -111,6 +149,11 @@ class SearchingHappinessBot(PlanningHappinessBot):
     def playout(self, world, seat: int, action: Action) -> float | None:
         """Play ``action`` in the world and on to the horizon; the seat's value there.
         None if the time budget ends first."""
+        end = self.imagine(world, seat, action)
+        return None if end is None else judge(end, seat)
+
+    def imagine(self, world, seat: int, action: Action) -> Any:
+        """The imagined game after ``action``, to the horizon; None if time runs out."""
         state = world.apply(action)
         to_end = len(world.deck) <= ENDGAME
         turns_left = TURNS
@@ -135,7 +178,7 @@ class SearchingHappinessBot(PlanningHappinessBot):
             else:
                 move = self.greedy.pick(state, actor, acts)
             state = state.apply(move)
-        return judge(state, seat)
+        return state
 
 
 def judge(state, seat: int) -> float:

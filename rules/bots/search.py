@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +25,8 @@ from ..core import Action
 from .base import Bot, Observation, Policy
 
 DEFAULT_SECONDS = 0.2  # per decision, on one core
+# told the share of a decision's budget spent so far (a progress bar)
+Progress = Callable[[float], None] | None
 CANDIDATES = 6  # actions compared at most (the policy picks which)
 MAX_PLIES = 2000  # a safety net for a rollout; every game ends long before
 SLACK = 0.97  # share of the time budget the search may use before it must answer
@@ -55,36 +58,63 @@ class SearchBot(Bot):
         self._start = 0.0
 
     def decide(self, obs: Observation) -> Action:
+        return self.rank(obs)[0].action
+
+    def rank(
+        self, obs: Observation, scores: bool = False, progress: Progress = None
+    ) -> list[Ranked]:
+        """The candidates, best first, as ``decide`` orders them (its answer is the
+        first). ``scores``: also average the seat's score at the end of each imagined
+        game (the coach's hints); ``progress`` is told the share of the budget spent."""
         self._start = time.process_time()  # the budget covers the whole decision
         legal = obs.legal
         if len(legal) == 1:
-            return legal[0]
+            return [Ranked(legal[0])]
         world = obs.sample(self.world_seed())
         width = getattr(self.policy, "search_width", lambda _w: CANDIDATES)(world)
         cands = self.policy.candidates(world, obs.seat, legal, width)
         if len(cands) == 1:
-            return cands[0]
+            return [Ranked(cands[0])]
         values: list[list[float]] = [[] for _ in cands]
+        finals: list[list[float]] = [[] for _ in cands]
         iteration = 0
         while not self._spent(iteration):
             # a candidate the world does not offer (the copy holds other hidden cards)
             # cannot be judged there: the world is skipped for all alike
             offered = {a.key: a for a in world.legal_actions(obs.seat)}
             for k, action in enumerate(cands if all(c.key in offered for c in cands) else ()):
-                value = self.playout(world, obs.seat, offered[action.key])
-                if value is None:  # the clock ran out inside this imagined game
+                end = self.imagine(world, obs.seat, offered[action.key])
+                if end is None:  # the clock ran out inside this imagined game
                     break
-                values[k].append(value)
+                values[k].append(self.judge(end, obs.seat))
+                if scores:
+                    finals[k].append(float(end.result()["scores"][obs.seat]))
             iteration += 1
+            if progress is not None:
+                progress(self.spent_share(iteration))
             world = obs.sample(self.world_seed())
         self.last_iterations = iteration
         # Candidates are compared on the worlds all of them saw; the policy's own
-        # choice (the first) wins ties and answers when no world was finished.
+        # choice (the first) wins ties and leads when no world was finished.
         seen = min(len(v) for v in values)
+        ranked = [
+            Ranked(a, seen, sum(v[:seen]) / seen if seen else None, mean(f[:seen]))
+            for a, v, f in zip(cands, values, finals, strict=True)
+        ]
         if seen == 0:
-            return cands[0]
-        sums = [sum(v[:seen]) for v in values]
-        return cands[max(range(len(cands)), key=lambda k: (sums[k], -k))]
+            return ranked
+        order = sorted(range(len(cands)), key=lambda k: (-sum(values[k][:seen]), k))
+        return [ranked[k] for k in order]
+
+    def spent_share(self, iteration: int) -> float:
+        """How much of the budget is spent, from 0 to 1 (for a progress bar)."""
+        b = self.budget
+        shares = [0.0]
+        if b.iterations:
+            shares.append(iteration / b.iterations)
+        if b.seconds:
+            shares.append((time.process_time() - self._start) / (b.seconds * SLACK))
+        return min(1.0, max(shares))
 
     def _spent(self, iteration: int) -> bool:
         b = self.budget
@@ -97,21 +127,30 @@ class SearchBot(Bot):
         # Stop a little early: the answer still has to be put together after the check.
         return s is not None and time.process_time() - self._start >= s * SLACK
 
+    def judge(self, state: Any, seat: int) -> float:
+        # a policy may say how to read a position
+        return getattr(self.policy, "judge", reward)(state, seat)
+
     def playout(self, world: Any, seat: int, action: Action) -> float | None:
         """Play ``action`` in the world, let the policy finish the game, and score it
         for ``seat``: a share of the win, plus a little for the margin. None if the
         time budget ends first."""
+        end = self.imagine(world, seat, action)
+        return None if end is None else self.judge(end, seat)
+
+    def imagine(self, world: Any, seat: int, action: Action) -> Any:
+        """The imagined game after ``action``, played on by the policy to its end (or
+        to where the policy says a position is settled); None if time runs out."""
         state = world.apply(action)
         policy = self.policy
-        judge = getattr(policy, "judge", reward)  # a policy may say how to read a position
-        settled = getattr(policy, "settled", None)  # ... and where an imagined game may stop
+        settled = getattr(policy, "settled", None)  # where an imagined game may stop
         # ... and how moves are chosen inside an imagined game (say, cheaper for rivals)
         move_in = getattr(policy, "playout_move", None)
         plies = getattr(policy, "horizon_for", lambda _w: policy.horizon)(world)
         away = False  # another seat has moved since the seat's own move
         for _ in range(plies or MAX_PLIES):
             if state.is_over or (settled is not None and settled(world, state, seat, away)):
-                return judge(state, seat)
+                return state
             if self._out_of_time():
                 return None
             actor = state.actors()[0]
@@ -124,7 +163,25 @@ class SearchBot(Bot):
             else:
                 move = policy.pick(state, actor, acts)
             state = state.apply(move)
-        return judge(state, seat)
+        return state
+
+
+@dataclass
+class Ranked:
+    """One candidate of a search: the move, the worlds it was judged on, its mean
+    value there (the bot's own measure: mostly a share of the win), and the seat's
+    mean score at the end of those imagined games when asked for (else None); ``gain``
+    is what a planner estimates the move adds, in the game's points, if it has one."""
+
+    action: Action
+    worlds: int = 0
+    value: float | None = None
+    score: float | None = None
+    gain: float | None = None
+
+
+def mean(values: list[float]) -> float | None:
+    return sum(values) / len(values) if values else None
 
 
 def reward(state: Any, seat: int) -> float:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from textual.binding import Binding
-from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.core import Action
 
+from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
 from ..host import tabletop_app
 from ..text import markup_safe
@@ -17,7 +17,7 @@ from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 
 
-class GameScreenBase(Screen):
+class GameScreenBase(CoachScreen):  # the coach's hint key
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
@@ -151,6 +151,8 @@ class GameScreenBase(Screen):
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "hint":
+            return self.hint_allowed()
         if action in ("undo", "leave", "results"):
             # a final table opened from the end screen is for looking: no undo, and
             # Escape goes back to the results rather than to the title

@@ -16,6 +16,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+from ..coach.end_parts import coach_parts, show_coach_parts
 from ..host import tabletop_app
 from ..text import markup_safe as escape
 from ..widgets.log import LogView
@@ -75,6 +76,7 @@ class EndScreen(Screen):
         Binding("a", "again", "Play again"),
         Binding("v", "review", "Final table"),
         Binding("l", "log", "Whole log"),
+        Binding("c", "coach_review", "Coach review"),
         Binding("t", "title", "Title"),
         Binding("escape", "title", "Title", show=False),
     ]
@@ -111,6 +113,7 @@ class EndScreen(Screen):
                         box.border_title = f"{escape(names[s])}: {res['scores'][s]}"
                         yield box
             yield Static("", id="end-extra")
+            yield from coach_parts()  # the coach: score by round, hints used
             with Horizontal():
                 yield Button("Play again (A)", id="end-again", variant="primary")
                 if self.can_review():
@@ -153,6 +156,7 @@ class EndScreen(Screen):
                 for e in journal
             ]
             self.query_one("#end-extra", Static).update("\n".join(lines))
+        show_coach_parts(self, c)
         self.on_resize()
 
     def fill_table(self, res: dict, names: list[str]) -> None:
@@ -199,6 +203,11 @@ class EndScreen(Screen):
         self.app.push_screen(
             LogScreen(c.state.log_for(c.viewer), f"{c.spec.title} - the whole log")
         )
+
+    def action_coach_review(self) -> None:
+        from ..coach.review_screen import open_review
+
+        open_review(self, self.controller)
 
     def action_title(self) -> None:
         tabletop_app(self).back_to_title()

@@ -112,6 +112,7 @@ class ConfirmDelete(ModalScreen[bool]):
 class ResumeScreen(Screen):
     BINDINGS = [
         Binding("v", "replay", "Replay"),
+        Binding("c", "coach_review", "Review"),
         Binding("d", "delete", "Delete"),
         Binding("escape", "back", "Back"),
     ]
@@ -195,6 +196,16 @@ class ResumeScreen(Screen):
             self.notify(str(exc), title="Cannot replay", severity="error", timeout=10)
             return
         self.app.push_screen(ReplayScreen(replay))
+
+    def action_coach_review(self) -> None:
+        """The coach's review of a finished game (kept in the save once made)."""
+        from ..coach.review_screen import review_saved
+
+        info = self.current()
+        if info is None or not info.over:
+            self.notify("Only a finished game can be reviewed.", severity="warning")
+            return
+        review_saved(self, info.path)
 
     def action_delete(self) -> None:
         from ..save_lock import held_by_other

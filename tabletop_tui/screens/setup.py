@@ -14,15 +14,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 import rules
 
+from ..coach.seats import default_hints
 from ..games import playable
 from ..host import tabletop_app
 from ..widgets.title_bar import TitleBar
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
+HINTS_TIP = "The coach: ? asks the hard bot for this player's best moves (from their view)"
 
 
 class SetupScreen(Screen):
@@ -39,6 +41,7 @@ class SetupScreen(Screen):
     SetupScreen .seat Input { width: 24; }
     SetupScreen .seat Select { width: 16; }
     SetupScreen .seat Label { width: 8; padding: 1 1 0 0; }
+    SetupScreen .seat Checkbox { width: auto; }
     SetupScreen #setup-seed { width: 20; }
     SetupScreen #setup-help { color: $text-muted; height: auto; }
     SetupScreen .hint { color: $text-muted; height: auto; padding: 0 0 0 18; }
@@ -47,6 +50,8 @@ class SetupScreen(Screen):
 
     def __init__(self, game_id: str | None = None):
         super().__init__()
+        self.hint_defaults: list[bool] = []  # what the hint boxes were last set to
+        self.hints_touched = False  # a player ticked a box: defaults no longer apply
         self.games = playable()
         self.game_id = game_id if game_id in self.games else self.games[0]
 
@@ -122,6 +127,7 @@ class SetupScreen(Screen):
                         allow_blank=False,
                         id=f"seat-kind-{i}",
                     )
+                    yield Checkbox("Hints", id=f"seat-hints-{i}", tooltip=HINTS_TIP)
             with Horizontal(classes="field"):
                 yield Label("Seed")
                 yield Input("", placeholder="random", id="setup-seed", type="integer")
@@ -144,6 +150,30 @@ class SetupScreen(Screen):
             self.query_one(f"#seat-{i}").display = isinstance(n, int) and i < n
         for solo in self.query("#setup-solo"):
             solo.display = n == 1
+        self.show_hint_boxes()
+
+    def seat_kinds(self) -> list[dict]:
+        n = self.query_one("#setup-count", Select).value
+        count = n if isinstance(n, int) else 0
+        kinds = [str(self.query_one(f"#seat-kind-{i}", Select).value) for i in range(count)]
+        return [{"kind": k.partition(":")[0]} for k in kinds]
+
+    def show_hint_boxes(self) -> None:
+        """Hints are offered to human seats only; on by default in a solo game, off
+        at a hot-seat table, until a player ticks a box."""
+        seats = self.seat_kinds()
+        defaults = default_hints(seats)
+        for i, seat in enumerate(seats):
+            box = self.query_one(f"#seat-hints-{i}", Checkbox)
+            box.disabled = seat["kind"] != "human"
+            if not self.hints_touched or box.disabled:
+                box.value = defaults[i]
+        self.hint_defaults = defaults
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        i = int((event.checkbox.id or "-0").rsplit("-", 1)[1])
+        if i < len(self.hint_defaults) and event.value != self.hint_defaults[i]:
+            self.hints_touched = True
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if (
@@ -155,6 +185,8 @@ class SetupScreen(Screen):
             self.call_later(self._recompose)
         elif event.select.id == "setup-count":
             self.show_seats()
+        elif (event.select.id or "").startswith("seat-kind-"):
+            self.show_hint_boxes()
 
     async def _recompose(self) -> None:
         await self.recompose()
@@ -175,7 +207,8 @@ class SetupScreen(Screen):
             for name, opt in spec.options.items()
             if len(opt.choices) >= 2
         }
-        names, seats = [], []
+        names: list[str] = []
+        seats: list[dict] = []
         for i in range(n):
             name = self.query_one(f"#seat-name-{i}", Input).value.strip() or f"Player {i + 1}"
             if "[" in name or "]" in name:
@@ -185,6 +218,8 @@ class SetupScreen(Screen):
             names.append(name)
             kind, _, level = str(self.query_one(f"#seat-kind-{i}", Select).value).partition(":")
             seats.append({"kind": kind, "level": level} if level else {"kind": kind})
+            if kind == "human" and self.query_one(f"#seat-hints-{i}", Checkbox).value:
+                seats[-1]["hints"] = True
         raw_seed = self.query_one("#setup-seed", Input).value.strip()
         # Tests and screenshot scripts fix the app's default seed to replay a game.
         fallback = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)

@@ -25,6 +25,7 @@ class TitleScreen(Screen):
         Binding("n", "pick('new')", "New game"),
         Binding("r", "pick('resume')", "Resume"),
         Binding("h", "pick('rules')", "Rules"),
+        Binding("s", "pick('records')", "Records"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("f1", "pick('rules')", "Help", show=False),
     ]
@@ -46,6 +47,7 @@ class TitleScreen(Screen):
                     Option("N  New game", id="new"),
                     Option("R  Resume a saved game", id="resume"),
                     Option("H  Rules reference", id="rules"),
+                    Option("S  Records and charts", id="records"),
                     Option("Q  Quit", id="quit"),
                     id="title-menu",
                 )
@@ -66,5 +68,7 @@ class TitleScreen(Screen):
             app.show_resume()
         elif what == "rules":
             app.show_rules_menu()
+        elif what == "records":
+            app.show_records()
         elif what == "quit":
             app.exit()

@@ -1,0 +1,157 @@
+"""The hint key of every game screen and the panel that shows the hint.
+
+``?`` asks the ``hard`` bot for the current seat's best three moves. The bot works in
+a worker thread, from an observation of that seat (``rules.bots.observe``: its view,
+its legal moves and resampled copies), while the screen stays live; a progress bar
+fills as its budget is spent. A hint whose position has gone (a move was made, the
+keyboard changed hands) is dropped, and the panel closes with it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.css.query import NoMatches
+from textual.screen import Screen
+from textual.widgets import ProgressBar, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from rules.bots import Budget, observe
+from rules.coach import Hint, hints
+
+from ..text import markup_safe as escape
+from .seats import count_hint, hints_on
+
+HINT_SECONDS = 1.5  # process time the bot may spend on a hint
+
+
+class HintCancelled(Exception):
+    """The worker was cancelled: stop the search at its next world."""
+
+
+class HintPanel(Vertical):
+    DEFAULT_CSS = """
+    HintPanel { dock: bottom; height: auto; max-height: 14; margin: 0 0 1 0;
+                border: round $accent; background: $panel; padding: 0 1; }
+    HintPanel ProgressBar { height: 1; }
+    HintPanel #hint-text { height: auto; }
+    """
+
+    def __init__(self, who: str, state, **kw):
+        super().__init__(id="hint-panel", **kw)
+        self.border_title = "Hint"
+        self.who = who
+        self.state = state  # the position the panel speaks of
+
+    def compose(self):
+        who = escape(self.who)
+        yield Static(
+            f"The hard bot is thinking for {who}, from {who}'s view only...", id="hint-text"
+        )
+        yield ProgressBar(total=100, show_eta=False, id="hint-progress")
+
+    def on_mount(self) -> None:
+        self.set_interval(0.3, self.check_position)
+
+    def check_position(self) -> None:
+        """Close once the game has moved on from the position of the hint."""
+        screen = self.screen
+        if isinstance(screen, CoachScreen) and screen.hint_position() is not self.state:
+            screen.close_hint()
+
+    def progress(self, share: float) -> None:
+        if self.is_attached:
+            self.query_one(ProgressBar).update(progress=round(100 * share))
+
+    def show(self, who: str, found: list[Hint]) -> None:
+        self.query_one(ProgressBar).display = False
+        self.query_one("#hint-text", Static).update(hint_text(who, found))
+
+
+def hint_text(who: str, found: list[Hint]) -> str:
+    lines = [f"[b]The hard bot's best moves for {escape(who)}[/b] (? again closes)"]
+    for n, h in enumerate(found, start=1):
+        lines.append(f"{n}. [b]{escape(h.action.label)}[/b]: {escape(h.value)}")
+        lines.append(f"   {escape(h.why)}")
+    return "\n".join(lines)
+
+
+class CoachScreen(Screen):
+    """The hint key; game screens get it through ``GameScreenBase``."""
+
+    BINDINGS = [Binding("question_mark", "hint", "Hint", key_display="?")]
+    hint_budget: Budget | None = None  # None: HINT_SECONDS of process time
+    # what the running hint is for: its worker, the panel, the position and the seat
+    hint_asked: tuple[Worker, HintPanel, object, int] | None = None
+
+    def hint_position(self):
+        """The position a hint is for: the state and the seat at the keyboard."""
+        c = self.controller  # type: ignore[attr-defined]
+        return c.state if c.viewer is not None and c.next_step() == "human" else None
+
+    def hint_allowed(self) -> bool | None:
+        c = self.controller  # type: ignore[attr-defined]
+        if getattr(self, "review", False) or c.viewer is None or not hints_on(c.seats[c.viewer]):
+            return False
+        return True if c.next_step() == "human" else None
+
+    def close_hint(self) -> None:
+        self.workers.cancel_group(self, "hint")
+        try:
+            self.query_one(HintPanel).remove()
+        except NoMatches:
+            pass
+
+    def action_hint(self) -> None:
+        try:
+            panel = self.query_one(HintPanel)
+        except NoMatches:
+            panel = None
+        if panel is not None:  # ? again closes the hint (or stops the thinking)
+            self.close_hint()
+            return
+        if not self.hint_allowed():
+            self.notify("No hint now: it is not your move.", severity="warning")
+            return
+        c = self.controller  # type: ignore[attr-defined]
+        seat, state = c.viewer, c.state
+        obs = observe(state, seat)  # the seat's observation, taken on this thread
+        panel = HintPanel(state.players[seat], state)
+        self.mount(panel)
+        game_id, budget = c.spec.id, self.hint_budget or Budget(seconds=HINT_SECONDS)
+        seed = secrets.randbelow(1 << 31)  # not the game's: it would deal the hidden cards
+
+        def work() -> list[Hint]:
+            worker = get_current_worker()
+
+            def told(share: float) -> None:
+                if worker.is_cancelled:
+                    raise HintCancelled
+                self.app.call_from_thread(panel.progress, share)
+
+            return hints(obs, game_id, seed, budget, told)
+
+        worker = self.run_worker(work, thread=True, group="hint", exclusive=True, name="hint")
+        self.hint_asked = (worker, panel, state, seat)
+
+    def hint_found(self, worker: Worker, found: list[Hint]) -> None:
+        if self.hint_asked is None or self.hint_asked[0] is not worker:
+            return  # an older request's answer, cancelled since
+        _worker, panel, state, seat = self.hint_asked
+        self.hint_asked = None
+        if panel.is_attached and self.hint_position() is state:  # else stale: dropped
+            c = self.controller  # type: ignore[attr-defined]
+            count_hint(c.seats[seat])
+            c.autosave()
+            panel.show(c.state.players[seat], found)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group != "hint":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.hint_found(event.worker, event.worker.result or [])
+        elif event.state == WorkerState.ERROR and not isinstance(event.worker.error, HintCancelled):
+            self.close_hint()
+            self.notify(f"No hint: {event.worker.error}", severity="error")

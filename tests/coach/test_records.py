@@ -1,0 +1,170 @@
+"""The records database: one row per finished game, safe against kills, corruption
+and locks; the Records screen's charts."""
+
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.coach import records
+from tabletop_tui.coach.records import Record, RecordsProblem, add_record, read_records
+
+HUMAN, HARD, EASY = (
+    {"kind": "human"},
+    {"kind": "bot", "level": "hard"},
+    {"kind": "bot", "level": "easy"},
+)
+
+
+def sample_records() -> list[Record]:
+    """A fixed history: games against hard and easy bots, and solo Sweet Lands."""
+    out = []
+    for n in range(8):
+        out.append(
+            Record(
+                f"g{n}.json",
+                "happy-city",
+                "Family",
+                ["Ann", "Bob"],
+                [HUMAN, HARD if n % 2 else EASY],
+                [30.0 + 3 * n, 40.0 - n],
+                [0] if n >= 4 else [1],
+                [n % 3, 0],
+                finished=1_700_000_000 + 3600 * n,
+            )
+        )
+    for n, score in enumerate([180.0, 240.0, 262.0, 305.0]):
+        out.append(
+            Record(
+                f"s{n}.json",
+                "sweet-lands",
+                "Solo",
+                ["Ann"],
+                [HUMAN],
+                [score],
+                [0],
+                [1],
+                1_700_100_000 + n,
+            )
+        )
+    return out
+
+
+def test_a_game_is_recorded_once_and_read_back_with_filters(tmp_path):
+    for rec in sample_records():
+        assert add_record(tmp_path, rec)
+    assert not add_record(tmp_path, sample_records()[0])  # the same save: kept once
+    assert len(read_records(tmp_path)) == 12
+    solo = read_records(tmp_path, game="sweet-lands")
+    assert [r.scores for r in solo] == [[180.0], [240.0], [262.0], [305.0]]
+    assert len(read_records(tmp_path, player="Bob")) == 8
+    from tabletop_tui.coach.charts import win_rates
+
+    assert win_rates(read_records(tmp_path)) == {"easy": (2, 4), "hard": (2, 4)}
+
+
+def test_an_older_database_is_migrated_and_a_newer_one_refused(tmp_path):
+    conn = sqlite3.connect(records.records_path(tmp_path))
+    conn.execute("CREATE TABLE notes (x)")  # version 0: made before the records existed
+    conn.commit()
+    conn.close()
+    add_record(tmp_path, sample_records()[0])
+    conn = sqlite3.connect(records.records_path(tmp_path))
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == records.SCHEMA_VERSION
+    conn.execute("PRAGMA user_version = 99")
+    conn.commit()
+    conn.close()
+    with pytest.raises(RecordsProblem, match="newer tabletop"):
+        read_records(tmp_path)
+
+
+def test_a_corrupt_or_locked_database_is_reported_and_left_as_it_was(tmp_path, monkeypatch):
+    path = records.records_path(tmp_path)
+    path.write_bytes(b"not a database at all " * 100)
+    with pytest.raises(RecordsProblem, match="damaged.*saves are not affected"):
+        add_record(tmp_path, sample_records()[0])
+    assert path.read_bytes() == b"not a database at all " * 100
+    path.unlink()
+    add_record(tmp_path, sample_records()[0])
+    monkeypatch.setattr(records, "LOCK_WAIT", 0.05)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another program in the middle of a write
+    try:
+        with pytest.raises(RecordsProblem, match="another program"):
+            add_record(tmp_path, sample_records()[1])
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert [r.save for r in read_records(tmp_path)] == ["g0.json"]
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from tabletop_tui.coach.records import Record, add_record
+base = Path(sys.argv[1])
+n = 0
+while True:
+    add_record(base, Record(f"g{n}.json", "happy-city", "Family", ["Ann"] * 40, [{"kind": "human"}] * 40,
+                            [float(n)] * 40, [0], [0] * 40))
+    n += 1
+    if n == 5:
+        print("writing", flush=True)
+"""
+
+
+def test_records_survive_a_kill_during_a_write(tmp_path):
+    child = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE)
+    try:
+        assert child.stdout is not None and child.stdout.readline() == b"writing\n"
+        time.sleep(0.15)  # well inside the loop of writes
+    finally:
+        child.kill()  # SIGKILL: no clean-up of any kind
+        child.wait()
+    kept = read_records(tmp_path)
+    assert len(kept) >= 5
+    assert [r.save for r in kept] == [f"g{n}.json" for n in range(len(kept))]  # none half-written
+    conn = sqlite3.connect(records.records_path(tmp_path))
+    assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    conn.close()
+    add_record(tmp_path, sample_records()[-1])  # and it takes new records
+    assert len(read_records(tmp_path)) == len(kept) + 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+def test_snapshot_records_charts(snap_compare, tmp_path, size):
+    for rec in sample_records():
+        add_record(tmp_path, rec)
+
+    async def before(pilot):
+        await pilot.press("s")
+        await pilot.pause()
+        if size == (160, 50):  # the larger size shows the other two charts
+            pilot.app.screen.query_one("#records-tabs").active = "tab-solo"
+            await pilot.pause()
+
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
+    assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+def test_a_finished_game_at_the_table_makes_its_record_with_hints_and_rounds(tmp_path):
+    from rules.coach import scores_by_round
+    from tabletop_tui.coach.records import record_of_game
+    from tabletop_tui.demo import finished
+
+    c = finished(players=2)
+    c.seats = [{"kind": "human", "hints_used": 2}, {"kind": "human"}]
+    rec = record_of_game(c)
+    res = c.state.result()
+    assert (rec.game, rec.players, rec.winners, rec.hints) == (
+        "happy-city",
+        c.state.players,
+        res["winners"],
+        [2, 0],
+    )
+    assert rec.scores == [float(s) for s in res["scores"]]
+    rounds = scores_by_round(c.spec, c.state)
+    assert rounds[-1] == ("end", rec.scores) and len(rounds) >= 3 and rounds[0][0] == "R1"
