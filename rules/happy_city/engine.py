@@ -302,6 +302,7 @@ class HappyCityState(ExpertScoring):
 
     def _end_turn(self) -> None:
         self.checkpoint += 1
+        self.passed_at = self.checkpoint  # play only changes hands (see the controller)
         self.log_last_round_trigger()
         if self.turn == self.n - 1:
             if self.end_triggered:

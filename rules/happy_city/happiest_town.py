@@ -207,6 +207,7 @@ class HappiestTownState(CardRowState):
 
     def _end_turn(self) -> None:
         self.checkpoint += 1
+        self.passed_at = self.checkpoint  # play only changes hands (see the controller)
         self.log_last_round_trigger()
         self.stage = DISCARD
         if self.turn == self.n - 1:

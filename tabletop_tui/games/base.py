@@ -59,9 +59,11 @@ class GameScreenBase(Screen):
         if step == "pass":  # nothing is hidden: the next player takes the keyboard at once
             seat = c.pending
             assert seat is not None  # a pass is due only when a human must take the keyboard
-            c.take_terminal(seat)
+            c.viewer = seat  # the history stays: the last turn may be taken back till they act
             name = markup_safe(c.state.players[seat])
-            self.notify(f"{name}'s turn.", title="Pass the keyboard", timeout=3)
+            back = c.take_back_label()
+            said = f" U takes back {markup_safe(back)}." if back else ""
+            self.notify(f"{name}'s turn.{said}", title="Pass the keyboard", timeout=3)
             step = c.next_step()
         if step == "handoff":
             if isinstance(self.app.screen, HandoffScreen):
@@ -72,7 +74,8 @@ class GameScreenBase(Screen):
             self.shown_seat = None
             seat = c.pending
             assert seat is not None, "a hand-off is due: a human takes the terminal"
-            self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
+            handoff = self.handoff(c.state.players[seat], take_back=c.take_back_label())
+            self.app.push_screen(handoff, lambda answer: self._after_handoff(seat, answer))
             self.render_view()
             return
         self.render_view()
@@ -85,15 +88,15 @@ class GameScreenBase(Screen):
         elif step == "over" and not self.review:
             tabletop_app(self).show_end(c)
 
-    def handoff(self, name: str, reason: str = "") -> HandoffScreen:
+    def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing
         it keeps it for the next hand-off: a new screen each time cost a mount and
         left screens, their timers and drawn lines in memory."""
         if self._handoff is None:
-            self._handoff = HandoffScreen(name, reason)
+            self._handoff = HandoffScreen(name, reason, take_back)
             self.app.install_screen(self._handoff, f"handoff-{id(self)}")
         else:
-            self._handoff.set_player(name, reason)
+            self._handoff.set_player(name, reason, take_back)
         return self._handoff
 
     def after_frame(self, call) -> None:
@@ -114,6 +117,26 @@ class GameScreenBase(Screen):
     def _handed(self, seat: int) -> None:
         self.controller.take_terminal(seat)
         self.advance()
+
+    def _after_handoff(self, seat: int, answer: object) -> None:
+        """The hand-off's answer: the next player is ready, the last turn is taken
+        back (its player keeps the terminal), or the table leaves for the title."""
+        if answer == HandoffScreen.TAKE_BACK and self._take_back():
+            return
+        if answer == HandoffScreen.LEAVE:
+            self.action_leave()
+            return
+        self._handed(seat)
+
+    def _take_back(self) -> bool:
+        c = self.controller
+        label = c.take_back_label()
+        if not c.take_back():
+            self.notify(c.last_error, severity="warning")
+            return False
+        self.notify(f"Taken back: {markup_safe(label or '')}.")
+        self.advance()
+        return True
 
     def _bot_move(self) -> None:
         self._busy = False
@@ -148,10 +171,14 @@ class GameScreenBase(Screen):
             if self.review != (action == "results"):
                 return False
         if action == "undo" and not self.UNDO_EXPLAINS:
-            return True if self.controller.can_undo() else None
+            c = self.controller
+            return True if c.can_undo() or c.take_back_label() else None
         return True
 
     def action_undo(self) -> None:
+        if not self.controller.can_undo() and self.controller.take_back_label():
+            self._take_back()  # the banner's next player has not acted: the last turn
+            return
         if self.controller.undo():
             self.notify("Step undone.")
             self.advance()

@@ -156,7 +156,10 @@ class HappinessScreen(Parts, GameScreenBase):
             remaining = (self._deadline or time.monotonic()) - time.monotonic()
             self._deadline = None  # the countdown waits during the hand-off
 
-            def back(_):
+            def back(answer):
+                if answer == HandoffScreen.LEAVE:
+                    self.action_leave()
+                    return
                 c.take_terminal(seat)
                 self._deadline = time.monotonic() + max(remaining, 0.5)
                 self._claim_now(seat)
