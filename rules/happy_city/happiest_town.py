@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from ..core import Action
 from .card_row import ROW_SIZE, CardRowState
 from .cards import Card
+from .offers import offer_problems
 from .town_cards import DECKS, TYPE_COLOUR, TYPE_LETTER, TYPES, town_catalogue
 
 START_MONEY = 2
@@ -276,6 +277,14 @@ class HappiestTownState(CardRowState):
             "discarded_this_turn": self.discarded,
             "letters": dict(TYPE_LETTER),
             "colours": {t: c for t, c in TYPE_COLOUR.items() if c},
+            "why_not": offer_problems(
+                self,
+                viewer,
+                self.row,
+                self.qualifying(viewer) if viewer is not None else [],
+                viewer is not None and self.infra[viewer] is not None,
+                TYPE_LETTER,
+            ),
         }
 
     # ---- for tests ----------------------------------------------------------------------------------
