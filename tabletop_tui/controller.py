@@ -155,12 +155,20 @@ class Controller:
             return False
         if self._undo and self._undo[-1].seat != action.seat:
             self._undo.clear()  # the next player acted: the last turn is theirs to keep
-        self._undo.append(Snapshot(self.state, action.seat, action, forced))
+        self._undo.append(Snapshot(self.state, action.seat, self._named(action), forced))
         self.state = new
         self.last_error = ""
         self._reaction_drawn &= self.in_window
         self.autosave()
         return True
+
+    def _named(self, action: Action) -> Action:
+        """The action with its label: a move made by a key or a click comes unnamed, and
+        an undo refusal or a take-back quotes it (never as “”)."""
+        if action.label or self.spec.labeler is None:
+            return action
+        labeler = self.spec.labeler
+        return Action(action.seat, action.kind, action.args, lambda: labeler(action) or action.key)
 
     def bot_step(self) -> Action | None:
         if self.next_step() != "bot":

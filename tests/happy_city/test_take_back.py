@@ -45,3 +45,15 @@ def test_a_turn_that_ended_with_a_card_drawn_is_never_taken_back():
     c.act(next(a for a in c.legal() if a.kind == "place"))
     c.act(c.state.find_action(0, "skip_story"))
     assert c.take_back_label() is None and not c.take_back()
+
+
+def test_an_undo_refusal_quotes_the_move_even_when_a_key_made_it_unnamed():
+    from rules.core import Action
+
+    c = mid_game(players=2, moves=6, seed=3)
+    assert c.state.stage == "discard"
+    assert c.act(Action(0, "keep"))  # a key press: the action comes without a label
+    assert c.act(Action(0, "draw", (1,)))  # reveals a card: undo stops here
+    assert not c.undo()
+    draw = c.spec.labeler(Action(0, "draw", (1,)))
+    assert "“”" not in c.last_error and f"“{draw}”" in c.last_error
