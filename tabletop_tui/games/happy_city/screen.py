@@ -81,6 +81,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         ),
     ]
     _card_keys: dict[str, tuple[str, str]] = {}  # letter -> (area, card name), this frame
+    _panel_for: int | None = None  # whose left panel is shown (its scroll is theirs)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -124,6 +125,9 @@ class HappyCityScreen(Parts, GameScreenBase):
             self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
         )
         players = v["players"]
+        if me != self._panel_for:  # another player's panel starts at its top
+            self._panel_for = me
+            self.part("#hc-left", VerticalScroll).scroll_home(animate=False)
         self.title = f"{self.GAME_TITLE} - round {v['round']}"
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
