@@ -9,6 +9,8 @@ screen would let anyone rebuild the hidden deck order.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -68,7 +70,7 @@ class SetupScreen(Screen):
         if self.asked_for is None and self.last_table.get("game") in self.games:
             self.game_id = self.last_table["game"]
 
-    def _last(self, key: str, default, allowed) -> object:
+    def _last(self, key: str, default: Any, allowed: Callable[[Any], bool]) -> Any:
         """The last table's value for a field, if it is one this form allows now."""
         value = self.last_table.get(key, default)
         return value if allowed(value) else default
