@@ -8,9 +8,10 @@ from rules.happiness.preview import explain_place
 from .helpers import BUM, JOY, SPEC, card, clear_table, hand, put, shape, started
 
 
-def _play_comparing(seed: int) -> tuple[int, int]:
+def _play_comparing(seed: int) -> tuple[int, int, object]:
     """Play one seeded game preferring pluses and sweeps, checking every placement's
-    preview against the engine's record of it; returns (pluses, sweeps) seen."""
+    preview against the engine's record of it; returns (pluses, sweeps) seen and the
+    final state."""
     rng = random.Random(seed)
     s = SPEC.new_game(["A", "B", "C"], seed=seed)
     pluses = sweeps = 0
@@ -36,12 +37,23 @@ def _play_comparing(seed: int) -> tuple[int, int]:
             assert facts["points"] == last["points"]
         pluses += bool(facts["plus"])
         sweeps += bool(facts["swept"])
-    return pluses, sweeps
+    return pluses, sweeps, s
 
 
 def test_preview_matches_every_placement_the_engine_then_makes():
     seen = [_play_comparing(seed) for seed in (1, 2, 3)]
-    assert sum(p for p, _ in seen) >= 1 and sum(w for _, w in seen) >= 1
+    assert sum(p for p, _, _ in seen) >= 1 and sum(w for _, w, _ in seen) >= 1
+    # and the end screen itemises each plus (issue 31 item 9)
+    for pluses, _, s in seen:
+        res = s.result()
+        for seat in range(s.n):
+            items = res["items"][seat]
+            assert items[0]["label"] == "Joypoints of cards played"
+            each = [it for it in items if it["label"].startswith("  plus of ")]
+            assert len(each) == len(s.pluses[seat])
+            total = sum(int(it["value"]) for it in each)
+            assert total == res["breakdown"][seat]["euphoria"]
+        assert sum(len(p) for p in s.pluses) == pluses
 
 
 def test_preview_line_names_the_spot_and_the_points():
