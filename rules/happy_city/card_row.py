@@ -295,7 +295,7 @@ class CardRowState(GameState):
                 return f"The {name} pile is empty."
             card = self.cards[pile[-1]]
         if not self.room_for(seat):
-            return f"A city holds at most {self.CITY_LIMIT} cards."
+            return f"A {self.PLACE_WORD} holds at most {self.CITY_LIMIT} {self.ITEM_WORD}."
         if self.owns_name(seat, name):
             return f"{self.players[seat]} already has a {name}; {self.ONE_OF_A_NAME}"
         cost = self.cost_of(seat, card)

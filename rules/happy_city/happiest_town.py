@@ -174,7 +174,7 @@ class HappiestTownState(CardRowState):
     def _start_turn(self) -> None:
         seat = self.turn
         got = self._gain(seat, self.income_of(seat))
-        self.log(f"{self.players[seat]}'s turn: income of {got} coin{'s' if got != 1 else ''}.")
+        self.log(f"{self.players[seat]}'s turn: income of {got} money.")
         self.discarded = 0
         self.stage = DISCARD
         self._advance()

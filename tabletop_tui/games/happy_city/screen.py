@@ -67,6 +67,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     CITY_WORD = "city"
     NO_KINDS = "no colours"
     MONEY_WORD = "coins"
+    ITEMS_WORD = "cards"  # what a city holds
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -229,7 +230,7 @@ class HappyCityScreen(Parts, GameScreenBase):
             kinds = q.get("colours", q.get("types")) or {}
             colours = " ".join(f"{letters.get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
             lines.append(
-                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
+                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} {self.ITEMS_WORD}\n"
                 f"   {s['score']} pts  {colours or self.NO_KINDS}"
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
@@ -256,7 +257,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
-            status += "  [b]Last round:[/b] a city has reached 10."
+            status += f"  [b]Last round:[/b] a {self.CITY_WORD} has reached 10."
         return status
 
     # ---- input ------------------------------------------------------------------------
