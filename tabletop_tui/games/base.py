@@ -42,10 +42,12 @@ class GameScreenBase(Screen):
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < 110 or self.app.size.height < 34, "-compact")
+        self.set_class(self.app.size.width >= 150, "-wide")  # room for a wider log
         self.controller.save_later = self.after_frame  # a move's frame first, then its save
         self.advance()
 
     def on_resize(self) -> None:
+        self.set_class(self.app.size.width >= 150, "-wide")
         compact = self.app.size.width < 110 or self.app.size.height < 34
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")

@@ -1,8 +1,10 @@
 """Issue 31 item 4 on screen: each card on offer shows its key in its border, the key
-takes the card, and a card that cannot be bought says why."""
+takes the card, and a card that cannot be bought says why. At 160x50, the log takes
+the room (item 9)."""
 
 from tabletop_tui.demo import mid_game
 from tabletop_tui.widgets.card_grid import CardGrid
+from tabletop_tui.widgets.log import LogView
 
 from .helpers import make_app, screen_text
 
@@ -12,9 +14,10 @@ async def test_letters_on_the_cards_pick_them_and_refusals_say_why(tmp_path):
     while c.state.stage != "buy":  # keep the row, refill from deck 1
         c.act(c.legal()[0])
     app = make_app(tmp_path)
-    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+    async with app.run_test(size=(160, 50), notifications=True) as pilot:
         app.open_game(c)
         await pilot.pause()
+        assert app.screen.query_one(LogView).region.width >= 50  # 30 below 150 columns
         why = c.view()["why_not"]
         keys = app.screen._card_keys
         shown = screen_text(app)
