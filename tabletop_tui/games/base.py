@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
@@ -24,10 +26,17 @@ class GameScreenBase(Screen):
         Binding("escape", "leave", "Title"),
         # the same key on a final table opened from the end screen: only one is active
         Binding("escape", "results", "Results"),
+        # a table drawn by the replay viewer steps through the game (see replay_table)
+        Binding("full_stop", "replay_step(1, False)", "Next move", key_display="."),
+        Binding("comma", "replay_step(-1, False)", "Back", key_display=","),
+        Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
+        Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
+    # Set by the replay viewer on a review screen: step(delta, by_turn) shows another step.
+    stepper: Callable[[int, bool], None] | None = None
 
     def __init__(self, controller: Controller, bot_delay: float | None = None):
         super().__init__()
@@ -56,6 +65,9 @@ class GameScreenBase(Screen):
     # ---- the loop ------------------------------------------------------------------
     def advance(self) -> None:
         """Render, then hand over to whoever acts next."""
+        if self.review:  # a table to look at (the final one, or a replay's): nobody acts
+            self.render_view()
+            return
         c = self.controller
         step = c.next_step()
         if step == "pass":  # nothing is hidden: the next player takes the keyboard at once
@@ -167,6 +179,8 @@ class GameScreenBase(Screen):
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "replay_step":
+            return self.stepper is not None
         if action in ("undo", "leave", "results"):
             # a final table opened from the end screen is for looking: no undo, and
             # Escape goes back to the results rather than to the title
@@ -186,6 +200,10 @@ class GameScreenBase(Screen):
             self.advance()
         else:
             self.notify(self.controller.last_error, severity="warning")
+
+    def action_replay_step(self, delta: int, by_turn: bool) -> None:
+        if self.stepper is not None:
+            self.stepper(delta, by_turn)
 
     def action_help(self) -> None:
         tabletop_app(self).show_help(self.controller.spec.id)

@@ -90,6 +90,9 @@ class HappinessScreen(Parts, GameScreenBase):
     # ---- the loop: add the silence window to the shared one -------------------------
     def advance(self) -> None:
         c = self.controller
+        if self.review:  # a table to look at: no silence runs, nobody acts
+            super().advance()
+            return
         if c.next_step() == "window":
             if self._window_id is None:
                 self._window_id = c.state.step
