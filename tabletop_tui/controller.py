@@ -153,12 +153,22 @@ class Controller:
         except IllegalAction as exc:
             self.last_error = exc.reason
             return False
-        self._undo.append(Snapshot(self.state, action.seat, action, forced))
+        if self._undo and self._undo[-1].seat != action.seat:
+            self._undo.clear()  # the next player acted: the last turn is theirs to keep
+        self._undo.append(Snapshot(self.state, action.seat, self._named(action), forced))
         self.state = new
         self.last_error = ""
         self._reaction_drawn &= self.in_window
         self.autosave()
         return True
+
+    def _named(self, action: Action) -> Action:
+        """The action with its label: a move made by a key or a click comes unnamed, and
+        an undo refusal or a take-back quotes it (never as “”)."""
+        if action.label or self.spec.labeler is None:
+            return action
+        labeler = self.spec.labeler
+        return Action(action.seat, action.kind, action.args, lambda: labeler(action) or action.key)
 
     def bot_step(self) -> Action | None:
         if self.next_step() != "bot":
@@ -252,6 +262,47 @@ class Controller:
         self.state = self._undo[-depth].state
         del self._undo[-depth:]
         self.last_undone = depth
+        self.autosave()
+        return True
+
+    # ---- taking back the last step of a turn -------------------------------------------
+    def _take_back_snapshot(self) -> Snapshot | None:
+        """The step that ended the last turn, while it may still be taken back: the next
+        player has not acted yet (nor taken the terminal from a hand-off: that clears
+        the history), and ending the turn revealed nothing. The engine says the last
+        checkpoint only handed play over by setting ``passed_at`` to it (Happy City,
+        Happiest Town); other games never take a turn back."""
+        if not self._undo or self.state.is_over:
+            return None
+        snap = self._undo[-self._undo_depth()]
+        if snap.seat in self.state.actors():
+            return None  # still that player's turn: plain undo
+        passed = getattr(self.state, "passed_at", None)
+        if passed != self.state.checkpoint or snap.state.checkpoint + 1 != passed:
+            return None
+        return snap
+
+    def take_back_label(self) -> str | None:
+        """The move that ended the last turn and may be taken back, in words (else None)."""
+        snap = self._take_back_snapshot()
+        if snap is None or snap.action is None:
+            return None
+        return f"{self.state.players[snap.seat]}'s {snap.action.label}"
+
+    def take_back(self) -> bool:
+        """Give the last turn back to the player who ended it, at its last step."""
+        snap = self._take_back_snapshot()
+        if snap is None:
+            self.last_error = (
+                "Nothing to take back: the next player has begun, or it revealed a card."
+            )
+            return False
+        depth = self._undo_depth()
+        self.state = snap.state
+        del self._undo[-depth:]
+        self.viewer = snap.seat
+        self.last_undone = depth
+        self.last_error = ""
         self.autosave()
         return True
 

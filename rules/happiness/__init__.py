@@ -3,6 +3,7 @@
 from ..core import Action, GameSpec, Option, labeler
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
+from .preview import explain_place as explain_place  # for the screen's preview line
 
 OPTIONS = {
     "silence": Option(

@@ -14,10 +14,14 @@ FORMULA = (
 
 def score_items(part: dict, strip: bool) -> list[dict]:
     lines = [
-        {"label": "Cards played", "value": str(part["joypoints"]), "kind": "sum"},
+        {"label": "Joypoints of cards played", "value": str(part["joypoints"]), "kind": "sum"},
         {"label": "Euphoria bonuses", "value": f"+{part['euphoria']}", "kind": "effect"},
-        {"label": "Bummed out", "value": f"+{part['bummed_out']}", "kind": "effect"},
     ]
+    for bonus, words in part.get("pluses", []):  # each plus completed, by its cards
+        lines.append(
+            {"label": f"  plus of {', '.join(words)}", "value": f"+{bonus}", "kind": "effect"}
+        )
+    lines.append({"label": "Bummed out", "value": f"+{part['bummed_out']}", "kind": "effect"})
     if strip or part["lost_to_bummers"]:
         lost = part["lost_to_bummers"]
         lines.append({"label": "Lost to Bummers", "value": f"-{lost}", "kind": "effect"})

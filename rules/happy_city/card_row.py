@@ -65,6 +65,7 @@ class CardRowState(GameState):
         "turn",
         "stage",
         "pending",
+        "passed_at",
     )
     cards: tuple[Card, ...]  # every physical card; an id is an index here
     coins: list[int]
@@ -81,6 +82,7 @@ class CardRowState(GameState):
     turn: int  # the seat whose turn it is
     stage: str
     pending: Any  # the question being asked now; replaced, never changed in place
+    passed_at: int  # the checkpoint of the last turn's end: a hand-over, nothing revealed
 
     COPY = {
         "coins": list,
@@ -128,6 +130,7 @@ class CardRowState(GameState):
         self.bank = None if unlimited else box_coins - start_coins * n
         self.turn = 0
         self.pending = None
+        self.passed_at = -1
         return self
 
     def _deal_decks(self, buildings: tuple[int, ...]) -> None:
@@ -292,7 +295,7 @@ class CardRowState(GameState):
                 return f"The {name} pile is empty."
             card = self.cards[pile[-1]]
         if not self.room_for(seat):
-            return f"A city holds at most {self.CITY_LIMIT} cards."
+            return f"A {self.PLACE_WORD} holds at most {self.CITY_LIMIT} {self.ITEM_WORD}."
         if self.owns_name(seat, name):
             return f"{self.players[seat]} already has a {name}; {self.ONE_OF_A_NAME}"
         cost = self.cost_of(seat, card)

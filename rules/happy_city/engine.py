@@ -24,6 +24,7 @@ from ..core import Action
 from .cards import COLOUR_LETTER, catalogue
 from .expert import FINAL, MARKET, TARGET, has_effect
 from .expert_scoring import ExpertScoring
+from .offers import offer_problems
 
 CITY_LIMIT = 10
 ROW = 5
@@ -302,6 +303,7 @@ class HappyCityState(ExpertScoring):
 
     def _end_turn(self) -> None:
         self.checkpoint += 1
+        self.passed_at = self.checkpoint  # play only changes hands (see the controller)
         self.log_last_round_trigger()
         if self.turn == self.n - 1:
             if self.end_triggered:
@@ -379,6 +381,14 @@ class HappyCityState(ExpertScoring):
             "mode": "expert" if self.expert else "family",
             "market_pool": list(self.market_pool),
             "pending": dict(self.pending) if self.pending else None,
+            "why_not": offer_problems(
+                self,
+                viewer,
+                self.specials,
+                self.claimable(viewer) if viewer is not None else [],
+                viewer is not None and self.special[viewer] is not None,
+                COLOUR_LETTER,
+            ),
         }
 
     # ---- for tests: every physical card exactly once ------------------------------------

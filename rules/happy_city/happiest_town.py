@@ -21,6 +21,7 @@ from typing import Any, ClassVar
 from ..core import Action
 from .card_row import ROW_SIZE, CardRowState
 from .cards import Card
+from .offers import offer_problems
 from .town_cards import DECKS, TYPE_COLOUR, TYPE_LETTER, TYPES, town_catalogue
 
 START_MONEY = 2
@@ -173,7 +174,7 @@ class HappiestTownState(CardRowState):
     def _start_turn(self) -> None:
         seat = self.turn
         got = self._gain(seat, self.income_of(seat))
-        self.log(f"{self.players[seat]}'s turn: income of {got} coin{'s' if got != 1 else ''}.")
+        self.log(f"{self.players[seat]}'s turn: income of {got} money.")
         self.discarded = 0
         self.stage = DISCARD
         self._advance()
@@ -207,6 +208,7 @@ class HappiestTownState(CardRowState):
 
     def _end_turn(self) -> None:
         self.checkpoint += 1
+        self.passed_at = self.checkpoint  # play only changes hands (see the controller)
         self.log_last_round_trigger()
         self.stage = DISCARD
         if self.turn == self.n - 1:
@@ -275,6 +277,14 @@ class HappiestTownState(CardRowState):
             "discarded_this_turn": self.discarded,
             "letters": dict(TYPE_LETTER),
             "colours": {t: c for t, c in TYPE_COLOUR.items() if c},
+            "why_not": offer_problems(
+                self,
+                viewer,
+                self.row,
+                self.qualifying(viewer) if viewer is not None else [],
+                viewer is not None and self.infra[viewer] is not None,
+                TYPE_LETTER,
+            ),
         }
 
     # ---- for tests ----------------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -24,10 +26,17 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         Binding("escape", "leave", "Title"),
         # the same key on a final table opened from the end screen: only one is active
         Binding("escape", "results", "Results"),
+        # a table drawn by the replay viewer steps through the game (see replay_table)
+        Binding("full_stop", "replay_step(1, False)", "Next move", key_display="."),
+        Binding("comma", "replay_step(-1, False)", "Back", key_display=","),
+        Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
+        Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
+    # Set by the replay viewer on a review screen: step(delta, by_turn) shows another step.
+    stepper: Callable[[int, bool], None] | None = None
 
     def __init__(self, controller: Controller, bot_delay: float | None = None):
         super().__init__()
@@ -42,10 +51,12 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < 110 or self.app.size.height < 34, "-compact")
+        self.set_class(self.app.size.width >= 150, "-wide")  # room for a wider log
         self.controller.save_later = self.after_frame  # a move's frame first, then its save
         self.advance()
 
     def on_resize(self) -> None:
+        self.set_class(self.app.size.width >= 150, "-wide")
         compact = self.app.size.width < 110 or self.app.size.height < 34
         if compact != self.has_class("-compact"):
             self.set_class(compact, "-compact")
@@ -63,14 +74,19 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         """Render, then hand over to whoever acts next."""
         if self.replaced:
             return
+        if self.review:  # a table to look at (the final one, or a replay's): nobody acts
+            self.render_view()
+            return
         c = self.controller
         step = c.next_step()
         if step == "pass":  # nothing is hidden: the next player takes the keyboard at once
             seat = c.pending
             assert seat is not None  # a pass is due only when a human must take the keyboard
-            c.take_terminal(seat)
+            c.viewer = seat  # the history stays: the last turn may be taken back till they act
             name = markup_safe(c.state.players[seat])
-            self.notify(f"{name}'s turn.", title="Pass the keyboard", timeout=3)
+            back = c.take_back_label()
+            said = f" U takes back {markup_safe(back)}." if back else ""
+            self.notify(f"{name}'s turn.{said}", title="Pass the keyboard", timeout=3)
             step = c.next_step()
         if step == "handoff":
             if isinstance(self.app.screen, HandoffScreen):
@@ -81,7 +97,8 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             self.shown_seat = None
             seat = c.pending
             assert seat is not None, "a hand-off is due: a human takes the terminal"
-            self.app.push_screen(self.handoff(c.state.players[seat]), lambda _: self._handed(seat))
+            handoff = self.handoff(c.state.players[seat], take_back=c.take_back_label())
+            self.app.push_screen(handoff, lambda answer: self._after_handoff(seat, answer))
             self.render_view()
             return
         self.render_view()
@@ -94,15 +111,15 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         elif step == "over" and not self.review:
             tabletop_app(self).show_end(c)
 
-    def handoff(self, name: str, reason: str = "") -> HandoffScreen:
+    def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing
         it keeps it for the next hand-off: a new screen each time cost a mount and
         left screens, their timers and drawn lines in memory."""
         if self._handoff is None:
-            self._handoff = HandoffScreen(name, reason)
+            self._handoff = HandoffScreen(name, reason, take_back)
             self.app.install_screen(self._handoff, f"handoff-{id(self)}")
         else:
-            self._handoff.set_player(name, reason)
+            self._handoff.set_player(name, reason, take_back)
         return self._handoff
 
     def after_frame(self, call) -> None:
@@ -123,6 +140,26 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     def _handed(self, seat: int) -> None:
         self.controller.take_terminal(seat)
         self.advance()
+
+    def _after_handoff(self, seat: int, answer: object) -> None:
+        """The hand-off's answer: the next player is ready, the last turn is taken
+        back (its player keeps the terminal), or the table leaves for the title."""
+        if answer == HandoffScreen.TAKE_BACK and self._take_back():
+            return
+        if answer == HandoffScreen.LEAVE:
+            self.action_leave()
+            return
+        self._handed(seat)
+
+    def _take_back(self) -> bool:
+        c = self.controller
+        label = c.take_back_label()
+        if not c.take_back():
+            self.notify(c.last_error, severity="warning")
+            return False
+        self.notify(f"Taken back: {markup_safe(label or '')}.")
+        self.advance()
+        return True
 
     def _bot_move(self) -> None:
         self._busy = False
@@ -153,21 +190,31 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hint":
             return self.hint_allowed()
+        if action == "replay_step":
+            return self.stepper is not None
         if action in ("undo", "leave", "results"):
             # a final table opened from the end screen is for looking: no undo, and
             # Escape goes back to the results rather than to the title
             if self.review != (action == "results"):
                 return False
         if action == "undo" and not self.UNDO_EXPLAINS:
-            return True if self.controller.can_undo() else None
+            c = self.controller
+            return True if c.can_undo() or c.take_back_label() else None
         return True
 
     def action_undo(self) -> None:
+        if not self.controller.can_undo() and self.controller.take_back_label():
+            self._take_back()  # the banner's next player has not acted: the last turn
+            return
         if self.controller.undo():
             self.notify("Step undone.")
             self.advance()
         else:
             self.notify(self.controller.last_error, severity="warning")
+
+    def action_replay_step(self, delta: int, by_turn: bool) -> None:
+        if self.stepper is not None:
+            self.stepper(delta, by_turn)
 
     def action_help(self) -> None:
         tabletop_app(self).show_help(self.controller.spec.id)

@@ -139,6 +139,7 @@ class ReplayScreen(Screen):
         Binding("f", "follow", "Follow"),
         Binding("p", "public", "Public", show=False),
         Binding("l", "toggle_log", "Log"),
+        Binding("t", "table", "Table"),
         Binding("escape,q", "close", "Close"),
         Binding("f1", "help", "Help", show=False),
     ]
@@ -238,6 +239,22 @@ class ReplayScreen(Screen):
 
         self.app.push_screen(FollowSeat(self.replay.players), picked)
 
+    def action_table(self) -> None:
+        """The game's own screen at this step, read-only; Escape comes back here at
+        the step it was left on."""
+        from .replay_table import TABLE_GAMES, ReplayTable
+
+        if self.replay.spec.id not in TABLE_GAMES:
+            self.notify("This game's replay is shown as text only.", severity="warning")
+            return
+        table = ReplayTable(self.replay, self.step, self.seat)
+
+        def back(_result: object) -> None:
+            self.action_goto(table.step)
+
+        self.app.push_screen(table.make_screen(), back)
+        self.call_after_refresh(table.show, self.step)
+
     def action_toggle_log(self) -> None:
         self.whole_log = not self.whole_log
         self.show()
@@ -278,6 +295,8 @@ Nothing can be played here: it steps through a saved game.
 - **F** follow one seat (its hand and private log appear: it asks first), **P** back to
   the public view.
 - **L** the whole log so far instead of the game's state.
+- **T** the table at this step, drawn by the game's own screen: **.** and **,** step by
+  move, **>** and **<** by turn, **Escape** comes back here.
 - **Escape** or **Q** close the viewer.
 
 """

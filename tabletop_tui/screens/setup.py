@@ -9,6 +9,8 @@ screen would let anyone rebuild the hidden deck order.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,6 +27,12 @@ from ..widgets.title_bar import TitleBar
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 HINTS_TIP = "The coach: ? asks the hard bot for this player's best moves (from their view)"
+SEAT_KINDS = {
+    "human": "Human",
+    "bot:easy": "Bot (easy)",
+    "bot": "Bot (normal)",
+    "bot:hard": "Bot (hard)",
+}
 
 
 class SetupScreen(Screen):
@@ -54,13 +62,36 @@ class SetupScreen(Screen):
         self.hints_touched = False  # a player ticked a box: defaults no longer apply
         self.games = playable()
         self.game_id = game_id if game_id in self.games else self.games[0]
+        self.last_table: dict = {}  # the table of the last game started, from the settings
+        self.asked_for = game_id
+
+    def _recall(self) -> None:
+        """The last table started (game, players, options), kept in the settings file:
+        the form starts from it. Never the seed, which would deal the same cards again."""
+        from ..settings import load_settings
+
+        last = load_settings(tabletop_app(self).data_dir).get("last_table")
+        self.last_table = last if isinstance(last, dict) else {}
+        if self.asked_for is None and self.last_table.get("game") in self.games:
+            self.game_id = self.last_table["game"]
+
+    def _last(self, key: str, default: Any, allowed: Callable[[Any], bool]) -> Any:
+        """The last table's value for a field, if it is one this form allows now."""
+        value = self.last_table.get(key, default)
+        return value if allowed(value) else default
 
     @property
     def spec(self):
         return rules.get_game(self.game_id)
 
     def compose(self) -> ComposeResult:
+        if not self.last_table:
+            self._recall()
         spec = self.spec
+        same_game = self.last_table.get("game") == self.game_id
+        last_options = self.last_table.get("options", {}) if same_game else {}
+        names = self._last("names", DEFAULT_NAMES, lambda v: isinstance(v, list))
+        kinds = self._last("kinds", [], lambda v: isinstance(v, list))
         yield TitleBar()
         with VerticalScroll():
             with Horizontal(classes="field"):
@@ -78,9 +109,10 @@ class SetupScreen(Screen):
                     continue
                 with Horizontal(classes="field"):
                     yield Label(opt.label)
+                    chosen = last_options.get(name, opt.default)
                     yield Select(
                         [(opt.label_of(c), c) for c in opt.choices],
-                        value=opt.default,
+                        value=chosen if opt.allows(chosen) else opt.default,
                         allow_blank=False,
                         id=f"opt-{name}",
                     )
@@ -90,7 +122,11 @@ class SetupScreen(Screen):
                 yield Label("Players")
                 yield Select(
                     [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
-                    value=min(max(2, spec.min_players), spec.max_players),
+                    value=self._last(
+                        "count",
+                        min(max(2, spec.min_players), spec.max_players),
+                        lambda v: isinstance(v, int) and spec.min_players <= v <= spec.max_players,
+                    ),
                     allow_blank=False,
                     id="setup-count",
                 )
@@ -111,19 +147,14 @@ class SetupScreen(Screen):
                     classes="hint",
                 )
             for i in range(spec.max_players):
+                name = names[i] if i < len(names) else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+                kind = kinds[i] if i < len(kinds) else "human"
                 with Horizontal(classes="field seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}")
-                    yield Input(
-                        DEFAULT_NAMES[i % len(DEFAULT_NAMES)], id=f"seat-name-{i}", max_length=16
-                    )
+                    yield Input(str(name), id=f"seat-name-{i}", max_length=16)
                     yield Select(
-                        [
-                            ("Human", "human"),
-                            ("Bot (easy)", "bot:easy"),
-                            ("Bot (normal)", "bot"),
-                            ("Bot (hard)", "bot:hard"),
-                        ],
-                        value="human",
+                        [(label, value) for value, label in SEAT_KINDS.items()],
+                        value=kind if isinstance(kind, str) and kind in SEAT_KINDS else "human",
                         allow_blank=False,
                         id=f"seat-kind-{i}",
                     )
@@ -243,11 +274,22 @@ class SetupScreen(Screen):
         except ValueError as exc:
             self.notify(str(exc), title="Cannot start", severity="error")
             return
-        if not self.spec.private_info:
-            from ..settings import save_setting
+        from ..settings import save_setting
 
+        data_dir = tabletop_app(self).data_dir
+        if not self.spec.private_info:
             choice = self.query_one("#setup-handoff", Select).value
-            save_setting(tabletop_app(self).data_dir, "handoff_screens", choice is True)
+            save_setting(data_dir, "handoff_screens", choice is True)
+        names = setup["names"] + [
+            self.query_one(f"#seat-name-{i}", Input).value
+            for i in range(len(setup["names"]), self.spec.max_players)
+        ]
+        kinds = [
+            str(self.query_one(f"#seat-kind-{i}", Select).value)
+            for i in range(self.spec.max_players)
+        ]
+        table = {"game": self.game_id, "count": len(setup["names"]), "names": names}
+        save_setting(data_dir, "last_table", {**table, "kinds": kinds, "options": setup["options"]})
         try:
             tabletop_app(self).start_game(**setup)
         except ValueError as exc:  # an option that does not fit this many players

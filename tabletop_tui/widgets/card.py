@@ -30,12 +30,17 @@ def card_lines(card: dict, letters=None, stats=("inh", "hrt")) -> list[str]:
     inh, hrt, inc = card["inhabitants"], card["hearts"], card["income"]
     stats = f"{stats[0]} {signed(inh)} {stats[1]} {signed(hrt)}"
     if card["kind"] == "special":
-        return [f"+{inc}$ {needs_text(card['needs'], letters)}", stats]
-    if card["kind"] == "market":
+        lines = [f"+{inc}$ {needs_text(card['needs'], letters)}", stats]
+    elif card["kind"] == "market":
         return [f"+{inc}$ market", stats]
-    cost = card.get("your_cost", card["cost"])
-    price = f"cost {cost}" if cost == card["cost"] else f"cost {cost}({card['cost']})"
-    return [f"{price} +{inc}$", stats]
+    else:
+        cost = card.get("your_cost", card["cost"])
+        price = f"cost {cost}" if cost == card["cost"] else f"cost {cost}({card['cost']})"
+        lines = [f"{price} +{inc}$", stats]
+    if card.get("on_build"):  # money paid out once, when built (the Harbor: 3 / 1)
+        paid = card["on_build"]
+        lines.append(f"built: {paid['builder_money']}$ you, {paid['others_money']}$ others")
+    return lines
 
 
 def card_letter(card: dict) -> str:

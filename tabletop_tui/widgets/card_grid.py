@@ -28,7 +28,8 @@ COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 ROUND = tuple("╭╮╰╯─│")
 HEAVY = tuple("┏┓┗┛━┃")
 KEPT_LOOKS = 300  # drawn card looks a grid keeps
-Face = tuple[str, tuple[str, ...], bool, str]  # a card's title, body lines, usable, colour
+# a card's title, body lines, usable, colour, and the key that picks it ("" for none)
+Face = tuple[str, tuple[str, ...], bool, str, str]
 
 
 def _cut(text: str, width: int) -> str:
@@ -145,9 +146,10 @@ class CardGrid(Widget):
             body = more + body + ([extra] if extra else [])
             inner = width - (2 if self.mini else 4)
             body = [piece for line in body for piece in wrap(line, inner)]
-            faces.append((title, tuple(body), usable, card.get("colour") or "none"))
+            colour = card.get("colour") or "none"
+            faces.append((title, tuple(body), usable, colour, card.get("key", "")))
         self._faces = faces
-        self._card_height = 2 + max((len(body) for _, body, _, _ in faces), default=0)
+        self._card_height = 2 + max((len(face[1]) for face in faces), default=0)
         rows = -(-len(faces) // self.columns)
         height = rows * self._card_height
         self.display = bool(faces)
@@ -168,7 +170,7 @@ class CardGrid(Widget):
         lines = self._drawn.get(look)
         if lines is not None:
             return lines
-        title, body, usable, colour = face
+        title, body, usable, colour, key = face
         tint = self.get_component_rich_style(f"cardgrid--c-{colour}")
         back = base + Style(bgcolor=tint.bgcolor)
         edge = self.get_component_rich_style(
@@ -196,7 +198,17 @@ class CardGrid(Widget):
                     Segment(v, edge),
                 ]
             )
-        lines.append([Segment(bl + h * (width - 2) + br, edge)])
+        if key:  # the key in the bottom border, where it costs the name no room
+            mark = f"[{key}]"
+            lines.append(
+                [
+                    Segment(bl + h, edge),
+                    Segment(mark, back + Style(color=tint.color, bold=True)),
+                    Segment(h * (width - 3 - len(mark)) + br, edge),
+                ]
+            )
+        else:
+            lines.append([Segment(bl + h * (width - 2) + br, edge)])
         self._drawn[look] = lines
         # Looks come back (a card usable for one player, not for the next): a few
         # hundred are kept, the oldest dropped, as a game passes through many more.

@@ -20,17 +20,21 @@ class HandoffScreen(Screen):
     BINDINGS = [
         Binding("enter", "ready", "I am ready"),
         Binding("space", "ready", "Ready", show=False),
+        Binding("u", "take_back", "Take back the last move"),
+        Binding("escape", "leave", "Title (game saved)"),
     ]
+    TAKE_BACK, LEAVE = "take back", "leave"  # what dismiss answers besides True
     DEFAULT_CSS = """
     HandoffScreen { background: $background; align: center middle; }
     HandoffScreen #handoff-box { width: 60; height: auto; border: double $accent; padding: 1 2;
         background: $panel; text-align: center; }
     """
 
-    def __init__(self, name: str, reason: str = ""):
+    def __init__(self, name: str, reason: str = "", take_back: str | None = None):
         super().__init__()
         self.player_name = name
         self.reason = reason
+        self.take_back = take_back  # the move that ended the last turn, while undoable
 
     def text(self) -> str:
         name = escape(self.player_name)
@@ -39,6 +43,7 @@ class HandoffScreen(Screen):
             f"[b]Pass the terminal to {name}.[/b]\n\n"
             f"{reason + chr(10) + chr(10) if reason else ''}"
             f"{name}: press Enter (or click here) when the others cannot see the screen."
+            + (f"\n\nU takes back {escape(self.take_back)}." if self.take_back else "")
         )
 
     def compose(self) -> ComposeResult:
@@ -47,11 +52,17 @@ class HandoffScreen(Screen):
                 yield Static(self.text(), id="handoff-box")
         yield KeyBar()
 
-    def set_player(self, name: str, reason: str = "") -> None:
+    def set_player(self, name: str, reason: str = "", take_back: str | None = None) -> None:
         """Ask another player: a game shows one hand-off screen again and again."""
-        self.player_name, self.reason = name, reason
+        self.player_name, self.reason, self.take_back = name, reason, take_back
         if self.is_mounted:
             self.query_one("#handoff-box", Static).update(self.text())
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "take_back":
+            return bool(self.take_back)  # shown only while there is a move to take back
+        return True
 
     def on_click(self) -> None:
         self.action_ready()
@@ -59,13 +70,23 @@ class HandoffScreen(Screen):
     def action_ready(self) -> None:
         self.dismiss(True)
 
+    def action_take_back(self) -> None:
+        self.dismiss(self.TAKE_BACK)
+
+    def action_leave(self) -> None:
+        self.dismiss(self.LEAVE)
+
 
 class NoticeScreen(HandoffScreen):
     """A private word for the player at the keyboard; Enter hands the terminal back.
 
     Opaque like the hand-off, so the rest of the table cannot see the message shown."""
 
-    BINDINGS = [Binding("enter", "ready", "Done"), Binding("space", "ready", "Done", show=False)]
+    BINDINGS = [
+        Binding("enter", "ready", "Done"),
+        Binding("space", "ready", "Done", show=False),
+        Binding("escape", "ready", "Done", show=False),
+    ]
 
     def __init__(self, text: str):
         super().__init__("", text)

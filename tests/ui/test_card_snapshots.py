@@ -1,5 +1,6 @@
 """Snapshots of the Happy City Expert, Happiest Town and Happiness screens at 80x24 and
-120x40 (update with --snapshot-update after looking at the report)."""
+120x40, and the two busiest at 160x50 too, where the log widens (update with
+--snapshot-update after looking at the report)."""
 
 import pytest
 
@@ -7,6 +8,7 @@ from tabletop_tui.app import TabletopApp
 from tabletop_tui.demo import happiness_mid_game, happiness_window, mid_game
 
 SIZES = [(80, 24), (120, 40)]
+WITH_WIDE = [*SIZES, (160, 50)]
 
 
 def make(tmp_path):
@@ -23,7 +25,7 @@ def _opened(controller):
     return before
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WITH_WIDE)
 def test_snapshot_happy_city_expert(snap_compare, tmp_path, size):
     game = _opened(lambda: mid_game(options={"mode": "expert"}, moves=45, seed=4))
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=game)
@@ -35,7 +37,7 @@ def test_snapshot_happiest_town(snap_compare, tmp_path, size):
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=game)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", WITH_WIDE)
 def test_snapshot_happiness(snap_compare, tmp_path, size):
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=_opened(happiness_mid_game))
 

@@ -47,7 +47,7 @@ def test_snapshot_game_mid_play(snap_compare, tmp_path, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_handoff(snap_compare, tmp_path, size):
     async def before(pilot):
-        pilot.app.push_screen(HandoffScreen("Bob"))
+        pilot.app.push_screen(HandoffScreen("Bob", take_back="Ann's Buy Square for 2"))
         await pilot.pause()
 
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=before)

@@ -29,6 +29,30 @@ def plus_cells(cards, board: dict, cell) -> set:
     return out
 
 
+def name_place(cards, board: dict, cell) -> str:
+    """A cell named by a card near it, as a player would say it: "right of Pen Pal"
+    beside a card (looked for left, above, right, then below), "1 right and 1 down
+    from Pen Pal" from the nearest card otherwise, "in the middle of the table" for
+    the first card."""
+    x, y = cell
+    sides = (((-1, 0), "right of"), ((0, -1), "below"), ((1, 0), "left of"), ((0, 1), "above"))
+    for (dx, dy), side in sides:
+        beside = board.get((x + dx, y + dy))
+        if beside is not None:
+            return f"{side} {cards[beside[0]].word}"
+    others = sorted(board, key=lambda c: (abs(c[0] - x) + abs(c[1] - y), c[1], c[0]))
+    others = [c for c in others if c != cell]
+    if not others:
+        return "in the middle of the table"
+    near = others[0]
+    across, down = x - near[0], y - near[1]
+    steps = [
+        f"{abs(across)} {'right' if across > 0 else 'left'}" if across else "",
+        f"{abs(down)} {'down' if down > 0 else 'up'}" if down else "",
+    ]
+    return " and ".join(p for p in steps if p) + f" from {cards[board[near][0]].word}"
+
+
 class HappinessBoard(HappinessFields):
     __slots__ = ()
 
@@ -104,27 +128,8 @@ class HappinessBoard(HappinessFields):
         return sorted(plus_cells(self.cards, self.board, cell))
 
     def place_name(self, cell) -> str:
-        """A cell named by a card near it, as a player would say it: "right of Pen Pal"
-        beside a card (looked for left, above, right, then below), "1 right and 1 down
-        from Pen Pal" from the nearest card otherwise, "in the middle of the table" for
-        the first card."""
-        x, y = cell
-        sides = (((-1, 0), "right of"), ((0, -1), "below"), ((1, 0), "left of"), ((0, 1), "above"))
-        for (dx, dy), side in sides:
-            beside = self.board.get((x + dx, y + dy))
-            if beside is not None:
-                return f"{side} {self.cards[beside[0]].word}"
-        others = sorted(self.board, key=lambda c: (abs(c[0] - x) + abs(c[1] - y), c[1], c[0]))
-        others = [c for c in others if c != cell]
-        if not others:
-            return "in the middle of the table"
-        near = others[0]
-        across, down = x - near[0], y - near[1]
-        steps = [
-            f"{abs(across)} {'right' if across > 0 else 'left'}" if across else "",
-            f"{abs(down)} {'down' if down > 0 else 'up'}" if down else "",
-        ]
-        return " and ".join(p for p in steps if p) + f" from {self.cards[self.board[near][0]].word}"
+        """A cell named by a card near it (see ``name_place``)."""
+        return name_place(self.cards, self.board, cell)
 
     def sweep_cells(self, cell) -> list:
         """Cells of the Joycards a Bummer at ``cell`` would bum out."""

@@ -51,6 +51,7 @@ class HappinessFields(GameState):
         "bummed",
         "lost",
         "euphoria_pile",
+        "pluses",
         "bummer_pile",
         "journal",
         "end_triggered",
@@ -77,6 +78,7 @@ class HappinessFields(GameState):
     bummed: list[int]
     lost: list[int]
     euphoria_pile: list[list[int]]
+    pluses: list[list[list[Any]]]  # per seat, each plus completed: [bonus, its words]
     bummer_pile: list[list[int]]
     journal: list[dict[str, Any]]
     end_triggered: bool
@@ -95,6 +97,7 @@ class HappinessFields(GameState):
         "bummed": list,
         "lost": list,
         "euphoria_pile": copy_nested,
+        "pluses": copy_nested,
         "bummer_pile": copy_nested,
         "journal": list,
     }

@@ -39,6 +39,7 @@ class HappinessState(HappinessViews):
         s.bummed = [0] * n
         s.lost = [0] * n
         s.euphoria_pile = [[] for _ in range(n)]
+        s.pluses = [[] for _ in range(n)]
         s.bummer_pile = [[] for _ in range(n)]
         s.journal = []
         s.end_triggered = False

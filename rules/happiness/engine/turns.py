@@ -140,6 +140,7 @@ class HappinessTurns(HappinessLegal):
             self.board_changed()
             self.euphoria_pile[seat].extend(ids)
             self.euphoria[seat] += bonus
+            self.pluses[seat].append([bonus, [self.cards[i].word for i in ids]])
             names = ", ".join(self.cards[i].word for i in ids)
             self.log(
                 f"Euphoria! {who} completes a plus: {names} go into {who}'s Euphoria "

@@ -29,6 +29,7 @@ class HappinessViews(HappinessTurns):
             "score": self.score(seat),
             "euphoria_pile": len(self.euphoria_pile[seat]),
             "bummer_pile": len(self.bummer_pile[seat]),
+            "pluses": [[bonus, list(words)] for bonus, words in self.pluses[seat]],
         }
 
     def result(self) -> dict:

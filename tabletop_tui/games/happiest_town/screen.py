@@ -28,6 +28,7 @@ class HappiestTownScreen(HappyCityScreen):
     CITY_WORD = "town"
     NO_KINDS = "no types yet"
     MONEY_WORD = "money"
+    ITEMS_WORD = "buildings"
     BINDINGS = [  # the same keys as Happy City, in the town's words
         Binding("k", "simple('keep')", "Stop discarding"),
         Binding("p", "simple('pass')", "Build nothing"),

@@ -34,6 +34,13 @@ class Board(Widget, can_focus=True):
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
 
+    class CursorMoved(Message):
+        """The cursor is on another cell: the screen's preview line follows it."""
+
+        def __init__(self, cell):
+            super().__init__()
+            self.cell = cell
+
     class Chosen(Message):
         def __init__(self, cell):
             super().__init__()
@@ -62,6 +69,8 @@ class Board(Widget, can_focus=True):
 
     @cursor.setter
     def cursor(self, cell: tuple[int, int]) -> None:
+        if cell != self._cursor:
+            self.post_message(self.CursorMoved(cell))
         self._cursor = cell
         self._looks = None  # the rows the cursor left and entered look different
 

@@ -63,12 +63,14 @@ class HappinessScreen(Parts, GameScreenBase):
         self._opened = 0.0
         self._story_step: int | None = None
         self._ticker = None
+        self._placing_view: dict | None = None  # the view the preview line reads
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
         with Horizontal(id="hp-main"):
             with Vertical(id="hp-left"):
                 yield TextBox(id="hp-status")
+                yield TextBox(id="hp-preview")
                 with ScrollableContainer(id="hp-board-scroll"):
                     yield Board()
                 yield TextBox(id="hp-hand-title")
@@ -91,6 +93,9 @@ class HappinessScreen(Parts, GameScreenBase):
             self._stop_window()
             return
         c = self.controller
+        if self.review:  # a table to look at: no silence runs, nobody acts
+            super().advance()
+            return
         if c.next_step() == "window":
             if self._window_id is None:
                 self._window_id = c.state.step
@@ -160,7 +165,10 @@ class HappinessScreen(Parts, GameScreenBase):
             remaining = (self._deadline or time.monotonic()) - time.monotonic()
             self._deadline = None  # the countdown waits during the hand-off
 
-            def back(_):
+            def back(answer):
+                if answer == HandoffScreen.LEAVE:
+                    self.action_leave()
+                    return
                 c.take_terminal(seat)
                 self._deadline = time.monotonic() + max(remaining, 0.5)
                 self._claim_now(seat)
@@ -289,8 +297,29 @@ class HappinessScreen(Parts, GameScreenBase):
         if placing and not getattr(self, "_was_placing", False):
             board.focus()  # arrows + Enter place the chosen card at once
         self._was_placing = placing
+        self._placing_view = v if placing and chosen else None
+        self.show_preview(board.cursor)
         self.call_after_refresh(self._unfocus_folded)
         self.render_log()
+
+    def show_preview(self, cell) -> None:
+        """The line under the status saying what Enter would do with the chosen card at
+        ``cell``; the engine's ``explain_place`` works the facts out, this only shows them."""
+        from rules.happiness import explain_place
+
+        line = self.part("#hp-preview", TextBox)
+        v = self._placing_view
+        line.display = v is not None
+        if v is None:
+            return
+        hand = v["hand"] or []
+        facts = explain_place(v, hand[self.selected]["word"], cell)
+        mark = "Enter:" if facts["legal"] else "[b]Not here:[/b]"
+        line.set_text(f"{mark} {escape(facts['text'])}")
+        line.set_class(not facts["legal"], "-off")
+
+    def on_board_cursor_moved(self, msg: Board.CursorMoved) -> None:
+        self.show_preview(msg.cell)
 
     def _unfocus_folded(self) -> None:
         """A closed or folded box gives up the focus, as a hidden one does once laid

@@ -29,6 +29,10 @@ PROMPTS = {
     "target": "choose the opponent whose income your Louvre borrows this round",
     "final": "answer what your special building asks before the final count",
 }
+# Letters for the cards on offer (row, piles, specials), in that order: every letter
+# but the screens' own keys (C coin, K keep, N next city, P pass/skip, U undo).
+CARD_KEYS = "abdefghijlmoqrstvwxyz"
+AREA_ACTION = {"dwelling": "dwelling", "special": "claim"}  # the row: discard or buy
 
 
 class DeckBox(Static, can_focus=False):
@@ -63,6 +67,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     CITY_WORD = "city"
     NO_KINDS = "no colours"
     MONEY_WORD = "coins"
+    ITEMS_WORD = "cards"  # what a city holds
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -71,7 +76,13 @@ class HappyCityScreen(Parts, GameScreenBase):
         Binding("c", "simple('coin')", "Take coin"),
         Binding("p", "simple('pass')", "Skip"),
         Binding("n", "next_city", "Next city"),
+        *(
+            Binding(k, f"card_key('{k}')", "Card (its letter)" if k == "a" else "", show=k == "a")
+            for k in CARD_KEYS
+        ),
     ]
+    _card_keys: dict[str, tuple[str, str]] = {}  # letter -> (area, card name), this frame
+    _panel_for: int | None = None  # whose left panel is shown (its scroll is theirs)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -115,6 +126,9 @@ class HappyCityScreen(Parts, GameScreenBase):
             self.shown_seat if self.shown_seat is not None else (me if me is not None else actor)
         )
         players = v["players"]
+        if me != self._panel_for:  # another player's panel starts at its top
+            self._panel_for = me
+            self.part("#hc-left", VerticalScroll).scroll_home(animate=False)
         self.title = f"{self.GAME_TITLE} - round {v['round']}"
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
@@ -133,17 +147,8 @@ class HappyCityScreen(Parts, GameScreenBase):
             box.set_class(d["count"] + d["discards"] == 0, "empty")
 
         compact = self.has_class("-compact")
-        buyable = {a.args[0] for a in legal if a.kind in ("buy", "discard", "dwelling", "claim")}
-        dwellings = [dict(p["card"], name=p["name"]) for p in v["dwellings"]]
-        left = [f"{p['count']} left" for p in v["dwellings"]]
-        areas = {
-            "row": [(c, "", c["name"] in buyable) for c in v["visible"]],
-            "dwelling": [
-                (c, n, c["name"] in buyable) for c, n in zip(dwellings, left, strict=True)
-            ],
-            "special": [(c, "", c["name"] in buyable) for c in specials],
-            "city": [(c, "", False) for c in players[shown]["city"]],
-        }
+        areas = self._offers(v, legal, specials, step == "human")
+        areas["city"] = [(c, "", False) for c in players[shown]["city"]]
         for grid in self.parts(CardGrid):
             # At 80x24: a mini city of ten-cell cards, the other areas three to a row.
             small = compact and grid.area != "city"
@@ -174,6 +179,35 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.show_moves(legal)
         self.render_log()
 
+    def _offers(self, v: dict, legal: list, specials: list, keyed: bool) -> dict[str, list]:
+        """The row, piles and specials as (card, extra line, usable) entries. While the
+        viewer acts each card carries its key letter, and a card it cannot take says
+        why (the engine's ``why_not``) on its extra line."""
+        usable = {a.args[0] for a in legal if a.kind in ("buy", "discard", "dwelling", "claim")}
+        why_not = v.get("why_not") or {}
+        dwellings = [
+            (dict(p["card"], name=p["name"]), f"{p['count']} left") for p in v["dwellings"]
+        ]
+        entries = {
+            "row": [(c, "") for c in v["visible"]],
+            "dwelling": dwellings,
+            "special": [(c, "") for c in specials],
+        }
+        keys = iter(CARD_KEYS if keyed else "")
+        self._card_keys = {}
+        areas: dict[str, list] = {}
+        for area, cards in entries.items():
+            areas[area] = []
+            for card, extra in cards:
+                key = next(keys, None)
+                if key is not None:
+                    self._card_keys[key] = (area, card["name"])
+                    card = dict(card, key=key)
+                reason = why_not.get(card["name"], "")
+                extra = ", ".join(x for x in (extra, reason) if x)
+                areas[area].append((card, extra, card["name"] in usable))
+        return areas
+
     def _city_title(self, players: list, shown: int, mine: bool) -> str:
         """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
@@ -196,7 +230,7 @@ class HappyCityScreen(Parts, GameScreenBase):
             kinds = q.get("colours", q.get("types")) or {}
             colours = " ".join(f"{letters.get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
             lines.append(
-                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} cards\n"
+                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} {self.ITEMS_WORD}\n"
                 f"   {s['score']} pts  {colours or self.NO_KINDS}"
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
@@ -223,7 +257,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
-            status += "  [b]Last round:[/b] a city has reached 10."
+            status += f"  [b]Last round:[/b] a {self.CITY_WORD} has reached 10."
         return status
 
     # ---- input ------------------------------------------------------------------------
@@ -236,7 +270,13 @@ class HappyCityScreen(Parts, GameScreenBase):
             )
             # Hide step keys that do not apply now, to keep the footer short.
             return True if ok else False
+        if action == "card_key":
+            return True if parameters[0] in self._card_keys else False
         return super().check_action(action, parameters)
+
+    def action_card_key(self, key: str) -> None:
+        area, name = self._card_keys[key]
+        self._take_offer(area, name)
 
     def action_draw(self, deck: int) -> None:
         self.try_act("draw", deck)
@@ -263,16 +303,17 @@ class HappyCityScreen(Parts, GameScreenBase):
                 moves.highlighted = 0
 
     def on_card_grid_clicked(self, msg: CardGrid.Clicked) -> None:
-        name = msg.card["name"]
+        self._take_offer(msg.area, msg.card["name"])
+
+    def _take_offer(self, area: str, name: str) -> None:
+        """A card chosen by click or key: discard or buy it from the row, take it from
+        its pile, claim it; a card in a city only says where it is."""
+        if area == "city":
+            self.notify(f"{name} is already in a {self.CITY_WORD}.", severity="information")
+            return
         stage = self.controller.view()["stage"]
-        if msg.area == "row":
-            self.try_act("discard" if stage == "discard" else "buy", name)
-        elif msg.area == "dwelling":
-            self.try_act("dwelling", name)
-        elif msg.area == "special":
-            self.try_act("claim", name)
-        else:
-            self.notify(f"{name} is already in a city.", severity="information")
+        kind = AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
+        self.try_act(kind, name)
         self.call_after_refresh(self.focus_moves)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
