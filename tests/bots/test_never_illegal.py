@@ -35,7 +35,7 @@ def decided(bot, state, seat):
     return next(a for a in legal if a.key == action.key)
 
 
-def searching_sakura(seed=31):
+def searching_sakura(seed=40):  # a seed whose random game reaches the search
     """Sakura Mochi (seat 0 of two) at her Clock Tower search, every copy of the
     first Pass card design moved from the deck into the rival's hidden hand: the
     live game no longer offers that design, while copies that deal it back into the

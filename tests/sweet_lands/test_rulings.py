@@ -95,6 +95,8 @@ def test_hand_cost_gretel_pays_cards_and_diamonds_in_full():
 def test_rikka_pays_any_part_of_a_rabbit_wheat_cost_with_wood():
     s = edit(started(2, chars=("rikka", "nata")))
     rich(s, n=10)
+    s.p[0].food = 4  # the first Cookie Rabbit in reach, and a property to take it
+    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
     cost = DATA.areas["C"]["cost"]["wheat"]
     splits = sorted(
         a.args[1]
@@ -109,6 +111,8 @@ def test_rikka_pays_any_part_of_a_rabbit_wheat_cost_with_wood():
 def test_rikka_wood_amount_must_be_payable():
     s = edit(started(2, chars=("rikka", "nata")))
     rich(s, n=10)
+    s.p[0].food = 4
+    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
     s.p[0].res["wood"] = 1
     with pytest.raises(IllegalAction, match="wood in place of wheat"):
         s.apply(SPEC.parse_action('0:area:["C",3]'))
