@@ -72,16 +72,25 @@ class ProsperitySteps(Step):
     question = "advance on a Prosperity track (or stop)"
 
     def options(self, s, f):
-        d = D.load()
-        seat = f["seat"]
-        return [
-            Action(seat, "track", (i,), f"Advance on {d.prosperity[i]['id']}")
-            for i in s.pros_movable(seat, f.get("colour"))
-        ]
+        return prosperity_options(s, f["seat"], f.get("colour"))
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
         s._advance_prosperity(a.seat, a.args[0])
+
+
+def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> list[Action]:
+    """A step on each Prosperity track that can advance; a step onto a track's last
+    space costs a diamond, says so, and comes after the free ones (Enter spends nothing)."""
+    d = D.load()
+    free, paid = [], []
+    for i in s.pros_movable(seat, colour):
+        track = d.prosperity[i]
+        if s.p[seat].prosp[i] + 1 == track["length"]:
+            paid.append(Action(seat, "track", (i,), f"Advance on {track['id']} (1 diamond)"))
+        else:
+            free.append(Action(seat, "track", (i,), f"Advance on {track['id']}"))
+    return free + paid
 
 
 class TakeToken(Step):
@@ -222,12 +231,7 @@ class CapitalBonus(RaiseIncome):
     question = "raise an income track or advance on a Prosperity track"
 
     def options(self, s, f):
-        d = D.load()
-        seat = f["seat"]
-        return super().options(s, f) + [
-            Action(seat, "track", (i,), f"Advance on {d.prosperity[i]['id']}")
-            for i in s.pros_movable(seat)
-        ]
+        return super().options(s, f) + prosperity_options(s, f["seat"])
 
 
 class ChooseColumn(Step):
@@ -249,12 +253,13 @@ class Automate(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        out = [
+        # keeping the card face up spends nothing, so it is the first (Enter's) choice
+        out = [Action(seat, "keepcard", (), "Do not automate")]
+        out += [
             Action(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)")
             for c in s.automate_columns(seat, f["uid"])
             if not s.automate_refusal(seat, f["uid"], c)
         ]
-        out.append(Action(seat, "keepcard", (), "Do not automate"))
         return out
 
     def refusal(self, s, f, a):
