@@ -132,10 +132,14 @@ class BoardQueries(StateFields):
 
     def test(self, seat: int, cond: Mapping[str, Any]) -> bool:
         """Milestone and Clock Tower conditions."""
+        return self.measure(seat, cond) >= cond.get("n", 1)
+
+    def measure(self, seat: int, cond: Mapping[str, Any]) -> int:
+        """What a milestone or Clock Tower condition compares with its number."""
         measure = _TESTS.get(cond["test"])
         if measure is None:
             raise ValueError(f"unknown test {cond['test']!r}")
-        return measure(self, seat, cond) >= cond.get("n", 1)
+        return measure(self, seat, cond)
 
     # ------------------------------------------------------------------ costs
     def can_pay(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> bool:

@@ -12,8 +12,10 @@ from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import skills as SK
+from .constants import MARKER_COLOUR
 from .fields import Cost, StateFields
 from .queries import BLOCKABLE_OPS, _merge, _rabbit_areas, affordable, area_needs
+from .story import condition_words
 
 
 def _basics(s: StateFields, seat: int) -> int:
@@ -307,9 +309,14 @@ def tower_refusal(s: StateFields, seat: int) -> str | None:
     if P.tower:
         return "Your Clock Tower is already placed."
     if P.wonders < 1:
-        return "The Clock Tower needs the first Wonder icon on the Food track."
+        return f"The Clock Tower needs a Wonder icon first; they come from {wonder_sources()}."
     if not C.of(P).tower_condition(s, seat):
-        return "Your character's Clock Tower condition is not met yet."
+        unmet = [c for c in D.load().characters[P.char]["clock_tower"] if not s.test(seat, c)]
+        return (
+            "Your character's Clock Tower condition is not met yet: "
+            + "; ".join(_condition_gap(s, seat, c) for c in unmet)
+            + "."
+        )
     if not s.has_property_spot(seat):
         return "No flipped tile or capital is free for the Clock Tower."
     return None
@@ -322,8 +329,39 @@ def milestone_refusal(s: StateFields, seat: int, mid: int) -> str | None:
     if mid in s.ms_claimed:
         return f"Milestone {mid} is already taken by {s.who(s.ms_claimed[mid])}."
     if not milestone_met_now(s, seat, mid):
-        return f"You do not meet the condition of milestone {mid} yet."
+        tile = D.load().milestones[mid]
+        sides = [side for m, side in s.milestones if m == mid]
+        if s.options.get("milestones", "either") != "face_up":
+            sides = ["a", "b"]
+        gaps = " or ".join(_condition_gap(s, seat, tile[k]) for k in sides)
+        return f"Milestone {mid} is not met yet: it needs {gaps}."
     return None
+
+
+def _condition_gap(s: StateFields, seat: int, cond: dict) -> str:
+    """A condition and where the seat stands: "Food Track progress 7 (you have 2)"."""
+    return f"{condition_words(cond)} (you have {s.measure(seat, cond)})"
+
+
+@cache
+def wonder_sources() -> str:
+    """Where Wonder icons are printed, in words, read from the data."""
+    d = D.load()
+    out = [
+        f"the Food track (space {b['at']})"
+        for b in d.player["food"]["bonus"]
+        if any(op == "wonder" for op, _v in D.effects(b["effect"], "food"))
+    ]
+    for i, (colour, bonus, _ip) in enumerate(d.industry):
+        if any(op == "wonder" for op, _v in bonus):
+            marker = "Carriage" if colour == MARKER_COLOUR["carriage"] else "Locomotive"
+            out.append(f"the Industry track (space {i}, reached by the {marker})")
+    rows = [i for i, row in enumerate(d.rows) if any(op == "wonder" for op, _v in row["tent"])]
+    out += [f"the {_ORDINAL[i]} Tent, House or Building placed" for i in rows]
+    return ", ".join(out[:-1]) + " or " + out[-1] if len(out) > 1 else out[0]
+
+
+_ORDINAL = ["first", "second", "third", "fourth", "fifth"]
 
 
 def milestone_met_now(s: StateFields, seat: int, mid: int, known: dict | None = None) -> bool:

@@ -151,7 +151,7 @@ def test_milestone_face_up_side_only_with_the_option():
     s.options = {**s.options, "milestones": "face_up"}
     _meets_only_side_b(s)
     assert s.find_action(0, "fa_milestone", 3) is None
-    with pytest.raises(IllegalAction, match="condition of milestone 3"):
+    with pytest.raises(IllegalAction, match=r"needs Food Track progress 7 \(you have 0\)\.$"):
         s.apply(SPEC.parse_action("0:fa_milestone:[3]"))
 
 
