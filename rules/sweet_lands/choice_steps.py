@@ -211,7 +211,8 @@ class RaiseIncome(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return [Action(seat, "income", (r,), f"Raise {r} income") for r in D.INCOMES]
+        step = D.load().player["income_step"]
+        return [Action(seat, "income", (r,), f"Raise {r} income (+{step[r]})") for r in D.INCOMES]
 
     def resolve(self, s, f, a):
         f["n"] = f.get("n", 1) - 1
