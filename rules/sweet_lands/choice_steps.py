@@ -139,11 +139,16 @@ class TakeSkill(Step):
     def options(self, s, f):
         seat = f["seat"]
         mine = s.p[seat].skills
-        return [
+        regular = [
             Action(seat, "skill", (sk,), f"Take skill tile {sk}")
             for sk, left in s.skill_supply.items()
             if left and sk not in mine
-        ] + advanced_options(s, seat)
+        ]
+        paid = advanced_options(s, seat)
+        if paid and not regular:
+            # an advanced tile is bought, never forced: the grant may go unused
+            return [_no_tile_action(seat), *paid]
+        return regular + paid
 
     def refusal(self, s, f, a):
         if a.kind == "skill" and a.args and isinstance(a.args[0], int):
@@ -164,6 +169,11 @@ class TakeSkill(Step):
                 {"op": "skill", "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
             )
         s._take_skill(a.seat, a.args[0])
+
+
+@cache
+def _no_tile_action(seat: int) -> Action:
+    return Action(seat, "done", (), "Take no skill tile (those left cost 1 diamond each)")
 
 
 class TakeBasic(Step):

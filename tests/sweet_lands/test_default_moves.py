@@ -21,7 +21,9 @@ NEVER_FIRST = {"automate", "diamond", "disc", "done"}
 def _harm(legal):
     """Why the first of ``legal`` would harm, or None."""
     first, kinds = legal[0], {a.kind for a in legal}
-    if first.kind in NEVER_FIRST:
+    if first.kind in NEVER_FIRST and not (
+        first.kind == "done" and all(_pays_a_diamond(a) for a in legal[1:])
+    ):
         return first.label
     if first.kind.startswith("fa_") and kinds - {a.kind for a in legal if a.kind.startswith("fa_")}:
         return first.label

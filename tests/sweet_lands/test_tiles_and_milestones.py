@@ -7,6 +7,7 @@ import pytest
 
 from rules.core import IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands import setup_tools as tools
 
 from .helpers import edit, started
 
@@ -53,3 +54,16 @@ def test_clock_tower_refusal_says_which_condition_is_unmet():
     s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
     reason = s.view(0)["explain"]["refusals"]["tower"]
     assert reason.endswith("not met yet: 4 property tokens on the map (you have 1).")
+
+
+def test_advanced_tile_never_forced_when_no_regular_tile_is_left():
+    s = edit(started(2))
+    s.ext = {**s.ext, "advanced": (101, 102, 103)}  # as the option deals them
+    s.skill_supply = dict.fromkeys(s.skill_supply, 0)
+    s.p[0].res["diamond"] = 2
+    tools.effect(s, 0, "skill", 1)
+    tools.settle(s)
+    legal = s.legal_actions(0)
+    assert legal[0].kind == "done" and all("1 diamond" in a.label for a in legal[1:])
+    s = s.apply(legal[0])
+    assert s.p[0].res["diamond"] == 2 and not s.stack
