@@ -320,7 +320,12 @@ class SweetLandsBot:
             base = self.value(s, seat)
             return max(
                 actions,
-                key=lambda a: self.rollout(s, seat, [a]) - base + SKILL_RANK.get(a.args[0], 0),
+                # "Take no skill tile" (no args) is rated by its rollout alone
+                key=lambda a: (
+                    self.rollout(s, seat, [a])
+                    - base
+                    + SKILL_RANK.get(a.args[0] if a.args else 0, 0)
+                ),
             )
         if op == "basic":
             return min(actions, key=lambda a: P.res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))

@@ -251,7 +251,11 @@ class Biscuit(Character):
         return cp, ip + lab_cities(s, seat), vp
 
     def free_refusal(self, s, seat, fid):
-        return None if lab_cities(s, seat) else "No city of yours holds a Research Lab yet."
+        if not lab_cities(s, seat):
+            return "No city of yours holds a Research Lab yet."
+        if not (s.marker_can_move(seat, "carriage") or s.marker_can_move(seat, "loco")):
+            return "No Industry marker can advance (a Research Lab still on your board blocks it)."
+        return None
 
     def do_free(self, s, seat, fid):
         s._push(seat, [("industry", lab_cities(s, seat))])

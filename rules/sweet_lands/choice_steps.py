@@ -72,16 +72,25 @@ class ProsperitySteps(Step):
     question = "advance on a Prosperity track (or stop)"
 
     def options(self, s, f):
-        d = D.load()
-        seat = f["seat"]
-        return [
-            Action(seat, "track", (i,), f"Advance on {d.prosperity[i]['id']}")
-            for i in s.pros_movable(seat, f.get("colour"))
-        ]
+        return prosperity_options(s, f["seat"], f.get("colour"))
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
         s._advance_prosperity(a.seat, a.args[0])
+
+
+def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> list[Action]:
+    """A step on each Prosperity track that can advance; a step onto a track's last
+    space costs a diamond, says so, and comes after the free ones (Enter spends nothing)."""
+    d = D.load()
+    free, paid = [], []
+    for i in s.pros_movable(seat, colour):
+        track = d.prosperity[i]
+        if s.p[seat].prosp[i] + 1 == track["length"]:
+            paid.append(Action(seat, "track", (i,), f"Advance on {track['id']} (1 diamond)"))
+        else:
+            free.append(Action(seat, "track", (i,), f"Advance on {track['id']}"))
+    return free + paid
 
 
 class TakeToken(Step):
@@ -130,11 +139,16 @@ class TakeSkill(Step):
     def options(self, s, f):
         seat = f["seat"]
         mine = s.p[seat].skills
-        return [
+        regular = [
             Action(seat, "skill", (sk,), f"Take skill tile {sk}")
             for sk, left in s.skill_supply.items()
             if left and sk not in mine
-        ] + advanced_options(s, seat)
+        ]
+        paid = advanced_options(s, seat)
+        if paid and not regular:
+            # an advanced tile is bought, never forced: the grant may go unused
+            return [_no_tile_action(seat), *paid]
+        return regular + paid
 
     def refusal(self, s, f, a):
         if a.kind == "skill" and a.args and isinstance(a.args[0], int):
@@ -155,6 +169,11 @@ class TakeSkill(Step):
                 {"op": "skill", "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
             )
         s._take_skill(a.seat, a.args[0])
+
+
+@cache
+def _no_tile_action(seat: int) -> Action:
+    return Action(seat, "done", (), "Take no skill tile (those left cost 1 diamond each)")
 
 
 class TakeBasic(Step):
@@ -202,7 +221,8 @@ class RaiseIncome(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        return [Action(seat, "income", (r,), f"Raise {r} income") for r in D.INCOMES]
+        step = D.load().player["income_step"]
+        return [Action(seat, "income", (r,), f"Raise {r} income (+{step[r]})") for r in D.INCOMES]
 
     def resolve(self, s, f, a):
         f["n"] = f.get("n", 1) - 1
@@ -222,12 +242,7 @@ class CapitalBonus(RaiseIncome):
     question = "raise an income track or advance on a Prosperity track"
 
     def options(self, s, f):
-        d = D.load()
-        seat = f["seat"]
-        return super().options(s, f) + [
-            Action(seat, "track", (i,), f"Advance on {d.prosperity[i]['id']}")
-            for i in s.pros_movable(seat)
-        ]
+        return super().options(s, f) + prosperity_options(s, f["seat"])
 
 
 class ChooseColumn(Step):
@@ -249,12 +264,13 @@ class Automate(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        out = [
+        # keeping the card face up spends nothing, so it is the first (Enter's) choice
+        out = [Action(seat, "keepcard", (), "Do not automate")]
+        out += [
             Action(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)")
             for c in s.automate_columns(seat, f["uid"])
             if not s.automate_refusal(seat, f["uid"], c)
         ]
-        out.append(Action(seat, "keepcard", (), "Do not automate"))
         return out
 
     def refusal(self, s, f, a):

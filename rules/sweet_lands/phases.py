@@ -29,13 +29,16 @@ def begin_round(s: StateFields) -> None:
         a, b = s.solo_a.pop(), s.solo_b.pop()
         s.solo_shown = [a, b]
         spaces = D.solo_cards()
+        blocked = []
         for card in (a, b):
             for area, idx in spaces[card]:
                 if area in s.occ and area in s.opened and idx <= len(s.occ[area]):
                     if s.occ[area][idx - 1] is None:
                         s.occ[area][idx - 1] = "mio"
+                        blocked.append(f"{area} space {idx}")
         s.checkpoint += 1
-        s.log(f"Mio reveals {a} and {b} and blocks their action spaces.")
+        where = ", ".join(blocked) if blocked else "no open space"
+        s.log(f"Mio reveals {a} and {b} and blocks {where}.")
     s.stack.append({"op": "action_start", "seat": s.start})
     V.before_action(s)  # F hook: hand drafting in round 1
     order = [(s.start + k) % s.n for k in range(s.n)]

@@ -132,10 +132,14 @@ class BoardQueries(StateFields):
 
     def test(self, seat: int, cond: Mapping[str, Any]) -> bool:
         """Milestone and Clock Tower conditions."""
+        return self.measure(seat, cond) >= cond.get("n", 1)
+
+    def measure(self, seat: int, cond: Mapping[str, Any]) -> int:
+        """What a milestone or Clock Tower condition compares with its number."""
         measure = _TESTS.get(cond["test"])
         if measure is None:
             raise ValueError(f"unknown test {cond['test']!r}")
-        return measure(self, seat, cond) >= cond.get("n", 1)
+        return measure(self, seat, cond)
 
     # ------------------------------------------------------------------ costs
     def can_pay(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> bool:
@@ -422,14 +426,23 @@ def _fmt(cost):
     return amounts(cost)
 
 
+# Effect ops that can find nothing to act on (no spot, no marker or track that can
+# move, no rabbit in reach); every other op always does something.
+BLOCKABLE_OPS = frozenset({"terrain", "road", "terrain_road", "rabbit", "industry", "prosperity"})
+
+
 @cache
 def area_needs() -> dict[str, str]:
     """Areas whose use needs more than their price and hand cost: "copy" for the
-    areas that copy others, "property" for those that place property tokens."""
+    areas that copy others, "property" for those that place property tokens,
+    "effect" for those whose every part may find nothing to act on."""
     out = {}
     for aid, area in D.load().areas.items():
+        ops = {op for op, _v in area["effect"]}
         if area["copy"]:
             out[aid] = "copy"
-        elif any(op == "property" for op, _v in area["effect"]):
+        elif "property" in ops:
             out[aid] = "property"
+        elif ops and ops <= BLOCKABLE_OPS:
+            out[aid] = "effect"
     return out

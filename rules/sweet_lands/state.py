@@ -35,7 +35,9 @@ from .turn_menu import turn_options
 # order, Rikka's wood by choice, either milestone side, granted placements free.
 # 3 (F): Wonder icons on the middle property row; 14 characters, one side per board.
 # 4: no Round Aid move after passing in the last round (it could change nothing).
-RULES_EDITION = 4
+# 5: an area, flip or free action that would do nothing is refused; I2 and L2 as the
+# rulebook prints them (1 diamond; 4 gold); order asked only when it can matter (issue 32).
+RULES_EDITION = 5
 
 
 class SweetLandsState(

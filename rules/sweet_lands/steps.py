@@ -131,8 +131,8 @@ class HandCost(Step):
         seat = f["seat"]
         P = s.p[seat]
         out = []
-        if f.get("first") and P.discs:
-            out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
+        # the cards the space asks for come first (Enter's choice); a disc or a
+        # diamond is spent only when chosen
         spare_cards = len(P.hand) - s.keep
         diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
         if spare_cards + diamonds >= f["n"]:
@@ -140,6 +140,8 @@ class HandCost(Step):
                 out += _discard_options(s, seat)
             if diamonds >= 1:
                 out.append(Action(seat, "diamond", (), "Pay a diamond in place of a card"))
+        if f.get("first") and P.discs:
+            out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
         return out
 
     def refusal(self, s, f, a):

@@ -6,6 +6,9 @@ is called unless a line is written.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 
 def article(word: str) -> str:
     """ "an" before a vowel sound of the words the log uses, else "a"."""
@@ -89,3 +92,25 @@ def effect_words(op: str, v: object) -> str:
         except (TypeError, KeyError, IndexError, AttributeError):
             pass  # an unexpected value shape: fall back to the plain form below
     return f"{op.replace('_', ' ')} {v}"
+
+
+def condition_words(cond: Mapping[str, Any]) -> str:
+    """A milestone or Clock Tower condition in words: "Food Track progress 7"."""
+    t, n = cond["test"], cond.get("n", 1)
+    words = {
+        "industry_advance": f"an Industry marker {n} spaces along",
+        "properties": f"{n} property tokens on the map",
+        "cities": f"{n} {'city' if n == 1 else 'cities'}",
+        "skills": f"{n} skill tiles",
+        "played_cards": f"{n} cards played (automated ones count)",
+        "rabbits": f"{n} Cookie Rabbits on the map",
+        "food": f"Food Track progress {n}",
+        "connected_ports": f"{n} Connected Port{'s' if n > 1 else ''}",
+        "prosperity_colour_max": f"{n} Prosperity steps in one colour",
+        "terrain_types": f"{n} {' or '.join(cond.get('types', ['terrain']))} tiles",
+        "tag": f"{n} {cond.get('tag', '')} tags",
+        "wonders": f"{n} Wonder icon{'s' if n > 1 else ''}",
+        "gold_income": f"gold income {n}",
+        "vp": f"{n} VP",
+    }
+    return words.get(t, f"{t} {n}")

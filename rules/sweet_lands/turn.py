@@ -22,8 +22,23 @@ from .queries import _fmt
 from .turn_checks import TURN_ARGS, fits
 from .turn_menu import turn_options
 
-# Immediate Ability parts whose order can never matter: plain gains.
-_ORDER_FREE = {"gain", "vp", "income", "disc"}
+# Immediate Ability parts that cannot change what another part does: plain gains
+# (a diamond aside: a Prosperity track's last space or an advanced tile spends one),
+# a basic resource of one's choice, and drawn cards.
+_ORDER_FREE = {"vp", "income", "disc", "basic", "draw"}
+# Tiles and roads end on the same map in either order (a tile placed beside a road
+# flips at once, a road flips the tiles beside it).
+_MAP_PAIR = {"terrain", "road"}
+
+
+def _order_matters(effects: tuple) -> bool:
+    """Whether two or more parts could change each other's outcome (RULINGS.md)."""
+    asked = [
+        op
+        for op, v in effects
+        if op not in _ORDER_FREE and not (op == "gain" and not v.get("diamond"))
+    ]
+    return len(asked) > 1 and set(asked) != _MAP_PAIR
 
 
 # ------------------------------------------------------------------ refusals
@@ -127,7 +142,7 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
 def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple) -> None:
     """The parts of an Immediate Ability resolve in the order the seat picks;
     it is asked only when the order could matter."""
-    if len(effects) > 1 and any(op not in _ORDER_FREE for op, _v in effects):
+    if _order_matters(effects):
         s.stack.append({"op": "order", "seat": seat, "parts": tuple(effects)})
     else:
         s._push(seat, effects)

@@ -12,8 +12,10 @@ from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import skills as SK
+from .constants import MARKER_COLOUR
 from .fields import Cost, StateFields
-from .queries import _merge, _rabbit_areas, affordable, area_needs
+from .queries import BLOCKABLE_OPS, _merge, _rabbit_areas, affordable, area_needs
+from .story import condition_words
 
 
 def _basics(s: StateFields, seat: int) -> int:
@@ -151,15 +153,75 @@ def area_effect_refusal(
     need = area_needs().get(aid)
     if need is None:
         return None
+    if need == "effect":
+        left = s.p[seat].res["diamond"] - total.get("diamond", 0)
+        why = effects_refusal(s, seat, D.load().areas[aid]["effect"], left)
+        return f"Area {aid} would do nothing now: {why}." if why else None
     if need == "copy":
         if not _any_copy_target(s, seat, aid, cost, spot):
-            return f"After paying for area {aid}, no area it copies is affordable."
+            return (
+                f"After paying for area {aid}, no area it copies can be paid for "
+                "and do something now."
+            )
         return None
     if not (s.has_property_spot(seat) if spot is None else spot):
         return f"Area {aid} places properties, but no flipped tile or capital is free."
     if not _any_affordable_token(s, seat, total):
         return f"After paying for area {aid}, no property token is affordable."
     return None
+
+
+def effects_refusal(
+    s: StateFields, seat: int, effects: tuple | list, diamonds_left: int
+) -> str | None:
+    """Why none of ``effects`` could act now (each part's reason), so that the area,
+    flip or free action bringing them is refused before anything is paid; None
+    when some part can act. ``diamonds_left``: the seat's diamonds after the price
+    (a Prosperity track's last space costs one)."""
+    if not effects or any(op not in BLOCKABLE_OPS for op, _v in effects):
+        return None
+    reasons: list[str] = []
+    for op, _v in effects:
+        why = effect_blocked(s, seat, op, diamonds_left)
+        if why is None:
+            return None
+        if why not in reasons:
+            reasons.append(why)
+    return "; ".join(reasons)
+
+
+def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> str | None:
+    """Why effect ``op`` (one of BLOCKABLE_OPS) finds nothing to act on; None if it can act."""
+    P = s.p[seat]
+    if op in ("terrain", "terrain_road") and s._any_terrain_spot(seat):
+        return None
+    if op in ("road", "terrain_road") and s.road_spots(seat):
+        return None
+    if op == "terrain":
+        return "no hex can take a terrain tile"
+    if op == "road":
+        return "no edge can take a road"
+    if op == "terrain_road":
+        return "no hex can take a terrain tile and no edge a road"
+    if op == "rabbit":
+        if P.rabbits_taken >= 9:
+            return None  # each rabbit owed scores VP instead
+        need = D.load().player["food"]["rabbit_at"][P.rabbits_taken]
+        if P.food < need:
+            return f"the next Cookie Rabbit needs the Food marker on {need}, it is on {P.food}"
+        if not s.rabbit_spots(seat):
+            return "a Cookie Rabbit goes on a property of yours without one, and there is none"
+        return None
+    if op == "industry":
+        if s.marker_can_move(seat, "carriage") or s.marker_can_move(seat, "loco"):
+            return None
+        return "no Industry marker can advance (a Research Lab still on your board blocks it)"
+    # prosperity
+    for i, track in enumerate(D.load().prosperity):
+        pos = P.prosp[i]
+        if pos + 1 < track["length"] or (pos + 1 == track["length"] and diamonds_left >= 1):
+            return None
+    return "no Prosperity track can advance (a track's last space costs a diamond)"
 
 
 def _any_copy_target(
@@ -232,7 +294,12 @@ def skill_refusal(s: StateFields, seat: int, sk: int) -> str | None:
         return f"Skill tile {sk} has no flip ability ({d.skills[sk]['kind']})."
     if sk in P.flipped:
         return f"Skill tile {sk} is already flipped this round."
-    return main_refusal(s, seat) or SK.flip_refusal(s, seat, sk)  # F hook: costs
+    reason = main_refusal(s, seat) or SK.flip_refusal(s, seat, sk)  # F hook: costs
+    if reason:
+        return reason
+    left = P.res["diamond"] - d.skills[sk].get("cost", {}).get("diamond", 0)
+    why = effects_refusal(s, seat, d.skills[sk].get("effect", ()), left)
+    return f"Skill tile {sk} would do nothing now: {why}." if why else None
 
 
 def tower_refusal(s: StateFields, seat: int) -> str | None:
@@ -242,9 +309,14 @@ def tower_refusal(s: StateFields, seat: int) -> str | None:
     if P.tower:
         return "Your Clock Tower is already placed."
     if P.wonders < 1:
-        return "The Clock Tower needs the first Wonder icon on the Food track."
+        return f"The Clock Tower needs a Wonder icon first; they come from {wonder_sources()}."
     if not C.of(P).tower_condition(s, seat):
-        return "Your character's Clock Tower condition is not met yet."
+        unmet = [c for c in D.load().characters[P.char]["clock_tower"] if not s.test(seat, c)]
+        return (
+            "Your character's Clock Tower condition is not met yet: "
+            + "; ".join(_condition_gap(s, seat, c) for c in unmet)
+            + "."
+        )
     if not s.has_property_spot(seat):
         return "No flipped tile or capital is free for the Clock Tower."
     return None
@@ -257,8 +329,39 @@ def milestone_refusal(s: StateFields, seat: int, mid: int) -> str | None:
     if mid in s.ms_claimed:
         return f"Milestone {mid} is already taken by {s.who(s.ms_claimed[mid])}."
     if not milestone_met_now(s, seat, mid):
-        return f"You do not meet the condition of milestone {mid} yet."
+        tile = D.load().milestones[mid]
+        sides = [side for m, side in s.milestones if m == mid]
+        if s.options.get("milestones", "either") != "face_up":
+            sides = ["a", "b"]
+        gaps = " or ".join(_condition_gap(s, seat, tile[k]) for k in sides)
+        return f"Milestone {mid} is not met yet: it needs {gaps}."
     return None
+
+
+def _condition_gap(s: StateFields, seat: int, cond: dict) -> str:
+    """A condition and where the seat stands: "Food Track progress 7 (you have 2)"."""
+    return f"{condition_words(cond)} (you have {s.measure(seat, cond)})"
+
+
+@cache
+def wonder_sources() -> str:
+    """Where Wonder icons are printed, in words, read from the data."""
+    d = D.load()
+    out = [
+        f"the Food track (space {b['at']})"
+        for b in d.player["food"]["bonus"]
+        if any(op == "wonder" for op, _v in D.effects(b["effect"], "food"))
+    ]
+    for i, (colour, bonus, _ip) in enumerate(d.industry):
+        if any(op == "wonder" for op, _v in bonus):
+            marker = "Carriage" if colour == MARKER_COLOUR["carriage"] else "Locomotive"
+            out.append(f"the Industry track (space {i}, reached by the {marker})")
+    rows = [i for i, row in enumerate(d.rows) if any(op == "wonder" for op, _v in row["tent"])]
+    out += [f"the {_ORDINAL[i]} Tent, House or Building placed" for i in rows]
+    return ", ".join(out[:-1]) + " or " + out[-1] if len(out) > 1 else out[0]
+
+
+_ORDINAL = ["first", "second", "third", "fourth", "fifth"]
 
 
 def milestone_met_now(s: StateFields, seat: int, mid: int, known: dict | None = None) -> bool:

@@ -13,6 +13,7 @@ from . import explain as E
 from . import variants as V
 from .fields import StateFields
 from .steps import describe_effect
+from .story import condition_words
 
 
 def view(s: StateFields, seat: int | None) -> dict:
@@ -52,6 +53,7 @@ def view(s: StateFields, seat: int | None) -> dict:
         "round_aid": [{"standard": list(st), "pass": ps} for st, ps in s.aid_spaces],
         "mio_aid": s.mio_aid,
         "milestones": [[m, side, s.ms_claimed.get(m)] for m, side in s.milestones],
+        "milestone_tiles": milestone_tiles(s),
         "final_tiles": list(s.final_tiles),
         "prosperity_first": list(s.pros_first),
         "solo": (
@@ -140,24 +142,27 @@ def _explain_for(s: StateFields, seat: int | None) -> dict | None:
     }
 
 
+def milestone_tiles(s: StateFields) -> list[dict]:
+    """Each milestone in play with both conditions in words, the side dealt face up,
+    which sides count (both unless the "face_up" option is set) and who claimed it."""
+    d = D.load()
+    either = s.options.get("milestones", "either") != "face_up"
+    return [
+        {
+            "id": m,
+            "face_up": side,
+            "conditions": {k: condition_words(d.milestones[m][k]) for k in ("a", "b")},
+            "counting": ["a", "b"] if either else [side],
+            "claimed_by": s.ms_claimed.get(m),
+        }
+        for m, side in s.milestones
+    ]
+
+
 # ---------------------------------------------------------------- setup
 def condition_text(cond: dict) -> str:
-    """A Clock Tower condition in words."""
-    t, n = cond["test"], cond.get("n", 1)
-    words = {
-        "industry_advance": f"an Industry marker {n} spaces along",
-        "properties": f"{n} property tokens on the map",
-        "cities": f"{n} {'city' if n == 1 else 'cities'}",
-        "skills": f"{n} skill tiles",
-        "played_cards": f"{n} cards played (automated ones count)",
-        "rabbits": f"{n} Cookie Rabbits on the map",
-        "food": f"Food Track progress {n}",
-        "connected_ports": f"{n} Connected Port{'s' if n > 1 else ''}",
-        "prosperity_colour_max": f"{n} Prosperity steps in one colour",
-        "terrain_types": f"{n} terrain tiles",
-        "tag": f"{n} {cond.get('tag', '')} tags",
-    }
-    return words.get(t, f"{t} {n}")
+    """A Clock Tower or milestone condition in words."""
+    return condition_words(cond)
 
 
 def character_table(s: StateFields) -> list[dict]:

@@ -23,6 +23,22 @@ LEVELS = ("easy", "normal", "hard")
 SL = "sweet-lands"
 
 
+def _random_game_to_sakura_search(seed):
+    """A random 2-player game with Sakura Mochi, up to her Clock Tower search (None
+    when the game ends without one)."""
+    state = rules.get_game(SL).new_game(["A", "B"], seed=seed)
+    movers = [make_bot(SL, "random", seed * 31 + i) for i in range(2)]
+    while not (state.stack and state.stack[-1]["op"] == "sakura_search"):
+        if state.is_over:
+            return None
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        op = state.stack[-1]["op"] if state.stack else None
+        pick = next((a for a in legal if op == "choose_char" and a.args[0] == "sakura"), None)
+        state = state.apply(pick or movers[seat].choose(state, seat))
+    return state
+
+
 def decided(bot, state, seat):
     """The bot's own answer, checked against the live legal list."""
     legal = state.legal_actions(seat)
@@ -35,19 +51,15 @@ def decided(bot, state, seat):
     return next(a for a in legal if a.key == action.key)
 
 
-def searching_sakura(seed=31):
+def searching_sakura(seed=46):  # the first seed from 31 to get there
     """Sakura Mochi (seat 0 of two) at her Clock Tower search, every copy of the
     first Pass card design moved from the deck into the rival's hidden hand: the
     live game no longer offers that design, while copies that deal it back into the
     deck offer it first (the reported case: 2 players, seed 11, round 5)."""
-    state = rules.get_game(SL).new_game(["A", "B"], seed=seed)
-    movers = [make_bot(SL, "random", seed * 31 + i) for i in range(2)]
-    while not (state.stack and state.stack[-1]["op"] == "sakura_search"):
-        seat = state.actors()[0]
-        legal = state.legal_actions(seat)
-        op = state.stack[-1]["op"] if state.stack else None
-        pick = next((a for a in legal if op == "choose_char" and a.args[0] == "sakura"), None)
-        state = state.apply(pick or movers[seat].choose(state, seat))
+    state = _random_game_to_sakura_search(seed)
+    while state is None:  # rule changes move the games: the next seed that gets there
+        seed += 1
+        state = _random_game_to_sakura_search(seed)
     seat = state.actors()[0]
     d = D.load()
     design = d.deck[min(u for u in state.deck if d.cards[d.deck[u]].kind == "pass")]

@@ -169,6 +169,16 @@ def test_elsa_pass_places_a_terrain_tile_first():
     assert any(e.startswith("P1 passes") for e in s.log_for(None))
 
 
+def test_elsa_may_decline_her_pass_tile():
+    s = started(2, chars=("elsa", "nata"))
+    tiles = len(s.p[0].tiles)
+    s = act(s, "pass")
+    assert s.legal_actions(0)[-1].kind == "done"  # offered, never first
+    s = act(s, "done")
+    assert len(s.p[0].tiles) == tiles
+    assert any(e.startswith("P1 passes") for e in s.log_for(None))
+
+
 def test_elsa_tower_pass_two_vp_per_connected_port():
     s = edit(started(2, chars=("elsa", "nata")))
     m = map_a()

@@ -95,6 +95,8 @@ def test_hand_cost_gretel_pays_cards_and_diamonds_in_full():
 def test_rikka_pays_any_part_of_a_rabbit_wheat_cost_with_wood():
     s = edit(started(2, chars=("rikka", "nata")))
     rich(s, n=10)
+    s.p[0].food = 4  # the first Cookie Rabbit in reach, and a property to take it
+    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
     cost = DATA.areas["C"]["cost"]["wheat"]
     splits = sorted(
         a.args[1]
@@ -109,6 +111,8 @@ def test_rikka_pays_any_part_of_a_rabbit_wheat_cost_with_wood():
 def test_rikka_wood_amount_must_be_payable():
     s = edit(started(2, chars=("rikka", "nata")))
     rich(s, n=10)
+    s.p[0].food = 4
+    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
     s.p[0].res["wood"] = 1
     with pytest.raises(IllegalAction, match="wood in place of wheat"):
         s.apply(SPEC.parse_action('0:area:["C",3]'))
@@ -118,14 +122,25 @@ def test_rikka_wood_amount_must_be_payable():
 def test_immediate_ability_parts_in_the_order_chosen():
     s = edit(started(2))
     rich(s)
-    uid = give_card(s, 0, "Farmer")  # a terrain tile and 3 wheat
-    wheat = s.p[0].res["wheat"]
+    s.p[0].food = 3  # one Food step short of the first Cookie Rabbit
+    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
+    uid = give_card(s, 0, "Brownie Herder")  # a Cookie Rabbit and a Food step
     s = act(s, "play", uid)
     assert s.stack[-1]["op"] == "order"
     labels = [a.label for a in s.legal_actions(0)]
     assert len(labels) == 2
-    s = act(s, "part", 1)  # the wheat first
-    assert s.p[0].res["wheat"] == wheat + 3 and s.stack[-1]["op"] == "terrain"
+    s = act(s, "part", 1)  # the Food step first brings the rabbit in reach
+    assert s.p[0].food == 4 and s.stack[-1]["op"] == "rabbit"
+
+
+@pytest.mark.parametrize("name", ["Herald", "Smith", "Cartographer", "Farmer", "Brownie Broker"])
+def test_no_order_question_when_the_parts_cannot_change_each_other(name):
+    s = edit(started(2))
+    rich(s)
+    give_card(s, 0, name)
+    play = next(a for a in s.legal_actions(0) if a.label == f"Play {name}")
+    s = s.apply(play)
+    assert s.stack[-1]["op"] != "order"
 
 
 # ---------------------------------------------------------------- milestones
@@ -147,7 +162,7 @@ def test_milestone_face_up_side_only_with_the_option():
     s.options = {**s.options, "milestones": "face_up"}
     _meets_only_side_b(s)
     assert s.find_action(0, "fa_milestone", 3) is None
-    with pytest.raises(IllegalAction, match="condition of milestone 3"):
+    with pytest.raises(IllegalAction, match=r"needs Food Track progress 7 \(you have 0\)\.$"):
         s.apply(SPEC.parse_action("0:fa_milestone:[3]"))
 
 
@@ -163,8 +178,7 @@ def test_granted_actions_cost_nothing_property_from_a_card():
     s = edit(started(2))
     rich(s)
     uid = give_card(s, 0, "Architect")  # a property and 2 VP
-    s = act(s, "play", uid)
-    s = act(s, "part", 0)
+    s = act(s, "play", uid)  # no order question: the VP cannot change the placement
     before = dict(s.p[0].res)
     s = act(s, "token", "house")
     assert s.p[0].res == before  # the token's row cost is not paid
@@ -175,8 +189,7 @@ def test_granted_actions_cost_nothing_unless_the_paid_option_is_chosen():
     s.options = {**s.options, "granted_costs": "paid"}
     rich(s)
     uid = give_card(s, 0, "Architect")
-    s = act(s, "play", uid)
-    s = act(s, "part", 0)
+    s = act(s, "play", uid)  # no order question: the VP cannot change the placement
     before = dict(s.p[0].res)
     cost = s.token_cost(0, "house")
     s = act(s, "token", "house")
@@ -200,8 +213,7 @@ def test_granted_actions_cost_nothing_free_token_needs_no_resources():
         s.p[0].res[r] = 0
     s.p[0].res["gold"] = 20
     uid = give_card(s, 0, "Architect")
-    s = act(s, "play", uid)
-    s = act(s, "part", 0)
+    s = act(s, "play", uid)  # no order question: the VP cannot change the placement
     assert {a.args[0] for a in s.legal_actions(0) if a.kind == "token"} >= {"tent", "house"}
 
 
@@ -300,3 +312,21 @@ def _progress(s):
     P = s.p[0]
     pieces = len(P.tiles) + len(P.roads) + len(P.rabbits) + len(P.props) + len(P.hand)
     return pieces + P.food + P.carriage + (P.loco or 0) + sum(P.prosp)
+
+
+# ---------------------------------------------------------------- labels and log (issue 32)
+def test_income_choices_carry_their_numbers():
+    s = edit(started(2))
+    tools.effect(s, 0, "income_any", 1)
+    tools.settle(s)
+    labels = [a.label for a in s.legal_actions(0)]
+    assert "Raise gold income (+3)" in labels and "Raise wheat income (+1)" in labels
+
+
+def test_mio_log_names_the_blocked_spaces():
+    s = started(1)
+    blocked = [
+        f"{a} space {i + 1}" for a, occ in s.occ.items() for i, o in enumerate(occ) if o == "mio"
+    ]
+    line = next(e for e in s.log_for(0) if e.startswith("Mio reveals"))
+    assert blocked and all(b in line for b in blocked)

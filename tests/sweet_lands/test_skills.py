@@ -254,3 +254,16 @@ def test_skill_set_random_play_reaches_the_end(choice):
         s = s.apply(rng.choice(s.legal_actions(seat)))
         invariants(s)
     assert s.result()["scores"]
+
+
+def test_tile_25_food_step_only_gives():
+    # the ruling that keeps tile 25's Food step (RULINGS.md): every Food space's bonus
+    # is a gain, and a step past the end pays wheat, so declining one never helps
+    food = D.load().player["food"]
+    gains = {"gain", "terrain_road", "wonder", "discount", "skill", "prosperity"}
+    assert {op for b in food["bonus"] for op, _v in D.effects(b["effect"], "food")} <= gains
+    s = with_skill(25)
+    s.p[0].food = food["length"]
+    s.p[0].res["wheat"] = 4
+    s = flip(s, 25)
+    assert s.p[0].res["wheat"] == D.load().player["end_of_food_wheat"]
