@@ -137,6 +137,7 @@ def _explain_for(s: StateFields, seat: int | None) -> dict | None:
         "moves": E.moves_explained(s, seat) if seat in s.actors() else [],
         "refusals": E.refusals(s, seat),
         "map": E.map_refusals(s, seat),
+        "places": E.map_facts(s, seat),  # roads' hexes and effects, cities, merges
     }
 
 

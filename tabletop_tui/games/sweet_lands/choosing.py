@@ -18,8 +18,9 @@ from textual.widgets import DataTable, OptionList
 from rules.core import Action, GameState
 
 from . import prompts as P
-from .cursor import CARD_KINDS, map_target, next_free_index
+from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
 from .hexmap import HexMap
+from .labels import places
 
 if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
@@ -42,6 +43,7 @@ class ChoosingMixin(_Screen):
     _filter: list[Action] | None  # the moves of one choice, while the list shows only them
     _steps: list[str]  # this turn's steps, as "This turn" lists them
     _steps_text: str
+    _typed: str  # hex numbers typed in this map step
 
     if TYPE_CHECKING:
 
@@ -264,6 +266,30 @@ class ChoosingMixin(_Screen):
         """The legal moves that use this card (a copy of the same card counts too)."""
         by_uid = {x["uid"]: x["id"] for x in v["players"][v["viewer"]]["hand"] or []}
         return [a for a in legal if a.kind in CARD_KINDS and by_uid.get(a.args[0]) == card["id"]]
+
+    def action_hex_digit(self, digit: str) -> None:
+        """0-9 in a map step: type a hex number (a road: its two hexes, 9 then 14) and
+        the cursor goes to the first move there; Enter takes it."""
+        roads = places(self.current_view())["roads"]
+        codes = [place_codes(a, roads) for a in self._shown_moves]
+        self._typed = typed_after(self._typed, digit, codes)
+        i = typed_index(self._typed, codes)
+        if i is None:
+            self.notify(
+                f"No legal place on a hex numbered {digit}...: type a hex number "
+                "(a road: the numbers of both its hexes).",
+                severity="warning",
+            )
+            return
+        move = self._shown_moves[i]
+        hm = self.query_one(HexMap)
+        if hm.has_focus and map_target(move) in hm.targets:
+            hm.set_cursor(map_target(move))  # the list follows the map cursor
+            return
+        ol = self.query_one(OptionList)
+        ol.focus()
+        ol.highlighted = i
+        self.follow_list(move)
 
     def action_stop(self) -> None:
         self.try_act("done")

@@ -72,6 +72,12 @@ def label_for(a, v: dict) -> str:
         if a.kind == "marker":
             name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
             return f"Advance the {name}: {', '.join(move_gains(v, a))}"
+        if a.kind == "edge":
+            return road_label(a.args[0], places(v)["roads"].get(str(a.args[0])))
+        if a.kind == "place":
+            joined = places(v)["merges"].get(str(a.args[0]))
+            if joined:
+                return f"{a.label} - WARNING: {merge_text(joined)}"
         if a.kind == "done":
             return "Stop here (S)"
         if a.kind == "end":
@@ -96,3 +102,33 @@ def _explained(view: dict, action) -> dict:
         if move["key"] == action.key:
             return move
     return {}
+
+
+def places(view: dict) -> dict:
+    """The engine's facts about the viewer's map places (roads, cities, merges)."""
+    return (view.get("explain") or {}).get("places") or {"cities": [], "roads": {}, "merges": {}}
+
+
+def road_name(facts: dict) -> str:
+    """A road named by the two hexes it joins ("9-14"), or by its hex and side on the border."""
+    hexes = facts["hexes"]
+    if len(hexes) == 2:
+        return f"{hexes[0]}-{hexes[1]}"
+    return f"{hexes[0]} {facts['side']} side"
+
+
+def road_label(edge: int, facts: dict | None) -> str:
+    if facts is None:
+        return f"Road on edge {edge}"
+    effects = [f"flips {x}" for x in facts["flips"]]
+    effects += [f"wakes the Extra Draw Area on {h}" for h in facts["wakes"]]
+    return f"Road {road_name(facts)}: " + (", ".join(effects) if effects else "flips nothing")
+
+
+def city_name(city: list[int]) -> str:
+    return "-".join(map(str, city))
+
+
+def merge_text(joined: list[list[int]]) -> str:
+    names = [city_name(c) for c in joined]
+    return f"joins cities {', '.join(names[:-1])} and {names[-1]} into one city"

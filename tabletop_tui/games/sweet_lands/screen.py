@@ -33,7 +33,7 @@ from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
 from .hexmap import HexMap
-from .labels import label_for
+from .labels import city_name, label_for, places
 from .lines import Lines
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
@@ -79,6 +79,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         *(Binding(k, f"area('{k}')", "Area", show=False) for k in "BCDEFGHIJKLMNOPQ"),
         Binding("1", "card(1)", "Card", key_display="1-9"),
         *(Binding(str(n), f"card({n})", "Card", show=False) for n in range(2, 10)),
+        # in a map step the digits type a hex number instead (a road: both its hexes)
+        Binding("1", "hex_digit('1')", "Hex no.", key_display="0-9"),
+        *(Binding(str(n), f"hex_digit('{n}')", "Hex no.", show=False) for n in (0, *range(2, 10))),
     ]
 
     def __init__(self, controller, bot_delay: float | None = None):
@@ -98,6 +101,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
+        self._typed = ""  # hex numbers typed in this map step (keys 0-9)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -217,6 +221,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
         self.sub_title = PHASE.get(v["phase"], v["phase"])
         self._labels = {a.key: label_for(a, v) for a in legal}
+        self._typed = ""
         self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
         # what this turn has done so far (reset when the turn or the player changes)
@@ -275,11 +280,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.show_moves(legal)
         self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
-        if op_changed and step == "human":
-            if op in P.MAP_OPS and P.home_tab(op) == "tab-map":
-                self.query_one(HexMap).focus()
-            elif legal:
-                self.query_one(OptionList).focus()
+        # the focus never moves to the map by itself (M does): arrows stay on the list
+        if op_changed and step == "human" and legal:
+            self.query_one(OptionList).focus()
 
     def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         if tab not in self._dirty:
@@ -306,10 +309,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             targets = set(self._map_targets) if mine else set()
             hm.show(data().maps[pv["map"]], pv, targets)
             whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
+            cities = (places(v)["cities"] if mine else None) or ()
+            city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
             self.update_static(
                 "#sl-maptitle",
                 f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
-                f"{len(pv['roads'])} roads, {len(pv['properties'])} props  "
+                f"{len(pv['roads'])} roads, {len(pv['properties'])} props, "
+                f"{pv['cities']} cities{city_list}  "
                 "[dim]g legend, n next map, z zoom[/dim]",
             )
             self.hex_info(hm.cursor, v, seat)
@@ -415,6 +421,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             "end" in kinds or "pass" in kinds,
             "done" in kinds,
             self.controller.can_undo(),
+            self.map_step(),
         )
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
@@ -427,7 +434,18 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if action in ("end_turn", "stop"):
             want = {"end", "pass"} if action == "end_turn" else {"done"}
             return True if any(a.kind in want for a in self.controller.legal()) else False
+        if action in ("card", "hex_digit"):
+            if (action == "hex_digit") != self.map_step():
+                return False  # the digits choose cards, or hexes in a map step
         return super().check_action(action, parameters)
+
+    def map_step(self) -> bool:
+        """True while a map step of the viewer's is asked (digits type hex numbers)."""
+        if self.review or self.controller.viewer is None:
+            return False
+        pend = self.current_view().get("pending")
+        viewer = self.controller.viewer
+        return pend is not None and pend["op"] in P.MAP_OPS and pend["seat"] == viewer
 
     def action_tab(self, key: str) -> None:
         self.show_tab(TABS[key])
@@ -439,9 +457,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.query_one(Panels).active = tab
         self.query_one(TabStrip).show(tab)
         self.render_tab(tab, v, legal)
-        if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):
-            self.query_one(HexMap).focus()  # a map choice is asked: arrows and Enter work there
-        elif self.focused is not None and self.focused is not self:
+        if self.focused is not None and self.focused is not self:
             pane = next(
                 (w for w in self.focused.ancestors if w.parent is self.query_one(Panels)), None
             )
