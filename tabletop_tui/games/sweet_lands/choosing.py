@@ -21,6 +21,7 @@ from . import prompts as P
 from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
 from .hexmap import HexMap
 from .labels import places
+from .tabstrip import Panels
 
 if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
@@ -290,6 +291,18 @@ class ChoosingMixin(_Screen):
         ol.focus()
         ol.highlighted = i
         self.follow_list(move)
+
+    def action_scroll_panel(self, where: str) -> None:
+        """PgUp / PgDn / Ctrl+Home / Ctrl+End: scroll the panel on show, so every line
+        of it (Hand's shops and tiles, Board's milestones...) is reachable by keys."""
+        pane = self.query_one(Panels).active
+        target = self.query_one(HexMap) if pane == "tab-map" else self.query_one(f"#{pane}")
+        {
+            "up": target.scroll_page_up,
+            "down": target.scroll_page_down,
+            "top": target.scroll_home,
+            "bottom": target.scroll_end,
+        }[where](animate=False)
 
     def action_stop(self) -> None:
         self.try_act("done")

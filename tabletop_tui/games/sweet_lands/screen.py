@@ -74,6 +74,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
         Binding("f", "free", "Free"),
+        # the panel on show scrolls from wherever the focus is (Home / End stay the
+        # move list's first / last move while the list has the focus)
+        # (in F1's key table, not the key bar: at 80 columns it would push A-Q and 1-9 off)
+        Binding("pageup", "scroll_panel('up')", "Scroll", show=False, priority=True),
+        Binding("pagedown", "scroll_panel('down')", "Scroll", show=False, priority=True),
+        Binding("ctrl+home", "scroll_panel('top')", "Top", show=False, priority=True),
+        Binding("ctrl+end", "scroll_panel('bottom')", "Bottom", show=False, priority=True),
         # direct keys: an action area by its letter, a card in hand by its place
         Binding("A", "area('A')", "Area", key_display="A-Q"),
         *(Binding(k, f"area('{k}')", "Area", show=False) for k in "BCDEFGHIJKLMNOPQ"),
