@@ -17,6 +17,7 @@ from textual.widgets import DataTable, OptionList
 
 from rules.core import Action, GameState
 
+from . import draft as D
 from . import prompts as P
 from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
 from .hexmap import HexMap
@@ -210,7 +211,7 @@ class ChoosingMixin(_Screen):
         if c.next_step() != "human" or v["viewer"] is None:
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        hand = v["players"][v["viewer"]]["hand"] or []
+        hand = D.pack(v) if D.drafting(v) else v["players"][v["viewer"]]["hand"] or []
         if not 1 <= n <= len(hand):
             self.notify(
                 f"Your hand has {len(hand)} card{'s' if len(hand) != 1 else ''}.",
@@ -260,13 +261,25 @@ class ChoosingMixin(_Screen):
         self.show_steps()
 
     def hand_card(self, v: dict, row_key: str) -> dict | None:
+        """The card of that row: in the hand, or in the pack in front of the viewer."""
         hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
-        return next((x for x in hand or () if str(x["uid"]) == row_key), None)
+        cards = [*(hand or ()), *D.pack(v)]
+        return next((x for x in cards if str(x["uid"]) == row_key), None)
 
     def card_moves(self, v: dict, legal: list, card: dict) -> list:
         """The legal moves that use this card (a copy of the same card counts too)."""
-        by_uid = {x["uid"]: x["id"] for x in v["players"][v["viewer"]]["hand"] or []}
-        return [a for a in legal if a.kind in CARD_KINDS and by_uid.get(a.args[0]) == card["id"]]
+        cards = [*(v["players"][v["viewer"]]["hand"] or []), *D.pack(v)]
+        by_uid = {x["uid"]: x["id"] for x in cards}
+        kinds = CARD_KINDS | {"draft"}  # a copy of a drafted card is kept by its design
+        return [a for a in legal if a.kind in kinds and by_uid.get(a.args[0]) == card["id"]]
+
+    def map_step(self) -> bool:
+        """True while a map step of the viewer's is asked (digits type hex numbers)."""
+        if self.review or self.controller.viewer is None:
+            return False
+        pend = self.current_view().get("pending")
+        viewer = self.controller.viewer
+        return pend is not None and pend["op"] in P.MAP_OPS and pend["seat"] == viewer
 
     def action_hex_digit(self, digit: str) -> None:
         """0-9 in a map step: type a hex number (a road: its two hexes, 9 then 14) and
@@ -303,6 +316,22 @@ class ChoosingMixin(_Screen):
             "top": target.scroll_home,
             "bottom": target.scroll_end,
         }[where](animate=False)
+
+    def next_pack_behind_handoff(self) -> None:
+        """After a draft pick that moved the packs on, the next pack waits behind a
+        hand-off (to whoever picks first): a second Enter never spends a pick unseen."""
+        c = self.controller
+        c.viewer = None
+        self.shown_seat = None
+        seat = c.pending
+        if seat is None:  # no human picks next (bots only): the loop goes on
+            self.advance()
+            return
+        reason = "The packs moved on to the left: a new pack waits."
+        self.app.push_screen(
+            self.handoff(c.state.players[seat], reason), lambda _: self._handed(seat)
+        )
+        self.render_view()
 
     def action_stop(self) -> None:
         self.try_act("done")

@@ -6,6 +6,7 @@ names and numbers the view shows (positions, card texts), never a rule worked ou
 
 from __future__ import annotations
 
+from .draft import keep_label
 from .text import card_summary, cost_text, data, formula_text, fx_text
 
 
@@ -78,6 +79,8 @@ def label_for(a, v: dict) -> str:
             joined = places(v)["merges"].get(str(a.args[0]))
             if joined:
                 return f"{a.label} - WARNING: {merge_text(joined)}"
+        if a.kind == "draft":
+            return keep_label(v, a.args[0]) or a.label
         if a.kind == "done":
             return "Stop here (S)"
         if a.kind == "end":

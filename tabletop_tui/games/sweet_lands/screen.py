@@ -26,6 +26,7 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
+from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
@@ -94,7 +95,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__(controller, bot_delay=bot_delay)
         self._dirty: set[str] = set(TABS.values())
-        self._last_op: str | None = "-"  # the pending op last drawn; "-" before any
+        # the pending op last drawn and its reader ("-" before any): a new reader of the
+        # same step (a draft pick behind a hand-off) gets the step's panel too
+        self._last_op: tuple | str = "-"
         self._steps: list[str] = []
         self._steps_key: tuple[Any, ...] | None = None  # round, phase, turn, viewer
         self._map_targets: dict = {}
@@ -190,6 +193,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._filter = None
         if self.controller.act(action):
             self._steps.append(label)  # before the repaint, so "this turn" shows it
+            if action.kind == "draft" and self.controller.viewer in self.controller.human_actors():
+                self.next_pack_behind_handoff()
+                return
             self.advance()
         else:
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
@@ -238,6 +244,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._steps_key = key
 
         step = c.next_step()
+        if step == "human" and me is not None:
+            actor = me  # the seat at the terminal acts (a draft asks every seat at once)
         who = escape(players[actor]["name"]) if actor is not None and actor < len(players) else "?"
         if step == "human":
             status = f"[b]{who}[/b]: {escape(P.prompt(v, legal))}"
@@ -275,8 +283,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
         self._dirty = set(TABS.values())
         tabs = self.query_one(Panels)
-        op_changed = op != self._last_op
-        self._last_op = op
+        op_changed = (op, me) != self._last_op
+        self._last_op = (op, me)
         if op_changed and step == "human":
             home = P.home_tab(op)
             if home and tabs.active != home:
@@ -337,7 +345,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.query_one("#sl-solo").display = bool(v.get("solo"))
             self.query_one("#sl-board", Lines).show(board_renderable(v))
         elif tab == "tab-hand":
-            if me is None:
+            if me is not None and D.drafting(v):
+                usable = {c["id"] for c in D.pack(v) if self.card_moves(v, legal, c)}
+                self.fill_table("hand", "#sl-hand", D.pack_rows(v, usable, width))
+                self.update_static("#sl-handtitle", D.pack_title(v))
+                self.update_static("#sl-handwhy", D.kept_text(v))
+            elif me is None:
                 self.fill_table("hand", "#sl-hand", [])
                 self.update_static("#sl-handwhy", "")
                 self.update_static(
@@ -445,14 +458,6 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             if (action == "hex_digit") != self.map_step():
                 return False  # the digits choose cards, or hexes in a map step
         return super().check_action(action, parameters)
-
-    def map_step(self) -> bool:
-        """True while a map step of the viewer's is asked (digits type hex numbers)."""
-        if self.review or self.controller.viewer is None:
-            return False
-        pend = self.current_view().get("pending")
-        viewer = self.controller.viewer
-        return pend is not None and pend["op"] in P.MAP_OPS and pend["seat"] == viewer
 
     def action_tab(self, key: str) -> None:
         self.show_tab(TABS[key])
