@@ -108,9 +108,7 @@ def key_options(screen, action) -> list[list[str]]:
         if len(same) == 1:
             out.append([action.args[0]])
     if action.kind in ("play", "discard", "keep"):
-        me = screen.controller.viewer
-        hand = screen.controller.view()["players"][me]["hand"]
-        place = next(i for i, c in enumerate(hand, 1) if c["uid"] == action.args[0])
+        place = screen._slots.get(action.args[0], 99)  # the card's stable number
         if place <= 9:
             out.append([str(place)])
     if action.kind.startswith("fa_") and action.key in ids:

@@ -352,3 +352,10 @@ def map_facts(s: StateFields, seat: int) -> dict[str, Any] | None:
                 if joined:
                     merges[str(a.args[0])] = joined
     return {"cities": sorted(sorted(c) for c in s.cities(seat)), "roads": roads, "merges": merges}
+
+
+def advanced_costs(s: StateFields) -> dict[str, dict[str, int]]:
+    """Each Advanced Skill Tile on show and what taking it costs (as move_costs
+    prices a skill move), {} when the variant is off."""
+    shown = s.ext.get("advanced") or ()
+    return {str(t): move_costs(s, Action(0, "skill", (t,)))["cost"] for t in shown}

@@ -46,6 +46,8 @@ class ChoosingMixin(_Screen):
     _steps: list[str]  # this turn's steps, as "This turn" lists them
     _steps_text: str
     _typed: str  # hex numbers typed in this map step
+    _slots: dict[int, int]  # the viewer's cards: uid -> digit key
+    _table_keys: dict[str, tuple]  # what each table shows, to skip refilling it
 
     if TYPE_CHECKING:
 
@@ -211,14 +213,22 @@ class ChoosingMixin(_Screen):
         if c.next_step() != "human" or v["viewer"] is None:
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        hand = D.pack(v) if D.drafting(v) else v["players"][v["viewer"]]["hand"] or []
-        if not 1 <= n <= len(hand):
-            self.notify(
-                f"Your hand has {len(hand)} card{'s' if len(hand) != 1 else ''}.",
-                severity="warning",
-            )
+        if self._filter is not None:  # a choice asked (J or J2): the digit answers it
+            if 1 <= n <= len(self._filter):
+                self._apply(self._filter[n - 1])
+            else:
+                self.notify(f"Choose 1-{len(self._filter)} in the list.", severity="warning")
             return
-        card = hand[n - 1]
+        if D.drafting(v):
+            cards = dict(enumerate(D.pack(v), 1))
+        else:
+            hand = {c["uid"]: c for c in v["players"][v["viewer"]]["hand"] or []}
+            cards = {n: hand[u] for u, n in self._slots.items() if u in hand}
+        if n not in cards:
+            numbers = ", ".join(map(str, sorted(cards))) or "none"
+            self.notify(f"No card has the number {n} (yours: {numbers}).", severity="warning")
+            return
+        card = cards[n]
         legal = c.legal()
         acts = self.card_moves(v, legal, card)
         if acts:
@@ -317,6 +327,11 @@ class ChoosingMixin(_Screen):
             "bottom": target.scroll_end,
         }[where](animate=False)
 
+    def public_pick(self) -> bool:
+        """True during setup while no hand holds a card: nothing on screen is private."""
+        v = self.controller.state.view(None)  # the public view: hand counts only
+        return v["phase"] == "setup" and not any(p["hand_count"] for p in v["players"])
+
     def next_pack_behind_handoff(self) -> None:
         """After a draft pick that moved the packs on, the next pack waits behind a
         hand-off (to whoever picks first): a second Enter never spends a pick unseen."""
@@ -332,6 +347,26 @@ class ChoosingMixin(_Screen):
             self.handoff(c.state.players[seat], reason), lambda _: self._handed(seat)
         )
         self.render_view()
+
+    def fill_table(self, name: str, selector: str, rows: list) -> None:
+        key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
+        if self._table_keys.get(name) == key:
+            return
+        self._table_keys[name] = key
+        table = self.query_one(selector, DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        for column in table.columns.values():  # clear() keeps the widths: measure afresh
+            column.content_width = column.label.cell_len
+        for k, cells in rows:
+            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
+
+    def usable_cards(self, v: dict, legal: list) -> set:
+        me = v["viewer"]
+        by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
+        return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
 
     def action_stop(self) -> None:
         self.try_act("done")
@@ -368,7 +403,7 @@ class ChoosingMixin(_Screen):
         self._filter = acts
         self.show_moves(self.controller.legal())
         self.query_one(OptionList).focus()
-        self.notify(question + " in the move list.")
+        self.notify(f"{question} in the move list (keys 1-{len(acts)}, or arrows and Enter).")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         c = self.controller

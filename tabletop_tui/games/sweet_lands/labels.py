@@ -10,7 +10,7 @@ from .draft import keep_label
 from .text import card_summary, cost_text, data, formula_text, fx_text
 
 
-def label_for(a, v: dict) -> str:
+def label_for(a, v: dict, slots: dict[int, int] | None = None) -> str:
     """The move's words for the list: the engine's label, with costs and gains from the view."""
     d = data()
     me = a.seat
@@ -30,8 +30,8 @@ def label_for(a, v: dict) -> str:
             area = d.areas[a.args[0]]
             return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
         if a.kind in ("play", "discard", "keep"):
-            place = next(i for i, c in enumerate(pv["hand"], 1) if c["uid"] == a.args[0])
-            card = pv["hand"][place - 1]
+            card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
+            place = (slots or {}).get(card["uid"]) or pv["hand"].index(card) + 1
             key = f"{place} " if place <= 9 else ""  # the digit key that chooses it
             if a.kind == "play":
                 return f"{key}Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
@@ -46,7 +46,9 @@ def label_for(a, v: dict) -> str:
                 + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
             )
         if a.kind == "skill":
-            return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
+            cost = move_cost(v, a)  # an Advanced Skill Tile costs a diamond
+            paid = f" (advanced, pays {cost_text(cost, short=True)})" if cost else ""
+            return f"Skill {a.args[0]}{paid}: {d.skills[a.args[0]]['text']}"
         if a.kind == "flip":
             return f"Flip skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
         if a.kind == "aid":

@@ -103,6 +103,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._map_targets: dict = {}
         self._filter: list | None = None
         self._hand_for = "-"
+        self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
         self._table_keys: dict = {}
         self._labels: dict = {}
         self._legend = False
@@ -161,6 +162,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
         self.take_forced_steps()
+        c = self.controller
+        if c.next_step() == "handoff" and self.public_pick():
+            # characters and map sides are picked in the open: no hand-off screen
+            seat = c.pending
+            assert seat is not None  # a hand-off is due: a human picks next
+            c.take_terminal(seat)
+            self.notify(f"{escape(c.state.players[seat])} chooses.", title="Pass the keyboard")
         if self.controller.next_step() == "over":
             self.render_view()
             # after this screen has finished mounting (a finished save opens straight here)
@@ -233,7 +241,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         actor = pend["seat"] if pend else v["turn"]
         self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
         self.sub_title = PHASE.get(v["phase"], v["phase"])
-        self._labels = {a.key: label_for(a, v) for a in legal}
+        if self._hand_for != me or op not in P.HAND_OPS:
+            # numbers hold through a step that takes cards one by one (a hand cost of
+            # 3, cleanup); at the turn menu and for another reader they start afresh
+            self._slots = {}
+        hand = v["players"][me]["hand"] if me is not None else None
+        self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
+        self._labels = {a.key: label_for(a, v, self._slots) for a in legal}
         self._typed = ""
         self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
@@ -359,7 +373,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width)))
+                self.fill_table(
+                    "hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width), self._slots)
+                )
                 self.update_static("#sl-handwhy", R.hand_text(v))
                 self.update_static(
                     "#sl-handtitle",
@@ -370,26 +386,6 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(H.players_renderable(v, width))
-
-    def fill_table(self, name: str, selector: str, rows: list) -> None:
-        key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
-        if self._table_keys.get(name) == key:
-            return
-        self._table_keys[name] = key
-        table = self.query_one(selector, DataTable)
-        cursor = table.cursor_row
-        table.clear()
-        for column in table.columns.values():  # clear() keeps the widths: measure afresh
-            column.content_width = column.label.cell_len
-        for k, cells in rows:
-            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
-        if rows:
-            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
-
-    def usable_cards(self, v: dict, legal: list) -> set:
-        me = v["viewer"]
-        by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
-        return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
 
     def hex_info(self, target, v: dict, seat: int) -> None:
         text = ""
@@ -419,6 +415,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         ol = self.query_one(MoveList)
         # labels count: a step keeps its keys while their costs and gains change
         labels = [self._labels.get(a.key, a.label) for a in shown]
+        if self._filter is not None:  # a choice: the digit keys answer it (1-N)
+            labels = [f"{i}) {text}" for i, text in enumerate(labels, 1)]
         keys = tuple(zip((a.key for a in shown), labels, strict=True)) + (
             ("filter",) if self._filter is not None else ()
         )
