@@ -53,9 +53,15 @@ from textual.widgets import OptionList  # noqa: E402
 from rules import get_game  # noqa: E402
 from rules.bots import make_bot, observe  # noqa: E402
 from tabletop_tui.app import TabletopApp  # noqa: E402
-from tabletop_tui.games.sweet_lands.cursor import map_target, next_free_index  # noqa: E402
+from tabletop_tui.games.sweet_lands.cursor import (  # noqa: E402
+    map_target,
+    next_free_index,
+    place_codes,
+    typed_index,
+)
 from tabletop_tui.games.sweet_lands.demo import controller  # noqa: E402
 from tabletop_tui.games.sweet_lands.hexmap import HexMap  # noqa: E402
+from tabletop_tui.games.sweet_lands.labels import places  # noqa: E402
 from tabletop_tui.games.sweet_lands.screen import TABS  # noqa: E402
 from tabletop_tui.saves import new_save_path  # noqa: E402
 from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
@@ -102,9 +108,7 @@ def key_options(screen, action) -> list[list[str]]:
         if len(same) == 1:
             out.append([action.args[0]])
     if action.kind in ("play", "discard", "keep"):
-        me = screen.controller.viewer
-        hand = screen.controller.view()["players"][me]["hand"]
-        place = next(i for i, c in enumerate(hand, 1) if c["uid"] == action.args[0])
+        place = screen._slots.get(action.args[0], 99)  # the card's stable number
         if place <= 9:
             out.append([str(place)])
     if action.kind.startswith("fa_") and action.key in ids:
@@ -137,6 +141,19 @@ def key_options(screen, action) -> list[list[str]]:
             if hm.has_focus and hm.cursor == target:
                 out.append(["enter"])
             out.append(([] if hm.has_focus else ["m"]) + cyc + ["enter"])
+    if target is not None and action.key in ids and screen.map_step():
+        # digits type the hex numbers (a road: both its hexes); the shortest prefix that
+        # lands on the move, then Enter
+        roads = places(screen.controller.view())["roads"]
+        codes = [place_codes(a, roads) for a in screen._shown_moves]
+        i = next(k for k, a in enumerate(screen._shown_moves) if a.key == action.key)
+        for code in codes[i]:
+            typed = next(
+                (code[:n] for n in range(1, len(code) + 1) if typed_index(code[:n], codes) == i),
+                None,
+            )
+            if typed is not None:
+                out.append([*typed, "enter"])
     if action.kind == "pass":  # from the list too: the second Enter confirms
         out = [seq if seq == ["e", "e"] else [*seq, "enter"] for seq in out]
     return [seq for seq in out if seq]

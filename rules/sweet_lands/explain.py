@@ -293,3 +293,69 @@ _FREE_COSTS = {
     "fa_tower": lambda args: ({}, ["the Clock Tower"]),
 }
 _FREE_NO_ARGS = ("fa_build", "fa_draw", "fa_buy", "fa_trade", "fa_disc", "fa_card")
+
+
+# ------------------------------------------------------------------ map places
+_DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # the order of D.DIRS
+
+
+def road_facts(s: StateFields, seat: int, e: int) -> dict[str, Any]:
+    """What a road on edge ``e`` joins and sets off (as _place_road would): the one or
+    two hexes beside it (with the side of the first, for a border edge), the face-up
+    tiles it flips and the Extra Draw Areas it wakes."""
+    from .story import tile_name
+
+    P = s.p[seat]
+    m = s.mapb(seat)
+    hexes = list(m.edge_hexes[e])
+    roads = P.roads | {e}
+    wakes = [
+        h
+        for h in m.edas
+        if h not in P.eda
+        and any(nb in P.tiles for nb in m.neighbours[h])
+        and any(x in roads for x in m.hex_edges[h])
+    ]
+    return {
+        "hexes": hexes,
+        "side": _DIR_NAMES[m.hex_edges[hexes[0]].index(e)] if len(hexes) == 1 else None,
+        "flips": [
+            f"the {tile_name(P.tiles[h][0])} on {h}"
+            for h in hexes
+            if h in P.tiles and not P.tiles[h][1]
+        ],
+        "wakes": wakes,
+    }
+
+
+def city_merges(s: StateFields, seat: int, h: int) -> list[list[int]]:
+    """The cities a property on hex ``h`` would join into one (two or more; else [])."""
+    m = s.mapb(seat)
+    near = set(m.neighbours[h])
+    touched = [sorted(c) for c in s.cities(seat) if near & set(c) and h not in c]
+    return touched if len(touched) > 1 else []
+
+
+def map_facts(s: StateFields, seat: int) -> dict[str, Any] | None:
+    """The viewer's cities, and for the map places of the step asked now: each legal
+    road's hexes and effects and each legal property hex that would merge cities."""
+    if not s.p[seat].map:
+        return None
+    roads: dict[str, Any] = {}
+    merges: dict[str, Any] = {}
+    if seat in s.actors():
+        for a in s.legal_actions(seat):
+            if a.kind == "edge":
+                roads[str(a.args[0])] = road_facts(s, seat, a.args[0])
+            elif a.kind == "place":
+                joined = city_merges(s, seat, a.args[0])
+                if joined:
+                    merges[str(a.args[0])] = joined
+    return {"cities": sorted(sorted(c) for c in s.cities(seat)), "roads": roads, "merges": merges}
+
+
+def advanced_costs(s: StateFields) -> dict[str, dict[str, int]]:
+    """Each Advanced Skill Tile on show and what taking it costs (as move_costs
+    prices a skill move), {} when the variant is off."""
+    shown = s.ext.get("advanced") or ()
+    return {str(t): move_costs(s, Action(0, "skill", (t,)))["cost"] for t in shown}

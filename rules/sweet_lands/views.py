@@ -69,6 +69,7 @@ def view(s: StateFields, seat: int | None) -> dict:
         **V.view(s, seat),  # F hook: the viewer's own draft pack only
         **setup_view(s),  # F hook: characters and map sides while choosing
         "final_standings": E.final_standings(s),
+        "advanced_costs": E.advanced_costs(s),  # the Advanced Skill Tiles on show
         "solo_verdict": E.solo_verdict(s),
         "explain": _explain_for(s, seat),
     }
@@ -139,6 +140,7 @@ def _explain_for(s: StateFields, seat: int | None) -> dict | None:
         "moves": E.moves_explained(s, seat) if seat in s.actors() else [],
         "refusals": E.refusals(s, seat),
         "map": E.map_refusals(s, seat),
+        "places": E.map_facts(s, seat),  # roads' hexes and effects, cities, merges
     }
 
 

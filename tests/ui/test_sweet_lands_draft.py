@@ -4,9 +4,11 @@ seat."""
 
 from __future__ import annotations
 
+from textual.widgets import DataTable
+
 from rules import get_game
 from rules.sweet_lands import data as D
-from tabletop_tui.games.sweet_lands.demo import NAMES, controller
+from tabletop_tui.games.sweet_lands.demo import NAMES, controller, play_until
 from tabletop_tui.widgets.common import HandoffScreen
 
 from .test_sweet_lands_play import Chooser, dom_text, keys, make_app, press_for, visible_text
@@ -48,8 +50,9 @@ async def test_draft_picks_behind_hand_offs_show_only_ones_own_pack(tmp_path):
                 handoffs += 1
                 game = app.screen_stack[-2]
                 secret = hidden_names(game.controller.state, None)
-                shown, held = visible_text(app), dom_text(game)
-                assert not [n for n in secret if n in shown or n in held]
+                shown, held = visible_text(app), dom_text(game)  # each read once
+                assert not [n for n in secret if n in shown]
+                assert not [n for n in secret if n in held]
                 await keys(pilot, "enter")
                 continue
             c = screen.controller
@@ -64,3 +67,36 @@ async def test_draft_picks_behind_hand_offs_show_only_ones_own_pack(tmp_path):
                 picks += 1
             await press_for(pilot, chooser.choose(s, c.viewer), on_map=False)
     assert picks == 10 and handoffs >= 10  # 5 picks each, the sixth card dealt
+
+
+async def test_draft_shows_each_copy_names_the_picker_and_hands_off_before_a_new_pack(tmp_path):
+    # seed 9: Ann's first pack holds two copies of one card
+    state = get_game("sweet-lands").new_game(NAMES[:2], seed=9, options={"draft": "on"})
+    state = play_until(state, lambda s: bool(s.stack) and s.stack[-1]["op"] == "draft")
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(controller(state, viewer=None))
+        await pilot.pause()
+        await keys(pilot, "enter")  # Ann takes the terminal
+        screen = app.screen
+        c = screen.controller
+        pack = c.view()["draft"]["pack"]
+        ids = [card["id"] for card in pack]
+        assert len(set(ids)) < len(ids)  # a duplicate: each copy is a row of its own
+        assert (
+            screen.query_one("#tab-hand").display
+            and screen.query_one("#sl-hand", DataTable).row_count == 6
+        )
+        first = pack[0]
+        assert f"{first['cost']}g" in visible_text(app) and "Kept so far: none" in visible_text(app)
+        assert "Ann" in str(screen.query_one("#sl-status").render())
+        await keys(pilot, "1")  # keeps the first card: Bob picks next, behind a hand-off
+        assert isinstance(app.screen, HandoffScreen)
+        await keys(pilot, "enter")
+        assert "Bob" in str(screen.query_one("#sl-status").render())  # not Ann's name
+        await keys(pilot, "1")  # the packs move on: the new pack waits behind a hand-off
+        assert isinstance(app.screen, HandoffScreen)
+        await keys(pilot, "enter")  # a double Enter only confirms the hand-off
+        assert [len(p.hand) for p in c.state.p] == [1, 1]  # no pick was spent unseen
+        assert first["name"] in str(screen.query_one("#sl-handwhy").render())  # Ann's kept card

@@ -8,7 +8,7 @@ from textual.widgets import DataTable
 
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.board import board_renderable
-from tabletop_tui.games.sweet_lands.demo import mid_game
+from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until
 from tabletop_tui.games.sweet_lands.hand import card_text, player_renderable, players_renderable
 from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
 from tabletop_tui.widgets.log import LogView
@@ -174,3 +174,28 @@ async def test_a_click_on_the_tab_strip_opens_that_panel_and_marks_it_without_co
             await pilot.pause()
             assert screen.query_one("#sl-tabs").active == pane
             assert f"[{label}]" in strip.render_line(0).text  # brackets, not colour alone
+
+
+def first_turn():
+    """The first turn of a two-player game (bots choose the setup)."""
+    s = play_until(new_state(2, 7), lambda s: s.phase == "action" and s.actors() == [0])
+    return controller(s, viewer=0)
+
+
+async def test_every_panel_scrolls_by_keys_while_the_move_list_keeps_the_focus(tmp_path):
+    app = make(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_tab(app, pilot, first_turn, "h")
+        # every panel scrolls the same way (action_scroll_panel): the Hand stands for all
+        screen.query_one("#sl-actions").focus()
+        pane = screen.query_one("#tab-hand")
+        assert pane.max_scroll_y > 0  # more than the panel shows at 80x24
+        await pilot.press("pagedown")
+        assert pane.scroll_y > 0
+        await pilot.press("ctrl+end")
+        await pilot.pause()
+        assert pane.scroll_y == pane.max_scroll_y  # the last line is on show
+        await pilot.press("pageup", "ctrl+home")
+        await pilot.pause()
+        assert pane.scroll_y == 0
+        assert screen.query_one("#sl-actions").has_focus

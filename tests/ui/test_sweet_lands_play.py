@@ -313,7 +313,7 @@ async def test_map_clicks_and_refusals_are_explained(tmp_path):
         screen = app.screen
         assert screen.query_one("#sl-tabs").active == "tab-map"
         hm = screen.query_one(HexMap)
-        assert hm.scale == "large" and hm.has_focus
+        assert hm.scale == "large" and not hm.has_focus  # focus moves to the map by M only
         m = D.load().maps[c.view()["players"][0]["map"]]
         before = c.state
         # a capital hex is never a legal place for a tile

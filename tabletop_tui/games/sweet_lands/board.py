@@ -150,12 +150,29 @@ def board_renderable(view: dict):
             now = " ".join(f"{tags[s]}:{value}" for s, value in enumerate(standing["values"]))
             t.add_row(str(tid), formula_measure(tile["measure"]), str(tile["neutral"]), now)
         parts.append(t)
-    # skills
+    # skills: the supply's kinds, then the advanced tiles on show (a variant)
     t = _table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
-    for sk in sorted(d.skills):
+    for sk in sorted(int(k) for k in view["skill_supply"]):
         info = d.skills[sk]
-        t.add_row(str(sk), info["kind"], info["text"], str(view["skill_supply"].get(str(sk), 0)))
+        t.add_row(str(sk), info["kind"], info["text"], str(view["skill_supply"][str(sk)]))
     parts.append(t)
+    advanced = view.get("advanced_costs") or {}
+    if advanced:
+        t = _table(
+            "Advanced Skill Tiles on show (instead of a supply tile, for the cost shown)",
+            "id",
+            "kind",
+            "ability",
+            "cost",
+        )
+        for sk, cost in advanced.items():
+            info = d.skills[int(sk)]
+            t.add_row(sk, info["kind"], info["text"], cost_text(cost) or "free")
+        parts.append(t)
+    order = view.get("turn_order")
+    if order:
+        names = ", ".join(f"{tags[s]} {escape(players[s]['name'])}" for s in order)
+        parts.insert(0, Text.from_markup(f"[b]Turn Order Board[/b] this round: {names}"))
     t = _table("Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect")
     for tid in view["special_tiles"]:
         t.add_row(str(tid), fx_text(d.specials[tid]))

@@ -17,9 +17,12 @@ from textual.widgets import DataTable, OptionList
 
 from rules.core import Action, GameState
 
+from . import draft as D
 from . import prompts as P
-from .cursor import CARD_KINDS, map_target, next_free_index
+from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
 from .hexmap import HexMap
+from .labels import places
+from .tabstrip import Panels
 
 if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
@@ -42,6 +45,9 @@ class ChoosingMixin(_Screen):
     _filter: list[Action] | None  # the moves of one choice, while the list shows only them
     _steps: list[str]  # this turn's steps, as "This turn" lists them
     _steps_text: str
+    _typed: str  # hex numbers typed in this map step
+    _slots: dict[int, int]  # the viewer's cards: uid -> digit key
+    _table_keys: dict[str, tuple]  # what each table shows, to skip refilling it
 
     if TYPE_CHECKING:
 
@@ -207,14 +213,22 @@ class ChoosingMixin(_Screen):
         if c.next_step() != "human" or v["viewer"] is None:
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        hand = v["players"][v["viewer"]]["hand"] or []
-        if not 1 <= n <= len(hand):
-            self.notify(
-                f"Your hand has {len(hand)} card{'s' if len(hand) != 1 else ''}.",
-                severity="warning",
-            )
+        if self._filter is not None:  # a choice asked (J or J2): the digit answers it
+            if 1 <= n <= len(self._filter):
+                self._apply(self._filter[n - 1])
+            else:
+                self.notify(f"Choose 1-{len(self._filter)} in the list.", severity="warning")
             return
-        card = hand[n - 1]
+        if D.drafting(v):
+            cards = dict(enumerate(D.pack(v), 1))
+        else:
+            hand = {c["uid"]: c for c in v["players"][v["viewer"]]["hand"] or []}
+            cards = {n: hand[u] for u, n in self._slots.items() if u in hand}
+        if n not in cards:
+            numbers = ", ".join(map(str, sorted(cards))) or "none"
+            self.notify(f"No card has the number {n} (yours: {numbers}).", severity="warning")
+            return
+        card = cards[n]
         legal = c.legal()
         acts = self.card_moves(v, legal, card)
         if acts:
@@ -257,13 +271,102 @@ class ChoosingMixin(_Screen):
         self.show_steps()
 
     def hand_card(self, v: dict, row_key: str) -> dict | None:
+        """The card of that row: in the hand, or in the pack in front of the viewer."""
         hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
-        return next((x for x in hand or () if str(x["uid"]) == row_key), None)
+        cards = [*(hand or ()), *D.pack(v)]
+        return next((x for x in cards if str(x["uid"]) == row_key), None)
 
     def card_moves(self, v: dict, legal: list, card: dict) -> list:
         """The legal moves that use this card (a copy of the same card counts too)."""
-        by_uid = {x["uid"]: x["id"] for x in v["players"][v["viewer"]]["hand"] or []}
-        return [a for a in legal if a.kind in CARD_KINDS and by_uid.get(a.args[0]) == card["id"]]
+        cards = [*(v["players"][v["viewer"]]["hand"] or []), *D.pack(v)]
+        by_uid = {x["uid"]: x["id"] for x in cards}
+        kinds = CARD_KINDS | {"draft"}  # a copy of a drafted card is kept by its design
+        return [a for a in legal if a.kind in kinds and by_uid.get(a.args[0]) == card["id"]]
+
+    def map_step(self) -> bool:
+        """True while a map step of the viewer's is asked (digits type hex numbers)."""
+        if self.review or self.controller.viewer is None:
+            return False
+        pend = self.current_view().get("pending")
+        viewer = self.controller.viewer
+        return pend is not None and pend["op"] in P.MAP_OPS and pend["seat"] == viewer
+
+    def action_hex_digit(self, digit: str) -> None:
+        """0-9 in a map step: type a hex number (a road: its two hexes, 9 then 14) and
+        the cursor goes to the first move there; Enter takes it."""
+        roads = places(self.current_view())["roads"]
+        codes = [place_codes(a, roads) for a in self._shown_moves]
+        self._typed = typed_after(self._typed, digit, codes)
+        i = typed_index(self._typed, codes)
+        if i is None:
+            self.notify(
+                f"No legal place on a hex numbered {digit}...: type a hex number "
+                "(a road: the numbers of both its hexes).",
+                severity="warning",
+            )
+            return
+        move = self._shown_moves[i]
+        hm = self.query_one(HexMap)
+        if hm.has_focus and map_target(move) in hm.targets:
+            hm.set_cursor(map_target(move))  # the list follows the map cursor
+            return
+        ol = self.query_one(OptionList)
+        ol.focus()
+        ol.highlighted = i
+        self.follow_list(move)
+
+    def action_scroll_panel(self, where: str) -> None:
+        """PgUp / PgDn / Ctrl+Home / Ctrl+End: scroll the panel on show, so every line
+        of it (Hand's shops and tiles, Board's milestones...) is reachable by keys."""
+        pane = self.query_one(Panels).active
+        target = self.query_one(HexMap) if pane == "tab-map" else self.query_one(f"#{pane}")
+        {
+            "up": target.scroll_page_up,
+            "down": target.scroll_page_down,
+            "top": target.scroll_home,
+            "bottom": target.scroll_end,
+        }[where](animate=False)
+
+    def public_pick(self) -> bool:
+        """True during setup while no hand holds a card: nothing on screen is private."""
+        v = self.controller.state.view(None)  # the public view: hand counts only
+        return v["phase"] == "setup" and not any(p["hand_count"] for p in v["players"])
+
+    def next_pack_behind_handoff(self) -> None:
+        """After a draft pick that moved the packs on, the next pack waits behind a
+        hand-off (to whoever picks first): a second Enter never spends a pick unseen."""
+        c = self.controller
+        c.viewer = None
+        self.shown_seat = None
+        seat = c.pending
+        if seat is None:  # no human picks next (bots only): the loop goes on
+            self.advance()
+            return
+        reason = "The packs moved on to the left: a new pack waits."
+        self.app.push_screen(
+            self.handoff(c.state.players[seat], reason), lambda _: self._handed(seat)
+        )
+        self.render_view()
+
+    def fill_table(self, name: str, selector: str, rows: list) -> None:
+        key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
+        if self._table_keys.get(name) == key:
+            return
+        self._table_keys[name] = key
+        table = self.query_one(selector, DataTable)
+        cursor = table.cursor_row
+        table.clear()
+        for column in table.columns.values():  # clear() keeps the widths: measure afresh
+            column.content_width = column.label.cell_len
+        for k, cells in rows:
+            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
+
+    def usable_cards(self, v: dict, legal: list) -> set:
+        me = v["viewer"]
+        by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
+        return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
 
     def action_stop(self) -> None:
         self.try_act("done")
@@ -300,7 +403,7 @@ class ChoosingMixin(_Screen):
         self._filter = acts
         self.show_moves(self.controller.legal())
         self.query_one(OptionList).focus()
-        self.notify(question + " in the move list.")
+        self.notify(f"{question} in the move list (keys 1-{len(acts)}, or arrows and Enter).")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         c = self.controller

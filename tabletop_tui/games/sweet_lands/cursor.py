@@ -77,3 +77,38 @@ def next_free_index(moves: list, current: int | None) -> int | None:
         return None
     later = [i for i in free if current is None or i > current]
     return later[0] if later else free[0]
+
+
+def place_codes(action, roads: dict) -> tuple[str, ...]:
+    """The hex numbers a player types to reach a map move: its hex ("14"), or a road's
+    two hexes in either order ("914", "149"), or a border road's one hex. ``roads``
+    is the engine's facts per legal edge (the view's explain places)."""
+    target = map_target(action)
+    if target is None:
+        return ()
+    if target[0] == "hex":
+        return (str(target[1]),)
+    hexes: list[int] = list((roads.get(str(target[1])) or {}).get("hexes") or ())
+    if len(hexes) == 2:
+        return (f"{hexes[0]}{hexes[1]}", f"{hexes[1]}{hexes[0]}")
+    return tuple(str(h) for h in hexes)
+
+
+def typed_index(typed: str, codes: list[tuple[str, ...]]) -> int | None:
+    """The move the typed hex numbers name: the first whose code is exactly that, else
+    the first whose code starts with it (None if none does)."""
+    if not typed:
+        return None
+    exact = next((i for i, c in enumerate(codes) if typed in c), None)
+    if exact is not None:
+        return exact
+    return next((i for i, c in enumerate(codes) if any(x.startswith(typed) for x in c)), None)
+
+
+def typed_after(typed: str, digit: str, codes: list[tuple[str, ...]]) -> str:
+    """The typed hex numbers after one more digit: it extends them while some move
+    still matches, else it starts afresh ("" when no move starts with it either)."""
+    for attempt in (typed + digit, digit):
+        if typed_index(attempt, codes) is not None:
+            return attempt
+    return ""

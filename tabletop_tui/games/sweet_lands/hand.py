@@ -290,10 +290,26 @@ def players_renderable(view: dict, width: int = 100):
     return t
 
 
-def numbered(rows: list) -> list:
-    """Hand rows with the digit key that chooses each card in front of its mark."""
+def stable_slots(before: dict[int, int], uids: list[int]) -> dict[int, int]:
+    """Each card's number in the hand: a card keeps its number while others leave, and
+    a new card takes the lowest number free (so the digit keys never shift)."""
+    kept = {u: n for u, n in before.items() if u in uids}
+    taken = set(kept.values())
+    free = (n for n in range(1, len(uids) + len(taken) + 1) if n not in taken)
+    for u in uids:
+        if u not in kept:
+            kept[u] = next(free)
+    return kept
+
+
+def numbered(rows: list, slots: dict[int, int] | None = None) -> list:
+    """Hand rows with the digit key that chooses each card in front of its mark, in
+    the order of their numbers (``slots``: uid -> number; else their places)."""
     out = []
-    for i, (key, cells) in enumerate(rows, 1):
+    if slots is not None:
+        rows = sorted(rows, key=lambda row: slots.get(int(row[0]), 99))
+    for place, (key, cells) in enumerate(rows, 1):
+        i = slots.get(int(key), 99) if slots is not None else place
         mark = Text(f"{i}" if i <= 9 else " ")
         mark.append_text(cells[0] if isinstance(cells[0], Text) else Text(str(cells[0])))
         out.append((key, [mark, *cells[1:]]))

@@ -168,6 +168,20 @@ class HexMap(ScrollView, can_focus=True):
         if self.mapb is None or self.cursor is None:
             return
         pool = self.targets or {("hex", h) for h in range(len(self.mapb.coords))}
+        if dx:
+            # left / right step through the places in reading order: every one is
+            # reached, whatever the shape of the board (up / down go by place)
+            order = sorted(
+                (t for t in pool if t in self._centre),
+                key=lambda t: (self._centre[t][1], self._centre[t][0]),
+            )
+            if self.cursor in order:
+                i = order.index(self.cursor) + dx
+                if 0 <= i < len(order):
+                    self.set_cursor(order[i])
+            elif order:
+                self.set_cursor(order[0])
+            return
         x0, y0 = self._centre.get(self.cursor, (0, 0))
         best, best_score = None, None
         for t in pool:

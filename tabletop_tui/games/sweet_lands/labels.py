@@ -6,10 +6,11 @@ names and numbers the view shows (positions, card texts), never a rule worked ou
 
 from __future__ import annotations
 
+from .draft import keep_label
 from .text import card_summary, cost_text, data, formula_text, fx_text
 
 
-def label_for(a, v: dict) -> str:
+def label_for(a, v: dict, slots: dict[int, int] | None = None) -> str:
     """The move's words for the list: the engine's label, with costs and gains from the view."""
     d = data()
     me = a.seat
@@ -29,8 +30,8 @@ def label_for(a, v: dict) -> str:
             area = d.areas[a.args[0]]
             return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
         if a.kind in ("play", "discard", "keep"):
-            place = next(i for i, c in enumerate(pv["hand"], 1) if c["uid"] == a.args[0])
-            card = pv["hand"][place - 1]
+            card = next(c for c in pv["hand"] if c["uid"] == a.args[0])
+            place = (slots or {}).get(card["uid"]) or pv["hand"].index(card) + 1
             key = f"{place} " if place <= 9 else ""  # the digit key that chooses it
             if a.kind == "play":
                 return f"{key}Play {card['name']} ({card['play_cost']}g): {card_summary(card)}"
@@ -45,7 +46,9 @@ def label_for(a, v: dict) -> str:
                 + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
             )
         if a.kind == "skill":
-            return f"Skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
+            cost = move_cost(v, a)  # an Advanced Skill Tile costs a diamond
+            paid = f" (advanced, pays {cost_text(cost, short=True)})" if cost else ""
+            return f"Skill {a.args[0]}{paid}: {d.skills[a.args[0]]['text']}"
         if a.kind == "flip":
             return f"Flip skill {a.args[0]}: {d.skills[a.args[0]]['text']}"
         if a.kind == "aid":
@@ -72,6 +75,14 @@ def label_for(a, v: dict) -> str:
         if a.kind == "marker":
             name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
             return f"Advance the {name}: {', '.join(move_gains(v, a))}"
+        if a.kind == "edge":
+            return road_label(a.args[0], places(v)["roads"].get(str(a.args[0])))
+        if a.kind == "place":
+            joined = places(v)["merges"].get(str(a.args[0]))
+            if joined:
+                return f"{a.label} - WARNING: {merge_text(joined)}"
+        if a.kind == "draft":
+            return keep_label(v, a.args[0]) or a.label
         if a.kind == "done":
             return "Stop here (S)"
         if a.kind == "end":
@@ -96,3 +107,33 @@ def _explained(view: dict, action) -> dict:
         if move["key"] == action.key:
             return move
     return {}
+
+
+def places(view: dict) -> dict:
+    """The engine's facts about the viewer's map places (roads, cities, merges)."""
+    return (view.get("explain") or {}).get("places") or {"cities": [], "roads": {}, "merges": {}}
+
+
+def road_name(facts: dict) -> str:
+    """A road named by the two hexes it joins ("9-14"), or by its hex and side on the border."""
+    hexes = facts["hexes"]
+    if len(hexes) == 2:
+        return f"{hexes[0]}-{hexes[1]}"
+    return f"{hexes[0]} {facts['side']} side"
+
+
+def road_label(edge: int, facts: dict | None) -> str:
+    if facts is None:
+        return f"Road on edge {edge}"
+    effects = [f"flips {x}" for x in facts["flips"]]
+    effects += [f"wakes the Extra Draw Area on {h}" for h in facts["wakes"]]
+    return f"Road {road_name(facts)}: " + (", ".join(effects) if effects else "flips nothing")
+
+
+def city_name(city: list[int]) -> str:
+    return "-".join(map(str, city))
+
+
+def merge_text(joined: list[list[int]]) -> str:
+    names = [city_name(c) for c in joined]
+    return f"joins cities {', '.join(names[:-1])} and {names[-1]} into one city"

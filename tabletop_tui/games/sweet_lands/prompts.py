@@ -10,7 +10,7 @@ from __future__ import annotations
 from .text import plural
 
 MAP_OPS = {"terrain", "road", "tr", "place", "rabbit"}
-HAND_OPS = {"hand", "keep", "discard1"}
+HAND_OPS = {"hand", "keep", "discard1", "draft"}
 TRACK_OPS = {"industry", "prosperity"}
 BOARD_OPS = {"choose_aid", "aid_move", "skill", "copy"}
 

@@ -26,6 +26,7 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
+from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
@@ -33,7 +34,7 @@ from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
 from .hexmap import HexMap
-from .labels import label_for
+from .labels import city_name, label_for, places
 from .lines import Lines
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
@@ -74,22 +75,35 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
         Binding("f", "free", "Free"),
+        # the panel on show scrolls from wherever the focus is (Home / End stay the
+        # move list's first / last move while the list has the focus)
+        # (in F1's key table, not the key bar: at 80 columns it would push A-Q and 1-9 off)
+        Binding("pageup", "scroll_panel('up')", "Scroll", show=False, priority=True),
+        Binding("pagedown", "scroll_panel('down')", "Scroll", show=False, priority=True),
+        Binding("ctrl+home", "scroll_panel('top')", "Top", show=False, priority=True),
+        Binding("ctrl+end", "scroll_panel('bottom')", "Bottom", show=False, priority=True),
         # direct keys: an action area by its letter, a card in hand by its place
         Binding("A", "area('A')", "Area", key_display="A-Q"),
         *(Binding(k, f"area('{k}')", "Area", show=False) for k in "BCDEFGHIJKLMNOPQ"),
         Binding("1", "card(1)", "Card", key_display="1-9"),
         *(Binding(str(n), f"card({n})", "Card", show=False) for n in range(2, 10)),
+        # in a map step the digits type a hex number instead (a road: both its hexes)
+        Binding("1", "hex_digit('1')", "Hex no.", key_display="0-9"),
+        *(Binding(str(n), f"hex_digit('{n}')", "Hex no.", show=False) for n in (0, *range(2, 10))),
     ]
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__(controller, bot_delay=bot_delay)
         self._dirty: set[str] = set(TABS.values())
-        self._last_op: str | None = "-"  # the pending op last drawn; "-" before any
+        # the pending op last drawn and its reader ("-" before any): a new reader of the
+        # same step (a draft pick behind a hand-off) gets the step's panel too
+        self._last_op: tuple | str = "-"
         self._steps: list[str] = []
         self._steps_key: tuple[Any, ...] | None = None  # round, phase, turn, viewer
         self._map_targets: dict = {}
         self._filter: list | None = None
         self._hand_for = "-"
+        self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
         self._table_keys: dict = {}
         self._labels: dict = {}
         self._legend = False
@@ -98,6 +112,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
+        self._typed = ""  # hex numbers typed in this map step (keys 0-9)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -147,6 +162,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
         self.take_forced_steps()
+        c = self.controller
+        if c.next_step() == "handoff" and self.public_pick():
+            # characters and map sides are picked in the open: no hand-off screen
+            seat = c.pending
+            assert seat is not None  # a hand-off is due: a human picks next
+            c.take_terminal(seat)
+            self.notify(f"{escape(c.state.players[seat])} chooses.", title="Pass the keyboard")
         if self.controller.next_step() == "over":
             self.render_view()
             # after this screen has finished mounting (a finished save opens straight here)
@@ -179,6 +201,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._filter = None
         if self.controller.act(action):
             self._steps.append(label)  # before the repaint, so "this turn" shows it
+            if action.kind == "draft" and self.controller.viewer in self.controller.human_actors():
+                self.next_pack_behind_handoff()
+                return
             self.advance()
         else:
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
@@ -216,7 +241,14 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         actor = pend["seat"] if pend else v["turn"]
         self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
         self.sub_title = PHASE.get(v["phase"], v["phase"])
-        self._labels = {a.key: label_for(a, v) for a in legal}
+        if self._hand_for != me or op not in P.HAND_OPS:
+            # numbers hold through a step that takes cards one by one (a hand cost of
+            # 3, cleanup); at the turn menu and for another reader they start afresh
+            self._slots = {}
+        hand = v["players"][me]["hand"] if me is not None else None
+        self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
+        self._labels = {a.key: label_for(a, v, self._slots) for a in legal}
+        self._typed = ""
         self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
         # what this turn has done so far (reset when the turn or the player changes)
@@ -226,6 +258,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._steps_key = key
 
         step = c.next_step()
+        if step == "human" and me is not None:
+            actor = me  # the seat at the terminal acts (a draft asks every seat at once)
         who = escape(players[actor]["name"]) if actor is not None and actor < len(players) else "?"
         if step == "human":
             status = f"[b]{who}[/b]: {escape(P.prompt(v, legal))}"
@@ -263,8 +297,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
         self._dirty = set(TABS.values())
         tabs = self.query_one(Panels)
-        op_changed = op != self._last_op
-        self._last_op = op
+        op_changed = (op, me) != self._last_op
+        self._last_op = (op, me)
         if op_changed and step == "human":
             home = P.home_tab(op)
             if home and tabs.active != home:
@@ -275,11 +309,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.show_moves(legal)
         self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
-        if op_changed and step == "human":
-            if op in P.MAP_OPS and P.home_tab(op) == "tab-map":
-                self.query_one(HexMap).focus()
-            elif legal:
-                self.query_one(OptionList).focus()
+        # the focus never moves to the map by itself (M does): arrows stay on the list
+        if op_changed and step == "human" and legal:
+            self.query_one(OptionList).focus()
 
     def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         if tab not in self._dirty:
@@ -306,10 +338,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             targets = set(self._map_targets) if mine else set()
             hm.show(data().maps[pv["map"]], pv, targets)
             whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
+            cities = (places(v)["cities"] if mine else None) or ()
+            city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
             self.update_static(
                 "#sl-maptitle",
                 f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
-                f"{len(pv['roads'])} roads, {len(pv['properties'])} props  "
+                f"{len(pv['roads'])} roads, {len(pv['properties'])} props, "
+                f"{pv['cities']} cities{city_list}  "
                 "[dim]g legend, n next map, z zoom[/dim]",
             )
             self.hex_info(hm.cursor, v, seat)
@@ -324,7 +359,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.query_one("#sl-solo").display = bool(v.get("solo"))
             self.query_one("#sl-board", Lines).show(board_renderable(v))
         elif tab == "tab-hand":
-            if me is None:
+            if me is not None and D.drafting(v):
+                usable = {c["id"] for c in D.pack(v) if self.card_moves(v, legal, c)}
+                self.fill_table("hand", "#sl-hand", D.pack_rows(v, usable, width))
+                self.update_static("#sl-handtitle", D.pack_title(v))
+                self.update_static("#sl-handwhy", D.kept_text(v))
+            elif me is None:
                 self.fill_table("hand", "#sl-hand", [])
                 self.update_static("#sl-handwhy", "")
                 self.update_static(
@@ -333,7 +373,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
-                self.fill_table("hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width)))
+                self.fill_table(
+                    "hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width), self._slots)
+                )
                 self.update_static("#sl-handwhy", R.hand_text(v))
                 self.update_static(
                     "#sl-handtitle",
@@ -344,26 +386,6 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(H.players_renderable(v, width))
-
-    def fill_table(self, name: str, selector: str, rows: list) -> None:
-        key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
-        if self._table_keys.get(name) == key:
-            return
-        self._table_keys[name] = key
-        table = self.query_one(selector, DataTable)
-        cursor = table.cursor_row
-        table.clear()
-        for column in table.columns.values():  # clear() keeps the widths: measure afresh
-            column.content_width = column.label.cell_len
-        for k, cells in rows:
-            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
-        if rows:
-            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
-
-    def usable_cards(self, v: dict, legal: list) -> set:
-        me = v["viewer"]
-        by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
-        return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
 
     def hex_info(self, target, v: dict, seat: int) -> None:
         text = ""
@@ -393,6 +415,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         ol = self.query_one(MoveList)
         # labels count: a step keeps its keys while their costs and gains change
         labels = [self._labels.get(a.key, a.label) for a in shown]
+        if self._filter is not None:  # a choice: the digit keys answer it (1-N)
+            labels = [f"{i}) {text}" for i, text in enumerate(labels, 1)]
         keys = tuple(zip((a.key for a in shown), labels, strict=True)) + (
             ("filter",) if self._filter is not None else ()
         )
@@ -415,6 +439,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             "end" in kinds or "pass" in kinds,
             "done" in kinds,
             self.controller.can_undo(),
+            self.map_step(),
         )
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
@@ -427,6 +452,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if action in ("end_turn", "stop"):
             want = {"end", "pass"} if action == "end_turn" else {"done"}
             return True if any(a.kind in want for a in self.controller.legal()) else False
+        if action in ("card", "hex_digit"):
+            if (action == "hex_digit") != self.map_step():
+                return False  # the digits choose cards, or hexes in a map step
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:
@@ -439,9 +467,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.query_one(Panels).active = tab
         self.query_one(TabStrip).show(tab)
         self.render_tab(tab, v, legal)
-        if tab == "tab-map" and self._map_targets and not isinstance(self.focused, OptionList):
-            self.query_one(HexMap).focus()  # a map choice is asked: arrows and Enter work there
-        elif self.focused is not None and self.focused is not self:
+        if self.focused is not None and self.focused is not self:
             pane = next(
                 (w for w in self.focused.ancestors if w.parent is self.query_one(Panels)), None
             )

@@ -1,0 +1,67 @@
+"""Hand drafting on the Hand panel: the pack in front of the viewer in full (each copy
+its own row, cost, tags and text, keys 1-9), the cards kept so far, and the hand-off
+that confirms each pick once the packs move on. From the viewer's view only."""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from . import hand as H
+from .text import card_summary
+
+
+def drafting(v: dict) -> bool:
+    """True while the viewer picks from a pack (the draft step is asked of it)."""
+    pend = v.get("pending")
+    return (
+        v["viewer"] is not None
+        and pend is not None
+        and pend["op"] == "draft"
+        and bool((v.get("draft") or {}).get("pack"))
+    )
+
+
+def pack(v: dict) -> list[dict]:
+    """The pack in front of the viewer, each copy a card of its own, priced as printed."""
+    return [c | {"play_cost": c["cost"]} for c in (v.get("draft") or {}).get("pack") or ()]
+
+
+def pack_rows(v: dict, usable: set, width: int) -> list:
+    """The pack as the hand table's rows: digit key, card facts and its whole text."""
+    return H.numbered(H.hand_rows({"hand": pack(v)}, usable, width))
+
+
+def pack_title(v: dict) -> str:
+    cards = pack(v)
+    kept = v["players"][v["viewer"]]["hand_count"]
+    return (
+        f"[b]The pack in front of you[/b] ({len(cards)} cards; {kept} kept so far) - "
+        "keys 1-9, Enter or a click keep that card; the rest move on to the left"
+    )
+
+
+def kept_text(v: dict) -> str:
+    """The cards the viewer has kept so far, one line each."""
+    hand = v["players"][v["viewer"]]["hand"] or []
+    if not hand:
+        return "Kept so far: none yet."
+    lines = [
+        f"  {escape(c['name'])} ({c['cost']}g; {', '.join(c['tags']) or 'no sweets'}): "
+        f"{escape(card_summary(c))}"
+        for c in hand
+    ]
+    return "[b]Kept so far[/b]:\n" + "\n".join(lines)
+
+
+def keep_label(v: dict, uid: int) -> str | None:
+    """A draft move's words: its place in the pack, cost, tags, text and copies."""
+    cards = pack(v)
+    place = next((i for i, c in enumerate(cards, 1) if c["uid"] == uid), None)
+    if place is None:
+        return None
+    card = cards[place - 1]
+    copies = sum(1 for c in cards if c["id"] == card["id"])
+    key = f"{place} " if place <= 9 else ""
+    tags = ", ".join(card["tags"]) or "no sweets"
+    more = f" [{copies} copies in the pack]" if copies > 1 else ""
+    return f"{key}Keep {card['name']} ({card['cost']}g; {tags}): {card_summary(card)}{more}"

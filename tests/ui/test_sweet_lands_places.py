@@ -1,0 +1,60 @@
+"""Sweet Lands map by place (issue 32 item 5): the focus stays where the player put
+it, digits type hex numbers in a map step (a road: both its hexes), roads are named by
+their hexes and effects, and the map's arrows reach every legal place."""
+
+from __future__ import annotations
+
+from textual.widgets import OptionList
+
+from tabletop_tui.games.sweet_lands.cursor import place_codes, typed_index
+from tabletop_tui.games.sweet_lands.demo import first_game_where
+from tabletop_tui.games.sweet_lands.hexmap import HexMap
+from tabletop_tui.games.sweet_lands.labels import places
+
+from .test_sweet_lands_keys import highlighted, open_state
+from .test_sweet_lands_play import keys, make_app
+
+
+def roads_to_build(s):
+    """Seat 0 asked for tiles and roads, with three roads to place."""
+    f = s.stack[-1] if s.stack else None
+    return s.actors() == [0] and f is not None and f["op"] == "tr" and f.get("r", 0) >= 3
+
+
+async def test_roads_are_chosen_by_their_two_hexes_and_the_focus_stays_on_the_list(tmp_path):
+    state = first_game_where(roads_to_build, players=1, seeds=range(1, 10))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_state(pilot, state)
+        c = screen.controller
+        hm = screen.query_one(HexMap)
+        assert screen.query_one(OptionList).has_focus and not hm.has_focus
+        assert "Hex no." in screen.app.screen.query_one("KeyBar").text()
+        roads = places(c.view())["roads"]
+        codes = [place_codes(a, roads) for a in screen._shown_moves]
+        # the last two-hex road of the list, typed by its hexes
+        i = max(i for i, a in enumerate(screen._shown_moves) if len(codes[i]) == 2)
+        road = screen._shown_moves[i]
+        a, b = roads[str(road.args[0])]["hexes"]
+        assert screen._labels[road.key].startswith(f"Road {a}-{b}: ")
+        typed = next(
+            codes[i][0][:n]
+            for n in range(1, len(codes[i][0]) + 1)
+            if typed_index(codes[i][0][:n], codes) == i
+        )
+        await keys(pilot, *typed)
+        assert highlighted(screen).id == road.key
+        await keys(pilot, "enter")
+        assert c.state.action_keys()[-1] == road.key
+        assert screen.query_one(OptionList).has_focus  # still the list after the move
+        # on the map (M), left / right reach every legal place in turn
+        await keys(pilot, "m")
+        assert hm.has_focus
+        hm.set_cursor(min(hm.targets, key=lambda t: (hm._centre[t][1], hm._centre[t][0])))
+        await keys(pilot, "right")  # the key steps, as the action below does
+        seen = {hm.cursor}
+        for _ in range(len(hm.targets)):
+            hm.action_move(1, 0)
+            seen.add(hm.cursor)
+        seen.add(min(hm.targets, key=lambda t: (hm._centre[t][1], hm._centre[t][0])))
+        assert seen == hm.targets
