@@ -300,7 +300,7 @@ def test_unknown_fields_survive_a_rewrite(tmp_path):
 
 
 # ---- the resume screen itself over a folder of mutated saves ----------------------------------
-@examples(3)
+@examples(2)
 @given(data=st.data())
 def test_the_resume_screen_lists_a_folder_of_mutated_saves(originals, data):
     """The real screen: every row highlighted in turn (its detail drawn) and replayed
