@@ -42,8 +42,9 @@ async def press_for(pilot, action):
     await pilot.pause()
 
 
-async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city"):
-    """Play every human move by key presses (choices made by the smart bot)."""
+async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city", until=None):
+    """Play every human move by key presses (choices made by the smart bot), to the end
+    screen (returned), or until ``until(state)`` holds on a game screen (None)."""
     app = pilot.app
     chooser = make_bot(game_id, "smart", 5)
     for _ in range(max_steps):
@@ -51,6 +52,9 @@ async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city")
         name = type(screen).__name__
         if name == "EndScreen":
             return screen
+        c = getattr(screen, "controller", None)
+        if until is not None and c is not None and until(c.state):
+            return None
         if isinstance(screen, HandoffScreen):
             if on_step:
                 on_step(screen)

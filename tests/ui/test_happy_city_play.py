@@ -33,8 +33,10 @@ async def test_one_human_and_three_bots_no_handoff(tmp_path):
     seen = []
     async with app.run_test(size=(120, 40)) as pilot:
         await start_from_title(pilot, players=4, kinds=["human", "bot", "bot", "bot"])
-        await play_to_end(pilot, on_step=lambda s: seen.append(type(s).__name__))
-        assert "HandoffScreen" not in seen
+        # four rounds of turns (the whole game by keys is the two-human test's)
+        at_turn = lambda state: state.step >= 48  # noqa: E731
+        await play_to_end(pilot, on_step=lambda s: seen.append(type(s).__name__), until=at_turn)
+        assert "HandoffScreen" not in seen and "HappyCityScreen" in seen
         logs = app.screen.controller.state.log_for(0)
         assert any("Bob" in line for line in logs)  # bots' moves are in the log
 
