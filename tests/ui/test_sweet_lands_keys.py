@@ -348,3 +348,16 @@ def test_undo_reaches_the_start_of_the_turn_and_says_why_it_stops():
     assert c.act(draw)
     assert not c.undo()
     assert draw.label in c.last_error and "draw" in c.last_error.lower()
+
+
+async def test_undo_says_why_it_cannot_go_back(tmp_path):
+    """U at the start of a turn (the last one ended, which undo never crosses) says so,
+    and undo stays in the key bar instead of vanishing."""
+    state = play_until(new_state(1, 5), at_turn_start)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await open_state(pilot, state)
+        assert screen.check_action("undo", ()) is True
+        await keys(pilot, "u")
+        assert screen.controller.state is state
+        assert notes(app)[-1].startswith("Nothing to undo")

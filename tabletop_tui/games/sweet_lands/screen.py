@@ -62,6 +62,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
+    UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
