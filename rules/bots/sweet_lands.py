@@ -1,14 +1,9 @@
-"""A Sweet Lands bot: one-turn look-ahead over main actions, cheap rules for sub-steps.
+"""A Sweet Lands bot: one-turn look-ahead over main actions, quick rules for sub-steps.
 
-At the turn menu it tries every main action (areas, cards, flip abilities; buying a
-missing basic resource with gold first when that makes an area affordable), resolves
-the follow-up steps with the sub-step rules below, and scores the resulting position
-with ``value`` (the current final score plus the worth of resources, income, cards
-and what future passes will bring). It passes when nothing improves the position,
-after turning Action Discs and spare cards into resources. Sub-steps (which hex,
-which edge, which track...) use quick local rules. It plans only on a copy made by
-``state.resample``, so only public facts and its own hand can inform it.
-"""
+At the turn menu it tries each main action (buying a missing basic resource first when
+that makes an area affordable), resolves its sub-steps by the rules below and rates the
+result with ``value`` (score so far plus resources, income, cards and coming passes),
+and passes when nothing improves on that. It plans only on a ``state.resample`` copy."""
 
 from __future__ import annotations
 

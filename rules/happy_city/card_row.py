@@ -1,7 +1,5 @@
-"""What Happy City and Happiest Town share: a central row fed from three decks, piles
-of dwellings, a bank, cities of named cards, and a score ranked with money as the
-tie-break. Each edition subclasses CardRowState and keeps only what differs: its
-words, its turn flow, what a special card needs and how it scores."""
+"""What Happy City and Happiest Town share (a row fed from three decks, dwelling piles, a
+bank, cities, money as the tie-break); each edition subclasses CardRowState for the rest."""
 
 from __future__ import annotations
 
@@ -403,7 +401,6 @@ class CardRowState(GameState):
             unshared="none needed: the best score is not shared",
             shared=f"{money} did not separate the leaders: they share the win",
         )
-        # every point itemised, for the end screen (see explain.py)
         res["items"] = [score_items(self, s, parts[s], money) for s in range(self.n)]
         res["formula"] = formula(parts[0])
         res["summary"] = [[money.capitalize(), "coins"]]
