@@ -133,6 +133,8 @@ class EndScreen(Screen):
         return True
 
     def on_mount(self) -> None:
+        if not self.query("#end-head"):
+            return  # closed again before it was mounted (an app leaving at once)
         c = self.controller
         res = c.state.result()
         names = c.state.players

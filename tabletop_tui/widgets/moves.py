@@ -9,9 +9,9 @@ from textual.widgets.option_list import Option
 
 
 class MoveList(OptionList):
-    def set_moves(self, options: Sequence[Option], highlight: int = 0) -> None:
-        """Show these options, ``highlight`` highlighted (none highlighted if empty)."""
+    def set_moves(self, options: Sequence[Option], highlight: int | None = 0) -> None:
+        """Show these options, ``highlight`` highlighted (none if None or empty)."""
         self.clear_options()
         self.add_options(options)
-        if options:
+        if options and highlight is not None:
             self.highlighted = min(highlight, len(options) - 1)

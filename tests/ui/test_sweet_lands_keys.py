@@ -122,7 +122,7 @@ async def test_enter_enter_enter_repeats_a_free_action(tmp_path):
         assert any(a.kind == "fa_buy" for a in c.legal())  # the list did change
 
 
-async def test_a_free_action_that_runs_out_leaves_the_highlight_off_main_actions(tmp_path):
+async def test_a_free_action_that_runs_out_leaves_no_move_highlighted(tmp_path):
     """The last wheat sold: Enter again must not play a card or use an area."""
 
     def last_wheat(s):
@@ -141,13 +141,17 @@ async def test_a_free_action_that_runs_out_leaves_the_highlight_off_main_actions
         await keys(pilot, "home", *["down"] * [a.key for a in c.legal()].index(SELL_WHEAT))
         await keys(pilot, "enter")
         assert c.state.action_keys()[-1] == SELL_WHEAT and SELL_WHEAT not in screen._by_key
-        move = screen._by_key[highlighted(screen).id]
-        assert move.kind not in ("area", "play", "flip", "pass", "end", "fa_draw", "fa_card")
+        # every move left costs or ends something: none is highlighted, Enter waits
+        assert screen.query_one(OptionList).highlighted is None
+        assert "nothing yet: choose a move" in header(screen)
+        done = len(c.state.action_keys())
+        await keys(pilot, "enter")
+        assert len(c.state.action_keys()) == done
 
 
 async def test_highlight_never_lands_on_ending_the_turn(tmp_path):
-    """After the main action the list holds End the turn and free actions: the
-    highlight goes to a free action, so a stray Enter does not end the turn."""
+    """After the main action the list holds End the turn and free actions, each of
+    which ends or spends: no highlight, so a stray Enter does nothing."""
     state = play_until(new_state(1, 5), at_turn_start)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -160,12 +164,20 @@ async def test_highlight_never_lands_on_ending_the_turn(tmp_path):
             pending = c.view()["pending"]
             if pending is None:
                 break
-            await keys(pilot, "s" if any(a.kind == "done" for a in c.legal()) else "enter")
+            if any(a.kind == "done" for a in c.legal()):
+                await keys(pilot, "s")
+            else:  # a discard: no move is highlighted for it, the player picks one
+                await keys(pilot, "home", "enter")
         assert c.view()["main_done"] and c.view()["pending"] is None
         kinds = {a.kind for a in c.legal()}
         assert "end" in kinds
-        move = screen._by_key[highlighted(screen).id]
-        assert move.kind not in ("end", "pass", "discard") and move.kind.startswith("fa_")
+        # End the turn or a purchase: nothing is highlighted until the player picks
+        assert screen.query_one(OptionList).highlighted is None
+        done = len(c.state.action_keys())
+        await keys(pilot, "enter", "enter")
+        assert len(c.state.action_keys()) == done
+        await keys(pilot, "down")
+        assert screen.query_one(OptionList).highlighted == 0
 
 
 # ---- one cursor -----------------------------------------------------------------------

@@ -131,7 +131,12 @@ class ChoosingMixin(_Screen):
             return f"{len(acts)} ways: Enter lists them"
         if acts:
             return self._labels.get(acts[0].key, acts[0].label)
-        return f"nothing here: {reason}" if reason else "nothing to choose"
+        if reason:
+            return f"nothing here: {reason}"
+        if self._shown_moves and isinstance(self.focused, OptionList):
+            # no move is harmless, so none is highlighted for a stray Enter
+            return "nothing yet: choose a move (arrows, a number or a click)"
+        return "nothing to choose"
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         # The focused widget drives the one cursor and the others follow it; a late

@@ -3,10 +3,13 @@ stray Enter must never land on.
 
 Enter performs the highlighted move, so the highlight is the player's intent: it stays
 on the move just made when that move is still legal (a free action repeats with Enter,
-Enter, Enter), else on a move of the same kind (the next hex of a placement step), and
-otherwise on the first move that neither costs cards nor ends the turn or the round,
-and not on a main action when a free action or a step's choice is there.
-Costs come from the engine's ``explain`` part of the view.
+Enter, Enter), else on a harmless move of the same kind (the next hex of a placement
+step), else on the first harmless move: one that spends nothing (no cost in the
+engine's ``explain`` part of the view, no free action, which always pays or draws) and
+ends, skips or throws away nothing. When no move is harmless (a turn's start, where
+every area and card costs something; after the main action, where only purchases and
+ending the turn remain) nothing is highlighted and Enter does nothing until the player
+picks a move; a menu of one move is highlighted, as there is nothing to choose.
 """
 
 from __future__ import annotations
@@ -14,8 +17,6 @@ from __future__ import annotations
 # Moves that end the turn or the round, throw cards away, stop an effect early or draw
 # a card (which undo cannot take back).
 RISKY_KINDS = frozenset({"end", "pass", "done", "discard", "keep", "fa_draw"})
-# The turn's main action: a highlight that fell off a free action must not land here.
-MAIN_KINDS = frozenset({"area", "play", "flip"})
 MAP_KINDS = frozenset({"hex", "special", "place", "rabbit", "edge"})
 CARD_KINDS = frozenset({"play", "discard", "keep"})
 
@@ -28,39 +29,36 @@ def is_risky(action, explained: dict) -> bool:
     return bool(cost.get("cards"))
 
 
-def caution(action, explained: dict) -> int:
-    """0 for a move a stray Enter may make, 1 for a main action, 2 for a risky move."""
-    if is_risky(action, explained):
-        return 2
-    return 1 if action.kind in MAIN_KINDS else 0
+def is_harmless(action, explained: dict) -> bool:
+    """True for a move a stray Enter may make: it costs, ends and skips nothing."""
+    if is_risky(action, explained) or is_free_action(action):
+        return False
+    return not (explained.get(action.key) or {}).get("cost")
 
 
 def is_free_action(action) -> bool:
     return action.kind.startswith("fa_")
 
 
-def pick_index(previous, moves: list, explained: dict) -> int:
-    """The index to highlight in ``moves`` after the list changed.
+def pick_index(previous, moves: list, explained: dict) -> int | None:
+    """The index to highlight in ``moves`` after the list changed, or None.
 
-    ``previous`` is the (key, kind) that was highlighted, or None. The same move or
-    one of the same kind, if it is not risky; else the first of the most harmless
-    moves: a free action or a step's choice before a main action, a main action
-    before a risky move (a hand-cost step offers discards and nothing else)."""
-    if not moves:
-        return 0
-    safe = [i for i, a in enumerate(moves) if not is_risky(moves[i], explained)]
+    ``previous`` is the (key, kind) that was highlighted, or None. The same move if
+    it is not risky (the player chose it: a purchase repeats); else a harmless move
+    of the same kind; else the first harmless move; else none (see the module)."""
+    if len(moves) <= 1:
+        return 0 if moves else None
     if previous is not None:
         key, kind = previous
-        for i in safe:
-            if moves[i].key == key:
+        for i, a in enumerate(moves):
+            if a.key == key and not is_risky(a, explained):
                 return i
         # a free action of another resource is not "the same" move: pay wood for gold
         # once the wheat has run out would be a surprise
-        if not kind.startswith("fa_"):
-            for i in safe:
-                if moves[i].kind == kind:
-                    return i
-    return min(range(len(moves)), key=lambda i: (caution(moves[i], explained), i))
+        for i, a in enumerate(moves):
+            if a.kind == kind and is_harmless(a, explained):
+                return i
+    return next((i for i, a in enumerate(moves) if is_harmless(a, explained)), None)
 
 
 def map_target(action) -> tuple[str, int] | None:

@@ -136,6 +136,8 @@ class SweetLandsEndScreen(EndScreen):
         super().fill_table(res, names)
 
     def add_review(self) -> None:
+        if not self.is_attached or not self.query("#end-items"):
+            return  # the screen was closed before its first refresh (a quick exit)
         c = self.controller
         res = c.state.result()
         view = c.view()

@@ -1,0 +1,63 @@
+"""The Sweet Lands move list's default highlight never spends, skips or ends anything
+(issue 32, Enter never harms): walked over every menu of seeded solo and two-player
+games with the screen's own choice of highlight and the engine's explanation of costs."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import get_game
+from rules.bots import make_bot
+from tabletop_tui.games.sweet_lands.cursor import is_harmless, is_risky, pick_index
+
+SL = "sweet-lands"
+
+
+def explained(state, seat) -> dict:
+    view = state.view(seat)
+    return {m["key"]: m for m in (view.get("explain") or {}).get("moves") or ()}
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_default_highlight_never_spends_skips_or_ends(players):
+    spec = get_game(SL)
+    checked = unhighlighted = 0
+    state = spec.new_game(["Ann", "Bob"][:players], seed=3, options={"advanced_skills": "on"})
+    bots = [make_bot(SL, "random", 11 + i) for i in range(players)]
+    for _step in range(700):
+        if state.is_over:
+            break
+        seat = state.actors()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            costs = explained(state, seat)
+            i = pick_index(None, legal, costs)
+            checked += 1
+            if i is None:
+                unhighlighted += 1
+                assert not any(is_harmless(a, costs) for a in legal)
+            else:
+                move = legal[i]
+                assert is_harmless(move, costs), move.label
+                assert not move.kind.startswith("fa_") and move.kind not in ("end", "pass")
+                assert not (costs.get(move.key) or {}).get("cost"), move.label
+        state = state.apply(bots[seat].choose(state, seat))
+    assert checked > 100 and 0 < unhighlighted < checked
+
+
+def test_a_repeated_purchase_keeps_its_highlight_but_a_risky_move_does_not():
+    spec = get_game(SL)
+    state = spec.new_game(["Ann"], seed=3, options={})
+    bot = make_bot(SL, "random", 5)
+    for _step in range(300):
+        legal = state.legal_actions(0)
+        costs = explained(state, 0)
+        buy = next((a for a in legal if a.kind.startswith("fa_") and not is_risky(a, costs)), None)
+        risky = next((a for a in legal if is_risky(a, costs)), None)
+        if buy is not None and risky is not None:
+            break
+        state = state.apply(bot.choose(state, 0))
+    assert buy is not None and risky is not None
+    assert legal[pick_index((buy.key, buy.kind), legal, costs)] == buy
+    i = pick_index((risky.key, risky.kind), legal, costs)
+    assert i is None or is_harmless(legal[i], costs)
