@@ -1,6 +1,6 @@
 """Sweet Lands smaller screen items (issue 32 item 7): the advanced tiles on show with
 their cost, the Turn Order Board, no hand-off for public picks, an area key with two
-areas (J and J2) answered by a digit, and hand numbers that stay as cards leave."""
+areas (J and J2) answered by a digit, hand numbers that stay as cards leave, and "This turn" afresh at each solo turn."""
 
 from __future__ import annotations
 
@@ -86,3 +86,41 @@ async def test_characters_and_maps_are_picked_without_a_hand_off(tmp_path):
             seen.add(c.viewer)
             await keys(pilot, "enter")
         assert seen == {0, 1}
+
+
+async def test_this_turn_starts_afresh_at_each_solo_turn(tmp_path):
+    """Solo: the next turn has the same round and seat; "This turn" must not carry the
+    turn before it."""
+    from .test_sweet_lands_keys import at_turn_start, first_area
+
+    s = play_until(get_game("sweet-lands").new_game(NAMES[:1], seed=5, options={}), at_turn_start)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_state(pilot, s)
+        c = screen.controller
+        area = first_area(c)
+        screen._apply(area)
+        await pilot.pause()
+        assert this_turn(screen).startswith("Area")
+        for _ in range(12):  # answer the area's steps with their first choice
+            legal = c.legal()
+            if c.view()["pending"] is None or c.next_step() != "human":
+                break
+            stop = next((a for a in legal if a.kind == "done"), None)
+            screen._apply(stop or legal[0])
+            await pilot.pause()
+        end = next(a for a in c.legal() if a.kind in ("end", "pass"))
+        screen._apply(end)
+        screen._apply(end)  # a pass is asked once
+        await pilot.pause()
+        for _ in range(40):
+            if c.next_step() == "human" and c.view()["pending"] is None:
+                break
+            await pilot.pause(0.05)
+        assert this_turn(screen) == "nothing yet"
+
+
+def this_turn(screen) -> str:
+    from .test_sweet_lands_keys import header
+
+    return header(screen).split("This turn: ")[1]

@@ -201,7 +201,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._confirm = None
         self._filter = None
         if self.controller.act(action):
-            self._steps.append(label)  # before the repaint, so "this turn" shows it
+            if action.kind in ("end", "pass"):
+                # the turn is over: in solo the next one has the same round and seat,
+                # so "this turn" starts afresh here rather than by the view's turn key
+                self._steps = []
+            else:
+                self._steps.append(label)  # before the repaint, so "this turn" shows it
             if action.kind == "draft" and self.controller.viewer in self.controller.human_actors():
                 self.next_pack_behind_handoff()
                 return
