@@ -28,8 +28,9 @@ COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 ROUND = tuple("╭╮╰╯─│")
 HEAVY = tuple("┏┓┗┛━┃")
 KEPT_LOOKS = 300  # drawn card looks a grid keeps
-# a card's title, body lines, usable, colour, and the key that picks it ("" for none)
-Face = tuple[str, tuple[str, ...], bool, str, str]
+# a card's title, body lines, usable, colour, the key that picks it ("" for none) and
+# how many body lines go on with a name too long for the border
+Face = tuple[str, tuple[str, ...], bool, str, str, int]
 
 
 def _cut(text: str, width: int) -> str:
@@ -147,7 +148,7 @@ class CardGrid(Widget):
             inner = width - (2 if self.mini else 4)
             body = [piece for line in body for piece in wrap(line, inner)]
             colour = card.get("colour") or "none"
-            faces.append((title, tuple(body), usable, colour, card.get("key", "")))
+            faces.append((title, tuple(body), usable, colour, card.get("key", ""), len(more)))
         self._faces = faces
         self._card_height = 2 + max((len(face[1]) for face in faces), default=0)
         rows = -(-len(faces) // self.columns)
@@ -170,9 +171,10 @@ class CardGrid(Widget):
         lines = self._drawn.get(look)
         if lines is not None:
             return lines
-        title, body, usable, colour, key = face
+        title, body, usable, colour, key, name_rows = face
         tint = self.get_component_rich_style(f"cardgrid--c-{colour}")
         back = base + Style(bgcolor=tint.bgcolor)
+        named = back + Style(color=tint.color, bold=True)  # the title's look
         edge = self.get_component_rich_style(
             "cardgrid--usable" if usable else "cardgrid--border", partial=True
         )
@@ -185,7 +187,7 @@ class CardGrid(Widget):
         lines = [
             [
                 Segment(tl + lead, edge),
-                Segment(title, back + Style(color=tint.color, bold=True)),
+                Segment(title, named),
                 Segment(("" if self.mini else " ") + h * rule + tr, edge),
             ]
         ]
@@ -194,7 +196,11 @@ class CardGrid(Widget):
             lines.append(
                 [
                     Segment(v, edge),
-                    Segment(" " * pad + _cut(text, inner).ljust(inner) + " " * pad, back),
+                    # a name's rest reads as the name, in the title's look, not as stats
+                    Segment(
+                        " " * pad + _cut(text, inner).ljust(inner) + " " * pad,
+                        named if k < name_rows else back,
+                    ),
                     Segment(v, edge),
                 ]
             )
@@ -203,7 +209,7 @@ class CardGrid(Widget):
             lines.append(
                 [
                     Segment(bl + h, edge),
-                    Segment(mark, back + Style(color=tint.color, bold=True)),
+                    Segment(mark, named),
                     Segment(h * (width - 3 - len(mark)) + br, edge),
                 ]
             )

@@ -219,3 +219,33 @@ async def test_hand_offs_keep_nothing_alive(tmp_path):
     assert handoffs == 14
     assert len(shown) == 1 and len(screens) == 1  # one screen, shown fourteen times
     assert alive[14] == alive[8], alive  # (the log's scroll bar comes in between)
+
+
+async def test_a_name_too_long_for_the_border_goes_on_in_the_titles_look():
+    """Issue 31: a narrow card's name does not run into its stats as plain text: the
+    lines that carry on the name have the title's (bold, tinted) look."""
+    from textual.app import App
+
+    class One(App):
+        def compose(self):
+            yield CardGrid("row", 1)
+
+    card = {
+        "name": "Palace of the Happy Heights",
+        **{"colour": "blue", "letter": "B", "kind": "building", "cost": 5},
+        **{"inhabitants": 2, "hearts": 1, "income": 1},
+    }
+    async with One().run_test(size=(40, 12)) as pilot:
+        grid = pilot.app.query_one(CardGrid)
+        grid.show([(card, "", True)], columns=1, card_width=16)
+        await pilot.pause()
+        strip = [grid.render_line(y) for y in range(grid._card_height)]
+        title = next(s for s in strip[0] if "Palace" in s.text)
+        text = [" ".join(seg.text for seg in line).strip() for line in strip]
+        assert "Palace" in text[0] and "Heights" in text[1] + text[2]
+        rest = next(s for line in strip[1:3] for s in line if "Heights" in s.text)
+        assert rest.style.bold and rest.style.color == title.style.color
+        stats = next(
+            s for line in strip[2:] for s in line if "2" in s.text and "Heights" not in s.text
+        )
+        assert not stats.style.bold
