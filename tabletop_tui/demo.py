@@ -22,14 +22,14 @@ def mid_game(players=3, moves=40, seed=11, options=None, viewer=0, game="happy-c
     # Stop at the start of seat `viewer`'s decision so the screen shows a live prompt.
     while state.actors() != [viewer]:
         state = bot_moves(state, 1)
-    return Controller(spec, state, [{"kind": "human"}] * players, viewer=viewer)
+    return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=viewer)
 
 
 def finished(players=3, seed=11):
     spec = get_game("happy-city")
     names = ["Ann", "Bob", "Cleo", "Dev", "Eve"][:players]
     state = bot_moves(spec.new_game(names, seed=seed), 10_000)
-    return Controller(spec, state, [{"kind": "human"}] * players, viewer=None)
+    return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=None)
 
 
 def happiness_mid_game(players=3, moves=60, seed=5, viewer=0):
@@ -39,7 +39,7 @@ def happiness_mid_game(players=3, moves=60, seed=5, viewer=0):
     state = bot_moves(spec.new_game(names, seed=seed), moves)
     while not (state.actors() == [viewer] and state.stage == "play"):
         state = bot_moves(state, 1)
-    return Controller(spec, state, [{"kind": "human"}] * players, viewer=viewer)
+    return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=viewer)
 
 
 def happiness_window(players=3, seed=5):
@@ -49,4 +49,4 @@ def happiness_window(players=3, seed=5):
     state = bot_moves(spec.new_game(names, seed=seed), 30)
     while state.stage != "window":
         state = bot_moves(state, 1)
-    return Controller(spec, state, [{"kind": "human"}] * players, viewer=None)
+    return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=None)
