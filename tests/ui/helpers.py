@@ -1,12 +1,28 @@
 """Drive the app through real key presses."""
 
+from types import SimpleNamespace
+
 from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.widgets.common import HandoffScreen
 
 
 def make_app(tmp_path, **kw):
-    return TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7, **kw)
+    return record_notes(TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7, **kw))
+
+
+def record_notes(app):
+    """Keep every notification the app shows in ``app.notes`` (message, title), read
+    through the public ``App.notify``, which every screen's ``notify`` calls."""
+    shown = app.notify
+    app.notes = []
+
+    def notify(message, *, title="", **kw):
+        app.notes.append(SimpleNamespace(message=str(message), title=str(title)))
+        return shown(message, title=title, **kw)
+
+    app.notify = notify
+    return app
 
 
 async def start_from_title(pilot, game_index=0, players=2, kinds=None):

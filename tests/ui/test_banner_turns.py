@@ -44,7 +44,7 @@ async def test_a_game_with_nothing_hidden_passes_the_turn_with_a_banner(tmp_path
         await _play_until_turn_passes(pilot, c)
         assert not isinstance(app.screen, HandoffScreen)
         assert c.viewer == 1 and c.next_step() == "human"
-        assert any("Bob's turn" in n.message for n in app._notifications)
+        assert any("Bob's turn" in n.message for n in app.notes)
 
 
 async def test_the_table_may_ask_for_the_hand_off_screen_anyway(tmp_path):

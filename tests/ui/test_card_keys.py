@@ -31,7 +31,7 @@ async def test_letters_on_the_cards_pick_them_and_refusals_say_why(tmp_path):
         await pilot.press(blocked)
         await pilot.pause()
         assert c.state.stage == "buy"
-        assert any(name in n.message for n in app._notifications)
+        assert any(name in n.message for n in app.notes)
         buy = next(k for k, (area, name) in keys.items() if area == "row" and name not in why)
         bought = keys[buy][1]
         await pilot.press(buy)

@@ -92,7 +92,7 @@ async def test_undo_says_why_it_cannot(tmp_path):
         await pilot.pause()
         await pilot.press("u")
         await pilot.pause()
-        messages = [n.message for n in app._notifications]
+        messages = [n.message for n in app.notes]
         assert any("revealed" in m for m in messages), messages
 
 

@@ -110,4 +110,4 @@ async def test_a_failed_claim_is_told_behind_the_claimants_hand_off(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
         assert c.viewer is None and "no Bummer" not in screen_text(app)
-        assert not any("Bummer you can" in n.message for n in app._notifications)
+        assert not any("Bummer you can" in n.message for n in app.notes)

@@ -7,13 +7,14 @@ from tabletop_tui.controller import Controller
 from tabletop_tui.games.happiness.screen import Board
 from tabletop_tui.widgets.common import HandoffScreen
 
-from .helpers import screen_text
+from .helpers import record_notes, screen_text
 
 SPEC = get_game("happiness")
 
 
 def app_for(tmp_path, scale=0.02):
-    return TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=3, silence_scale=scale)
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=3, silence_scale=scale)
+    return record_notes(app)
 
 
 def ann_with_a_bot(seed=4) -> Controller:

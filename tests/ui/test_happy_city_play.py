@@ -52,7 +52,7 @@ async def test_illegal_choice_is_explained_not_crashed(tmp_path):
         screen.try_act("buy", "Zoo")  # nothing is visible yet: not allowed
         await pilot.pause()
         assert screen.controller.state is before
-        assert app._notifications and "Not allowed" in str(list(app._notifications)[-1].title)
+        assert app.notes and "Not allowed" in str(app.notes[-1].title)
 
 
 KILLER = """

@@ -41,7 +41,7 @@ async def test_setup_refuses_duplicate_names_and_bad_seed(tmp_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert type(app.screen).__name__ == "SetupScreen"
-        assert "different name" in str(list(app._notifications)[-1].message)
+        assert "different name" in str(app.notes[-1].message)
 
 
 async def test_setup_option_that_does_not_fit_the_player_count_is_explained(tmp_path):
@@ -56,7 +56,7 @@ async def test_setup_option_that_does_not_fit_the_player_count_is_explained(tmp_
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert type(app.screen).__name__ == "SetupScreen"
-        assert "youngest" in str(list(app._notifications)[-1].message)
+        assert "youngest" in str(app.notes[-1].message)
 
 
 async def test_title_rules_reference_covers_every_game(tmp_path):

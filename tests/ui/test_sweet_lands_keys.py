@@ -53,7 +53,7 @@ def header(screen) -> str:
 
 
 def notes(app) -> list[str]:
-    return [n.message for n in app._notifications]
+    return [n.message for n in app.notes]
 
 
 async def open_state(pilot, state):

@@ -24,6 +24,8 @@ from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.widgets.common import HandoffScreen
 
+from .helpers import record_notes
+
 MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 CHARS = {
     "enter": "\r",
@@ -37,7 +39,7 @@ CHARS = {
 def make_app(tmp_path):
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
     app.animation_level = "none"  # no tab-underline or scroll animations to wait for
-    return app
+    return record_notes(app)
 
 
 async def keys(pilot, *names):
@@ -305,7 +307,7 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
 
 async def test_map_clicks_and_refusals_are_explained(tmp_path):
     c = mid_game(players=2, seed=7, round_=2, want="hex")
-    app = TabletopApp(data_dir=tmp_path, bot_delay=0)
+    app = record_notes(TabletopApp(data_dir=tmp_path, bot_delay=0))
     app.animation_level = "none"
     async with app.run_test(size=(120, 40), notifications=True) as pilot:
         await pilot.pause()
@@ -320,14 +322,12 @@ async def test_map_clicks_and_refusals_are_explained(tmp_path):
         # a capital hex is never a legal place for a tile
         await click_hex(pilot, ("hex", m.capitals[0]))
         assert c.state is before
-        note = list(app._notifications)[-1]
+        note = app.notes[-1]
         assert "Not allowed" in str(note.title) and "Capital" in note.message
         # an area while a map step is running
         await keys(pilot, "b")
         await click_row(pilot, "#sl-areas", "K")
-        assert (
-            c.state is before and "Finish the current step" in list(app._notifications)[-1].message
-        )
+        assert c.state is before and "Finish the current step" in app.notes[-1].message
         # a legal hex by click
         await keys(pilot, "m")
         legal = [a for a in c.legal() if a.kind == "hex"]
@@ -351,7 +351,7 @@ async def test_area_refusal_and_hand_cost(tmp_path):
         closed = next(a for a in v["areas"] if a not in v["opened"])
         await keys(pilot, "b")
         await click_row(pilot, "#sl-areas", closed)
-        assert "opens in round" in list(app._notifications)[-1].message
+        assert "opens in round" in app.notes[-1].message
         area = next(a for a in c.legal() if a.kind == "area")
         await click_row(pilot, "#sl-areas", area.args[0])
         assert c.state.action_keys()[-1] == area.key
