@@ -279,7 +279,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self.part("#hp-players", TextBox).set_blocks(blocks)
 
         story = self.part("#hp-story", StoryBox)
-        telling = step == "human" and stage == "story"
+        telling = step == "human" and stage == "story" and not self.review  # no typing
         story.show(telling)
         self.part("#hp-skip", SkipLine).show(telling)
         if telling and self._story_step != c.state.step:
