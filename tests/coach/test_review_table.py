@@ -123,6 +123,28 @@ def forced_step(final, seat: int = 0) -> int:
     raise LookupError("no forced step after a decision in this game")
 
 
+class ViewOnly:
+    """A state that answers a screen only with what one seat may read: its view and
+    its log, the players' names, and whether the game is over and who acts."""
+
+    PUBLIC = ("players", "is_over", "actors", "interrupt_window")
+
+    def __init__(self, state, seat: int):
+        self._state, self._seat = state, seat
+
+    def view(self, seat):
+        assert seat == self._seat, f"view({seat}) asked for"
+        return self._state.view(seat)
+
+    def log_for(self, seat):
+        assert seat == self._seat, f"log_for({seat}) asked for"
+        return self._state.log_for(seat)
+
+    def __getattr__(self, name: str):
+        assert name in self.PUBLIC, f"the screen read state.{name}"
+        return getattr(self._state, name)
+
+
 def drawn(screen) -> dict:
     """What a Sweet Lands screen shows of its step: the prompt, the players, the log
     and each panel's content (every panel drawn in turn, as its key would)."""
@@ -162,6 +184,9 @@ async def test_sweet_lands_turning_point_read_only_no_forced_step_each_step_draw
         fresh.show(forced)
         await pilot.press("enter", "1", "s", "e")
         assert len(fresh.controller.state.action_keys()) == forced  # nothing taken or played
+        # drawn from a state that answers only what the seat may read
+        fresh.controller.state = ViewOnly(fresh.controller.state, 0)
+        fresh.screen.render_view()
         assert drawn(fresh.screen) == seen
         await pilot.press("escape", "escape")
         await pilot.pause()
