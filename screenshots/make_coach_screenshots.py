@@ -1,7 +1,9 @@
-"""Render the coach's screenshots (a review and the records' charts) from seeded games.
+"""Render the coach's screenshots (a review, its first turning point on the game's own
+screen, and the records' charts) from seeded games.
 
 Run: .venv/bin/python screenshots/make_coach_screenshots.py
-Writes screenshots/coach-review-120x40.svg and screenshots/coach-records-120x40.svg.
+Writes screenshots/coach-review-120x40.svg, coach-turning-point-120x40.svg and
+coach-records-120x40.svg.
 """
 
 import asyncio
@@ -52,6 +54,11 @@ async def review(tmp: Path) -> None:
             await asyncio.sleep(0.2)
         await pilot.pause()
         await shoot(app, "review")
+        await pilot.press("1")  # the first turning point on the game's own screen
+        while not app.screen.query("#review-note"):
+            await pilot.pause()
+        await pilot.pause()
+        await shoot(app, "turning-point")
 
 
 async def records(tmp: Path) -> None:

@@ -101,7 +101,7 @@ class ReviewScreen(Screen):
         self.query_one(ProgressBar).display = False
         text = review_text(review) + (f"\n\n{note}" if note else "")
         if self.save_path is not None and review.turning_points:
-            text += "\n\n1-3 open the replay at that turning point, before the move."
+            text += "\n\n1-3 show the table at that turning point, before the move."
         self.query_one("#review-text", Static).update(Text(text))
         self.refresh_bindings()
 
@@ -164,19 +164,25 @@ class ReviewScreen(Screen):
             self.kept["coach"] = coach
 
     def action_position(self, n: int) -> None:
-        """The replay viewer at the n-th turning point (the position before the move)."""
+        """The game's own screen, read-only, at the n-th turning point (the position
+        before the move), a line naming both moves over it; Escape comes back here."""
         from ..replay import ReplayError, load_replay
-        from ..screens.replay import ReplayScreen
+        from ..screens.replay_table import ReplayTable
 
-        turning = self.shown.turning_points if self.shown else []
-        if self.save_path is None or n >= len(turning):
+        review = self.shown
+        turning = review.turning_points if review else []
+        if review is None or self.save_path is None or n >= len(turning):
             return
         try:
             replay = load_replay(self.save_path)
         except ReplayError as exc:
             self.notify(str(exc), title="Cannot replay", severity="error")
             return
-        self.app.push_screen(ReplayScreen(replay, step=turning[n].step))
+        # the reviewed seat's view only once the game is over (as the replay viewer)
+        seat = review.seat if replay.over else None
+        table = ReplayTable(replay, turning[n].step, seat, (turning[n], n + 1, review.points))
+        self.app.push_screen(table.make_screen())
+        self.call_after_refresh(table.show, turning[n].step)
 
     def action_stop(self) -> None:
         self.workers.cancel_group(self, "review")

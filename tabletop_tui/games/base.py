@@ -19,6 +19,12 @@ from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 
 
+class ReviewNote(Static):
+    DEFAULT_CSS = """
+    ReviewNote { height: auto; padding: 0 1; background: $boost; color: $text-warning; }
+    """
+
+
 class GameScreenBase(CoachScreen):  # the coach's hint key
     BINDINGS = [
         Binding("u", "undo", "Undo"),
@@ -26,9 +32,11 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         Binding("escape", "leave", "Title"),
         # the same key on a final table opened from the end screen: only one is active
         Binding("escape", "results", "Results"),
+        # ... and on a table the replay viewer or the coach's review draws
+        Binding("escape", "results('back')", "Back"),
         # a table drawn by the replay viewer steps through the game (see replay_table)
         Binding("full_stop", "replay_step(1, False)", "Next move", key_display="."),
-        Binding("comma", "replay_step(-1, False)", "Back", key_display=","),
+        Binding("comma", "replay_step(-1, False)", "Move back", key_display=","),
         Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
@@ -197,6 +205,8 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             # Escape goes back to the results rather than to the title
             if self.review != (action == "results"):
                 return False
+            if action == "results" and (parameters == ("back",)) != (self.stepper is not None):
+                return False  # Back to the replay or the review, Results to the end screen
         if action == "undo" and not self.UNDO_EXPLAINS:
             c = self.controller
             return True if c.can_undo() or c.take_back_label() else None
@@ -222,8 +232,8 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     def action_leave(self) -> None:
         tabletop_app(self).back_to_title()
 
-    def action_results(self) -> None:
-        self.dismiss(None)  # back to the end screen
+    def action_results(self, _to: str = "results") -> None:
+        self.dismiss(None)  # back to the end screen (or the replay, or the review)
 
     # ---- updates ----------------------------------------------------------------------
     def update_static(self, target, text: str) -> None:
@@ -258,6 +268,15 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()
+
+    def show_review_note(self, text: str) -> None:
+        """A line over the table (the coach's turning point on a replayed step), put
+        first in the screen's layout the first time it is asked for."""
+        found = self.query("#review-note")
+        if found:
+            found.first(Static).update(text)
+            return
+        self.mount(ReviewNote(text, id="review-note", markup=False), before=0)
 
     def render_log(self) -> None:
         # wraps to its width, starts afresh for another reader, follows the newest line

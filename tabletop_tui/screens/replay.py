@@ -242,11 +242,8 @@ class ReplayScreen(Screen):
     def action_table(self) -> None:
         """The game's own screen at this step, read-only; Escape comes back here at
         the step it was left on."""
-        from .replay_table import TABLE_GAMES, ReplayTable
+        from .replay_table import ReplayTable
 
-        if self.replay.spec.id not in TABLE_GAMES:
-            self.notify("This game's replay is shown as text only.", severity="warning")
-            return
         table = ReplayTable(self.replay, self.step, self.seat)
 
         def back(_result: object) -> None:

@@ -89,12 +89,12 @@ async def test_the_review_screen_works_in_the_background_and_keeps_its_result(tm
         await pilot.pause()
         assert "(kept with the save)" in screen_text(app)  # instant, no worker
         assert not [w for w in again.workers if w.group == "review"]
-        await pilot.press("1")  # the first turning point, in the replay viewer
+        await pilot.press("1")  # the first turning point, on the game's own screen
         await pilot.pause()
-        from tabletop_tui.screens.replay import ReplayScreen
+        from tabletop_tui.games.happy_city.screen import HappyCityScreen
 
-        assert isinstance(app.screen, ReplayScreen)
-        assert app.screen.step == again.shown.turning_points[0].step
+        assert isinstance(app.screen, HappyCityScreen) and app.screen.review
+        assert len(app.screen.controller.state.action_keys()) == again.shown.turning_points[0].step
 
 
 def test_tabletop_review_prints_the_review_kept_with_the_save(tmp_path, capsys):

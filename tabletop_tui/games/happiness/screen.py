@@ -279,7 +279,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self.part("#hp-players", TextBox).set_blocks(blocks)
 
         story = self.part("#hp-story", StoryBox)
-        telling = step == "human" and stage == "story"
+        telling = step == "human" and stage == "story" and not self.review  # no typing
         story.show(telling)
         self.part("#hp-skip", SkipLine).show(telling)
         if telling and self._story_step != c.state.step:
@@ -338,13 +338,14 @@ class HappinessScreen(Parts, GameScreenBase):
         stage = cast("HappinessState", c.state).stage  # this screen plays only Happiness
         if action == "digit":
             if c.next_step() == "window":
-                return True
+                return not self.review  # a claim; on a table to look at, none
             return True if c.next_step() == "human" and stage in ("play", "bummer") else False
         if action == "skip_story":  # while typing, S is a letter of the story
             typing = isinstance(self.focused, Input)
-            return True if c.next_step() == "human" and stage == "story" and not typing else False
+            telling = c.next_step() == "human" and stage == "story" and not self.review
+            return True if telling and not typing else False
         if action == "silence":
-            return True if c.next_step() == "window" else False
+            return True if c.next_step() == "window" and not self.review else False
         if action == "focus_board":
             return True if c.next_step() == "human" and stage in ("play", "bummer") else False
         return super().check_action(action, parameters)

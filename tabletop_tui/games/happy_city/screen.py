@@ -270,8 +270,8 @@ class HappyCityScreen(Parts, GameScreenBase):
             )
             # Hide step keys that do not apply now, to keep the footer short.
             return True if ok else False
-        if action == "card_key":
-            return True if parameters[0] in self._card_keys else False
+        if action == "card_key":  # a table to look at (review) takes no card
+            return True if parameters[0] in self._card_keys and not self.review else False
         return super().check_action(action, parameters)
 
     def action_card_key(self, key: str) -> None:

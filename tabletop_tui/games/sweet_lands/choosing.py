@@ -86,7 +86,8 @@ class ChoosingMixin(_Screen):
     def show_steps(self) -> None:
         """What Enter does now, in full (the list truncates), then this turn's steps."""
         move = ""
-        if self.controller.viewer is not None and self.controller.next_step() == "human":
+        c = self.controller
+        if c.viewer is not None and c.next_step() == "human" and not self.review:
             move = "[b]Enter >[/b] " + escape(self.enter_text()) + "\n"
         self.update_static("#sl-steps", move + self._steps_text)
 
@@ -380,6 +381,8 @@ class ChoosingMixin(_Screen):
         self.query_one(OptionList).focus()
 
     def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
+        if self.review:
+            return  # a table to look at: Enter plays nothing
         c = self.controller
         v = self.current_view()
         if c.next_step() != "human":
@@ -411,6 +414,8 @@ class ChoosingMixin(_Screen):
         self.notify(f"{question} in the move list (keys 1-{len(acts)}, or arrows and Enter).")
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        if self.review:
+            return  # a table to look at: Enter plays nothing
         c = self.controller
         v = self.current_view()
         legal = c.legal()

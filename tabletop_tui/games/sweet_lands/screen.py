@@ -162,6 +162,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
     # ---- the loop: our own end screen ------------------------------------------------------
     def advance(self) -> None:
+        if self.review:  # a step to look at: no forced step taken, nobody handed over
+            super().advance()
+            return
         self.take_forced_steps()
         c = self.controller
         if c.next_step() == "handoff" and self.public_pick():
@@ -267,7 +270,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if step == "human" and me is not None:
             actor = me  # the seat at the terminal acts (a draft asks every seat at once)
         who = escape(players[actor]["name"]) if actor is not None and actor < len(players) else "?"
-        if step == "human":
+        if self.review and step != "over":  # a replayed step: what was asked, of whom
+            status = f"Replay: [b]{who}[/b] to choose: {escape(P.prompt(v, legal))}"
+        elif step == "human":
             status = f"[b]{who}[/b]: {escape(P.prompt(v, legal))}"
         elif step == "bot":
             status = f"{who} (bot) is thinking..."
@@ -278,7 +283,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.update_static("#sl-status", status)
 
         self._steps_text = ""
-        if step == "human":
+        if step == "human" and not self.review:
             done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
             main = "done" if v["main_done"] else "to do"
             self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
@@ -373,9 +378,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             elif me is None:
                 self.fill_table("hand", "#sl-hand", [])
                 self.update_static("#sl-handwhy", "")
-                self.update_static(
-                    "#sl-handtitle", "No hand is shown while the terminal changes hands."
-                )
+                why = "in the public view" if self.review else "while the terminal changes hands"
+                self.update_static("#sl-handtitle", f"No hand is shown {why}.")
             else:
                 pv = players[me]
                 usable = self.usable_cards(v, legal)
