@@ -1,29 +1,41 @@
-"""The game log: Textual's RichLog, wrapped to the panel's width, following the newest
-entry unless the reader has scrolled up to read.
+"""The game log: a scrolling view of the entries, wrapped to the panel's width,
+following the newest entry unless the reader has scrolled up to read.
 
-Each reader sees a differently redacted log, so a list of entries that does not
-extend the one on show starts the log afresh; one that extends it only writes the
-new entries. Entries are plain text, never read as markup. RichLog wraps a line
-once, when written: at a new width the entries are written again, so they re-flow.
+Each reader sees a differently redacted log, so a hand-off brings a list that does
+not extend the one on show. Textual's RichLog can only start afresh then, wrapping
+every entry again (a quarter of a millisecond each: most of a hand-off's time late
+in a long game). This view keeps each entry's wrapped lines instead, and a new list
+reuses them for every entry it shares with the old one: only the entries that differ
+are wrapped. It keeps the lines of the entries on show and no others, so nothing of
+the previous reader's log stays behind. Entries are plain text, never markup.
 """
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
-from textual.widgets import RichLog
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 
-class LogView(RichLog, can_focus=True):
-    # The scrollbar is always there, so the width lines wrap to stays when it would come
-    DEFAULT_CSS = "LogView { height: 1fr; overflow-x: hidden; overflow-y: scroll; }"
+class LogView(ScrollView, can_focus=True):
+    # The scrollbar is always there, so the width lines wrap to stays when it would come;
+    # the look is RichLog's.
+    DEFAULT_CSS = """
+    LogView {
+        height: 1fr; overflow-x: hidden; overflow-y: scroll;
+        background: $surface; color: $foreground;
+        &:focus { background-tint: $foreground 5%; }
+    }
+    """
 
     def __init__(self, **kw):
-        kw.setdefault("wrap", True)
-        kw.setdefault("markup", False)
-        kw.setdefault("min_width", 1)  # wrap to the panel, however narrow
         super().__init__(**kw)
         self.entries: list[str] = []
+        self.lines: list[Strip] = []  # the wrapped lines of every entry, in order
+        self.pieces: dict[str, list[Strip]] = {}  # an entry's wrapped lines
         self.wrapped_at = 0  # the width the entries on show were wrapped to
         self.at_end = True  # false once the reader scrolls up to read
 
@@ -32,30 +44,43 @@ class LogView(RichLog, can_focus=True):
         self.at_end = new >= self.max_scroll_y - 1
 
     def set_entries(self, entries: list[str]) -> None:
-        if entries == self.entries:
+        width = self.scrollable_content_region.width
+        if entries == self.entries and width == self.wrapped_at:
             return
-        follow = self.at_end
-        if entries[: len(self.entries)] != self.entries:
-            self.clear()
-            self.entries = []
-            follow = True
-        for entry in entries[len(self.entries) :]:
-            self.write(Text(entry), scroll_end=False)
+        extends = entries[: len(self.entries)] == self.entries
+        follow = self.at_end or not extends  # another reader's log starts at its end
         self.entries = list(entries)
-        self.wrapped_at = self.scrollable_content_region.width
+        if width <= 0:
+            return  # not laid out yet: the first resize wraps them
+        kept = self.pieces if width == self.wrapped_at else {}
+        pieces: dict[str, list[Strip]] = {}
+        lines: list[Strip] = []
+        for entry in self.entries:
+            wrapped = pieces.get(entry) or kept.get(entry) or self.wrap(entry, width)
+            pieces[entry] = wrapped
+            lines.extend(wrapped)
+        self.pieces, self.lines, self.wrapped_at = pieces, lines, width
+        self.virtual_size = Size(width, len(lines))
+        self.refresh()
         if follow:
-            self.scroll_end(animate=False)
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
+
+    def wrap(self, entry: str, width: int) -> list[Strip]:
+        console = self.app.console
+        segments = console.render(Text(entry), console.options.update_width(width))
+        return [Strip(line) for line in Segment.split_lines(segments)] or [Strip.blank(0)]
+
+    def render_line(self, y: int) -> Strip:
+        index = self.scroll_offset.y + y
+        width = self.scrollable_content_region.width
+        line = self.lines[index] if index < len(self.lines) else Strip.blank(0)
+        return line.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
 
     def on_resize(self, event: events.Resize) -> None:
-        width = self.scrollable_content_region.width
-        if not self.wrapped_at:  # the first size: RichLog writes what waited for it
-            self.wrapped_at = width
-        elif self.entries and width != self.wrapped_at:
-            entries, self.entries = self.entries, []
-            self.clear()
-            self.set_entries(entries)
+        if self.scrollable_content_region.width != self.wrapped_at:
+            self.set_entries(self.entries)  # re-flowed to the new width
         if self.at_end:  # a shorter panel keeps the newest line on view
-            self.scroll_end(animate=False)
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def lines_text(self) -> list[str]:
         """The wrapped lines as drawn (for tests)."""

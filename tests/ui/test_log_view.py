@@ -1,0 +1,61 @@
+"""The game log view: another reader's log leaves nothing of the previous one behind,
+entries wrap to the panel and re-flow at a new width, and the newest line stays on
+view unless the reader scrolled up."""
+
+from __future__ import annotations
+
+from textual.app import App
+
+from tabletop_tui.widgets.log import LogView
+
+
+class OneLog(App):
+    def compose(self):
+        yield LogView()
+
+
+def entries(n: int, private: str = "") -> list[str]:
+    out = [f"Round {i // 10}: Ann takes area K and places a tile on hex {i}" for i in range(n)]
+    if private:
+        out[n // 2] = f"Ann draws {private}"
+    return out
+
+
+async def test_a_new_reader_keeps_nothing_of_the_last_readers_log():
+    async with OneLog().run_test(size=(40, 12)) as pilot:
+        log = pilot.app.query_one(LogView)
+        log.set_entries(entries(60, private="Secret Rose"))
+        await pilot.pause()
+        assert any("Secret Rose" in line for line in log.lines_text())
+        log.set_entries(entries(60, private="a card"))
+        await pilot.pause()
+        held = " ".join(log.lines_text()) + " ".join(log.entries) + " ".join(log.pieces)
+        held += " ".join(s.text for lines in log.pieces.values() for s in lines)
+        assert "Secret Rose" not in held and "Ann draws a card" in " ".join(log.entries)
+        assert log.at_end and "hex 59" in " ".join(log.lines_text()[-3:])
+
+
+async def test_entries_wrap_to_the_panel_and_reflow_at_a_new_width():
+    async with OneLog().run_test(size=(40, 12)) as pilot:
+        log = pilot.app.query_one(LogView)
+        log.set_entries(entries(30))
+        await pilot.pause()
+        narrow = len(log.lines_text())
+        assert max(len(line) for line in log.lines_text()) <= log.scrollable_content_region.width
+        await pilot.resize_terminal(100, 12)
+        await pilot.pause()
+        assert len(log.lines_text()) < narrow
+        assert log.render_line(log.size.height - 1).text.strip() == log.lines_text()[-1]
+
+
+async def test_a_reader_who_scrolled_up_stays_there_as_entries_come():
+    async with OneLog().run_test(size=(40, 12)) as pilot:
+        log = pilot.app.query_one(LogView)
+        log.set_entries(entries(40))
+        await pilot.pause()
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        assert not log.at_end
+        log.set_entries(entries(45))
+        await pilot.pause()
+        assert log.scroll_offset.y == 0
