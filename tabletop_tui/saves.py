@@ -194,6 +194,11 @@ KIND_NAMES = (
 )
 
 
+def _why(exc: OSError) -> str:
+    """An OSError in the player's words: the system's message, else its kind."""
+    return exc.strerror or exc.__class__.__name__
+
+
 def _kind_of(mode: int) -> str:
     return next((name for test, name in KIND_NAMES if test(mode)), "not a regular file")
 
@@ -206,9 +211,7 @@ def read_bytes(path: Path) -> bytes:
     except IsADirectoryError:
         raise SaveProblem("not a save file: it is a folder") from None
     except OSError as exc:
-        raise SaveProblem(
-            f"cannot read the file ({exc.strerror or exc.__class__.__name__})"
-        ) from None
+        raise SaveProblem(f"cannot read the file ({_why(exc)})") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -218,9 +221,7 @@ def read_bytes(path: Path) -> bytes:
         with os.fdopen(fd, "rb", closefd=False) as fh:
             return fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveProblem(
-            f"cannot read the file ({exc.strerror or exc.__class__.__name__})"
-        ) from None
+        raise SaveProblem(f"cannot read the file ({_why(exc)})") from None
     finally:
         os.close(fd)
 
@@ -384,7 +385,7 @@ def read_save_info(path: Path) -> SaveInfo | BadSave:
     try:
         st = path.stat()
     except OSError as exc:
-        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
+        return BadSave(path, f"{path.name}: cannot read the file ({_why(exc)})")
     key = (str(path), st.st_mtime_ns, st.st_size)
     if key in _REPLAYED:
         return _REPLAYED[key]
@@ -411,7 +412,7 @@ def load_checked(path: Path) -> Any:
     try:
         st = path.stat()
     except OSError as exc:
-        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
+        return BadSave(path, f"{path.name}: cannot read the file ({_why(exc)})")
     try:
         raw = read_json(path)
         spec, _players, _options = check_record(raw)
@@ -437,7 +438,7 @@ def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
     try:
         paths = [p for p in d.glob("*.json") if not p.name.startswith(".")]  # hidden: temps
     except OSError as exc:
-        return good, [BadSave(d, f"{d}: cannot read the folder ({exc.__class__.__name__})")]
+        return good, [BadSave(d, f"{d}: cannot read the folder ({_why(exc)})")]
     for path in paths:
         info = read_save_info(path)
         (good if isinstance(info, SaveInfo) else bad).append(info)  # type: ignore[arg-type]

@@ -233,11 +233,13 @@ def test_other_kinds_of_file_are_named_and_never_waited_on(tmp_path):
     (saves / "folder.json").mkdir()
     os.mkfifo(saves / "pipe.json")
     (saves / "dangling.json").symlink_to(saves / "nowhere")
+    (saves / "loop.json").symlink_to(saves / "loop.json")
     _, bad = list_saves(tmp_path)  # a named pipe would block a plain open forever
     reasons = {b.path.name: b.reason for b in bad}
     assert "a folder" in reasons["folder.json"]
     assert "a named pipe" in reasons["pipe.json"]
-    assert "cannot read" in reasons["dangling.json"]
+    assert "cannot read the file (No such file" in reasons["dangling.json"]
+    assert "cannot read the file (Too many levels of symbolic links)" in reasons["loop.json"]
     for name, words in (("folder.json", "a folder"), ("pipe.json", "named pipe")):
         errors: list[str] = []
         assert run_replay_command(saves / name, errors) == 2

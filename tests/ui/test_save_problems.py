@@ -182,3 +182,19 @@ def test_a_lock_left_by_a_killed_process_is_free_again(tmp_path):
     assert lock is not None and holder == ""
     lock.release()
     assert not lock_path(save).exists()
+
+
+def test_a_full_disk_still_takes_the_lock_unsigned(tmp_path, monkeypatch):
+    """The holder's note cannot be written on a full disk: the game opens all the same
+    (it once crashed here) and still keeps a second window out."""
+
+    def no_space(*args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "pwrite", no_space)
+    save = tmp_path / "saves" / "g.json"
+    lock, holder = take_lock(save, "a terminal")
+    assert lock is not None and holder == ""
+    second, who = take_lock(save, "a browser tab")
+    assert second is None and who == "another window"
+    lock.release()
