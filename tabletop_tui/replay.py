@@ -12,13 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .saves import SaveProblem, check_record, read_json
+from .saves import SaveProblem, brief, check_record, read_json
 
 CHECKPOINT = 20
 
 
 class ReplayError(ValueError):
-    """A save that cannot be replayed; the message names the file and the reason."""
+    """A save that cannot be replayed; the message names the file and the reason
+    (cut short: it can quote whatever the file holds)."""
+
+    def __init__(self, message: str):
+        super().__init__(brief(message))
 
 
 @dataclass

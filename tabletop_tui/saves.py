@@ -32,6 +32,7 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_NAME_CHARS = 200
 LATEST_TIME = 253_402_300_799.0  # the last second of the year 9999: time.localtime copes
 MAX_ROUND = 1_000_000
+MAX_REASON_CHARS = 300  # a reason quoting a 4 MB move would take seconds to draw
 TEMP_PREFIX = ".tmp-"  # rules.core.write_atomic's temporary files
 STALE_TEMP_SECONDS = 60.0  # older than any write in progress
 # The fields a save is written with; any other field found in a save is kept on rewrite.
@@ -69,10 +70,18 @@ class SaveInfo:
     steps: int = 0
 
 
+def brief(reason: str) -> str:
+    """A reason cut to MAX_REASON_CHARS: it can quote whatever a file holds."""
+    return reason if len(reason) <= MAX_REASON_CHARS else reason[: MAX_REASON_CHARS - 1] + "…"
+
+
 @dataclass
 class BadSave:
     path: Path
     reason: str
+
+    def __post_init__(self) -> None:
+        self.reason = brief(self.reason)
 
 
 class SaveProblem(ValueError):

@@ -219,6 +219,23 @@ def test_a_huge_number_is_named_by_the_list_and_by_replay(tmp_path):
     assert "number far too long" in errors[0] and "Traceback" not in errors[0]
 
 
+def test_a_reason_quoting_a_huge_move_is_cut_short(tmp_path):
+    """A 1 MB move key once made the list's reason (and `replay`'s line) 1 MB long:
+    seconds to draw. The list, the loader and `replay` quote it briefly."""
+    path, data = one_save(tmp_path)
+    data["actions"][1] = "0:" + "x" * 1_000_000
+    del data["header"]
+    path.write_text(json.dumps(data))
+    _, bad = list_saves(tmp_path)
+    loaded = load_checked(path)
+    assert isinstance(loaded, BadSave)
+    for reason in (bad[0].reason, loaded.reason):
+        assert reason.startswith(f"{path.name}: step 2") and len(reason) <= 300
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2
+    assert "step 2" in errors[0] and len(errors[0]) < 400
+
+
 def test_a_round_out_of_range_in_the_header_is_replayed_instead(tmp_path):
     path, data = one_save(tmp_path)
     data["header"]["round"] = 10**40
