@@ -96,7 +96,10 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"  # one short line
+        if text.strip().lstrip("+-").isdigit():  # more digits than Python converts
+            raise argparse.ArgumentTypeError(f"a number far too long: {shown}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown}") from None
 
 
 def add_simulate(sim: argparse.ArgumentParser) -> None:
@@ -187,8 +190,8 @@ def _simulate(a: argparse.Namespace) -> int:
             "simulate",
             f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}",
         )
-    if a.games < 1:
-        return _fail("simulate", "--games must be at least 1")
+    if not 1 <= a.games <= MAX_SEED:
+        return _fail("simulate", f"--games must be 1-{MAX_SEED}, not {a.games}")
     if not -MAX_SEED <= a.seed <= MAX_SEED - a.games + 1:
         return _fail("simulate", f"--seed must be within -{MAX_SEED} and {MAX_SEED} for every game")
     try:

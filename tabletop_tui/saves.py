@@ -32,7 +32,10 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_NAME_CHARS = 200
 LATEST_TIME = 253_402_300_799.0  # the last second of the year 9999: time.localtime copes
 MAX_ROUND = 1_000_000
-MAX_REASON_CHARS = 300  # a reason quoting a 4 MB move would take seconds to draw
+# A reason quoting a 4 MB move would take seconds to draw; the longest reason of our
+# own (Sweet Lands' older rules edition) is about 450 characters.
+MAX_REASON_CHARS = 600
+REASON_TAIL_CHARS = 160  # kept from the end when a reason is cut: it says what is wrong
 TEMP_PREFIX = ".tmp-"  # rules.core.write_atomic's temporary files
 STALE_TEMP_SECONDS = 60.0  # older than any write in progress
 # The fields a save is written with; any other field found in a save is kept on rewrite.
@@ -71,8 +74,12 @@ class SaveInfo:
 
 
 def brief(reason: str) -> str:
-    """A reason cut to MAX_REASON_CHARS: it can quote whatever a file holds."""
-    return reason if len(reason) <= MAX_REASON_CHARS else reason[: MAX_REASON_CHARS - 1] + "…"
+    """A reason cut to MAX_REASON_CHARS in its middle (where a quoted move sits), so
+    that both its start (the file, the step) and its end (what is wrong) are kept."""
+    if len(reason) <= MAX_REASON_CHARS:
+        return reason
+    head = MAX_REASON_CHARS - REASON_TAIL_CHARS - 1
+    return reason[:head] + "…" + reason[-REASON_TAIL_CHARS:]
 
 
 @dataclass

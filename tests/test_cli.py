@@ -83,7 +83,7 @@ BAD = [
     (["simulate", "--game", "happy-city", "--players", "two"], "not a whole number"),
     (["simulate", "--game", "nope", "--players", "2"], "unknown game"),
     (["simulate", "--game", "happy-city", "--players", "9"], "2-5"),
-    ([*SIM, "--games", "0"], "at least 1"),
+    ([*SIM, "--games", "0"], "--games must be 1-"),
     ([*SIM, "--options", "[1]"], "JSON object"),
     ([*SIM, "--options", "{not json"], "bad --options"),
     ([*SIM, "--options", '{"mode": "chaos"}'], "cannot be"),
@@ -263,13 +263,18 @@ BAD_SIMULATE = [
     ([*SIM, "--seed", str(2**63 - 1), "--games", "2"], "--seed must be within"),
     ([*SIM, "--options", "[" * 100_000], "nested far too deeply"),
     ([*SIM, "--options", '{"a": ' * 50_000], "nested far too deeply"),
+    ([*SIM, "--seed", "9" * 5000], "a number far too long: '9999"),  # once 5000 characters
+    ([*SIM, "--games", str(10**26)], "--games must be 1-"),  # once blamed --seed
 ]
 
 
-@pytest.mark.parametrize(("argv", "words"), BAD_SIMULATE, ids=["seed", "seed+games", "[", "{"])
+@pytest.mark.parametrize(
+    ("argv", "words"), BAD_SIMULATE, ids=["seed", "seed+games", "[", "{", "digits", "games"]
+)
 def test_out_of_range_seeds_and_deep_options_are_one_line(capsys, argv, words):
     rc, out, err = run(capsys, *argv)
     assert rc == 2 and out == "" and err.count("\n") == 1 and words in err
+    assert len(err) < 300
 
 
 def test_ctrl_c_in_simulate_reports_the_games_played(monkeypatch, capsys):

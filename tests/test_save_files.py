@@ -230,10 +230,29 @@ def test_a_reason_quoting_a_huge_move_is_cut_short(tmp_path):
     loaded = load_checked(path)
     assert isinstance(loaded, BadSave)
     for reason in (bad[0].reason, loaded.reason):
-        assert reason.startswith(f"{path.name}: step 2") and len(reason) <= 300
+        assert reason.startswith(f"{path.name}: step 2") and len(reason) <= 600
+        assert "xxx…xxx" in reason and reason.endswith("to 3 visible buildings.")
     errors: list[str] = []
     assert run_replay_command(path, errors) == 2
-    assert "step 2" in errors[0] and len(errors[0]) < 400
+    assert "step 2" in errors[0] and "is illegal" in errors[0] and len(errors[0]) < 700
+
+
+def test_the_older_sweet_lands_edition_is_named_whole(tmp_path):
+    """The longest reason of our own (a save of an older rules edition) was once cut
+    before it said the save no longer replays and why."""
+    path = real_save(tmp_path, "sweet-lands", 2, finished=False)
+    data = json.loads(path.read_text())
+    data["extra"] = {"rules": 1}
+    data["actions"][2] = "0:no-such-move"
+    del data["header"]
+    path.write_text(json.dumps(data))
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2
+    loaded = load_checked(path)
+    assert isinstance(loaded, BadSave)
+    for reason in (errors[0], loaded.reason):
+        assert "rules edition 1" in reason and "…" not in reason
+        assert reason.rstrip().endswith("Ann must choose a character.")
 
 
 def test_a_round_out_of_range_in_the_header_is_replayed_instead(tmp_path):
