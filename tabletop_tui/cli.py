@@ -365,6 +365,10 @@ def _serve(a: argparse.Namespace) -> int:
         return 1
     from . import serve
 
+    problem = serve.listen_problem(a.host, a.port)
+    if problem:
+        print(f"tabletop serve: {problem[1]}", file=sys.stderr)
+        return problem[0]
     if not is_loopback(a.host):
         print(
             f"tabletop serve: warning: binding {a.host} lets anyone who can reach port "

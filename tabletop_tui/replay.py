@@ -127,7 +127,7 @@ def load_replay(path: str | Path) -> Replay:
         raw = read_json(path)
         spec, players, options = check_record(raw)
     except SaveProblem as exc:
-        raise ReplayError(f"{path.name}: {exc}") from None
+        raise ReplayError(f"{path.name or path}: {exc}") from None  # "" is the folder "."
     try:
         state = spec.new_game(players, seed=raw.get("seed", 0), options=options)
     except Exception as exc:  # noqa: BLE001 - any fault of a bad save is named, never fatal

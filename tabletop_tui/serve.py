@@ -19,6 +19,7 @@ Built on textual-serve's public API (its Server's handlers and AppService), with
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import os
 import re
@@ -96,6 +97,29 @@ def browser_urls(host: str, port: int, key: str, public_url: str | None) -> list
     if host in ("0.0.0.0", "::", ""):
         hosts = [a for a in (lan_address(),) if a] + ["127.0.0.1"]
     return [f"http://{h if ':' not in h else f'[{h}]'}:{port}/?key={key}" for h in hosts]
+
+
+def listen_problem(host: str, port: int) -> tuple[int, str] | None:
+    """Why the server could not listen on host:port, found by a trial bind before
+    anything is printed (the address would be printed for nothing): (exit status,
+    words), or None. An address that is not this machine's is a mistake on the command
+    line (status 2); a port already taken is not (status 1)."""
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError) as exc:
+        return 2, f"--host {host!r} is not an address ({getattr(exc, 'strerror', None) or exc})"
+    for family, kind, proto, _, address in found:
+        try:
+            with socket.socket(family, kind, proto) as trial:
+                trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp
+                trial.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRNOTAVAIL:
+                return 2, f"--host {host} is not an address of this machine"
+            return 1, f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return None
 
 
 def descendants(pid: int) -> list[int]:

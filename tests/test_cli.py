@@ -91,6 +91,7 @@ BAD = [
     ([*SIM, "--level", "easy", "hard", "normal"], "1 or 2 values"),
     (["replay"], "required"),
     (["replay", "no-such-save.json"], "no such save"),
+    (["replay", ""], "replay: .: not a save file: it is a folder"),  # once nameless
     (["replay", "--step", "x", "a.json"], "not a whole number"),
     (["serve", "--port", "0"], "1-65535"),
     (["serve", "--port", "http"], "not a port number"),
@@ -196,6 +197,7 @@ def fake_serve(monkeypatch):
 
     FakeServer.made = []
     monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)
+    monkeypatch.setattr(serve_module, "listen_problem", lambda host, port: None)
     return FakeServer.made
 
 
@@ -227,6 +229,26 @@ def test_serve_on_every_address_prints_the_address_others_use(monkeypatch):
     assert serve_module.browser_urls("::1", 80, "k", None) == ["http://[::1]:80/?key=k"]
     given = serve_module.browser_urls("0.0.0.0", 80, "k", "https://games.example.org/")
     assert given == ["https://games.example.org/?key=k"]
+
+
+def test_serve_on_an_address_not_of_this_machine_is_one_line_and_status_2(monkeypatch, capsys):
+    """It once printed the address to open, then failed with status 1."""
+    pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import socket
+
+    import tabletop_tui.serve as serve_module
+
+    monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)  # never a real server
+    rc, out, err = run(capsys, "serve", "--host", "198.51.100.77", "--port", "8123")
+    assert rc == 2 and out == ""
+    assert err == "tabletop serve: --host 198.51.100.77 is not an address of this machine\n"
+
+    def unknown(*args, **kw):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", unknown)
+    rc, out, err = run(capsys, "serve", "--host", "no-such-host.invalid")
+    assert rc == 2 and out == "" and err.count("\n") == 1 and "is not an address" in err
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):

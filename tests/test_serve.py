@@ -157,7 +157,7 @@ def test_a_port_in_use_is_one_clear_line(tmp_path):
             text=True,
             timeout=60,
         )
-    assert out.returncode == 1
+    assert out.returncode == 1 and out.stdout == ""  # no address printed for nothing
     assert out.stderr.strip().splitlines() == [out.stderr.strip()]
     assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
 
