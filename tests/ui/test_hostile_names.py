@@ -163,3 +163,24 @@ def test_escaped_names_read_back_as_themselves_in_both_markups(name):
     rich_plain = Text.from_markup(f"[b]{rich_markup_safe(name)}[/b] end").plain
     assert textual_plain.replace(ZERO_WIDTH, "") == f"{name} end"
     assert rich_plain.replace(ZERO_WIDTH, "") == f"{name} end"
+
+
+async def test_the_records_screen_draws_them_as_text(tmp_path):
+    """A name such as Q[/] once crashed the Records screen when its player list opened
+    (MarkupError), and its chart dropped an escape sequence without a trace."""
+    from textual.widgets import Select
+
+    from tabletop_tui.coach.records import Record
+    from tabletop_tui.coach.records_screen import RecordsScreen
+
+    names = HOSTILE[:3]
+    played = Record("a.json", "happy-city", "Family", names, [{"kind": "human"}] * 3,
+                    [9.0, 5.0, 7.0], [0], [0, 0, 0])  # fmt: skip
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.push_screen(RecordsScreen([played]))
+        await pilot.pause()
+        app.screen.query_one("#records-player", Select).focus()
+        await pilot.press("enter")  # the list of players opens
+        await pilot.pause()
+        check_drawn(screen_text(app), names, every=True)
