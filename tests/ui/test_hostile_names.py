@@ -184,3 +184,20 @@ async def test_the_records_screen_draws_them_as_text(tmp_path):
         await pilot.press("enter")  # the list of players opens
         await pilot.pause()
         check_drawn(screen_text(app), names, every=True)
+
+
+async def test_a_notice_naming_a_bot_draws_its_name_as_text(tmp_path):
+    """Happiness: claiming a bot's seat names the bot in a notice (read as markup)."""
+    from textual.content import Content
+
+    spec = get_game("happiness")
+    state = spec.new_game(HOSTILE[:3], seed=21)
+    seats = [{"kind": "bot", "level": "easy"}] + [{"kind": "human"}] * 2
+    app = make_app(tmp_path)
+    async with app.run_test(size=(140, 45)) as pilot:
+        app.open_game(Controller(spec, state, seats, viewer=1))
+        await pilot.pause()
+        told: list[str] = []
+        app.screen.notify = lambda message, **kw: told.append(message)  # type: ignore[method-assign]
+        app.screen.claim_for(0)  # type: ignore[attr-defined]
+        assert Content.from_markup(told[0]).plain == "Q[/] is a bot."
