@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve import server as serve_module
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -174,6 +174,7 @@ class TabletopServer(Server):
         self.given_public_url = public_url
         self.saves_folder = saves_folder
         self.urls = browser_urls(host, port, self.key, public_url)
+        self.open_tabs: set[web.WebSocketResponse] = set()  # closed when the server stops
 
     # ---- the page ------------------------------------------------------------------
     def base_url(self, request: web.Request) -> str:
@@ -219,6 +220,7 @@ class TabletopServer(Server):
         height = clamp(request.query.get("height"), 24, MAX_ROWS)
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
+        self.open_tabs.add(websocket)
         session = secrets.token_hex(8)
         service = AppService(
             self.session_command(session),
@@ -236,6 +238,7 @@ class TabletopServer(Server):
         except Exception as error:  # noqa: BLE001 - one session's fault ends that session
             log.exception(error)
         finally:
+            self.open_tabs.discard(websocket)
             await self.end_session(service, session)
         return websocket
 
@@ -293,6 +296,12 @@ class TabletopServer(Server):
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl-C: close every tab's websocket, so that each session ends (its app asked
+        to quit) at once; aiohttp would otherwise wait on open tabs for many seconds."""
+        for websocket in list(self.open_tabs):
+            await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"tabletop serve stopped")
 
     async def on_startup(self, app: web.Application) -> None:
         self.console.print("tabletop: open this address in a web browser:", highlight=False)
