@@ -408,6 +408,17 @@ COMMANDS = {
 }
 
 
+def quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit does not fail
+    again on the closed pipe (as Python's documentation on SIGPIPE advises)."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (a test's capture): nothing to flush
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -422,6 +433,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"tabletop {command}: stopped (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # the reader of our output left (`| head`): no one to tell
+        quiet_stdout()
+        return 1
     except Exception as exc:  # noqa: BLE001 - one line and a crash log, never a traceback
         from .crash import report_exception
 

@@ -361,6 +361,17 @@ def test_an_unexpected_error_is_one_line_a_status_and_a_crash_log(monkeypatch, c
     assert "Traceback" in log.read_text() and "an engine fault" in log.read_text()
 
 
+def test_output_read_by_a_reader_that_leaves_is_no_crash(monkeypatch, capsys, tmp_path):
+    """`tabletop simulate | head -1` once ended on an 'unexpected error' and a crash log."""
+
+    def pipe_closed(a):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setitem(cli.COMMANDS, "simulate", pipe_closed)
+    rc, out, err = run(capsys, "--data-dir", str(tmp_path), *SIM)
+    assert rc == 1 and out == err == "" and not (tmp_path / "crash-logs").exists()
+
+
 def test_an_app_that_crashes_exits_non_zero_with_a_crash_log(monkeypatch, capsys, tmp_path):
     from textual.app import App
 
