@@ -16,6 +16,7 @@ from textual.binding import Binding
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
+from .text import markup_safe
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 
 SAVE_RETRY_SECONDS = 5.0  # a save that failed is tried again this often ...
@@ -162,7 +163,8 @@ class TabletopApp(App):
         from .replay import ReplayError, load_replay
         from .screens.replay import ReplayScreen
 
-        message = f"{path.name} is open in another window ({holder}); play it there."
+        where = f"{markup_safe(path.name)} is open in another window ({markup_safe(holder)})"
+        message = f"{where}; play it there."
         try:
             replay = load_replay(path)
         except ReplayError:
@@ -177,7 +179,7 @@ class TabletopApp(App):
         if problem:
             self._save_notice_at = time.monotonic()
             self.notify(
-                f"{problem} The game goes on in memory; saving is tried again every "
+                f"{markup_safe(problem)} The game goes on in memory; saving is tried again every "
                 f"{SAVE_RETRY_SECONDS:.0f} seconds.",
                 title="Game not saved",
                 severity="error",
@@ -217,7 +219,7 @@ class TabletopApp(App):
         try:
             add_record(self.data_dir, record_of_game(controller))
         except RecordsProblem as exc:
-            self.notify(str(exc), title="Records", severity="warning", timeout=10)
+            self.notify(markup_safe(exc), title="Records", severity="warning", timeout=10)
 
     def show_help(self, game_id: str) -> None:
         import rules

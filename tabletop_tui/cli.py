@@ -96,7 +96,10 @@ def whole_number(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "…"  # one short line
+        if text.strip().lstrip("+-").isdigit():  # more digits than Python converts
+            raise argparse.ArgumentTypeError(f"a number far too long: {shown}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {shown}") from None
 
 
 def add_simulate(sim: argparse.ArgumentParser) -> None:
@@ -187,8 +190,8 @@ def _simulate(a: argparse.Namespace) -> int:
             "simulate",
             f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}",
         )
-    if a.games < 1:
-        return _fail("simulate", "--games must be at least 1")
+    if not 1 <= a.games <= MAX_SEED:
+        return _fail("simulate", f"--games must be 1-{MAX_SEED}, not {a.games}")
     if not -MAX_SEED <= a.seed <= MAX_SEED - a.games + 1:
         return _fail("simulate", f"--seed must be within -{MAX_SEED} and {MAX_SEED} for every game")
     try:
@@ -362,6 +365,10 @@ def _serve(a: argparse.Namespace) -> int:
         return 1
     from . import serve
 
+    problem = serve.listen_problem(a.host, a.port)
+    if problem:
+        print(f"tabletop serve: {problem[1]}", file=sys.stderr)
+        return problem[0]
     if not is_loopback(a.host):
         print(
             f"tabletop serve: warning: binding {a.host} lets anyone who can reach port "
@@ -401,6 +408,17 @@ COMMANDS = {
 }
 
 
+def quiet_stdout() -> None:
+    """Point stdout at the null device, so that Python's flush at exit does not fail
+    again on the closed pipe (as Python's documentation on SIGPIPE advises)."""
+    import os
+
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError):  # no real stdout (a test's capture): nothing to flush
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -415,6 +433,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"tabletop {command}: stopped (Ctrl-C)", file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:  # the reader of our output left (`| head`): no one to tell
+        quiet_stdout()
+        return 1
     except Exception as exc:  # noqa: BLE001 - one line and a crash log, never a traceback
         from .crash import report_exception
 

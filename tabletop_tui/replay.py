@@ -12,13 +12,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .saves import SaveProblem, check_record, read_json
+from .saves import SaveProblem, brief, check_record, read_json
 
 CHECKPOINT = 20
 
 
 class ReplayError(ValueError):
-    """A save that cannot be replayed; the message names the file and the reason."""
+    """A save that cannot be replayed; the message names the file and the reason
+    (cut short: it can quote whatever the file holds)."""
+
+    def __init__(self, message: str):
+        super().__init__(brief(message))
 
 
 @dataclass
@@ -123,7 +127,7 @@ def load_replay(path: str | Path) -> Replay:
         raw = read_json(path)
         spec, players, options = check_record(raw)
     except SaveProblem as exc:
-        raise ReplayError(f"{path.name}: {exc}") from None
+        raise ReplayError(f"{path.name or path}: {exc}") from None  # "" is the folder "."
     try:
         state = spec.new_game(players, seed=raw.get("seed", 0), options=options)
     except Exception as exc:  # noqa: BLE001 - any fault of a bad save is named, never fatal

@@ -99,8 +99,11 @@ def take_lock(save: Path, where: str) -> tuple[SaveLock | None, str]:
             continue
         info = {"pid": os.getpid(), "host": socket.gethostname(), "where": where}
         info["since"] = time.time()
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, json.dumps(info).encode("utf-8"), 0)
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps(info).encode("utf-8"), 0)
+        except OSError:  # a full disk: the lock holds all the same, only unsigned
+            pass
         return SaveLock(path, fd), ""
     return None, ""  # pragma: no cover - a file replaced five times running
 

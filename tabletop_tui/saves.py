@@ -32,6 +32,10 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 MAX_NAME_CHARS = 200
 LATEST_TIME = 253_402_300_799.0  # the last second of the year 9999: time.localtime copes
 MAX_ROUND = 1_000_000
+# A reason quoting a 4 MB move would take seconds to draw; the longest reason of our
+# own (Sweet Lands' older rules edition) is about 450 characters.
+MAX_REASON_CHARS = 600
+REASON_TAIL_CHARS = 160  # kept from the end when a reason is cut: it says what is wrong
 TEMP_PREFIX = ".tmp-"  # rules.core.write_atomic's temporary files
 STALE_TEMP_SECONDS = 60.0  # older than any write in progress
 # The fields a save is written with; any other field found in a save is kept on rewrite.
@@ -69,10 +73,22 @@ class SaveInfo:
     steps: int = 0
 
 
+def brief(reason: str) -> str:
+    """A reason cut to MAX_REASON_CHARS in its middle (where a quoted move sits), so
+    that both its start (the file, the step) and its end (what is wrong) are kept."""
+    if len(reason) <= MAX_REASON_CHARS:
+        return reason
+    head = MAX_REASON_CHARS - REASON_TAIL_CHARS - 1
+    return reason[:head] + "…" + reason[-REASON_TAIL_CHARS:]
+
+
 @dataclass
 class BadSave:
     path: Path
     reason: str
+
+    def __post_init__(self) -> None:
+        self.reason = brief(self.reason)
 
 
 class SaveProblem(ValueError):
@@ -194,6 +210,11 @@ KIND_NAMES = (
 )
 
 
+def _why(exc: OSError) -> str:
+    """An OSError in the player's words: the system's message, else its kind."""
+    return exc.strerror or exc.__class__.__name__
+
+
 def _kind_of(mode: int) -> str:
     return next((name for test, name in KIND_NAMES if test(mode)), "not a regular file")
 
@@ -206,9 +227,7 @@ def read_bytes(path: Path) -> bytes:
     except IsADirectoryError:
         raise SaveProblem("not a save file: it is a folder") from None
     except OSError as exc:
-        raise SaveProblem(
-            f"cannot read the file ({exc.strerror or exc.__class__.__name__})"
-        ) from None
+        raise SaveProblem(f"cannot read the file ({_why(exc)})") from None
     try:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
@@ -218,9 +237,7 @@ def read_bytes(path: Path) -> bytes:
         with os.fdopen(fd, "rb", closefd=False) as fh:
             return fh.read(MAX_SAVE_BYTES + 1)
     except OSError as exc:
-        raise SaveProblem(
-            f"cannot read the file ({exc.strerror or exc.__class__.__name__})"
-        ) from None
+        raise SaveProblem(f"cannot read the file ({_why(exc)})") from None
     finally:
         os.close(fd)
 
@@ -384,7 +401,7 @@ def read_save_info(path: Path) -> SaveInfo | BadSave:
     try:
         st = path.stat()
     except OSError as exc:
-        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
+        return BadSave(path, f"{path.name}: cannot read the file ({_why(exc)})")
     key = (str(path), st.st_mtime_ns, st.st_size)
     if key in _REPLAYED:
         return _REPLAYED[key]
@@ -411,7 +428,7 @@ def load_checked(path: Path) -> Any:
     try:
         st = path.stat()
     except OSError as exc:
-        return BadSave(path, f"{path.name}: cannot read the file ({exc.__class__.__name__})")
+        return BadSave(path, f"{path.name}: cannot read the file ({_why(exc)})")
     try:
         raw = read_json(path)
         spec, _players, _options = check_record(raw)
@@ -437,7 +454,7 @@ def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
     try:
         paths = [p for p in d.glob("*.json") if not p.name.startswith(".")]  # hidden: temps
     except OSError as exc:
-        return good, [BadSave(d, f"{d}: cannot read the folder ({exc.__class__.__name__})")]
+        return good, [BadSave(d, f"{d}: cannot read the folder ({_why(exc)})")]
     for path in paths:
         info = read_save_info(path)
         (good if isinstance(info, SaveInfo) else bad).append(info)  # type: ignore[arg-type]

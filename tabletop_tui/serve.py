@@ -19,6 +19,7 @@ Built on textual-serve's public API (its Server's handlers and AppService), with
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import os
 import re
@@ -33,7 +34,7 @@ from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve import server as serve_module
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -98,6 +99,29 @@ def browser_urls(host: str, port: int, key: str, public_url: str | None) -> list
     return [f"http://{h if ':' not in h else f'[{h}]'}:{port}/?key={key}" for h in hosts]
 
 
+def listen_problem(host: str, port: int) -> tuple[int, str] | None:
+    """Why the server could not listen on host:port, found by a trial bind before
+    anything is printed (the address would be printed for nothing): (exit status,
+    words), or None. An address that is not this machine's is a mistake on the command
+    line (status 2); a port already taken is not (status 1)."""
+    try:
+        found = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError) as exc:
+        return 2, f"--host {host!r} is not an address ({getattr(exc, 'strerror', None) or exc})"
+    for family, kind, proto, _, address in found:
+        try:
+            with socket.socket(family, kind, proto) as trial:
+                trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp
+                trial.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRNOTAVAIL:
+                return 2, f"--host {host} is not an address of this machine"
+            return 1, f"cannot listen on {host}:{port}: {exc.strerror or exc}"
+    return None
+
+
 def descendants(pid: int) -> list[int]:
     """Every process below ``pid`` (Linux's /proc; elsewhere none are found)."""
     found, todo = [], [pid]
@@ -150,6 +174,7 @@ class TabletopServer(Server):
         self.given_public_url = public_url
         self.saves_folder = saves_folder
         self.urls = browser_urls(host, port, self.key, public_url)
+        self.open_tabs: set[web.WebSocketResponse] = set()  # closed when the server stops
 
     # ---- the page ------------------------------------------------------------------
     def base_url(self, request: web.Request) -> str:
@@ -195,6 +220,7 @@ class TabletopServer(Server):
         height = clamp(request.query.get("height"), 24, MAX_ROWS)
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
+        self.open_tabs.add(websocket)
         session = secrets.token_hex(8)
         service = AppService(
             self.session_command(session),
@@ -212,6 +238,7 @@ class TabletopServer(Server):
         except Exception as error:  # noqa: BLE001 - one session's fault ends that session
             log.exception(error)
         finally:
+            self.open_tabs.discard(websocket)
             await self.end_session(service, session)
         return websocket
 
@@ -269,6 +296,12 @@ class TabletopServer(Server):
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
         return app
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        """Ctrl-C: close every tab's websocket, so that each session ends (its app asked
+        to quit) at once; aiohttp would otherwise wait on open tabs for many seconds."""
+        for websocket in list(self.open_tabs):
+            await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"tabletop serve stopped")
 
     async def on_startup(self, app: web.Application) -> None:
         self.console.print("tabletop: open this address in a web browser:", highlight=False)

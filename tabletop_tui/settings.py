@@ -5,6 +5,7 @@ unwritable file means the defaults."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -41,15 +42,21 @@ def save_setting(base: Path, key: str, value: Any) -> bool:
 
 def screenshot_folder(base: Path) -> Path:
     """The user's Downloads folder if there is one, else ``screenshots`` in the data
-    folder (Textual's palette command fails when Downloads is missing)."""
+    folder (Textual's palette command fails when Downloads is missing), else, when the
+    data folder cannot hold it (a file, read-only), one in the temporary folder."""
+    import tempfile
+
     from platformdirs import user_downloads_path
 
     downloads = user_downloads_path()
     if downloads.is_dir():
         return downloads
-    folder = Path(base) / "screenshots"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        pass
-    return folder
+    tried = [Path(base) / "screenshots", Path(tempfile.gettempdir()) / "tabletop-screenshots"]
+    for folder in tried:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            continue
+        if os.access(folder, os.W_OK):
+            return folder
+    return tried[0]  # Textual's own message then says it failed

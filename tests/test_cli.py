@@ -83,7 +83,7 @@ BAD = [
     (["simulate", "--game", "happy-city", "--players", "two"], "not a whole number"),
     (["simulate", "--game", "nope", "--players", "2"], "unknown game"),
     (["simulate", "--game", "happy-city", "--players", "9"], "2-5"),
-    ([*SIM, "--games", "0"], "at least 1"),
+    ([*SIM, "--games", "0"], "--games must be 1-"),
     ([*SIM, "--options", "[1]"], "JSON object"),
     ([*SIM, "--options", "{not json"], "bad --options"),
     ([*SIM, "--options", '{"mode": "chaos"}'], "cannot be"),
@@ -91,6 +91,7 @@ BAD = [
     ([*SIM, "--level", "easy", "hard", "normal"], "1 or 2 values"),
     (["replay"], "required"),
     (["replay", "no-such-save.json"], "no such save"),
+    (["replay", ""], "replay: .: not a save file: it is a folder"),  # once nameless
     (["replay", "--step", "x", "a.json"], "not a whole number"),
     (["serve", "--port", "0"], "1-65535"),
     (["serve", "--port", "http"], "not a port number"),
@@ -196,6 +197,7 @@ def fake_serve(monkeypatch):
 
     FakeServer.made = []
     monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)
+    monkeypatch.setattr(serve_module, "listen_problem", lambda host, port: None)
     return FakeServer.made
 
 
@@ -227,6 +229,26 @@ def test_serve_on_every_address_prints_the_address_others_use(monkeypatch):
     assert serve_module.browser_urls("::1", 80, "k", None) == ["http://[::1]:80/?key=k"]
     given = serve_module.browser_urls("0.0.0.0", 80, "k", "https://games.example.org/")
     assert given == ["https://games.example.org/?key=k"]
+
+
+def test_serve_on_an_address_not_of_this_machine_is_one_line_and_status_2(monkeypatch, capsys):
+    """It once printed the address to open, then failed with status 1."""
+    pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import socket
+
+    import tabletop_tui.serve as serve_module
+
+    monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)  # never a real server
+    rc, out, err = run(capsys, "serve", "--host", "198.51.100.77", "--port", "8123")
+    assert rc == 2 and out == ""
+    assert err == "tabletop serve: --host 198.51.100.77 is not an address of this machine\n"
+
+    def unknown(*args, **kw):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", unknown)
+    rc, out, err = run(capsys, "serve", "--host", "no-such-host.invalid")
+    assert rc == 2 and out == "" and err.count("\n") == 1 and "is not an address" in err
 
 
 def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch, capsys):
@@ -263,13 +285,18 @@ BAD_SIMULATE = [
     ([*SIM, "--seed", str(2**63 - 1), "--games", "2"], "--seed must be within"),
     ([*SIM, "--options", "[" * 100_000], "nested far too deeply"),
     ([*SIM, "--options", '{"a": ' * 50_000], "nested far too deeply"),
+    ([*SIM, "--seed", "9" * 5000], "a number far too long: '9999"),  # once 5000 characters
+    ([*SIM, "--games", str(10**26)], "--games must be 1-"),  # once blamed --seed
 ]
 
 
-@pytest.mark.parametrize(("argv", "words"), BAD_SIMULATE, ids=["seed", "seed+games", "[", "{"])
+@pytest.mark.parametrize(
+    ("argv", "words"), BAD_SIMULATE, ids=["seed", "seed+games", "[", "{", "digits", "games"]
+)
 def test_out_of_range_seeds_and_deep_options_are_one_line(capsys, argv, words):
     rc, out, err = run(capsys, *argv)
     assert rc == 2 and out == "" and err.count("\n") == 1 and words in err
+    assert len(err) < 300
 
 
 def test_ctrl_c_in_simulate_reports_the_games_played(monkeypatch, capsys):
@@ -332,6 +359,17 @@ def test_an_unexpected_error_is_one_line_a_status_and_a_crash_log(monkeypatch, c
     (log,) = (tmp_path / "crash-logs").iterdir()
     assert str(log) in err
     assert "Traceback" in log.read_text() and "an engine fault" in log.read_text()
+
+
+def test_output_read_by_a_reader_that_leaves_is_no_crash(monkeypatch, capsys, tmp_path):
+    """`tabletop simulate | head -1` once ended on an 'unexpected error' and a crash log."""
+
+    def pipe_closed(a):
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setitem(cli.COMMANDS, "simulate", pipe_closed)
+    rc, out, err = run(capsys, "--data-dir", str(tmp_path), *SIM)
+    assert rc == 1 and out == err == "" and not (tmp_path / "crash-logs").exists()
 
 
 def test_an_app_that_crashes_exits_non_zero_with_a_crash_log(monkeypatch, capsys, tmp_path):

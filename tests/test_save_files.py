@@ -219,6 +219,42 @@ def test_a_huge_number_is_named_by_the_list_and_by_replay(tmp_path):
     assert "number far too long" in errors[0] and "Traceback" not in errors[0]
 
 
+def test_a_reason_quoting_a_huge_move_is_cut_short(tmp_path):
+    """A 1 MB move key once made the list's reason (and `replay`'s line) 1 MB long:
+    seconds to draw. The list, the loader and `replay` quote it briefly."""
+    path, data = one_save(tmp_path)
+    data["actions"][1] = "0:" + "x" * 1_000_000
+    del data["header"]
+    path.write_text(json.dumps(data))
+    _, bad = list_saves(tmp_path)
+    loaded = load_checked(path)
+    assert isinstance(loaded, BadSave)
+    for reason in (bad[0].reason, loaded.reason):
+        assert reason.startswith(f"{path.name}: step 2") and len(reason) <= 600
+        assert "xxx…xxx" in reason and reason.endswith("to 3 visible buildings.")
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2
+    assert "step 2" in errors[0] and "is illegal" in errors[0] and len(errors[0]) < 700
+
+
+def test_the_older_sweet_lands_edition_is_named_whole(tmp_path):
+    """The longest reason of our own (a save of an older rules edition) was once cut
+    before it said the save no longer replays and why."""
+    path = real_save(tmp_path, "sweet-lands", 2, finished=False)
+    data = json.loads(path.read_text())
+    data["extra"] = {"rules": 1}
+    data["actions"][2] = "0:no-such-move"
+    del data["header"]
+    path.write_text(json.dumps(data))
+    errors: list[str] = []
+    assert run_replay_command(path, errors) == 2
+    loaded = load_checked(path)
+    assert isinstance(loaded, BadSave)
+    for reason in (errors[0], loaded.reason):
+        assert "rules edition 1" in reason and "…" not in reason
+        assert reason.rstrip().endswith("Ann must choose a character.")
+
+
 def test_a_round_out_of_range_in_the_header_is_replayed_instead(tmp_path):
     path, data = one_save(tmp_path)
     data["header"]["round"] = 10**40
@@ -233,11 +269,13 @@ def test_other_kinds_of_file_are_named_and_never_waited_on(tmp_path):
     (saves / "folder.json").mkdir()
     os.mkfifo(saves / "pipe.json")
     (saves / "dangling.json").symlink_to(saves / "nowhere")
+    (saves / "loop.json").symlink_to(saves / "loop.json")
     _, bad = list_saves(tmp_path)  # a named pipe would block a plain open forever
     reasons = {b.path.name: b.reason for b in bad}
     assert "a folder" in reasons["folder.json"]
     assert "a named pipe" in reasons["pipe.json"]
-    assert "cannot read" in reasons["dangling.json"]
+    assert "cannot read the file (No such file" in reasons["dangling.json"]
+    assert "cannot read the file (Too many levels of symbolic links)" in reasons["loop.json"]
     for name, words in (("folder.json", "a folder"), ("pipe.json", "named pipe")):
         errors: list[str] = []
         assert run_replay_command(saves / name, errors) == 2

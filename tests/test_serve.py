@@ -56,6 +56,9 @@ def printed_url(log: Path, seconds: float = 30) -> str:
     raise AssertionError(f"no address printed: {log.read_text()!r}")
 
 
+SERVERS: dict[int, subprocess.Popen] = {}  # the running server by port, for Ctrl-C
+
+
 @pytest.fixture
 def server(tmp_path: Path):
     port = free_port()
@@ -68,10 +71,12 @@ def server(tmp_path: Path):
         stderr=subprocess.STDOUT,
         env=env,
     )
+    SERVERS[port] = proc
     try:
         wait_for_port(port, proc)
         yield port, tmp_path / "serve.log"
     finally:
+        SERVERS.pop(port, None)
         proc.send_signal(signal.SIGINT)
         try:
             proc.wait(timeout=20)
@@ -157,7 +162,7 @@ def test_a_port_in_use_is_one_clear_line(tmp_path):
             text=True,
             timeout=60,
         )
-    assert out.returncode == 1
+    assert out.returncode == 1 and out.stdout == ""  # no address printed for nothing
     assert out.stderr.strip().splitlines() == [out.stderr.strip()]
     assert f"cannot listen on 127.0.0.1:{port}" in out.stderr and "Traceback" not in out.stderr
 
@@ -266,10 +271,12 @@ def test_a_huge_size_is_capped_and_a_closed_tab_ends_its_process(server, tmp_pat
     assert not alive, "the tab's app was still running 30 s after the tab closed"
 
 
-def test_the_key_bar_is_drawn_before_the_page_is_clicked(server):
+def test_the_key_bar_is_drawn_before_the_page_is_clicked_and_ctrl_c_closes_the_tab(server):
     """Textual's web driver starts the app blurred until the page is clicked; the
-    title screen's key bar must show its keys at once all the same."""
-    _, log = server
+    title screen's key bar must show its keys at once all the same. Ctrl-C then
+    closes the open tab as the server going away (the server once waited on it for
+    about 20 s, then dropped it)."""
+    port, log = server
     _, html = fetch(printed_url(log))
 
     async def browse() -> None:
@@ -279,5 +286,10 @@ def test_the_key_bar_is_drawn_before_the_page_is_clicked(server):
                 await tab.wait_for(TITLE)
                 await tab.wait_for("^p palette", seconds=30)  # the key bar's right end
                 assert "r Resume" in tab.text()
+                SERVERS[port].send_signal(signal.SIGINT)
+                ended = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
+                while (await ws.receive(timeout=60)).type not in ended:
+                    pass
+                assert ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
 
     asyncio.run(asyncio.wait_for(browse(), timeout=120))

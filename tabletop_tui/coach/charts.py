@@ -11,6 +11,7 @@ from collections import defaultdict
 
 from textual_plotext import PlotextPlot
 
+from ..text import visible
 from .records import Record
 
 EXPERT, LEGEND = 250, 300  # the Sweet Lands rulebook's two solo lines
@@ -25,7 +26,7 @@ def reset(plot: PlotextPlot, title: str) -> None:
 
 def score_chart(plot: PlotextPlot, records: list[Record], player: str | None = None) -> None:
     """Each player's score per game, in the order the games were played."""
-    reset(plot, "Score per game" + (f": {player}" if player else ""))
+    reset(plot, "Score per game" + (f": {visible(player)}" if player else ""))
     series: dict[str, tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
     for n, rec in enumerate(records, start=1):
         for seat, name in enumerate(rec.players):
@@ -34,7 +35,7 @@ def score_chart(plot: PlotextPlot, records: list[Record], player: str | None = N
                 xs.append(n)
                 ys.append(rec.scores[seat])
     for name, (xs, ys) in list(series.items())[:MAX_SERIES]:
-        plot.plt.plot(xs, ys, label=name, marker="braille")
+        plot.plt.plot(xs, ys, label=visible(name), marker="braille")  # plotext drops escapes
     if not series:
         plot.plt.title("Score per game: no finished game yet")
     plot.plt.xlabel("game")

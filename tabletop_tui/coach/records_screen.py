@@ -17,6 +17,7 @@ from textual_plotext import PlotextPlot
 import rules
 
 from ..host import tabletop_app
+from ..text import visible
 from ..widgets.title_bar import TitleBar
 from .charts import score_chart, solo_chart, win_rate_chart
 from .records import Record, RecordsProblem, read_records
@@ -65,7 +66,9 @@ class RecordsScreen(Screen):
         self.query_one("#records-game", Select).set_options(
             [(rules.get_game(g).title if g in rules.GAMES else g, g) for g in games]
         )
-        self.query_one("#records-player", Select).set_options([(p, p) for p in players])
+        self.query_one("#records-player", Select).set_options(
+            [(Text(visible(p)), p) for p in players]  # a name is never read as markup
+        )
         table = self.query_one(DataTable)
         table.add_columns("Date", "Game", "Mode", "Scores", "Winner", "Hints")
         self.show()
@@ -110,8 +113,8 @@ class RecordsScreen(Screen):
 
 def row_of(r: Record) -> list:
     title = rules.get_game(r.game).title if r.game in rules.GAMES else r.game
-    scores = ", ".join(f"{n} {s:g}" for n, s in zip(r.players, r.scores, strict=False))
-    winners = " and ".join(r.players[w] for w in r.winners if 0 <= w < len(r.players))
+    scores = ", ".join(f"{visible(n)} {s:g}" for n, s in zip(r.players, r.scores, strict=False))
+    winners = " and ".join(visible(r.players[w]) for w in r.winners if 0 <= w < len(r.players))
     hints = sum(r.hints)
     return [
         time.strftime("%Y-%m-%d %H:%M", time.localtime(r.finished)),

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 
 from ..host import tabletop_app
 from ..saves import BadSave, SaveInfo, delete_save, list_saves, load_checked
-from ..text import visible
+from ..text import markup_safe, visible
 from ..widgets.title_bar import TitleBar
 
 COLUMNS = (  # heading, fixed width (None: takes the rest)
@@ -215,13 +215,17 @@ class ResumeScreen(Screen):
             return
         holder = held_by_other(info.path)
         if holder:
-            self.notify(f"Open in another window ({holder}).", title="Cannot delete", timeout=10)
+            self.notify(
+                f"Open in another window ({markup_safe(holder)}).",
+                title="Cannot delete",
+                timeout=10,
+            )
             return
 
         def done(yes: bool | None) -> None:
             if yes:
                 delete_save(info)
-                self.notify(f"Deleted {info.path.name}", timeout=4)
+                self.notify(f"Deleted {markup_safe(info.path.name)}", timeout=4)
                 self.reload()
 
         self.app.push_screen(ConfirmDelete(info), done)

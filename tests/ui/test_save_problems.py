@@ -22,12 +22,15 @@ from .helpers import make_app, press_for, start_from_title
 
 
 def record_notices(app) -> list[tuple[str, str]]:
-    """(title, message) of every notice the app shows from now on."""
+    """(title, message) of every notice the app shows from now on, as drawn: read as
+    Textual markup (a path or name that breaks the markup fails the test)."""
+    from textual.content import Content
+
     seen: list[tuple[str, str]] = []
     real = app.notify
 
     def notify(message, *, title="", **kw):
-        seen.append((str(title), str(message)))
+        seen.append((Content.from_markup(str(title)).plain, Content.from_markup(message).plain))
         return real(message, title=title, **kw)
 
     app.notify = notify
@@ -44,7 +47,7 @@ async def play_one_move(pilot) -> None:
 
 
 async def test_a_data_folder_that_is_a_file_is_told_and_the_game_goes_on(tmp_path):
-    not_a_folder = tmp_path / "data"
+    not_a_folder = tmp_path / "x["  # a path once read as markup: no notice was drawn
     not_a_folder.write_text("a file where the folder should be")
     app = make_app(not_a_folder)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -125,7 +128,7 @@ async def test_opening_a_save_does_not_rewrite_it_and_a_move_keeps_unknown_field
 
 async def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path):
     path = in_progress_save(tmp_path)
-    other, _ = take_lock(path, "a browser tab")
+    other, _ = take_lock(path, "a browser tab [/]")  # a lock file's words are drawn as text
     assert other is not None
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -135,13 +138,14 @@ async def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path):
         assert type(app.screen).__name__ == "ReplayScreen"  # ... but shown read-only
         title, message = notices[-1]
         assert title == "Game already open" and "read-only" in message
-        assert "a browser tab" in message and f"process {os.getpid()}" in message
+        assert "a browser tab [/]" in message and f"process {os.getpid()}" in message
         await pilot.press("escape")
         await pilot.pause()
         assert type(app.screen).__name__ == "ResumeScreen"
         await pilot.press("d")  # nor can it be deleted from under the other window
         await pilot.pause()
         assert path.exists() and notices[-1][0] == "Cannot delete"
+        assert "a browser tab [/]" in notices[-1][1]
         other.release()
         await pilot.press("enter")
         await pilot.pause()
@@ -182,3 +186,19 @@ def test_a_lock_left_by_a_killed_process_is_free_again(tmp_path):
     assert lock is not None and holder == ""
     lock.release()
     assert not lock_path(save).exists()
+
+
+def test_a_full_disk_still_takes_the_lock_unsigned(tmp_path, monkeypatch):
+    """The holder's note cannot be written on a full disk: the game opens all the same
+    (it once crashed here) and still keeps a second window out."""
+
+    def no_space(*args):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "pwrite", no_space)
+    save = tmp_path / "saves" / "g.json"
+    lock, holder = take_lock(save, "a terminal")
+    assert lock is not None and holder == ""
+    second, who = take_lock(save, "a browser tab")
+    assert second is None and who == "another window"
+    lock.release()

@@ -11,7 +11,7 @@ import platformdirs
 from rules.simulate import play_one
 from tabletop_tui.replay import load_replay
 from tabletop_tui.saves import write_save
-from tabletop_tui.settings import load_settings, save_setting
+from tabletop_tui.settings import load_settings, save_setting, screenshot_folder
 
 from .helpers import make_app, screen_text
 
@@ -97,3 +97,17 @@ def test_damaged_or_unwritable_settings_mean_the_defaults(tmp_path):
     not_a_folder = tmp_path / "file"
     not_a_folder.write_text("")
     assert save_setting(not_a_folder, "theme", "nord") is False
+
+
+def test_the_screenshot_goes_to_the_temporary_folder_when_the_data_folder_is_a_file(
+    tmp_path, monkeypatch
+):
+    """With --data-dir naming a file, the palette's Screenshot once only said it failed."""
+    import tempfile
+
+    monkeypatch.setattr(platformdirs, "user_downloads_path", lambda: tmp_path / "none")
+    monkeypatch.setattr(tempfile, "gettempdir", lambda: str(tmp_path / "tmp"))
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    folder = screenshot_folder(not_a_folder)
+    assert folder == tmp_path / "tmp" / "tabletop-screenshots" and folder.is_dir()

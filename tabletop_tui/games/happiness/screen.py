@@ -159,7 +159,7 @@ class HappinessScreen(Parts, GameScreenBase):
     def claim_for(self, seat: int) -> None:
         c = self.controller
         if c.is_bot(seat):
-            self.notify(f"{c.state.players[seat]} is a bot.", severity="warning")
+            self.notify(f"{escape(c.state.players[seat])} is a bot.", severity="warning")
             return
         if len(c.humans) > 1 and c.viewer != seat:
             remaining = (self._deadline or time.monotonic()) - time.monotonic()

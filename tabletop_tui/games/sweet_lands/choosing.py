@@ -17,6 +17,7 @@ from textual.widgets import DataTable, OptionList
 
 from rules.core import Action, GameState
 
+from ...text import markup_safe
 from . import draft as D
 from . import prompts as P
 from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
@@ -390,7 +391,7 @@ class ChoosingMixin(_Screen):
             return
         if self.shown(v) != v["viewer"]:
             self.notify(
-                f"This is {escape(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
+                f"This is {markup_safe(v['players'][self.shown(v)]['name'])}'s map: press N to come back to yours.",
                 severity="warning",
             )
             return

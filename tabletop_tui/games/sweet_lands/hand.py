@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from ...text import markup_safe
 from .text import (
     CHAR_SHORT,
     INDUSTRY_COLUMN,
@@ -209,7 +210,7 @@ def others_text(view: dict, viewer: int | None) -> str:
         you = " (you)" if s == viewer else ""
         state = " passed" if p["passed"] else ""
         ch = CHAR_SHORT.get(p["character"] or "", "-")
-        lines.append(f"{mark}[b]{tags[s]} {escape(p['name'])}[/b]{you} {ch}{state}")
+        lines.append(f"{mark}[b]{tags[s]} {markup_safe(p['name'])}[/b]{you} {ch}{state}")
         r = p["resources"]
         lines.append(f"  VP {p['vp']} CP {p['cp']} IP {p['ip']} hand {p['hand_count']}")
         lines.append(
