@@ -1,25 +1,31 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
 
-Layers of the engine (each module imports only modules of lower lines; modules on
-one line are independent; the import-linter contract "Sweet Lands engine layers"
-in pyproject.toml enforces it):
+Layers of the engine, top to bottom (each module imports only modules of lower
+lines; modules on one line are independent; the import-linter contract "Sweet Lands
+engine layers" in pyproject.toml enforces it). The state is a record with the
+protocol; every rule is a plain function taking the state.
 
 - ``state``: ``SweetLandsState``, the protocol (new, actors, legal_actions, apply,
   view, result, resample) and copy-on-write copies.
-- ``views`` / ``explain`` / ``setup_tools``: what a seat sees, the reasons beside
-  each choice, position tools for tests and demos.
+- ``views`` / ``setup_tools``, then ``explain``: what a seat sees and the reasons
+  beside each choice; position tools for tests and demos.
 - ``scoring``: final scoring.
-- ``phases`` / ``turn_menu``: the round (income, passing, cleanup); the fast menu.
-- ``turn`` above ``turn_checks``: the turn's moves and their refusals.
-- ``steps``: the table of pending steps (``STEPS``, ``AUTOMATIC``), filled from
-  ``choice_steps`` / ``map_steps``, ``character_steps`` and ``variants``;
-  ``effects``: the effect table and what placing a piece triggers.
-- ``character_steps`` / ``variants``: the characters' free actions and steps, the
-  rulebook variants; ``step_base``: the ``Step`` base class.
-- ``queries`` / ``map_queries``: costs, counts and spots read from the board.
-- ``characters`` / ``skills``: character and skill-tile hooks.
-- ``fields``: the state's fields, typed (what every rule function takes).
-- ``player`` / ``board_part``: one seat's record; the menu's kept board facts.
+- ``turn`` above ``turn_menu``: the turn's moves; the fast menu.
+- ``steps`` above ``phases``: the table of pending steps (``STEPS``, ``AUTOMATIC``)
+  filled from ``choice_steps`` / ``map_steps``, ``character_steps`` and
+  ``variants``; the round (income, passing, cleanup).
+- ``effects`` / ``turn_checks``: the effect table and what placing a piece
+  triggers; every refusal of a turn's move.
+- ``character_steps`` / ``variants`` above ``step_base``: the characters' free
+  actions and steps, the rulebook variants; the ``Step`` base class.
+- ``characters``: one registry object per character with named hooks.
+- ``queries`` above ``map_queries``: costs, counts and tests; cities and free spots.
+- ``primitives``: an income rise, a card draw, a tile flip.
+- ``skills``: skill-tile hooks and scoring.
+- ``economy`` / ``frames``: paying costs; putting steps and effects on the stack.
+- ``fields``: the state record, typed (what every rule function takes).
+- ``player`` / ``board_part``, then ``traits``: one seat's record; the menu's kept
+  board facts; what the queries ask of a character.
 - ``data``: the printed components (data/*.toml), checked on load.
 - ``constants`` / ``hexgrid`` / ``story``: names, hex geometry, log phrases.
 """

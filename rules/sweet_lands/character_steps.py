@@ -8,6 +8,9 @@ from typing import Any
 from ..core import Action
 from . import characters as C
 from . import data as D
+from . import frames as FR
+from . import primitives as PR
+from . import queries as Q
 from .characters import cubes, face_up_tiles, least_colours, mark
 from .fields import StateFields
 from .skills import on_play
@@ -99,7 +102,7 @@ class LotusFlip(Step):
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        s._push(a.seat, s._flip(a.seat, a.args[0]))
+        FR.push_effects(s, a.seat, PR.flip(s, a.seat, a.args[0]))
 
 
 class LeastColour(Step):
@@ -113,7 +116,7 @@ class LeastColour(Step):
         return [
             Action(seat, "colour", (c,), f"Advance the {c} Prosperity tracks")
             for c in least_colours(s, seat)
-            if s.pros_movable(seat, c)
+            if Q.pros_movable(s, seat, c)
         ]
 
     def refusal(self, s, f, a):
@@ -122,13 +125,13 @@ class LeastColour(Step):
             least = least_colours(s, seat)
             if colour not in least:
                 return f"{colour.title()} is not your least-advanced colour ({', '.join(least)})."
-            if not s.pros_movable(seat, colour):
+            if not Q.pros_movable(s, seat, colour):
                 return f"No {colour} Prosperity track can advance."
         return super().refusal(s, f, a)
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        s._step("prosperity", a.seat, None, n=f["n"], colour=a.args[0])
+        FR.push_step(s, "prosperity", a.seat, None, n=f["n"], colour=a.args[0])
 
 
 def free_automatable(s: StateFields, seat: int) -> list[tuple[int, str]]:
@@ -140,8 +143,8 @@ def free_automatable(s: StateFields, seat: int) -> list[tuple[int, str]]:
         card = d.cards[d.deck[uid]]
         if card.kind != "immediate":
             continue
-        for c in s.automate_columns(seat, uid):
-            if len(P.columns[c]) < s.column_limit(seat, c):
+        for c in Q.automate_columns(s, seat, uid):
+            if len(P.columns[c]) < Q.column_limit(s, seat, c):
                 out.append((uid, c))
     return out
 
@@ -151,7 +154,7 @@ def can_automate_two(s: StateFields, seat: int) -> bool:
     pairs = free_automatable(s, seat)
     for uid, c in pairs:
         P = s.p[seat]
-        room = {k: s.column_limit(seat, k) - len(P.columns[k]) for k in D.COLOURS}
+        room = {k: Q.column_limit(s, seat, k) - len(P.columns[k]) for k in D.COLOURS}
         room[c] -= 1
         if any(u != uid and room[k] > 0 for u, k in pairs):
             return True
@@ -168,9 +171,9 @@ def free_automate_refusal(s: StateFields, seat: int, uid: object, colour: str) -
         return "Your last card must stay in hand until round 5."
     if d.cards[d.deck[uid]].kind != "immediate":
         return "Only a card with an Immediate Ability can be automated."
-    if colour not in s.automate_columns(seat, uid):
+    if colour not in Q.automate_columns(s, seat, uid):
         return f"This card cannot be automated into the {colour} column."
-    limit = s.column_limit(seat, colour)
+    limit = Q.column_limit(s, seat, colour)
     if len(P.columns[colour]) >= limit:
         return f"The {colour} column is full ({limit} cards)."
     return None
@@ -276,11 +279,11 @@ CHARACTER_STEPS = (LotusFlip, LeastColour, FreeAutomate, SakuraSearch)
 
 # ---------------------------------------------------------------- effect ops
 def _coral_steps(s: StateFields, seat: int, v: int, chain: Any) -> None:
-    colours = [c for c in least_colours(s, seat) if s.pros_movable(seat, c)]
+    colours = [c for c in least_colours(s, seat) if Q.pros_movable(s, seat, c)]
     if len(colours) == 1:
-        s._step("prosperity", seat, chain, n=v, colour=colours[0])
+        FR.push_step(s, "prosperity", seat, chain, n=v, colour=colours[0])
     elif colours:
-        s._step("least_colour", seat, chain, n=v)
+        FR.push_step(s, "least_colour", seat, chain, n=v)
 
 
 def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
@@ -293,14 +296,14 @@ def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
         back, P.hand = P.hand, []
         s.deck = back + s.deck  # under the deck (its bottom is the front)
         s.log(f"{s.who(seat)} can automate fewer than 2 cards: they go under the deck.")
-        s._draw(seat, len(back))
-    s._step("free_auto", seat, chain, n=v)
+        PR.draw(s, seat, len(back))
+    FR.push_step(s, "free_auto", seat, chain, n=v)
 
 
 EXTRA_EFFECTS = {
     "coral_steps": _coral_steps,
     "carmen_automate": _carmen_automate,
-    "sakura_search": lambda s, seat, v, chain: s._step("sakura_search", seat, chain, n=v),
+    "sakura_search": lambda s, seat, v, chain: FR.push_step(s, "sakura_search", seat, chain, n=v),
 }
 
 
@@ -312,6 +315,6 @@ TURN_ARGS: dict[str, tuple] = {k: () for k in FREE_KINDS}
 
 # Ops the skill data may use (data/skills.toml): listed in the effect table too.
 DATA_EFFECTS = {
-    "free_auto": lambda s, seat, v, chain: s._step("free_auto", seat, chain, n=v),
+    "free_auto": lambda s, seat, v, chain: FR.push_step(s, "free_auto", seat, chain, n=v),
     "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
 }

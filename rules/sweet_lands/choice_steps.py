@@ -7,11 +7,17 @@ from functools import cache
 
 from ..core import Action
 from . import data as D
+from . import economy as EC
+from . import effects as FX
+from . import frames as FR
+from . import map_queries as MQ
+from . import primitives as PR
+from . import queries as Q
 from . import turn_checks as TC
 from .constants import MAX_SEATS
 from .fields import StateFields
-from .queries import _fmt
 from .step_base import Frame, Step, describe_effect
+from .story import amounts
 from .variants import advanced_options  # F hook: Advanced Skill Tiles
 
 # Labels of the one-resource choices, made once (these steps are the commonest).
@@ -46,7 +52,7 @@ class IndustrySteps(Step):
         return [
             Action(seat, "marker", (mk,), f"Advance the {mk}")
             for mk in ("carriage", "loco")
-            if s.marker_can_move(seat, mk)
+            if Q.marker_can_move(s, seat, mk)
         ]
 
     def automatic(self, s: StateFields, f: Frame) -> bool:
@@ -54,16 +60,16 @@ class IndustrySteps(Step):
         seat = f["seat"]
         if f["n"] <= 0 or s.p[seat].loco is not None:
             return False
-        if s.marker_can_move(seat, "carriage"):
+        if Q.marker_can_move(s, seat, "carriage"):
             self.take_one(s, f)
-            s._move_marker(seat, "carriage")
+            FX.move_marker(s, seat, "carriage")
         else:
             s.stack.pop()
         return True
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
-        s._move_marker(a.seat, a.args[0])
+        FX.move_marker(s, a.seat, a.args[0])
 
 
 class ProsperitySteps(Step):
@@ -76,7 +82,7 @@ class ProsperitySteps(Step):
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
-        s._advance_prosperity(a.seat, a.args[0])
+        FX.advance_prosperity(s, a.seat, a.args[0])
 
 
 def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> list[Action]:
@@ -84,7 +90,7 @@ def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> 
     space costs a diamond, says so, and comes after the free ones (Enter spends nothing)."""
     d = D.load()
     free, paid = [], []
-    for i in s.pros_movable(seat, colour):
+    for i in Q.pros_movable(s, seat, colour):
         track = d.prosperity[i]
         if s.p[seat].prosp[i] + 1 == track["length"]:
             paid.append(Action(seat, "track", (i,), f"Advance on {track['id']} (1 diamond)"))
@@ -103,19 +109,19 @@ class TakeToken(Step):
 
     def options(self, s, f):
         seat = f["seat"]
-        if not s.property_spots(seat, f["eligible"]):
+        if not MQ.property_spots(s, seat, f["eligible"]):
             return []
         paid = f.get("paid", True)
         return [
             Action(seat, "token", (k,), f"Take a {k} token")
-            for k in s.token_kinds(seat)
-            if not paid or s.can_pay(seat, s.token_cost(seat, k))
+            for k in Q.token_kinds(s, seat)
+            if not paid or EC.can_pay(s, seat, Q.token_cost(s, seat, k))
         ]
 
     def resolve(self, s, f, a):
         seat, tok = a.seat, a.args[0]
-        cost = s.token_cost(seat, tok) if f.get("paid", True) else {}
-        s.pay(seat, cost)
+        cost = Q.token_cost(s, seat, tok) if f.get("paid", True) else {}
+        EC.pay(s, seat, cost)
         f["n"] -= 1
         s.stack.append(
             {
@@ -126,10 +132,10 @@ class TakeToken(Step):
                 "chain": f.get("chain"),
             }
         )
-        s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {_fmt(cost)}." if cost else "."))
+        s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {amounts(cost)}." if cost else "."))
 
     def dropped(self, s, f):
-        s._push(f["seat"], f.get("after", ()), f.get("chain"))
+        FR.push_effects(s, f["seat"], f.get("after", ()), f.get("chain"))
 
 
 class TakeSkill(Step):
@@ -168,7 +174,7 @@ class TakeSkill(Step):
             s.stack.append(
                 {"op": "skill", "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
             )
-        s._take_skill(a.seat, a.args[0])
+        FX.take_skill(s, a.seat, a.args[0])
 
 
 @cache
@@ -229,11 +235,11 @@ class RaiseIncome(Step):
         if f["n"] <= 0:
             s.stack.pop()
         if a.kind == "track":
-            s._advance_prosperity(a.seat, a.args[0])
+            FX.advance_prosperity(s, a.seat, a.args[0])
         else:
             r = a.args[0]
             k = D.load().player["income_step"][r]
-            s._raise_income(a.seat, r, k)
+            PR.raise_income(s, a.seat, r, k)
             s.log(f"{s.who(a.seat)}'s {r} income rises by {k}.")
 
 
@@ -255,7 +261,7 @@ class ChooseColumn(Step):
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        s._ibonus(a.seat, a.args[0], f.get("chain_from"))
+        FX.industry_bonus(s, a.seat, a.args[0], f.get("chain_from"))
 
 
 class Automate(Step):
@@ -268,14 +274,14 @@ class Automate(Step):
         out = [Action(seat, "keepcard", (), "Do not automate")]
         out += [
             Action(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)")
-            for c in s.automate_columns(seat, f["uid"])
-            if not s.automate_refusal(seat, f["uid"], c)
+            for c in Q.automate_columns(s, seat, f["uid"])
+            if not Q.automate_refusal(s, seat, f["uid"], c)
         ]
         return out
 
     def refusal(self, s, f, a):
         if a.kind == "automate" and a.args and isinstance(a.args[0], str):
-            reason = s.automate_refusal(f["seat"], f["uid"], a.args[0])
+            reason = Q.automate_refusal(s, f["seat"], f["uid"], a.args[0])
             if reason:
                 return reason
         return super().refusal(s, f, a)
@@ -318,9 +324,9 @@ class CopyArea(Step):
     def resolve(self, s, f, a):
         s.stack.pop()
         aid = a.args[0]
-        cost = s.area_cost(a.seat, aid)
-        s.pay(a.seat, cost, s.rikka_area(a.seat, aid))
-        paid = f", paying {_fmt(cost)}" if cost else ""
+        cost = Q.area_cost(s, a.seat, aid)
+        EC.pay(s, a.seat, cost, Q.rikka_area(s, a.seat, aid))
+        paid = f", paying {amounts(cost)}" if cost else ""
         s.log(f"{s.who(a.seat)} copies area {aid}{paid}.")
         push_area_effect(s, a.seat, aid)
 
@@ -347,12 +353,14 @@ class ChoosePart(Step):
         else:
             s.stack.pop()
             if parts:
-                s._push(a.seat, parts, f.get("chain"))
-        s._push(a.seat, ((op, v),), f.get("chain"))
+                FR.push_effects(s, a.seat, parts, f.get("chain"))
+        FR.push_effects(s, a.seat, ((op, v),), f.get("chain"))
 
 
 def push_area_effect(s: StateFields, seat: int, aid: str) -> None:
     # An area's property placements pay the token costs (its printed cost);
     # placements granted by anything else are free (see RULINGS.md).
     effects = D.load().areas[aid]["effect"]
-    s._push(seat, [("area_property" if op == "property" else op, v) for op, v in effects])
+    FR.push_effects(
+        s, seat, [("area_property" if op == "property" else op, v) for op, v in effects]
+    )

@@ -13,11 +13,16 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import map_queries as MQ
 from . import phases as PH
+from . import primitives as PR
+from . import queries as Q
 from . import scoring
 from .constants import MARKER_COLOUR, SOLO_LINES
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
+from .story import tile_name
 from .turn import turn_refusal
 
 
@@ -34,7 +39,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
     gains: list[str] = []
     if kind == "area":
         aid = args[0]
-        cost = dict(s.area_cost(seat, aid))
+        cost = dict(Q.area_cost(s, seat, aid))
         if len(args) > 1 and args[1]:
             cost["wheat"] = cost.get("wheat", 0) - args[1]
             cost["wood"] = cost.get("wood", 0) + args[1]
@@ -44,7 +49,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
         gains = _effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
     elif kind == "play":
         card = d.cards[d.deck[args[0]]]
-        cost = {"gold": s.card_cost(seat, args[0])}
+        cost = {"gold": Q.card_cost(s, seat, args[0])}
         gains = _effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
     elif kind == "flip":
         cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
@@ -59,14 +64,14 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
     elif kind == "skill" and args[0] not in s.skill_supply:
         cost = {"diamond": 1}  # F: an Advanced Skill Tile
     elif kind == "flip_tile":  # F: Lotus Che's free action
-        gains = _effects_text(s._tile_effect(s.p[seat].tiles[args[0]][0]))
+        gains = _effects_text(PR.tile_effect(s.p[seat].tiles[args[0]][0]))
     elif kind == "colour" and s.stack:  # F: Coral Lyla's income
         n = s.stack[-1].get("n", 1)
         gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
     elif kind == "token" and s.stack and s.stack[-1].get("paid", True):
-        cost = s.token_cost(seat, args[0])
+        cost = Q.token_cost(s, seat, args[0])
     elif kind == "copy":
-        cost = s.area_cost(seat, args[0])
+        cost = Q.area_cost(s, seat, args[0])
         gains = _effects_text(d.areas[args[0]]["effect"])
     elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == "free_auto"):
         cost = {"diamond": 1}  # (F's free automation costs nothing)
@@ -128,10 +133,10 @@ def token_refusal(s: StateFields, seat: int, kind: str, paid: bool = True) -> st
     if kind == "lab" and P.labs >= 4:
         return "Every research lab is already on your map."
     if paid:
-        short = s.shortfall(seat, s.token_cost(seat, kind))
+        short = EC.shortfall(s, seat, Q.token_cost(s, seat, kind))
         if short:
             return f"The next {kind} token {short}."
-    if not s.property_spots(seat):
+    if not MQ.property_spots(s, seat):
         return "No flipped tile or capital is free for a property."
     return None
 
@@ -232,7 +237,7 @@ def final_standings(s: StateFields) -> list[dict]:
     out = []
     for tid in s.final_tiles:
         tile = d.final_tiles[tid]
-        values = [s.count(i, {"per": tile["measure"]}) if s.p[i].map else 0 for i in range(s.n)]
+        values = [Q.count(s, i, {"per": tile["measure"]}) if s.p[i].map else 0 for i in range(s.n)]
         out.append(
             {
                 "tile": tid,
@@ -300,11 +305,9 @@ _DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # the order of D.DIRS
 
 
 def road_facts(s: StateFields, seat: int, e: int) -> dict[str, Any]:
-    """What a road on edge ``e`` joins and sets off (as _place_road would): the one or
+    """What a road on edge ``e`` joins and sets off (as effects.place_road would): the one or
     two hexes beside it (with the side of the first, for a border edge), the face-up
     tiles it flips and the Extra Draw Areas it wakes."""
-    from .story import tile_name
-
     P = s.p[seat]
     m = s.mapb(seat)
     hexes = list(m.edge_hexes[e])
@@ -332,7 +335,7 @@ def city_merges(s: StateFields, seat: int, h: int) -> list[list[int]]:
     """The cities a property on hex ``h`` would join into one (two or more; else [])."""
     m = s.mapb(seat)
     near = set(m.neighbours[h])
-    touched = [sorted(c) for c in s.cities(seat) if near & set(c) and h not in c]
+    touched = [sorted(c) for c in MQ.cities(s, seat) if near & set(c) and h not in c]
     return touched if len(touched) > 1 else []
 
 
@@ -351,7 +354,11 @@ def map_facts(s: StateFields, seat: int) -> dict[str, Any] | None:
                 joined = city_merges(s, seat, a.args[0])
                 if joined:
                     merges[str(a.args[0])] = joined
-    return {"cities": sorted(sorted(c) for c in s.cities(seat)), "roads": roads, "merges": merges}
+    return {
+        "cities": sorted(sorted(c) for c in MQ.cities(s, seat)),
+        "roads": roads,
+        "merges": merges,
+    }
 
 
 def advanced_costs(s: StateFields) -> dict[str, dict[str, int]]:

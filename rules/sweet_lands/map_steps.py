@@ -6,6 +6,9 @@ from functools import cache
 
 from ..core import Action
 from . import data as D
+from . import effects as FX
+from . import map_queries as MQ
+from . import queries as Q
 from .fields import StateFields
 from .step_base import Frame, Step
 
@@ -24,7 +27,7 @@ def _terrain_options(s: StateFields, seat: int) -> list[Action]:
 def _terrain_actions(s: StateFields, seat: int) -> tuple[Action, ...]:
     m = s.mapb(seat)
     out = []
-    for h in s.terrain_spots(seat):
+    for h in MQ.terrain_spots(s, seat):
         if m.kinds[h] == "special":
             for tid in s.specials:
                 out.append(_special_action(seat, h, tid))
@@ -38,7 +41,7 @@ def _road_options(s: StateFields, seat: int) -> list[Action]:
     facts = (seat, P.map, len(P.roads))
     out = P.recall("road_options", P.roads, facts)
     if out is None:
-        out = tuple([_edge_action(seat, e) for e in s.road_spots(seat)])
+        out = tuple([_edge_action(seat, e) for e in MQ.road_spots(s, seat)])
         P.remember("road_options", P.roads, facts, out)
     return list(out)
 
@@ -120,7 +123,7 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
             return "A Cookie Rabbit goes on a hex holding one of your properties."
         if h in P.rabbits:
             return f"Hex {h} already has a Cookie Rabbit."
-        if not s.rabbit_ready(seat):
+        if not Q.rabbit_ready(s, seat):
             return "Your Food marker has not reached the next Cookie Rabbit yet."
     return None
 
@@ -142,7 +145,7 @@ class PlaceTerrain(MapStep):
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
-        s._place_terrain(a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
+        FX.place_terrain(s, a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
 
 
 class PlaceRoad(MapStep):
@@ -155,7 +158,7 @@ class PlaceRoad(MapStep):
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
-        s._place_road(a.seat, a.args[0])
+        FX.place_road(s, a.seat, a.args[0])
 
 
 class TerrainAndRoads(MapStep):
@@ -187,9 +190,9 @@ class TerrainAndRoads(MapStep):
         if self.spent(f) and s.stack and s.stack[-1] is f:
             s.stack.pop()
         if road:
-            s._place_road(a.seat, a.args[0])
+            FX.place_road(s, a.seat, a.args[0])
         else:
-            s._place_terrain(a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
+            FX.place_terrain(s, a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
 
 
 class PlaceRabbit(MapStep):
@@ -199,15 +202,16 @@ class PlaceRabbit(MapStep):
 
     def options(self, s, f):
         seat = f["seat"]
-        if not s.rabbit_ready(seat):
+        if not Q.rabbit_ready(s, seat):
             return []
         return [
-            Action(seat, "rabbit", (h,), f"Cookie Rabbit on hex {h}") for h in s.rabbit_spots(seat)
+            Action(seat, "rabbit", (h,), f"Cookie Rabbit on hex {h}")
+            for h in MQ.rabbit_spots(s, seat)
         ]
 
     def resolve(self, s, f, a):
         self.take_one(s, f)
-        s._place_rabbit(a.seat, a.args[0])
+        FX.place_rabbit(s, a.seat, a.args[0])
 
     def dropped(self, s, f):
         # With every rabbit already taken, each rabbit owed scores VP instead.
@@ -226,9 +230,9 @@ class PlaceToken(MapStep):
         seat = f["seat"]
         return [
             Action(seat, "place", (h,), f"Place it on hex {h}")
-            for h in s.property_spots(seat, f.get("eligible"))
+            for h in MQ.property_spots(s, seat, f.get("eligible"))
         ]
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        s._place_property(a.seat, f["type"], a.args[0])
+        FX.place_property(s, a.seat, f["type"], a.args[0])

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from . import characters as C
 from . import data as D
+from . import frames as FR
+from . import map_queries as MQ
+from . import queries as Q
 from . import variants as V
 from .constants import CLEANUP, INCOME, OVER
 from .fields import StateFields
@@ -60,15 +63,15 @@ def income(s: StateFields, seat: int) -> None:
     todo = C.of(P).income(s, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
     todo = V.income(s, seat, todo)  # F hook: no round-1 draw while drafting
     s.log(f"{s.who(seat)} collects income.")
-    s._push(seat, todo)
+    FR.push_effects(s, seat, todo)
 
 
 def pass_gains(s: StateFields, seat: int) -> tuple[int, int, int]:
     """What passing now would give, in rulebook order: (CP, IP, VP)."""
     d = D.load()
     P = s.p[seat]
-    ip = s.ip_icons(seat)
-    cities = s.cities(seat)
+    ip = Q.ip_icons(s, seat)
+    cities = MQ.cities(s, seat)
     cp = d.board["city_points"][min(len(cities), 6)]
     vp = 0
     # 1. character (Clock Tower pass abilities)
@@ -77,16 +80,16 @@ def pass_gains(s: StateFields, seat: int) -> tuple[int, int, int]:
     # 2. City Points, 3. Industry Points (added by the caller)
     # 4. Pass Aid tile
     if P.aid is not None and s.aid_spaces[P.aid][1] is not None:
-        vp += s.formula_vp(seat, d.aid_pass[s.aid_spaces[P.aid][1]])
+        vp += Q.formula_vp(s, seat, d.aid_pass[s.aid_spaces[P.aid][1]])
     # 5. skill tiles with pass abilities
     for sk in P.skills:
         if d.skills[sk]["kind"] == "pass":
-            vp += s.formula_vp(seat, d.skills[sk]["pass"], ip)
+            vp += Q.formula_vp(s, seat, d.skills[sk]["pass"], ip)
     # 6. pass citizen cards
     for uid in P.played:
         card = d.cards[d.deck[uid]]
         if card.kind == "pass":
-            vp += s.formula_vp(seat, card.passv, ip)
+            vp += Q.formula_vp(s, seat, card.passv, ip)
     return cp, ip, vp
 
 

@@ -14,6 +14,7 @@ from typing import cast
 from ..core import Action
 from . import characters as C
 from . import data as D
+from . import effects as FX
 from . import phases as PH
 from . import variants as V
 from .character_steps import CHARACTER_STEPS
@@ -58,7 +59,7 @@ class ChooseCharacter(Step):
         P = s.p[a.seat]
         s.stack.pop()
         c = d.characters[a.args[0]]
-        P.char = a.args[0]
+        C.assign(P, a.args[0])
         for r, k in c["start"].items():
             P.res[r] += k
         P.inc = {**P.inc, **c["income"]}  # copy on write (see PlayerState.copy)
@@ -315,13 +316,13 @@ def _action_start(s: StateFields, f: Frame) -> None:
 
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
-    "fx": lambda s, f: s._effect(f["seat"], f["fx"], f["v"], f.get("chain")),
+    "fx": lambda s, f: FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain")),
     "begin": lambda s, f: PH.begin_round(s),
     "next_round": lambda s, f: PH.begin_round(s),
     "income": lambda s, f: PH.income(s, f["seat"]),
     "action_start": _action_start,
     "end_turn": lambda s, f: PH.end_turn(s),
     "pass_score": lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
-    "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
+    "ibonus_now": lambda s, f: FX.industry_bonus(s, f["seat"], f["v"], None),
     "draft_deal": V.deal,  # F: hand drafting
 }

@@ -13,12 +13,16 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import frames as FR
 from . import phases as PH
+from . import primitives as PR
+from . import queries as Q
 from . import skills as SK
 from . import turn_checks as TC
 from .choice_steps import push_area_effect
 from .fields import StateFields
-from .queries import _fmt
+from .story import amounts
 from .turn_checks import TURN_ARGS, fits
 from .turn_menu import turn_options
 
@@ -86,7 +90,7 @@ def _area_arg_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     reason = TC.main_refusal(s, seat) or TC.area_refusal(s, seat, aid)
     if reason or len(args) == 1:
         return reason
-    if args[1] not in s.rikka_splits(seat, aid):
+    if args[1] not in Q.rikka_splits(s, seat, aid):
         return f"Area {aid} cannot be paid with {args[1]} wood in place of wheat."
     return None
 
@@ -104,11 +108,11 @@ def _use_area(s: StateFields, seat: int, args: tuple) -> None:
     spaces = list(s.occ[aid])
     spaces[idx] = seat
     s.occ = {**s.occ, aid: spaces}
-    cost = s.area_cost(seat, aid)
+    cost = Q.area_cost(s, seat, aid)
     wood = args[1] if len(args) > 1 else None
-    s.pay(seat, cost, s.rikka_area(seat, aid), wood)
+    EC.pay(s, seat, cost, Q.rikka_area(s, seat, aid), wood)
     s.main_done = True
-    paid = f", paying {_fmt(cost)}" if cost else ""
+    paid = f", paying {amounts(cost)}" if cost else ""
     if wood:
         paid += f" ({wood} of the wheat in wood)"
     s.log(f"{s.who(seat)} uses area {aid} (space {idx + 1}){paid}.")
@@ -124,7 +128,7 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
     P = s.p[seat]
     uid = args[0]
     card = d.cards[d.deck[uid]]
-    cost = s.card_cost(seat, uid)
+    cost = Q.card_cost(s, seat, uid)
     P.res["gold"] -= cost
     P.drop_card(uid)
     P.played = [*P.played, uid]
@@ -145,7 +149,7 @@ def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple) -> None:
     if _order_matters(effects):
         s.stack.append({"op": "order", "seat": seat, "parts": tuple(effects)})
     else:
-        s._push(seat, effects)
+        FR.push_effects(s, seat, effects)
 
 
 def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
@@ -155,7 +159,7 @@ def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
     SK.pay_flip(s, seat, sk)  # F hook: further tiles 24/25 pay first
     s.main_done = True
     s.log(f"{s.who(seat)} uses the flip ability of skill tile {sk}.")
-    s._push(seat, D.load().skills[sk]["effect"])
+    FR.push_effects(s, seat, D.load().skills[sk]["effect"])
 
 
 def _free_build(s: StateFields, seat: int, args: tuple) -> None:
@@ -168,7 +172,7 @@ def _free_build(s: StateFields, seat: int, args: tuple) -> None:
 def _free_draw(s: StateFields, seat: int, args: tuple) -> None:
     s.p[seat].res["gold"] -= 15
     s.log(f"{s.who(seat)} pays 15 gold to draw a card.")
-    s._draw(seat, 1)
+    PR.draw(s, seat, 1)
 
 
 def _free_buy(s: StateFields, seat: int, args: tuple) -> None:

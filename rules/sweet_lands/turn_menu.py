@@ -14,6 +14,9 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import map_queries as MQ
+from . import queries as Q
 from . import turn_checks as TC
 from .board_part import BoardPart
 from .fields import StateFields
@@ -130,14 +133,14 @@ def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
 def _card_prices(s: StateFields, seat: int) -> list[tuple[int, Action]]:
     """(price, play move) of each card type in hand, first copy first."""
     return [
-        (s.card_cost(seat, uid), _play_action(seat, uid)) for uid in first_copies(s.p[seat].hand)
+        (Q.card_cost(s, seat, uid), _play_action(seat, uid)) for uid in first_copies(s.p[seat].hand)
     ]
 
 
 def _area_candidates(s: StateFields, seat: int) -> list[tuple]:
     """The open areas with a free space, each as (area, cost, the price check's
     three items, hand cost, pays wheat with wood, needs more than its price, move)."""
-    costs = s.area_costs(seat)
+    costs = Q.area_costs(s, seat)
     hand_costs = D.load().board["hand_costs"]
     occ, opened = s.occ, s.opened
     out = []
@@ -165,7 +168,7 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     out = []
     for aid, cost, r, k, more, hand, wood, needs, use in areas:
         if wood:
-            if not s.can_pay(seat, cost, True):
+            if not EC.can_pay(s, seat, cost, True):
                 continue
         # can_pay, written out: this runs for every area on every turn step
         elif k and (res[r] < k or more and not _covers(res, more)):
@@ -177,12 +180,12 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
         if needs:
             spot = part.spot
             if spot is None:
-                spot = part.spot = s.has_property_spot(seat)
+                spot = part.spot = MQ.has_property_spot(s, seat)
             if TC.area_effect_refusal(s, seat, aid, cost, cost, spot) is not None:
                 continue
         out.append(use)
         if wood:
-            for k in s.rikka_splits(seat, aid)[1:]:
+            for k in Q.rikka_splits(s, seat, aid)[1:]:
                 label = f"Use area {aid}, paying {k} of its wheat with wood"
                 out.append(Action(seat, "area", (aid, k), label))
     return out
@@ -200,7 +203,7 @@ def _free_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     if spare_card and basics >= 3:
         build = part.build
         if build is None:
-            build = part.build = bool(s._any_terrain_spot(seat) or s.road_spots(seat))
+            build = part.build = bool(MQ.any_terrain_spot(s, seat) or MQ.road_spots(s, seat))
         if build:
             out.append(moves.build)
     if gold >= 15 and (s.deck or s.discard):
