@@ -1,33 +1,36 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
 
-Layers of the engine, top to bottom (each module imports only modules of lower
-lines; modules on one line are independent; the import-linter contract "Sweet Lands
-engine layers" in pyproject.toml enforces it). The state is a record with the
-protocol; every rule is a plain function taking the state.
+Layers of the engine, top to bottom: a state record with the protocol, and the
+rules as plain functions taking the state, in modules by concept. Each module
+imports only modules of lower lines; modules on one line are independent (the
+import-linter contract "Sweet Lands engine layers" in pyproject.toml enforces it,
+so no import cycle can form).
 
 - ``state``: ``SweetLandsState``, the protocol (new, actors, legal_actions, apply,
   view, result, resample) and copy-on-write copies.
-- ``views`` / ``setup_tools``, then ``explain``: what a seat sees and the reasons
-  beside each choice; position tools for tests and demos.
-- ``scoring``: final scoring.
-- ``turn`` above ``turn_menu``: the turn's moves; the fast menu.
-- ``steps`` above ``phases``: the table of pending steps (``STEPS``, ``AUTOMATIC``)
-  filled from ``choice_steps`` / ``map_steps``, ``character_steps`` and
-  ``variants``; the round (income, passing, cleanup).
-- ``effects`` / ``turn_checks``: the effect table and what placing a piece
-  triggers; every refusal of a turn's move.
-- ``character_steps`` / ``variants`` above ``step_base``: the characters' free
-  actions and steps, the rulebook variants; the ``Step`` base class.
-- ``characters``: one registry object per character with named hooks.
-- ``queries`` above ``map_queries``: costs, counts and tests; cities and free spots.
-- ``primitives``: an income rise, a card draw, a tile flip.
+- ``views``; ``explain`` / ``setup_tools``: what a seat sees and the reasons beside
+  each choice; position tools for tests and demos.
+- ``steps`` / ``turn``: the table of pending steps (``STEPS``, ``AUTOMATIC``); the
+  turn's moves.
+- ``choice_steps`` / ``map_steps`` / ``turn_menu``: the kinds of pending step; the
+  fast turn menu.
+- ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
+  piece triggers; the round (income, passing, cleanup); every refusal of a move.
+- ``character_steps`` / ``variants``: the characters' free actions and steps; the
+  rulebook variants.
+- ``characters`` / ``scoring``: one registry object per character with named hooks;
+  final scoring.
+- ``primitives`` / ``queries``: an income rise, a card draw, a tile flip; costs,
+  counts and milestone tests.
 - ``skills``: skill-tile hooks and scoring.
-- ``economy`` / ``frames``: paying costs; putting steps and effects on the stack.
-- ``fields``: the state record, typed (what every rule function takes).
-- ``player`` / ``board_part``, then ``traits``: one seat's record; the menu's kept
-  board facts; what the queries ask of a character.
-- ``data``: the printed components (data/*.toml), checked on load.
-- ``constants`` / ``hexgrid`` / ``story``: names, hex geometry, log phrases.
+- ``economy`` / ``frames`` / ``map_queries`` / ``step_base``: paying costs; putting
+  steps and effects on the stack; cities and free spots; the ``Step`` base class.
+- ``fields``: the state record, typed (what every rule function takes), with the
+  basic facts and copy-on-write helpers.
+- ``board_part``; ``data`` / ``player``: the menu's kept board facts; the printed
+  components (data/*.toml, checked on load); one seat's record.
+- ``constants`` / ``hexgrid`` / ``story`` / ``traits``: names, hex geometry, log
+  phrases, what the queries ask of a character.
 """
 
 from __future__ import annotations
