@@ -42,6 +42,7 @@ from typing import Any
 from ..core import Action, GameSpec, Option, SaveError
 from . import data as _data
 from .constants import MAX_SEATS
+from .constants import Op as Op  # the pending steps' names, for the screens
 from .state import RULES_EDITION, SweetLandsState
 
 

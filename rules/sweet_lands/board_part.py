@@ -7,6 +7,7 @@ from functools import cache
 
 from ..core import Action
 from . import data as D
+from .constants import Op
 
 _BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
 _SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
@@ -123,6 +124,6 @@ class BoardPart:
 # only stacks its steps), pending steps by op (each answered with a basic resource
 # to pay or to take).
 PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc", "fa_card"})
-PURSE_STEPS = frozenset({"paybasic", "basic"})
+PURSE_STEPS = frozenset({Op.PAYBASIC, Op.BASIC})
 # Pending steps that change only the seat's hand and the discard pile.
-HAND_STEPS = frozenset({"discard1"})
+HAND_STEPS = frozenset({Op.DISCARD_ONE})

@@ -12,6 +12,7 @@ from . import frames as FR
 from . import primitives as PR
 from . import queries as Q
 from .characters import cubes, face_up_tiles, least_colours, mark
+from .constants import Op
 from .fields import StateFields
 from .skills import on_play
 from .step_base import Step
@@ -81,7 +82,7 @@ def view_player(s: StateFields, seat: int) -> dict:
 
 # ---------------------------------------------------------------- steps
 class LotusFlip(Step):
-    op = "lotus_flip"
+    op = Op.LOTUS_FLIP
     question = "choose the face-up terrain tile to flip"
 
     def options(self, s, f):
@@ -108,7 +109,7 @@ class LotusFlip(Step):
 class LeastColour(Step):
     """Coral Lyla's income: when colours tie for least progress, she picks one."""
 
-    op = "least_colour"
+    op = Op.LEAST_COLOUR
     question = "choose the least-advanced Prosperity colour to advance"
 
     def options(self, s, f):
@@ -131,7 +132,7 @@ class LeastColour(Step):
 
     def resolve(self, s, f, a):
         s.stack.pop()
-        FR.push_step(s, "prosperity", a.seat, None, n=f["n"], colour=a.args[0])
+        FR.push_step(s, Op.PROSPERITY, a.seat, None, n=f["n"], colour=a.args[0])
 
 
 def free_automatable(s: StateFields, seat: int) -> list[tuple[int, str]]:
@@ -183,7 +184,7 @@ class FreeAutomate(Step):
     """Automate cards from the hand at no cost; the card's Immediate Ability does
     not run (Carmen Mel's first round, advanced skill tile 111)."""
 
-    op = "free_auto"
+    op = Op.FREE_AUTO
     stoppable = counted = True
     question = "automate a card from your hand at no cost (or stop)"
 
@@ -218,7 +219,7 @@ class SakuraSearch(Step):
     """Sakura Mochi's Clock Tower: pick Pass cards from the deck; the first is
     played at no cost, the second goes to the hand; then the deck is shuffled."""
 
-    op = "sakura_search"
+    op = Op.SAKURA_SEARCH
     question = "pick a Pass card from the Citizen Deck"
 
     def options(self, s, f):
@@ -281,9 +282,9 @@ CHARACTER_STEPS = (LotusFlip, LeastColour, FreeAutomate, SakuraSearch)
 def _coral_steps(s: StateFields, seat: int, v: int, chain: Any) -> None:
     colours = [c for c in least_colours(s, seat) if Q.pros_movable(s, seat, c)]
     if len(colours) == 1:
-        FR.push_step(s, "prosperity", seat, chain, n=v, colour=colours[0])
+        FR.push_step(s, Op.PROSPERITY, seat, chain, n=v, colour=colours[0])
     elif colours:
-        FR.push_step(s, "least_colour", seat, chain, n=v)
+        FR.push_step(s, Op.LEAST_COLOUR, seat, chain, n=v)
 
 
 def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
@@ -297,13 +298,13 @@ def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
         s.deck = back + s.deck  # under the deck (its bottom is the front)
         s.log(f"{s.who(seat)} can automate fewer than 2 cards: they go under the deck.")
         PR.draw(s, seat, len(back))
-    FR.push_step(s, "free_auto", seat, chain, n=v)
+    FR.push_step(s, Op.FREE_AUTO, seat, chain, n=v)
 
 
 EXTRA_EFFECTS = {
     "coral_steps": _coral_steps,
     "carmen_automate": _carmen_automate,
-    "sakura_search": lambda s, seat, v, chain: FR.push_step(s, "sakura_search", seat, chain, n=v),
+    "sakura_search": lambda s, seat, v, chain: FR.push_step(s, Op.SAKURA_SEARCH, seat, chain, n=v),
 }
 
 
@@ -315,6 +316,6 @@ TURN_ARGS: dict[str, tuple] = {k: () for k in FREE_KINDS}
 
 # Ops the skill data may use (data/skills.toml): listed in the effect table too.
 DATA_EFFECTS = {
-    "free_auto": lambda s, seat, v, chain: FR.push_step(s, "free_auto", seat, chain, n=v),
-    "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
+    "free_auto": lambda s, seat, v, chain: FR.push_step(s, Op.FREE_AUTO, seat, chain, n=v),
+    "discard": lambda s, seat, v, chain: s.stack.append({"op": Op.DISCARD_ONE, "seat": seat}),
 }

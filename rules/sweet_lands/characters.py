@@ -22,6 +22,7 @@ from . import frames as FR
 from . import map_queries as MQ
 from . import primitives as PR
 from . import queries as Q
+from .constants import Op
 from .fields import StateFields
 from .player import PlayerState
 from .traits import Traits
@@ -298,7 +299,7 @@ class Lotus(Character):
         return None if face_up_tiles(s, seat) else "You have no face-up terrain tile to flip."
 
     def do_free(self, s, seat, fid):
-        s.stack.append({"op": "lotus_flip", "seat": seat})
+        s.stack.append({"op": Op.LOTUS_FLIP, "seat": seat})
 
     def free_costs(self, s, seat, fid):
         return {}, ["the flip bonus of a face-up terrain tile"]
@@ -327,7 +328,7 @@ class Elsa(Character):
     def pass_first(self, s, seat):
         """Passing, she places a terrain tile (free, as every granted action)."""
         if MQ.any_terrain_spot(s, seat):
-            s.stack.append({"op": "terrain", "seat": seat, "n": 1, "chain": None})
+            s.stack.append({"op": Op.TERRAIN, "seat": seat, "n": 1, "chain": None})
 
     def tower_pass(self, s, seat, cities, cp, ip, vp):
         return cp, ip, vp + 2 * MQ.connected_ports(s, seat)
@@ -372,7 +373,7 @@ class Sakura(Character):
 
     def do_free(self, s, seat, fid):
         FR.push_effects(s, seat, [("disc", 1)])
-        s.stack.append({"op": "discard1", "seat": seat})
+        s.stack.append({"op": Op.DISCARD_ONE, "seat": seat})
 
     def free_costs(self, s, seat, fid):
         return {"cards": 1}, ["1 Action Disc"]

@@ -14,7 +14,7 @@ from . import map_queries as MQ
 from . import primitives as PR
 from . import queries as Q
 from . import turn_checks as TC
-from .constants import MAX_SEATS
+from .constants import MAX_SEATS, Op
 from .fields import StateFields
 from .step_base import Frame, Step, describe_effect
 from .story import amounts
@@ -43,7 +43,7 @@ _PAY_BY_SEAT = [_pay_actions(seat) for seat in range(MAX_SEATS)]
 
 
 class IndustrySteps(Step):
-    op = "industry"
+    op = Op.INDUSTRY
     stoppable = counted = True
     question = "advance an Industry marker (or stop)"
 
@@ -73,7 +73,7 @@ class IndustrySteps(Step):
 
 
 class ProsperitySteps(Step):
-    op = "prosperity"
+    op = Op.PROSPERITY
     stoppable = counted = True
     question = "advance on a Prosperity track (or stop)"
 
@@ -103,7 +103,7 @@ class TakeToken(Step):
     """Choose which property token to take next; its row bonuses wait ("after")
     until the whole action is done."""
 
-    op = "property"
+    op = Op.PROPERTY
     stoppable = counted = True
     question = "take a property token (or stop)"
 
@@ -125,7 +125,7 @@ class TakeToken(Step):
         f["n"] -= 1
         s.stack.append(
             {
-                "op": "place",
+                "op": Op.PLACE,
                 "seat": seat,
                 "type": tok,
                 "eligible": f["eligible"],
@@ -139,7 +139,7 @@ class TakeToken(Step):
 
 
 class TakeSkill(Step):
-    op = "skill"
+    op = Op.SKILL
     question = "take a skill tile you do not have yet"
 
     def options(self, s, f):
@@ -172,7 +172,7 @@ class TakeSkill(Step):
         s.stack.pop()
         if f["n"] > 1:
             s.stack.append(
-                {"op": "skill", "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
+                {"op": Op.SKILL, "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
             )
         FX.take_skill(s, a.seat, a.args[0])
 
@@ -183,7 +183,7 @@ def _no_tile_action(seat: int) -> Action:
 
 
 class TakeBasic(Step):
-    op = "basic"
+    op = Op.BASIC
     question = "choose a basic resource to take"
 
     def options(self, s, f):
@@ -200,7 +200,7 @@ class TakeBasic(Step):
 
 
 class PayBasic(Step):
-    op = "paybasic"
+    op = Op.PAYBASIC
     question = "choose a basic resource to pay"
 
     def options(self, s, f):
@@ -222,7 +222,7 @@ class PayBasic(Step):
 
 
 class RaiseIncome(Step):
-    op = "income_any"
+    op = Op.INCOME_ANY
     question = "choose an income track to raise"
 
     def options(self, s, f):
@@ -244,7 +244,7 @@ class RaiseIncome(Step):
 
 
 class CapitalBonus(RaiseIncome):
-    op = "capital"
+    op = Op.CAPITAL
     question = "raise an income track or advance on a Prosperity track"
 
     def options(self, s, f):
@@ -252,7 +252,7 @@ class CapitalBonus(RaiseIncome):
 
 
 class ChooseColumn(Step):
-    op = "column"
+    op = Op.COLUMN
     question = "choose the column whose Industry Bonus to take"
 
     def options(self, s, f):
@@ -265,7 +265,7 @@ class ChooseColumn(Step):
 
 
 class Automate(Step):
-    op = "automate"
+    op = Op.AUTOMATE
     question = "automate the card just played (1 diamond) or keep it face up"
 
     def options(self, s, f):
@@ -303,7 +303,7 @@ class Automate(Step):
 
 
 class CopyArea(Step):
-    op = "copy"
+    op = Op.COPY
     question = "choose the area to copy (paying its cost)"
 
     def options(self, s, f):
@@ -335,7 +335,7 @@ class ChoosePart(Step):
     """An Immediate Ability with several parts: the seat picks which part resolves
     next ("parts" holds those still to do, in printed order)."""
 
-    op = "order"
+    op = Op.ORDER
     question = "choose which part of the ability to resolve next"
 
     def options(self, s, f):

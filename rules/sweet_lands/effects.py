@@ -12,7 +12,7 @@ from . import map_queries as MQ
 from . import primitives as PR
 from . import queries as Q
 from . import skills as SK
-from .constants import MARKER_COLOUR
+from .constants import MARKER_COLOUR, Op
 from .fields import Effect, StateFields
 from .story import amounts, article, bonus_name, plural, tile_name
 from .variants import take_advanced
@@ -26,13 +26,13 @@ def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | Non
     d = D.load()
     P = s.p[seat]
     if colour == "any":
-        s.stack.append({"op": "column", "seat": seat, "chain_from": chain_from})
+        s.stack.append({"op": Op.COLUMN, "seat": seat, "chain_from": chain_from})
         return
     if chain_from is not None:
         for i, f in enumerate(s.stack):
             if f.get("chain") == chain_from:
                 # finish the running Industry Bonus to the bottom first
-                s.stack.insert(i, {"op": "ibonus_now", "seat": seat, "v": colour})
+                s.stack.insert(i, {"op": Op.IBONUS_NOW, "seat": seat, "v": colour})
                 s.log(
                     f"{s.who(seat)} earns {bonus_name(colour)}; it follows once the "
                     "running Industry Bonus is finished."
@@ -133,7 +133,7 @@ def place_property(s: StateFields, seat: int, kind: str, h: int) -> None:
         SK.skill_vp(s, seat, 10)
     if after:
         parent = s.stack[-1] if s.stack else None
-        if parent is not None and parent["op"] == "property" and parent["seat"] == seat:
+        if parent is not None and parent["op"] == Op.PROPERTY and parent["seat"] == seat:
             # a new frame in its place: the parent state shares the old one
             s.stack[-1] = {**parent, "after": tuple(parent["after"]) + tuple(after)}
         else:
@@ -288,7 +288,7 @@ def _discount(s, seat, v, chain):
 
 def _skill(s, seat, v, chain):
     # Jasmine Mei takes two skill tiles for each one granted.
-    FR.push_step(s, "skill", seat, chain, n=v * C.of(s.p[seat]).skills_per_grant)
+    FR.push_step(s, Op.SKILL, seat, chain, n=v * C.of(s.p[seat]).skills_per_grant)
 
 
 def _property(paid):
@@ -299,7 +299,7 @@ def _property(paid):
             paid_now = paid
         FR.push_step(
             s,
-            "property",
+            Op.PROPERTY,
             seat,
             chain,
             n=v,
@@ -335,30 +335,32 @@ def _draw_now(s, seat, v, chain):
 # the ops listed in EFFECTS; INTERNAL ops are pushed by the engine itself.
 EFFECTS = {
     "gain": _gain,
-    "basic": _counted("basic"),
+    "basic": _counted(Op.BASIC),
     "income": _income,
-    "income_any": _counted("income_any"),
+    "income_any": _counted(Op.INCOME_ANY),
     "vp": _vp,
     "vp_per": _vp_per,
     "draw": lambda s, seat, v, chain: PR.draw(s, seat, v),
     "disc": _disc,
-    "terrain": _counted("terrain"),
-    "road": _counted("road"),
-    "terrain_road": lambda s, seat, v, chain: FR.push_step(s, "tr", seat, chain, t=v[0], r=v[1]),
-    "food": lambda s, seat, v, chain: advance_food(s, seat, v),
-    "industry": _counted("industry"),
-    "prosperity": _counted("prosperity"),
-    "prosperity_colour": lambda s, seat, v, chain: FR.push_step(
-        s, "prosperity", seat, chain, n=v[1], colour=v[0]
+    "terrain": _counted(Op.TERRAIN),
+    "road": _counted(Op.ROAD),
+    "terrain_road": lambda s, seat, v, chain: FR.push_step(
+        s, Op.TERRAIN_ROAD, seat, chain, t=v[0], r=v[1]
     ),
-    "rabbit": _counted("rabbit"),
+    "food": lambda s, seat, v, chain: advance_food(s, seat, v),
+    "industry": _counted(Op.INDUSTRY),
+    "prosperity": _counted(Op.PROSPERITY),
+    "prosperity_colour": lambda s, seat, v, chain: FR.push_step(
+        s, Op.PROSPERITY, seat, chain, n=v[1], colour=v[0]
+    ),
+    "rabbit": _counted(Op.RABBIT),
     "property": _property(paid=False),
     "skill": _skill,
     "wonder": _wonder,
     "locomotive": _locomotive,
     "ibonus": lambda s, seat, v, chain: industry_bonus(s, seat, v, chain),
     "discount": _discount,
-    "capital": _counted("capital"),
+    "capital": _counted(Op.CAPITAL),
     **CS.DATA_EFFECTS,  # ops the skill data uses (data/skills.toml)
 }
 INTERNAL = {

@@ -19,7 +19,7 @@ from . import phases as PH
 from . import primitives as PR
 from . import queries as Q
 from . import scoring
-from .constants import MARKER_COLOUR, SOLO_LINES
+from .constants import MARKER_COLOUR, SOLO_LINES, Op
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
 from .story import tile_name
@@ -73,7 +73,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
     elif kind == "copy":
         cost = Q.area_cost(s, seat, args[0])
         gains = _effects_text(d.areas[args[0]]["effect"])
-    elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == "free_auto"):
+    elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == Op.FREE_AUTO):
         cost = {"diamond": 1}  # (F's free automation costs nothing)
     elif kind == "track":
         t = d.prosperity[args[0]]
@@ -158,8 +158,8 @@ def refusals(s: StateFields, seat: int) -> dict[str, Any]:
             return STEPS[f["op"]].refusal(s, f, Action(seat, kind, args))
         return turn_refusal(s, seat, Action(seat, kind, args))
 
-    area_move = "copy" if f is not None and f["op"] == "copy" else "area"
-    card_move = {"hand": "discard", "discard1": "discard", "keep": "keep"}
+    area_move = "copy" if f is not None and f["op"] == Op.COPY else "area"
+    card_move = {Op.HAND: "discard", Op.DISCARD_ONE: "discard", Op.KEEP: "keep"}
     card_kind = card_move.get(f["op"], "play") if f is not None else "play"
     paid = f.get("paid", True) if f is not None else True
     out = {
@@ -187,7 +187,7 @@ def map_refusals(s: StateFields, seat: int) -> dict[str, dict[str, str]] | None:
     m = s.mapb(seat)
     step = STEPS[f["op"]]
     legal = {(a.kind, a.args[0]) for a in s.legal_actions(seat) if a.args}
-    hex_kind = "place" if f["op"] == "place" else "rabbit" if f["op"] == "rabbit" else "hex"
+    hex_kind = "place" if f["op"] == Op.PLACE else "rabbit" if f["op"] == Op.RABBIT else "hex"
     hexes, edges = {}, {}
     for h in range(len(m.kinds)):
         if (hex_kind, h) not in legal and ("special", h) not in legal:

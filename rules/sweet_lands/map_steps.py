@@ -9,6 +9,7 @@ from . import data as D
 from . import effects as FX
 from . import map_queries as MQ
 from . import queries as Q
+from .constants import Op
 from .fields import StateFields
 from .step_base import Frame, Step
 
@@ -78,7 +79,7 @@ def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
     if a.kind == "edge":
         if not 0 <= ident < len(m.edge_ends):
             return f"There is no edge {ident} on your map."
-        if op in ("terrain", "place", "rabbit") or (op == "tr" and f["r"] <= 0):
+        if op in (Op.TERRAIN, Op.PLACE, Op.RABBIT) or (op == Op.TERRAIN_ROAD and f["r"] <= 0):
             return "A hex is asked for here, not an edge."
         if ident in P.roads:
             return f"Edge {ident} already holds a road."
@@ -96,7 +97,7 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
     P = s.p[seat]
     kind = s.mapb(seat).kinds[h]
     tile = P.tiles.get(h)
-    if op in ("terrain", "tr") and (op == "terrain" or f["t"] > 0):
+    if op in (Op.TERRAIN, Op.TERRAIN_ROAD) and (op == Op.TERRAIN or f["t"] > 0):
         if kind == "capital":
             return "Capital hexes take no terrain tile (properties go on them directly)."
         if kind == "eda":
@@ -106,9 +107,9 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
         if kind == "special" and not s.specials:
             return "No special terrain tile is left in the supply."
         return f"Hex {h} is not next to your capital or to one of your tiles."
-    if op in ("road", "tr"):
+    if op in (Op.ROAD, Op.TERRAIN_ROAD):
         return "Roads go on edges: pick an edge."
-    if op == "place":
+    if op == Op.PLACE:
         if h in P.props:
             return f"Hex {h} already holds a property."
         if kind == "capital":
@@ -118,7 +119,7 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
         if not tile[1]:
             return f"The tile on hex {h} is not flipped yet: a road on one of its edges flips it."
         return f"The tile on hex {h} was flipped during this action: it takes a token next time."
-    if op == "rabbit":
+    if op == Op.RABBIT:
         if h not in P.props:
             return "A Cookie Rabbit goes on a hex holding one of your properties."
         if h in P.rabbits:
@@ -136,7 +137,7 @@ class MapStep(Step):
 
 
 class PlaceTerrain(MapStep):
-    op = "terrain"
+    op = Op.TERRAIN
     stoppable = counted = True
     question = "place terrain tiles (or stop)"
 
@@ -149,7 +150,7 @@ class PlaceTerrain(MapStep):
 
 
 class PlaceRoad(MapStep):
-    op = "road"
+    op = Op.ROAD
     stoppable = counted = True
     question = "place roads (or stop)"
 
@@ -165,7 +166,7 @@ class TerrainAndRoads(MapStep):
     """Terrain tiles ("t" left) and roads ("r" left) in any order; with "one" set, a
     single tile or road (the free build action)."""
 
-    op = "tr"
+    op = Op.TERRAIN_ROAD
     stoppable = True
     question = "place terrain tiles and roads in any order (or stop)"
 
@@ -196,7 +197,7 @@ class TerrainAndRoads(MapStep):
 
 
 class PlaceRabbit(MapStep):
-    op = "rabbit"
+    op = Op.RABBIT
     stoppable = counted = True
     question = "place a Cookie Rabbit on a property without one (or stop)"
 
@@ -223,7 +224,7 @@ class PlaceRabbit(MapStep):
 
 
 class PlaceToken(MapStep):
-    op = "place"
+    op = Op.PLACE
     question = "place the token on a flipped tile or a capital without a property"
 
     def options(self, s, f):

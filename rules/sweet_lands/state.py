@@ -19,7 +19,7 @@ from . import data as D
 from . import scoring, views
 from . import variants as V
 from .board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
-from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
+from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP, Op  # noqa: F401
 from .fields import RARE_OWNED, RareFields, StateFields
 from .player import PlayerState
 from .skills import regular_set
@@ -114,12 +114,12 @@ class SweetLandsState(StateFields):
         )
         s._legal = s._menu = s._board = s._board_made = None
         V.setup(s)  # F hook: Advanced Skill Tiles
-        s.stack.append({"op": "begin", "seat": 0})
+        s.stack.append({"op": Op.BEGIN, "seat": 0})
         for seat in reversed(order):
-            s.stack.append({"op": "choose_aid", "seat": seat})
+            s.stack.append({"op": Op.CHOOSE_AID, "seat": seat})
         for seat in reversed(order):
-            s.stack.append({"op": "choose_map", "seat": seat})
-            s.stack.append({"op": "choose_char", "seat": seat})
+            s.stack.append({"op": Op.CHOOSE_MAP, "seat": seat})
+            s.stack.append({"op": Op.CHOOSE_CHAR, "seat": seat})
         settle(s)
         s._menu = None  # callers may still arrange the new state by hand
         return s
@@ -252,7 +252,7 @@ class SweetLandsState(StateFields):
         stack = self.stack
         if stack:
             top = stack[-1]
-            if top["op"] == "draft":  # F hook: simultaneous picks
+            if top["op"] == Op.DRAFT:  # F hook: simultaneous picks
                 return V.actors(self)
             return [top["seat"]]
         return [self.turn]
@@ -264,7 +264,7 @@ class SweetLandsState(StateFields):
             return []
         if stack:
             top = stack[-1]
-            if (seat not in V.actors(self)) if top["op"] == "draft" else seat != top["seat"]:
+            if (seat not in V.actors(self)) if top["op"] == Op.DRAFT else seat != top["seat"]:
                 return []
         elif seat != self.turn:
             return []

@@ -32,7 +32,7 @@ from .choice_steps import (
     TakeSkill,
     TakeToken,
 )
-from .constants import ACTION
+from .constants import ACTION, Op
 from .fields import StateFields
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
 from .step_base import Frame, Step, _discard_options, describe_effect, done_action
@@ -41,7 +41,7 @@ __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_
 
 
 class ChooseCharacter(Step):
-    op = "choose_char"
+    op = Op.CHOOSE_CHAR
     question = "choose a character"
 
     def options(self, s, f):
@@ -67,7 +67,7 @@ class ChooseCharacter(Step):
 
 
 class ChooseMap(Step):
-    op = "choose_map"
+    op = Op.CHOOSE_MAP
     question = "choose a map board (side A is shared; each B side once)"
 
     def options(self, s, f):
@@ -87,7 +87,7 @@ class ChooseMap(Step):
 
 
 class ChooseAid(Step):
-    op = "choose_aid"
+    op = Op.CHOOSE_AID
     question = "put the Round Aid token on a free space"
 
     def options(self, s, f):
@@ -106,7 +106,7 @@ class ChooseAid(Step):
 
 
 class MoveAid(ChooseAid):
-    op = "aid_move"
+    op = Op.AID_MOVE
     question = "move the Round Aid token to a free space"
 
     def resolve(self, s, f, a):
@@ -125,7 +125,7 @@ class HandCost(Step):
     before anything is paid) or, for Gretel Stollen, diamonds in place of cards. A
     part payment is only offered when the rest can still be paid in full."""
 
-    op = "hand"
+    op = Op.HAND
     question = "pay the hand cost of the action space"
 
     def options(self, s, f):
@@ -181,7 +181,7 @@ class HandCost(Step):
 
 
 class DiscardOne(Step):
-    op = "discard1"
+    op = Op.DISCARD_ONE
     question = "discard a card"
 
     def options(self, s, f):
@@ -193,7 +193,7 @@ class DiscardOne(Step):
 
 
 class KeepOne(Step):
-    op = "keep"
+    op = Op.KEEP
     question = "choose the one card to keep (the others are discarded)"
 
     def options(self, s, f):
@@ -248,7 +248,7 @@ STEPS: dict[str, Step] = {
 }
 
 
-_INDUSTRY = cast(IndustrySteps, STEPS["industry"])
+_INDUSTRY = cast(IndustrySteps, STEPS[Op.INDUSTRY])
 
 # Steps whose spent() is always False (neither counted nor spent in a way of their
 # own): settle, which runs after every move, skips the call for them.
@@ -288,7 +288,7 @@ def settle(s: StateFields) -> None:
             s._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](s, f)
             continue
-        if op == "industry" and industry.automatic(s, s._own_top()):
+        if op == Op.INDUSTRY and industry.automatic(s, s._own_top()):
             s._board = None
             continue
         if op in NEVER_SPENT or not step.spent(f):
@@ -316,13 +316,13 @@ def _action_start(s: StateFields, f: Frame) -> None:
 
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
-    "fx": lambda s, f: FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain")),
-    "begin": lambda s, f: PH.begin_round(s),
-    "next_round": lambda s, f: PH.begin_round(s),
-    "income": lambda s, f: PH.income(s, f["seat"]),
-    "action_start": _action_start,
-    "end_turn": lambda s, f: PH.end_turn(s),
-    "pass_score": lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
-    "ibonus_now": lambda s, f: FX.industry_bonus(s, f["seat"], f["v"], None),
-    "draft_deal": V.deal,  # F: hand drafting
+    Op.FX: lambda s, f: FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain")),
+    Op.BEGIN: lambda s, f: PH.begin_round(s),
+    Op.NEXT_ROUND: lambda s, f: PH.begin_round(s),
+    Op.INCOME: lambda s, f: PH.income(s, f["seat"]),
+    Op.ACTION_START: _action_start,
+    Op.END_TURN: lambda s, f: PH.end_turn(s),
+    Op.PASS_SCORE: lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
+    Op.IBONUS_NOW: lambda s, f: FX.industry_bonus(s, f["seat"], f["v"], None),
+    Op.DRAFT_DEAL: V.deal,  # F: hand drafting
 }

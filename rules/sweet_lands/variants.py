@@ -20,6 +20,7 @@ from typing import Any
 from ..core import Action
 from . import data as D
 from .characters import after_draft, own
+from .constants import Op
 from .fields import StateFields
 from .skills import ADVANCED
 from .step_base import Step
@@ -90,8 +91,8 @@ def income(s: StateFields, seat: int, todo: list) -> list:
 def before_action(s: StateFields) -> None:
     """Pushed between the income steps and the Action Phase: the draft."""
     if drafting(s):
-        s.stack.append({"op": "draft", "seat": s.start})
-        s.stack.append({"op": "draft_deal", "seat": s.start})
+        s.stack.append({"op": Op.DRAFT, "seat": s.start})
+        s.stack.append({"op": Op.DRAFT_DEAL, "seat": s.start})
 
 
 def deal(s: StateFields, f: Frame) -> None:
@@ -121,7 +122,7 @@ def actors(s: StateFields) -> list[int]:
 class DraftPick(Step):
     """One pick of the draft; every seat that has not picked this lap may act."""
 
-    op = "draft"
+    op = Op.DRAFT
     question = "keep one card of the pack in front of you"
     every_seat = True
 

@@ -1,10 +1,13 @@
-"""The engine's modules import at the top only: an import inside a function is how a
-cycle used to be dodged, and the layers contract (pyproject.toml) sees no cycle."""
+"""The engine's shape: its modules import at the top only (an import inside a function
+is how a cycle used to be dodged; the layers contract in pyproject.toml sees no cycle),
+and every pending step is named in ``Op``, the names the screens compare with."""
 
 import ast
 from pathlib import Path
 
 import rules.sweet_lands
+from rules.sweet_lands import Op
+from rules.sweet_lands.steps import AUTOMATIC, STEPS
 
 ENGINE = Path(rules.sweet_lands.__file__).parent
 
@@ -43,3 +46,9 @@ def test_an_import_inside_a_function_is_found():
 def test_no_engine_module_imports_inside_a_function():
     found = {p.name: inner_imports(p.read_text()) for p in sorted(ENGINE.glob("*.py"))}
     assert {name: lines for name, lines in found.items() if lines} == {}
+
+
+def test_every_pending_step_has_its_name_in_op():
+    names = {v for k, v in vars(Op).items() if k.isupper()}
+    assert names == set(STEPS) | set(AUTOMATIC)
+    assert all(STEPS[name].op == name for name in STEPS)
