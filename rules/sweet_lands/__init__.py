@@ -29,7 +29,8 @@ so no import cycle can form).
   basic facts and copy-on-write helpers.
 - ``board_part``; ``data`` / ``player``: the menu's kept board facts; the printed
   components (data/*.toml, checked on load); one seat's record.
-- ``constants`` / ``hexgrid`` / ``story`` / ``traits``: names, hex geometry, log
+- ``constants`` / ``frame_types`` / ``hexgrid`` / ``story`` / ``traits``: names (the
+  pending steps' ``Op``), each step's frame as a typed record, hex geometry, log
   phrases, what the queries ask of a character.
 """
 

@@ -16,7 +16,17 @@ from . import queries as Q
 from . import turn_checks as TC
 from .constants import MAX_SEATS, Op
 from .fields import StateFields
-from .step_base import Frame, Step, describe_effect
+from .frame_types import (
+    AutomateFrame,
+    ColumnFrame,
+    CopyFrame,
+    Counted,
+    OrderFrame,
+    PlaceFrame,
+    PropertyFrame,
+    ProsperityFrame,
+)
+from .step_base import Step, describe_effect
 from .story import amounts
 from .variants import advanced_options  # F hook: Advanced Skill Tiles
 
@@ -42,12 +52,12 @@ _TAKE_BY_SEAT = [_take_actions(seat) for seat in range(MAX_SEATS)]
 _PAY_BY_SEAT = [_pay_actions(seat) for seat in range(MAX_SEATS)]
 
 
-class IndustrySteps(Step):
+class IndustrySteps(Step[Counted]):
     op = Op.INDUSTRY
     stoppable = counted = True
     question = "advance an Industry marker (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "marker", (mk,), f"Advance the {mk}")
@@ -55,7 +65,7 @@ class IndustrySteps(Step):
             if Q.marker_can_move(s, seat, mk)
         ]
 
-    def automatic(self, s: StateFields, f: Frame) -> bool:
+    def automatic(self, s: StateFields, f: Counted) -> bool:
         """Without the Locomotive only the Carriage can move: no choice to make."""
         seat = f["seat"]
         if f["n"] <= 0 or s.p[seat].loco is not None:
@@ -67,20 +77,20 @@ class IndustrySteps(Step):
             s.stack.pop()
         return True
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
         FX.move_marker(s, a.seat, a.args[0])
 
 
-class ProsperitySteps(Step):
+class ProsperitySteps(Step[ProsperityFrame]):
     op = Op.PROSPERITY
     stoppable = counted = True
     question = "advance on a Prosperity track (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: ProsperityFrame) -> list[Action]:
         return prosperity_options(s, f["seat"], f.get("colour"))
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: ProsperityFrame, a: Action) -> None:
         self.take_one(s, f)
         FX.advance_prosperity(s, a.seat, a.args[0])
 
@@ -99,7 +109,7 @@ def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> 
     return free + paid
 
 
-class TakeToken(Step):
+class TakeToken(Step[PropertyFrame]):
     """Choose which property token to take next; its row bonuses wait ("after")
     until the whole action is done."""
 
@@ -107,7 +117,7 @@ class TakeToken(Step):
     stoppable = counted = True
     question = "take a property token (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: PropertyFrame) -> list[Action]:
         seat = f["seat"]
         if not MQ.property_spots(s, seat, f["eligible"]):
             return []
@@ -118,31 +128,30 @@ class TakeToken(Step):
             if not paid or EC.can_pay(s, seat, Q.token_cost(s, seat, k))
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: PropertyFrame, a: Action) -> None:
         seat, tok = a.seat, a.args[0]
         cost = Q.token_cost(s, seat, tok) if f.get("paid", True) else {}
         EC.pay(s, seat, cost)
         f["n"] -= 1
-        s.stack.append(
-            {
-                "op": Op.PLACE,
-                "seat": seat,
-                "type": tok,
-                "eligible": f["eligible"],
-                "chain": f.get("chain"),
-            }
-        )
+        place: PlaceFrame = {
+            "op": Op.PLACE,
+            "seat": seat,
+            "type": tok,
+            "eligible": f["eligible"],
+            "chain": f.get("chain"),
+        }
+        s.stack.append(place)
         s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {amounts(cost)}." if cost else "."))
 
-    def dropped(self, s, f):
+    def dropped(self, s: StateFields, f: PropertyFrame) -> None:
         FR.push_effects(s, f["seat"], f.get("after", ()), f.get("chain"))
 
 
-class TakeSkill(Step):
+class TakeSkill(Step[Counted]):
     op = Op.SKILL
     question = "take a skill tile you do not have yet"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         mine = s.p[seat].skills
         regular = [
@@ -156,7 +165,7 @@ class TakeSkill(Step):
             return [_no_tile_action(seat), *paid]
         return regular + paid
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Counted, a: Action) -> str:
         if a.kind == "skill" and a.args and isinstance(a.args[0], int):
             sk, P = a.args[0], s.p[f["seat"]]
             if sk in P.skills:
@@ -168,12 +177,16 @@ class TakeSkill(Step):
                 return f"No skill tile {sk} is left in the skill spaces."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         s.stack.pop()
         if f["n"] > 1:
-            s.stack.append(
-                {"op": Op.SKILL, "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
-            )
+            rest: Counted = {
+                "op": Op.SKILL,
+                "seat": a.seat,
+                "n": f["n"] - 1,
+                "chain": f.get("chain"),
+            }
+            s.stack.append(rest)
         FX.take_skill(s, a.seat, a.args[0])
 
 
@@ -182,15 +195,15 @@ def _no_tile_action(seat: int) -> Action:
     return Action(seat, "done", (), "Take no skill tile (those left cost 1 diamond each)")
 
 
-class TakeBasic(Step):
+class TakeBasic(Step[Counted]):
     op = Op.BASIC
     question = "choose a basic resource to take"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         return [*_TAKE_BY_SEAT[seat]]  # a display, not list(): no call
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
@@ -199,11 +212,11 @@ class TakeBasic(Step):
         s.log(f"{s.players[seat]} takes 1 {r}.")  # who(), written out
 
 
-class PayBasic(Step):
+class PayBasic(Step[Counted]):
     op = Op.PAYBASIC
     question = "choose a basic resource to pay"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         res = s.p[seat].res
         out = []
@@ -212,7 +225,7 @@ class PayBasic(Step):
                 out.append(a)
         return out
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
@@ -221,16 +234,16 @@ class PayBasic(Step):
         s.log(f"{s.players[seat]} pays 1 {r}.")  # who(), written out
 
 
-class RaiseIncome(Step):
+class RaiseIncome(Step[Counted]):
     op = Op.INCOME_ANY
     question = "choose an income track to raise"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         step = D.load().player["income_step"]
         return [Action(seat, "income", (r,), f"Raise {r} income (+{step[r]})") for r in D.INCOMES]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] = f.get("n", 1) - 1
         if f["n"] <= 0:
             s.stack.pop()
@@ -247,28 +260,28 @@ class CapitalBonus(RaiseIncome):
     op = Op.CAPITAL
     question = "raise an income track or advance on a Prosperity track"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         return super().options(s, f) + prosperity_options(s, f["seat"])
 
 
-class ChooseColumn(Step):
+class ChooseColumn(Step[ColumnFrame]):
     op = Op.COLUMN
     question = "choose the column whose Industry Bonus to take"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: ColumnFrame) -> list[Action]:
         seat = f["seat"]
         return [Action(seat, "column", (c,), f"Industry Bonus: {c} column") for c in D.COLOURS]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: ColumnFrame, a: Action) -> None:
         s.stack.pop()
         FX.industry_bonus(s, a.seat, a.args[0], f.get("chain_from"))
 
 
-class Automate(Step):
+class Automate(Step[AutomateFrame]):
     op = Op.AUTOMATE
     question = "automate the card just played (1 diamond) or keep it face up"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: AutomateFrame) -> list[Action]:
         seat = f["seat"]
         # keeping the card face up spends nothing, so it is the first (Enter's) choice
         out = [Action(seat, "keepcard", (), "Do not automate")]
@@ -279,14 +292,14 @@ class Automate(Step):
         ]
         return out
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: AutomateFrame, a: Action) -> str:
         if a.kind == "automate" and a.args and isinstance(a.args[0], str):
             reason = Q.automate_refusal(s, f["seat"], f["uid"], a.args[0])
             if reason:
                 return reason
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: AutomateFrame, a: Action) -> None:
         s.stack.pop()
         uid = f["uid"]
         P = s.p[a.seat]
@@ -302,11 +315,11 @@ class Automate(Step):
             s.log(f"{s.who(a.seat)} automates {name} into the {colour} column for 1 diamond.")
 
 
-class CopyArea(Step):
+class CopyArea(Step[CopyFrame]):
     op = Op.COPY
     question = "choose the area to copy (paying its cost)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: CopyFrame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "copy", (a,), f"Copy area {a}")
@@ -314,14 +327,14 @@ class CopyArea(Step):
             if not TC.area_refusal(s, seat, a, copying=True)
         ]
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: CopyFrame, a: Action) -> str:
         if a.kind == "copy" and a.args and a.args[0] in TC.copy_targets(s, f["area"]):
             reason = TC.area_refusal(s, f["seat"], a.args[0], copying=True)
             if reason:
                 return reason
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: CopyFrame, a: Action) -> None:
         s.stack.pop()
         aid = a.args[0]
         cost = Q.area_cost(s, a.seat, aid)
@@ -331,21 +344,21 @@ class CopyArea(Step):
         push_area_effect(s, a.seat, aid)
 
 
-class ChoosePart(Step):
+class ChoosePart(Step[OrderFrame]):
     """An Immediate Ability with several parts: the seat picks which part resolves
     next ("parts" holds those still to do, in printed order)."""
 
     op = Op.ORDER
     question = "choose which part of the ability to resolve next"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: OrderFrame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "part", (i,), f"Next: {describe_effect(op, v)}")
             for i, (op, v) in enumerate(f["parts"])
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: OrderFrame, a: Action) -> None:
         parts = list(f["parts"])
         op, v = parts.pop(a.args[0])
         if len(parts) > 1:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from . import character_steps as CS
 from . import characters as C
@@ -13,7 +13,8 @@ from . import primitives as PR
 from . import queries as Q
 from . import skills as SK
 from .constants import MARKER_COLOUR, Op
-from .fields import Effect, StateFields
+from .fields import StateFields
+from .frame_types import BonusFrame, ColumnFrame, Effect, PropertyFrame, TerrainRoadFrame
 from .story import amounts, article, bonus_name, plural, tile_name
 from .variants import take_advanced
 
@@ -26,13 +27,15 @@ def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | Non
     d = D.load()
     P = s.p[seat]
     if colour == "any":
-        s.stack.append({"op": Op.COLUMN, "seat": seat, "chain_from": chain_from})
+        column: ColumnFrame = {"op": Op.COLUMN, "seat": seat, "chain_from": chain_from}
+        s.stack.append(column)
         return
     if chain_from is not None:
         for i, f in enumerate(s.stack):
             if f.get("chain") == chain_from:
                 # finish the running Industry Bonus to the bottom first
-                s.stack.insert(i, {"op": Op.IBONUS_NOW, "seat": seat, "v": colour})
+                waiting: BonusFrame = {"op": Op.IBONUS_NOW, "seat": seat, "v": colour}
+                s.stack.insert(i, waiting)
                 s.log(
                     f"{s.who(seat)} earns {bonus_name(colour)}; it follows once the "
                     "running Industry Bonus is finished."
@@ -135,7 +138,9 @@ def place_property(s: StateFields, seat: int, kind: str, h: int) -> None:
         parent = s.stack[-1] if s.stack else None
         if parent is not None and parent["op"] == Op.PROPERTY and parent["seat"] == seat:
             # a new frame in its place: the parent state shares the old one
-            s.stack[-1] = {**parent, "after": tuple(parent["after"]) + tuple(after)}
+            taking = cast(PropertyFrame, parent)
+            longer: PropertyFrame = {**taking, "after": tuple(taking["after"]) + tuple(after)}
+            s.stack[-1] = longer
         else:
             todo += after
     FR.push_effects(s, seat, todo)
@@ -288,7 +293,7 @@ def _discount(s, seat, v, chain):
 
 def _skill(s, seat, v, chain):
     # Jasmine Mei takes two skill tiles for each one granted.
-    FR.push_step(s, Op.SKILL, seat, chain, n=v * C.of(s.p[seat]).skills_per_grant)
+    FR.push_counted(s, Op.SKILL, seat, chain, v * C.of(s.p[seat]).skills_per_grant)
 
 
 def _property(paid):
@@ -297,23 +302,34 @@ def _property(paid):
             paid_now = True
         else:
             paid_now = paid
-        FR.push_step(
-            s,
-            Op.PROPERTY,
-            seat,
-            chain,
-            n=v,
-            after=(),
-            eligible=MQ.property_spots(s, seat),
-            paid=paid_now,
-        )
+        f: PropertyFrame = {
+            "op": Op.PROPERTY,
+            "seat": seat,
+            "chain": chain,
+            "n": v,
+            "after": (),
+            "eligible": MQ.property_spots(s, seat),
+            "paid": paid_now,
+        }
+        s.stack.append(f)
 
     return push
 
 
+def _terrain_road(s, seat, v, chain):
+    f: TerrainRoadFrame = {
+        "op": Op.TERRAIN_ROAD,
+        "seat": seat,
+        "chain": chain,
+        "t": v[0],
+        "r": v[1],
+    }
+    s.stack.append(f)
+
+
 def _counted(op):
     """An effect that becomes a pending step counting ``v`` choices."""
-    return lambda s, seat, v, chain: FR.push_step(s, op, seat, chain, n=v)
+    return lambda s, seat, v, chain: FR.push_counted(s, op, seat, chain, v)
 
 
 def _income_now(s, seat, v, chain):
@@ -344,15 +360,11 @@ EFFECTS = {
     "disc": _disc,
     "terrain": _counted(Op.TERRAIN),
     "road": _counted(Op.ROAD),
-    "terrain_road": lambda s, seat, v, chain: FR.push_step(
-        s, Op.TERRAIN_ROAD, seat, chain, t=v[0], r=v[1]
-    ),
+    "terrain_road": _terrain_road,
     "food": lambda s, seat, v, chain: advance_food(s, seat, v),
     "industry": _counted(Op.INDUSTRY),
     "prosperity": _counted(Op.PROSPERITY),
-    "prosperity_colour": lambda s, seat, v, chain: FR.push_step(
-        s, Op.PROSPERITY, seat, chain, n=v[1], colour=v[0]
-    ),
+    "prosperity_colour": lambda s, seat, v, chain: FR.push_prosperity(s, seat, chain, v[1], v[0]),
     "rabbit": _counted(Op.RABBIT),
     "property": _property(paid=False),
     "skill": _skill,

@@ -7,6 +7,7 @@ Every reason here comes from the same refusal functions the engine checks moves 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action
@@ -147,7 +148,8 @@ def refusals(s: StateFields, seat: int) -> dict[str, Any]:
     for the move that uses it."""
     P = s.p[seat]
     legal = {(a.kind, a.args) for a in s.legal_actions(seat)}
-    f = s.stack[-1] if s.stack else None
+    # read by key: the pending step may be of any kind
+    f: Mapping[str, Any] | None = s.stack[-1] if s.stack else None
 
     def why(kind: str, *args: Any) -> str | None:
         if (kind, args) in legal:

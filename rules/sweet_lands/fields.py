@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING, Any
 from ..core import Action, GameState, Rng
 from .board_part import BoardPart
 from .data import MapBoard, load
+from .frame_types import Frame
 from .player import PlayerState
 
-Frame = dict[str, Any]  # one pending step on the stack: its kind ("op"), seat and fields
 Cost = Mapping[str, int]  # resource -> amount
-Effect = tuple[str, Any]  # (effect op, value) as the data files give it
 
 
 # Bit of StateFields._owned: set when the state owns its RareFields.

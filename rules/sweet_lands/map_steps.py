@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from ..core import Action
 from . import data as D
@@ -11,7 +13,8 @@ from . import map_queries as MQ
 from . import queries as Q
 from .constants import Op
 from .fields import StateFields
-from .step_base import Frame, Step
+from .frame_types import Counted, PlaceFrame, TerrainRoadFrame
+from .step_base import F, Step
 
 
 def _terrain_options(s: StateFields, seat: int) -> list[Action]:
@@ -67,7 +70,7 @@ def _edge_action(seat: int, e: int) -> Action:
 _MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 
 
-def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
+def map_refusal(s: StateFields, f: Mapping[str, Any], a: Action) -> str | None:
     """Why a hex or an edge cannot be chosen in a map step; None when the action is
     not about the map or the reason is not a map one."""
     if a.kind not in _MAP_KINDS or not a.args or not isinstance(a.args[0], int):
@@ -92,7 +95,7 @@ def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
     return _hex_refusal(s, f, ident)
 
 
-def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
+def _hex_refusal(s: StateFields, f: Mapping[str, Any], h: int) -> str | None:
     seat, op = f["seat"], f["op"]
     P = s.p[seat]
     kind = s.mapb(seat).kinds[h]
@@ -129,40 +132,40 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
     return None
 
 
-class MapStep(Step):
+class MapStep(Step[F]):
     """A step answered on the map: refusals name what is wrong with the hex or edge."""
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: F, a: Action) -> str:
         return map_refusal(s, f, a) or super().refusal(s, f, a)
 
 
-class PlaceTerrain(MapStep):
+class PlaceTerrain(MapStep[Counted]):
     op = Op.TERRAIN
     stoppable = counted = True
     question = "place terrain tiles (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         return _terrain_options(s, f["seat"]) if f["n"] > 0 else []
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
         FX.place_terrain(s, a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
 
 
-class PlaceRoad(MapStep):
+class PlaceRoad(MapStep[Counted]):
     op = Op.ROAD
     stoppable = counted = True
     question = "place roads (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         return _road_options(s, f["seat"]) if f["n"] > 0 else []
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
         FX.place_road(s, a.seat, a.args[0])
 
 
-class TerrainAndRoads(MapStep):
+class TerrainAndRoads(MapStep[TerrainRoadFrame]):
     """Terrain tiles ("t" left) and roads ("r" left) in any order; with "one" set, a
     single tile or road (the free build action)."""
 
@@ -170,17 +173,17 @@ class TerrainAndRoads(MapStep):
     stoppable = True
     question = "place terrain tiles and roads in any order (or stop)"
 
-    def spent(self, f):
+    def spent(self, f: TerrainRoadFrame) -> bool:
         return f["t"] <= 0 and f["r"] <= 0
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: TerrainRoadFrame) -> list[Action]:
         seat = f["seat"]
         out = _terrain_options(s, seat) if f["t"] > 0 else []
         if f["r"] > 0:
             out += _road_options(s, seat)
         return out
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: TerrainRoadFrame, a: Action) -> None:
         road = a.kind == "edge"
         if f.get("one"):
             f["t"] = f["r"] = 0
@@ -196,12 +199,12 @@ class TerrainAndRoads(MapStep):
             FX.place_terrain(s, a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
 
 
-class PlaceRabbit(MapStep):
+class PlaceRabbit(MapStep[Counted]):
     op = Op.RABBIT
     stoppable = counted = True
     question = "place a Cookie Rabbit on a property without one (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         if not Q.rabbit_ready(s, seat):
             return []
@@ -210,11 +213,11 @@ class PlaceRabbit(MapStep):
             for h in MQ.rabbit_spots(s, seat)
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
         FX.place_rabbit(s, a.seat, a.args[0])
 
-    def dropped(self, s, f):
+    def dropped(self, s: StateFields, f: Counted) -> None:
         # With every rabbit already taken, each rabbit owed scores VP instead.
         P = s.p[f["seat"]]
         if f["n"] > 0 and P.rabbits_taken >= 9:
@@ -223,17 +226,17 @@ class PlaceRabbit(MapStep):
             s.log(f"{s.who(f['seat'])} has no Cookie Rabbit left: {vp} VP instead.")
 
 
-class PlaceToken(MapStep):
+class PlaceToken(MapStep[PlaceFrame]):
     op = Op.PLACE
     question = "place the token on a flipped tile or a capital without a property"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: PlaceFrame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "place", (h,), f"Place it on hex {h}")
             for h in MQ.property_spots(s, seat, f.get("eligible"))
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: PlaceFrame, a: Action) -> None:
         s.stack.pop()
         FX.place_property(s, a.seat, f["type"], a.args[0])

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from . import data as D
 from . import skills as SK
-from .fields import Effect, StateFields
+from .fields import StateFields
+from .frame_types import Effect
 from .story import tile_name
 
 

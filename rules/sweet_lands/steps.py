@@ -34,17 +34,18 @@ from .choice_steps import (
 )
 from .constants import ACTION, Op
 from .fields import StateFields
+from .frame_types import Counted, Frame, HandFrame
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
-from .step_base import Frame, Step, _discard_options, describe_effect, done_action
+from .step_base import Step, _discard_options, describe_effect, done_action
 
 __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_options", "settle"]
 
 
-class ChooseCharacter(Step):
+class ChooseCharacter(Step[Frame]):
     op = Op.CHOOSE_CHAR
     question = "choose a character"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         d = D.load()
         taken = C.unavailable(s)  # F hook: one side per board
         seat = f["seat"]
@@ -54,7 +55,7 @@ class ChooseCharacter(Step):
             if cid not in taken
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         d = D.load()
         P = s.p[a.seat]
         s.stack.pop()
@@ -66,11 +67,11 @@ class ChooseCharacter(Step):
         s.log(f"{s.who(a.seat)} plays {c['name']}.")
 
 
-class ChooseMap(Step):
+class ChooseMap(Step[Frame]):
     op = Op.CHOOSE_MAP
     question = "choose a map board (side A is shared; each B side once)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         d = D.load()
         taken = {p.map for p in s.p}
         seat = f["seat"]
@@ -80,17 +81,17 @@ class ChooseMap(Step):
             if mid == "A" or mid not in taken
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         s.p[a.seat].map = a.args[0]
         s.log(f"{s.who(a.seat)} takes map {D.load().maps[a.args[0]].name}.")
 
 
-class ChooseAid(Step):
+class ChooseAid(Step[Frame]):
     op = Op.CHOOSE_AID
     question = "put the Round Aid token on a free space"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         used = {p.aid for p in s.p} | {s.mio_aid}
         seat = f["seat"]
         return [
@@ -99,7 +100,7 @@ class ChooseAid(Step):
             if i not in used
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         s.p[a.seat].aid = a.args[0]
         s.log(f"{s.who(a.seat)} puts the Round Aid token on space {a.args[0] + 1}.")
@@ -109,7 +110,7 @@ class MoveAid(ChooseAid):
     op = Op.AID_MOVE
     question = "move the Round Aid token to a free space"
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         P = s.p[a.seat]
         old = P.aid
@@ -117,10 +118,11 @@ class MoveAid(ChooseAid):
         s.log(f"{s.who(a.seat)} moves the Round Aid token to space {a.args[0] + 1}.")
         if s.solo:
             s.mio_aid = old
+            assert old is not None  # a seat passes only once its token is placed
             s.log(f"Mio's Round Aid token takes space {old + 1}.")
 
 
-class HandCost(Step):
+class HandCost(Step[HandFrame]):
     """The cards owed for an action space: cards, an Action Disc (for the whole cost,
     before anything is paid) or, for Gretel Stollen, diamonds in place of cards. A
     part payment is only offered when the rest can still be paid in full."""
@@ -128,7 +130,7 @@ class HandCost(Step):
     op = Op.HAND
     question = "pay the hand cost of the action space"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: HandFrame) -> list[Action]:
         seat = f["seat"]
         P = s.p[seat]
         out = []
@@ -145,7 +147,7 @@ class HandCost(Step):
             out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
         return out
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: HandFrame, a: Action) -> str:
         P = s.p[f["seat"]]
         if a.kind in ("discard", "diamond", "disc"):
             if a.kind == "disc" and not f.get("first"):
@@ -160,7 +162,7 @@ class HandCost(Step):
                 return f"The rest of the hand cost ({f['n']}) could not be paid afterwards."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: HandFrame, a: Action) -> None:
         P = s.p[a.seat]
         if a.kind == "disc":
             P.discs -= 1
@@ -180,26 +182,26 @@ class HandCost(Step):
             s.stack.pop()
 
 
-class DiscardOne(Step):
+class DiscardOne(Step[Frame]):
     op = Op.DISCARD_ONE
     question = "discard a card"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         return _discard_options(s, f["seat"])
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         discard_card(s, a.seat, a.args[0])
 
 
-class KeepOne(Step):
+class KeepOne(Step[Frame]):
     op = Op.KEEP
     question = "choose the one card to keep (the others are discarded)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         return _discard_options(s, f["seat"], "keep")
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         P = s.p[a.seat]
         gone = [u for u in P.hand if u != a.args[0]]
@@ -288,7 +290,7 @@ def settle(s: StateFields) -> None:
             s._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](s, f)
             continue
-        if op == Op.INDUSTRY and industry.automatic(s, s._own_top()):
+        if op == Op.INDUSTRY and industry.automatic(s, cast(Counted, s._own_top())):
             s._board = None
             continue
         if op in NEVER_SPENT or not step.spent(f):

@@ -23,6 +23,15 @@ from . import turn_checks as TC
 from .choice_steps import push_area_effect
 from .constants import Op
 from .fields import StateFields
+from .frame_types import (
+    AutomateFrame,
+    CopyFrame,
+    Counted,
+    HandFrame,
+    OrderFrame,
+    PlaceFrame,
+    TerrainRoadFrame,
+)
 from .story import amounts
 from .turn_checks import TURN_ARGS, fits
 from .turn_menu import turn_options
@@ -118,10 +127,12 @@ def _use_area(s: StateFields, seat: int, args: tuple) -> None:
         paid += f" ({wood} of the wheat in wood)"
     s.log(f"{s.who(seat)} uses area {aid} (space {idx + 1}){paid}.")
     if d.areas[aid]["copy"]:
-        s.stack.append({"op": Op.COPY, "seat": seat, "area": aid})
+        copy: CopyFrame = {"op": Op.COPY, "seat": seat, "area": aid}
+        s.stack.append(copy)
     else:
         push_area_effect(s, seat, aid)
-    s.stack.append({"op": Op.HAND, "seat": seat, "n": d.board["hand_costs"][idx], "first": True})
+    hand: HandFrame = {"op": Op.HAND, "seat": seat, "n": d.board["hand_costs"][idx], "first": True}
+    s.stack.append(hand)
 
 
 def _play_card(s: StateFields, seat: int, args: tuple) -> None:
@@ -140,7 +151,8 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
     if card.kind != "immediate":
         return
     if card.industry != "none":
-        s.stack.append({"op": Op.AUTOMATE, "seat": seat, "uid": uid})
+        automate: AutomateFrame = {"op": Op.AUTOMATE, "seat": seat, "uid": uid}
+        s.stack.append(automate)
     _push_in_chosen_order(s, seat, card.effect)
 
 
@@ -148,7 +160,8 @@ def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple) -> None:
     """The parts of an Immediate Ability resolve in the order the seat picks;
     it is asked only when the order could matter."""
     if _order_matters(effects):
-        s.stack.append({"op": Op.ORDER, "seat": seat, "parts": tuple(effects)})
+        order: OrderFrame = {"op": Op.ORDER, "seat": seat, "parts": tuple(effects)}
+        s.stack.append(order)
     else:
         FR.push_effects(s, seat, effects)
 
@@ -165,8 +178,10 @@ def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
 
 def _free_build(s: StateFields, seat: int, args: tuple) -> None:
     s.log(f"{s.who(seat)} builds with a free action.")
-    s.stack.append({"op": Op.TERRAIN_ROAD, "seat": seat, "t": 1, "r": 1, "one": True})
-    s.stack.append({"op": Op.PAYBASIC, "seat": seat, "n": 3})
+    build: TerrainRoadFrame = {"op": Op.TERRAIN_ROAD, "seat": seat, "t": 1, "r": 1, "one": True}
+    pay: Counted = {"op": Op.PAYBASIC, "seat": seat, "n": 3}
+    s.stack.append(build)
+    s.stack.append(pay)
     s.stack.append({"op": Op.DISCARD_ONE, "seat": seat})
 
 
@@ -192,18 +207,22 @@ def _free_sell(s: StateFields, seat: int, args: tuple) -> None:
 
 def _free_trade(s: StateFields, seat: int, args: tuple) -> None:
     s.log(f"{s.players[seat]} trades 3 basic resources for 1.")  # who(), written out
-    s.stack.append({"op": Op.BASIC, "seat": seat, "n": 1})
-    s.stack.append({"op": Op.PAYBASIC, "seat": seat, "n": 3})
+    take: Counted = {"op": Op.BASIC, "seat": seat, "n": 1}
+    pay: Counted = {"op": Op.PAYBASIC, "seat": seat, "n": 3}
+    s.stack.append(take)
+    s.stack.append(pay)
 
 
 def _free_disc(s: StateFields, seat: int, args: tuple) -> None:
     s.p[seat].discs -= 1
     s.log(f"{s.who(seat)} returns an Action Disc for 2 basic resources.")
-    s.stack.append({"op": Op.BASIC, "seat": seat, "n": 2})
+    take: Counted = {"op": Op.BASIC, "seat": seat, "n": 2}
+    s.stack.append(take)
 
 
 def _free_card(s: StateFields, seat: int, args: tuple) -> None:
-    s.stack.append({"op": Op.BASIC, "seat": seat, "n": 2})
+    take: Counted = {"op": Op.BASIC, "seat": seat, "n": 2}
+    s.stack.append(take)
     s.stack.append({"op": Op.DISCARD_ONE, "seat": seat})
 
 
@@ -224,7 +243,8 @@ def _claim_milestone(s: StateFields, seat: int, args: tuple) -> None:
 
 def _start_tower(s: StateFields, seat: int, args: tuple) -> None:
     s.log(f"{s.who(seat)} may now place the Clock Tower.")
-    s.stack.append({"op": Op.PLACE, "seat": seat, "type": "tower", "eligible": None})
+    place: PlaceFrame = {"op": Op.PLACE, "seat": seat, "type": "tower", "eligible": None}
+    s.stack.append(place)
 
 
 _TURN_HANDLERS: dict[str, Any] = {

@@ -6,6 +6,9 @@ cost, and ``explain`` (explain.py) the costs, gains and refusals of the viewer's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
@@ -21,7 +24,8 @@ from .story import condition_words
 def view(s: StateFields, seat: int | None) -> dict:
     d = D.load()
     players = [_player_view(s, i, seat == i) for i in range(s.n)]
-    top = s.stack[-1] if s.stack else None
+    # read by key: the pending step may be of any kind
+    top: Mapping[str, Any] | None = s.stack[-1] if s.stack else None
     return {
         "game": "sweet-lands",
         "viewer": seat,
