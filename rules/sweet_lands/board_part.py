@@ -71,7 +71,7 @@ class SeatMoves:
 
 # turn_menu._free_options lists the sales in this order (the order of D.BASIC)
 assert D.BASIC == ("wheat", "wood", "iron")
-_seat_moves = cache(SeatMoves)
+seat_moves = cache(SeatMoves)
 
 
 class BoardPart:
@@ -90,7 +90,6 @@ class BoardPart:
     __slots__ = (
         "seat",
         "moves",
-        "build",
         "milestones",
         "tower",
         "character",
@@ -101,8 +100,7 @@ class BoardPart:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.moves: SeatMoves = _seat_moves(seat)
-        self.build: bool | None = None
+        self.moves: SeatMoves = seat_moves(seat)
         self.milestones: tuple[Action, ...] | None = None
         self.tower: bool | None = None
         self.character: list[Action] | None = None
@@ -115,7 +113,7 @@ class BoardPart:
         prices and the character's free actions (some of which spend a card). A new
         part: this one still serves the states that share it."""
         part = BoardPart(self.seat)
-        part.build, part.milestones, part.tower = self.build, self.milestones, self.tower
+        part.milestones, part.tower = self.milestones, self.tower
         part.spot, part.areas = self.spot, self.areas
         return part
 

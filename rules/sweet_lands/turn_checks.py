@@ -77,7 +77,9 @@ def _card_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     return None
 
 
-_FREE_CHECKS = {
+# Free action -> why it cannot be taken now (None: it can). The turn menu offers the
+# simple ones by asking these very functions (turn_menu._SIMPLE_FREE).
+FREE_CHECKS = {
     "fa_build": _build_refusal,
     "fa_draw": _draw_refusal,
     "fa_buy": _buy_refusal,
@@ -383,7 +385,7 @@ def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | Non
     """Why a free action cannot be taken now; None if it can."""
     if kind in CS.FREE_KINDS:  # F hook: character free actions
         return CS.free_refusal(s, seat, kind, args)
-    check = _FREE_CHECKS.get(kind)
+    check = FREE_CHECKS.get(kind)
     return check(s, seat, args) if check else None
 
 
