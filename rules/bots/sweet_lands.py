@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ..core import Action, Rng
 from ..sweet_lands import data as D
+from ..sweet_lands import map_queries as MQ
+from ..sweet_lands import queries as Q
 from ..sweet_lands.character_steps import FREE_KINDS
 from ..sweet_lands.phases import pass_gains
 from ..sweet_lands.scoring import breakdown
@@ -116,7 +118,7 @@ class SweetLandsBot:
     def _port_potential(self, s, seat):
         """Partial credit for unconnected ports close to the connected network."""
         m = s.mapb(seat)
-        seen = s.capital_network(seat)
+        seen = MQ.capital_network(s, seat)
         missing = [p for p in m.ports if p not in seen]
         if not missing:
             return 0.0
@@ -299,7 +301,7 @@ class SweetLandsBot:
         if op == "rabbit":
             if not real:
                 return actions[0]
-            cities = [h for c in s.cities(seat) for h in c]
+            cities = [h for c in MQ.cities(s, seat) for h in c]
             return max(real, key=lambda a: (a.args[0] in cities, -a.args[0]))
         if op == "property":
             if not real:
@@ -351,7 +353,7 @@ class SweetLandsBot:
     def _card_value(self, s, seat, uid):
         d = D.load()
         card = d.cards[d.deck[uid]]
-        cost = s.card_cost(seat, uid)
+        cost = Q.card_cost(s, seat, uid)
         v = 3.0 - 0.2 * cost
         if card.kind == "pass":
             v += (5 - s.round) * 0.8
@@ -374,7 +376,7 @@ class SweetLandsBot:
             "rabbits": len(P.rabbits) + 2,
             "roads": len(P.roads),
             "properties": len(P.props) + 3,
-            "automated": s.automated(seat) + 1,
+            "automated": Q.automated(s, seat) + 1,
             "industry_points": P.ip + 10,
         }
         n = elems[t["element"]] + (5 - s.round) * 4
@@ -448,11 +450,11 @@ class SweetLandsBot:
         best, best_v, best_h = None, -1e9, None
         for a in real:
             kind = a.args[0]
-            cost = s.token_cost(seat, kind)
+            cost = Q.token_cost(s, seat, kind)
             v = -0.15 * cost.get("gold", 0) - 0.5 * sum(cost.get(x, 0) for x in D.BASIC)
             if kind == "lab":
-                blocked = not s.marker_can_move(seat, "carriage") and not (
-                    P.loco is not None and s.marker_can_move(seat, "loco")
+                blocked = not Q.marker_can_move(s, seat, "carriage") and not (
+                    P.loco is not None and Q.marker_can_move(s, seat, "loco")
                 )
                 v += 3 if blocked else 0.5
             elif kind.startswith("shop"):
@@ -468,7 +470,7 @@ class SweetLandsBot:
         return best
 
     def _best_spot(self, s, seat, kind):
-        spots = s.property_spots(seat, s.stack[-1].get("eligible"))
+        spots = MQ.property_spots(s, seat, s.stack[-1].get("eligible"))
         if not spots:
             return None, 0
         best = max(spots, key=lambda h: self._spot_value(s, seat, kind, h))
@@ -477,8 +479,8 @@ class SweetLandsBot:
     def _spot_value(self, s, seat, kind, h):
         P = s.p[seat]
         m = s.mapb(seat)
-        before = len(s.cities(seat))
-        after = len(s.cities(seat, extra=(h, kind)))
+        before = len(MQ.cities(s, seat))
+        after = len(MQ.cities(s, seat, extra=(h, kind)))
         props = {**P.props, h: kind}  # the position with the token placed, never written back
         group, todo = {h}, [h]
         while todo:

@@ -1,27 +1,37 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
 
-Layers of the engine (each module imports only modules of lower lines; modules on
-one line are independent; the import-linter contract "Sweet Lands engine layers"
-in pyproject.toml enforces it):
+Layers of the engine, top to bottom: a state record with the protocol, and the
+rules as plain functions taking the state, in modules by concept. Each module
+imports only modules of lower lines; modules on one line are independent (the
+import-linter contract "Sweet Lands engine layers" in pyproject.toml enforces it,
+so no import cycle can form).
 
 - ``state``: ``SweetLandsState``, the protocol (new, actors, legal_actions, apply,
   view, result, resample) and copy-on-write copies.
-- ``views`` / ``explain`` / ``setup_tools``: what a seat sees, the reasons beside
-  each choice, position tools for tests and demos.
-- ``scoring``: final scoring.
-- ``phases`` / ``turn_menu``: the round (income, passing, cleanup); the fast menu.
-- ``turn`` above ``turn_checks``: the turn's moves and their refusals.
-- ``steps``: the table of pending steps (``STEPS``, ``AUTOMATIC``), filled from
-  ``choice_steps`` / ``map_steps``, ``character_steps`` and ``variants``;
-  ``effects``: the effect table and what placing a piece triggers.
-- ``character_steps`` / ``variants``: the characters' free actions and steps, the
-  rulebook variants; ``step_base``: the ``Step`` base class.
-- ``queries`` / ``map_queries``: costs, counts and spots read from the board.
-- ``characters`` / ``skills``: character and skill-tile hooks.
-- ``fields``: the state's fields, typed (what every rule function takes).
-- ``player`` / ``board_part``: one seat's record; the menu's kept board facts.
-- ``data``: the printed components (data/*.toml), checked on load.
-- ``constants`` / ``hexgrid`` / ``story``: names, hex geometry, log phrases.
+- ``views``; ``explain`` / ``setup_tools``: what a seat sees and the reasons beside
+  each choice; position tools for tests and demos.
+- ``steps`` / ``turn``: the table of pending steps (``STEPS``, ``AUTOMATIC``); the
+  turn's moves.
+- ``choice_steps`` / ``map_steps`` / ``turn_menu``: the kinds of pending step; the
+  fast turn menu.
+- ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
+  piece triggers; the round (income, passing, cleanup); every refusal of a move.
+- ``character_steps`` / ``variants``: the characters' free actions and steps; the
+  rulebook variants.
+- ``characters`` / ``scoring``: one registry object per character with named hooks;
+  final scoring.
+- ``primitives`` / ``queries``: an income rise, a card draw, a tile flip; costs,
+  counts and milestone tests.
+- ``skills``: skill-tile hooks and scoring.
+- ``economy`` / ``frames`` / ``map_queries`` / ``step_base``: paying costs; putting
+  steps and effects on the stack; cities and free spots; the ``Step`` base class.
+- ``fields``: the state record, typed (what every rule function takes), with the
+  basic facts and copy-on-write helpers.
+- ``board_part``; ``data`` / ``player``: the menu's kept board facts; the printed
+  components (data/*.toml, checked on load); one seat's record.
+- ``constants`` / ``frame_types`` / ``hexgrid`` / ``story`` / ``traits``: names (the
+  pending steps' ``Op``), each step's frame as a typed record, hex geometry, log
+  phrases, what the queries ask of a character.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ from typing import Any
 from ..core import Action, GameSpec, Option, SaveError
 from . import data as _data
 from .constants import MAX_SEATS
+from .constants import Op as Op  # the pending steps' names, for the screens
 from .state import RULES_EDITION, SweetLandsState
 
 

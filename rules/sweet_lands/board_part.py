@@ -7,6 +7,7 @@ from functools import cache
 
 from ..core import Action
 from . import data as D
+from .constants import Op
 
 _BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
 _SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
@@ -70,7 +71,7 @@ class SeatMoves:
 
 # turn_menu._free_options lists the sales in this order (the order of D.BASIC)
 assert D.BASIC == ("wheat", "wood", "iron")
-_seat_moves = cache(SeatMoves)
+seat_moves = cache(SeatMoves)
 
 
 class BoardPart:
@@ -89,7 +90,6 @@ class BoardPart:
     __slots__ = (
         "seat",
         "moves",
-        "build",
         "milestones",
         "tower",
         "character",
@@ -100,8 +100,7 @@ class BoardPart:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.moves: SeatMoves = _seat_moves(seat)
-        self.build: bool | None = None
+        self.moves: SeatMoves = seat_moves(seat)
         self.milestones: tuple[Action, ...] | None = None
         self.tower: bool | None = None
         self.character: list[Action] | None = None
@@ -114,7 +113,7 @@ class BoardPart:
         prices and the character's free actions (some of which spend a card). A new
         part: this one still serves the states that share it."""
         part = BoardPart(self.seat)
-        part.build, part.milestones, part.tower = self.build, self.milestones, self.tower
+        part.milestones, part.tower = self.milestones, self.tower
         part.spot, part.areas = self.spot, self.areas
         return part
 
@@ -123,6 +122,6 @@ class BoardPart:
 # only stacks its steps), pending steps by op (each answered with a basic resource
 # to pay or to take).
 PURSE_MOVES = frozenset({"fa_sell", "fa_buy", "fa_trade", "fa_disc", "fa_card"})
-PURSE_STEPS = frozenset({"paybasic", "basic"})
+PURSE_STEPS = frozenset({Op.PAYBASIC, Op.BASIC})
 # Pending steps that change only the seat's hand and the discard pile.
-HAND_STEPS = frozenset({"discard1"})
+HAND_STEPS = frozenset({Op.DISCARD_ONE})

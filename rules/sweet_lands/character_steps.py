@@ -8,13 +8,15 @@ from typing import Any
 from ..core import Action
 from . import characters as C
 from . import data as D
+from . import frames as FR
+from . import primitives as PR
+from . import queries as Q
 from .characters import cubes, face_up_tiles, least_colours, mark
+from .constants import Op
 from .fields import StateFields
+from .frame_types import Counted, Frame
 from .skills import on_play
 from .step_base import Step
-
-Frame = dict[str, Any]
-
 
 # ---------------------------------------------------------------- free actions
 # What is common to the characters' free actions: each once a round (a cube marks
@@ -77,18 +79,18 @@ def view_player(s: StateFields, seat: int) -> dict:
 
 
 # ---------------------------------------------------------------- steps
-class LotusFlip(Step):
-    op = "lotus_flip"
+class LotusFlip(Step[Frame]):
+    op = Op.LOTUS_FLIP
     question = "choose the face-up terrain tile to flip"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "flip_tile", (h,), f"Flip the tile on hex {h}")
             for h in face_up_tiles(s, seat)
         ]
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Frame, a: Action) -> str:
         if a.kind == "flip_tile" and a.args and isinstance(a.args[0], int):
             tile = s.p[f["seat"]].tiles.get(a.args[0])
             if tile is None:
@@ -97,38 +99,38 @@ class LotusFlip(Step):
                 return f"The tile on hex {a.args[0]} is already flipped."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
-        s._push(a.seat, s._flip(a.seat, a.args[0]))
+        FR.push_effects(s, a.seat, PR.flip(s, a.seat, a.args[0]))
 
 
-class LeastColour(Step):
+class LeastColour(Step[Counted]):
     """Coral Lyla's income: when colours tie for least progress, she picks one."""
 
-    op = "least_colour"
+    op = Op.LEAST_COLOUR
     question = "choose the least-advanced Prosperity colour to advance"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "colour", (c,), f"Advance the {c} Prosperity tracks")
             for c in least_colours(s, seat)
-            if s.pros_movable(seat, c)
+            if Q.pros_movable(s, seat, c)
         ]
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Counted, a: Action) -> str:
         if a.kind == "colour" and a.args and a.args[0] in D.COLOURS:
             seat, colour = f["seat"], a.args[0]
             least = least_colours(s, seat)
             if colour not in least:
                 return f"{colour.title()} is not your least-advanced colour ({', '.join(least)})."
-            if not s.pros_movable(seat, colour):
+            if not Q.pros_movable(s, seat, colour):
                 return f"No {colour} Prosperity track can advance."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         s.stack.pop()
-        s._step("prosperity", a.seat, None, n=f["n"], colour=a.args[0])
+        FR.push_prosperity(s, a.seat, None, f["n"], a.args[0])
 
 
 def free_automatable(s: StateFields, seat: int) -> list[tuple[int, str]]:
@@ -140,8 +142,8 @@ def free_automatable(s: StateFields, seat: int) -> list[tuple[int, str]]:
         card = d.cards[d.deck[uid]]
         if card.kind != "immediate":
             continue
-        for c in s.automate_columns(seat, uid):
-            if len(P.columns[c]) < s.column_limit(seat, c):
+        for c in Q.automate_columns(s, seat, uid):
+            if len(P.columns[c]) < Q.column_limit(s, seat, c):
                 out.append((uid, c))
     return out
 
@@ -151,7 +153,7 @@ def can_automate_two(s: StateFields, seat: int) -> bool:
     pairs = free_automatable(s, seat)
     for uid, c in pairs:
         P = s.p[seat]
-        room = {k: s.column_limit(seat, k) - len(P.columns[k]) for k in D.COLOURS}
+        room = {k: Q.column_limit(s, seat, k) - len(P.columns[k]) for k in D.COLOURS}
         room[c] -= 1
         if any(u != uid and room[k] > 0 for u, k in pairs):
             return True
@@ -168,23 +170,23 @@ def free_automate_refusal(s: StateFields, seat: int, uid: object, colour: str) -
         return "Your last card must stay in hand until round 5."
     if d.cards[d.deck[uid]].kind != "immediate":
         return "Only a card with an Immediate Ability can be automated."
-    if colour not in s.automate_columns(seat, uid):
+    if colour not in Q.automate_columns(s, seat, uid):
         return f"This card cannot be automated into the {colour} column."
-    limit = s.column_limit(seat, colour)
+    limit = Q.column_limit(s, seat, colour)
     if len(P.columns[colour]) >= limit:
         return f"The {colour} column is full ({limit} cards)."
     return None
 
 
-class FreeAutomate(Step):
+class FreeAutomate(Step[Counted]):
     """Automate cards from the hand at no cost; the card's Immediate Ability does
     not run (Carmen Mel's first round, advanced skill tile 111)."""
 
-    op = "free_auto"
+    op = Op.FREE_AUTO
     stoppable = counted = True
     question = "automate a card from your hand at no cost (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         d = D.load()
         seat = f["seat"]
         if len(s.p[seat].hand) <= s.keep:
@@ -194,14 +196,14 @@ class FreeAutomate(Step):
             for uid, c in free_automatable(s, seat)
         ]
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Counted, a: Action) -> str:
         if a.kind == "automate" and len(a.args) == 2 and a.args[1] in D.COLOURS:
             reason = free_automate_refusal(s, f["seat"], *a.args)
             if reason:
                 return reason
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
         uid, c = a.args
         P = s.p[a.seat]
@@ -211,14 +213,14 @@ class FreeAutomate(Step):
         s.log(f"{s.who(a.seat)} automates {name} into the {c} column at no cost.")
 
 
-class SakuraSearch(Step):
+class SakuraSearch(Step[Counted]):
     """Sakura Mochi's Clock Tower: pick Pass cards from the deck; the first is
     played at no cost, the second goes to the hand; then the deck is shuffled."""
 
-    op = "sakura_search"
+    op = Op.SAKURA_SEARCH
     question = "pick a Pass card from the Citizen Deck"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         d = D.load()
         seat = f["seat"]
         seen, out = set(), []
@@ -230,7 +232,7 @@ class SakuraSearch(Step):
                 out.append(Action(seat, "search", (cid,), f"{verb} {d.cards[cid].name}"))
         return out
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Counted, a: Action) -> str:
         d = D.load()
         if a.kind == "search" and a.args and isinstance(a.args[0], int):
             cid = a.args[0]
@@ -240,7 +242,7 @@ class SakuraSearch(Step):
                 return f"No {d.cards[cid].name} is left in the Citizen Deck."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         d = D.load()
         seat = a.seat
         uid = next(u for u in sorted(s.deck) if d.deck[u] == a.args[0])
@@ -259,10 +261,10 @@ class SakuraSearch(Step):
         if f["n"] <= 0:
             self.dropped(s, f)
 
-    def spent(self, f):
+    def spent(self, f: Counted) -> bool:
         return f["n"] <= 0
 
-    def dropped(self, s, f):
+    def dropped(self, s: StateFields, f: Counted) -> None:
         deck = list(s.deck)
         s.own_rng().shuffle(deck)
         s.deck = deck
@@ -276,11 +278,11 @@ CHARACTER_STEPS = (LotusFlip, LeastColour, FreeAutomate, SakuraSearch)
 
 # ---------------------------------------------------------------- effect ops
 def _coral_steps(s: StateFields, seat: int, v: int, chain: Any) -> None:
-    colours = [c for c in least_colours(s, seat) if s.pros_movable(seat, c)]
+    colours = [c for c in least_colours(s, seat) if Q.pros_movable(s, seat, c)]
     if len(colours) == 1:
-        s._step("prosperity", seat, chain, n=v, colour=colours[0])
+        FR.push_prosperity(s, seat, chain, v, colours[0])
     elif colours:
-        s._step("least_colour", seat, chain, n=v)
+        FR.push_counted(s, Op.LEAST_COLOUR, seat, chain, v)
 
 
 def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
@@ -293,14 +295,14 @@ def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
         back, P.hand = P.hand, []
         s.deck = back + s.deck  # under the deck (its bottom is the front)
         s.log(f"{s.who(seat)} can automate fewer than 2 cards: they go under the deck.")
-        s._draw(seat, len(back))
-    s._step("free_auto", seat, chain, n=v)
+        PR.draw(s, seat, len(back))
+    FR.push_counted(s, Op.FREE_AUTO, seat, chain, v)
 
 
 EXTRA_EFFECTS = {
     "coral_steps": _coral_steps,
     "carmen_automate": _carmen_automate,
-    "sakura_search": lambda s, seat, v, chain: s._step("sakura_search", seat, chain, n=v),
+    "sakura_search": lambda s, seat, v, chain: FR.push_counted(s, Op.SAKURA_SEARCH, seat, chain, v),
 }
 
 
@@ -312,6 +314,6 @@ TURN_ARGS: dict[str, tuple] = {k: () for k in FREE_KINDS}
 
 # Ops the skill data may use (data/skills.toml): listed in the effect table too.
 DATA_EFFECTS = {
-    "free_auto": lambda s, seat, v, chain: s._step("free_auto", seat, chain, n=v),
-    "discard": lambda s, seat, v, chain: s.stack.append({"op": "discard1", "seat": seat}),
+    "free_auto": lambda s, seat, v, chain: FR.push_counted(s, Op.FREE_AUTO, seat, chain, v),
+    "discard": lambda s, seat, v, chain: s.stack.append({"op": Op.DISCARD_ONE, "seat": seat}),
 }

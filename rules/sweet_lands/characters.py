@@ -18,8 +18,14 @@ from functools import cache
 from typing import Any, ClassVar
 
 from . import data as D
+from . import frames as FR
+from . import map_queries as MQ
+from . import primitives as PR
+from . import queries as Q
+from .constants import Op
 from .fields import StateFields
 from .player import PlayerState
+from .traits import Traits
 
 Cards = tuple[dict[str, int], list[str]]  # (cost, gains) of a free action, for the view
 
@@ -68,7 +74,7 @@ def lab_cities(s: StateFields, seat: int) -> int:
     props = s.p[seat].props
     if "lab" not in props.values():  # (asked on every turn step of Biscuit's)
         return 0
-    return sum(1 for c in s.cities(seat) if any(props[h] == "lab" for h in c))
+    return sum(1 for c in MQ.cities(s, seat) if any(props[h] == "lab" for h in c))
 
 
 def colour_progress(s: StateFields, seat: int) -> dict:
@@ -104,16 +110,10 @@ def _before_income_tracks(todo: list, item: tuple) -> list:
 
 
 # ---------------------------------------------------------------- the hooks
-class Character:
-    """A character's rules as hooks; this base has no ability of any kind."""
+class Character(Traits):
+    """A character's rules as hooks; this base has no ability of any kind (the flags,
+    tags and city rule the board queries read are in ``Traits``)."""
 
-    id: ClassVar[str | None] = None
-    # Flags the turn menu and the costs read on every step.
-    iron_discount: ClassVar[bool] = False  # 1 iron less on areas advancing Industry
-    wood_for_wheat: ClassVar[bool] = False  # rabbit areas' wheat payable in wood
-    diamonds_for_cards: ClassVar[bool] = False  # diamonds pay hand costs
-    places_anywhere: ClassVar[bool] = False  # terrain tiles on any hex
-    skills_per_grant: ClassVar[int] = 1  # skill tiles taken for each one granted
     # Free action id -> its menu label (the ids the data lists under "free").
     free_labels: ClassVar[dict[str, str]] = {}
 
@@ -124,13 +124,6 @@ class Character:
     def income(self, s: StateFields, seat: int, todo: list) -> list:
         """The income steps, in order, with the character's own put in."""
         return todo
-
-    def add_tags(self, s: StateFields, seat: int, out: dict[str, int]) -> None:
-        """Tags the character adds to those of the seat's cards."""
-
-    def is_city(self, P: PlayerState, group: list, props: dict) -> bool:
-        """Three different property types make a city."""
-        return len({props[h] for h in group}) >= 3
 
     # ---- moments of play
     def on_play(self, s: StateFields, seat: int) -> None:
@@ -152,7 +145,7 @@ class Character:
     # ---- the Clock Tower and passing
     def tower_condition(self, s: StateFields, seat: int) -> bool:
         """The printed condition (data: clock_tower) beside the Wonder icon."""
-        return all(s.test(seat, c) for c in D.load().characters[self.id]["clock_tower"])
+        return all(Q.test(s, seat, c) for c in D.load().characters[self.id]["clock_tower"])
 
     def pass_first(self, s: StateFields, seat: int) -> None:
         """Pass abilities that ask something, before the pass is scored."""
@@ -223,12 +216,12 @@ class Jasmine(Character):
 class Sena(Character):
     id = "sena"
 
-    def add_tags(self, s, seat, out):
+    def add_tags(self, out):
         for t in D.TAGS:
             out[t] += 1
 
     def on_play(self, s, seat):
-        s._raise_income(seat, "gold", 1)
+        PR.raise_income(s, seat, "gold", 1)
         s.log(f"{s.who(seat)}'s gold income rises by 1 (Sena's ability).")
         _tower_vp(s, seat, 2, "Sena")
 
@@ -253,12 +246,12 @@ class Biscuit(Character):
     def free_refusal(self, s, seat, fid):
         if not lab_cities(s, seat):
             return "No city of yours holds a Research Lab yet."
-        if not (s.marker_can_move(seat, "carriage") or s.marker_can_move(seat, "loco")):
+        if not (Q.marker_can_move(s, seat, "carriage") or Q.marker_can_move(s, seat, "loco")):
             return "No Industry marker can advance (a Research Lab still on your board blocks it)."
         return None
 
     def do_free(self, s, seat, fid):
-        s._push(seat, [("industry", lab_cities(s, seat))])
+        FR.push_effects(s, seat, [("industry", lab_cities(s, seat))])
 
     def free_costs(self, s, seat, fid):
         n = lab_cities(s, seat)
@@ -277,14 +270,14 @@ class Solbee(Character):
         food = s.p[seat].food
         if food < need:
             return f"Needs Food Track progress {need}, you have {food}."
-        if need == 5 and not s.road_spots(seat):
+        if need == 5 and not MQ.road_spots(s, seat):
             return "There is no spot for a road."
-        if need == 9 and not s.pros_movable(seat):
+        if need == 9 and not Q.pros_movable(s, seat):
             return "No Prosperity track can advance."
         return None
 
     def do_free(self, s, seat, fid):
-        s._push(seat, [SOLBEE[int(fid[6:])]])
+        FR.push_effects(s, seat, [SOLBEE[int(fid[6:])]])
 
     def free_costs(self, s, seat, fid):
         return {}, [SOLBEE_TEXT[int(fid[6:])][5:]]
@@ -306,7 +299,7 @@ class Lotus(Character):
         return None if face_up_tiles(s, seat) else "You have no face-up terrain tile to flip."
 
     def do_free(self, s, seat, fid):
-        s.stack.append({"op": "lotus_flip", "seat": seat})
+        s.stack.append({"op": Op.LOTUS_FLIP, "seat": seat})
 
     def free_costs(self, s, seat, fid):
         return {}, ["the flip bonus of a face-up terrain tile"]
@@ -320,9 +313,9 @@ class Lotus(Character):
 class Alice(Character):
     id = "alice"
 
-    def is_city(self, P, group, props):
+    def is_city(self, group, props, tower):
         """Three tokens make a city; with her Clock Tower, any group holding it."""
-        return len(group) >= 3 or (P.tower and any(props[h] == "tower" for h in group))
+        return len(group) >= 3 or (tower and any(props[h] == "tower" for h in group))
 
     def tower_pass(self, s, seat, cities, cp, ip, vp):
         return cp, ip, vp + len(cities)
@@ -334,11 +327,11 @@ class Elsa(Character):
 
     def pass_first(self, s, seat):
         """Passing, she places a terrain tile (free, as every granted action)."""
-        if s._any_terrain_spot(seat):
-            s.stack.append({"op": "terrain", "seat": seat, "n": 1, "chain": None})
+        if MQ.any_terrain_spot(s, seat):
+            s.stack.append({"op": Op.TERRAIN, "seat": seat, "n": 1, "chain": None})
 
     def tower_pass(self, s, seat, cities, cp, ip, vp):
-        return cp, ip, vp + 2 * s.connected_ports(seat)
+        return cp, ip, vp + 2 * MQ.connected_ports(s, seat)
 
 
 class Carmen(Character):
@@ -351,7 +344,7 @@ class Carmen(Character):
         return todo
 
     def after_draft(self, s, seat):
-        s._push(seat, [("draw", 2), ("carmen_automate", 2)])
+        FR.push_effects(s, seat, [("draw", 2), ("carmen_automate", 2)])
 
     def on_ibonus(self, s, seat):
         put(s, seat, "carmen_cubes", ext(s, seat, "carmen_cubes", 0) + 1)
@@ -367,7 +360,7 @@ class Sakura(Character):
     id = "sakura"
     free_labels = {"sakura": "Free (Sakura): discard a card for an Action Disc"}
 
-    def add_tags(self, s, seat, out):
+    def add_tags(self, out):
         out["wagashi"] += 1
 
     def on_tower(self, s, seat):
@@ -379,8 +372,8 @@ class Sakura(Character):
         return None
 
     def do_free(self, s, seat, fid):
-        s._push(seat, [("disc", 1)])
-        s.stack.append({"op": "discard1", "seat": seat})
+        FR.push_effects(s, seat, [("disc", 1)])
+        s.stack.append({"op": Op.DISCARD_ONE, "seat": seat})
 
     def free_costs(self, s, seat, fid):
         return {"cards": 1}, ["1 Action Disc"]
@@ -430,6 +423,12 @@ FREE_KINDS = tuple(f"fa_{fid}" for fid in FREE_LABELS)
 def of(P: PlayerState) -> Character:
     """The character of a player (``NOBODY`` before the choice)."""
     return _BY_ID[P.char]
+
+
+def assign(P: PlayerState, cid: str) -> None:
+    """Give a player its character (the id, and the object its record holds)."""
+    P.char = cid
+    P.role = _BY_ID[cid]
 
 
 def unavailable(s: StateFields) -> set:

@@ -7,11 +7,27 @@ from functools import cache
 
 from ..core import Action
 from . import data as D
+from . import economy as EC
+from . import effects as FX
+from . import frames as FR
+from . import map_queries as MQ
+from . import primitives as PR
+from . import queries as Q
 from . import turn_checks as TC
-from .constants import MAX_SEATS
+from .constants import MAX_SEATS, Op
 from .fields import StateFields
-from .queries import _fmt
-from .step_base import Frame, Step, describe_effect
+from .frame_types import (
+    AutomateFrame,
+    ColumnFrame,
+    CopyFrame,
+    Counted,
+    OrderFrame,
+    PlaceFrame,
+    PropertyFrame,
+    ProsperityFrame,
+)
+from .step_base import Step, describe_effect
+from .story import amounts
 from .variants import advanced_options  # F hook: Advanced Skill Tiles
 
 # Labels of the one-resource choices, made once (these steps are the commonest).
@@ -36,47 +52,47 @@ _TAKE_BY_SEAT = [_take_actions(seat) for seat in range(MAX_SEATS)]
 _PAY_BY_SEAT = [_pay_actions(seat) for seat in range(MAX_SEATS)]
 
 
-class IndustrySteps(Step):
-    op = "industry"
+class IndustrySteps(Step[Counted]):
+    op = Op.INDUSTRY
     stoppable = counted = True
     question = "advance an Industry marker (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "marker", (mk,), f"Advance the {mk}")
             for mk in ("carriage", "loco")
-            if s.marker_can_move(seat, mk)
+            if Q.marker_can_move(s, seat, mk)
         ]
 
-    def automatic(self, s: StateFields, f: Frame) -> bool:
+    def automatic(self, s: StateFields, f: Counted) -> bool:
         """Without the Locomotive only the Carriage can move: no choice to make."""
         seat = f["seat"]
         if f["n"] <= 0 or s.p[seat].loco is not None:
             return False
-        if s.marker_can_move(seat, "carriage"):
+        if Q.marker_can_move(s, seat, "carriage"):
             self.take_one(s, f)
-            s._move_marker(seat, "carriage")
+            FX.move_marker(s, seat, "carriage")
         else:
             s.stack.pop()
         return True
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
-        s._move_marker(a.seat, a.args[0])
+        FX.move_marker(s, a.seat, a.args[0])
 
 
-class ProsperitySteps(Step):
-    op = "prosperity"
+class ProsperitySteps(Step[ProsperityFrame]):
+    op = Op.PROSPERITY
     stoppable = counted = True
     question = "advance on a Prosperity track (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: ProsperityFrame) -> list[Action]:
         return prosperity_options(s, f["seat"], f.get("colour"))
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: ProsperityFrame, a: Action) -> None:
         self.take_one(s, f)
-        s._advance_prosperity(a.seat, a.args[0])
+        FX.advance_prosperity(s, a.seat, a.args[0])
 
 
 def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> list[Action]:
@@ -84,7 +100,7 @@ def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> 
     space costs a diamond, says so, and comes after the free ones (Enter spends nothing)."""
     d = D.load()
     free, paid = [], []
-    for i in s.pros_movable(seat, colour):
+    for i in Q.pros_movable(s, seat, colour):
         track = d.prosperity[i]
         if s.p[seat].prosp[i] + 1 == track["length"]:
             paid.append(Action(seat, "track", (i,), f"Advance on {track['id']} (1 diamond)"))
@@ -93,50 +109,49 @@ def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> 
     return free + paid
 
 
-class TakeToken(Step):
+class TakeToken(Step[PropertyFrame]):
     """Choose which property token to take next; its row bonuses wait ("after")
     until the whole action is done."""
 
-    op = "property"
+    op = Op.PROPERTY
     stoppable = counted = True
     question = "take a property token (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: PropertyFrame) -> list[Action]:
         seat = f["seat"]
-        if not s.property_spots(seat, f["eligible"]):
+        if not MQ.property_spots(s, seat, f["eligible"]):
             return []
         paid = f.get("paid", True)
         return [
             Action(seat, "token", (k,), f"Take a {k} token")
-            for k in s.token_kinds(seat)
-            if not paid or s.can_pay(seat, s.token_cost(seat, k))
+            for k in Q.token_kinds(s, seat)
+            if not paid or EC.can_pay(s, seat, Q.token_cost(s, seat, k))
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: PropertyFrame, a: Action) -> None:
         seat, tok = a.seat, a.args[0]
-        cost = s.token_cost(seat, tok) if f.get("paid", True) else {}
-        s.pay(seat, cost)
+        cost = Q.token_cost(s, seat, tok) if f.get("paid", True) else {}
+        EC.pay(s, seat, cost)
         f["n"] -= 1
-        s.stack.append(
-            {
-                "op": "place",
-                "seat": seat,
-                "type": tok,
-                "eligible": f["eligible"],
-                "chain": f.get("chain"),
-            }
-        )
-        s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {_fmt(cost)}." if cost else "."))
+        place: PlaceFrame = {
+            "op": Op.PLACE,
+            "seat": seat,
+            "type": tok,
+            "eligible": f["eligible"],
+            "chain": f.get("chain"),
+        }
+        s.stack.append(place)
+        s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {amounts(cost)}." if cost else "."))
 
-    def dropped(self, s, f):
-        s._push(f["seat"], f.get("after", ()), f.get("chain"))
+    def dropped(self, s: StateFields, f: PropertyFrame) -> None:
+        FR.push_effects(s, f["seat"], f.get("after", ()), f.get("chain"))
 
 
-class TakeSkill(Step):
-    op = "skill"
+class TakeSkill(Step[Counted]):
+    op = Op.SKILL
     question = "take a skill tile you do not have yet"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         mine = s.p[seat].skills
         regular = [
@@ -150,7 +165,7 @@ class TakeSkill(Step):
             return [_no_tile_action(seat), *paid]
         return regular + paid
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Counted, a: Action) -> str:
         if a.kind == "skill" and a.args and isinstance(a.args[0], int):
             sk, P = a.args[0], s.p[f["seat"]]
             if sk in P.skills:
@@ -162,13 +177,17 @@ class TakeSkill(Step):
                 return f"No skill tile {sk} is left in the skill spaces."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         s.stack.pop()
         if f["n"] > 1:
-            s.stack.append(
-                {"op": "skill", "seat": a.seat, "n": f["n"] - 1, "chain": f.get("chain")}
-            )
-        s._take_skill(a.seat, a.args[0])
+            rest: Counted = {
+                "op": Op.SKILL,
+                "seat": a.seat,
+                "n": f["n"] - 1,
+                "chain": f.get("chain"),
+            }
+            s.stack.append(rest)
+        FX.take_skill(s, a.seat, a.args[0])
 
 
 @cache
@@ -176,15 +195,15 @@ def _no_tile_action(seat: int) -> Action:
     return Action(seat, "done", (), "Take no skill tile (those left cost 1 diamond each)")
 
 
-class TakeBasic(Step):
-    op = "basic"
+class TakeBasic(Step[Counted]):
+    op = Op.BASIC
     question = "choose a basic resource to take"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         return [*_TAKE_BY_SEAT[seat]]  # a display, not list(): no call
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
@@ -193,11 +212,11 @@ class TakeBasic(Step):
         s.log(f"{s.players[seat]} takes 1 {r}.")  # who(), written out
 
 
-class PayBasic(Step):
-    op = "paybasic"
+class PayBasic(Step[Counted]):
+    op = Op.PAYBASIC
     question = "choose a basic resource to pay"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         res = s.p[seat].res
         out = []
@@ -206,7 +225,7 @@ class PayBasic(Step):
                 out.append(a)
         return out
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] -= 1
         if f["n"] <= 0:
             s.stack.pop()
@@ -215,72 +234,72 @@ class PayBasic(Step):
         s.log(f"{s.players[seat]} pays 1 {r}.")  # who(), written out
 
 
-class RaiseIncome(Step):
-    op = "income_any"
+class RaiseIncome(Step[Counted]):
+    op = Op.INCOME_ANY
     question = "choose an income track to raise"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
         step = D.load().player["income_step"]
         return [Action(seat, "income", (r,), f"Raise {r} income (+{step[r]})") for r in D.INCOMES]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] = f.get("n", 1) - 1
         if f["n"] <= 0:
             s.stack.pop()
         if a.kind == "track":
-            s._advance_prosperity(a.seat, a.args[0])
+            FX.advance_prosperity(s, a.seat, a.args[0])
         else:
             r = a.args[0]
             k = D.load().player["income_step"][r]
-            s._raise_income(a.seat, r, k)
+            PR.raise_income(s, a.seat, r, k)
             s.log(f"{s.who(a.seat)}'s {r} income rises by {k}.")
 
 
 class CapitalBonus(RaiseIncome):
-    op = "capital"
+    op = Op.CAPITAL
     question = "raise an income track or advance on a Prosperity track"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         return super().options(s, f) + prosperity_options(s, f["seat"])
 
 
-class ChooseColumn(Step):
-    op = "column"
+class ChooseColumn(Step[ColumnFrame]):
+    op = Op.COLUMN
     question = "choose the column whose Industry Bonus to take"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: ColumnFrame) -> list[Action]:
         seat = f["seat"]
         return [Action(seat, "column", (c,), f"Industry Bonus: {c} column") for c in D.COLOURS]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: ColumnFrame, a: Action) -> None:
         s.stack.pop()
-        s._ibonus(a.seat, a.args[0], f.get("chain_from"))
+        FX.industry_bonus(s, a.seat, a.args[0], f.get("chain_from"))
 
 
-class Automate(Step):
-    op = "automate"
+class Automate(Step[AutomateFrame]):
+    op = Op.AUTOMATE
     question = "automate the card just played (1 diamond) or keep it face up"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: AutomateFrame) -> list[Action]:
         seat = f["seat"]
         # keeping the card face up spends nothing, so it is the first (Enter's) choice
         out = [Action(seat, "keepcard", (), "Do not automate")]
         out += [
             Action(seat, "automate", (c,), f"Automate into the {c} column (1 diamond)")
-            for c in s.automate_columns(seat, f["uid"])
-            if not s.automate_refusal(seat, f["uid"], c)
+            for c in Q.automate_columns(s, seat, f["uid"])
+            if not Q.automate_refusal(s, seat, f["uid"], c)
         ]
         return out
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: AutomateFrame, a: Action) -> str:
         if a.kind == "automate" and a.args and isinstance(a.args[0], str):
-            reason = s.automate_refusal(f["seat"], f["uid"], a.args[0])
+            reason = Q.automate_refusal(s, f["seat"], f["uid"], a.args[0])
             if reason:
                 return reason
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: AutomateFrame, a: Action) -> None:
         s.stack.pop()
         uid = f["uid"]
         P = s.p[a.seat]
@@ -296,11 +315,11 @@ class Automate(Step):
             s.log(f"{s.who(a.seat)} automates {name} into the {colour} column for 1 diamond.")
 
 
-class CopyArea(Step):
-    op = "copy"
+class CopyArea(Step[CopyFrame]):
+    op = Op.COPY
     question = "choose the area to copy (paying its cost)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: CopyFrame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "copy", (a,), f"Copy area {a}")
@@ -308,38 +327,38 @@ class CopyArea(Step):
             if not TC.area_refusal(s, seat, a, copying=True)
         ]
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: CopyFrame, a: Action) -> str:
         if a.kind == "copy" and a.args and a.args[0] in TC.copy_targets(s, f["area"]):
             reason = TC.area_refusal(s, f["seat"], a.args[0], copying=True)
             if reason:
                 return reason
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: CopyFrame, a: Action) -> None:
         s.stack.pop()
         aid = a.args[0]
-        cost = s.area_cost(a.seat, aid)
-        s.pay(a.seat, cost, s.rikka_area(a.seat, aid))
-        paid = f", paying {_fmt(cost)}" if cost else ""
+        cost = Q.area_cost(s, a.seat, aid)
+        EC.pay(s, a.seat, cost, Q.rikka_area(s, a.seat, aid))
+        paid = f", paying {amounts(cost)}" if cost else ""
         s.log(f"{s.who(a.seat)} copies area {aid}{paid}.")
         push_area_effect(s, a.seat, aid)
 
 
-class ChoosePart(Step):
+class ChoosePart(Step[OrderFrame]):
     """An Immediate Ability with several parts: the seat picks which part resolves
     next ("parts" holds those still to do, in printed order)."""
 
-    op = "order"
+    op = Op.ORDER
     question = "choose which part of the ability to resolve next"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: OrderFrame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "part", (i,), f"Next: {describe_effect(op, v)}")
             for i, (op, v) in enumerate(f["parts"])
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: OrderFrame, a: Action) -> None:
         parts = list(f["parts"])
         op, v = parts.pop(a.args[0])
         if len(parts) > 1:
@@ -347,12 +366,14 @@ class ChoosePart(Step):
         else:
             s.stack.pop()
             if parts:
-                s._push(a.seat, parts, f.get("chain"))
-        s._push(a.seat, ((op, v),), f.get("chain"))
+                FR.push_effects(s, a.seat, parts, f.get("chain"))
+        FR.push_effects(s, a.seat, ((op, v),), f.get("chain"))
 
 
 def push_area_effect(s: StateFields, seat: int, aid: str) -> None:
     # An area's property placements pay the token costs (its printed cost);
     # placements granted by anything else are free (see RULINGS.md).
     effects = D.load().areas[aid]["effect"]
-    s._push(seat, [("area_property" if op == "property" else op, v) for op, v in effects])
+    FR.push_effects(
+        s, seat, [("area_property" if op == "property" else op, v) for op, v in effects]
+    )

@@ -15,3 +15,49 @@ SOLO_LINES = (
     (300, "history", "your name goes into Sweet Lands history"),
     (250, "expert", "a Sweet Lands expert"),
 )
+
+
+class Op:
+    """The names of the pending steps: a frame's "op", which the view's "pending"
+    carries too (screens compare with these, never with strings of their own)."""
+
+    # steps that wait for a seat's choice
+    AID_MOVE = "aid_move"
+    AUTOMATE = "automate"
+    BASIC = "basic"
+    CAPITAL = "capital"
+    CHOOSE_AID = "choose_aid"
+    CHOOSE_CHAR = "choose_char"
+    CHOOSE_MAP = "choose_map"
+    COLUMN = "column"
+    COPY = "copy"
+    DISCARD_ONE = "discard1"
+    DRAFT = "draft"
+    FREE_AUTO = "free_auto"
+    HAND = "hand"
+    INCOME_ANY = "income_any"
+    INDUSTRY = "industry"
+    KEEP = "keep"
+    LEAST_COLOUR = "least_colour"
+    LOTUS_FLIP = "lotus_flip"
+    ORDER = "order"
+    PAYBASIC = "paybasic"
+    PLACE = "place"
+    PROPERTY = "property"
+    PROSPERITY = "prosperity"
+    RABBIT = "rabbit"
+    ROAD = "road"
+    SAKURA_SEARCH = "sakura_search"
+    SKILL = "skill"
+    TERRAIN = "terrain"
+    TERRAIN_ROAD = "tr"
+    # steps that run at once (steps.AUTOMATIC)
+    ACTION_START = "action_start"
+    BEGIN = "begin"
+    DRAFT_DEAL = "draft_deal"
+    END_TURN = "end_turn"
+    FX = "fx"
+    IBONUS_NOW = "ibonus_now"
+    INCOME = "income"
+    NEXT_ROUND = "next_round"
+    PASS_SCORE = "pass_score"

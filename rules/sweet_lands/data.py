@@ -207,7 +207,8 @@ class Data:
     solo_b: tuple
 
 
-def _load(name):
+def read_table(name):
+    """One data file as read, before any check (tests feed altered copies to check)."""
     with open(DATA / name, "rb") as fh:
         return tomllib.load(fh)
 
@@ -216,11 +217,11 @@ def _load(name):
 # asks about twice a move, so the bounded cache's bookkeeping is worth leaving out
 @cache
 def load() -> Data:
-    board = _load("board.toml")
-    player = _load("player.toml")
-    maps_raw = _load("maps.toml")
-    cards_raw = _load("cards.toml")
-    solo = _load("solo.toml")
+    board = read_table("board.toml")
+    player = read_table("player.toml")
+    maps_raw = read_table("maps.toml")
+    cards_raw = read_table("cards.toml")
+    solo = read_table("solo.toml")
     check(board, player, maps_raw, cards_raw, solo)
     areas = {}
     for a in board["area"]:
@@ -294,7 +295,7 @@ def load() -> Data:
 
 def _extra_skills() -> dict[int, dict]:
     """The further and advanced tiles, checked and parsed like the first list."""
-    raw = _load("skills.toml")
+    raw = read_table("skills.toml")
     further, advanced = raw["further"], raw["advanced"]
     if [t["id"] for t in further] != list(FURTHER_SKILLS):
         raise DataError("the further skill list holds tiles 21-30")
@@ -315,7 +316,7 @@ def _extra_skills() -> dict[int, dict]:
 
 @lru_cache(maxsize=1)
 def solo_cards() -> dict:
-    solo = _load("solo.toml")
+    solo = read_table("solo.toml")
     return {c["id"]: tuple((s[0], s[1]) for s in c["spaces"]) for c in solo["a"] + solo["b"]}
 
 

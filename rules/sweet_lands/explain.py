@@ -7,17 +7,23 @@ Every reason here comes from the same refusal functions the engine checks moves 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import map_queries as MQ
 from . import phases as PH
+from . import primitives as PR
+from . import queries as Q
 from . import scoring
-from .constants import MARKER_COLOUR, SOLO_LINES
+from .constants import MARKER_COLOUR, SOLO_LINES, Op
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
+from .story import tile_name
 from .turn import turn_refusal
 
 
@@ -34,7 +40,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
     gains: list[str] = []
     if kind == "area":
         aid = args[0]
-        cost = dict(s.area_cost(seat, aid))
+        cost = dict(Q.area_cost(s, seat, aid))
         if len(args) > 1 and args[1]:
             cost["wheat"] = cost.get("wheat", 0) - args[1]
             cost["wood"] = cost.get("wood", 0) + args[1]
@@ -44,7 +50,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
         gains = _effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
     elif kind == "play":
         card = d.cards[d.deck[args[0]]]
-        cost = {"gold": s.card_cost(seat, args[0])}
+        cost = {"gold": Q.card_cost(s, seat, args[0])}
         gains = _effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
     elif kind == "flip":
         cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
@@ -59,16 +65,16 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
     elif kind == "skill" and args[0] not in s.skill_supply:
         cost = {"diamond": 1}  # F: an Advanced Skill Tile
     elif kind == "flip_tile":  # F: Lotus Che's free action
-        gains = _effects_text(s._tile_effect(s.p[seat].tiles[args[0]][0]))
+        gains = _effects_text(PR.tile_effect(s.p[seat].tiles[args[0]][0]))
     elif kind == "colour" and s.stack:  # F: Coral Lyla's income
         n = s.stack[-1].get("n", 1)
         gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
     elif kind == "token" and s.stack and s.stack[-1].get("paid", True):
-        cost = s.token_cost(seat, args[0])
+        cost = Q.token_cost(s, seat, args[0])
     elif kind == "copy":
-        cost = s.area_cost(seat, args[0])
+        cost = Q.area_cost(s, seat, args[0])
         gains = _effects_text(d.areas[args[0]]["effect"])
-    elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == "free_auto"):
+    elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == Op.FREE_AUTO):
         cost = {"diamond": 1}  # (F's free automation costs nothing)
     elif kind == "track":
         t = d.prosperity[args[0]]
@@ -128,10 +134,10 @@ def token_refusal(s: StateFields, seat: int, kind: str, paid: bool = True) -> st
     if kind == "lab" and P.labs >= 4:
         return "Every research lab is already on your map."
     if paid:
-        short = s.shortfall(seat, s.token_cost(seat, kind))
+        short = EC.shortfall(s, seat, Q.token_cost(s, seat, kind))
         if short:
             return f"The next {kind} token {short}."
-    if not s.property_spots(seat):
+    if not MQ.property_spots(s, seat):
         return "No flipped tile or capital is free for a property."
     return None
 
@@ -142,7 +148,8 @@ def refusals(s: StateFields, seat: int) -> dict[str, Any]:
     for the move that uses it."""
     P = s.p[seat]
     legal = {(a.kind, a.args) for a in s.legal_actions(seat)}
-    f = s.stack[-1] if s.stack else None
+    # read by key: the pending step may be of any kind
+    f: Mapping[str, Any] | None = s.stack[-1] if s.stack else None
 
     def why(kind: str, *args: Any) -> str | None:
         if (kind, args) in legal:
@@ -153,8 +160,8 @@ def refusals(s: StateFields, seat: int) -> dict[str, Any]:
             return STEPS[f["op"]].refusal(s, f, Action(seat, kind, args))
         return turn_refusal(s, seat, Action(seat, kind, args))
 
-    area_move = "copy" if f is not None and f["op"] == "copy" else "area"
-    card_move = {"hand": "discard", "discard1": "discard", "keep": "keep"}
+    area_move = "copy" if f is not None and f["op"] == Op.COPY else "area"
+    card_move = {Op.HAND: "discard", Op.DISCARD_ONE: "discard", Op.KEEP: "keep"}
     card_kind = card_move.get(f["op"], "play") if f is not None else "play"
     paid = f.get("paid", True) if f is not None else True
     out = {
@@ -182,7 +189,7 @@ def map_refusals(s: StateFields, seat: int) -> dict[str, dict[str, str]] | None:
     m = s.mapb(seat)
     step = STEPS[f["op"]]
     legal = {(a.kind, a.args[0]) for a in s.legal_actions(seat) if a.args}
-    hex_kind = "place" if f["op"] == "place" else "rabbit" if f["op"] == "rabbit" else "hex"
+    hex_kind = "place" if f["op"] == Op.PLACE else "rabbit" if f["op"] == Op.RABBIT else "hex"
     hexes, edges = {}, {}
     for h in range(len(m.kinds)):
         if (hex_kind, h) not in legal and ("special", h) not in legal:
@@ -232,7 +239,7 @@ def final_standings(s: StateFields) -> list[dict]:
     out = []
     for tid in s.final_tiles:
         tile = d.final_tiles[tid]
-        values = [s.count(i, {"per": tile["measure"]}) if s.p[i].map else 0 for i in range(s.n)]
+        values = [Q.count(s, i, {"per": tile["measure"]}) if s.p[i].map else 0 for i in range(s.n)]
         out.append(
             {
                 "tile": tid,
@@ -300,11 +307,9 @@ _DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # the order of D.DIRS
 
 
 def road_facts(s: StateFields, seat: int, e: int) -> dict[str, Any]:
-    """What a road on edge ``e`` joins and sets off (as _place_road would): the one or
+    """What a road on edge ``e`` joins and sets off (as effects.place_road would): the one or
     two hexes beside it (with the side of the first, for a border edge), the face-up
     tiles it flips and the Extra Draw Areas it wakes."""
-    from .story import tile_name
-
     P = s.p[seat]
     m = s.mapb(seat)
     hexes = list(m.edge_hexes[e])
@@ -332,7 +337,7 @@ def city_merges(s: StateFields, seat: int, h: int) -> list[list[int]]:
     """The cities a property on hex ``h`` would join into one (two or more; else [])."""
     m = s.mapb(seat)
     near = set(m.neighbours[h])
-    touched = [sorted(c) for c in s.cities(seat) if near & set(c) and h not in c]
+    touched = [sorted(c) for c in MQ.cities(s, seat) if near & set(c) and h not in c]
     return touched if len(touched) > 1 else []
 
 
@@ -351,7 +356,11 @@ def map_facts(s: StateFields, seat: int) -> dict[str, Any] | None:
                 joined = city_merges(s, seat, a.args[0])
                 if joined:
                     merges[str(a.args[0])] = joined
-    return {"cities": sorted(sorted(c) for c in s.cities(seat)), "roads": roads, "merges": merges}
+    return {
+        "cities": sorted(sorted(c) for c in MQ.cities(s, seat)),
+        "roads": roads,
+        "merges": merges,
+    }
 
 
 def advanced_costs(s: StateFields) -> dict[str, dict[str, int]]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from . import characters as C
 from . import data as D
 from .fields import StateFields
 
@@ -36,132 +35,138 @@ def _hexes_beside(map_id: str) -> tuple[tuple[tuple[int, ...], ...], frozenset[i
     return tuple(tuple(hs) for hs in beside), by_capital
 
 
-class MapQueries(StateFields):
-    __slots__ = ()
-
-    def cities(self, seat: int, extra: Any = None) -> list[list[int]]:
-        """Groups of adjacent property tokens holding 3+ different types; ``extra``
-        = (hex, type) counts one more token there, to weigh a placement."""
-        P = self.p[seat]
-        props = P.props
-        if extra is not None:
-            props = {**props, extra[0]: extra[1]}
-        is_city = C.of(P).is_city  # Alice Tearose's cities differ
-        m = self.mapb(seat)
-        seen = set()
-        out = []
-        for h in props:
-            if h in seen:
-                continue
-            group, todo = [], [h]
-            seen.add(h)
-            while todo:
-                x = todo.pop()
-                group.append(x)
-                for nb in m.neighbours[x]:
-                    if nb in props and nb not in seen:
-                        seen.add(nb)
-                        todo.append(nb)
-            if is_city(P, group, props):
-                out.append(group)
-        return out
-
-    def capital_network(self, seat) -> set:
-        """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
-        P = self.p[seat]
-        m = self.mapb(seat)
-        seen = set(m.capitals)
-        todo = list(m.capitals)
+def cities(s: StateFields, seat: int, extra: Any = None) -> list[list[int]]:
+    """Groups of adjacent property tokens holding 3+ different types; ``extra``
+    = (hex, type) counts one more token there, to weigh a placement."""
+    P = s.p[seat]
+    props = P.props
+    if extra is not None:
+        props = {**props, extra[0]: extra[1]}
+    is_city = P.role.is_city  # Alice Tearose's cities differ
+    m = s.mapb(seat)
+    seen = set()
+    out = []
+    for h in props:
+        if h in seen:
+            continue
+        group, todo = [], [h]
+        seen.add(h)
         while todo:
             x = todo.pop()
+            group.append(x)
             for nb in m.neighbours[x]:
-                if nb not in seen and nb in P.tiles:
+                if nb in props and nb not in seen:
                     seen.add(nb)
                     todo.append(nb)
-        return seen
+        if is_city(group, props, P.tower):
+            out.append(group)
+    return out
 
-    def connected_ports(self, seat: int) -> int:
-        # a milestone test the turn menu asks again whenever another count of the
-        # board changes: kept with the tiles it was worked out from (see recall)
-        P = self.p[seat]
-        facts = (P.map, len(P.tiles))
-        ports = P.recall("connected_ports", P.tiles, facts)
-        if ports is None:
-            seen = self.capital_network(seat)
-            ports = sum(1 for h in self.mapb(seat).ports if h in seen and h in P.tiles)
-            P.remember("connected_ports", P.tiles, facts, ports)
-        return ports
 
-    def has_property_spot(self, seat: int) -> bool:
-        """Whether property_spots(seat) is not empty, without listing them."""
-        P = self.p[seat]
-        props = P.props
-        if any(h not in props for h in self.mapb(seat).capitals):
-            return True
-        return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
+def capital_network(s: StateFields, seat) -> set:
+    """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
+    P = s.p[seat]
+    m = s.mapb(seat)
+    seen = set(m.capitals)
+    todo = list(m.capitals)
+    while todo:
+        x = todo.pop()
+        for nb in m.neighbours[x]:
+            if nb not in seen and nb in P.tiles:
+                seen.add(nb)
+                todo.append(nb)
+    return seen
 
-    def property_spots(self, seat: int, eligible: Any = None) -> list[int]:
-        P = self.p[seat]
-        m = self.mapb(seat)
-        out = []
-        for h in m.capitals:
-            if h not in P.props:
-                out.append(h)
-        for h, (_kind, flipped) in P.tiles.items():
-            if flipped and h not in P.props and (eligible is None or h in eligible):
-                out.append(h)
-        return sorted(out)
 
-    def terrain_spots(self, seat: int) -> list[Any]:
-        """The hexes a terrain tile may go on (the list is the caller's to change)."""
-        return list(self._terrain_spots_kept(seat))
+def connected_ports(s: StateFields, seat: int) -> int:
+    # a milestone test the turn menu asks again whenever another count of the
+    # board changes: kept with the tiles it was worked out from (see recall)
+    P = s.p[seat]
+    facts = (P.map, len(P.tiles))
+    ports = P.recall("connected_ports", P.tiles, facts)
+    if ports is None:
+        seen = capital_network(s, seat)
+        ports = sum(1 for h in s.mapb(seat).ports if h in seen and h in P.tiles)
+        P.remember("connected_ports", P.tiles, facts, ports)
+    return ports
 
-    def _any_terrain_spot(self, seat: int) -> bool:
-        return bool(self._terrain_spots_kept(seat))
 
-    def _terrain_spots_kept(self, seat) -> tuple:
-        # The turn menu asks on every step whether building has a spot: the spots
-        # are kept with the tiles they were worked out from (see PlayerState.recall).
-        P = self.p[seat]
-        anywhere = C.of(P).places_anywhere  # Elsa Skyr
-        facts = (P.map, len(P.tiles), bool(self.specials), anywhere)
-        spots = P.recall("terrain_spots", P.tiles, facts)
-        if spots is None:
-            # a free buildable hex beside a tile or a capital (anywhere, for Elsa):
-            # the hexes beside the tiles are gathered from the tiles, which are few
-            m = self.mapb(seat)
-            tiles, kinds, no_special = P.tiles, m.kinds, not self.specials
-            beside, by_capital = _hexes_beside(m.id)
-            near = set(by_capital)
-            if not anywhere:
-                for t in tiles:
-                    near.update(beside[t])
-            found = []
-            for h in m.buildable:
-                if h in tiles or (no_special and kinds[h] == "special"):
-                    continue
-                if anywhere or h in near:
-                    found.append(h)
-            spots = tuple(found)
-            P.remember("terrain_spots", P.tiles, facts, spots)
-        return spots
+def has_property_spot(s: StateFields, seat: int) -> bool:
+    """Whether property_spots(seat) is not empty, without listing them."""
+    P = s.p[seat]
+    props = P.props
+    if any(h not in props for h in s.mapb(seat).capitals):
+        return True
+    return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
 
-    def road_spots(self, seat: int) -> list[int]:
-        """The edges a road may go on (the list is the caller's to change)."""
-        P = self.p[seat]
-        facts = (P.map, len(P.roads))
-        spots = P.recall("road_spots", P.roads, facts)
-        if spots is None:
-            m = self.mapb(seat)
-            net = set(m.capital_vertices)
-            for e in P.roads:
-                net.update(m.edge_ends[e])
-            touching = _edges_at(m.id)
-            near = {e for v in net for e in touching.get(v, ())}
-            spots = tuple(sorted(near - P.roads))
-            P.remember("road_spots", P.roads, facts, spots)
-        return list(spots)
 
-    def rabbit_spots(self, seat: int) -> list[int]:
-        P = self.p[seat]
-        return sorted(h for h in P.props if h not in P.rabbits)
+def property_spots(s: StateFields, seat: int, eligible: Any = None) -> list[int]:
+    P = s.p[seat]
+    m = s.mapb(seat)
+    out = []
+    for h in m.capitals:
+        if h not in P.props:
+            out.append(h)
+    for h, (_kind, flipped) in P.tiles.items():
+        if flipped and h not in P.props and (eligible is None or h in eligible):
+            out.append(h)
+    return sorted(out)
+
+
+def terrain_spots(s: StateFields, seat: int) -> list[Any]:
+    """The hexes a terrain tile may go on (the list is the caller's to change)."""
+    return list(_terrain_spots_kept(s, seat))
+
+
+def any_terrain_spot(s: StateFields, seat: int) -> bool:
+    return bool(_terrain_spots_kept(s, seat))
+
+
+def _terrain_spots_kept(s: StateFields, seat) -> tuple:
+    # The turn menu asks on every step whether building has a spot: the spots
+    # are kept with the tiles they were worked out from (see PlayerState.recall).
+    P = s.p[seat]
+    anywhere = P.role.places_anywhere  # Elsa Skyr
+    facts = (P.map, len(P.tiles), bool(s.specials), anywhere)
+    spots = P.recall("terrain_spots", P.tiles, facts)
+    if spots is None:
+        # a free buildable hex beside a tile or a capital (anywhere, for Elsa):
+        # the hexes beside the tiles are gathered from the tiles, which are few
+        m = s.mapb(seat)
+        tiles, kinds, no_special = P.tiles, m.kinds, not s.specials
+        beside, by_capital = _hexes_beside(m.id)
+        near = set(by_capital)
+        if not anywhere:
+            for t in tiles:
+                near.update(beside[t])
+        found = []
+        for h in m.buildable:
+            if h in tiles or (no_special and kinds[h] == "special"):
+                continue
+            if anywhere or h in near:
+                found.append(h)
+        spots = tuple(found)
+        P.remember("terrain_spots", P.tiles, facts, spots)
+    return spots
+
+
+def road_spots(s: StateFields, seat: int) -> list[int]:
+    """The edges a road may go on (the list is the caller's to change)."""
+    P = s.p[seat]
+    facts = (P.map, len(P.roads))
+    spots = P.recall("road_spots", P.roads, facts)
+    if spots is None:
+        m = s.mapb(seat)
+        net = set(m.capital_vertices)
+        for e in P.roads:
+            net.update(m.edge_ends[e])
+        touching = _edges_at(m.id)
+        near = {e for v in net for e in touching.get(v, ())}
+        spots = tuple(sorted(near - P.roads))
+        P.remember("road_spots", P.roads, facts, spots)
+    return list(spots)
+
+
+def rabbit_spots(s: StateFields, seat: int) -> list[int]:
+    P = s.p[seat]
+    return sorted(h for h in P.props if h not in P.rabbits)

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from ..core import Action
 from . import data as D
+from . import effects as FX
+from . import map_queries as MQ
+from . import queries as Q
+from .constants import Op
 from .fields import StateFields
-from .step_base import Frame, Step
+from .frame_types import Counted, PlaceFrame, TerrainRoadFrame
+from .step_base import F, Step
 
 
 def _terrain_options(s: StateFields, seat: int) -> list[Action]:
@@ -24,7 +31,7 @@ def _terrain_options(s: StateFields, seat: int) -> list[Action]:
 def _terrain_actions(s: StateFields, seat: int) -> tuple[Action, ...]:
     m = s.mapb(seat)
     out = []
-    for h in s.terrain_spots(seat):
+    for h in MQ.terrain_spots(s, seat):
         if m.kinds[h] == "special":
             for tid in s.specials:
                 out.append(_special_action(seat, h, tid))
@@ -38,7 +45,7 @@ def _road_options(s: StateFields, seat: int) -> list[Action]:
     facts = (seat, P.map, len(P.roads))
     out = P.recall("road_options", P.roads, facts)
     if out is None:
-        out = tuple([_edge_action(seat, e) for e in s.road_spots(seat)])
+        out = tuple([_edge_action(seat, e) for e in MQ.road_spots(s, seat)])
         P.remember("road_options", P.roads, facts, out)
     return list(out)
 
@@ -63,7 +70,7 @@ def _edge_action(seat: int, e: int) -> Action:
 _MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 
 
-def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
+def map_refusal(s: StateFields, f: Mapping[str, Any], a: Action) -> str | None:
     """Why a hex or an edge cannot be chosen in a map step; None when the action is
     not about the map or the reason is not a map one."""
     if a.kind not in _MAP_KINDS or not a.args or not isinstance(a.args[0], int):
@@ -75,7 +82,7 @@ def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
     if a.kind == "edge":
         if not 0 <= ident < len(m.edge_ends):
             return f"There is no edge {ident} on your map."
-        if op in ("terrain", "place", "rabbit") or (op == "tr" and f["r"] <= 0):
+        if op in (Op.TERRAIN, Op.PLACE, Op.RABBIT) or (op == Op.TERRAIN_ROAD and f["r"] <= 0):
             return "A hex is asked for here, not an edge."
         if ident in P.roads:
             return f"Edge {ident} already holds a road."
@@ -88,12 +95,12 @@ def map_refusal(s: StateFields, f: Frame, a: Action) -> str | None:
     return _hex_refusal(s, f, ident)
 
 
-def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
+def _hex_refusal(s: StateFields, f: Mapping[str, Any], h: int) -> str | None:
     seat, op = f["seat"], f["op"]
     P = s.p[seat]
     kind = s.mapb(seat).kinds[h]
     tile = P.tiles.get(h)
-    if op in ("terrain", "tr") and (op == "terrain" or f["t"] > 0):
+    if op in (Op.TERRAIN, Op.TERRAIN_ROAD) and (op == Op.TERRAIN or f["t"] > 0):
         if kind == "capital":
             return "Capital hexes take no terrain tile (properties go on them directly)."
         if kind == "eda":
@@ -103,9 +110,9 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
         if kind == "special" and not s.specials:
             return "No special terrain tile is left in the supply."
         return f"Hex {h} is not next to your capital or to one of your tiles."
-    if op in ("road", "tr"):
+    if op in (Op.ROAD, Op.TERRAIN_ROAD):
         return "Roads go on edges: pick an edge."
-    if op == "place":
+    if op == Op.PLACE:
         if h in P.props:
             return f"Hex {h} already holds a property."
         if kind == "capital":
@@ -115,68 +122,68 @@ def _hex_refusal(s: StateFields, f: Frame, h: int) -> str | None:
         if not tile[1]:
             return f"The tile on hex {h} is not flipped yet: a road on one of its edges flips it."
         return f"The tile on hex {h} was flipped during this action: it takes a token next time."
-    if op == "rabbit":
+    if op == Op.RABBIT:
         if h not in P.props:
             return "A Cookie Rabbit goes on a hex holding one of your properties."
         if h in P.rabbits:
             return f"Hex {h} already has a Cookie Rabbit."
-        if not s.rabbit_ready(seat):
+        if not Q.rabbit_ready(s, seat):
             return "Your Food marker has not reached the next Cookie Rabbit yet."
     return None
 
 
-class MapStep(Step):
+class MapStep(Step[F]):
     """A step answered on the map: refusals name what is wrong with the hex or edge."""
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: F, a: Action) -> str:
         return map_refusal(s, f, a) or super().refusal(s, f, a)
 
 
-class PlaceTerrain(MapStep):
-    op = "terrain"
+class PlaceTerrain(MapStep[Counted]):
+    op = Op.TERRAIN
     stoppable = counted = True
     question = "place terrain tiles (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         return _terrain_options(s, f["seat"]) if f["n"] > 0 else []
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
-        s._place_terrain(a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
+        FX.place_terrain(s, a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
 
 
-class PlaceRoad(MapStep):
-    op = "road"
+class PlaceRoad(MapStep[Counted]):
+    op = Op.ROAD
     stoppable = counted = True
     question = "place roads (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         return _road_options(s, f["seat"]) if f["n"] > 0 else []
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
-        s._place_road(a.seat, a.args[0])
+        FX.place_road(s, a.seat, a.args[0])
 
 
-class TerrainAndRoads(MapStep):
+class TerrainAndRoads(MapStep[TerrainRoadFrame]):
     """Terrain tiles ("t" left) and roads ("r" left) in any order; with "one" set, a
     single tile or road (the free build action)."""
 
-    op = "tr"
+    op = Op.TERRAIN_ROAD
     stoppable = True
     question = "place terrain tiles and roads in any order (or stop)"
 
-    def spent(self, f):
+    def spent(self, f: TerrainRoadFrame) -> bool:
         return f["t"] <= 0 and f["r"] <= 0
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: TerrainRoadFrame) -> list[Action]:
         seat = f["seat"]
         out = _terrain_options(s, seat) if f["t"] > 0 else []
         if f["r"] > 0:
             out += _road_options(s, seat)
         return out
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: TerrainRoadFrame, a: Action) -> None:
         road = a.kind == "edge"
         if f.get("one"):
             f["t"] = f["r"] = 0
@@ -187,29 +194,30 @@ class TerrainAndRoads(MapStep):
         if self.spent(f) and s.stack and s.stack[-1] is f:
             s.stack.pop()
         if road:
-            s._place_road(a.seat, a.args[0])
+            FX.place_road(s, a.seat, a.args[0])
         else:
-            s._place_terrain(a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
+            FX.place_terrain(s, a.seat, a.args[0], a.args[1] if a.kind == "special" else None)
 
 
-class PlaceRabbit(MapStep):
-    op = "rabbit"
+class PlaceRabbit(MapStep[Counted]):
+    op = Op.RABBIT
     stoppable = counted = True
     question = "place a Cookie Rabbit on a property without one (or stop)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Counted) -> list[Action]:
         seat = f["seat"]
-        if not s.rabbit_ready(seat):
+        if not Q.rabbit_ready(s, seat):
             return []
         return [
-            Action(seat, "rabbit", (h,), f"Cookie Rabbit on hex {h}") for h in s.rabbit_spots(seat)
+            Action(seat, "rabbit", (h,), f"Cookie Rabbit on hex {h}")
+            for h in MQ.rabbit_spots(s, seat)
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
-        s._place_rabbit(a.seat, a.args[0])
+        FX.place_rabbit(s, a.seat, a.args[0])
 
-    def dropped(self, s, f):
+    def dropped(self, s: StateFields, f: Counted) -> None:
         # With every rabbit already taken, each rabbit owed scores VP instead.
         P = s.p[f["seat"]]
         if f["n"] > 0 and P.rabbits_taken >= 9:
@@ -218,17 +226,17 @@ class PlaceRabbit(MapStep):
             s.log(f"{s.who(f['seat'])} has no Cookie Rabbit left: {vp} VP instead.")
 
 
-class PlaceToken(MapStep):
-    op = "place"
+class PlaceToken(MapStep[PlaceFrame]):
+    op = Op.PLACE
     question = "place the token on a flipped tile or a capital without a property"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: PlaceFrame) -> list[Action]:
         seat = f["seat"]
         return [
             Action(seat, "place", (h,), f"Place it on hex {h}")
-            for h in s.property_spots(seat, f.get("eligible"))
+            for h in MQ.property_spots(s, seat, f.get("eligible"))
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: PlaceFrame, a: Action) -> None:
         s.stack.pop()
-        s._place_property(a.seat, f["type"], a.args[0])
+        FX.place_property(s, a.seat, f["type"], a.args[0])

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from . import characters as C
 from . import data as D
+from . import frames as FR
+from . import map_queries as MQ
+from . import queries as Q
 from . import variants as V
-from .constants import CLEANUP, INCOME, OVER
+from .constants import CLEANUP, INCOME, OVER, Op
 from .fields import StateFields
 
 
@@ -39,11 +42,11 @@ def begin_round(s: StateFields) -> None:
         s.checkpoint += 1
         where = ", ".join(blocked) if blocked else "no open space"
         s.log(f"Mio reveals {a} and {b} and blocks {where}.")
-    s.stack.append({"op": "action_start", "seat": s.start})
+    s.stack.append({"op": Op.ACTION_START, "seat": s.start})
     V.before_action(s)  # F hook: hand drafting in round 1
     order = [(s.start + k) % s.n for k in range(s.n)]
     for seat in reversed(order):
-        s.stack.append({"op": "income", "seat": seat})
+        s.stack.append({"op": Op.INCOME, "seat": seat})
 
 
 def income(s: StateFields, seat: int) -> None:
@@ -60,15 +63,15 @@ def income(s: StateFields, seat: int) -> None:
     todo = C.of(P).income(s, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
     todo = V.income(s, seat, todo)  # F hook: no round-1 draw while drafting
     s.log(f"{s.who(seat)} collects income.")
-    s._push(seat, todo)
+    FR.push_effects(s, seat, todo)
 
 
 def pass_gains(s: StateFields, seat: int) -> tuple[int, int, int]:
     """What passing now would give, in rulebook order: (CP, IP, VP)."""
     d = D.load()
     P = s.p[seat]
-    ip = s.ip_icons(seat)
-    cities = s.cities(seat)
+    ip = Q.ip_icons(s, seat)
+    cities = MQ.cities(s, seat)
     cp = d.board["city_points"][min(len(cities), 6)]
     vp = 0
     # 1. character (Clock Tower pass abilities)
@@ -77,28 +80,28 @@ def pass_gains(s: StateFields, seat: int) -> tuple[int, int, int]:
     # 2. City Points, 3. Industry Points (added by the caller)
     # 4. Pass Aid tile
     if P.aid is not None and s.aid_spaces[P.aid][1] is not None:
-        vp += s.formula_vp(seat, d.aid_pass[s.aid_spaces[P.aid][1]])
+        vp += Q.formula_vp(s, seat, d.aid_pass[s.aid_spaces[P.aid][1]])
     # 5. skill tiles with pass abilities
     for sk in P.skills:
         if d.skills[sk]["kind"] == "pass":
-            vp += s.formula_vp(seat, d.skills[sk]["pass"], ip)
+            vp += Q.formula_vp(s, seat, d.skills[sk]["pass"], ip)
     # 6. pass citizen cards
     for uid in P.played:
         card = d.cards[d.deck[uid]]
         if card.kind == "pass":
-            vp += s.formula_vp(seat, card.passv, ip)
+            vp += Q.formula_vp(s, seat, card.passv, ip)
     return cp, ip, vp
 
 
 def pass_round(s: StateFields, seat: int) -> None:
     s.p[seat].passed = True
     V.record_pass(s, seat)  # F hook: the Turn Order Board
-    s.stack.append({"op": "end_turn", "seat": seat})
+    s.stack.append({"op": Op.END_TURN, "seat": seat})
     # The move only chooses next round's aid, so the last round skips it (RULINGS.md)
     if s.round < D.load().board["rounds"]:
-        s.stack.append({"op": "aid_move", "seat": seat})
+        s.stack.append({"op": Op.AID_MOVE, "seat": seat})
     # F hook: the pass is scored once the pass abilities that ask (Elsa's tile) are done
-    s.stack.append({"op": "pass_score", "seat": seat})
+    s.stack.append({"op": Op.PASS_SCORE, "seat": seat})
     C.of(s.p[seat]).pass_first(s, seat)
 
 
@@ -144,8 +147,8 @@ def cleanup(s: StateFields) -> None:
     s.log(f"Round {s.round}: cleanup.")
     if s.next_start is None:
         s.next_start = s.start
-    s.stack.append({"op": "next_round", "seat": s.next_start})
+    s.stack.append({"op": Op.NEXT_ROUND, "seat": s.next_start})
     order = [(s.next_start + k) % s.n for k in range(s.n)]
     for seat in reversed(order):
         if len(s.p[seat].hand) >= 2:
-            s.stack.append({"op": "keep", "seat": seat})
+            s.stack.append({"op": Op.KEEP, "seat": seat})

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from .traits import NO_TRAITS, Traits
+
 
 class PlayerState:
     __slots__ = (
         "char",
+        "role",  # the character's object (characters.assign sets both)
         "map",
         "res",
         "inc",
@@ -46,6 +49,7 @@ class PlayerState:
     )
 
     char: str | None
+    role: Traits  # what the board queries ask of the character (traits.py)
     map: str | None  # map side id
     res: dict[str, int]  # resource -> amount held
     inc: dict[str, int]  # basic resource -> income
@@ -86,6 +90,7 @@ class PlayerState:
 
     def __init__(self):
         self.char = None
+        self.role = NO_TRAITS
         self.map = None
         self.res = {"gold": 0, "wheat": 0, "wood": 0, "iron": 0, "diamond": 0}
         self.inc = {"gold": 0, "wheat": 0, "wood": 0, "iron": 0}
@@ -132,6 +137,7 @@ class PlayerState:
         on write), so they are shared with this player."""
         p = _new(PlayerState)
         p.char = self.char
+        p.role = self.role
         p.map = self.map
         p.played = self.played
         p.columns = self.columns

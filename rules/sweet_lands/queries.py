@@ -6,319 +6,301 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
-from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import map_queries as MQ
 from . import skills as SK
 from .constants import COLUMN_OF_TAG, PROPERTY_OF_COLUMN
-from .fields import Cost, StateFields
-from .story import amounts
+from .fields import StateFields
 
 
-class BoardQueries(StateFields):
-    __slots__ = ()
+def tags(s: StateFields, seat: int, exclude_uid: int | None = None) -> dict[str, int]:
+    d = D.load()
+    P = s.p[seat]
+    out = {t: 0 for t in D.TAGS}
+    for uid in P.played + [u for c in P.columns.values() for u in c]:
+        if uid == exclude_uid:
+            continue
+        for t in d.cards[d.deck[uid]].tags:
+            out[t] += 1
+    P.role.add_tags(out)  # Sena's every tag, Sakura's Wagashi tag
+    return out
 
-    def tags(self, seat: int, exclude_uid: int | None = None) -> dict[str, int]:
-        d = D.load()
-        P = self.p[seat]
-        out = {t: 0 for t in D.TAGS}
-        for uid in P.played + [u for c in P.columns.values() for u in c]:
-            if uid == exclude_uid:
-                continue
-            for t in d.cards[d.deck[uid]].tags:
-                out[t] += 1
-        C.of(P).add_tags(self, seat, out)  # Sena's every tag, Sakura's Wagashi tag
-        return out
 
-    def played_count(self, seat: int) -> int:
-        P = self.p[seat]
-        return len(P.played) + sum(len(c) for c in P.columns.values())
+def played_count(s: StateFields, seat: int) -> int:
+    P = s.p[seat]
+    return len(P.played) + sum(len(c) for c in P.columns.values())
 
-    def automated(self, seat: int) -> int:
-        return sum(len(c) for c in self.p[seat].columns.values())
 
-    def column_limit(self, seat: int, colour: str) -> int:
-        d = D.load()
+def automated(s: StateFields, seat: int) -> int:
+    return sum(len(c) for c in s.p[seat].columns.values())
+
+
+def column_limit(s: StateFields, seat: int, colour: str) -> int:
+    d = D.load()
+    kind = PROPERTY_OF_COLUMN[colour]
+    built = sum(1 for t in s.p[seat].props.values() if t == kind)
+    lim = 1
+    for need, limit in d.player["columns"]["limits"]:
+        if built >= need:
+            lim = limit
+    return lim + SK.column_bonus(s, seat)  # F hook: advanced tile 111
+
+
+def ip_icons(s: StateFields, seat: int) -> int:
+    d = D.load()
+    P = s.p[seat]
+    total = sum(d.industry[i][2] for i in range(1, P.carriage + 1))
+    if P.loco is not None:
+        total += sum(d.industry[i][2] for i in range(1, P.loco + 1))
+    return total
+
+
+def terrain_counts(s: StateFields, seat: int) -> dict[str, int]:
+    """Tiles of each terrain type, shared: read it, never change it (kept with the
+    tiles it was counted from, as milestone tests ask often; see recall)."""
+    P = s.p[seat]
+    facts = (len(P.tiles),)
+    out = P.recall("terrain_counts", P.tiles, facts)
+    if out is None:
+        out = {t: 0 for t in D.TERRAIN}
+        for kind, _ in P.tiles.values():
+            if kind in out:
+                out[kind] += 1
+        P.remember("terrain_counts", P.tiles, facts, out)
+    return out
+
+
+def count(s: StateFields, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
+    """The value a pass/VP formula counts (see the data files)."""
+    per = spec["per"]
+    P = s.p[seat]
+    if per == "cities":
+        return len(MQ.cities(s, seat))
+    if per == "played_cards":
+        return played_count(s, seat)
+    if per == "most_terrain_type":
+        return max(terrain_counts(s, seat).values())
+    if per == "connected_ports":
+        return MQ.connected_ports(s, seat)
+    if per == "lowest_basic_income":
+        return min(P.inc[r] for r in D.BASIC)
+    if per == "highest_basic_income":
+        return max(P.inc[r] for r in D.BASIC)
+    if per == "columns_min":
+        return min(len(c) for c in P.columns.values())
+    if per == "food":
+        return P.food
+    if per == "ip_this_pass":
+        return ip_this_pass
+    if per == "tag":
+        return tags(s, seat)[spec["tag"]]
+    if per == "automated":
+        return automated(s, seat)
+    if per == "skills":
+        return len(P.skills)
+    if per == "property":
+        return sum(1 for t in P.props.values() if t == spec["kind"])
+    if per == "terrain_of":
+        return terrain_counts(s, seat)[spec["kind"]]
+    if per == "roads":
+        return len(P.roads)
+    if per == "rabbits":
+        return len(P.rabbits)
+    if per == "perimeter_terrain":
+        m = s.mapb(seat)
+        return sum(1 for h in P.tiles if h in m.perimeter)
+    if per == "most_tag":  # F: a count of the further skill tiles
+        return max(tags(s, seat).values())
+    raise ValueError(f"unknown count {per!r}")
+
+
+def formula_vp(s: StateFields, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
+    value = count(s, seat, spec, ip_this_pass)
+    if "steps" in spec:
+        vp = 0
+        for need, got in spec["steps"]:
+            if value >= need:
+                vp = got
+        return vp
+    return spec["vp"] * (value // spec.get("every", 1))
+
+
+def milestone_met(s: StateFields, seat: int, mid: Any) -> bool:
+    """Either printed condition qualifies; with the "face_up" milestone option only
+    the side dealt face up counts (see RULINGS.md)."""
+    tile = D.load().milestones[mid]
+    if s.options.get("milestones", "either") == "face_up":
+        return test(s, seat, tile[dict(s.milestones)[mid]])
+    return test(s, seat, tile["a"]) or test(s, seat, tile["b"])
+
+
+def test(s: StateFields, seat: int, cond: Mapping[str, Any]) -> bool:
+    """Milestone and Clock Tower conditions."""
+    return measure(s, seat, cond) >= cond.get("n", 1)
+
+
+def measure(s: StateFields, seat: int, cond: Mapping[str, Any]) -> int:
+    """What a milestone or Clock Tower condition compares with its number."""
+    measure = _TESTS.get(cond["test"])
+    if measure is None:
+        raise ValueError(f"unknown test {cond['test']!r}")
+    return measure(s, seat, cond)
+
+
+# ------------------------------------------------------------------ costs
+
+
+def rikka_splits(
+    s: StateFields, seat: int, aid: str, minus: Mapping[str, int] | None = None
+) -> list[int]:
+    """The amounts of wood Rikka Berry may pay in place of the wheat of area
+    ``aid``, the wheat-first amount first; [] for anyone else or any other area."""
+    if not rikka_area(s, seat, aid):
+        return []
+    cost = EC.merge(area_cost(s, seat, aid), minus or {})
+    wheat = cost.get("wheat", 0)
+    res = s.p[seat].res
+    spare_wood = res["wood"] - cost.get("wood", 0)
+    low = max(0, wheat - res["wheat"])
+    if low > spare_wood:
+        return []
+    return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
+
+
+def area_cost(s: StateFields, seat: int, aid: str) -> dict[str, int]:
+    """An area's resource cost for this seat (a fresh dict the caller may change)."""
+    return dict(area_costs(s, seat)[aid])
+
+
+def area_costs(s: StateFields, seat: int) -> dict:
+    """Every area's cost for this seat, shared: read it, never change it. Costs
+    depend only on the character (Nata) and the skill tiles (113/114), so one
+    table serves every state with those."""
+    P = s.p[seat]
+    key = (P.role.iron_discount, tuple(P.skills))
+    table = _COST_TABLES.get(key)
+    if table is None:
+        table = _COST_TABLES[key] = {aid: _area_cost_now(s, seat, aid) for aid in D.load().areas}
+    return table
+
+
+def _area_cost_now(s: StateFields, seat, aid):
+    cost = dict(_area_costs(aid, s.p[seat].role.iron_discount))
+    # F hook: advanced tiles 113/114 replace the cost of area D / A
+    new = SK.area_cost(s, seat, aid, cost)
+    return cost if new is cost else {k: v for k, v in new.items() if v}
+
+
+def rikka_area(s: StateFields, seat: int, aid: str) -> bool:
+    return s.p[seat].role.wood_for_wheat and aid in _rabbit_areas()
+
+
+def token_cost(s: StateFields, seat: int, kind: str) -> dict[str, int]:
+    P = s.p[seat]
+    return dict(_token_price(kind, _token_level(P, kind), P.discount))
+
+
+def token_kinds(s: StateFields, seat: int) -> list[str]:
+    """Property tokens still on the player's boards, as choosable kinds."""
+    P = s.p[seat]
+    out = [k for k in D.ROW_TYPES if P.rows[k] < 5]
+    out += [f"shop-{c}" for c in P.shops]
+    if P.labs < 4:
+        out.append("lab")
+    return out
+
+
+def token_costs(s: StateFields, seat: int) -> tuple[tuple[str, dict], ...]:
+    """token_kinds with the cost of each, shared: read them, never change them."""
+    P = s.p[seat]
+    rows = P.rows
+    return _token_table(
+        (rows["tent"], rows["house"], rows["building"]), tuple(P.shops), P.labs, P.discount
+    )
+
+
+def automate_columns(s: StateFields, seat: int, uid: int) -> list[str]:
+    """The columns a played card may be automated into (by its industry tag)."""
+    card = D.load().cards[D.load().deck[uid]]
+    if card.industry == "wild":
+        return list(D.COLOURS)
+    colour = COLUMN_OF_TAG.get(card.industry)
+    return [colour] if colour else []
+
+
+def automate_refusal(s: StateFields, seat: int, uid: int, colour: str) -> str | None:
+    """Why the card cannot go into ``colour``'s column now; None if it can."""
+    if colour not in automate_columns(s, seat, uid):
+        return f"This card cannot be automated into the {colour} column."
+    P = s.p[seat]
+    if P.res["diamond"] < 1:
+        return "Automating costs 1 diamond, you have none."
+    limit = column_limit(s, seat, colour)
+    if len(P.columns[colour]) >= limit:
         kind = PROPERTY_OF_COLUMN[colour]
-        built = sum(1 for t in self.p[seat].props.values() if t == kind)
-        lim = 1
-        for need, limit in d.player["columns"]["limits"]:
-            if built >= need:
-                lim = limit
-        return lim + SK.column_bonus(self, seat)  # F hook: advanced tile 111
+        return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
+    return None
 
-    def ip_icons(self, seat: int) -> int:
-        d = D.load()
-        P = self.p[seat]
-        total = sum(d.industry[i][2] for i in range(1, P.carriage + 1))
-        if P.loco is not None:
-            total += sum(d.industry[i][2] for i in range(1, P.loco + 1))
-        return total
 
-    def terrain_counts(self, seat: int) -> dict[str, int]:
-        """Tiles of each terrain type, shared: read it, never change it (kept with the
-        tiles it was counted from, as milestone tests ask often; see recall)."""
-        P = self.p[seat]
-        facts = (len(P.tiles),)
-        out = P.recall("terrain_counts", P.tiles, facts)
-        if out is None:
-            out = {t: 0 for t in D.TERRAIN}
-            for kind, _ in P.tiles.values():
-                if kind in out:
-                    out[kind] += 1
-            P.remember("terrain_counts", P.tiles, facts, out)
-        return out
+def column_limits(s: StateFields, seat: int) -> dict[str, Any]:
+    """Each industry column's current limit, and how many more properties of its
+    type raise it next (None at the top)."""
+    d = D.load()
+    out = {}
+    for colour, kind in PROPERTY_OF_COLUMN.items():
+        built = sum(1 for t in s.p[seat].props.values() if t == kind)
+        nxt = [need - built for need, _lim in d.player["columns"]["limits"] if need > built]
+        out[colour] = {
+            "cards": len(s.p[seat].columns[colour]),
+            "limit": column_limit(s, seat, colour),
+            "property": kind,
+            "more_for_next": nxt[0] if nxt else None,
+        }
+    return out
 
-    def count(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
-        """The value a pass/VP formula counts (see the data files)."""
-        per = spec["per"]
-        P = self.p[seat]
-        if per == "cities":
-            return len(self.cities(seat))
-        if per == "played_cards":
-            return self.played_count(seat)
-        if per == "most_terrain_type":
-            return max(self.terrain_counts(seat).values())
-        if per == "connected_ports":
-            return self.connected_ports(seat)
-        if per == "lowest_basic_income":
-            return min(P.inc[r] for r in D.BASIC)
-        if per == "highest_basic_income":
-            return max(P.inc[r] for r in D.BASIC)
-        if per == "columns_min":
-            return min(len(c) for c in P.columns.values())
-        if per == "food":
-            return P.food
-        if per == "ip_this_pass":
-            return ip_this_pass
-        if per == "tag":
-            return self.tags(seat)[spec["tag"]]
-        if per == "automated":
-            return self.automated(seat)
-        if per == "skills":
-            return len(P.skills)
-        if per == "property":
-            return sum(1 for t in P.props.values() if t == spec["kind"])
-        if per == "terrain_of":
-            return self.terrain_counts(seat)[spec["kind"]]
-        if per == "roads":
-            return len(P.roads)
-        if per == "rabbits":
-            return len(P.rabbits)
-        if per == "perimeter_terrain":
-            m = self.mapb(seat)
-            return sum(1 for h in P.tiles if h in m.perimeter)
-        extra = SK.count(self, seat, spec)  # F hook: counts of the further skill tiles
-        if extra is not None:
-            return extra
-        raise ValueError(f"unknown count {per!r}")
 
-    def formula_vp(self, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
-        value = self.count(seat, spec, ip_this_pass)
-        if "steps" in spec:
-            vp = 0
-            for need, got in spec["steps"]:
-                if value >= need:
-                    vp = got
-            return vp
-        return spec["vp"] * (value // spec.get("every", 1))
+def card_cost(s: StateFields, seat: int, uid: int) -> int:
+    d = D.load()
+    card = d.cards[d.deck[uid]]
+    cost = card.cost
+    if card.brownie or SK.brownie_for_all(s, seat):  # F hook: tile 30
+        cost -= tags(s, seat, exclude_uid=uid)["brownie"]
+    return max(0, cost)
 
-    def milestone_met(self, seat: int, mid: Any) -> bool:
-        """Either printed condition qualifies; with the "face_up" milestone option only
-        the side dealt face up counts (see RULINGS.md)."""
-        tile = D.load().milestones[mid]
-        if self.options.get("milestones", "either") == "face_up":
-            return self.test(seat, tile[dict(self.milestones)[mid]])
-        return self.test(seat, tile["a"]) or self.test(seat, tile["b"])
 
-    def test(self, seat: int, cond: Mapping[str, Any]) -> bool:
-        """Milestone and Clock Tower conditions."""
-        return self.measure(seat, cond) >= cond.get("n", 1)
+def rabbit_ready(s: StateFields, seat: int) -> bool:
+    d = D.load()
+    P = s.p[seat]
+    return P.rabbits_taken < 9 and P.food >= d.player["food"]["rabbit_at"][P.rabbits_taken]
 
-    def measure(self, seat: int, cond: Mapping[str, Any]) -> int:
-        """What a milestone or Clock Tower condition compares with its number."""
-        measure = _TESTS.get(cond["test"])
-        if measure is None:
-            raise ValueError(f"unknown test {cond['test']!r}")
-        return measure(self, seat, cond)
 
-    # ------------------------------------------------------------------ costs
-    def can_pay(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> bool:
-        res = self.p[seat].res
-        for r, k in cost.items():
-            have = res[r]
-            if r == "wheat" and wheat_by_wood:
-                have += res["wood"] - cost.get("wood", 0)
-            if have < k:
-                return False
+def pros_movable(s: StateFields, seat: int, colour: str | None = None) -> list[int]:
+    d = D.load()
+    P = s.p[seat]
+    out = []
+    for i, t in enumerate(d.prosperity):
+        if colour and t["colour"] != colour:
+            continue
+        pos = P.prosp[i]
+        if pos >= t["length"]:
+            continue
+        if pos + 1 == t["length"] and P.res["diamond"] < 1:
+            continue
+        out.append(i)
+    return out
+
+
+def marker_can_move(s: StateFields, seat: int, marker: str) -> bool:
+    d = D.load()
+    P = s.p[seat]
+    pos = P.carriage if marker == "carriage" else P.loco
+    if pos is None:
+        return False
+    if pos == len(d.industry) - 1:
         return True
-
-    def pay(
-        self, seat: int, cost: Cost, wheat_by_wood: bool = False, wood_for_wheat: int | None = None
-    ) -> None:
-        """Pay ``cost``. Rikka Berry (``wheat_by_wood``) pays ``wood_for_wheat`` of the
-        wheat with wood when she chose an amount, else wheat first, then wood."""
-        res = self.p[seat].res
-        for r, k in cost.items():
-            if r == "wheat" and wheat_by_wood:
-                wood = wood_for_wheat if wood_for_wheat is not None else max(0, k - res["wheat"])
-                res["wood"] -= wood
-                res["wheat"] -= k - wood
-            else:
-                res[r] -= k
-            assert res[r] >= 0 and res["wood"] >= 0
-
-    def shortfall(self, seat: int, cost: Cost, wheat_by_wood: bool = False) -> str | None:
-        """What the seat lacks to pay ``cost``, in words ("needs 8 wood, you have 5");
-        None when it can pay."""
-        res = self.p[seat].res
-        for r, k in cost.items():
-            have = res[r]
-            if r == "wheat" and wheat_by_wood:
-                spare_wood = res["wood"] - cost.get("wood", 0)
-                if have + spare_wood < k:
-                    return f"needs {k} wheat (wood may stand in), you have {have} wheat and {max(spare_wood, 0)} spare wood"
-            elif have < k:
-                return f"needs {k} {r}, you have {have}"
-        return None
-
-    def rikka_splits(
-        self, seat: int, aid: str, minus: Mapping[str, int] | None = None
-    ) -> list[int]:
-        """The amounts of wood Rikka Berry may pay in place of the wheat of area
-        ``aid``, the wheat-first amount first; [] for anyone else or any other area."""
-        if not self.rikka_area(seat, aid):
-            return []
-        cost = _merge(self.area_cost(seat, aid), minus or {})
-        wheat = cost.get("wheat", 0)
-        res = self.p[seat].res
-        spare_wood = res["wood"] - cost.get("wood", 0)
-        low = max(0, wheat - res["wheat"])
-        if low > spare_wood:
-            return []
-        return [low] + [k for k in range(wheat + 1) if k != low and low <= k <= spare_wood]
-
-    def area_cost(self, seat: int, aid: str) -> dict[str, int]:
-        """An area's resource cost for this seat (a fresh dict the caller may change)."""
-        return dict(self.area_costs(seat)[aid])
-
-    def area_costs(self, seat: int) -> dict:
-        """Every area's cost for this seat, shared: read it, never change it. Costs
-        depend only on the character (Nata) and the skill tiles (113/114), so one
-        table serves every state with those."""
-        P = self.p[seat]
-        key = (C.of(P).iron_discount, tuple(P.skills))
-        table = _COST_TABLES.get(key)
-        if table is None:
-            table = _COST_TABLES[key] = {
-                aid: self._area_cost_now(seat, aid) for aid in D.load().areas
-            }
-        return table
-
-    def _area_cost_now(self, seat, aid):
-        cost = dict(_area_costs(aid, C.of(self.p[seat]).iron_discount))
-        # F hook: advanced tiles 113/114 replace the cost of area D / A
-        new = SK.area_cost(self, seat, aid, cost)
-        return cost if new is cost else {k: v for k, v in new.items() if v}
-
-    def rikka_area(self, seat: int, aid: str) -> bool:
-        return C.of(self.p[seat]).wood_for_wheat and aid in _rabbit_areas()
-
-    def token_cost(self, seat: int, kind: str) -> dict[str, int]:
-        P = self.p[seat]
-        return dict(_token_price(kind, _token_level(P, kind), P.discount))
-
-    def token_kinds(self, seat: int) -> list[str]:
-        """Property tokens still on the player's boards, as choosable kinds."""
-        P = self.p[seat]
-        out = [k for k in D.ROW_TYPES if P.rows[k] < 5]
-        out += [f"shop-{c}" for c in P.shops]
-        if P.labs < 4:
-            out.append("lab")
-        return out
-
-    def token_costs(self, seat: int) -> tuple[tuple[str, dict], ...]:
-        """token_kinds with the cost of each, shared: read them, never change them."""
-        P = self.p[seat]
-        rows = P.rows
-        return _token_table(
-            (rows["tent"], rows["house"], rows["building"]), tuple(P.shops), P.labs, P.discount
-        )
-
-    def automate_columns(self, seat: int, uid: int) -> list[str]:
-        """The columns a played card may be automated into (by its industry tag)."""
-        card = D.load().cards[D.load().deck[uid]]
-        if card.industry == "wild":
-            return list(D.COLOURS)
-        colour = COLUMN_OF_TAG.get(card.industry)
-        return [colour] if colour else []
-
-    def automate_refusal(self, seat: int, uid: int, colour: str) -> str | None:
-        """Why the card cannot go into ``colour``'s column now; None if it can."""
-        if colour not in self.automate_columns(seat, uid):
-            return f"This card cannot be automated into the {colour} column."
-        P = self.p[seat]
-        if P.res["diamond"] < 1:
-            return "Automating costs 1 diamond, you have none."
-        limit = self.column_limit(seat, colour)
-        if len(P.columns[colour]) >= limit:
-            kind = PROPERTY_OF_COLUMN[colour]
-            return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
-        return None
-
-    def column_limits(self, seat: int) -> dict[str, Any]:
-        """Each industry column's current limit, and how many more properties of its
-        type raise it next (None at the top)."""
-        d = D.load()
-        out = {}
-        for colour, kind in PROPERTY_OF_COLUMN.items():
-            built = sum(1 for t in self.p[seat].props.values() if t == kind)
-            nxt = [need - built for need, _lim in d.player["columns"]["limits"] if need > built]
-            out[colour] = {
-                "cards": len(self.p[seat].columns[colour]),
-                "limit": self.column_limit(seat, colour),
-                "property": kind,
-                "more_for_next": nxt[0] if nxt else None,
-            }
-        return out
-
-    def card_cost(self, seat: int, uid: int) -> int:
-        d = D.load()
-        card = d.cards[d.deck[uid]]
-        cost = card.cost
-        if card.brownie or SK.brownie_for_all(self, seat):  # F hook: tile 30
-            cost -= self.tags(seat, exclude_uid=uid)["brownie"]
-        return max(0, cost)
-
-    def rabbit_ready(self, seat: int) -> bool:
-        d = D.load()
-        P = self.p[seat]
-        return P.rabbits_taken < 9 and P.food >= d.player["food"]["rabbit_at"][P.rabbits_taken]
-
-    def pros_movable(self, seat: int, colour: str | None = None) -> list[int]:
-        d = D.load()
-        P = self.p[seat]
-        out = []
-        for i, t in enumerate(d.prosperity):
-            if colour and t["colour"] != colour:
-                continue
-            pos = P.prosp[i]
-            if pos >= t["length"]:
-                continue
-            if pos + 1 == t["length"] and P.res["diamond"] < 1:
-                continue
-            out.append(i)
-        return out
-
-    def marker_can_move(self, seat: int, marker: str) -> bool:
-        d = D.load()
-        P = self.p[seat]
-        pos = P.carriage if marker == "carriage" else P.loco
-        if pos is None:
-            return False
-        if pos == len(d.industry) - 1:
-            return True
-        labs_after = d.player["industry"]["labs_after"]
-        return all(labs_after[k] != pos for k in range(P.labs, 4))
+    labs_after = d.player["industry"]["labs_after"]
+    return all(labs_after[k] != pos for k in range(P.labs, 4))
 
 
 def _token_level(P, kind) -> int:
@@ -357,17 +339,6 @@ def _token_table(rows, shops, labs, discount) -> tuple[tuple[str, dict], ...]:
     return tuple((k, _token_price(k, levels.get(k, 0), discount)) for k in kinds)
 
 
-def affordable(res, cost, extra) -> bool:
-    """Whether ``res`` pays ``cost`` and ``extra`` together (no dict is merged)."""
-    for r, k in cost.items():
-        if res[r] < k + extra.get(r, 0):
-            return False
-    for r, k in extra.items():
-        if r not in cost and res[r] < k:
-            return False
-    return True
-
-
 # (iron discount (Nata)?, skill tiles) -> {area: cost}; a few dozen tables at most in any run.
 _COST_TABLES: dict[tuple, dict] = {}
 
@@ -390,7 +361,7 @@ def _rabbit_areas():
 
 
 def _terrain_of(s, seat, cond):
-    counts = s.terrain_counts(seat)
+    counts = terrain_counts(s, seat)
     return sum(counts[k] for k in cond["types"])
 
 
@@ -398,32 +369,21 @@ def _terrain_of(s, seat, cond):
 _TESTS = {
     "terrain_types": _terrain_of,
     "properties": lambda s, seat, c: len(s.p[seat].props),
-    "connected_ports": lambda s, seat, c: s.connected_ports(seat),
+    "connected_ports": lambda s, seat, c: MQ.connected_ports(s, seat),
     "food": lambda s, seat, c: s.p[seat].food,
     "wonders": lambda s, seat, c: s.p[seat].wonders,
-    "played_cards": lambda s, seat, c: s.played_count(seat),
-    "tag": lambda s, seat, c: s.tags(seat)[c["tag"]],
+    "played_cards": lambda s, seat, c: played_count(s, seat),
+    "tag": lambda s, seat, c: tags(s, seat)[c["tag"]],
     "gold_income": lambda s, seat, c: s.p[seat].inc["gold"],
     "prosperity_colour_max": lambda s, seat, c: max(
         s.p[seat].prosp[i] + s.p[seat].prosp[i + 1] for i in (0, 2, 4)
     ),
     "industry_advance": lambda s, seat, c: max(s.p[seat].carriage, s.p[seat].loco or 0),
     "vp": lambda s, seat, c: s.p[seat].vp,
-    "cities": lambda s, seat, c: len(s.cities(seat)),
+    "cities": lambda s, seat, c: len(MQ.cities(s, seat)),
     "skills": lambda s, seat, c: len(s.p[seat].skills),
     "rabbits": lambda s, seat, c: len(s.p[seat].rabbits),
 }
-
-
-def _merge(a, b):
-    out = dict(a)
-    for k, v in b.items():
-        out[k] = out.get(k, 0) + v
-    return out
-
-
-def _fmt(cost):
-    return amounts(cost)
 
 
 # Effect ops that can find nothing to act on (no spot, no marker or track that can

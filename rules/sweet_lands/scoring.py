@@ -6,6 +6,8 @@ from typing import Any
 
 from ..core import rank_by
 from . import data as D
+from . import map_queries as MQ
+from . import queries as Q
 from .constants import SOLO_LINES
 from .fields import StateFields
 
@@ -18,7 +20,7 @@ def elements(s: StateFields, seat: int) -> dict[str, int]:
         "rabbits": len(P.rabbits),
         "roads": len(P.roads),
         "properties": len(P.props),
-        "automated": s.automated(seat),
+        "automated": Q.automated(s, seat),
         "industry_points": P.ip,
     }
 
@@ -42,7 +44,7 @@ def breakdown(s: StateFields, seat: int) -> dict[str, Any]:
         sets += sb["house"]["vp"] * P.cp
     if P.rows["building"] == 5:
         sets += sb["building"]["vp"] * P.ip
-    ports = s.connected_ports(seat)
+    ports = MQ.connected_ports(s, seat)
     parts = {
         "in_game": P.vp,
         "prosperity": pros,
@@ -63,7 +65,7 @@ def final_tile_vp(s: StateFields, seat: int) -> int:
     total = 0
     for tid in s.final_tiles:
         tile = d.final_tiles[tid]
-        vals = [s.count(i, {"per": tile["measure"]}) for i in range(s.n)]
+        vals = [Q.count(s, i, {"per": tile["measure"]}) for i in range(s.n)]
         total += place_vp(vals, tile["neutral"], d.board["final_tile_vp"])[seat]
     return total
 

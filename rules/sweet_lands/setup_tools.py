@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import effects as FX
+from . import frames as FR
 from . import phases as PH
 from .fields import StateFields
 from .steps import settle as settle_pending
@@ -28,29 +30,29 @@ def queue_income(s: StateFields, seat: int) -> None:
 def resolve_effects(s: StateFields, seat: int, effects) -> None:
     """Resolve effects for a seat, stopping at the first decision they ask for."""
     s._board = None
-    s._push(seat, list(effects))
+    FR.push_effects(s, seat, list(effects))
     settle_pending(s)
 
 
 def advance_food(s: StateFields, seat: int, steps: int) -> None:
     s._board = None
-    s._advance_food(seat, steps)
+    FX.advance_food(s, seat, steps)
 
 
 def advance_prosperity(s: StateFields, seat: int, track: int) -> None:
     s._board = None
-    s._advance_prosperity(seat, track)
+    FX.advance_prosperity(s, seat, track)
 
 
 def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | None = None) -> None:
     s._board = None
-    s._ibonus(seat, colour, chain_from)
+    FX.industry_bonus(s, seat, colour, chain_from)
 
 
 def effect(s: StateFields, seat: int, op: str, value: Any, chain: int | None = None) -> None:
     """Run one effect at once (its pending steps go on the stack)."""
     s._board = None
-    s._effect(seat, op, value, chain)
+    FX.effect(s, seat, op, value, chain)
 
 
 def begin_next_round(s: StateFields) -> None:

@@ -4,10 +4,8 @@ abilities (ids 21-30) and the Advanced Skill Tiles (101-114), with their data in
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from . import data as D
+from . import economy as EC
 from .fields import StateFields
 from .story import amounts
 
@@ -34,11 +32,18 @@ def regular_set(s: StateFields) -> tuple[int, ...]:
 
 
 # ---------------------------------------------------------------- ability hooks
+def skill_vp(s: StateFields, seat: int, sk: int) -> None:
+    """The VP a skill tile scores when it triggers, said in the log."""
+    vp = D.load().skills[sk]["vp"]
+    s.p[seat].vp += vp
+    s.log(f"{s.who(seat)} scores {vp} VP with skill tile {sk}.")
+
+
 def on_play(s: StateFields, seat: int) -> None:
     """Each time the seat plays a Citizen Card (at a cost or not)."""
     P = s.p[seat]
     if PLAY_VP in P.skills:
-        s._skill_vp(seat, PLAY_VP)
+        skill_vp(s, seat, PLAY_VP)
 
 
 def on_income_rise(s: StateFields, seat: int, r: str, k: int) -> None:
@@ -69,7 +74,7 @@ def area_cost(s: StateFields, seat: int, aid: str, cost: dict) -> dict:
 def flip_refusal(s: StateFields, seat: int, sk: int) -> str | None:
     cost = D.load().skills[sk].get("cost")
     if cost:
-        short = s.shortfall(seat, cost)
+        short = EC.shortfall(s, seat, cost)
         if short:
             return f"Skill tile {sk} {short}."
     return None
@@ -78,12 +83,5 @@ def flip_refusal(s: StateFields, seat: int, sk: int) -> str | None:
 def pay_flip(s: StateFields, seat: int, sk: int) -> None:
     cost = D.load().skills[sk].get("cost")
     if cost:
-        s.pay(seat, cost)
+        EC.pay(s, seat, cost)
         s.log(f"{s.who(seat)} pays {amounts(cost)} to flip skill tile {sk}.")
-
-
-def count(s: StateFields, seat: int, spec: Mapping[str, Any]) -> Any:
-    """Counts only the further tiles use; None for any other."""
-    if spec["per"] == "most_tag":
-        return max(s.tags(seat).values())
-    return None

@@ -19,12 +19,9 @@ from . import data as D
 from . import scoring, views
 from . import variants as V
 from .board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
-from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP  # noqa: F401
-from .effects import Effects
-from .fields import RARE_OWNED, Frame, RareFields
-from .map_queries import MapQueries
+from .constants import ACTION, CLEANUP, INCOME, OVER, SETUP, Op  # noqa: F401
+from .fields import RARE_OWNED, RareFields, StateFields
 from .player import PlayerState
-from .queries import BoardQueries
 from .skills import regular_set
 from .steps import STEPS, frame_options, settle
 from .turn import do_turn, turn_refusal
@@ -40,12 +37,9 @@ from .turn_menu import turn_options
 RULES_EDITION = 5
 
 
-class SweetLandsState(
-    Effects,
-    BoardQueries,
-    MapQueries,
-):
-    # The attributes are declared (and slotted) in fields.py.
+class SweetLandsState(StateFields):
+    # The fields are declared (and slotted) in fields.py, with the basic facts and
+    # copy-on-write helpers the rule modules use.
     __slots__ = ()
 
     # ------------------------------------------------------------------ setup
@@ -120,12 +114,12 @@ class SweetLandsState(
         )
         s._legal = s._menu = s._board = s._board_made = None
         V.setup(s)  # F hook: Advanced Skill Tiles
-        s.stack.append({"op": "begin", "seat": 0})
+        s.stack.append({"op": Op.BEGIN, "seat": 0})
         for seat in reversed(order):
-            s.stack.append({"op": "choose_aid", "seat": seat})
+            s.stack.append({"op": Op.CHOOSE_AID, "seat": seat})
         for seat in reversed(order):
-            s.stack.append({"op": "choose_map", "seat": seat})
-            s.stack.append({"op": "choose_char", "seat": seat})
+            s.stack.append({"op": Op.CHOOSE_MAP, "seat": seat})
+            s.stack.append({"op": Op.CHOOSE_CHAR, "seat": seat})
         settle(s)
         s._menu = None  # callers may still arrange the new state by hand
         return s
@@ -168,24 +162,6 @@ class SweetLandsState(
         # variants replace whole on each change (variants.set_ext), so it is shared.
         s.ext = self.ext
         return s
-
-    def own_rng(self) -> Rng:
-        """The random generator, made this state's own before it draws (a copy of a
-        state shares its parent's generator until then: most moves draw nothing)."""
-        rng = self.rng = self.rng.copy()
-        return rng
-
-    def _own(self, seat: int) -> None:
-        """Copy a player shared with the parent state before this state changes it."""
-        if not self._owned >> seat & 1:
-            self.p[seat] = self.p[seat].copy()
-            self._owned |= 1 << seat
-
-    def _own_top(self) -> Frame:
-        """The pending step on top, made this state's own before it is changed (a
-        copy shares its parent's steps until then)."""
-        f = self.stack[-1] = self.stack[-1].copy()
-        return f
 
     def detached_copy(self):
         """A copy that shares nothing mutable with this state (to set up positions by
@@ -263,26 +239,6 @@ class SweetLandsState(
     def log_for(self, seat):
         return [e[0] for e in self._entries() if e[1] is None or e[1] == seat]
 
-    # ------------------------------------------------------------------ basic facts
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    @property
-    def solo(self) -> bool:
-        return len(self.players) == 1
-
-    @property
-    def keep(self) -> int:
-        """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
-        return 0 if self.round >= 5 else 1
-
-    def mapb(self, seat: int) -> D.MapBoard:
-        return D.load().maps[self.p[seat].map or "A"]
-
-    def who(self, seat: int) -> str:
-        return self.players[seat]
-
     # ------------------------------------------------------------------ protocol
     def view(self, seat):
         return views.view(self, seat)
@@ -296,7 +252,7 @@ class SweetLandsState(
         stack = self.stack
         if stack:
             top = stack[-1]
-            if top["op"] == "draft":  # F hook: simultaneous picks
+            if top["op"] == Op.DRAFT:  # F hook: simultaneous picks
                 return V.actors(self)
             return [top["seat"]]
         return [self.turn]
@@ -308,7 +264,7 @@ class SweetLandsState(
             return []
         if stack:
             top = stack[-1]
-            if (seat not in V.actors(self)) if top["op"] == "draft" else seat != top["seat"]:
+            if (seat not in V.actors(self)) if top["op"] == Op.DRAFT else seat != top["seat"]:
                 return []
         elif seat != self.turn:
             return []

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 from ..core import Action
 from . import data as D
-from .fields import Frame, StateFields
+from .fields import StateFields
+from .frame_types import Counted, Frame
 from .story import effect_words
 
+F = TypeVar("F", bound=Frame)
 
-class Step:
-    """How one kind of pending decision behaves."""
+
+class Step(Generic[F]):
+    """How one kind of pending decision behaves, on frames of the record ``F``."""
 
     op: ClassVar[str] = ""
     # "Up to" steps may be stopped early with a "done" action.
@@ -24,24 +27,25 @@ class Step:
     # The options list the moves of every seat that may act, not only f["seat"]'s.
     every_seat: ClassVar[bool] = False
 
-    def options(self, s: StateFields, f: Frame) -> list[Action]:
+    def options(self, s: StateFields, f: F) -> list[Action]:
         raise NotImplementedError
 
-    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
+    def resolve(self, s: StateFields, f: F, a: Action) -> None:
         raise NotImplementedError
 
-    def spent(self, f: Frame) -> bool:
-        return self.counted and f.get("n", 0) <= 0
+    def spent(self, f: F) -> bool:
+        # a counted step's record is Counted (or built on it)
+        return self.counted and cast(Counted, f).get("n", 0) <= 0
 
-    def dropped(self, s: StateFields, f: Frame) -> None:
+    def dropped(self, s: StateFields, f: F) -> None:
         """Called when the step leaves the stack without (further) choices."""
 
-    def stopped(self, s: StateFields, f: Frame) -> None:
+    def stopped(self, s: StateFields, f: F) -> None:
         """Called when the seat answers "done"."""
         s.stack.pop()
         self.dropped(s, f)
 
-    def refusal(self, s: StateFields, f: Frame, a: Action) -> str:
+    def refusal(self, s: StateFields, f: F, a: Action) -> str:
         who = s.who(f["seat"])
         if a.kind == "done" and not self.stoppable:
             return f"{who} must answer this step; it cannot be stopped early: {self.question}"
@@ -50,7 +54,7 @@ class Step:
             return f"Finish the current step first: {who} must {self.question}."
         return f"That is not one of the choices now: {who} must {self.question}."
 
-    def take_one(self, s: StateFields, f: Frame) -> None:
+    def take_one(self, s: StateFields, f: Counted) -> None:
         """Count one choice off a counted step, leaving the stack when it is spent,
         before the choice's own effects are pushed above it."""
         f["n"] -= 1

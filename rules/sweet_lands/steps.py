@@ -14,6 +14,7 @@ from typing import cast
 from ..core import Action
 from . import characters as C
 from . import data as D
+from . import effects as FX
 from . import phases as PH
 from . import variants as V
 from .character_steps import CHARACTER_STEPS
@@ -31,19 +32,20 @@ from .choice_steps import (
     TakeSkill,
     TakeToken,
 )
-from .constants import ACTION
+from .constants import ACTION, Op
 from .fields import StateFields
+from .frame_types import Counted, Frame, HandFrame
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
-from .step_base import Frame, Step, _discard_options, describe_effect, done_action
+from .step_base import Step, _discard_options, describe_effect, done_action
 
 __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_options", "settle"]
 
 
-class ChooseCharacter(Step):
-    op = "choose_char"
+class ChooseCharacter(Step[Frame]):
+    op = Op.CHOOSE_CHAR
     question = "choose a character"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         d = D.load()
         taken = C.unavailable(s)  # F hook: one side per board
         seat = f["seat"]
@@ -53,23 +55,23 @@ class ChooseCharacter(Step):
             if cid not in taken
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         d = D.load()
         P = s.p[a.seat]
         s.stack.pop()
         c = d.characters[a.args[0]]
-        P.char = a.args[0]
+        C.assign(P, a.args[0])
         for r, k in c["start"].items():
             P.res[r] += k
         P.inc = {**P.inc, **c["income"]}  # copy on write (see PlayerState.copy)
         s.log(f"{s.who(a.seat)} plays {c['name']}.")
 
 
-class ChooseMap(Step):
-    op = "choose_map"
+class ChooseMap(Step[Frame]):
+    op = Op.CHOOSE_MAP
     question = "choose a map board (side A is shared; each B side once)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         d = D.load()
         taken = {p.map for p in s.p}
         seat = f["seat"]
@@ -79,17 +81,17 @@ class ChooseMap(Step):
             if mid == "A" or mid not in taken
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         s.p[a.seat].map = a.args[0]
         s.log(f"{s.who(a.seat)} takes map {D.load().maps[a.args[0]].name}.")
 
 
-class ChooseAid(Step):
-    op = "choose_aid"
+class ChooseAid(Step[Frame]):
+    op = Op.CHOOSE_AID
     question = "put the Round Aid token on a free space"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         used = {p.aid for p in s.p} | {s.mio_aid}
         seat = f["seat"]
         return [
@@ -98,17 +100,17 @@ class ChooseAid(Step):
             if i not in used
         ]
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         s.p[a.seat].aid = a.args[0]
         s.log(f"{s.who(a.seat)} puts the Round Aid token on space {a.args[0] + 1}.")
 
 
 class MoveAid(ChooseAid):
-    op = "aid_move"
+    op = Op.AID_MOVE
     question = "move the Round Aid token to a free space"
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         P = s.p[a.seat]
         old = P.aid
@@ -116,18 +118,19 @@ class MoveAid(ChooseAid):
         s.log(f"{s.who(a.seat)} moves the Round Aid token to space {a.args[0] + 1}.")
         if s.solo:
             s.mio_aid = old
+            assert old is not None  # a seat passes only once its token is placed
             s.log(f"Mio's Round Aid token takes space {old + 1}.")
 
 
-class HandCost(Step):
+class HandCost(Step[HandFrame]):
     """The cards owed for an action space: cards, an Action Disc (for the whole cost,
     before anything is paid) or, for Gretel Stollen, diamonds in place of cards. A
     part payment is only offered when the rest can still be paid in full."""
 
-    op = "hand"
+    op = Op.HAND
     question = "pay the hand cost of the action space"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: HandFrame) -> list[Action]:
         seat = f["seat"]
         P = s.p[seat]
         out = []
@@ -144,7 +147,7 @@ class HandCost(Step):
             out.append(Action(seat, "disc", (), "Place an Action Disc: no cards to discard"))
         return out
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: HandFrame, a: Action) -> str:
         P = s.p[f["seat"]]
         if a.kind in ("discard", "diamond", "disc"):
             if a.kind == "disc" and not f.get("first"):
@@ -159,7 +162,7 @@ class HandCost(Step):
                 return f"The rest of the hand cost ({f['n']}) could not be paid afterwards."
         return super().refusal(s, f, a)
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: HandFrame, a: Action) -> None:
         P = s.p[a.seat]
         if a.kind == "disc":
             P.discs -= 1
@@ -179,26 +182,26 @@ class HandCost(Step):
             s.stack.pop()
 
 
-class DiscardOne(Step):
-    op = "discard1"
+class DiscardOne(Step[Frame]):
+    op = Op.DISCARD_ONE
     question = "discard a card"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         return _discard_options(s, f["seat"])
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         discard_card(s, a.seat, a.args[0])
 
 
-class KeepOne(Step):
-    op = "keep"
+class KeepOne(Step[Frame]):
+    op = Op.KEEP
     question = "choose the one card to keep (the others are discarded)"
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         return _discard_options(s, f["seat"], "keep")
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         P = s.p[a.seat]
         gone = [u for u in P.hand if u != a.args[0]]
@@ -247,7 +250,7 @@ STEPS: dict[str, Step] = {
 }
 
 
-_INDUSTRY = cast(IndustrySteps, STEPS["industry"])
+_INDUSTRY = cast(IndustrySteps, STEPS[Op.INDUSTRY])
 
 # Steps whose spent() is always False (neither counted nor spent in a way of their
 # own): settle, which runs after every move, skips the call for them.
@@ -287,7 +290,7 @@ def settle(s: StateFields) -> None:
             s._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](s, f)
             continue
-        if op == "industry" and industry.automatic(s, s._own_top()):
+        if op == Op.INDUSTRY and industry.automatic(s, cast(Counted, s._own_top())):
             s._board = None
             continue
         if op in NEVER_SPENT or not step.spent(f):
@@ -315,13 +318,13 @@ def _action_start(s: StateFields, f: Frame) -> None:
 
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
-    "fx": lambda s, f: s._effect(f["seat"], f["fx"], f["v"], f.get("chain")),
-    "begin": lambda s, f: PH.begin_round(s),
-    "next_round": lambda s, f: PH.begin_round(s),
-    "income": lambda s, f: PH.income(s, f["seat"]),
-    "action_start": _action_start,
-    "end_turn": lambda s, f: PH.end_turn(s),
-    "pass_score": lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
-    "ibonus_now": lambda s, f: s._ibonus(f["seat"], f["v"], None),
-    "draft_deal": V.deal,  # F: hand drafting
+    Op.FX: lambda s, f: FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain")),
+    Op.BEGIN: lambda s, f: PH.begin_round(s),
+    Op.NEXT_ROUND: lambda s, f: PH.begin_round(s),
+    Op.INCOME: lambda s, f: PH.income(s, f["seat"]),
+    Op.ACTION_START: _action_start,
+    Op.END_TURN: lambda s, f: PH.end_turn(s),
+    Op.PASS_SCORE: lambda s, f: PH.score_pass(s, f["seat"]),  # F: see phases.pass_round
+    Op.IBONUS_NOW: lambda s, f: FX.industry_bonus(s, f["seat"], f["v"], None),
+    Op.DRAFT_DEAL: V.deal,  # F: hand drafting
 }

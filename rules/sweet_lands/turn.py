@@ -13,12 +13,26 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import frames as FR
 from . import phases as PH
+from . import primitives as PR
+from . import queries as Q
 from . import skills as SK
 from . import turn_checks as TC
 from .choice_steps import push_area_effect
+from .constants import Op
 from .fields import StateFields
-from .queries import _fmt
+from .frame_types import (
+    AutomateFrame,
+    CopyFrame,
+    Counted,
+    HandFrame,
+    OrderFrame,
+    PlaceFrame,
+    TerrainRoadFrame,
+)
+from .story import amounts
 from .turn_checks import TURN_ARGS, fits
 from .turn_menu import turn_options
 
@@ -86,7 +100,7 @@ def _area_arg_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     reason = TC.main_refusal(s, seat) or TC.area_refusal(s, seat, aid)
     if reason or len(args) == 1:
         return reason
-    if args[1] not in s.rikka_splits(seat, aid):
+    if args[1] not in Q.rikka_splits(s, seat, aid):
         return f"Area {aid} cannot be paid with {args[1]} wood in place of wheat."
     return None
 
@@ -104,19 +118,21 @@ def _use_area(s: StateFields, seat: int, args: tuple) -> None:
     spaces = list(s.occ[aid])
     spaces[idx] = seat
     s.occ = {**s.occ, aid: spaces}
-    cost = s.area_cost(seat, aid)
+    cost = Q.area_cost(s, seat, aid)
     wood = args[1] if len(args) > 1 else None
-    s.pay(seat, cost, s.rikka_area(seat, aid), wood)
+    EC.pay(s, seat, cost, Q.rikka_area(s, seat, aid), wood)
     s.main_done = True
-    paid = f", paying {_fmt(cost)}" if cost else ""
+    paid = f", paying {amounts(cost)}" if cost else ""
     if wood:
         paid += f" ({wood} of the wheat in wood)"
     s.log(f"{s.who(seat)} uses area {aid} (space {idx + 1}){paid}.")
     if d.areas[aid]["copy"]:
-        s.stack.append({"op": "copy", "seat": seat, "area": aid})
+        copy: CopyFrame = {"op": Op.COPY, "seat": seat, "area": aid}
+        s.stack.append(copy)
     else:
         push_area_effect(s, seat, aid)
-    s.stack.append({"op": "hand", "seat": seat, "n": d.board["hand_costs"][idx], "first": True})
+    hand: HandFrame = {"op": Op.HAND, "seat": seat, "n": d.board["hand_costs"][idx], "first": True}
+    s.stack.append(hand)
 
 
 def _play_card(s: StateFields, seat: int, args: tuple) -> None:
@@ -124,7 +140,7 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
     P = s.p[seat]
     uid = args[0]
     card = d.cards[d.deck[uid]]
-    cost = s.card_cost(seat, uid)
+    cost = Q.card_cost(s, seat, uid)
     P.res["gold"] -= cost
     P.drop_card(uid)
     P.played = [*P.played, uid]
@@ -135,7 +151,8 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
     if card.kind != "immediate":
         return
     if card.industry != "none":
-        s.stack.append({"op": "automate", "seat": seat, "uid": uid})
+        automate: AutomateFrame = {"op": Op.AUTOMATE, "seat": seat, "uid": uid}
+        s.stack.append(automate)
     _push_in_chosen_order(s, seat, card.effect)
 
 
@@ -143,9 +160,10 @@ def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple) -> None:
     """The parts of an Immediate Ability resolve in the order the seat picks;
     it is asked only when the order could matter."""
     if _order_matters(effects):
-        s.stack.append({"op": "order", "seat": seat, "parts": tuple(effects)})
+        order: OrderFrame = {"op": Op.ORDER, "seat": seat, "parts": tuple(effects)}
+        s.stack.append(order)
     else:
-        s._push(seat, effects)
+        FR.push_effects(s, seat, effects)
 
 
 def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
@@ -155,20 +173,22 @@ def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
     SK.pay_flip(s, seat, sk)  # F hook: further tiles 24/25 pay first
     s.main_done = True
     s.log(f"{s.who(seat)} uses the flip ability of skill tile {sk}.")
-    s._push(seat, D.load().skills[sk]["effect"])
+    FR.push_effects(s, seat, D.load().skills[sk]["effect"])
 
 
 def _free_build(s: StateFields, seat: int, args: tuple) -> None:
     s.log(f"{s.who(seat)} builds with a free action.")
-    s.stack.append({"op": "tr", "seat": seat, "t": 1, "r": 1, "one": True})
-    s.stack.append({"op": "paybasic", "seat": seat, "n": 3})
-    s.stack.append({"op": "discard1", "seat": seat})
+    build: TerrainRoadFrame = {"op": Op.TERRAIN_ROAD, "seat": seat, "t": 1, "r": 1, "one": True}
+    pay: Counted = {"op": Op.PAYBASIC, "seat": seat, "n": 3}
+    s.stack.append(build)
+    s.stack.append(pay)
+    s.stack.append({"op": Op.DISCARD_ONE, "seat": seat})
 
 
 def _free_draw(s: StateFields, seat: int, args: tuple) -> None:
     s.p[seat].res["gold"] -= 15
     s.log(f"{s.who(seat)} pays 15 gold to draw a card.")
-    s._draw(seat, 1)
+    PR.draw(s, seat, 1)
 
 
 def _free_buy(s: StateFields, seat: int, args: tuple) -> None:
@@ -187,19 +207,23 @@ def _free_sell(s: StateFields, seat: int, args: tuple) -> None:
 
 def _free_trade(s: StateFields, seat: int, args: tuple) -> None:
     s.log(f"{s.players[seat]} trades 3 basic resources for 1.")  # who(), written out
-    s.stack.append({"op": "basic", "seat": seat, "n": 1})
-    s.stack.append({"op": "paybasic", "seat": seat, "n": 3})
+    take: Counted = {"op": Op.BASIC, "seat": seat, "n": 1}
+    pay: Counted = {"op": Op.PAYBASIC, "seat": seat, "n": 3}
+    s.stack.append(take)
+    s.stack.append(pay)
 
 
 def _free_disc(s: StateFields, seat: int, args: tuple) -> None:
     s.p[seat].discs -= 1
     s.log(f"{s.who(seat)} returns an Action Disc for 2 basic resources.")
-    s.stack.append({"op": "basic", "seat": seat, "n": 2})
+    take: Counted = {"op": Op.BASIC, "seat": seat, "n": 2}
+    s.stack.append(take)
 
 
 def _free_card(s: StateFields, seat: int, args: tuple) -> None:
-    s.stack.append({"op": "basic", "seat": seat, "n": 2})
-    s.stack.append({"op": "discard1", "seat": seat})
+    take: Counted = {"op": Op.BASIC, "seat": seat, "n": 2}
+    s.stack.append(take)
+    s.stack.append({"op": Op.DISCARD_ONE, "seat": seat})
 
 
 def _claim_milestone(s: StateFields, seat: int, args: tuple) -> None:
@@ -219,7 +243,8 @@ def _claim_milestone(s: StateFields, seat: int, args: tuple) -> None:
 
 def _start_tower(s: StateFields, seat: int, args: tuple) -> None:
     s.log(f"{s.who(seat)} may now place the Clock Tower.")
-    s.stack.append({"op": "place", "seat": seat, "type": "tower", "eligible": None})
+    place: PlaceFrame = {"op": Op.PLACE, "seat": seat, "type": "tower", "eligible": None}
+    s.stack.append(place)
 
 
 _TURN_HANDLERS: dict[str, Any] = {

@@ -11,10 +11,13 @@ from functools import cache
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import map_queries as MQ
+from . import queries as Q
 from . import skills as SK
 from .constants import MARKER_COLOUR
 from .fields import Cost, StateFields
-from .queries import BLOCKABLE_OPS, _merge, _rabbit_areas, affordable, area_needs
+from .queries import BLOCKABLE_OPS, _rabbit_areas, area_needs
 from .story import condition_words
 
 
@@ -36,7 +39,7 @@ def _build_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     basics = _basics(s, seat)
     if basics < 3:
         return f"Building needs 3 basic resources, you have {basics}."
-    if not (s._any_terrain_spot(seat) or s.road_spots(seat)):
+    if not (MQ.any_terrain_spot(s, seat) or MQ.road_spots(s, seat)):
         return "There is no spot for a tile or a road."
     return None
 
@@ -74,7 +77,9 @@ def _card_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     return None
 
 
-_FREE_CHECKS = {
+# Free action -> why it cannot be taken now (None: it can). The turn menu offers the
+# simple ones by asking these very functions (turn_menu._SIMPLE_FREE).
+FREE_CHECKS = {
     "fa_build": _build_refusal,
     "fa_draw": _draw_refusal,
     "fa_buy": _buy_refusal,
@@ -127,9 +132,9 @@ def area_refusal(
             by = "Mio and the other players" if "mio" in occ else "other players"
             return f"Every space of area {aid} is taken (by {by})."
         k = d.board["hand_costs"][occ.index(None)]
-    cost = s.area_costs(seat)[aid]
-    total = _merge(cost, minus) if minus else cost
-    short = s.shortfall(seat, total, s.rikka_area(seat, aid))
+    cost = Q.area_costs(s, seat)[aid]
+    total = EC.merge(cost, minus) if minus else cost
+    short = EC.shortfall(s, seat, total, Q.rikka_area(s, seat, aid))
     if short:
         return f"Area {aid} {short}."
     if not copying:
@@ -164,7 +169,7 @@ def area_effect_refusal(
                 "and do something now."
             )
         return None
-    if not (s.has_property_spot(seat) if spot is None else spot):
+    if not (MQ.has_property_spot(s, seat) if spot is None else spot):
         return f"Area {aid} places properties, but no flipped tile or capital is free."
     if not _any_affordable_token(s, seat, total):
         return f"After paying for area {aid}, no property token is affordable."
@@ -193,9 +198,9 @@ def effects_refusal(
 def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> str | None:
     """Why effect ``op`` (one of BLOCKABLE_OPS) finds nothing to act on; None if it can act."""
     P = s.p[seat]
-    if op in ("terrain", "terrain_road") and s._any_terrain_spot(seat):
+    if op in ("terrain", "terrain_road") and MQ.any_terrain_spot(s, seat):
         return None
-    if op in ("road", "terrain_road") and s.road_spots(seat):
+    if op in ("road", "terrain_road") and MQ.road_spots(s, seat):
         return None
     if op == "terrain":
         return "no hex can take a terrain tile"
@@ -209,11 +214,11 @@ def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> st
         need = D.load().player["food"]["rabbit_at"][P.rabbits_taken]
         if P.food < need:
             return f"the next Cookie Rabbit needs the Food marker on {need}, it is on {P.food}"
-        if not s.rabbit_spots(seat):
+        if not MQ.rabbit_spots(s, seat):
             return "a Cookie Rabbit goes on a property of yours without one, and there is none"
         return None
     if op == "industry":
-        if s.marker_can_move(seat, "carriage") or s.marker_can_move(seat, "loco"):
+        if Q.marker_can_move(s, seat, "carriage") or Q.marker_can_move(s, seat, "loco"):
             return None
         return "no Industry marker can advance (a Research Lab still on your board blocks it)"
     # prosperity
@@ -229,7 +234,7 @@ def _any_copy_target(
 ) -> bool:
     """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
     usable: the same test as area_refusal(target, copying=True, minus=cost)."""
-    costs = s.area_costs(seat)
+    costs = Q.area_costs(s, seat)
     rikka = C.of(s.p[seat]).wood_for_wheat
     rabbit = _rabbit_areas()
     res = s.p[seat].res
@@ -237,12 +242,12 @@ def _any_copy_target(
         if c not in s.opened:
             continue
         if rikka and c in rabbit:
-            if not s.can_pay(seat, _merge(costs[c], cost), True):
+            if not EC.can_pay(s, seat, EC.merge(costs[c], cost), True):
                 continue
-        elif not affordable(res, costs[c], cost):
+        elif not EC.affordable(res, costs[c], cost):
             continue
         if c not in area_needs() or (
-            area_effect_refusal(s, seat, c, costs[c], _merge(costs[c], cost), spot) is None
+            area_effect_refusal(s, seat, c, costs[c], EC.merge(costs[c], cost), spot) is None
         ):
             return True
     return False
@@ -279,7 +284,7 @@ def card_refusal(s: StateFields, seat: int, uid: int) -> str | None:
         return main
     if len(P.hand) <= s.keep:
         return f"{name} is your last card, and one card must stay in hand until round 5."
-    cost = s.card_cost(seat, uid)
+    cost = Q.card_cost(s, seat, uid)
     if P.res["gold"] < cost:
         return f"{name} costs {cost} gold, you have {P.res['gold']}."
     return None
@@ -311,13 +316,13 @@ def tower_refusal(s: StateFields, seat: int) -> str | None:
     if P.wonders < 1:
         return f"The Clock Tower needs a Wonder icon first; they come from {wonder_sources()}."
     if not C.of(P).tower_condition(s, seat):
-        unmet = [c for c in D.load().characters[P.char]["clock_tower"] if not s.test(seat, c)]
+        unmet = [c for c in D.load().characters[P.char]["clock_tower"] if not Q.test(s, seat, c)]
         return (
             "Your character's Clock Tower condition is not met yet: "
             + "; ".join(_condition_gap(s, seat, c) for c in unmet)
             + "."
         )
-    if not s.has_property_spot(seat):
+    if not MQ.has_property_spot(s, seat):
         return "No flipped tile or capital is free for the Clock Tower."
     return None
 
@@ -340,7 +345,7 @@ def milestone_refusal(s: StateFields, seat: int, mid: int) -> str | None:
 
 def _condition_gap(s: StateFields, seat: int, cond: dict) -> str:
     """A condition and where the seat stands: "Food Track progress 7 (you have 2)"."""
-    return f"{condition_words(cond)} (you have {s.measure(seat, cond)})"
+    return f"{condition_words(cond)} (you have {Q.measure(s, seat, cond)})"
 
 
 @cache
@@ -372,7 +377,7 @@ def milestone_met_now(s: StateFields, seat: int, mid: int, known: dict | None = 
         known = s.p[seat].milestone_results()
     met = known.get(mid)
     if met is None:
-        met = known[mid] = s.milestone_met(seat, mid)
+        met = known[mid] = Q.milestone_met(s, seat, mid)
     return met
 
 
@@ -380,7 +385,7 @@ def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | Non
     """Why a free action cannot be taken now; None if it can."""
     if kind in CS.FREE_KINDS:  # F hook: character free actions
         return CS.free_refusal(s, seat, kind, args)
-    check = _FREE_CHECKS.get(kind)
+    check = FREE_CHECKS.get(kind)
     return check(s, seat, args) if check else None
 
 
@@ -390,8 +395,8 @@ def copy_targets(s: StateFields, aid: str) -> tuple[str, ...]:
 
 def _any_affordable_token(s: StateFields, seat: int, minus: Cost) -> bool:
     res = s.p[seat].res
-    for _kind, cost in s.token_costs(seat):  # a loop: the area menu asks often
-        if affordable(res, cost, minus):
+    for _kind, cost in Q.token_costs(s, seat):  # a loop: the area menu asks often
+        if EC.affordable(res, cost, minus):
             return True
     return False
 

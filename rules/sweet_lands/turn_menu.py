@@ -1,21 +1,29 @@
 """The turn menu: the main and free actions the seat on turn may take now.
 
-The menu is built on every turn step of every game a bot plays out, so it asks the
-cheap questions first and skips the words: each test here is the yes-or-no form of
-one in the refusal functions (turn.py, turn_checks.py), and
-test_turn_menu_is_every_move_without_a_refusal holds the two together.
+Legality is written in the refusal functions (turn.py, turn_checks.py). The menu
+asks them itself for the flips, the simple free actions (build, draw, buy, sell,
+trade, disc, card), the Clock Tower, milestones and the characters' free actions.
+The areas and the cards in hand are asked about on every turn step of every game a
+bot plays out, so for those the menu tests the yes-or-no form of their refusals
+written out (prices, hand costs), and test_turn_menu_is_every_move_without_a_refusal
+holds the two together.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
+from . import economy as EC
+from . import map_queries as MQ
+from . import queries as Q
 from . import turn_checks as TC
-from .board_part import BoardPart
+from .board_part import BoardPart, seat_moves
+from .constants import MAX_SEATS
 from .fields import StateFields
 from .queries import _rabbit_areas, area_needs
 from .step_base import first_copies
@@ -130,14 +138,14 @@ def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
 def _card_prices(s: StateFields, seat: int) -> list[tuple[int, Action]]:
     """(price, play move) of each card type in hand, first copy first."""
     return [
-        (s.card_cost(seat, uid), _play_action(seat, uid)) for uid in first_copies(s.p[seat].hand)
+        (Q.card_cost(s, seat, uid), _play_action(seat, uid)) for uid in first_copies(s.p[seat].hand)
     ]
 
 
 def _area_candidates(s: StateFields, seat: int) -> list[tuple]:
     """The open areas with a free space, each as (area, cost, the price check's
     three items, hand cost, pays wheat with wood, needs more than its price, move)."""
-    costs = s.area_costs(seat)
+    costs = Q.area_costs(s, seat)
     hand_costs = D.load().board["hand_costs"]
     occ, opened = s.occ, s.opened
     out = []
@@ -165,7 +173,7 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     out = []
     for aid, cost, r, k, more, hand, wood, needs, use in areas:
         if wood:
-            if not s.can_pay(seat, cost, True):
+            if not EC.can_pay(s, seat, cost, True):
                 continue
         # can_pay, written out: this runs for every area on every turn step
         elif k and (res[r] < k or more and not _covers(res, more)):
@@ -177,49 +185,49 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
         if needs:
             spot = part.spot
             if spot is None:
-                spot = part.spot = s.has_property_spot(seat)
+                spot = part.spot = MQ.has_property_spot(s, seat)
             if TC.area_effect_refusal(s, seat, aid, cost, cost, spot) is not None:
                 continue
         out.append(use)
         if wood:
-            for k in s.rikka_splits(seat, aid)[1:]:
+            for k in Q.rikka_splits(s, seat, aid)[1:]:
                 label = f"Use area {aid}, paying {k} of its wheat with wood"
                 out.append(Action(seat, "area", (aid, k), label))
     return out
 
 
 def _free_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
-    P = s.p[seat]
-    res = P.res
-    gold, wheat, wood, iron = res["gold"], res["wheat"], res["wood"], res["iron"]
-    basics = wheat + wood + iron
-    spare_card = len(P.hand) > (0 if s.round >= 5 else 1)  # _no_spare_card, keep
-    moves = part.moves
-    out = []
-    # the free-action refusals of turn_checks.py, in the same order
-    if spare_card and basics >= 3:
-        build = part.build
-        if build is None:
-            build = part.build = bool(s._any_terrain_spot(seat) or s.road_spots(seat))
-        if build:
-            out.append(moves.build)
-    if gold >= 15 and (s.deck or s.discard):
-        out.append(moves.draw)
-    if gold >= 4:
-        out += moves.buys
-    if wheat >= 1:
-        out.append(moves.sell_wheat)
-    if wood >= 1:
-        out.append(moves.sell_wood)
-    if iron >= 1:
-        out.append(moves.sell_iron)
-    if basics >= 3:
-        out.append(moves.trade)
-    if P.discs:
-        out.append(moves.disc)
-    if spare_card:
-        out.append(moves.card)
+    # the simple free actions: each move offered when its refusal in turn_checks
+    # finds nothing (their legality is written there only)
+    out: list[Action] = []
+    for refusal, args, moves in _SIMPLE_FREE[seat]:
+        if refusal(s, seat, args) is None:
+            out += moves
     return _board_free_options(s, seat, part, out)
+
+
+def _simple_free(seat: int) -> tuple[tuple[Any, tuple, tuple[Action, ...]], ...]:
+    """The simple free actions of a seat in menu order, each as (its refusal, the
+    arguments to ask it with, the moves it lets in): buying asks once for all three."""
+    m = seat_moves(seat)
+    return tuple(
+        (TC.FREE_CHECKS[kind], args, moves)
+        for kind, args, moves in (
+            ("fa_build", (), (m.build,)),
+            ("fa_draw", (), (m.draw,)),
+            ("fa_buy", ("wheat",), m.buys),
+            ("fa_sell", ("wheat",), (m.sell_wheat,)),
+            ("fa_sell", ("wood",), (m.sell_wood,)),
+            ("fa_sell", ("iron",), (m.sell_iron,)),
+            ("fa_trade", (), (m.trade,)),
+            ("fa_disc", (), (m.disc,)),
+            ("fa_card", (), (m.card,)),
+        )
+    )
+
+
+# By seat, read by index (built on every turn step).
+_SIMPLE_FREE = [_simple_free(seat) for seat in range(MAX_SEATS)]
 
 
 def _board_free_options(

@@ -20,12 +20,11 @@ from typing import Any
 from ..core import Action
 from . import data as D
 from .characters import after_draft, own
+from .constants import Op
 from .fields import StateFields
+from .frame_types import Frame
 from .skills import ADVANCED
 from .step_base import Step
-
-Frame = dict[str, Any]
-
 
 _OFF = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}
 
@@ -90,8 +89,8 @@ def income(s: StateFields, seat: int, todo: list) -> list:
 def before_action(s: StateFields) -> None:
     """Pushed between the income steps and the Action Phase: the draft."""
     if drafting(s):
-        s.stack.append({"op": "draft", "seat": s.start})
-        s.stack.append({"op": "draft_deal", "seat": s.start})
+        s.stack.append({"op": Op.DRAFT, "seat": s.start})
+        s.stack.append({"op": Op.DRAFT_DEAL, "seat": s.start})
 
 
 def deal(s: StateFields, f: Frame) -> None:
@@ -118,14 +117,14 @@ def actors(s: StateFields) -> list[int]:
     return [i for i in range(s.n) if i not in picked]
 
 
-class DraftPick(Step):
+class DraftPick(Step[Frame]):
     """One pick of the draft; every seat that has not picked this lap may act."""
 
-    op = "draft"
+    op = Op.DRAFT
     question = "keep one card of the pack in front of you"
     every_seat = True
 
-    def options(self, s, f):
+    def options(self, s: StateFields, f: Frame) -> list[Action]:
         d = D.load()
         out = []
         for seat in actors(s):
@@ -137,7 +136,7 @@ class DraftPick(Step):
                     out.append(Action(seat, "draft", (uid,), f"Keep {d.cards[cid].name}"))
         return out
 
-    def refusal(self, s, f, a):
+    def refusal(self, s: StateFields, f: Frame, a: Action) -> str:
         who = s.who(a.seat)
         if a.seat not in actors(s):
             return f"{who} has picked already; the others are still choosing."
@@ -145,7 +144,7 @@ class DraftPick(Step):
             return f"Finish the current step first: {who} must {self.question}."
         return f"That card is not in the pack in front of {who}."
 
-    def resolve(self, s, f, a):
+    def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         d = D.load()
         seat, uid = a.seat, a.args[0]
         packs = list(s.ext["packs"])

@@ -6,10 +6,15 @@ cost, and ``explain`` (explain.py) the costs, gains and refusals of the viewer's
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import explain as E
+from . import map_queries as MQ
+from . import queries as Q
 from . import variants as V
 from .fields import StateFields
 from .steps import describe_effect
@@ -19,7 +24,8 @@ from .story import condition_words
 def view(s: StateFields, seat: int | None) -> dict:
     d = D.load()
     players = [_player_view(s, i, seat == i) for i in range(s.n)]
-    top = s.stack[-1] if s.stack else None
+    # read by key: the pending step may be of any kind
+    top: Mapping[str, Any] | None = s.stack[-1] if s.stack else None
     return {
         "game": "sweet-lands",
         "viewer": seat,
@@ -88,13 +94,13 @@ def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
         "hand_count": len(P.hand),
         "hand": (
             [
-                d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": s.card_cost(seat, u)}
+                d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": Q.card_cost(s, seat, u)}
                 for u in P.hand
             ]
             if mine
             else None
         ),
-        "token_costs": {k: s.token_cost(seat, k) for k in s.token_kinds(seat)},
+        "token_costs": {k: Q.token_cost(s, seat, k) for k in Q.token_kinds(s, seat)},
         "played": [d.deck[u] for u in P.played],
         "columns": {c: [d.deck[u] for u in v] for c, v in P.columns.items()},
         "tiles": {str(h): [k, f] for h, k_f in sorted(P.tiles.items()) for k, f in [k_f]},
@@ -122,10 +128,10 @@ def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
         "aid": P.aid,
         "passed": P.passed,
         "milestones": list(P.milestones),
-        "cities": len(s.cities(seat)) if P.map else 0,
-        "connected_ports": s.connected_ports(seat) if P.map else 0,
-        "tags": s.tags(seat),
-        "column_limits": s.column_limits(seat),
+        "cities": len(MQ.cities(s, seat)) if P.map else 0,
+        "connected_ports": MQ.connected_ports(s, seat) if P.map else 0,
+        "tags": Q.tags(s, seat),
+        "column_limits": Q.column_limits(s, seat),
         "prosperity_rates": E.prosperity_rates(s, seat),
         "extra": CS.view_player(s, seat),  # F hook
     }

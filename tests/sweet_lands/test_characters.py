@@ -6,6 +6,9 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import effects as FX
+from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands import queries as Q
 from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands.characters import CHARACTERS
 from rules.sweet_lands.phases import pass_gains
@@ -73,9 +76,9 @@ def test_biscuit_tower_pass_industry_point_per_lab_city():
     s = edit(started(2, chars=("biscuit", "eline")))
     put_props(s, 0, ["lab", "tent", "tower"])
     cp, ip, vp = pass_gains(s, 0)
-    assert ip == s.ip_icons(0) + 1
+    assert ip == Q.ip_icons(s, 0) + 1
     s.p[0].tower = False
-    assert pass_gains(s, 0)[1] == s.ip_icons(0)
+    assert pass_gains(s, 0)[1] == Q.ip_icons(s, 0)
 
 
 # ---------------------------------------------------------------- Solbee Chocolat
@@ -136,13 +139,13 @@ def test_alice_three_adjacent_tokens_make_a_city():
     s = edit(started(2, chars=("alice", "eline")))
     put_props(s, 0, ["tent", "tent", "tent"])
     put_props(s, 1, ["tent", "tent", "tent"])
-    assert len(s.cities(0)) == 1 and len(s.cities(1)) == 0
+    assert len(MQ.cities(s, 0)) == 1 and len(MQ.cities(s, 1)) == 0
 
 
 def test_alice_tower_alone_is_a_city_and_pass_vp_per_city():
     s = edit(started(2, chars=("alice", "eline")))
     put_props(s, 0, ["tower"])
-    assert len(s.cities(0)) == 1
+    assert len(MQ.cities(s, 0)) == 1
     base = edit(s)
     base.p[0].tower = False
     base.p[0].props = {}
@@ -154,8 +157,8 @@ def test_elsa_terrain_on_any_empty_hex():
     s = started(2, chars=("elsa", "nata"))
     m = map_a()
     far = [h for h in m.buildable if all(m.kinds[nb] != "capital" for nb in m.neighbours[h])]
-    assert set(far) <= set(s.terrain_spots(0))
-    assert not set(far) & set(s.terrain_spots(1))
+    assert set(far) <= set(MQ.terrain_spots(s, 0))
+    assert not set(far) & set(MQ.terrain_spots(s, 1))
 
 
 def test_elsa_pass_places_a_terrain_tile_first():
@@ -185,7 +188,7 @@ def test_elsa_tower_pass_two_vp_per_connected_port():
     port = m.ports[0]
     s.p[0].tiles = {h: (m.kinds[h], False) for h in m.buildable}
     s.p[0].tiles[port] = (m.kinds[port], False)
-    ports = s.connected_ports(0)
+    ports = MQ.connected_ports(s, 0)
     assert ports >= 1
     base = pass_gains(s, 0)[2]
     s.p[0].tower = True
@@ -213,7 +216,7 @@ def test_carmen_first_round_two_cards_and_two_free_automations():
     diamonds = s.p[0].res["diamond"]
     for _ in range(2):
         s = s.apply(next(a for a in s.legal_actions(0) if a.kind == "automate"))
-    assert s.automated(0) == 2 and len(s.p[0].hand) == 6
+    assert Q.automated(s, 0) == 2 and len(s.p[0].hand) == 6
     assert s.p[0].res["diamond"] == diamonds, "automation at no cost"
 
 
@@ -228,7 +231,7 @@ def test_carmen_redraw_when_fewer_than_two_fit():
     for u in mine:
         s.deck.remove(u)
     P.hand = mine
-    s._effect(0, "carmen_automate", 2, None)
+    FX.effect(s, 0, "carmen_automate", 2, None)
     assert len(P.hand) == 8 and not set(mine) & set(P.hand)
     assert s.deck[:8] == mine, "returned under the deck"
     assert s.stack[-1]["op"] == "free_auto"
@@ -236,8 +239,8 @@ def test_carmen_redraw_when_fewer_than_two_fit():
 
 def test_carmen_cube_per_industry_bonus_and_tower_vp():
     s = edit(started(2, chars=("carmen", "eline")))
-    s._ibonus(0, "orange", None)
-    s._ibonus(0, "green", None)
+    FX.industry_bonus(s, 0, "orange", None)
+    FX.industry_bonus(s, 0, "green", None)
     assert s.p[0].ext["carmen_cubes"] == 2
     base = pass_gains(s, 0)[2]
     s.p[0].tower = True
@@ -247,7 +250,7 @@ def test_carmen_cube_per_industry_bonus_and_tower_vp():
 # ---------------------------------------------------------------- Sakura Mochi
 def test_sakura_wagashi_tag():
     s = started(2, chars=("sakura", "eline"))
-    assert s.tags(0)["wagashi"] == 1 and s.tags(1)["wagashi"] == 0
+    assert Q.tags(s, 0)["wagashi"] == 1 and Q.tags(s, 1)["wagashi"] == 0
 
 
 def test_sakura_free_discard_for_an_action_disc():
@@ -262,7 +265,7 @@ def test_sakura_free_discard_for_an_action_disc():
 def test_sakura_tower_search_two_pass_cards():
     s = edit(started(2, chars=("sakura", "eline")))
     played, hand = len(s.p[0].played), len(s.p[0].hand)
-    s._place_property(0, "tower", map_a().capitals[0])
+    FX.place_property(s, 0, "tower", map_a().capitals[0])
     tools.settle(s)
     if s.stack[-1]["op"] == "capital":  # the capital's own bonus first
         s = s.apply(s.legal_actions(0)[0])
@@ -280,12 +283,12 @@ def test_sakura_tower_search_two_pass_cards():
 def test_coral_income_steps_on_least_colour():
     s = edit(started(2, chars=("coral", "eline")))
     s.p[0].prosp = [1, 1, 1, 0, 2, 0]  # green least
-    s._effect(0, "coral_steps", 2, None)
+    FX.effect(s, 0, "coral_steps", 2, None)
     f = s.stack[-1]
     assert f["op"] == "prosperity" and f["colour"] == "green" and f["n"] == 2
     s.stack.pop()
     s.p[0].prosp = [0, 0, 0, 0, 1, 0]  # orange and green tie
-    s._effect(0, "coral_steps", 2, None)
+    FX.effect(s, 0, "coral_steps", 2, None)
     assert s.stack[-1]["op"] == "least_colour"
     assert {a.args[0] for a in s.legal_actions(0)} == {"orange", "green"}
 
@@ -354,7 +357,7 @@ def test_wonder_icon_from_the_third_property_of_a_type():
     m = map_a()
     s.p[0].rows["house"] = 2  # the next house is the third, from the Wonder row
     wonders = s.p[0].wonders
-    s._place_property(0, "house", m.capitals[0])
+    FX.place_property(s, 0, "house", m.capitals[0])
     s = settle(s)
     assert s.p[0].wonders == wonders + 1
     assert all(("wonder", 1) in DATA.rows[2][k] for k in D.ROW_TYPES)

@@ -83,14 +83,14 @@ def test_data_solo_cards(d):
 
 
 def test_data_check_rejects_a_wrong_count():
-    board = D._load("board.toml")
+    board = D.read_table("board.toml")
     bad = copy.deepcopy(board)
     bad["supply"]["wheat"] = 59
     with pytest.raises(D.DataError):
         D.check(
             bad,
-            D._load("player.toml"),
-            D._load("maps.toml"),
-            D._load("cards.toml"),
-            D._load("solo.toml"),
+            D.read_table("player.toml"),
+            D.read_table("maps.toml"),
+            D.read_table("cards.toml"),
+            D.read_table("solo.toml"),
         )

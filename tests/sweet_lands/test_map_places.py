@@ -2,7 +2,9 @@
 which property placements merge two cities. Each is checked against what the engine
 then does, on every edge or hex of the board."""
 
+from rules.sweet_lands import effects as FX
 from rules.sweet_lands import explain as E
+from rules.sweet_lands import map_queries as MQ
 
 from .helpers import edit, map_a, started
 
@@ -24,7 +26,7 @@ def test_road_facts_name_the_hexes_flips_and_wakes_that_placing_it_makes():
     for e in range(len(m.edge_ends)):
         facts = E.road_facts(s, 0, e)
         after = edit(s)
-        after._place_road(0, e)
+        FX.place_road(after, 0, e)
         flipped = [h for h, (_k, up) in after.p[0].tiles.items() if up and not s.p[0].tiles[h][1]]
         assert facts["hexes"] == list(m.edge_hexes[e])
         assert [f.rsplit(" ", 1)[1] for f in facts["flips"]] == [str(h) for h in flipped]
@@ -42,12 +44,12 @@ def test_a_merge_is_named_exactly_where_a_property_leaves_fewer_cities():
     left, right = (8, 9, 17), (25, 26, 35)  # hex 18 touches both
     kinds = ("tent", "house", "building")
     s.p[0].props = {h: k for group in (left, right) for h, k in zip(group, kinds, strict=True)}
-    assert len(s.cities(0)) == 2
+    assert len(MQ.cities(s, 0)) == 2
     merged = []
     for h in range(len(m.kinds)):
         if h in s.p[0].props:
             continue
-        fewer = len(s.cities(0, (h, "tent"))) < len(s.cities(0))
+        fewer = len(MQ.cities(s, 0, (h, "tent"))) < len(MQ.cities(s, 0))
         joined = E.city_merges(s, 0, h)
         assert bool(joined) == fewer, h
         if joined:

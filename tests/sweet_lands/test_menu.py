@@ -10,6 +10,7 @@ import random
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import map_queries as MQ
 from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands import turn_checks as TC
 
@@ -133,10 +134,10 @@ def test_free_spots_are_not_shared_between_sibling_boards():
     kids = [s.apply(s.find_action(0, "edge", e)) for e in edges]
     for _ in range(2):
         for k, e in zip(kids, edges, strict=True):
-            spots = k.road_spots(0)
+            spots = MQ.road_spots(k, 0)
             assert e not in spots
-            assert spots == k.detached_copy().road_spots(0)
-    assert len({tuple(k.road_spots(0)) for k in kids}) == len(kids)
+            assert spots == MQ.road_spots(k.detached_copy(), 0)
+    assert len({tuple(MQ.road_spots(k, 0)) for k in kids}) == len(kids)
 
 
 def test_terrain_spots_are_the_free_hexes_beside_a_tile_or_capital():
@@ -159,7 +160,7 @@ def test_terrain_spots_are_the_free_hexes_beside_a_tile_or_capital():
                     or any(nb in P.tiles or m.kinds[nb] == "capital" for nb in m.neighbours[h])
                 )
             ]
-            assert s.terrain_spots(seat) == slow
+            assert MQ.terrain_spots(s, seat) == slow
             checked += 1
         acts = s.legal_actions(s.actors()[0])
         if s.stack and s.stack[-1]["op"] == "choose_char":

@@ -7,6 +7,8 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands import queries as Q
 from rules.sweet_lands.scoring import final_tile_vp
 from rules.sweet_lands.state import RULES_EDITION
 
@@ -56,7 +58,7 @@ def invariants(s):
         assert all(h in P.props for h in P.rabbits)
         assert len(set(P.skills)) == len(P.skills)
         for colour, col in P.columns.items():
-            assert len(col) <= s.column_limit(s.p.index(P), colour)
+            assert len(col) <= Q.column_limit(s, s.p.index(P), colour)
         for i, t in enumerate(d.prosperity):
             assert 0 <= P.prosp[i] <= t["length"]
     for i, t in enumerate(d.prosperity):
@@ -94,7 +96,7 @@ def independent_score(s, seat):
         total += P.cp
     if P.rows["building"] == 5:
         total += P.ip
-    total += [-40, -20, -10, -5, 10][s.connected_ports(seat)]
+    total += [-40, -20, -10, -5, 10][MQ.connected_ports(s, seat)]
     total += final_tile_vp(s, seat)
     return total
 

@@ -4,6 +4,8 @@ import pytest
 
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import data as D
+from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands import queries as Q
 from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands.scoring import breakdown, place_vp
 
@@ -305,7 +307,7 @@ def test_area_Q_5_iron_industry_3():
 def test_terrain_only_next_to_capital_or_tiles():
     s = edit(started(2))
     m = map_a()
-    spots = set(s.terrain_spots(0))
+    spots = set(MQ.terrain_spots(s, 0))
     near = {
         h for c in m.capitals for h in m.neighbours[c] if m.kinds[h] in D.TERRAIN + ("special",)
     }
@@ -336,11 +338,11 @@ def test_special_terrain_hex_takes_a_special_tile():
 def test_road_next_to_capital_edges_or_roads():
     s = edit(started(2))
     m = map_a()
-    spots = set(s.road_spots(0))
+    spots = set(MQ.road_spots(s, 0))
     assert all(set(m.edge_ends[e]) & m.capital_vertices for e in spots)
     e = sorted(spots)[0]
     s.p[0].roads.add(e)
-    assert set(s.road_spots(0)) > spots - {e}
+    assert set(MQ.road_spots(s, 0)) > spots - {e}
 
 
 def test_road_flips_adjacent_tile_and_gives_its_bonus():
@@ -375,12 +377,12 @@ def test_extra_draw_area_activation_draws_once():
     eda = m.edas[0]
     nb = next(h for h in m.neighbours[eda] if m.kinds[h] in D.TERRAIN)
     s.p[0].tiles[nb] = (m.kinds[nb], False)
-    e = next(e for e in m.hex_edges[eda] if e in s.road_spots(0))
+    e = next(e for e in m.hex_edges[eda] if e in MQ.road_spots(s, 0))
     hand = len(s.p[0].hand)
     s.stack.append({"op": "road", "seat": 0, "n": 2})
     s = act(s, "edge", e)
     assert eda in s.p[0].eda and len(s.p[0].hand) == hand + 1
-    e2 = next(x for x in m.hex_edges[eda] if x in s.road_spots(0))
+    e2 = next(x for x in m.hex_edges[eda] if x in MQ.road_spots(s, 0))
     s = act(s, "edge", e2)
     assert len(s.p[0].hand) == hand + 1
 
@@ -395,14 +397,14 @@ def test_property_only_on_tiles_flipped_before_the_action_or_capital():
     s = area(s, "E")
     assert set(s.stack[-1]["eligible"]) == set(m.capitals)
     s.p[0].tiles[h] = (m.kinds[h], True)  # flipped during the action: still not eligible
-    assert h not in s.property_spots(0, s.stack[-1]["eligible"])
+    assert h not in MQ.property_spots(s, 0, s.stack[-1]["eligible"])
 
 
 def test_property_one_per_hex():
     s = edit(started(2))
     c = map_a().capitals[0]
     s.p[0].props[c] = "tent"
-    assert c not in s.property_spots(0)
+    assert c not in MQ.property_spots(s, 0)
 
 
 def test_property_rows_bottom_first_row_cost_and_bonus():
@@ -416,15 +418,15 @@ def test_property_rows_bottom_first_row_cost_and_bonus():
     s = act(s, "income", "gold")  # the capital bonus
     s = settle(act(s, "done"))
     assert s.p[0].rows["tent"] == 1 and s.p[0].inc["wheat"] == wheat_inc + 1
-    assert s.token_cost(0, "tent") == {k: v for k, v in DATA.rows[1]["cost"].items()}
+    assert Q.token_cost(s, 0, "tent") == {k: v for k, v in DATA.rows[1]["cost"].items()}
 
 
 def test_wood_discount_lowers_property_wood_cost():
     s = edit(started(2))
     s.p[0].discount = 3
-    assert s.token_cost(0, "tent").get("wood", 0) == 0
+    assert Q.token_cost(s, 0, "tent").get("wood", 0) == 0
     s.p[0].rows["tent"] = 4
-    assert s.token_cost(0, "tent")["wood"] == DATA.rows[4]["cost"]["wood"] - 3
+    assert Q.token_cost(s, 0, "tent")["wood"] == DATA.rows[4]["cost"]["wood"] - 3
 
 
 def test_shop_gives_its_industry_bonus():
@@ -440,9 +442,9 @@ def test_shop_gives_its_industry_bonus():
 
 def test_research_labs_in_track_order_with_their_costs():
     s = edit(started(2))
-    assert s.token_cost(0, "lab") == DATA.player["industry"]["lab_costs"][0]
+    assert Q.token_cost(s, 0, "lab") == DATA.player["industry"]["lab_costs"][0]
     s.p[0].labs = 2
-    assert s.token_cost(0, "lab") == DATA.player["industry"]["lab_costs"][2]
+    assert Q.token_cost(s, 0, "lab") == DATA.player["industry"]["lab_costs"][2]
 
 
 def test_capital_property_gives_capital_bonus():
@@ -528,9 +530,9 @@ def test_rabbit_needs_food_marker_at_its_space():
     s = edit(started(2))
     s.p[0].props[map_a().capitals[0]] = "tent"
     s.p[0].food = 3
-    assert not s.rabbit_ready(0)
+    assert not Q.rabbit_ready(s, 0)
     s.p[0].food = 4
-    assert s.rabbit_ready(0)
+    assert Q.rabbit_ready(s, 0)
 
 
 def test_rabbit_only_on_a_property_without_rabbit():
@@ -539,7 +541,7 @@ def test_rabbit_only_on_a_property_without_rabbit():
     s.p[0].props[c[0]] = "tent"
     s.p[0].props[c[1]] = "house"
     s.p[0].rabbits.add(c[0])
-    assert s.rabbit_spots(0) == [c[1]]
+    assert MQ.rabbit_spots(s, 0) == [c[1]]
 
 
 def test_rabbit_none_left_gives_6_vp_each():
@@ -570,7 +572,7 @@ def test_prosperity_end_needs_a_diamond():
     s = edit(started(2))
     s.p[0].prosp[0] = 4
     s.p[0].res["diamond"] = 0
-    assert 0 not in s.pros_movable(0)
+    assert 0 not in Q.pros_movable(s, 0)
 
 
 # ---------------------------------------------------------------- citizen cards
@@ -585,11 +587,11 @@ def test_card_play_pays_cost_and_resolves_immediate_ability():
 def test_brownie_reduction_ignores_the_card_itself():
     s = edit(started(2))
     uid = give_card(s, 0, "Brownie Sage")
-    assert s.card_cost(0, uid) == 10
+    assert Q.card_cost(s, 0, uid) == 10
     other = give_card(s, 0, "Brownie Baker")
     s.p[0].hand.remove(other)
     s.p[0].played.append(other)
-    assert s.card_cost(0, uid) == 9
+    assert Q.card_cost(s, 0, uid) == 9
 
 
 def test_automation_costs_a_diamond_and_respects_column_limit():
@@ -753,7 +755,7 @@ def test_pass_city_points_by_number_of_cities():
     nb = next(h for h in m.neighbours[c0] if m.kinds[h] in D.TERRAIN and h in m.neighbours[c1])
     s.p[0].props.update({c0: "tent", c1: "house", nb: "shop"})
     s.p[0].tiles[nb] = (m.kinds[nb], True)
-    assert len(s.cities(0)) == 1
+    assert len(MQ.cities(s, 0)) == 1
     s = act(s, "pass")
     assert s.p[0].cp == 1
 
@@ -762,7 +764,7 @@ def test_pass_same_types_are_not_a_city():
     s = edit(started(2))
     c0, c1 = map_a().capitals
     s.p[0].props.update({c0: "tent", c1: "tent"})
-    assert s.cities(0) == []
+    assert MQ.cities(s, 0) == []
 
 
 def test_pass_industry_points_from_icons_reached():
@@ -877,7 +879,7 @@ def test_scoring_ports_table():
     assert breakdown(s, 0)["ports"] == -40
     m = map_a()
     s.p[0].tiles = {h: (m.kinds[h], False) for h in m.buildable}
-    assert s.connected_ports(0) == 4 and breakdown(s, 0)["ports"] == 10
+    assert MQ.connected_ports(s, 0) == 4 and breakdown(s, 0)["ports"] == 10
 
 
 def test_scoring_milestones_ten_each():

@@ -5,6 +5,8 @@ import pytest
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands import queries as Q
 from rules.sweet_lands import setup_tools as tools
 
 from .helpers import act, edge_between, edit, give_card, map_a, rich, settle, started
@@ -45,7 +47,7 @@ def test_income_order_extra_draw_area_from_round_aid_joins_that_draw():
     nb = next(h for h in m.neighbours[eda] if m.kinds[h] in D.TERRAIN)
     s.p[0].tiles = {nb: (m.kinds[nb], True)}
     s.p[0].hand = s.p[0].hand[:1]
-    e = next(e for e in m.hex_edges[eda] if e in s.road_spots(0))
+    e = next(e for e in m.hex_edges[eda] if e in MQ.road_spots(s, 0))
     s.aid_spaces = [[[11], None]] + [list(x) for x in s.aid_spaces[1:]]
     s.round = 2
     s.p[0].aid = 0
@@ -191,7 +193,7 @@ def test_granted_actions_cost_nothing_unless_the_paid_option_is_chosen():
     uid = give_card(s, 0, "Architect")
     s = act(s, "play", uid)  # no order question: the VP cannot change the placement
     before = dict(s.p[0].res)
-    cost = s.token_cost(0, "house")
+    cost = Q.token_cost(s, 0, "house")
     s = act(s, "token", "house")
     assert cost and all(s.p[0].res[r] == before[r] - k for r, k in cost.items())
 
@@ -199,7 +201,7 @@ def test_granted_actions_cost_nothing_unless_the_paid_option_is_chosen():
 def test_granted_actions_cost_nothing_area_placement_still_pays():
     s = edit(started(2))
     rich(s)
-    cost = s.token_cost(0, "tent")
+    cost = Q.token_cost(s, 0, "tent")
     s = act(s, "area", "E")
     s = act(s, "discard", s.p[0].hand[0])
     before = dict(s.p[0].res)
@@ -228,7 +230,7 @@ def test_refusal_names_the_missing_resource():
 def test_refusal_of_a_card_that_costs_too_much():
     s = edit(started(2))
     s.p[0].res["gold"] = 0
-    uid = next(u for u in s.p[0].hand if s.card_cost(0, u) > 0)
+    uid = next(u for u in s.p[0].hand if Q.card_cost(s, 0, u) > 0)
     with pytest.raises(IllegalAction, match="gold, you have 0"):
         s.apply(SPEC.parse_action(f"0:play:[{uid}]"))
 

@@ -7,6 +7,10 @@ import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import effects as FX
+from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands import primitives as PR
+from rules.sweet_lands import queries as Q
 from rules.sweet_lands import turn_checks as TC
 from rules.sweet_lands.phases import pass_gains
 from rules.sweet_lands.skills import ADVANCED, FIRST, FURTHER
@@ -69,7 +73,7 @@ def test_skill_first_list_pass_abilities_4_5_6():
     base = edit(s)
     base.p[0].skills = []
     extra = pass_gains(s, 0)[2] - pass_gains(base, 0)[2]
-    ip = s.ip_icons(0)
+    ip = Q.ip_icons(s, 0)
     six = max([0] + [v for need, v in [(2, 3), (4, 5), (6, 7), (8, 10)] if ip >= need])
     assert extra == 6 + 5 + six
 
@@ -93,9 +97,9 @@ def test_skill_first_list_permanent_10_11_12():
     s.p[0].skills += [11, 12]
     m = map_a()
     vp = s.p[0].vp
-    s._place_property(0, "tent", m.capitals[0])
-    s._place_rabbit(0, m.capitals[0])
-    s._ibonus(0, "orange", None)
+    FX.place_property(s, 0, "tent", m.capitals[0])
+    FX.place_rabbit(s, 0, m.capitals[0])
+    FX.industry_bonus(s, 0, "orange", None)
     assert s.p[0].vp - vp >= 2 + 3 + 3
 
 
@@ -108,7 +112,7 @@ def test_skill_21_pass_vp_per_city():
     nb = next(h for h in m.neighbours[m.capitals[0]] if m.kinds[h] in D.TERRAIN)
     s.p[0].tiles[nb] = (m.kinds[nb], True)
     s.p[0].props[nb] = "building"
-    cities = len(s.cities(0))
+    cities = len(MQ.cities(s, 0))
     base = edit(s)
     base.p[0].skills = []
     assert cities >= 1 and pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2 * cities
@@ -120,7 +124,7 @@ def test_skill_22_pass_vp_per_connected_port():
     s.p[0].tiles = {h: (m.kinds[h], False) for h in m.buildable}
     base = edit(s)
     base.p[0].skills = []
-    ports = s.connected_ports(0)
+    ports = MQ.connected_ports(s, 0)
     assert ports and pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2 * ports
 
 
@@ -128,7 +132,7 @@ def test_skill_23_pass_two_vp_per_tag_of_the_most_numerous_type():
     s = with_skill(23, chars=("sena", "eline"))
     base = edit(s)
     base.p[0].skills = []
-    most = max(s.tags(0).values())
+    most = max(Q.tags(s, 0).values())
     assert most >= 1 and pass_gains(s, 0)[2] == pass_gains(base, 0)[2] + 2 * most
 
 
@@ -177,8 +181,8 @@ def test_skill_28_flip_draws_two_then_discards_one():
 def test_skill_29_vp_as_gold_income_rises():
     s = with_skill(29)
     vp = s.p[0].vp
-    s._raise_income(0, "gold", 3)
-    s._raise_income(0, "wheat", 1)
+    PR.raise_income(s, 0, "gold", 3)
+    PR.raise_income(s, 0, "wheat", 1)
     assert s.p[0].vp == vp + 3
 
 
@@ -187,22 +191,22 @@ def test_skill_30_brownie_reduction_for_cards_without_one():
     uid = card_uid(lambda c: not c.brownie and c.cost >= 2)
     give(s, uid)
     full = DATA.cards[DATA.deck[uid]].cost
-    assert s.card_cost(0, uid) == full - s.tags(0)["brownie"] < full
+    assert Q.card_cost(s, 0, uid) == full - Q.tags(s, 0)["brownie"] < full
     s.p[0].skills.remove(30)
-    assert s.card_cost(0, uid) == full
+    assert Q.card_cost(s, 0, uid) == full
 
 
 # ---------------------------------------------------------------- advanced 101-114
 def test_advanced_111_column_limit_and_free_automation():
     s = edit(started(2))
-    limits = {c: s.column_limit(0, c) for c in D.COLOURS}
+    limits = {c: Q.column_limit(s, 0, c) for c in D.COLOURS}
     s.stack.append({"op": "skill", "seat": 0, "n": 1})
     s.ext["advanced"] = (111,)
     s.p[0].res["diamond"] = 1
     uid = card_uid(lambda c: c.kind == "immediate" and c.industry == "agricultural")
     give(s, uid)
     s = act(s, "skill", 111)
-    assert {c: s.column_limit(0, c) for c in D.COLOURS} == {c: v + 1 for c, v in limits.items()}
+    assert {c: Q.column_limit(s, 0, c) for c in D.COLOURS} == {c: v + 1 for c, v in limits.items()}
     assert s.stack[-1]["op"] == "free_auto"
     s = act(s, "automate", uid, "orange")
     assert uid in s.p[0].columns["orange"] and s.p[0].res["diamond"] == 0
@@ -221,9 +225,9 @@ def test_advanced_112_vp_per_card_played():
 @pytest.mark.parametrize("sk,area,cost", [(113, "D", {"wood": 3}), (114, "A", {"wheat": 4})])
 def test_advanced_113_114_area_costs_also_when_copied(sk, area, cost):
     s = with_skill(sk)
-    assert s.area_cost(0, area) == cost
+    assert Q.area_cost(s, 0, area) == cost
     s.p[0].skills.remove(sk)
-    assert s.area_cost(0, area) != cost
+    assert Q.area_cost(s, 0, area) != cost
     # area L copies pay area_cost(), so the replaced cost holds there too
     s.p[0].skills.append(sk)
     s.p[0].res.update({"gold": 4, "wheat": 4, "wood": 3, "iron": 0})

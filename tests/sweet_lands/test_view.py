@@ -8,6 +8,7 @@ import pytest
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import queries as Q
 
 from .helpers import edit, started
 
@@ -27,7 +28,7 @@ def test_view_refusal_is_the_illegal_action_reason_for_an_area():
 def test_view_refusal_is_the_illegal_action_reason_for_a_card():
     s = edit(started(2))
     s.p[0].res["gold"] = 0
-    uid = next(u for u in s.p[0].hand if s.card_cost(0, u) > 0)
+    uid = next(u for u in s.p[0].hand if Q.card_cost(s, 0, u) > 0)
     reason = s.view(0)["explain"]["refusals"]["cards"][str(uid)]
     with pytest.raises(IllegalAction) as err:
         s.apply(SPEC.parse_action(f"0:play:[{uid}]"))

@@ -1,13 +1,14 @@
 """The screens draw from the view: nothing under tabletop_tui imports the Sweet Lands
 engine's modules (its data loader, state, steps, queries ...). Only the package's
-public names may be imported: the spec and the printed-components catalogue."""
+public names may be imported: the spec, the printed-components catalogue and the
+pending steps' names (Op)."""
 
 import ast
 from pathlib import Path
 
 import tabletop_tui
 
-PUBLIC = {"SWEET_LANDS", "SPECS", "OPTIONS", "components", "solo_card_spaces"}
+PUBLIC = {"SWEET_LANDS", "SPECS", "OPTIONS", "Op", "components", "solo_card_spaces"}
 ROOT = Path(tabletop_tui.__file__).parent
 
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from rules.sweet_lands import Op
+
 from . import hand as H
 from .text import card_summary
 
@@ -16,7 +18,7 @@ def drafting(v: dict) -> bool:
     return (
         v["viewer"] is not None
         and pend is not None
-        and pend["op"] == "draft"
+        and pend["op"] == Op.DRAFT
         and bool((v.get("draft") or {}).get("pack"))
     )
 

@@ -7,44 +7,46 @@ are shown as what is left to do.
 
 from __future__ import annotations
 
+from rules.sweet_lands import Op
+
 from .text import plural
 
-MAP_OPS = {"terrain", "road", "tr", "place", "rabbit"}
-HAND_OPS = {"hand", "keep", "discard1", "draft"}
-TRACK_OPS = {"industry", "prosperity"}
-BOARD_OPS = {"choose_aid", "aid_move", "skill", "copy"}
+MAP_OPS = {Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD, Op.PLACE, Op.RABBIT}
+HAND_OPS = {Op.HAND, Op.KEEP, Op.DISCARD_ONE, Op.DRAFT}
+TRACK_OPS = {Op.INDUSTRY, Op.PROSPERITY}
+BOARD_OPS = {Op.CHOOSE_AID, Op.AID_MOVE, Op.SKILL, Op.COPY}
 
 PROMPTS = {
-    "choose_char": "choose a character (basic ability + Clock Tower ability)",
-    "choose_map": "choose a Map Board side (A for anyone; each B side once)",
-    "choose_aid": "put your Round Aid token on a free space (see Board)",
-    "aid_move": "you passed: move your Round Aid token to a free space",
-    "hand": "pay the hand cost: discard a card (Hand, keys 1-9) or place an Action Disc",
-    "discard1": "discard one card for this free action (Hand)",
-    "keep": "cleanup: keep one card for next round, discard the rest",
-    "terrain": "place a terrain tile on a hex marked *; S stops",
-    "road": "place a road on an edge marked +; S stops",
-    "tr": "place tiles (hexes *) and roads (edges +), any order; S stops",
-    "industry": "advance the Carriage or the Locomotive; S stops",
-    "prosperity": "advance on a Prosperity Track (Tracks); S stops",
-    "rabbit": "place a Cookie Rabbit on a property marked *; S stops",
-    "property": "take a property token (the cost shown, if any); S stops",
-    "order": "choose which part of the ability to resolve next",
-    "place": "place the token on a hex marked * (flipped tile or capital)",
-    "skill": "take a skill tile you do not have yet (Board)",
-    "basic": "take one basic resource of your choice",
-    "paybasic": "pay one basic resource of your choice",
-    "income_any": "raise one income track of your choice",
-    "capital": "capital bonus: raise an income or a Prosperity Track",
-    "column": "Industry Bonus: choose the column to run",
-    "automate": "automate the card just played (1 diamond) or not",
-    "copy": "choose the area to copy (you pay its cost too)",
+    Op.CHOOSE_CHAR: "choose a character (basic ability + Clock Tower ability)",
+    Op.CHOOSE_MAP: "choose a Map Board side (A for anyone; each B side once)",
+    Op.CHOOSE_AID: "put your Round Aid token on a free space (see Board)",
+    Op.AID_MOVE: "you passed: move your Round Aid token to a free space",
+    Op.HAND: "pay the hand cost: discard a card (Hand, keys 1-9) or place an Action Disc",
+    Op.DISCARD_ONE: "discard one card for this free action (Hand)",
+    Op.KEEP: "cleanup: keep one card for next round, discard the rest",
+    Op.TERRAIN: "place a terrain tile on a hex marked *; S stops",
+    Op.ROAD: "place a road on an edge marked +; S stops",
+    Op.TERRAIN_ROAD: "place tiles (hexes *) and roads (edges +), any order; S stops",
+    Op.INDUSTRY: "advance the Carriage or the Locomotive; S stops",
+    Op.PROSPERITY: "advance on a Prosperity Track (Tracks); S stops",
+    Op.RABBIT: "place a Cookie Rabbit on a property marked *; S stops",
+    Op.PROPERTY: "take a property token (the cost shown, if any); S stops",
+    Op.ORDER: "choose which part of the ability to resolve next",
+    Op.PLACE: "place the token on a hex marked * (flipped tile or capital)",
+    Op.SKILL: "take a skill tile you do not have yet (Board)",
+    Op.BASIC: "take one basic resource of your choice",
+    Op.PAYBASIC: "pay one basic resource of your choice",
+    Op.INCOME_ANY: "raise one income track of your choice",
+    Op.CAPITAL: "capital bonus: raise an income or a Prosperity Track",
+    Op.COLUMN: "Industry Bonus: choose the column to run",
+    Op.AUTOMATE: "automate the card just played (1 diamond) or not",
+    Op.COPY: "choose the area to copy (you pay its cost too)",
     # F: the steps of the added characters and variants
-    "draft": "hand drafting: keep one card of the pack in front of you",
-    "free_auto": "automate a card from your hand at no cost; S stops",
-    "lotus_flip": "Lotus Che: choose one of your face-up tiles to flip",
-    "least_colour": "Coral Lyla: choose the least-advanced Prosperity colour",
-    "sakura_search": "Sakura Mochi: pick a Pass card from the deck",
+    Op.DRAFT: "hand drafting: keep one card of the pack in front of you",
+    Op.FREE_AUTO: "automate a card from your hand at no cost; S stops",
+    Op.LOTUS_FLIP: "Lotus Che: choose one of your face-up tiles to flip",
+    Op.LEAST_COLOUR: "Coral Lyla: choose the least-advanced Prosperity colour",
+    Op.SAKURA_SEARCH: "Sakura Mochi: pick a Pass card from the deck",
 }
 
 
@@ -58,7 +60,7 @@ def prompt(view: dict, legal: list) -> str:
                 "main action: an area (Board), a card (Hand), a flip or pass; free actions any time"
             )
         return "main action done: free actions, then End the turn (E)"
-    if pend["op"] == "hand" and not any(a.kind == "disc" for a in legal):
+    if pend["op"] == Op.HAND and not any(a.kind == "disc" for a in legal):
         # no Action Disc to place: do not offer one
         return "pay the hand cost: discard a card (Hand, keys 1-9)" + left_text(pend)
     return PROMPTS.get(pend["op"], pend["op"]) + left_text(pend)
@@ -68,25 +70,25 @@ def left_text(pend: dict) -> str:
     """What is left of the step, from the counters the engine reports."""
     op = pend["op"]
     bits = []
-    if op == "tr" and "t" in pend:
+    if op == Op.TERRAIN_ROAD and "t" in pend:
         bits.append(f"{plural(pend['t'], 'tile')}, {plural(pend['r'], 'road')} left")
-    elif "n" in pend and op in ("hand", "paybasic", "basic", "income_any", "capital"):
+    elif "n" in pend and op in (Op.HAND, Op.PAYBASIC, Op.BASIC, Op.INCOME_ANY, Op.CAPITAL):
         bits.append(f"{pend['n']} more")
     elif "n" in pend and op in (
-        "terrain",
-        "road",
-        "industry",
-        "prosperity",
-        "rabbit",
-        "property",
-        "skill",
+        Op.TERRAIN,
+        Op.ROAD,
+        Op.INDUSTRY,
+        Op.PROSPERITY,
+        Op.RABBIT,
+        Op.PROPERTY,
+        Op.SKILL,
     ):
         bits.append(f"up to {pend['n']} more")
-    if pend.get("colour") and op == "prosperity":
+    if pend.get("colour") and op == Op.PROSPERITY:
         bits.append(f"{pend['colour']} tracks only")
-    if pend.get("type") and op == "place":
+    if pend.get("type") and op == Op.PLACE:
         bits.append(f"a {pend['type']}")
-    if pend.get("area") and op == "copy":
+    if pend.get("area") and op == Op.COPY:
         bits.append(f"with area {pend['area']}")
     return f" [{'; '.join(bits)}]" if bits else ""
 
