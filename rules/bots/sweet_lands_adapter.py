@@ -6,10 +6,11 @@ observation, never the live game.
 
 For the ``hard`` level it also tells the search what is worth searching and how to
 judge an imagined position. A whole Sweet Lands game is too long to play out within a
-decision's budget, so the search looks a few steps ahead (``horizon``) and reads the
-position with the bot's own estimate (score so far plus what resources, income,
-cards and coming passes are worth). Only turn-menu moves are searched: sub-steps
-(which hex, which track) follow the policy's quick rules. With three or four players
+decision's budget, so the search looks ahead to the end of the round solo, a few
+steps with rivals (``horizon``), and reads the position with the bot's own estimate
+(score so far plus what resources, income, cards and coming passes are worth).
+Solo, sub-steps (which hex, which track, which character) are searched too: the
+policy's quick answer and the next few the engine offers. With three or four players
 an imagined round instead runs to the end of the seat's next main move: the rivals
 in between take their turns the quick way (each move rated once per decision), so
 the search can afford several worlds and sees which areas they will take first.
@@ -24,6 +25,9 @@ from .base import Policy
 from .search import CANDIDATES
 
 PLIES_AHEAD = 14  # about the move itself, its sub-steps and the seat's next turn
+# Solo, an imagined game runs to the end of the round (``settled`` stops it there):
+# on six seeded deals hard scored 355 against 320 with the 14-step horizon.
+PLIES_SOLO = 400
 LEAVING = ("pass", "end")
 # By player count: (weight of the lead over the best rival, weight of the seat's own
 # estimate). Two players: mostly the lead. Three or four: the own estimate alone. A
@@ -57,10 +61,18 @@ class SweetLandsPolicy(Policy):
 
     def candidates(self, world: Any, seat: int, actions: list[Action], k: int) -> list[Action]:
         """At the turn menu, the moves the greedy look-ahead rates best (its own choice
-        first); at a sub-step only the policy's choice, so the search leaves it be."""
+        first); at a solo sub-step the policy's answer and the next ``k - 1`` the
+        engine lists (on six seeded solo deals, searching them took hard from 320 to
+        373 VP). With rivals a sub-step keeps the policy's answer: searched on the
+        short horizon and judged by the lead, hard won 42% of 12 two-player games
+        against normal, below the 50% it wins without."""
         self.rival_gains = {}  # a new decision: rivals' moves are rated afresh
         if world.stack:
-            return [self.pick(world, seat, actions)]
+            first = self.pick(world, seat, actions)
+            if world.n > 1:  # with rivals, searching sub-steps lost games
+                return [first]
+            # solo: the quick answer first (it wins ties), then others
+            return [first, *(a for a in actions if a.key != first.key)][:k]
         legal = {a.key: a for a in actions}
         mine = world.legal_actions(seat)
         ranked = [legal[a.key] for a in self.inner.ranked_turn(world, seat, mine) if a.key in legal]
@@ -80,7 +92,9 @@ class SweetLandsPolicy(Policy):
         return WIDE_CANDIDATES if world.n >= 4 else CANDIDATES
 
     def horizon_for(self, world: Any) -> int:
-        return PLIES_TO_NEXT_TURN if self.two_turns(world) else PLIES_AHEAD
+        if self.two_turns(world):
+            return PLIES_TO_NEXT_TURN
+        return PLIES_SOLO if world.n == 1 else PLIES_AHEAD
 
     def settled(self, world: Any, state: Any, seat: int, away: bool = False) -> bool:
         """Stop an imagined game where positions compare fairly: before a new round

@@ -204,3 +204,20 @@ def test_happiness_candidates_are_only_close_placements():
     assert all(best - value[a] <= HappinessBot.CLOSE_CALL for a in cands)
     closer = sorted(value.values(), reverse=True)[:6]
     assert len(cands) == sum(1 for v in closer if best - v <= HappinessBot.CLOSE_CALL)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_sweet_lands_hard_searches_sub_steps_solo_only(players):
+    """Solo, a sub-step (here the character to play) is searched among the policy's
+    answer and the next ones; with rivals the policy's answer stands alone."""
+    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    from tests.sweet_lands.helpers import new
+
+    world = new(players, 3)
+    seat = world.actors()[0]
+    legal = world.legal_actions(seat)
+    assert world.stack and len(legal) > 2
+    cands = SweetLandsPolicy(1).candidates(world, seat, legal, 4)
+    assert cands[0] == SweetLandsPolicy(1).pick(world, seat, legal)  # the same seed
+    assert len(cands) == (min(4, len(legal)) if players == 1 else 1)
+    assert len({a.key for a in cands}) == len(cands) and all(a in legal for a in cands)
