@@ -119,19 +119,20 @@ async def click_row(pilot, selector, key):
 
 class Chooser:
     """The smart bot's choices, but at most ``mains`` main actions a round before passing
-    (``later_mains`` from round 3 on): a whole game in under a hundred moves, every kind
-    of step still comes up."""
+    (``later_mains`` in round 3, ``last_mains`` in rounds 4-5): a whole game in under a
+    hundred moves, every kind of step still comes up."""
 
-    def __init__(self, seed: int, mains: int = 3, later_mains: int | None = None):
+    def __init__(self, seed: int, mains: int = 3, later_mains: int | None = None, last_mains=None):
         self.bot = make_bot("sweet-lands", "smart", seed)
         self.mains = mains
         self.later_mains = mains if later_mains is None else later_mains
+        self.last_mains = self.later_mains if last_mains is None else last_mains
         self.count: dict = {}
 
     def choose(self, state, seat):
         legal = state.legal_actions(seat)
         key = (seat, state.round)
-        limit = self.mains if state.round <= 2 else self.later_mains
+        limit = (self.mains, self.later_mains, self.last_mains)[min(2, max(0, state.round - 2))]
         if not state.stack and not state.main_done and self.count.get(key, 0) >= limit:
             return next(a for a in legal if a.kind == "pass")
         a = self.bot.choose(state, seat)
@@ -181,7 +182,7 @@ def secret_names(state, viewer) -> set[str]:
 # ---------------------------------------------------------------------------------------
 async def test_solo_game_against_mio_by_key_presses(tmp_path):
     app = make_app(tmp_path)
-    chooser = Chooser(5, mains=2, later_mains=1)
+    chooser = Chooser(5, mains=2, later_mains=2, last_mains=0)  # 4-5: income, pass, cleanup
     seen_tabs, seen_ops, clicks = set(), set(), {"hex": 0, "area": 0, "card": 0}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
