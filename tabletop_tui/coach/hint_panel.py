@@ -154,4 +154,4 @@ class CoachScreen(Screen):
             self.hint_found(event.worker, event.worker.result or [])
         elif event.state == WorkerState.ERROR and not isinstance(event.worker.error, HintCancelled):
             self.close_hint()
-            self.notify(f"No hint: {event.worker.error}", severity="error")
+            self.notify(f"No hint: {event.worker.error}", severity="error", markup=False)

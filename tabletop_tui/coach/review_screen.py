@@ -158,7 +158,11 @@ class ReviewScreen(Screen):
         try:
             coach = keep_review(self.save_path, review, self.moves)
         except (OSError, SaveProblem) as exc:
-            self.notify(f"The review could not be kept with the save: {exc}", severity="warning")
+            self.notify(
+                f"The review could not be kept with the save: {exc}",
+                severity="warning",
+                markup=False,  # a path or a file's words, drawn as they are
+            )
             return
         if self.kept is not None:
             self.kept["coach"] = coach
@@ -176,7 +180,7 @@ class ReviewScreen(Screen):
         try:
             replay = load_replay(self.save_path)
         except ReplayError as exc:
-            self.notify(str(exc), title="Cannot replay", severity="error")
+            self.notify(str(exc), title="Cannot replay", severity="error", markup=False)
             return
         # the reviewed seat's view only once the game is over (as the replay viewer)
         seat = review.seat if replay.over else None
@@ -213,7 +217,9 @@ def review_saved(screen: Screen, path: Path) -> None:
 
     state = load_checked(path)
     if isinstance(state, BadSave):
-        screen.notify(state.reason, title="Cannot review", severity="error", timeout=10)
+        screen.notify(
+            state.reason, title="Cannot review", severity="error", timeout=10, markup=False
+        )
         return
     seats = read_seats(path, len(state.players))
     spec = rules.get_game(state.spec.id)
