@@ -1,9 +1,8 @@
 """A Sweet Lands bot: one-turn look-ahead over main actions, quick rules for sub-steps.
 
-At the turn menu it tries each main action (buying a missing basic resource first when
-that makes an area affordable), resolves its sub-steps by the rules below and rates the
-result with ``value`` (score so far plus resources, income, cards and coming passes),
-and passes when nothing improves on that. It plans only on a ``state.resample`` copy."""
+At the turn menu it tries each main action (buying a missing resource if that makes an
+area affordable), settles its sub-steps by the rules below, rates it with ``value`` and
+passes when nothing improves on that. It plans only on a ``state.resample`` copy."""
 
 from __future__ import annotations
 
@@ -342,7 +341,6 @@ class SweetLandsBot:
             return max(actions, key=lambda a: self.rollout(s, seat, [a]) - base)
         return real[0] if real else actions[0]
 
-    # ------------------------------------------------------------------ helpers
     def _aid_value(self, s, space):
         std, pas = s.aid_spaces[space]
         v = sum(AID_STD_VALUE.get(t, 1) for t in std)

@@ -1,12 +1,10 @@
 """The Sweet Lands game screen. Renders only from the controller's view (view(seat)).
 
-Layout: a prompt line on top; on the left five panels in tabs (Map, Tracks, Board,
-Hand, Players: keys m t b h p); on the right the steps of this turn, the legal moves,
-compact player summaries and the log. Every decision can be taken from the move list
-(arrows + Enter), and most by a direct choice too: hexes and edges on the map (arrows,
-[ ], Enter or a click), areas on the board and cards in the hand (Enter or a click).
-Only the panel on show is drawn; another is drawn from the current view when opened.
-"""
+Layout: a prompt line; left, five panels in tabs (Map, Tracks, Board, Hand, Players:
+keys m t b h p); right, this turn's steps, the legal moves, player summaries and the
+log. Every decision can be taken from the move list, most also on the map (arrows,
+[ ], Enter or a click) or from the board's areas and the hand's cards (Enter, click).
+Only the panel on show is drawn; another is drawn from the current view when opened."""
 
 from __future__ import annotations
 
@@ -205,8 +203,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._filter = None
         if self.controller.act(action):
             if action.kind in ("end", "pass"):
-                # the turn is over: in solo the next one has the same round and seat,
-                # so "this turn" starts afresh here rather than by the view's turn key
+                # turn over ("This turn" afresh: solo turns share round and seat)
                 self._steps = []
             else:
                 self._steps.append(label)  # before the repaint, so "this turn" shows it
