@@ -113,7 +113,7 @@ async def play_one(app, pilot, game: str, options: dict, seed: int, on_handoff=N
 
 
 async def in_a_row(games: int, top: int) -> None:
-    app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01)
+    app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01, tune_memory=True)
     app.animation_level = "none"
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -158,7 +158,9 @@ from memory import play_one
 from tabletop_tui.app import TabletopApp
 
 async def main():
-    app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01)
+    app = TabletopApp(
+        data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01, tune_memory=True
+    )
     app.animation_level = "none"
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()

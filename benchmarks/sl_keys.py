@@ -247,7 +247,9 @@ async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) ->
     """A seeded game at 120x40 through the real screen: solo against Mio, or
     ``players`` humans sharing the terminal (every hand-off confirmed with Enter),
     stopped after ``handoffs`` hand-offs when that is set."""
-    app = TabletopApp(data_dir=Path(tempfile.mkdtemp()), bot_delay=0, default_seed=seed)
+    app = TabletopApp(
+        data_dir=Path(tempfile.mkdtemp()), bot_delay=0, default_seed=seed, tune_memory=True
+    )
     app.animation_level = "none"
     bots = [make_bot("sweet-lands", level, seed + s) for s in range(players)]
     per_kind: Counter = Counter()

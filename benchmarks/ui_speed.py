@@ -90,7 +90,7 @@ if PROFILE:
     profiler = cProfile.Profile()
 
 async def main():
-    app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01)
+    app = TabletopApp(data_dir=tempfile.mkdtemp(), bot_delay=0, silence_scale=0.01, tune_memory=True)
     paints = []
     real_display = app._display
     def display(screen, renderable):  # every frame the app writes to the terminal

@@ -13,6 +13,7 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from . import memory_policy
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
@@ -33,9 +34,13 @@ class TabletopApp(App):
         bot_delay: float | None = None,
         default_seed: int | None = None,
         silence_scale: float = 1.0,
+        tune_memory: bool = False,
         **kw,
     ):
         super().__init__(**kw)
+        self.tune_memory = tune_memory  # memory_policy: set by `tabletop play`, not by tests
+        if tune_memory:
+            memory_policy.apply()
         self.silence_scale = silence_scale  # tests shorten Happiness's countdown
         self.default_seed = default_seed  # fixed seeds make screenshots reproducible
         self.data_dir = resolve_data_dir(data_dir)
@@ -57,6 +62,8 @@ class TabletopApp(App):
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
         self.set_interval(0.25, self.check_size)
         self.call_after_refresh(self.check_size)
+        if self.tune_memory:
+            self.call_after_refresh(memory_policy.settle_startup)
 
     def on_app_blur(self) -> None:
         # Textual's web driver starts every app blurred (until the page is clicked), and

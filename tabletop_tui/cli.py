@@ -303,7 +303,7 @@ def _play(a: argparse.Namespace) -> int:
         return _fail("play", problem)
     from .crash import app_status, capture_errors
 
-    app = TabletopApp(data_dir=a.data_dir)
+    app = TabletopApp(data_dir=a.data_dir, tune_memory=True)
     errors = capture_errors(app)
     app.run()
     return app_status("play", app, errors, a.data_dir)

@@ -2,33 +2,65 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
+from rich.segment import Segment
 from rich.table import Table
-from textual.widgets import Static
+from rich.text import Span, Text
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.widget import Widget
 
 
-class Lines(Static):
-    """A Static showing one renderable: a panel of the Sweet Lands screen."""
+class Lines(Widget):
+    """A panel of the Sweet Lands screen showing one Rich renderable (tables, text).
+
+    A Static draws a Rich renderable twice on every change, once to learn its height and
+    once for its lines; the Tracks panel's tables take 20-40 ms a drawing, most of a tab
+    switch (``benchmarks/sl_keys.py --frames``). This panel draws the renderable once per
+    change (or width) and answers its height and every line from that one drawing.
+    """
 
     DEFAULT_CSS = "Lines { height: auto; }"
 
     def __init__(self, **kw):
-        super().__init__("", **kw)
+        super().__init__(**kw)
         self.renderable: RenderableType | None = None
+        self.strips: list[Strip] = []  # the renderable drawn at width ``drawn_at``
+        self.drawn_at = -1
 
     def show(self, renderable: RenderableType | None) -> None:
         self.renderable = renderable
-        self.update("" if renderable is None else renderable)
+        self.drawn_at = -1
+        self.refresh(layout=True)
+
+    def drawn(self, width: int) -> list[Strip]:
+        """The renderable's lines at ``width`` cells, drawn once per change."""
+        if width != self.drawn_at:
+            self.strips = []
+            if self.renderable is not None and width > 0:
+                options = self.app.console_options.update(highlight=False, width=width)
+                segments = self.app.console.render(self.renderable, options)
+                lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False)
+                self.strips = [Strip(line) for line in lines]
+            self.drawn_at = width
+        return self.strips
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.drawn(width))
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_region.width
+        strips = self.drawn(width)
+        line = strips[y] if y < len(strips) else Strip.blank(0)
+        return line.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
 
     def text(self) -> str:
         """Plain text of every line at the panel's width (for tests)."""
-        if self.renderable is None:
-            return ""
-        console = self.app.console
         width = self.content_region.width or self.app.size.width
-        lines = console.render_lines(self.renderable, console.options.update_width(width))
-        return "\n".join("".join(seg.text for seg in line).rstrip() for line in lines)
+        return "\n".join(strip.text.rstrip() for strip in self.drawn(width))
 
 
 class Beside:
@@ -49,3 +81,70 @@ class Beside:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.grid())
+
+
+class Aligned:
+    """Rows of short cells in columns one space apart, drawn as plain lines of text.
+
+    It draws what a Rich grid of the same cells draws (``Table.grid(padding=(0, 1))``),
+    at a fraction of the cost: a Rich table measures and draws every cell apart, about
+    a tenth of a millisecond each, and the Industry Track alone has a hundred cells.
+    Where the lines are wider than the room, it is that grid, which wraps its cells.
+    """
+
+    def __init__(self, *justify: Literal["left", "right"]) -> None:
+        self.justify = justify  # "left" or "right", one per column
+        self.rows: list[tuple[list[Text], str]] = []
+
+    def add_row(self, *cells: str | Text, style: str = "") -> None:
+        texts = [c if isinstance(c, Text) else Text.from_markup(c) for c in cells]
+        self.rows.append((texts, style))
+
+    def widths(self) -> list[int]:
+        return [
+            max((row[i].cell_len for row, _ in self.rows), default=0)
+            for i in range(len(self.justify))
+        ]
+
+    def lines(self) -> list[Text]:
+        widths = self.widths()
+        out = []
+        for cells, style in self.rows:
+            line = Text(no_wrap=True)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+                pad = Text(" " * (width - cell.cell_len), style=cell.style)  # as Rich pads a cell
+                if self.justify[i] == "right":
+                    line.append_text(pad)
+                line.append_text(cell)
+                if self.justify[i] != "right":
+                    line.append_text(pad)
+                if i < len(widths) - 1:
+                    line.append(" ")
+            # The row's style as a span beneath the cells' own: a base style would also
+            # colour the padding a cell of another table adds around the line.
+            if style:
+                line.spans.insert(0, Span(0, len(line), style))
+            out.append(line)
+        return out
+
+    def grid(self) -> Table:
+        table = Table.grid(padding=(0, 1))
+        for i, justify in enumerate(self.justify):
+            table.add_column(justify=justify, no_wrap=i == 0)
+        for cells, style in self.rows:
+            table.add_row(*cells, style=style)
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        widths = self.widths()
+        if sum(widths) + len(widths) - 1 > options.max_width:
+            yield self.grid()
+            return
+        yield from self.lines()
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widths = self.widths()
+        total = sum(widths) + len(widths) - 1
+        if total > options.max_width:
+            return Measurement.get(console, options, self.grid())
+        return Measurement(total, total)

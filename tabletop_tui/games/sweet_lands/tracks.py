@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from .lines import Beside
+from .lines import Aligned, Beside
 from .text import RES_SHORT, data, fx_short, fx_text, player_tags
 
 COLOUR = {"orange": "#ffaf3a", "green": "#5fd75f", "grey": "#b0b0b0"}
@@ -57,7 +57,7 @@ def industry_lines(pv: dict, full: bool = False):
     d = data()
     ind = d.player["industry"]
     loco = pv["locomotive"]
-    t = _grid({"justify": "right", "no_wrap": True}, {}, {}, {}, {})
+    t = Aligned("right", "left", "left", "left", "left")
     for i, (colour, bonus, ip) in enumerate(d.industry):
         here = ("C" if pv["carriage"] == i else "") + ("L" if loco == i else "")
         style = "bold reverse" if here else ("dim" if i < max(pv["carriage"], loco or 0) else "")
@@ -92,7 +92,7 @@ def food_lines(pv: dict, full: bool = False):
     d = data()
     food = d.player["food"]
     bonus = {b["at"]: [(op, v) for e in b["effect"] for op, v in e.items()] for b in food["bonus"]}
-    t = _grid({"justify": "right", "no_wrap": True}, {}, {}, {})
+    t = Aligned("right", "left", "left", "left")
     for i in range(food["length"] + 1):
         rab = ""
         for k, at in enumerate(food["rabbit_at"]):

@@ -1,0 +1,39 @@
+"""The Tracks panel's aligned rows draw exactly what a Rich grid of the same cells draws."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+
+from tabletop_tui.games.sweet_lands.lines import Aligned, Beside
+
+
+def cells_of(renderable, width: int) -> list[list[tuple[str, Style]]]:
+    console = Console(width=width, file=io.StringIO(), color_system="truecolor")
+    lines = console.render_lines(renderable, console.options.update_width(width))
+    return [[(ch, seg.style or Style()) for seg in line for ch in seg.text] for line in lines]
+
+
+def sample() -> Aligned:
+    rows = Aligned("right", "left", "left", "left")
+    rows.add_row("0", Text("O", style="#ffaf3a"), "start", "")
+    rows.add_row("12", Text("G", style="#5fd75f"), "IP2 2 wheat", "CL", style="bold reverse")
+    rows.add_row("", "", Text("LAB 1 blocks (3g 1ir)", style="bold red"), "")
+    return rows
+
+
+def test_aligned_rows_match_the_rich_grid_cell_for_cell():
+    for width in (40, 80):
+        assert cells_of(sample(), width) == cells_of(sample().grid(), width)
+    side = Beside(sample(), Text("Carriage ahead: 3:1g, 5:2wh"), gap=4)
+    side_grid = Beside(sample().grid(), Text("Carriage ahead: 3:1g, 5:2wh"), gap=4)
+    assert cells_of(side, 80) == cells_of(side_grid, 80)
+
+
+def test_aligned_rows_too_wide_for_the_room_wrap_as_the_grid_does():
+    narrow = 12  # narrower than the rows: the grid's own wrapping takes over
+    assert cells_of(sample(), narrow) == cells_of(sample().grid(), narrow)
+    assert "LAB" in "".join(ch for line in cells_of(sample(), narrow) for ch, _ in line)
