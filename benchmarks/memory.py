@@ -154,7 +154,7 @@ async def in_a_row(games: int, top: int) -> None:
 PEAK = """
 import asyncio, json, sys, tempfile
 sys.path.insert(0, sys.argv[3])
-from memory import play_one
+from memory import hand_off_folder, play_one
 from tabletop_tui.app import TabletopApp
 
 async def main():

@@ -19,9 +19,9 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
 from .card import card_letter, card_lines, mini_lines
+from .drawn_lines import DrawnLines
 
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 # corners (top left, top right, bottom left, bottom right), the rule, the side
@@ -62,7 +62,7 @@ def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, lis
     return title, textwrap.wrap(" ".join(words), width - 4, break_long_words=True)
 
 
-class CardGrid(Widget):
+class CardGrid(DrawnLines):
     """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
 
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
@@ -224,7 +224,7 @@ class CardGrid(Widget):
 
     def render_line(self, y: int) -> Strip:
         total = self.size.width
-        base = self.rich_style
+        base = self.line_style()
         if not self._faces or self._card_height == 0:
             return Strip([Segment(" " * total, base)], total)
         row, line = divmod(y, self._card_height)

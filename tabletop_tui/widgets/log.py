@@ -19,8 +19,12 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from .drawn_lines import DrawnLines
 
-class LogView(ScrollView, can_focus=True):
+BLANK = Strip.blank(0)
+
+
+class LogView(DrawnLines, ScrollView, can_focus=True):
     # The scrollbar is always there, so the width lines wrap to stays when it would come;
     # the look is RichLog's.
     DEFAULT_CSS = """
@@ -68,13 +72,12 @@ class LogView(ScrollView, can_focus=True):
     def wrap(self, entry: str, width: int) -> list[Strip]:
         console = self.app.console
         segments = console.render(Text(entry), console.options.update_width(width))
-        return [Strip(line) for line in Segment.split_lines(segments)] or [Strip.blank(0)]
+        return [Strip(line) for line in Segment.split_lines(segments)] or [BLANK]
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
-        line = self.lines[index] if index < len(self.lines) else Strip.blank(0)
-        return line.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+        return self.fitted(self.lines[index] if index < len(self.lines) else BLANK, width)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.scrollable_content_region.width != self.wrapped_at:

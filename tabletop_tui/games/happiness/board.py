@@ -10,15 +10,15 @@ from textual.binding import Binding
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
+from ...widgets.drawn_lines import DrawnLines
 from ...widgets.tiles import H, W, card_lines, spot_lines
 
 # origin, columns, rows and each row's looks: what a repaint compares with the last
 _Layout = tuple[tuple[int, int], int, int, list[tuple[Any, ...]]]
 
 
-class Board(Widget, can_focus=True):
+class Board(DrawnLines, can_focus=True):
     """The table: every card on its cell, legal spots for the chosen card, a cursor.
 
     Drawn line by line (Textual's Line API): each cell's five lines are made once and
@@ -171,7 +171,7 @@ class Board(Widget, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         row, line = divmod(y, H)
-        style = self.rich_style
+        style = self.line_style()
         width = self.size.width
         if row >= self.rows:
             return Strip([Segment(" " * width, style)], width)

@@ -14,8 +14,8 @@ from rich.style import Style
 from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
+from ...widgets.drawn_lines import DrawnLines
 from ...widgets.tiles import H, W, card_lines
 
 # How a card sits: a gap column after each in a row (wide), or a grid of four
@@ -23,7 +23,7 @@ from ...widgets.tiles import H, W, card_lines
 WIDE_STRIDE, COMPACT_STRIDE, COMPACT_COLUMNS = W + 1, W, 4
 
 
-class Hand(Widget):
+class Hand(DrawnLines):
     """Cards in a row (a spare line below them), or four to a row when compact."""
 
     DEFAULT_CSS = "Hand { width: 1fr; height: auto; }"
@@ -106,7 +106,7 @@ class Hand(Widget):
         return Style(bgcolor=base.bgcolor)
 
     def render_line(self, y: int) -> Strip:
-        style = self.rich_style
+        style = self.line_style()
         width = self.size.width
         row, line = divmod(y, H)
         columns = self._columns()

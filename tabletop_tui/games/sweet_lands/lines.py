@@ -11,10 +11,13 @@ from rich.table import Table
 from rich.text import Span, Text
 from textual.geometry import Size
 from textual.strip import Strip
-from textual.widget import Widget
+
+from ...widgets.drawn_lines import DrawnLines
+
+BLANK = Strip.blank(0)
 
 
-class Lines(Widget):
+class Lines(DrawnLines):
     """A panel of the Sweet Lands screen showing one Rich renderable (tables, text).
 
     A Static draws a Rich renderable twice on every change, once to learn its height and
@@ -54,8 +57,7 @@ class Lines(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.content_region.width
         strips = self.drawn(width)
-        line = strips[y] if y < len(strips) else Strip.blank(0)
-        return line.crop_extend(0, width, self.rich_style).apply_style(self.rich_style)
+        return self.fitted(strips[y] if y < len(strips) else BLANK, width)
 
     def text(self) -> str:
         """Plain text of every line at the panel's width (for tests)."""

@@ -1,0 +1,52 @@
+"""What line-API widgets (the log, the card grids, the panels' lines) share: the
+widget's style looked up once a drawing, and lines padded to the panel's width
+kept while they stay the same.
+
+``Widget.rich_style`` walks every ancestor's styles each time it is read. A widget
+drawn a line at a time read it once or twice a line: about 60 walks for a
+31-line log, a tenth of a hand-off's frame. The style cannot change in the middle
+of a drawing, so it is read once as the drawing starts.
+"""
+
+from __future__ import annotations
+
+from rich.style import Style
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widget import Widget
+
+
+class DrawnLines(Widget):
+    """A base for line-API widgets: ``line_style()`` is the widget's style, read
+    once per drawing, and ``fitted(line, width)`` the line padded or cut to the
+    width in that style, drawn once while the line, width and style stay."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.drawing_style: Style | None = None  # set only while a drawing runs
+        # a line's fitted strip, by the line object's id; the line itself is kept in
+        # the value, so an id reused by a later line cannot match
+        self.fitted_lines: dict[int, tuple[Strip, int, Style, Strip]] = {}
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self.drawing_style = self.rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self.drawing_style = None
+
+    def line_style(self) -> Style:
+        """The widget's style: the one read for this drawing, or (outside one) now."""
+        return self.drawing_style if self.drawing_style is not None else self.rich_style
+
+    def fitted(self, line: Strip, width: int) -> Strip:
+        """``line`` padded (or cut) to ``width`` cells in the widget's style."""
+        style = self.line_style()
+        kept = self.fitted_lines.get(id(line))
+        if kept is not None and kept[0] is line and kept[1] == width and kept[2] == style:
+            return kept[3]
+        strip = line.crop_extend(0, width, style).apply_style(style)
+        if len(self.fitted_lines) > 400:  # a few screens' worth; the rest drawn again
+            self.fitted_lines.clear()
+        self.fitted_lines[id(line)] = (line, width, style, strip)
+        return strip
