@@ -238,7 +238,10 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     # ---- updates ----------------------------------------------------------------------
     def update_static(self, target, text: str) -> None:
         widget = self.query_one(target, Static) if isinstance(target, str) else target
-        widget.update(text)
+        # Static.update parses the markup again and lays the screen out again even
+        # for the text already shown: a third of a hand-off's frame in Happy City.
+        if widget.content != text:
+            widget.update(text)
 
     def show_moves(self, legal: list, focus: bool = True) -> None:
         """Fill the move list (keys and mouse) and refresh the footer when moves change.
