@@ -46,7 +46,9 @@ class DrawnLines(Widget):
         if kept is not None and kept[0] is line and kept[1] == width and kept[2] == style:
             return kept[3]
         strip = line.crop_extend(0, width, style).apply_style(style)
-        if len(self.fitted_lines) > 400:  # a few screens' worth; the rest drawn again
+        if len(self.fitted_lines) > 2 * self.size.height + 20:
+            # two panels' worth: the lines a hand-off or a scroll brings back; older
+            # ones (and the lines they hold) go, and are drawn again if they return
             self.fitted_lines.clear()
         self.fitted_lines[id(line)] = (line, width, style, strip)
         return strip
