@@ -19,6 +19,7 @@ from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
 from .text import markup_safe
 from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .widgets.drawn_lines import forget_drawn_lines
 
 SAVE_RETRY_SECONDS = 5.0  # a save that failed is tried again this often ...
 SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it fails
@@ -126,16 +127,20 @@ class TabletopApp(App):
     # ---- navigation -----------------------------------------------------------
     def _reset_to(self, screen) -> None:
         """Show `screen` right above the title, dropping whatever was between."""
+        leaving = self.screen_stack[1:]
         while len(self.screen_stack) > 2:
             self.pop_screen()
         if len(self.screen_stack) == 2:
             self.switch_screen(screen)
         else:
             self.push_screen(screen)
+        forget_drawn_lines(leaving)
 
     def back_to_title(self) -> None:
+        leaving = self.screen_stack[1:]
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        forget_drawn_lines(leaving)
         self.controller = None
         self.release_save()
 

@@ -15,6 +15,7 @@ from ..controller import Controller
 from ..host import tabletop_app
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
+from ..widgets.drawn_lines import forget_drawn_lines
 from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 
@@ -140,6 +141,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             self.controller.save_later = None
         self.controller.flush_save()  # leaving the game (or the app): nothing unsaved
         if self._handoff is not None and not self._handoff.is_current:
+            forget_drawn_lines([self._handoff])
             self.app.uninstall_screen(self._handoff)
             # uninstalling leaves the screen's message loop running, and with it the
             # screen, this one (its context) and every line drawn: close it

@@ -1,6 +1,7 @@
 """What line-API widgets (the log, the card grids, the panels' lines) share: the
 widget's style looked up once a drawing, and lines padded to the panel's width
-kept while they stay the same.
+kept while they stay the same; and, for every widget, dropping what a closed screen
+drew (``forget_drawn_lines``).
 
 ``Widget.rich_style`` walks every ancestor's styles each time it is read. A widget
 drawn a line at a time read it once or twice a line: about 60 walks for a
@@ -52,3 +53,18 @@ class DrawnLines(Widget):
             self.fitted_lines.clear()
         self.fitted_lines[id(line)] = (line, width, style, strip)
         return strip
+
+
+def forget_drawn_lines(screens) -> None:
+    """Empty the drawn lines of every widget on screens just taken off the stack
+    (still mounted, no longer drawn).
+
+    Textual 8 keeps the style cache of the last 1,024 widgets drawn alive after their
+    screens close (an ``lru_cache`` on a ``StylesCache`` method holds each instance,
+    Textualize/textual#6665), and with each cache every line that widget drew: about
+    20,000 objects and 3 MiB a game. A refresh empties a mounted widget's cache
+    (``Widget.refresh``, public), so what stays behind is the empty caches only.
+    """
+    for screen in screens:
+        for widget in screen.walk_children(with_self=True):
+            widget.refresh()
