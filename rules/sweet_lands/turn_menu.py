@@ -23,7 +23,6 @@ from . import turn_checks as TC
 from .board_part import BoardPart, seat_moves
 from .constants import MAX_SEATS
 from .fields import StateFields
-from .queries import _rabbit_areas
 from .step_base import first_copies
 
 
@@ -93,15 +92,22 @@ def _card_prices(s: StateFields, seat: int) -> list[tuple[int, int, Action]]:
 _AREA_TABLES: dict[tuple, tuple] = {}
 
 
-def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
+def _areas_of(s: StateFields, seat: int, costs: dict) -> tuple:
     """Every area as sort_areas takes it, hand cost aside (0), its move the tag, for
-    a seat with this cost table (one of a few dozen: see area_costs)."""
-    key = (seat, rikka, id(costs))
+    the seat's cost table (one of a few dozen: see area_costs) and character."""
+    key = (seat, s.p[seat].role.wood_for_wheat, id(costs))
     hit = _AREA_TABLES.get(key)
     if hit is None or hit[0] is not costs:
-        rabbit = _rabbit_areas()
         table = tuple(
-            (aid, c, None, *TC.price_items(c), 0, rikka and aid in rabbit, _area_action(seat, aid))
+            (
+                aid,
+                c,
+                None,
+                *TC.price_items(c),
+                0,
+                Q.rikka_area(s, seat, aid),
+                _area_action(seat, aid),
+            )
             for aid, c in costs.items()
         )
         hit = _AREA_TABLES[key] = (costs, table)
@@ -110,7 +116,7 @@ def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
 
 def _area_candidates(s: StateFields, seat: int) -> list[TC.AreaUse]:
     """The areas open_uses lets in (open, with a free space), as sort_areas takes them."""
-    return TC.open_uses(s, _areas_of(seat, C.of(s.p[seat]).wood_for_wheat, Q.area_costs(s, seat)))
+    return TC.open_uses(s, _areas_of(s, seat, Q.area_costs(s, seat)))
 
 
 def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
