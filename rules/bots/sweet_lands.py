@@ -7,6 +7,7 @@ passes when nothing improves on that. It plans only on a ``state.resample`` copy
 from __future__ import annotations
 
 from ..core import Action, Rng
+from ..sweet_lands import Op
 from ..sweet_lands import data as D
 from ..sweet_lands import map_queries as MQ
 from ..sweet_lands import queries as Q
@@ -257,15 +258,14 @@ class SweetLandsBot:
         f = s.stack[-1]
         op = f["op"]
         P = s.p[seat]
-        D.load()
         kinds = {a.kind for a in actions}
         real = [a for a in actions if a.kind != "done"]
-        if op in ("choose_char", "choose_map"):  # on the measured table's merit
-            kind = "characters" if op == "choose_char" else "maps"
+        if op in (Op.CHOOSE_CHAR, Op.CHOOSE_MAP):  # on the measured table's merit
+            kind = "characters" if op == Op.CHOOSE_CHAR else "maps"
             return setup.pick(actions, kind, s.n, self.rng)
-        if op in ("choose_aid", "aid_move"):
+        if op in (Op.CHOOSE_AID, Op.AID_MOVE):
             return max(actions, key=lambda a: self._aid_value(s, a.args[0]))
-        if op == "hand":
+        if op == Op.HAND:
             if "disc" in kinds and self._spend_disc(s, f, kinds):
                 return next(a for a in actions if a.kind == "disc")
             if "diamond" in kinds and P.res["diamond"] >= 2 and s.round < 5:
@@ -274,45 +274,45 @@ class SweetLandsBot:
             if disc:
                 return min(disc, key=lambda a: self._card_value(s, seat, a.args[0]))
             return actions[0]
-        if op == "discard1":
+        if op == Op.DISCARD_ONE:
             return min(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
-        if op in ("keep", "draft"):  # F: a draft pick keeps the card it values most
+        if op in (Op.KEEP, Op.DRAFT):  # F: a draft pick keeps the card it values most
             return max(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
-        if op in ("terrain", "road", "tr"):
+        if op in (Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD):
             if not real:
                 return actions[0]
             return max(real, key=lambda a: self._map_value(s, seat, a))
-        if op == "industry":
+        if op == Op.INDUSTRY:
             return (
                 max(real, key=lambda a: self._marker_value(s, seat, a.args[0]))
                 if real
                 else actions[0]
             )
-        if op == "prosperity" or op == "capital":
+        if op == Op.PROSPERITY or op == Op.CAPITAL:
             tracks = [a for a in real if a.kind == "track"]
-            if op == "capital" and (not tracks or s.round <= 2):
+            if op == Op.CAPITAL and (not tracks or s.round <= 2):
                 inc = [a for a in real if a.kind == "income"]
                 if inc:
                     return max(inc, key=lambda a: self._income_value(s, seat, a.args[0]))
             if tracks:
                 return max(tracks, key=lambda a: self._track_value(s, seat, a.args[0]))
             return real[0] if real else actions[0]
-        if op == "rabbit":
+        if op == Op.RABBIT:
             if not real:
                 return actions[0]
             cities = [h for c in MQ.cities(s, seat) for h in c]
             return max(real, key=lambda a: (a.args[0] in cities, -a.args[0]))
-        if op == "property":
+        if op == Op.PROPERTY:
             if not real:
                 return actions[0]
             return self._choose_token(s, seat, real)
-        if op == "place":
+        if op == Op.PLACE:
             if self.plan_hex is not None and any(a.args[0] == self.plan_hex for a in actions):
                 h = self.plan_hex
                 self.plan_hex = None
                 return next(a for a in actions if a.args[0] == h)
             return max(actions, key=lambda a: self._spot_value(s, seat, f["type"], a.args[0]))
-        if op == "skill":  # what the tile brings now (a rollout), and its rank for later
+        if op == Op.SKILL:  # what the tile brings now (a rollout), and its rank for later
             base = self.value(s, seat)
             return max(
                 actions,
@@ -323,20 +323,20 @@ class SweetLandsBot:
                     + SKILL_RANK.get(a.args[0] if a.args else 0, 0)
                 ),
             )
-        if op == "basic":
+        if op == Op.BASIC:
             return min(actions, key=lambda a: P.res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))
-        if op == "paybasic":
+        if op == Op.PAYBASIC:
             return max(actions, key=lambda a: P.res[a.args[0]])
-        if op == "income_any":
+        if op == Op.INCOME_ANY:
             return max(actions, key=lambda a: self._income_value(s, seat, a.args[0]))
-        if op == "column":
+        if op == Op.COLUMN:
             return max(actions, key=lambda a: len(P.columns[a.args[0]]))
-        if op == "automate":
+        if op == Op.AUTOMATE:
             auto = [a for a in actions if a.kind == "automate"]
             if auto and s.round <= 4:
                 return max(auto, key=lambda a: -len(P.columns[a.args[0]]))
             return next(a for a in actions if a.kind == "keepcard")
-        if op == "copy":
+        if op == Op.COPY:
             base = self.value(s, seat)
             return max(actions, key=lambda a: self.rollout(s, seat, [a]) - base)
         return real[0] if real else actions[0]

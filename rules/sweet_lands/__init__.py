@@ -13,10 +13,12 @@ so no import cycle can form).
 - ``steps`` / ``turn``: the table of pending steps (``STEPS``, ``AUTOMATIC``); the
   turn's moves.
 - ``choice_steps`` / ``map_steps`` / ``turn_menu``: the kinds of pending step; the
-  fast turn menu.
+  turn menu (asking turn_checks).
 - ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
-  piece triggers; the round (income, passing, cleanup); every refusal of a move.
-- ``character_steps`` / ``variants``: the characters' free actions and steps; the
+  piece triggers; the round (income, passing, cleanup); every condition and refusal
+  of a turn's move.
+- ``character_steps`` / ``effect_checks`` / ``variants``: the characters' free
+  actions and steps; whether an area's or a flip's effect could act now; the
   rulebook variants.
 - ``characters`` / ``scoring``: one registry object per character with named hooks;
   final scoring.

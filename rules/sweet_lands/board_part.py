@@ -104,7 +104,7 @@ class BoardPart:
         self.milestones: tuple[Action, ...] | None = None
         self.tower: bool | None = None
         self.character: list[Action] | None = None
-        self.cards: list[tuple[int, Action]] | None = None
+        self.cards: list[tuple[int, int, Action]] | None = None
         self.spot: bool | None = None
         self.areas: list[tuple] | None = None
 

@@ -54,11 +54,9 @@ def mark(s: StateFields, seat: int, fid: str) -> None:
 
 
 def own(s: StateFields, seat: int) -> None:
-    """Make the player of ``seat`` this state's own before changing it, where the
-    engine shares unchanged players between states (copy on write); else nothing."""
-    take = getattr(s, "_own", None)
-    if take is not None:
-        take(seat)
+    """Make the player of ``seat`` this state's own before changing it: the engine
+    shares unchanged players between states (copy on write, StateFields._own)."""
+    s._own(seat)
 
 
 def cleanup(s: StateFields) -> None:

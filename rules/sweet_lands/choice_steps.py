@@ -8,6 +8,7 @@ from functools import cache
 from ..core import Action
 from . import data as D
 from . import economy as EC
+from . import effect_checks as EF
 from . import effects as FX
 from . import frames as FR
 from . import map_queries as MQ
@@ -323,12 +324,12 @@ class CopyArea(Step[CopyFrame]):
         seat = f["seat"]
         return [
             Action(seat, "copy", (a,), f"Copy area {a}")
-            for a in TC.copy_targets(s, f["area"])
+            for a in EF.copy_targets(s, f["area"])
             if not TC.area_refusal(s, seat, a, copying=True)
         ]
 
     def refusal(self, s: StateFields, f: CopyFrame, a: Action) -> str:
-        if a.kind == "copy" and a.args and a.args[0] in TC.copy_targets(s, f["area"]):
+        if a.kind == "copy" and a.args and a.args[0] in EF.copy_targets(s, f["area"]):
             reason = TC.area_refusal(s, f["seat"], a.args[0], copying=True)
             if reason:
                 return reason

@@ -6,7 +6,9 @@ the view shows the reasons, and ``apply`` raises them (turn.turn_refusal)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
+from typing import Any
 
 from . import character_steps as CS
 from . import characters as C
@@ -16,8 +18,9 @@ from . import map_queries as MQ
 from . import queries as Q
 from . import skills as SK
 from .constants import MARKER_COLOUR
+from .effect_checks import area_effect_refusal, effects_refusal
 from .fields import Cost, StateFields
-from .queries import BLOCKABLE_OPS, _rabbit_areas, area_needs
+from .queries import area_needs
 from .story import condition_words
 
 
@@ -93,20 +96,6 @@ FREE_CHECKS = {
 
 
 # ------------------------------------------------------------------ the turn's refusals
-@cache
-def _copy_targets_among(aid: str, areas: tuple[str, ...]) -> tuple[str, ...]:
-    """The areas in play that copy area ``aid`` may copy."""
-    d = D.load()
-    cats = d.areas[aid]["copy"]
-    return tuple(
-        a
-        for a in areas
-        if d.areas[a]["category"] in cats
-        and not d.areas[a]["copy"]
-        and "imitation" not in d.areas[a]
-    )
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
@@ -117,177 +106,183 @@ def main_refusal(s: StateFields, seat: int) -> str | None:
     return None
 
 
+# An area's use, each condition written once: open_uses (the board) and sort_areas
+# (the purse, the hand and what the area would do). area_refusal puts what they find
+# into words; the turn menu offers the areas both let in.
+PRICE, HAND, SELF_COPY, EFFECT = "price", "hand", "self-copy", "effect"
+
+# An area asked about: (area, its price, what the seat pays besides before its effect
+# (the copying area's price when it is copied; else None), the price as price_items
+# gives it (three items), the free space's hand cost in cards (None when the area is
+# copied), whether Rikka's wood may pay its wheat (rikka_area), a tag of the caller's).
+AreaUse = tuple[str, Cost, Cost | None, Any, int, tuple, int | None, bool, Any]
+
+
+def open_uses(s: StateFields, uses: Iterable[AreaUse]) -> list[AreaUse]:
+    """Of ``uses``, those of areas open with a free space, each with the hand cost
+    (in cards) of that space."""
+    hand_costs = D.load().board["hand_costs"]
+    occ, opened = s.occ, s.opened
+    out = []
+    for use in uses:
+        aid = use[0]
+        spaces = occ.get(aid)
+        if spaces is not None and aid in opened and None in spaces:
+            aid, cost, minus, r, n, more, _k, wood, tag = use
+            k = hand_costs[spaces.index(None)]
+            out.append((aid, cost, minus, r, n, more, k, wood, tag))
+    return out
+
+
+def sort_areas(
+    s: StateFields,
+    seat: int,
+    uses: Iterable[AreaUse],
+    spot: bool | None = None,
+    why: dict[str, str] | None = None,
+    first: bool = False,
+) -> list[AreaUse]:
+    """The uses of open areas the seat may make now; what stops each other one goes
+    in ``why`` (when given): PRICE (it cannot pay the total), HAND (nor the hand
+    cost), SELF_COPY (copying an area that copies) or EFFECT (the area would do
+    nothing: area_effect_refusal, ``spot`` as there). ``first``: stop at the first
+    use that may be made. The turn menu asks about every area on every turn step:
+    one loop, with no call for most areas."""
+    P = s.p[seat]
+    res = P.res
+    # a hand cost: an Action Disc pays any, else spare cards (and Gretel's diamonds)
+    disc, spare, gretel = P.discs, len(P.hand) - s.keep, P.role.diamonds_for_cards
+    needs = area_needs()
+    usable: list[AreaUse] = []
+    for use in uses:
+        aid, cost, minus, r, n, more, k, wood, _tag = use
+        # can_pay; without a wood or copy cost the price made ahead (price_items)
+        if (
+            not EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
+            if wood or minus
+            else res[r] < n or more and not EC.affordable(res, dict(more), {})
+        ):
+            if why is not None:
+                why[aid] = PRICE
+            continue
+        if k is None:
+            if D.load().areas[aid]["copy"]:
+                if why is not None:
+                    why[aid] = SELF_COPY
+                continue
+        elif not disc and k > (
+            spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare
+        ):
+            if why is not None:
+                why[aid] = HAND
+            continue
+        if aid in needs and area_effect_refusal(
+            s, seat, aid, cost, EC.merge(cost, minus) if minus else cost, spot
+        ):
+            if why is not None:
+                why[aid] = EFFECT
+            continue
+        usable.append(use)
+        if first:
+            break
+    return usable
+
+
+def price_items(cost: Cost) -> tuple:
+    """A price as sort_areas tests it: (resource, amount, further (resource, amount)
+    items). A free price is (a resource, 0, ()); a price with an amount of 0 in it
+    (none in the data) has all its items in the further ones."""
+    items = tuple(cost.items())
+    if not items:
+        return ("gold", 0, ())
+    if all(k for _r, k in items):
+        return (*items[0], items[1:])
+    return ("gold", 0, items)
+
+
 def area_refusal(
     s: StateFields, seat: int, aid: str, copying: bool = False, minus: dict | None = None
 ) -> str | None:
     """Why area ``aid`` cannot be used (or copied) now; None if it can."""
-    d = D.load()
-    area = d.areas[aid]
     if aid not in s.opened:
-        return f"Area {aid} opens in round {area['opens']}."
-    k = 0
-    if not copying:
-        occ = s.occ[aid]
-        if None not in occ:
-            by = "Mio and the other players" if "mio" in occ else "other players"
-            return f"Every space of area {aid} is taken (by {by})."
-        k = d.board["hand_costs"][occ.index(None)]
+        return f"Area {aid} opens in round {D.load().areas[aid]['opens']}."
     cost = Q.area_costs(s, seat)[aid]
-    total = EC.merge(cost, minus) if minus else cost
-    short = EC.shortfall(s, seat, total, Q.rikka_area(s, seat, aid))
-    if short:
-        return f"Area {aid} {short}."
+    wood = Q.rikka_area(s, seat, aid)
+    use = (aid, cost, minus, *price_items(cost), None, wood, None)
     if not copying:
+        free = open_uses(s, [use])
+        if not free:
+            by = "Mio and the other players" if "mio" in s.occ[aid] else "other players"
+            return f"Every space of area {aid} is taken (by {by})."
+        use = free[0]
+    why: dict[str, str] = {}
+    sort_areas(s, seat, [use], why=why)
+    fault = why.get(aid)
+    total = EC.merge(cost, minus) if minus else cost
+    if fault == PRICE:
+        return f"Area {aid} {EC.shortfall(s, seat, total, wood)}."
+    if fault == HAND:
         left = s.p[seat].res["diamond"] - cost.get("diamond", 0)
-        short = hand_shortfall(s, seat, k, left)
-        if short:
-            return f"Area {aid}: {short}"
-    if copying and area["copy"]:
+        return f"Area {aid}: {hand_shortfall(s, seat, use[6], left)}"
+    if fault == SELF_COPY:
         return f"Area {aid} copies other areas and cannot be copied itself."
-    return area_effect_refusal(s, seat, aid, cost, total)
+    return area_effect_refusal(s, seat, aid, cost, total) if fault == EFFECT else None
 
 
-def area_effect_refusal(
-    s: StateFields, seat: int, aid: str, cost: Cost, total: Cost, spot: bool | None = None
-) -> str | None:
-    """The checks after price and hand cost, for the areas that need more: a copy
-    area needs a target it can still pay for, a property area a free spot and a
-    token it can still pay for. ``total`` is what the seat pays before the effect
-    (the area's cost, plus the copying area's when it is copied); ``spot`` is
-    has_property_spot(seat) when the caller knows it already."""
-    need = area_needs().get(aid)
-    if need is None:
-        return None
-    if need == "effect":
-        left = s.p[seat].res["diamond"] - total.get("diamond", 0)
-        why = effects_refusal(s, seat, D.load().areas[aid]["effect"], left)
-        return f"Area {aid} would do nothing now: {why}." if why else None
-    if need == "copy":
-        if not _any_copy_target(s, seat, aid, cost, spot):
-            return (
-                f"After paying for area {aid}, no area it copies can be paid for "
-                "and do something now."
-            )
-        return None
-    if not (MQ.has_property_spot(s, seat) if spot is None else spot):
-        return f"Area {aid} places properties, but no flipped tile or capital is free."
-    if not _any_affordable_token(s, seat, total):
-        return f"After paying for area {aid}, no property token is affordable."
-    return None
-
-
-def effects_refusal(
-    s: StateFields, seat: int, effects: tuple | list, diamonds_left: int
-) -> str | None:
-    """Why none of ``effects`` could act now (each part's reason), so that the area,
-    flip or free action bringing them is refused before anything is paid; None
-    when some part can act. ``diamonds_left``: the seat's diamonds after the price
-    (a Prosperity track's last space costs one)."""
-    if not effects or any(op not in BLOCKABLE_OPS for op, _v in effects):
-        return None
-    reasons: list[str] = []
-    for op, _v in effects:
-        why = effect_blocked(s, seat, op, diamonds_left)
-        if why is None:
-            return None
-        if why not in reasons:
-            reasons.append(why)
-    return "; ".join(reasons)
-
-
-def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> str | None:
-    """Why effect ``op`` (one of BLOCKABLE_OPS) finds nothing to act on; None if it can act."""
+def hand_shortfall(s: StateFields, seat: int, k: int, diamonds_left: int) -> str:
+    """Why a hand cost of ``k`` cards cannot be paid in full (sort_areas' HAND)."""
     P = s.p[seat]
-    if op in ("terrain", "terrain_road") and MQ.any_terrain_spot(s, seat):
-        return None
-    if op in ("road", "terrain_road") and MQ.road_spots(s, seat):
-        return None
-    if op == "terrain":
-        return "no hex can take a terrain tile"
-    if op == "road":
-        return "no edge can take a road"
-    if op == "terrain_road":
-        return "no hex can take a terrain tile and no edge a road"
-    if op == "rabbit":
-        if P.rabbits_taken >= 9:
-            return None  # each rabbit owed scores VP instead
-        need = D.load().player["food"]["rabbit_at"][P.rabbits_taken]
-        if P.food < need:
-            return f"the next Cookie Rabbit needs the Food marker on {need}, it is on {P.food}"
-        if not MQ.rabbit_spots(s, seat):
-            return "a Cookie Rabbit goes on a property of yours without one, and there is none"
-        return None
-    if op == "industry":
-        if Q.marker_can_move(s, seat, "carriage") or Q.marker_can_move(s, seat, "loco"):
-            return None
-        return "no Industry marker can advance (a Research Lab still on your board blocks it)"
-    # prosperity
-    for i, track in enumerate(D.load().prosperity):
-        pos = P.prosp[i]
-        if pos + 1 < track["length"] or (pos + 1 == track["length"] and diamonds_left >= 1):
-            return None
-    return "no Prosperity track can advance (a track's last space costs a diamond)"
-
-
-def _any_copy_target(
-    s: StateFields, seat: int, aid: str, cost: Cost, spot: bool | None = None
-) -> bool:
-    """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
-    usable: the same test as area_refusal(target, copying=True, minus=cost)."""
-    costs = Q.area_costs(s, seat)
-    rikka = C.of(s.p[seat]).wood_for_wheat
-    rabbit = _rabbit_areas()
-    res = s.p[seat].res
-    for c in copy_targets(s, aid):
-        if c not in s.opened:
-            continue
-        if rikka and c in rabbit:
-            if not EC.can_pay(s, seat, EC.merge(costs[c], cost), True):
-                continue
-        elif not EC.affordable(res, costs[c], cost):
-            continue
-        if c not in area_needs() or (
-            area_effect_refusal(s, seat, c, costs[c], EC.merge(costs[c], cost), spot) is None
-        ):
-            return True
-    return False
-
-
-def hand_shortfall(s: StateFields, seat: int, k: int, diamonds_left: int) -> str | None:
-    """Why a hand cost of ``k`` cards cannot be paid in full; None if it can."""
-    if _hand_payable(s, seat, k, diamonds_left):
-        return None
-    P = s.p[seat]
-    spare = len(P.hand) - s.keep + (diamonds_left if C.of(P).diamonds_for_cards else 0)
+    spare = len(P.hand) - s.keep + (diamonds_left if P.role.diamonds_for_cards else 0)
     keep = " (one must stay in hand)" if s.keep else ""
     return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
 
 
-def _hand_payable(s: StateFields, seat: int, k: int, diamonds_left: int) -> bool:
-    P = s.p[seat]
-    if P.discs:
-        return True
-    spare = len(P.hand) - s.keep
-    if C.of(P).diamonds_for_cards:
-        spare += diamonds_left
-    return spare >= k
+# A card's play: each condition written once, in sort_cards; card_refusal puts what
+# it finds into words, and the turn menu offers the cards it lets in.
+MAIN, LAST_CARD, GOLD = "main", "last card", "gold"
+
+
+def sort_cards(
+    s: StateFields, seat: int, priced: Iterable[tuple[int, int, Any]], why: dict | None = None
+) -> list[tuple[int, int, Any]]:
+    """Of ``priced`` (cards in hand, each as (card, its price (Q.card_cost), a tag of
+    the caller's)), those the seat may play now; what stops each other card goes in
+    ``why`` (when given): MAIN (the main action is taken), LAST_CARD (one must stay in
+    hand) or GOLD (its price)."""
+    gold = s.p[seat].res["gold"]
+    stop = MAIN if main_refusal(s, seat) else LAST_CARD if _no_spare_card(s, seat) else None
+    out = []
+    for item in priced:
+        uid, cost, _tag = item
+        fault = stop or (GOLD if gold < cost else None)
+        if fault is None:
+            out.append(item)
+        elif why is not None:
+            why[uid] = fault
+    return out
 
 
 def card_refusal(s: StateFields, seat: int, uid: int) -> str | None:
-    d = D.load()
+    """Why card ``uid`` cannot be played now; None if it can."""
     P = s.p[seat]
     if uid not in P.hand:
         return "That card is not in your hand."
-    name = d.cards[d.deck[uid]].name
-    main = main_refusal(s, seat)
-    if main:
-        return main
-    if len(P.hand) <= s.keep:
-        return f"{name} is your last card, and one card must stay in hand until round 5."
     cost = Q.card_cost(s, seat, uid)
-    if P.res["gold"] < cost:
-        return f"{name} costs {cost} gold, you have {P.res['gold']}."
+    why: dict[int, str] = {}
+    sort_cards(s, seat, [(uid, cost, None)], why)
+    fault = why.get(uid)
+    if fault == MAIN:
+        return main_refusal(s, seat)
+    if fault == LAST_CARD:
+        return f"{_card_name(uid)} is your last card, and one card must stay in hand until round 5."
+    if fault == GOLD:
+        return f"{_card_name(uid)} costs {cost} gold, you have {P.res['gold']}."
     return None
+
+
+def _card_name(uid: int) -> str:
+    d = D.load()
+    return d.cards[d.deck[uid]].name
 
 
 def skill_refusal(s: StateFields, seat: int, sk: int) -> str | None:
@@ -387,18 +382,6 @@ def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | Non
         return CS.free_refusal(s, seat, kind, args)
     check = FREE_CHECKS.get(kind)
     return check(s, seat, args) if check else None
-
-
-def copy_targets(s: StateFields, aid: str) -> tuple[str, ...]:
-    return _copy_targets_among(aid, tuple(s.occ))
-
-
-def _any_affordable_token(s: StateFields, seat: int, minus: Cost) -> bool:
-    res = s.p[seat].res
-    for _kind, cost in Q.token_costs(s, seat):  # a loop: the area menu asks often
-        if EC.affordable(res, cost, minus):
-            return True
-    return False
 
 
 # The argument types each turn move takes ("area" may add Rikka's wood amount).

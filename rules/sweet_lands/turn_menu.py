@@ -1,12 +1,11 @@
 """The turn menu: the main and free actions the seat on turn may take now.
 
-Legality is written in the refusal functions (turn.py, turn_checks.py). The menu
-asks them itself for the flips, the simple free actions (build, draw, buy, sell,
-trade, disc, card), the Clock Tower, milestones and the characters' free actions.
-The areas and the cards in hand are asked about on every turn step of every game a
-bot plays out, so for those the menu tests the yes-or-no form of their refusals
-written out (prices, hand costs), and test_turn_menu_is_every_move_without_a_refusal
-holds the two together.
+Legality is written in turn_checks.py (and turn.py) only: the menu asks the same
+functions the refusals do. The areas and the cards in hand, asked about on every
+turn step of every game a bot plays out, go through one loop each there (sort_areas,
+sort_cards) that tells the menu which may be used and the refusals what stops the
+rest; the menu keeps the board facts they read (open areas with their hand costs,
+prices made ahead, card prices, free spots) in the state's BoardPart.
 """
 
 from __future__ import annotations
@@ -18,14 +17,12 @@ from ..core import Action
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
-from . import economy as EC
 from . import map_queries as MQ
 from . import queries as Q
 from . import turn_checks as TC
 from .board_part import BoardPart, seat_moves
 from .constants import MAX_SEATS
 from .fields import StateFields
-from .queries import _rabbit_areas, area_needs
 from .step_base import first_copies
 
 
@@ -42,53 +39,6 @@ def _play_action(seat: int, uid: int) -> Action:
 @cache
 def _milestone_action(seat: int, mid: int) -> Action:
     return Action(seat, "fa_milestone", (mid,), f"Free: claim milestone {mid}")
-
-
-_AREA_TABLES: dict[tuple, tuple] = {}
-
-
-def _areas_of(seat: int, rikka: bool, costs: dict) -> tuple:
-    """Every area as (area, cost, the three items of its price check (see
-    _price_check), pays wheat with wood, needs more than its price, move) for a seat
-    with this cost table (one of a few dozen: see area_costs)."""
-    key = (seat, rikka, id(costs))
-    hit = _AREA_TABLES.get(key)
-    if hit is None or hit[0] is not costs:
-        rabbit, needs = _rabbit_areas(), area_needs()
-        table = tuple(
-            (
-                aid,
-                cost,
-                *_price_check(cost),
-                rikka and aid in rabbit,
-                aid in needs,
-                _area_action(seat, aid),
-            )
-            for aid, cost in costs.items()
-        )
-        hit = _AREA_TABLES[key] = (costs, table)
-    return hit[1]
-
-
-def _price_check(cost: dict) -> tuple:
-    """A price as (resource, amount, further (resource, amount) items), for the
-    menu's test (_area_options): most prices have one item, tested alone, and a free
-    area has amount 0 (no test). A price with an amount of 0 in it (none in the
-    data) has every item in the further ones, each tested."""
-    items = tuple(cost.items())
-    if not items:
-        return (None, 0, ())
-    if all(k for _r, k in items):
-        return (*items[0], items[1:])
-    return (items[0][0], float("-inf"), items)
-
-
-def _covers(res: dict, items: tuple) -> bool:
-    """can_pay for these items, without the wheat paid with wood."""
-    for r, k in items:
-        if res[r] < k:
-            return False
-    return True
 
 
 @cache
@@ -119,15 +69,11 @@ def turn_options(s: StateFields, seat: int) -> list[Action]:
 def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     P = s.p[seat]
     out = _area_options(s, seat, part)
-    # card_refusal: the last card stays in hand (keep, written out)
-    if len(P.hand) > (0 if s.round >= 5 else 1):
-        gold = P.res["gold"]
-        cards = part.cards
-        if cards is None:
-            cards = part.cards = _card_prices(s, seat)
-        for cost, play in cards:
-            if cost <= gold:
-                out.append(play)
+    cards = part.cards
+    if cards is None:
+        cards = part.cards = _card_prices(s, seat)
+    for _uid, _cost, play in TC.sort_cards(s, seat, cards):
+        out.append(play)
     for sk in P.skills:
         if TC.skill_refusal(s, seat, sk) is None:
             out.append(Action(seat, "flip", (sk,), f"Flip skill tile {sk}"))
@@ -135,64 +81,60 @@ def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     return out
 
 
-def _card_prices(s: StateFields, seat: int) -> list[tuple[int, Action]]:
-    """(price, play move) of each card type in hand, first copy first."""
+def _card_prices(s: StateFields, seat: int) -> list[tuple[int, int, Action]]:
+    """(card, price, play move) of each card type in hand, first copy first."""
     return [
-        (Q.card_cost(s, seat, uid), _play_action(seat, uid)) for uid in first_copies(s.p[seat].hand)
+        (uid, Q.card_cost(s, seat, uid), _play_action(seat, uid))
+        for uid in first_copies(s.p[seat].hand)
     ]
 
 
-def _area_candidates(s: StateFields, seat: int) -> list[tuple]:
-    """The open areas with a free space, each as (area, cost, the price check's
-    three items, hand cost, pays wheat with wood, needs more than its price, move)."""
-    costs = Q.area_costs(s, seat)
-    hand_costs = D.load().board["hand_costs"]
-    occ, opened = s.occ, s.opened
-    out = []
-    for aid, cost, r, k, more, wood, needs, use in _areas_of(
-        seat, C.of(s.p[seat]).wood_for_wheat, costs
-    ):
-        spaces = occ.get(aid)
-        if spaces is not None and aid in opened and None in spaces:
-            out.append((aid, cost, r, k, more, hand_costs[spaces.index(None)], wood, needs, use))
-    return out
+_AREA_TABLES: dict[tuple, tuple] = {}
+
+
+def _areas_of(s: StateFields, seat: int, costs: dict) -> tuple:
+    """Every area as sort_areas takes it, hand cost aside (0), its move the tag, for
+    the seat's cost table (one of a few dozen: see area_costs) and character."""
+    key = (seat, s.p[seat].role.wood_for_wheat, id(costs))
+    hit = _AREA_TABLES.get(key)
+    if hit is None or hit[0] is not costs:
+        table = tuple(
+            (
+                aid,
+                c,
+                None,
+                *TC.price_items(c),
+                0,
+                Q.rikka_area(s, seat, aid),
+                _area_action(seat, aid),
+            )
+            for aid, c in costs.items()
+        )
+        hit = _AREA_TABLES[key] = (costs, table)
+    return hit[1]
+
+
+def _area_candidates(s: StateFields, seat: int) -> list[TC.AreaUse]:
+    """The areas open_uses lets in (open, with a free space), as sort_areas takes them."""
+    return TC.open_uses(s, _areas_of(s, seat, Q.area_costs(s, seat)))
 
 
 def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
-    """The areas area_refusal lets the seat use, with Rikka's wood splits."""
-    P = s.p[seat]
-    res = P.res
+    """The areas sort_areas lets the seat use, with Rikka's wood splits."""
     areas = part.areas
     if areas is None:
         areas = part.areas = _area_candidates(s, seat)
-    diamonds_pay = C.of(P).diamonds_for_cards
-    # _hand_payable: an Action Disc pays any hand cost, else spare cards do
-    # (and Gretel's diamonds left after the price)
-    spare = len(P.hand) - (0 if s.round >= 5 else 1)  # keep, written out
-    discs = P.discs
+    spot = part.spot
+    if spot is None:
+        spot = part.spot = MQ.has_property_spot(s, seat)
     out = []
-    for aid, cost, r, k, more, hand, wood, needs, use in areas:
-        if wood:
-            if not EC.can_pay(s, seat, cost, True):
-                continue
-        # can_pay, written out: this runs for every area on every turn step
-        elif k and (res[r] < k or more and not _covers(res, more)):
-            continue
-        if not discs and (
-            spare + (res["diamond"] - cost.get("diamond", 0) if diamonds_pay else 0) < hand
-        ):
-            continue
-        if needs:
-            spot = part.spot
-            if spot is None:
-                spot = part.spot = MQ.has_property_spot(s, seat)
-            if TC.area_effect_refusal(s, seat, aid, cost, cost, spot) is not None:
-                continue
-        out.append(use)
-        if wood:
-            for k in Q.rikka_splits(s, seat, aid)[1:]:
-                label = f"Use area {aid}, paying {k} of its wheat with wood"
-                out.append(Action(seat, "area", (aid, k), label))
+    for area in TC.sort_areas(s, seat, areas, spot):
+        out.append(area[8])  # the move, its tag
+        if area[7]:  # Rikka's wood may pay its wheat
+            aid = area[0]
+            for n in Q.rikka_splits(s, seat, aid)[1:]:
+                label = f"Use area {aid}, paying {n} of its wheat with wood"
+                out.append(Action(seat, "area", (aid, n), label))
     return out
 
 

@@ -1,16 +1,21 @@
 """The turn menu against the refusal functions, and the board facts kept between states.
 
-The menu is built from quick boolean tests, the refusals from the tests that say why
-in words; every move of the turn menu must be offered exactly when its refusal is
-None. Facts kept from one state to the next (milestone results, free spots) must never
-carry over to a state whose board differs, however alike their counts.
+The menu and the refusals ask the same functions (turn_checks: sort_areas, sort_cards,
+the free actions' refusals...), but the menu keeps board facts between states (a
+BoardPart: open areas with their hand costs, free spots, card prices, milestones) and
+tests prices made ahead (price_items); every move of the turn menu must be offered
+exactly when its refusal, asked afresh, is None. Facts kept from one state to the next
+(milestone results, free spots) must never carry over to a state whose board differs,
+however alike their counts.
 """
 
 import random
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
+from rules.sweet_lands import economy as EC
 from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands import queries as Q
 from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands import turn_checks as TC
 
@@ -93,6 +98,27 @@ def test_turn_menu_is_every_move_without_a_refusal():
             main = [a for a in acts if not a.kind.startswith("fa_")]
             s = s.apply(rng.choice(main if main and rng.random() < 0.6 else acts))
     assert checked > 180  # about 200 menus with these seeds
+
+
+def test_prices_made_ahead_are_can_pay():
+    # the menu tests an area's price as price_items made it; the words of a refusal
+    # come from can_pay's twin (shortfall): the two must agree on every price
+    s = edit(started(2))
+    costs = list(Q.area_costs(s, 0).values())
+    costs += [{}, {"wood": 0, "iron": 2}, {"gold": 3, "wheat": 1, "iron": 1}]
+    rng = random.Random(5)
+    refused = 0
+    for cost in costs:
+        for _ in range(40):
+            s.p[0].res = {r: rng.randrange(0, 6) for r in s.p[0].res}
+            why = {}
+            use = ("x", cost, None, *TC.price_items(cost), 0, False, None)
+            TC.sort_areas(s, 0, [use], why=why)
+            paid = EC.can_pay(s, 0, cost)
+            assert (why.get("x") == TC.PRICE) == (not paid), (cost, s.p[0].res)
+            assert (EC.shortfall(s, 0, cost) is None) == paid
+            refused += not paid
+    assert 0 < refused < 40 * len(costs)
 
 
 def ten_tile_siblings():
