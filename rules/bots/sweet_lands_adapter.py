@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from . import sweet_lands_duel as duel
 from .base import Policy
 from .search import CANDIDATES
 
@@ -69,8 +70,8 @@ class SweetLandsPolicy(Policy):
         self.rival_gains = {}  # a new decision: rivals' moves are rated afresh
         if world.stack:
             first = self.pick(world, seat, actions)
-            if world.n > 1:  # with rivals, searching sub-steps lost games
-                return [first]
+            if world.n > 1 and not (duel.duel(world) and duel.SEARCH_SUB_STEPS):
+                return [first]  # with 3-4 players, searching sub-steps lost games
             # solo: the quick answer first (it wins ties), then others
             return [first, *(a for a in actions if a.key != first.key)][:k]
         legal = {a.key: a for a in actions}
@@ -92,6 +93,8 @@ class SweetLandsPolicy(Policy):
         return WIDE_CANDIDATES if world.n >= 4 else CANDIDATES
 
     def horizon_for(self, world: Any) -> int:
+        if duel.duel(world):
+            return duel.PLIES
         if self.two_turns(world):
             return PLIES_TO_NEXT_TURN
         return PLIES_SOLO if world.n == 1 else PLIES_AHEAD
@@ -112,6 +115,8 @@ class SweetLandsPolicy(Policy):
         or four players the seat plays its full greedy look-ahead and each rival its
         quick turn, both on that copy; otherwise every seat plays as at the table."""
         inner = self.inner
+        if duel.duel(state):
+            return duel.rival_move(self, state, actor, seat, actions)
         if not self.two_turns(state):
             # the moves are the imagined game's own: no mapping onto another list
             return (
@@ -130,6 +135,8 @@ class SweetLandsPolicy(Policy):
     def judge(self, state: Any, seat: int) -> float:
         """An imagined position's worth to ``seat``: its final score once the game is
         over, else the bot's estimate; with one rival, mostly its lead over it."""
+        if duel.duel(state):
+            return duel.judge(self.estimate, state, seat)
         lead_weight, own_weight = LEAD_AND_OWN.get(state.n, OWN_ONLY)
         if state.n == 1 or not lead_weight:
             return self.estimate(state, seat)
