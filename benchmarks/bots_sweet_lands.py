@@ -26,7 +26,7 @@ GAMES = {
     "normal": {1: 40, 2: 20, 3: 12, 4: 10},
     "hard": {1: 20, 2: 8, 3: 12, 4: 10},
 }
-HEAD_TO_HEAD = 8  # hard vs normal 2-player games at scale 1
+HEAD_TO_HEAD = 40  # hard vs normal 2-player games at scale 1 (about a minute of CPU each)
 COUNTS = (1, 2, 3, 4)  # player counts
 LINES = {1: (250, 300), 0: (270, 320)}  # the rulebook's lines: solo, with rivals (winner)
 
@@ -67,7 +67,8 @@ def level_table(level: str, scale: float, budget: Budget, seed0: int, times, cou
         print(f"    every seat VP {mean_text(seats)}  {spread(seats)}")
 
 
-def head_to_head(games: int, budget: Budget, seed0: int, times) -> None:
+def head_to_head(games: int, budget: Budget, seed0: int, times, each: bool = False) -> None:
+    """hard against normal in 2-player games, seats alternating (``each``: a line a game)."""
     score, margins = 0.0, []
     for g in range(games):
         levels = ["hard", "normal"] if g % 2 == 0 else ["normal", "hard"]
@@ -76,6 +77,8 @@ def head_to_head(games: int, budget: Budget, seed0: int, times) -> None:
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
         margins.append(res["scores"][me] - res["scores"][1 - me])
+        if each:
+            print(f"    seed {seed0 + g}: hard {res['scores'][me]}, normal {res['scores'][1 - me]}")
     lo, hi = wilson(score, games)
     print(
         f"  hard vs normal (2 players): hard wins {score / games:.0%} of {games} games "
@@ -146,8 +149,16 @@ def main(argv=None) -> None:
     p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
     p.add_argument("--seed", type=int, default=1000, help="first game seed")
     p.add_argument("--players", nargs="+", type=int, default=list(COUNTS), choices=COUNTS)
+    p.add_argument(
+        "--head-to-head", type=int, metavar="N", help="only N hard-vs-normal 2-player games"
+    )
     args = p.parse_args(argv)
     budget = Budget(seconds=args.seconds)
+    if args.head_to_head:
+        times: dict[str, list[float]] = defaultdict(list)
+        head_to_head(args.head_to_head, budget, args.seed + 500, times, each=True)
+        print(timing_line("hard", times["hard"]))
+        return
     run(args.scale, budget, args.seed, tuple(args.levels), tuple(args.players))
 
 

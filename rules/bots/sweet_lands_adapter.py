@@ -6,11 +6,12 @@ observation, never the live game.
 
 For the ``hard`` level it also tells the search what is worth searching and how to
 judge an imagined position. A whole Sweet Lands game is too long to play out within a
-decision's budget, so the search looks ahead to the end of the round solo, a few
-steps with rivals (``horizon``), and reads the position with the bot's own estimate
-(score so far plus what resources, income, cards and coming passes are worth).
-Solo, sub-steps (which hex, which track, which character) are searched too: the
-policy's quick answer and the next few the engine offers. With three or four players
+decision's budget, so the search looks ahead to the end of the round solo and with
+one rival (``sweet_lands_duel``: the rival choosing the quick way), and reads the
+position with the bot's own estimate (score so far plus what resources, income, cards
+and coming passes are worth). Solo and with one rival, sub-steps (which hex, which
+track, which character) are searched too: the policy's quick answer and the next few
+the engine offers. With three or four players
 an imagined round instead runs to the end of the seat's next main move: the rivals
 in between take their turns the quick way (each move rated once per decision), so
 the search can afford several worlds and sees which areas they will take first.
@@ -21,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from . import sweet_lands_duel as duel
 from .base import Policy
 from .search import CANDIDATES
 
@@ -29,13 +31,6 @@ PLIES_AHEAD = 14  # about the move itself, its sub-steps and the seat's next tur
 # on six seeded deals hard scored 355 against 320 with the 14-step horizon.
 PLIES_SOLO = 400
 LEAVING = ("pass", "end")
-# By player count: (weight of the lead over the best rival, weight of the seat's own
-# estimate). Two players: mostly the lead. Three or four: the own estimate alone. A
-# lead over the best of three rivals, read a few steps into an imagined round, is
-# mostly noise from their half-played moves, and chasing it made hard block areas at
-# its own cost (its 4-player winners scored less, not more).
-LEAD_AND_OWN = {2: (1.0, 0.3)}
-OWN_ONLY = (0.0, 1.0)
 # With three or four players an imagined round runs to the end of the seat's next
 # turn (the rivals' turns between are the quick kind); this only bounds it.
 PLIES_TO_NEXT_TURN = 60
@@ -61,15 +56,15 @@ class SweetLandsPolicy(Policy):
 
     def candidates(self, world: Any, seat: int, actions: list[Action], k: int) -> list[Action]:
         """At the turn menu, the moves the greedy look-ahead rates best (its own choice
-        first); at a solo sub-step the policy's answer and the next ``k - 1`` the
-        engine lists (on six seeded solo deals, searching them took hard from 320 to
-        373 VP). With rivals a sub-step keeps the policy's answer: searched on the
-        short horizon and judged by the lead, hard won 42% of 12 two-player games
-        against normal, below the 50% it wins without."""
+        first); at a sub-step, solo or with one rival, the policy's answer and the
+        next ``k - 1`` the engine lists (on six seeded solo deals, searching them took
+        hard from 320 to 373 VP). With two or three rivals a sub-step keeps the
+        policy's answer (searched on a short horizon and judged by the lead, hard once
+        won only 42% of 12 two-player games against normal)."""
         self.rival_gains = {}  # a new decision: rivals' moves are rated afresh
         if world.stack:
             first = self.pick(world, seat, actions)
-            if world.n > 1:  # with rivals, searching sub-steps lost games
+            if world.n > 1 and not (duel.duel(world) and duel.SEARCH_SUB_STEPS):
                 return [first]
             # solo: the quick answer first (it wins ties), then others
             return [first, *(a for a in actions if a.key != first.key)][:k]
@@ -92,6 +87,8 @@ class SweetLandsPolicy(Policy):
         return WIDE_CANDIDATES if world.n >= 4 else CANDIDATES
 
     def horizon_for(self, world: Any) -> int:
+        if duel.duel(world):
+            return duel.PLIES
         if self.two_turns(world):
             return PLIES_TO_NEXT_TURN
         return PLIES_SOLO if world.n == 1 else PLIES_AHEAD
@@ -112,6 +109,8 @@ class SweetLandsPolicy(Policy):
         or four players the seat plays its full greedy look-ahead and each rival its
         quick turn, both on that copy; otherwise every seat plays as at the table."""
         inner = self.inner
+        if duel.duel(state):
+            return duel.rival_move(self, state, actor, seat, actions)
         if not self.two_turns(state):
             # the moves are the imagined game's own: no mapping onto another list
             return (
@@ -129,13 +128,14 @@ class SweetLandsPolicy(Policy):
 
     def judge(self, state: Any, seat: int) -> float:
         """An imagined position's worth to ``seat``: its final score once the game is
-        over, else the bot's estimate; with one rival, mostly its lead over it."""
-        lead_weight, own_weight = LEAD_AND_OWN.get(state.n, OWN_ONLY)
-        if state.n == 1 or not lead_weight:
-            return self.estimate(state, seat)
-        worth = [self.estimate(state, s) for s in range(state.n)]
-        lead = worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
-        return lead_weight * lead + own_weight * worth[seat]
+        over, else the bot's estimate; with one rival, a little of its lead over it
+        too (``sweet_lands_duel``). With two or three rivals the own estimate alone: a
+        lead over the best of them, read halfway through their moves, was mostly noise,
+        and chasing it made hard block areas at its own cost (4-player winners scored
+        less)."""
+        if duel.duel(state):
+            return duel.judge(self.estimate, state, seat)
+        return self.estimate(state, seat)
 
     def estimate(self, state: Any, seat: int) -> float:
         if state.is_over:

@@ -94,6 +94,7 @@ def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
 
 def test_sweet_lands_hard_reads_its_own_estimate_with_two_or_more_rivals():
     from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    from rules.bots.sweet_lands_duel import LEAD_AND_OWN
     from tests.sweet_lands.helpers import started
 
     policy = SweetLandsPolicy(3)
@@ -103,7 +104,9 @@ def test_sweet_lands_hard_reads_its_own_estimate_with_two_or_more_rivals():
     two = started(2, seed=4)
     own, rival = policy.estimate(two, 0), policy.estimate(two, 1)
     assert own != rival
-    assert policy.judge(two, 0) == pytest.approx(own - rival + 0.3 * own)
+    lead_weight, own_weight = LEAD_AND_OWN  # with one rival: mostly its own estimate
+    assert 0 < lead_weight < own_weight
+    assert policy.judge(two, 0) == pytest.approx(lead_weight * (own - rival) + own_weight * own)
 
 
 def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_players():
@@ -121,7 +124,9 @@ def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_pla
         assert move.kind == pays_with
 
 
-def test_sweet_lands_hard_imagines_three_players_up_to_its_own_next_main_move():
+def sweet_lands_imagined(players):
+    """A started game, the seat to move, the hard policy, and where the search's
+    imagined game after the policy's first candidate stopped."""
     from rules.bots.sweet_lands_adapter import SweetLandsPolicy
     from tests.sweet_lands.helpers import started
 
@@ -130,17 +135,30 @@ def test_sweet_lands_hard_imagines_three_players_up_to_its_own_next_main_move():
             self.last = state
             return 0.0
 
-    world = started(3, seed=4)
+    world = started(players, seed=4)
     seat = world.actors()[0]
     policy = Watched(3)
     first = policy.candidates(world, seat, world.legal_actions(seat), 3)[0]
     SearchBot(policy, 5, Budget(seconds=None, iterations=1)).playout(world, seat, first)
-    end = policy.last
+    return world, seat, policy, policy.last
+
+
+def test_sweet_lands_hard_imagines_three_players_up_to_its_own_next_main_move():
+    world, seat, policy, end = sweet_lands_imagined(3)
     assert end.round == world.round
     # the rivals each moved once; the seat has made its next main move and is to end it
     assert end.turn == seat and end.main_done and not end.stack
     assert sorted(policy.rival_gains) == [s for s in range(3) if s != seat]
     assert len(end.action_keys()) > len(world.action_keys()) + 4
+
+
+def test_sweet_lands_hard_imagines_two_players_to_the_end_of_the_round():
+    """With one rival an imagined game runs on until the seat passes or the round
+    ends, the rival choosing the quick way (its moves rated once per decision)."""
+    world, seat, policy, end = sweet_lands_imagined(2)
+    assert end.round > world.round or end.p[seat].passed
+    assert sorted(policy.rival_gains) == [1 - seat]
+    assert len(end.action_keys()) > len(world.action_keys()) + 20
 
 
 def test_sweet_lands_rivals_quick_turn_rates_each_move_once_per_decision():
@@ -206,10 +224,11 @@ def test_happiness_candidates_are_only_close_placements():
     assert len(cands) == sum(1 for v in closer if best - v <= HappinessBot.CLOSE_CALL)
 
 
-@pytest.mark.parametrize("players", [1, 2])
-def test_sweet_lands_hard_searches_sub_steps_solo_only(players):
-    """Solo, a sub-step (here the character to play) is searched among the policy's
-    answer and the next ones; with rivals the policy's answer stands alone."""
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_sweet_lands_hard_searches_sub_steps_solo_and_with_one_rival(players):
+    """Solo and with one rival, a sub-step (here the character to play) is searched
+    among the policy's answer and the next ones; with more rivals the policy's
+    answer stands alone."""
     from rules.bots.sweet_lands_adapter import SweetLandsPolicy
     from tests.sweet_lands.helpers import new
 
@@ -219,5 +238,5 @@ def test_sweet_lands_hard_searches_sub_steps_solo_only(players):
     assert world.stack and len(legal) > 2
     cands = SweetLandsPolicy(1).candidates(world, seat, legal, 4)
     assert cands[0] == SweetLandsPolicy(1).pick(world, seat, legal)  # the same seed
-    assert len(cands) == (min(4, len(legal)) if players == 1 else 1)
+    assert len(cands) == (min(4, len(legal)) if players <= 2 else 1)
     assert len({a.key for a in cands}) == len(cands) and all(a in legal for a in cands)
