@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import time
 from collections import Counter, defaultdict
 
@@ -33,10 +34,25 @@ def areas_taken(keys: list[str]) -> Counter:
     return taken
 
 
+def vp_sources(end) -> Counter:
+    """In-game VP by the kind of log line that scored it (digits and names left out)."""
+    found: Counter = Counter()
+    for entry in end.log_entries():
+        text = entry[0]
+        hit = re.search(r"(\d+) VP", text)
+        if hit and "passes:" in text:
+            found["pass"] += int(hit.group(1))
+        elif hit:
+            kind = re.sub(r"\d+", "#", text.split(" ", 1)[1] if " " in text else text)
+            found[kind[:60]] += int(hit.group(1))
+    return found
+
+
 def level_run(level: str, games: int, seed0: int, budget: Budget, options: dict) -> list[int]:
     scores: list[int] = []
     parts: dict[str, list[int]] = defaultdict(list)
     taken: Counter = Counter()
+    sources: Counter = Counter()
     started = time.process_time()
     for g in range(games):
         end = play(GAME, options, [level], seed0 + g, budget, defaultdict(list))
@@ -45,6 +61,7 @@ def level_run(level: str, games: int, seed0: int, budget: Budget, options: dict)
         for name, value in res["breakdown"][0].items():
             parts[name].append(value)
         taken.update(areas_taken(end.action_keys()))
+        sources.update(vp_sources(end))
         print(f"  {level} seed {seed0 + g}: {res['scores'][0]} VP ({end.p[0].char})", flush=True)
     m, lo, hi = mean_ci(scores)
     took = (time.process_time() - started) / games
@@ -53,6 +70,9 @@ def level_run(level: str, games: int, seed0: int, budget: Budget, options: dict)
     print(f"  min {min(scores)} max {max(scores)}; {took:.1f} s of process time a game")
     print("  parts: " + "  ".join(f"{k} {sum(v) / games:.1f}" for k, v in parts.items()))
     print("  areas a game: " + "  ".join(f"{a} {n / games:.1f}" for a, n in sorted(taken.items())))
+    print("  in-game VP a game, by source:")
+    for kind, vp in sources.most_common(8):
+        print(f"    {vp / games:6.1f}  {kind}")
     print(f"  scores: {scores}", flush=True)
     return scores
 

@@ -81,6 +81,16 @@ OPTIONS: dict[str, Option] = {
         help="Whether the two characters printed on one double-sided board exclude each other.",
         choice_labels=("one side of each board", "any 14 characters"),
     ),
+    "mio_takes": Option(
+        "Solo: Mio takes cards",
+        "cards",
+        ("cards", "nothing"),
+        help=(
+            "Solo only: Mio takes some of each income phase's draw (a project rule "
+            "that calibrates the 250 and 300 VP lines; data/solo.toml says how many)."
+        ),
+        choice_labels=("Mio takes its share (calibrated)", "nothing: draw as printed"),
+    ),
     "turn_order": Option(
         "Variant: variable turn order",
         "clockwise",
