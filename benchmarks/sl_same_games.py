@@ -10,7 +10,11 @@ Run it on two trees with the same arguments and compare the printed lines:
   ../old-tree/.venv/bin/python benchmarks/sl_same_games.py > base.txt
   .venv/bin/python benchmarks/sl_same_games.py > mine.txt && diff base.txt mine.txt
 The script itself may live in either tree: ``rules`` is imported from the interpreter's
-own install (the first line printed says which).
+own install (the first line printed says which). After each player count a line
+digests that count's games together, so one part (say 2-4 players) can be shown
+unchanged when another (solo) changed. ``--ignore-option NAME`` leaves a game option
+out of every view before hashing: a new option shows in the views' options even in
+games it does not touch, so comparing with a tree without it needs this.
 """
 
 from __future__ import annotations
@@ -36,6 +40,17 @@ def _text(value: object) -> str:
     return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False)
 
 
+IGNORED: list[str] = []  # option names left out of the hashed views (--ignore-option)
+
+
+def _view(state, seat: int) -> object:
+    view = state.view(seat)
+    if IGNORED and isinstance(view, dict) and isinstance(view.get("options"), dict):
+        kept = {k: v for k, v in view["options"].items() if k not in IGNORED}
+        view = {**view, "options": kept}
+    return view
+
+
 def play(spec, n: int, seed: int, options: dict, per_step: bool) -> tuple[str, object, list]:
     """Play one seeded random game; returns its digest, final state and step digests."""
     state = spec.new_game([f"P{i}" for i in range(n)], seed=seed, options=options)
@@ -45,7 +60,7 @@ def play(spec, n: int, seed: int, options: dict, per_step: bool) -> tuple[str, o
     while not state.is_over:
         step = hashlib.sha256()
         for seat in range(n):
-            step.update(_text(state.view(seat)).encode())
+            step.update(_text(_view(state, seat)).encode())
         seat = state.actors()[0]
         legal = state.legal_actions(seat)
         step.update(_text([(a.key, a.label) for a in legal]).encode())
@@ -57,7 +72,7 @@ def play(spec, n: int, seed: int, options: dict, per_step: bool) -> tuple[str, o
             steps.append(step.hexdigest()[:12])
     whole.update(_text(state.result()).encode())
     for seat in range(n):
-        whole.update(_text(state.view(seat)).encode())
+        whole.update(_text(_view(state, seat)).encode())
     return whole.hexdigest()[:16], state, steps
 
 
@@ -76,7 +91,11 @@ def main() -> None:
     p.add_argument("--steps", action="store_true", help="print every step's digest")
     p.add_argument("--saves", type=Path, help="write each game's save here")
     p.add_argument("--load", type=Path, help="replay the saves in this folder and stop")
+    p.add_argument(
+        "--ignore-option", action="append", default=[], help="an option left out of the views"
+    )
     a = p.parse_args()
+    IGNORED.extend(a.ignore_option)
     spec = rules.get_game("sweet-lands")
     print(f"# rules from {Path(rules.__file__).parent}")
     if a.load:
@@ -87,6 +106,7 @@ def main() -> None:
     if a.saves:
         a.saves.mkdir(parents=True, exist_ok=True)
     for n in range(1, 5):
+        count = hashlib.sha256()
         for g in range(a.games):
             seed = 1000 * n + g
             options = OPTION_SETS[g % len(OPTION_SETS)]
@@ -94,8 +114,10 @@ def main() -> None:
             name = f"{n}p-{seed}"
             replay = check_replay(spec, state, a.saves, name)
             print(name, _text(options), len(state.action_keys()), "moves", digest, replay)
+            count.update(digest.encode())
             for i, d in enumerate(steps):
                 print(f"  {i} {d}")
+        print(f"{n} players, all {a.games} games: {count.hexdigest()[:16]}")
 
 
 if __name__ == "__main__":

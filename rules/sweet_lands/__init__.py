@@ -83,6 +83,17 @@ OPTIONS: dict[str, Option] = {
         help="Whether the two characters printed on one double-sided board exclude each other.",
         choice_labels=("one side of each board", "any 14 characters"),
     ),
+    "mio_takes": Option(
+        "Solo: Mio takes cards",
+        "nothing",
+        ("nothing", "cards"),
+        help=(
+            "Solo only, a project rule beyond the rulebook: Mio also takes some of each "
+            "income phase's draw (data/solo.toml says how many), which brings a strong "
+            "player's score down to the rulebook's 250 and 300 VP lines."
+        ),
+        choice_labels=("nothing: draw as printed", "Mio takes its share (calibrated)"),
+    ),
     "turn_order": Option(
         "Variant: variable turn order",
         "clockwise",
@@ -136,7 +147,8 @@ class SweetLandsSpec(GameSpec):
                 f"this save was made with Sweet Lands rules edition {edition or 1}, and this "
                 f"version plays edition {RULES_EDITION} (income order, hand costs, ability "
                 f"order, free granted placements; Wonder icons on property rows; no Round Aid "
-                f"move in the last round; nothing paid for an area that would do nothing), so it "
+                f"move in the last round; nothing paid for an area that would do nothing; Mio's "
+                f"solo cards and share of the draw), so it "
                 f"no longer replays: {exc.reason}",
                 step=exc.step,
                 path=path,

@@ -205,6 +205,7 @@ class Data:
     shops: dict
     solo_a: tuple
     solo_b: tuple
+    mio_takes: int  # cards Mio takes from each solo draw (option mio_takes, RULINGS)
 
 
 def read_table(name):
@@ -290,6 +291,7 @@ def load() -> Data:
         shops={s["colour"]: s["cost"] for s in player["shop"]},
         solo_a=tuple(c["id"] for c in solo["a"]),
         solo_b=tuple(c["id"] for c in solo["b"]),
+        mio_takes=solo["cards_taken"],
     )
 
 
@@ -454,3 +456,13 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
         "automatable cards have an automation ability",
     )
     need(len(solo["a"]) == 8 and len(solo["b"]) == 8, "8 A and 8 B solo cards")
+    spaces = {a["id"]: a["spaces"] for a in main}
+    need(
+        all(
+            area in spaces and 1 <= i <= spaces[area]
+            for c in solo["a"] + solo["b"]
+            for area, i in c["spaces"]
+        ),
+        "solo cards name spaces of the main board",
+    )
+    need(0 <= solo["cards_taken"] < board["later_round_draw"], "Mio takes fewer cards than a draw")

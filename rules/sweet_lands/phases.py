@@ -7,6 +7,7 @@ from . import data as D
 from . import frames as FR
 from . import map_queries as MQ
 from . import queries as Q
+from . import solo as SOLO
 from . import variants as V
 from .constants import CLEANUP, INCOME, OVER, Op
 from .fields import StateFields
@@ -59,6 +60,10 @@ def income(s: StateFields, seat: int) -> None:
             todo += list(d.aid_standard[tid])
     todo.append(("income_tracks", None))
     draw = d.board["first_round_draw"] if s.round == 1 else d.board["later_round_draw"]
+    taken = SOLO.cards_taken(s)
+    if taken:
+        draw -= taken
+        s.log(f"Mio takes {taken} of {s.who(seat)}'s cards: the draw is {draw}.")
     todo.append(("round_draw", draw))
     todo = C.of(P).income(s, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
     todo = V.income(s, seat, todo)  # F hook: no round-1 draw while drafting

@@ -34,7 +34,9 @@ from .turn_menu import turn_options
 # 4: no Round Aid move after passing in the last round (it could change nothing).
 # 5: an area, flip or free action that would do nothing is refused; I2 and L2 as the
 # rulebook prints them (1 diamond; 4 gold); order asked only when it can matter (issue 32).
-RULES_EDITION = 5
+# 6: solo only: Mio's cards block six spaces a round and Mio takes cards from each
+# income draw (option mio_takes; issue 32's solo recalibration).
+RULES_EDITION = 6
 
 
 class SweetLandsState(StateFields):

@@ -79,6 +79,7 @@ def test_income_first_round_draws_six():
 
 def test_income_later_rounds_draw_five_plus_extra_draw_areas():
     s = edit(started(1))
+    s.options = {**s.options, "mio_takes": "nothing"}  # the printed draw, solo
     s.p[0].hand = s.p[0].hand[:1]
     s.p[0].aid = None
     s.p[0].eda = {10}

@@ -55,8 +55,10 @@ def test_income_order_extra_draw_area_from_round_aid_joins_that_draw():
     tools.settle(s)
     s = act(s, "edge", e)
     s = settle(s)
-    # 1 kept + 1 for activating the area + the round's 5 + 1 for the area itself
-    assert eda in s.p[0].eda and len(s.p[0].hand) == 1 + 1 + 5 + 1
+    # 1 kept + 1 for activating the area + the round's 5 (the printed draw: Mio takes
+    # none by default) + 1 for the area itself
+    draw = 5
+    assert eda in s.p[0].eda and len(s.p[0].hand) == 1 + 1 + draw + 1
 
 
 # ---------------------------------------------------------------- hand cost

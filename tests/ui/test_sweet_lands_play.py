@@ -187,7 +187,10 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         spec = get_game("sweet-lands")
-        app.open_game(controller(spec.new_game(["Ann"], seed=7, options={}), viewer=0))
+        # a deal whose game brings up every kind of step (an Industry marker choice too),
+        # Mio taking its share of the draws (the solo option; its log line is a step too)
+        game = spec.new_game(["Ann"], seed=19, options={"mio_takes": "cards"})
+        app.open_game(controller(game, viewer=0))
         await pilot.pause()
         screen = app.screen
         assert type(screen).__name__ == "SweetLandsScreen"
