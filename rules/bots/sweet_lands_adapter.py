@@ -64,7 +64,7 @@ class SweetLandsPolicy(Policy):
         self.rival_gains = {}  # a new decision: rivals' moves are rated afresh
         if world.stack:
             first = self.pick(world, seat, actions)
-            if world.n > 1 and not (duel.duel(world) and duel.SEARCH_SUB_STEPS):
+            if world.n > 1 and not duel.duel(world):
                 return [first]
             # solo: the quick answer first (it wins ties), then others
             return [first, *(a for a in actions if a.key != first.key)][:k]

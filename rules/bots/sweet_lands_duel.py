@@ -21,7 +21,6 @@ from typing import Any
 PLIES = 400
 # (weight of the lead over the rival, weight of the seat's own estimate)
 LEAD_AND_OWN = (0.3, 1.0)
-SEARCH_SUB_STEPS = True
 
 
 def duel(world: Any) -> bool:
