@@ -1,6 +1,10 @@
 """Drive the app through real key presses."""
 
+import html
+import re
 from types import SimpleNamespace
+
+from rich.cells import cell_len
 
 from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
@@ -91,6 +95,35 @@ async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city",
     raise AssertionError("the game did not reach the end screen")
 
 
+_SVG_TEXT = re.compile(
+    r'<text [^>]*?x="([\d.]+)"[^>]*?clip-path="url\(#[^)]*-line-(\d+)\)"[^>]*>([^<]*)</text>'
+)
+_SVG_CHAR_WIDTH = 20 * 0.61  # Rich's export_svg: 20-pixel rows, its default font_aspect_ratio
+
+
 def screen_text(app) -> str:
     """Everything the terminal shows right now, as plain text."""
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return "\n".join("".join(row) for row in screen_cells(app))
+
+
+def screen_cells(app) -> list[list[str]]:
+    """The terminal's cells, row by row (a wide character's second cell is ""): read
+    back from the public ``App.export_screenshot``, whose SVG puts each run of text at
+    its column of its line (blank runs are left out, so the grid starts as spaces)."""
+    width, height = app.size
+    cells = [[" "] * width for _ in range(height)]
+    for x, y, run in _SVG_TEXT.findall(app.export_screenshot()):
+        row, col = cells[int(y)], round(float(x) / _SVG_CHAR_WIDTH)
+        for ch in html.unescape(run).replace("\xa0", " "):
+            if ch == "\n":  # each line's end is a run of its own
+                continue
+            if cell_len(ch) == 0:  # zero-width: rides on the cell before it
+                row[col - 1] += ch
+                continue
+            if col < width:
+                row[col] = ch
+            for extra in range(1, cell_len(ch)):  # a wide character covers two cells
+                if col + extra < width:
+                    row[col + extra] = ""
+            col += cell_len(ch)
+    return cells

@@ -9,13 +9,13 @@ from tabletop_tui.demo import mid_game
 from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.log import LogView
 
-from .helpers import make_app, screen_text
+from .helpers import make_app, screen_cells, screen_text
 
 
 def panel_lines(app, region) -> list[str]:
     """The lines the terminal shows inside ``region``, as plain text."""
-    strips = app.screen._compositor.render_strips()[region.y : region.bottom]
-    return [strip.crop(region.x, region.right).text for strip in strips]
+    rows = screen_cells(app)[region.y : region.bottom]
+    return ["".join(row[region.x : region.right]) for row in rows]
 
 
 def _game(game="happy-city", options=None, kinds=("human", "bot", "bot"), seed=5):

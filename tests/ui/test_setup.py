@@ -1,6 +1,6 @@
 """The setup screen builds its form from each game's options."""
 
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, OptionList, Select, Static
 
 from .helpers import make_app
 
@@ -18,7 +18,8 @@ async def test_setup_switches_game_and_builds_its_options(tmp_path):
         setup = app.screen
         assert setup.game_id == "happiness"
         assert setup.query_one("#opt-silence", Select).value == "timer"
-        assert len(setup.query_one("#setup-count", Select)._options) == 5  # 2-6 players
+        counts = setup.query_one("#setup-count", Select).query_one(OptionList)
+        assert counts.option_count == 5  # 2-6 players
         setup.query_one("#setup-count", Select).value = 3
         await pilot.pause()
         setup.query_one("#seat-kind-2", Select).value = "bot"

@@ -13,6 +13,8 @@ from tabletop_tui.games.sweet_lands.hand import card_text, player_renderable, pl
 from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
 from tabletop_tui.widgets.log import LogView
 
+from .helpers import screen_text
+
 
 def make(tmp_path):
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
@@ -54,10 +56,6 @@ async def test_log_follows_the_newest_line_unless_the_player_scrolled_up(tmp_pat
         await pilot.pause()
         assert log.scroll_y == log.max_scroll_y
         assert log.lines_text()[-1] == log.render_line(log.size.height - 1).text.rstrip()
-
-
-def screen_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
 
 def hand_game():

@@ -10,6 +10,7 @@ waits only until every message is handled (pilot.press also polls for an idle CP
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 from textual import events
@@ -24,7 +25,7 @@ from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.widgets.common import HandoffScreen
 
-from .helpers import record_notes
+from .helpers import record_notes, screen_text
 
 MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 CHARS = {
@@ -45,8 +46,10 @@ def make_app(tmp_path):
 async def keys(pilot, *names):
     """Press keys: the same events pilot.press sends, without its idle polling."""
     for k in names:
+        handled = asyncio.Event()
         pilot.app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
-        await pilot._wait_for_screen()  # handled (the screen repaints on its own timer)
+        pilot.app.call_after_refresh(handled.set)  # once the key is handled and drawn
+        await handled.wait()
     await pilot.pause()  # and whatever the last key set off (a chosen move, a new screen)
 
 
@@ -142,7 +145,7 @@ class Chooser:
 
 
 def visible_text(app) -> str:
-    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+    return screen_text(app)
 
 
 def dom_text(screen) -> str:
