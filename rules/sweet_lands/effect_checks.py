@@ -1,18 +1,17 @@
 """Whether what an area, a skill flip or a free action brings could act now, in
-words (None when some part can): an area's effect, its copy targets, its property
-tokens. The turn's refusals (turn_checks.py) ask these after the price and hand cost."""
+words (None when some part can): an area's effect, its property tokens, the areas a
+copy area may copy (turn_checks.copy_refusal asks about those). The turn's refusals (turn_checks.py) ask these after the price and hand cost."""
 
 from __future__ import annotations
 
 from functools import cache
 
-from . import characters as C
 from . import data as D
 from . import economy as EC
 from . import map_queries as MQ
 from . import queries as Q
 from .fields import Cost, StateFields
-from .queries import BLOCKABLE_OPS, _rabbit_areas, area_needs
+from .queries import BLOCKABLE_OPS, area_needs
 
 
 @cache
@@ -32,25 +31,19 @@ def _copy_targets_among(aid: str, areas: tuple[str, ...]) -> tuple[str, ...]:
 def area_effect_refusal(
     s: StateFields, seat: int, aid: str, cost: Cost, total: Cost, spot: bool | None = None
 ) -> str | None:
-    """The checks after price and hand cost, for the areas that need more: a copy
-    area needs a target it can still pay for, a property area a free spot and a
-    token it can still pay for. ``total`` is what the seat pays before the effect
-    (the area's cost, plus the copying area's when it is copied); ``spot`` is
-    has_property_spot(seat) when the caller knows it already."""
+    """The checks after price and hand cost, for the areas that need more: an area
+    with an effect something it acts on, a property area a free spot and a token it
+    can still pay for (a copy area's targets are turn_checks.copy_refusal's).
+    ``total`` is what the seat pays before the effect (the area's cost, plus the
+    copying area's when it is copied); ``spot`` is has_property_spot(seat) when the
+    caller knows it already."""
     need = area_needs().get(aid)
-    if need is None:
+    if need is None or need == "copy":
         return None
     if need == "effect":
         left = s.p[seat].res["diamond"] - total.get("diamond", 0)
         why = effects_refusal(s, seat, D.load().areas[aid]["effect"], left)
         return f"Area {aid} would do nothing now: {why}." if why else None
-    if need == "copy":
-        if not _any_copy_target(s, seat, aid, cost, spot):
-            return (
-                f"After paying for area {aid}, no area it copies can be paid for "
-                "and do something now."
-            )
-        return None
     if not (MQ.has_property_spot(s, seat) if spot is None else spot):
         return f"Area {aid} places properties, but no flipped tile or capital is free."
     if not _any_affordable_token(s, seat, total):
@@ -109,30 +102,6 @@ def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> st
         if pos + 1 < track["length"] or (pos + 1 == track["length"] and diamonds_left >= 1):
             return None
     return "no Prosperity track can advance (a track's last space costs a diamond)"
-
-
-def _any_copy_target(
-    s: StateFields, seat: int, aid: str, cost: Cost, spot: bool | None = None
-) -> bool:
-    """Whether copy area ``aid``, paid with ``cost``, leaves some area it copies
-    usable: the same test as area_refusal(target, copying=True, minus=cost)."""
-    costs = Q.area_costs(s, seat)
-    rikka = C.of(s.p[seat]).wood_for_wheat
-    rabbit = _rabbit_areas()
-    res = s.p[seat].res
-    for c in copy_targets(s, aid):
-        if c not in s.opened:
-            continue
-        if rikka and c in rabbit:
-            if not EC.can_pay(s, seat, EC.merge(costs[c], cost), True):
-                continue
-        elif not EC.affordable(res, costs[c], cost):
-            continue
-        if c not in area_needs() or (
-            area_effect_refusal(s, seat, c, costs[c], EC.merge(costs[c], cost), spot) is None
-        ):
-            return True
-    return False
 
 
 def copy_targets(s: StateFields, aid: str) -> tuple[str, ...]:

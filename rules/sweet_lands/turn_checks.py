@@ -18,7 +18,7 @@ from . import map_queries as MQ
 from . import queries as Q
 from . import skills as SK
 from .constants import MARKER_COLOUR
-from .effect_checks import area_effect_refusal, effects_refusal
+from .effect_checks import area_effect_refusal, copy_targets, effects_refusal
 from .fields import Cost, StateFields
 from .queries import area_needs
 from .story import condition_words
@@ -176,8 +176,12 @@ def sort_areas(
             if why is not None:
                 why[aid] = HAND
             continue
-        if aid in needs and area_effect_refusal(
-            s, seat, aid, cost, EC.merge(cost, minus) if minus else cost, spot
+        if aid in needs and (
+            copy_refusal(s, seat, aid, cost, spot)
+            if needs[aid] == "copy"
+            else area_effect_refusal(
+                s, seat, aid, cost, EC.merge(cost, minus) if minus else cost, spot
+            )
         ):
             if why is not None:
                 why[aid] = EFFECT
@@ -186,6 +190,31 @@ def sort_areas(
         if first:
             break
     return usable
+
+
+_COPY_TARGETS: dict[tuple, list] = {}  # copy_refusal's targets by targets, cost table, Rikka
+
+
+def copy_refusal(
+    s: StateFields, seat: int, aid: str, cost: Cost, spot: bool | None = None
+) -> str | None:
+    """Why copy area ``aid``, paid with ``cost``, would copy nothing: sort_areas lets
+    in no area it copies, each asked as a copy (its price on top of ``cost``, no
+    hand cost); None when one may be copied. ``spot`` as in sort_areas."""
+    costs = Q.area_costs(s, seat)
+    among = copy_targets(s, aid)
+    key = (among, id(costs), s.p[seat].role.wood_for_wheat)  # cost tables are kept
+    targets = _COPY_TARGETS.get(key)
+    if targets is None:
+        targets = _COPY_TARGETS[key] = [
+            (c, costs[c], price_items(costs[c]), Q.rikka_area(s, seat, c)) for c in among
+        ]
+    for c, c_cost, (r, n, more), c_wood in targets:  # one at a time: the first usually passes
+        if c in s.opened and sort_areas(
+            s, seat, [(c, c_cost, cost, r, n, more, None, c_wood, None)], spot
+        ):
+            return None
+    return f"After paying for area {aid}, no area it copies can be paid for and do something now."
 
 
 def price_items(cost: Cost) -> tuple:
@@ -226,7 +255,11 @@ def area_refusal(
         return f"Area {aid}: {hand_shortfall(s, seat, use[6], left)}"
     if fault == SELF_COPY:
         return f"Area {aid} copies other areas and cannot be copied itself."
-    return area_effect_refusal(s, seat, aid, cost, total) if fault == EFFECT else None
+    if fault != EFFECT:
+        return None
+    if area_needs()[aid] == "copy":
+        return copy_refusal(s, seat, aid, cost)
+    return area_effect_refusal(s, seat, aid, cost, total)
 
 
 def hand_shortfall(s: StateFields, seat: int, k: int, diamonds_left: int) -> str:
