@@ -41,6 +41,12 @@ STALE_TEMP_SECONDS = 60.0  # older than any write in progress
 # The fields a save is written with; any other field found in a save is kept on rewrite.
 KNOWN_FIELDS = frozenset({"format", "game", "players", "seed", "options", "actions", "extra"})
 WRITTEN_FIELDS = KNOWN_FIELDS | {"header", "ui"}
+# The header's own fields (make_header); "seed" is written once the game is over and
+# never kept from a file, so a rewrite during play can never carry one.
+HEADER_FIELDS = frozenset(
+    {"version", "game", "players", "options", "saved_at", "steps", "round", "over"}
+    | {"winners", "seed"}
+)
 
 
 def data_dir(override: str | os.PathLike | None = None) -> Path:
@@ -150,7 +156,7 @@ def write_save(path: Path, spec, state, seats: list[dict], kept: dict | None = N
         data["extra"] = {**kept["extra"], **data.get("extra", {})}
     now = time.time()
     header = make_header(spec, state, now)
-    data["header"] = header
+    data["header"] = {**kept.get("header", {}), **header}
     ui = dict(kept.get("ui", {}))
     ui.update({"seats": seats, "saved_at": now, "round": header["round"], "over": header["over"]})
     data["ui"] = ui
@@ -159,11 +165,16 @@ def write_save(path: Path, spec, state, seats: list[dict], kept: dict | None = N
 
 def kept_fields(raw: dict) -> dict:
     """The fields of a save that ``write_save`` does not write itself: top-level ones
-    and those inside ``ui`` and ``extra``. A newer version's fields survive this one's
-    rewrite."""
+    and those inside ``header``, ``ui`` and ``extra``. A newer version's fields survive
+    this one's rewrite."""
     kept = {k: v for k, v in raw.items() if k not in WRITTEN_FIELDS}
     if isinstance(raw.get("extra"), dict):
         kept["extra"] = raw["extra"]
+    header = raw.get("header")
+    if isinstance(header, dict):
+        extra_header = {k: v for k, v in header.items() if k not in HEADER_FIELDS}
+        if extra_header:
+            kept["header"] = extra_header
     ui = raw.get("ui")
     if isinstance(ui, dict):
         extra_ui = {k: v for k, v in ui.items() if k not in ("seats", "saved_at", "round", "over")}

@@ -327,6 +327,8 @@ def test_unknown_fields_survive_a_rewrite(tmp_path):
     data["from_a_newer_version"] = {"notes": [1, 2]}
     data["ui"]["zoom"] = 3
     data["extra"] = {"table_talk": "on"}
+    data["header"]["cover_art"] = "b"
+    data["header"]["seed"] = 123  # never carried over: written from the game, when over
     path.write_text(json.dumps(data))
     state = load_checked(path)
     kept = kept_fields(json.loads(path.read_text()))
@@ -334,6 +336,7 @@ def test_unknown_fields_survive_a_rewrite(tmp_path):
     again = json.loads(path.read_text())
     assert again["from_a_newer_version"] == {"notes": [1, 2]} and again["ui"]["zoom"] == 3
     assert again["extra"] == {"table_talk": "on"}
+    assert again["header"]["cover_art"] == "b" and again["header"].get("seed") != 123
     assert again["actions"] == data["actions"] and again["ui"]["seats"][0] == {"kind": "human"}
 
 

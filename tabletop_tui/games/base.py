@@ -44,8 +44,10 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
-    # Set by the replay viewer on a review screen: step(delta, by_turn) shows another step.
+    # Set by the replay viewer on a review screen: step(delta, by_turn) shows another step,
+    # and heading() the title of the step on show, kept each time the table is drawn.
     stepper: Callable[[int, bool], None] | None = None
+    heading: Callable[[], str] | None = None
 
     def __init__(self, controller: Controller, bot_delay: float | None = None):
         super().__init__()
@@ -273,6 +275,11 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()
+
+    def show_title(self, own: str) -> None:
+        """The screen's title: ``own``, or in the replay viewer the step's heading
+        (a redraw, as after a resize, must not put the game's own title back)."""
+        self.title = self.heading() if self.heading is not None else own
 
     def show_review_note(self, text: str) -> None:
         """A line over the table (the coach's turning point on a replayed step), put

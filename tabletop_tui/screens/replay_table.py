@@ -87,6 +87,7 @@ class ReplayTable:
         screen = screen_class(self.replay.spec.id)(self.controller, bot_delay=0)
         screen.review = True
         screen.stepper = self.go
+        screen.heading = self.heading
         self.screen = screen
         return screen
 
@@ -105,8 +106,7 @@ class ReplayTable:
         self.step = step
         self.controller.state = self.replay.state_at(step)
         if self.screen is not None and self.screen.is_attached:
-            self.screen.render_view()
-            self.screen.title = self.heading()
+            self.screen.render_view()  # its title is the step's heading
             if self.turning is not None:
                 decision, number, points = self.turning
                 self.screen.show_review_note(turning_line(decision, points, number, step))

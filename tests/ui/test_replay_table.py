@@ -2,12 +2,15 @@
 read-only, stepping by move and by turn, each step's log line shown; an unfinished
 game shows only what the whole table saw."""
 
+import pytest
+
 from tabletop_tui.games.happiness.screen import HappinessScreen
 from tabletop_tui.replay import load_replay
 from tabletop_tui.screens.replay import ReplayApp, ReplayScreen
 from tabletop_tui.screens.replay_table import turn_ends
 from tabletop_tui.widgets.log import LogView
 
+from .helpers import screen_text
 from .test_resume_replay import save_game
 
 
@@ -51,3 +54,35 @@ async def test_the_replay_table_steps_by_move_and_turn_and_shows_no_hand(tmp_pat
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.step == len(c.state.action_keys())
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiness", "sweet-lands"])
+async def test_a_replayed_step_names_who_plays_it_and_keeps_its_title_on_resize(tmp_path, game):
+    """Nobody plays on the replay table: the status names the seat the step waits for
+    (never "your turn"), and the title stays the step's heading when a resize redraws."""
+    import random
+
+    import rules
+
+    state = rules.get_game(game).new_game(["Ann", "Bob"], seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state = state.apply(rng.choice(state.legal_actions(state.actors()[0])))
+    replay = load_replay(save_game(tmp_path, game, state))
+    app = ReplayApp(replay, step=10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        table = app.screen
+        assert table.review and "step 10 of" in table.title
+        text = screen_text(app)
+        assert "Replay:" in text and "your turn" not in text.lower()
+        await pilot.resize_terminal(100, 30)  # compact: the table is drawn again
+        await pilot.pause()
+        await pilot.resize_terminal(130, 42)
+        await pilot.pause()
+        assert "step 10 of" in table.title
+        await pilot.press("full_stop")
+        await pilot.pause()
+        assert "step 11 of" in table.title

@@ -206,12 +206,20 @@ class HappinessScreen(Parts, GameScreenBase):
         v = c.view()
         legal = c.legal()
         names = [escape(p["name"]) for p in v["players"]]  # names go into markup
-        self.title = (
+        self.show_title(
             f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
         )
         step = c.next_step()
         stage = v["stage"]
-        if step == "window":
+        if self.review and step != "over":  # a replayed step: nobody plays it here
+            status = (
+                "Replay: the silence after a story, which any seat may break."
+                if stage == "window"
+                else f"Replay: [b]{names[v['actors'][0]]}[/b] to play."
+                if v["actors"]
+                else "Replay."
+            )
+        elif step == "window":
             status = self.window_status()
         elif step == "over":
             status = (

@@ -129,7 +129,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         if me != self._panel_for:  # another player's panel starts at its top
             self._panel_for = me
             self.part("#hc-left", VerticalScroll).scroll_home(animate=False)
-        self.title = f"{self.GAME_TITLE} - round {v['round']}"
+        self.show_title(f"{self.GAME_TITLE} - round {v['round']}")
         letters = v.get("letters")
         specials = v.get("specials", v.get("infrastructure", []))
         # Never the seed: with it and the setup anyone could deal the hidden cards again.
@@ -240,7 +240,9 @@ class HappyCityScreen(Parts, GameScreenBase):
     def _status(self, v: dict, step: str) -> str:
         """The prompt line; under a hand-off, the one its next player will see."""
         who = escape(v["players"][v["turn"]]["name"])
-        if step in ("human", "handoff"):
+        if self.review and step != "over":  # a replayed step: nobody plays it here
+            status = f"Replay: [b]{who}[/b] to play ({self.PROMPTS.get(v['stage'], 'a move')})."
+        elif step in ("human", "handoff"):
             status = (
                 f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
             )

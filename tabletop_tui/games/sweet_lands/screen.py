@@ -245,7 +245,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         pend = v.get("pending")
         op = pend["op"] if pend else None
         actor = pend["seat"] if pend else v["turn"]
-        self.title = f"Sweet Lands - round {max(v['round'], 1)}/5"
+        self.show_title(f"Sweet Lands - round {max(v['round'], 1)}/5")
         self.sub_title = PHASE.get(v["phase"], v["phase"])
         if self._hand_for != me or op not in P.HAND_OPS:
             # numbers hold through a step that takes cards one by one (a hand cost of
