@@ -2,8 +2,11 @@
 read-only, stepping by move and by turn, each step's log line shown; an unfinished
 game shows only what the whole table saw."""
 
+import random
+
 import pytest
 
+import rules
 from tabletop_tui.games.happiness.screen import HappinessScreen
 from tabletop_tui.replay import load_replay
 from tabletop_tui.screens.replay import ReplayApp, ReplayScreen
@@ -14,23 +17,29 @@ from .helpers import screen_text
 from .test_resume_replay import save_game
 
 
-async def test_the_replay_table_steps_by_move_and_turn_and_shows_no_hand(tmp_path):
-    import random
-
-    import rules
-
-    state = rules.get_game("happiness").new_game(["Ann", "Bob"], seed=5)
-    rng = random.Random(5)
-    for _ in range(30):
+def random_replay(folder, game: str, seed: int, moves: int):
+    """The replay of a saved 2-player game of ``moves`` random moves."""
+    state = rules.get_game(game).new_game(["Ann", "Bob"], seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
         state = state.apply(rng.choice(state.legal_actions(state.actors()[0])))
-    replay = load_replay(save_game(tmp_path, "happiness", state))
+    return load_replay(save_game(folder, game, state))
+
+
+async def open_table(pilot):
+    """From the replay screen to the table at its step (T)."""
+    await pilot.pause()
+    await pilot.press("t")
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def test_the_replay_table_steps_by_move_and_turn_and_shows_no_hand(tmp_path):
+    replay = random_replay(tmp_path, "happiness", 5, 30)
     assert not replay.over
     app = ReplayApp(replay, step=20)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        table = app.screen
+        table = await open_table(pilot)
         assert isinstance(table, HappinessScreen) and table.review
         c = table.controller
         assert c.state is replay.state_at(20) and c.viewer is None
@@ -60,21 +69,9 @@ async def test_the_replay_table_steps_by_move_and_turn_and_shows_no_hand(tmp_pat
 async def test_a_replayed_step_names_who_plays_it_and_keeps_its_title_on_resize(tmp_path, game):
     """Nobody plays on the replay table: the status names the seat the step waits for
     (never "your turn"), and the title stays the step's heading when a resize redraws."""
-    import random
-
-    import rules
-
-    state = rules.get_game(game).new_game(["Ann", "Bob"], seed=3)
-    rng = random.Random(3)
-    for _ in range(12):
-        state = state.apply(rng.choice(state.legal_actions(state.actors()[0])))
-    replay = load_replay(save_game(tmp_path, game, state))
-    app = ReplayApp(replay, step=10)
+    app = ReplayApp(random_replay(tmp_path, game, 3, 12), step=10)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        await pilot.press("t")
-        await pilot.pause()
-        table = app.screen
+        table = await open_table(pilot)
         assert table.review and "step 10 of" in table.title
         text = screen_text(app)
         assert "Replay:" in text and "your turn" not in text.lower()
