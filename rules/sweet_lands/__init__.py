@@ -148,7 +148,7 @@ class SweetLandsSpec(GameSpec):
                 f"version plays edition {RULES_EDITION} (income order, hand costs, ability "
                 f"order, free granted placements; Wonder icons on property rows; no Round Aid "
                 f"move in the last round; nothing paid for an area that would do nothing; Mio's "
-                f"solo cards and share of the draw), so it "
+                f"solo cards and share of the draw; lower incomes and Prosperity rates), so it "
                 f"no longer replays: {exc.reason}",
                 step=exc.step,
                 path=path,
