@@ -89,8 +89,8 @@ OPTIONS: dict[str, Option] = {
         ("nothing", "cards"),
         help=(
             "Solo only, a project rule beyond the rulebook: Mio also takes some of each "
-            "income phase's draw (data/solo.toml says how many), which brings a strong "
-            "player's score down to the rulebook's 250 and 300 VP lines."
+            "income phase's draw (data/solo.toml says how many): a harder solo game, "
+            "where a strong player ends near 250 VP rather than 300."
         ),
         choice_labels=("nothing: draw as printed", "Mio takes its share (calibrated)"),
     ),
