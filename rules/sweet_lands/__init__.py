@@ -89,8 +89,8 @@ OPTIONS: dict[str, Option] = {
         ("nothing", "cards"),
         help=(
             "Solo only, a project rule beyond the rulebook: Mio also takes some of each "
-            "income phase's draw (data/solo.toml says how many), which brings a strong "
-            "player's score down to the rulebook's 250 and 300 VP lines."
+            "income phase's draw (data/solo.toml says how many): a harder solo game, "
+            "where a strong player ends near 250 VP rather than 300."
         ),
         choice_labels=("nothing: draw as printed", "Mio takes its share (calibrated)"),
     ),
@@ -148,7 +148,7 @@ class SweetLandsSpec(GameSpec):
                 f"version plays edition {RULES_EDITION} (income order, hand costs, ability "
                 f"order, free granted placements; Wonder icons on property rows; no Round Aid "
                 f"move in the last round; nothing paid for an area that would do nothing; Mio's "
-                f"solo cards and share of the draw), so it "
+                f"solo cards and share of the draw; lower incomes and Prosperity rates), so it "
                 f"no longer replays: {exc.reason}",
                 step=exc.step,
                 path=path,

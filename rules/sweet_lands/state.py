@@ -36,7 +36,9 @@ from .turn_menu import turn_options
 # rulebook prints them (1 diamond; 4 gold); order asked only when it can matter (issue 32).
 # 6: solo only: Mio's cards block six spaces a round and Mio takes cards from each
 # income draw (option mio_takes; issue 32's solo recalibration).
-RULES_EDITION = 6
+# 7: every character's income 3 gold and 1 wheat, wood, iron lower; the roads, rabbits,
+# properties and Industry Point tracks at their pre-issue-14 rates (issue 32, step 2).
+RULES_EDITION = 7
 
 
 class SweetLandsState(StateFields):

@@ -3,6 +3,7 @@ calibration may move only numbers the rulebook does not print, so I2 gives 1 dia
 and L2 costs 4 gold, as I and L do (the issue-14 raise is undone; RULINGS.md)."""
 
 from rules.sweet_lands import data as D
+from rules.sweet_lands.scoring import breakdown
 
 from .helpers import act, edit, rich, settle, started
 
@@ -39,3 +40,17 @@ def test_area_L2_costs_4_gold_as_printed_besides_the_copied_areas_cost():
     s = settle(act(s, "copy", "B"))
     # B's own wheat is paid, and L2's 4 gold, as when L copies it
     assert s.p[0].food == 2 and s.p[0].res["gold"] == 26 and s.p[0].res["wheat"] == 28
+
+
+def test_terrain_track_pays_the_rulebooks_example_rates():
+    # calibration moves only unprinted numbers: the rulebook's scoring example prints
+    # this track (nothing at the start, 1 VP per 3 tiles, per 2 tiles, then per tile)
+    s = edit(started(1))
+    track = next(i for i, t in enumerate(DATA.prosperity) if t["element"] == "terrain")
+    assert not any(s.p[0].prosp)
+    s.p[0].tiles = {h: ("wheat", False) for h in range(12)}
+    got = {}
+    for pos in range(DATA.prosperity[track]["length"] + 1):
+        s.p[0].prosp[track] = pos
+        got[pos] = breakdown(s, 0)["prosperity"]
+    assert got == {0: 0, 1: 4, 2: 4, 3: 6, 4: 6, 5: 12}

@@ -255,4 +255,4 @@ def test_bot_play_with_every_option_at_each_player_count(n):
 
 def test_save_records_the_rules_edition():
     s = play_random(game(2, 2, **ALL), random.Random(2))
-    assert SPEC.to_save(s)["extra"]["rules"] == RULES_EDITION == 6
+    assert SPEC.to_save(s)["extra"]["rules"] == RULES_EDITION == 7
