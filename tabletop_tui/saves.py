@@ -41,11 +41,10 @@ STALE_TEMP_SECONDS = 60.0  # older than any write in progress
 # The fields a save is written with; any other field found in a save is kept on rewrite.
 KNOWN_FIELDS = frozenset({"format", "game", "players", "seed", "options", "actions", "extra"})
 WRITTEN_FIELDS = KNOWN_FIELDS | {"header", "ui"}
-# The header's own fields (make_header); "seed" is written once the game is over and
-# never kept from a file, so a rewrite during play can never carry one.
+# The header's own fields (make_header); the seed, written once the game is over, is
+# never kept from a file, so a rewrite during play cannot carry one.
 HEADER_FIELDS = frozenset(
-    {"version", "game", "players", "options", "saved_at", "steps", "round", "over"}
-    | {"winners", "seed"}
+    "version game players options saved_at steps round over winners seed".split()
 )
 
 
@@ -170,11 +169,9 @@ def kept_fields(raw: dict) -> dict:
     kept = {k: v for k, v in raw.items() if k not in WRITTEN_FIELDS}
     if isinstance(raw.get("extra"), dict):
         kept["extra"] = raw["extra"]
-    header = raw.get("header")
-    if isinstance(header, dict):
-        extra_header = {k: v for k, v in header.items() if k not in HEADER_FIELDS}
-        if extra_header:
-            kept["header"] = extra_header
+    header = raw["header"] if isinstance(raw.get("header"), dict) else {}
+    if extra_header := {k: v for k, v in header.items() if k not in HEADER_FIELDS}:
+        kept["header"] = extra_header
     ui = raw.get("ui")
     if isinstance(ui, dict):
         extra_ui = {k: v for k, v in ui.items() if k not in ("seats", "saved_at", "round", "over")}

@@ -201,16 +201,10 @@ class HappinessScreen(Parts, GameScreenBase):
         self.advance()
 
     # ---- rendering -----------------------------------------------------------------------
-    def render_view(self) -> None:
-        c = self.controller
-        v = c.view()
-        legal = c.legal()
-        names = [escape(p["name"]) for p in v["players"]]  # names go into markup
-        self.show_title(
-            f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
-        )
-        step = c.next_step()
+    def status_line(self, v: dict, step: str, names: list[str]) -> str:
+        """The prompt line for ``step`` (``names``: the players' names, escaped)."""
         stage = v["stage"]
+        viewer = self.controller.viewer
         if self.review and step != "over":  # a replayed step: nobody plays it here
             status = (
                 "Replay: the silence after a story, which any seat may break."
@@ -230,8 +224,8 @@ class HappinessScreen(Parts, GameScreenBase):
         elif step == "bot":
             status = f"{names[v['actors'][0]]} (bot) is thinking..."
         elif step == "human":
-            assert c.viewer is not None, "a human step: the viewer acts"
-            me = names[c.viewer]
+            assert viewer is not None, "a human step: the viewer acts"
+            me = names[viewer]
             status = {
                 "build": f"[b]{me}[/b], you are the youngest: leave out any topic the table would rather "
                 f"avoid, then deal. The deck will hold {v['deck']['size']} cards.",
@@ -245,7 +239,19 @@ class HappinessScreen(Parts, GameScreenBase):
             status = f"Waiting for {names[v['actors'][0]]}."
         if v["end_triggered"] and not v["over"]:
             status += "  [b]Last round.[/b]"
-        self.part("#hp-status", TextBox).set_text(status)
+        return status
+
+    def render_view(self) -> None:
+        c = self.controller
+        v = c.view()
+        legal = c.legal()
+        names = [escape(p["name"]) for p in v["players"]]  # names go into markup
+        self.show_title(
+            f"Happiness - round {v['round']}" if v["round"] else "Happiness - building the deck"
+        )
+        step = c.next_step()
+        stage = v["stage"]
+        self.part("#hp-status", TextBox).set_text(self.status_line(v, step, names))
 
         hand = v["hand"] or []
         if self.selected >= len(hand):
