@@ -118,7 +118,7 @@ def screen_cells(app) -> list[list[str]]:
             if ch == "\n":  # each line's end is a run of its own
                 continue
             if cell_len(ch) == 0:  # zero-width: rides on the cell before it
-                row[col - 1] += ch
+                row[max(col - 1, 0)] += ch
                 continue
             if col < width:
                 row[col] = ch
