@@ -324,140 +324,156 @@ def solo_cards() -> dict:
 
 def check(board, player, maps_raw, cards_raw, solo) -> None:
     """Every count and structure the rulebook states; raise DataError on a breach."""
+    _check_board(board)
+    _check_player(player)
+    _check_maps(maps_raw["map"], board["supply"])
+    _check_cards(cards_raw["card"])
+    _check_solo(solo, board)
 
-    def need(cond, msg):
-        if not cond:
-            raise DataError(msg)
 
+def _need(cond, msg) -> None:
+    if not cond:
+        raise DataError(msg)
+
+
+def _check_board(board) -> None:
     areas = board["area"]
     main = [a for a in areas if "imitation" not in a]
-    need([a["id"] for a in main] == list("ABCDEFGHIJKLMNOPQ"), "main board areas must be A-Q")
+    _need([a["id"] for a in main] == list("ABCDEFGHIJKLMNOPQ"), "main board areas must be A-Q")
     cats = [a["category"] for a in main]
-    need(
+    _need(
         cats.count("basic") == 6 and cats.count("special") == 6 and cats.count("advanced") == 5,
         "6 basic, 6 special and 5 advanced areas",
     )
-    need(all(a["spaces"] in (1, 3) for a in areas), "every area has 1 or 3 spaces")
+    _need(all(a["spaces"] in (1, 3) for a in areas), "every area has 1 or 3 spaces")
     opens = sorted(a.get("opens", 1) for a in main if a["category"] == "advanced")
-    need(
+    _need(
         opens.count(2) == 2 and opens.count(3) == 2,
         "2 advanced areas open in round 2, 2 in round 3",
     )
-    need(board["hand_costs"] == [1, 2, 3], "hand costs are 1/2/3 cards")
+    _need(board["hand_costs"] == [1, 2, 3], "hand costs are 1/2/3 cards")
     imit = [a for a in areas if "imitation" in a]
-    need(imit and all(a["category"] == "special" for a in imit), "imitation areas are special")
-    need({a["min_players"] for a in imit} == {3, 4}, "imitation boards for 3/4 and for 4 players")
+    _need(imit and all(a["category"] == "special" for a in imit), "imitation areas are special")
+    _need({a["min_players"] for a in imit} == {3, 4}, "imitation boards for 3/4 and for 4 players")
     sup = board["supply"]
-    need(
+    _need(
         (sup["wheat"], sup["forest"], sup["mine"], sup["sea"]) == (60, 52, 52, 28),
         "terrain supply 60/52/52/28",
     )
-    need(sup["roads"] == 105, "105 road tokens")
-    need(
+    _need(sup["roads"] == 105, "105 road tokens")
+    _need(
         len(board["aid_standard"]) == 15 and len(board["aid_pass"]) == 5,
         "15 standard + 5 pass aid tiles",
     )
     for n, (std, pas) in {"1": (8, 2), "2": (8, 2), "3": (9, 3), "4": (11, 3)}.items():
-        need(board["round_aid"]["tiles_by_players"][n] == [std, pas], f"aid tiles for {n} players")
+        _need(board["round_aid"]["tiles_by_players"][n] == [std, pas], f"aid tiles for {n} players")
         lay = board["round_aid"]["layout"][n]
-        need(
+        _need(
             sum(s for s, _ in lay) == std and sum(p for _, p in lay) == pas,
             f"round aid layout for {n} players holds {std}+{pas} tiles",
         )
-        need(
+        _need(
             all(s in (1, 2) and p in (0, 1) for s, p in lay),
             "1 or 2 standard, 0 or 1 pass tile per space",
         )
-        need(len(lay) > int(n) + 1, "more aid spaces than tokens")
-    need(sorted(s["id"] for s in board["skill"]) == list(range(1, 13)), "skill tiles 1-12")
-    need(len(board["milestone"]) == 6, "6 milestones")
-    need(
+        _need(len(lay) > int(n) + 1, "more aid spaces than tokens")
+    _need(sorted(s["id"] for s in board["skill"]) == list(range(1, 13)), "skill tiles 1-12")
+    _need(len(board["milestone"]) == 6, "6 milestones")
+    _need(
         len(board["final_tile"]) == 4 and all("neutral" in t for t in board["final_tile"]),
         "4 final scoring tiles with neutral scores",
     )
-    need(len(board["special_terrain"]) == 6, "6 special terrain tiles")
-    need(board["city_points"] == [0, 1, 2, 3, 5, 7, 9], "city points 1,2,3,5,7,9")
-    need(board["port_vp"] == [-40, -20, -10, -5, 10], "port VP -40..10")
-    need(board["final_tile_vp"] == [15, 7] and board["milestone_vp"] == 10, "15/7 and 10 VP")
-    # player
-    need(player["rabbits"] == 9 and len(player["food"]["rabbit_at"]) == 9, "9 Cookie Rabbits")
-    need(player["food"]["rabbit_at"][0] == 4, "the first rabbit needs Food Track space 4")
+    _need(len(board["special_terrain"]) == 6, "6 special terrain tiles")
+    _need(board["city_points"] == [0, 1, 2, 3, 5, 7, 9], "city points 1,2,3,5,7,9")
+    _need(board["port_vp"] == [-40, -20, -10, -5, 10], "port VP -40..10")
+    _need(board["final_tile_vp"] == [15, 7] and board["milestone_vp"] == 10, "15/7 and 10 VP")
+
+
+def _check_player(player) -> None:
+    _need(player["rabbits"] == 9 and len(player["food"]["rabbit_at"]) == 9, "9 Cookie Rabbits")
+    _need(player["food"]["rabbit_at"][0] == 4, "the first rabbit needs Food Track space 4")
     fb = {b["at"]: b["effect"] for b in player["food"]["bonus"]}
-    need(
+    _need(
         fb.get(7) == [{"discount": 1}] and fb.get(11) == [{"discount": 2}],
         "wood discounts at 7 and 11",
     )
-    need(any("wonder" in e for b in fb.values() for e in b), "a Wonder on the Food Track")
+    _need(any("wonder" in e for b in fb.values() for e in b), "a Wonder on the Food Track")
     ind = player["industry"]
-    need(len(ind["labs_after"]) == 4 and len(ind["lab_costs"]) == 4, "4 Research Labs")
+    _need(len(ind["labs_after"]) == 4 and len(ind["lab_costs"]) == 4, "4 Research Labs")
     spaces = ind["spaces"]
     flat = [list(e) for s in spaces for e in s.get("bonus", [])]
-    need(
+    _need(
         ["locomotive"] in flat and ["wonder"] in flat, "Locomotive and Wonder on the Industry Track"
     )
-    need({s["colour"] for s in spaces[1:]} == {"orange", "green"}, "orange and green spaces")
-    need(any(s.get("ip") for s in spaces), "Industry Point icons")
+    _need({s["colour"] for s in spaces[1:]} == {"orange", "green"}, "orange and green spaces")
+    _need(any(s.get("ip") for s in spaces), "Industry Point icons")
     pros = player["prosperity"]
-    need(len(pros) == 6, "6 Prosperity Tracks")
-    need(
+    _need(len(pros) == 6, "6 Prosperity Tracks")
+    _need(
         [p["element"] for p in pros]
         == ["terrain", "rabbits", "roads", "properties", "automated", "industry_points"],
         "Prosperity elements in rulebook order",
     )
     for i in range(0, 6, 2):
         up, low = pros[i], pros[i + 1]
-        need(up["colour"] == low["colour"], "two tracks per colour")
-        need(low["length"] > up["length"], "the lower track of a colour is longer")
-    need([p["colour"] for p in pros[::2]] == list(COLOURS), "orange, green, grey tracks")
+        _need(up["colour"] == low["colour"], "two tracks per colour")
+        _need(low["length"] > up["length"], "the lower track of a colour is longer")
+    _need([p["colour"] for p in pros[::2]] == list(COLOURS), "orange, green, grey tracks")
     rows = player["property_row"]
-    need(
+    _need(
         len(rows) == 5 and all(all(k in r for k in ROW_TYPES) for r in rows),
         "5 rows of Tent, House and Building",
     )
-    need(len(player["shop"]) == 3, "3 Coffee Shops")
-    need(len(player["character"]) >= 4, "at least 4 characters")
-    # maps
-    ms = maps_raw["map"]
-    need(
+    _need(len(player["shop"]) == 3, "3 Coffee Shops")
+    _need(len(player["character"]) >= 4, "at least 4 characters")
+
+
+def _check_maps(ms, sup) -> None:
+    _need(
         ms[0]["id"] == "A" and sum(1 for m in ms if m["id"].startswith("B")) >= 4,
         "an A side and at least 4 B sides",
     )
-    need(len({tuple(m["rows"]) for m in ms}) == len(ms), "B sides differ")
+    _need(len({tuple(m["rows"]) for m in ms}) == len(ms), "B sides differ")
     for m in ms:
         counts: dict[str, int] = {}
         for line in m["rows"]:
             for ch in line.split():
                 counts[ch] = counts.get(ch, 0) + 1
-        need(len(m["ports"]) == 4, f"map {m['id']}: 4 ports")
-        need(
+        _need(len(m["ports"]) == 4, f"map {m['id']}: 4 ports")
+        _need(
             counts.get("C", 0) >= 1 and counts.get("X", 0) >= 1 and counts.get("E", 0) >= 1,
             f"map {m['id']}: capital, special hexes and Extra Draw Areas",
         )
         for ch, t in (("w", "wheat"), ("f", "forest"), ("m", "mine"), ("s", "sea")):
-            need(
+            _need(
                 counts.get(ch, 0) * 4 <= sup[t], f"map {m['id']}: too many {t} hexes for 4 players"
             )
-    # cards
-    cs = cards_raw["card"]
-    need(sum(c["copies"] for c in cs) == 207, "207 Citizen Cards")
-    need(len(cs) >= 60, "at least 60 distinct designs")
-    need(len({c["name"] for c in cs}) == len(cs), "card names are distinct")
+
+
+def _check_cards(cs) -> None:
+    _need(sum(c["copies"] for c in cs) == 207, "207 Citizen Cards")
+    _need(len(cs) >= 60, "at least 60 distinct designs")
+    _need(len({c["name"] for c in cs}) == len(cs), "card names are distinct")
     kinds = {c["kind"] for c in cs}
-    need(kinds == {"immediate", "pass"}, "immediate and pass cards")
-    need(
+    _need(kinds == {"immediate", "pass"}, "immediate and pass cards")
+    _need(
         {c.get("industry") for c in cs if c["kind"] == "immediate"} == set(INDUSTRY_TAGS),
         "every industry tag, wildcard and none included",
     )
-    need(all(c["tags"] and set(c["tags"]) <= set(TAGS) for c in cs), "1+ Sweets Tags per card")
-    need({t for c in cs for t in c["tags"]} == set(TAGS), "all six Sweets Tags used")
-    need(any(c.get("brownie") for c in cs), "Brownie cost reduction cards")
-    need(
+    _need(all(c["tags"] and set(c["tags"]) <= set(TAGS) for c in cs), "1+ Sweets Tags per card")
+    _need({t for c in cs for t in c["tags"]} == set(TAGS), "all six Sweets Tags used")
+    _need(any(c.get("brownie") for c in cs), "Brownie cost reduction cards")
+    _need(
         all(c.get("auto") for c in cs if c["kind"] == "immediate" and c["industry"] != "none"),
         "automatable cards have an automation ability",
     )
-    need(len(solo["a"]) == 8 and len(solo["b"]) == 8, "8 A and 8 B solo cards")
+
+
+def _check_solo(solo, board) -> None:
+    main = [a for a in board["area"] if "imitation" not in a]
+    _need(len(solo["a"]) == 8 and len(solo["b"]) == 8, "8 A and 8 B solo cards")
     spaces = {a["id"]: a["spaces"] for a in main}
-    need(
+    _need(
         all(
             area in spaces and 1 <= i <= spaces[area]
             for c in solo["a"] + solo["b"]
@@ -465,4 +481,4 @@ def check(board, player, maps_raw, cards_raw, solo) -> None:
         ),
         "solo cards name spaces of the main board",
     )
-    need(0 <= solo["cards_taken"] < board["later_round_draw"], "Mio takes fewer cards than a draw")
+    _need(0 <= solo["cards_taken"] < board["later_round_draw"], "Mio takes fewer cards than a draw")
