@@ -127,7 +127,21 @@ def player_renderable(view: dict, seat: int):
             f"cities {pv['cities']}, connected ports {pv['connected_ports']}, extra draw areas {len(pv['extra_draw'])}."
         )
     )
-    # played cards
+    parts += [
+        table(d, pv) for table in (_played_table, _columns_table, _tokens_table, _skills_table)
+    ]
+    tags = " ".join(f"{k}:{v}" for k, v in pv["tags"].items() if v)
+    parts.append(
+        Text(
+            f"Sweets Tags: {tags or 'none'}. Milestones: {', '.join(map(str, pv['milestones'])) or 'none'}. "
+            f"Wonders: {pv['wonders']}."
+        )
+    )
+    return Group(*[x for p in parts for x in (p, Text(""))])
+
+
+def _played_table(d, pv: dict) -> RenderableType:
+    """The cards the player has played, face up."""
     t = _table("Played cards (face up)", "card", "kind", "tags", "does")
     for cid in pv["played"]:
         c = d.cards[cid].to_dict()
@@ -141,8 +155,11 @@ def player_renderable(view: dict, seat: int):
         )
     if not pv["played"]:
         t.add_row("-", "", "", "")
-    parts.append(t)
-    # industry columns
+    return t
+
+
+def _columns_table(d, pv: dict) -> RenderableType:
+    """Each Industry column: its limit, its board ability and the cards automated in it."""
     t = _table(
         "Industry columns (each Industry Bonus of a colour runs its column top to bottom)",
         "column",
@@ -156,8 +173,11 @@ def player_renderable(view: dict, seat: int):
         text = fx_text([(op, v) for e in cols[colour]["ability"] for op, v in e.items()])
         text += "".join(f" | {c.name}: {fx_text(c.auto)}" for c in cards)
         t.add_row(f"{colour}: {cols[colour]['industry']}", f"{len(cards)}/{lim}", text)
-    parts.append(t)
-    # property tokens
+    return t
+
+
+def _tokens_table(d, pv: dict) -> RenderableType:
+    """The property tokens left and the cost of the next of each."""
     t = _table("Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus")
     for kind in ("tent", "house", "building"):
         row = pv["rows_taken"][kind]
@@ -180,8 +200,11 @@ def player_renderable(view: dict, seat: int):
         "unblocks the Industry Track",
     )
     t.add_row("clock tower", "0" if pv["clock_tower"] else "1", "free", "character's tower ability")
-    parts.append(t)
-    # skills
+    return t
+
+
+def _skills_table(d, pv: dict) -> RenderableType:
+    """The skill tiles the player holds."""
     t = _table("Skill tiles", "id", "kind", "ability")
     for sk in pv["skills"]:
         info = d.skills[sk]
@@ -189,15 +212,7 @@ def player_renderable(view: dict, seat: int):
         t.add_row(str(sk), info["kind"] + used, info["text"])
     if not pv["skills"]:
         t.add_row("-", "", "")
-    parts.append(t)
-    tags = " ".join(f"{k}:{v}" for k, v in pv["tags"].items() if v)
-    parts.append(
-        Text(
-            f"Sweets Tags: {tags or 'none'}. Milestones: {', '.join(map(str, pv['milestones'])) or 'none'}. "
-            f"Wonders: {pv['wonders']}."
-        )
-    )
-    return Group(*[x for p in parts for x in (p, Text(""))])
+    return t
 
 
 def others_text(view: dict, viewer: int | None) -> str:
