@@ -102,10 +102,39 @@ def _table(title, *cols) -> _Titled:
 
 def board_renderable(view: dict):
     d = data()
-    players = view["players"]
-    tags = player_tags(players)
+    tags = player_tags(view["players"])
     parts: list[RenderableType] = []
-    # Round Aid board
+    for make in (
+        _turn_order_line,
+        _round_aid_table,
+        _milestones_table,
+        _final_tiles_table,
+        _skills_table,
+        _advanced_table,
+        _specials_table,
+    ):
+        part = make(view, d, tags)
+        if part is not None:
+            parts.append(part)
+    parts.append(
+        Text(
+            f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."
+        )
+    )
+    return Group(*[x for p in parts for x in (p, Text(""))])
+
+
+def _turn_order_line(view: dict, d, tags: list[str]) -> RenderableType | None:
+    """The Turn Order Board (a variant): the seats in this round's order."""
+    order = view.get("turn_order")
+    if not order:
+        return None
+    players = view["players"]
+    names = ", ".join(f"{tags[s]} {escape(players[s]['name'])}" for s in order)
+    return Text.from_markup(f"[b]Turn Order Board[/b] this round: {names}")
+
+
+def _round_aid_table(view: dict, d, tags: list[str]) -> RenderableType:
     t = _table(
         "Round Aid board (income tiles each round; pass tile VP when you pass)",
         "space",
@@ -113,6 +142,7 @@ def board_renderable(view: dict):
         "pass tile",
         "token",
     )
+    players = view["players"]
     for i, sp in enumerate(view["round_aid"]):
         std = "; ".join(fx_text(d.aid_standard[tid]) for tid in sp["standard"])
         pas = formula_text(d.aid_pass[sp["pass"]]) if sp["pass"] is not None else "-"
@@ -120,71 +150,82 @@ def board_renderable(view: dict):
         if view.get("mio_aid") == i:
             who.append("M Mio")
         t.add_row(str(i + 1), std, pas, ", ".join(who) or ".")
-    parts.append(t)
-    # milestones and final scoring tiles (not in a solo game)
-    if view["milestones"]:
-        t = _table(
-            "Milestones (free action when met: 10 VP at the end; after 3 are taken the rest go)",
-            "tile",
-            "condition",
-            "taken by",
+    return t
+
+
+def _milestones_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+    """The milestones in play (none in a solo game)."""
+    if not view["milestones"]:
+        return None
+    t = _table(
+        "Milestones (free action when met: 10 VP at the end; after 3 are taken the rest go)",
+        "tile",
+        "condition",
+        "taken by",
+    )
+    players = view["players"]
+    for mid, side, who in view["milestones"]:
+        t.add_row(
+            f"{mid}{side}",
+            cond_text(d.milestones[mid][side]),
+            escape(players[who]["name"]) if who is not None else "-",
         )
-        for mid, side, who in view["milestones"]:
-            t.add_row(
-                f"{mid}{side}",
-                cond_text(d.milestones[mid][side]),
-                escape(players[who]["name"]) if who is not None else "-",
-            )
-        parts.append(t)
-    if view["final_tiles"]:
-        t = _table(
-            "Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",
-            "tile",
-            "measure",
-            "neutral",
-            "now",
-        )
-        for standing in view["final_standings"]:
-            tid = standing["tile"]
-            tile = d.final_tiles[tid]
-            now = " ".join(f"{tags[s]}:{value}" for s, value in enumerate(standing["values"]))
-            t.add_row(str(tid), formula_measure(tile["measure"]), str(tile["neutral"]), now)
-        parts.append(t)
-    # skills: the supply's kinds, then the advanced tiles on show (a variant)
+    return t
+
+
+def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+    """The final scoring tiles and where each seat stands (none in a solo game)."""
+    if not view["final_tiles"]:
+        return None
+    t = _table(
+        "Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",
+        "tile",
+        "measure",
+        "neutral",
+        "now",
+    )
+    for standing in view["final_standings"]:
+        tid = standing["tile"]
+        tile = d.final_tiles[tid]
+        now = " ".join(f"{tags[s]}:{value}" for s, value in enumerate(standing["values"]))
+        t.add_row(str(tid), formula_measure(tile["measure"]), str(tile["neutral"]), now)
+    return t
+
+
+def _skills_table(view: dict, d, tags: list[str]) -> RenderableType:
+    """The supply's skill tiles, one kind a row."""
     t = _table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
     for sk in sorted(int(k) for k in view["skill_supply"]):
         info = d.skills[sk]
         t.add_row(str(sk), info["kind"], info["text"], str(view["skill_supply"][str(sk)]))
-    parts.append(t)
+    return t
+
+
+def _advanced_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+    """The Advanced Skill Tiles on show, with their costs (a variant)."""
     advanced = view.get("advanced_costs") or {}
-    if advanced:
-        t = _table(
-            "Advanced Skill Tiles on show (instead of a supply tile, for the cost shown)",
-            "id",
-            "kind",
-            "ability",
-            "cost",
-        )
-        for sk, cost in advanced.items():
-            info = d.skills[int(sk)]
-            t.add_row(sk, info["kind"], info["text"], cost_text(cost) or "free")
-        parts.append(t)
-    order = view.get("turn_order")
-    if order:
-        names = ", ".join(f"{tags[s]} {escape(players[s]['name'])}" for s in order)
-        parts.insert(0, Text.from_markup(f"[b]Turn Order Board[/b] this round: {names}"))
+    if not advanced:
+        return None
+    t = _table(
+        "Advanced Skill Tiles on show (instead of a supply tile, for the cost shown)",
+        "id",
+        "kind",
+        "ability",
+        "cost",
+    )
+    for sk, cost in advanced.items():
+        info = d.skills[int(sk)]
+        t.add_row(sk, info["kind"], info["text"], cost_text(cost) or "free")
+    return t
+
+
+def _specials_table(view: dict, d, tags: list[str]) -> RenderableType:
     t = _table("Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect")
     for tid in view["special_tiles"]:
         t.add_row(str(tid), fx_text(d.specials[tid]))
     if not view["special_tiles"]:
         t.add_row("-", "none left")
-    parts.append(t)
-    parts.append(
-        Text(
-            f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."
-        )
-    )
-    return Group(*[x for p in parts for x in (p, Text(""))])
+    return t
 
 
 def formula_measure(measure: str) -> str:
