@@ -92,21 +92,24 @@ def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
     assert bot.last_iterations == 3
 
 
-def test_sweet_lands_hard_reads_its_own_estimate_with_two_or_more_rivals():
+def test_sweet_lands_hard_weighs_its_lead_over_the_best_rival():
     from rules.bots.sweet_lands_adapter import SweetLandsPolicy
-    from rules.bots.sweet_lands_duel import LEAD_AND_OWN
+    from rules.bots.sweet_lands_rivals import LEAD_AND_OWN
     from tests.sweet_lands.helpers import started
 
     policy = SweetLandsPolicy(3)
-    three = started(3, seed=4)
-    for seat in range(3):
-        assert policy.judge(three, seat) == policy.estimate(three, seat)
-    two = started(2, seed=4)
-    own, rival = policy.estimate(two, 0), policy.estimate(two, 1)
-    assert own != rival
-    lead_weight, own_weight = LEAD_AND_OWN  # with one rival: mostly its own estimate
+    lead_weight, own_weight = LEAD_AND_OWN  # mostly its own estimate
     assert 0 < lead_weight < own_weight
-    assert policy.judge(two, 0) == pytest.approx(lead_weight * (own - rival) + own_weight * own)
+    solo = started(1, seed=4)
+    assert policy.judge(solo, 0) == policy.estimate(solo, 0)
+    for n in (2, 3, 4):
+        state = started(n, seed=4)
+        values = [policy.estimate(state, s) for s in range(n)]
+        assert len(set(values)) > 1
+        for seat in range(n):
+            best = max(v for s, v in enumerate(values) if s != seat)
+            expected = lead_weight * (values[seat] - best) + own_weight * values[seat]
+            assert policy.judge(state, seat) == pytest.approx(expected)
 
 
 def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_players():
@@ -224,11 +227,10 @@ def test_happiness_candidates_are_only_close_placements():
     assert len(cands) == sum(1 for v in closer if best - v <= HappinessBot.CLOSE_CALL)
 
 
-@pytest.mark.parametrize("players", [1, 2, 3])
-def test_sweet_lands_hard_searches_sub_steps_solo_and_with_one_rival(players):
-    """Solo and with one rival, a sub-step (here the character to play) is searched
-    among the policy's answer and the next ones; with more rivals the policy's
-    answer stands alone."""
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_sweet_lands_hard_searches_sub_steps_at_every_player_count(players):
+    """A sub-step (here the character to play) is searched among the policy's answer
+    and the next ones, solo and with any number of rivals."""
     from rules.bots.sweet_lands_adapter import SweetLandsPolicy
     from tests.sweet_lands.helpers import new
 
@@ -238,5 +240,5 @@ def test_sweet_lands_hard_searches_sub_steps_solo_and_with_one_rival(players):
     assert world.stack and len(legal) > 2
     cands = SweetLandsPolicy(1).candidates(world, seat, legal, 4)
     assert cands[0] == SweetLandsPolicy(1).pick(world, seat, legal)  # the same seed
-    assert len(cands) == (min(4, len(legal)) if players <= 2 else 1)
+    assert len(cands) == min(4, len(legal))
     assert len({a.key for a in cands}) == len(cands) and all(a in legal for a in cands)
