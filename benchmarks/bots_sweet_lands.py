@@ -3,7 +3,9 @@
 Every seat of a game plays at the same level, so a multiplayer game gives one
 winner's score at that level and each seat's score. Called from ``bots.py``; run
 alone with ``python benchmarks/bots_sweet_lands.py [--scale X] [--levels ...]
-[--players ...]``.
+[--players ...]``. ``--head-to-head N --players 3 4`` plays only N games of hard at
+one seat (seed mod n) against normal bots at each count (``--seed 1500``: seeds
+2000-2009, the figures in RULINGS.md's "A stronger search with several rivals").
 """
 
 from __future__ import annotations
@@ -67,22 +69,30 @@ def level_table(level: str, scale: float, budget: Budget, seed0: int, times, cou
         print(f"    every seat VP {mean_text(seats)}  {spread(seats)}")
 
 
-def head_to_head(games: int, budget: Budget, seed0: int, times, each: bool = False) -> None:
-    """hard against normal in 2-player games, seats alternating (``each``: a line a game)."""
-    score, margins = 0.0, []
+def head_to_head(
+    games: int, budget: Budget, seed0: int, times, each: bool = False, players: int = 2
+) -> None:
+    """hard against normal: hard at one seat (seed mod ``players``, so the seats take
+    turns), normal at the others; ``each``: a line a game. The margin is hard's score
+    less the best rival's."""
+    score, margins, vps = 0.0, [], []
     for g in range(games):
-        levels = ["hard", "normal"] if g % 2 == 0 else ["normal", "hard"]
-        res = play(GAME, {}, levels, seed0 + g, budget, times).result()
-        me = levels.index("hard")
+        seed = seed0 + g
+        me = seed % players
+        levels = ["hard" if s == me else "normal" for s in range(players)]
+        res = play(GAME, {}, levels, seed, budget, times).result()
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
-        margins.append(res["scores"][me] - res["scores"][1 - me])
+        best = max(v for s, v in enumerate(res["scores"]) if s != me)
+        margins.append(res["scores"][me] - best)
+        vps.append(res["scores"][me])
         if each:
-            print(f"    seed {seed0 + g}: hard {res['scores'][me]}, normal {res['scores'][1 - me]}")
+            print(f"    seed {seed}: hard {res['scores'][me]}, best normal {best}")
     lo, hi = wilson(score, games)
     print(
-        f"  hard vs normal (2 players): hard wins {score / games:.0%} of {games} games "
-        f"(95% CI {lo:.0%}-{hi:.0%}); hard's margin {mean_text(margins)}"
+        f"  hard vs normal ({players} players): hard wins {score / games:.0%} of {games} games "
+        f"(95% CI {lo:.0%}-{hi:.0%}); hard's VP {mean_text(vps)}; "
+        f"its margin over the best rival {mean_text(margins)}"
     )
 
 
@@ -148,18 +158,24 @@ def main(argv=None) -> None:
     p.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
     p.add_argument("--seed", type=int, default=1000, help="first game seed")
-    p.add_argument("--players", nargs="+", type=int, default=list(COUNTS), choices=COUNTS)
     p.add_argument(
-        "--head-to-head", type=int, metavar="N", help="only N hard-vs-normal 2-player games"
+        "--players", nargs="+", type=int, choices=COUNTS, help="player counts (default 1-4)"
+    )
+    p.add_argument(
+        "--head-to-head",
+        type=int,
+        metavar="N",
+        help="only N games of hard against normal bots, at each of --players (default 2)",
     )
     args = p.parse_args(argv)
     budget = Budget(seconds=args.seconds)
     if args.head_to_head:
         times: dict[str, list[float]] = defaultdict(list)
-        head_to_head(args.head_to_head, budget, args.seed + 500, times, each=True)
+        for n in [n for n in args.players or [2] if n > 1]:
+            head_to_head(args.head_to_head, budget, args.seed + 500, times, True, n)
         print(timing_line("hard", times["hard"]))
         return
-    run(args.scale, budget, args.seed, tuple(args.levels), tuple(args.players))
+    run(args.scale, budget, args.seed, tuple(args.levels), tuple(args.players or COUNTS))
 
 
 if __name__ == "__main__":
