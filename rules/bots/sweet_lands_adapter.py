@@ -7,10 +7,10 @@ observation, never the live game.
 For the ``hard`` level it also tells the search what is worth searching and how to
 judge an imagined position. A whole Sweet Lands game is too long to play out within a
 decision's budget, so the search looks ahead to the end of the round (with two or
-three rivals to the seat's next main move; ``sweet_lands_rivals``: each rival choosing
-the quick way), and reads the position
-with the bot's own estimate (score so far plus what resources, income, cards and
-coming passes are worth), with rivals also a little of the lead over the best of them.
+three rivals to the seat's next main move), each rival choosing the quick way, and
+reads the position with the bot's own estimate (score so far plus what resources,
+income, cards and coming passes are worth), with rivals also a little of the lead
+over the best of them (``sweet_lands_rivals``).
 Sub-steps (which hex, which track, which character) are searched too: the policy's
 quick answer and the next few the engine offers.
 """
@@ -82,16 +82,16 @@ class SweetLandsPolicy(Policy):
         return away and state.turn == seat and state.main_done and not state.stack
 
     def playout_move(self, state: Any, actor: int, seat: int, actions: list[Action]) -> Action:
-        """A move inside an imagined game, which is itself a resampled copy: with
-        rivals the seat plays its full greedy look-ahead and each rival its quick turn
-        (``sweet_lands_rivals``); solo the seat plays as at the table."""
-        if rivals.with_rivals(state):
-            return rivals.rival_move(self, state, actor, seat, actions)
+        """A move inside an imagined game, which is itself a resampled copy (its moves
+        are its own: no mapping onto another list): the seat plays its full greedy
+        look-ahead, each rival its quick turn (rated once per decision); sub-steps by
+        the policy's quick rules for every seat."""
         inner = self.inner
-        # the moves are the imagined game's own: no mapping onto another list
         if state.stack:
             return inner.sub_step(state, actor, actions)
-        return inner.turn(state, actor, actions)
+        if actor == seat:
+            return inner.turn(state, actor, actions)
+        return inner.quick_turn(state, actor, actions, self.rival_gains.setdefault(actor, {}))
 
     def judge(self, state: Any, seat: int) -> float:
         """An imagined position's worth to ``seat``: its final score once the game is

@@ -10,15 +10,14 @@ round with one rival and to the seat's next main move with more (the adapter's
 ``settled``), and sub-steps are searched as solo. A position is judged mostly by the
 seat's own estimate, a little by its lead over the best rival.
 
-Nothing here changes a solo decision: every hook asks ``with_rivals(world)`` first.
+The adapter (``sweet_lands_adapter``) plays the imagined games; this module judges
+them. Nothing here changes a solo decision: the adapter asks ``with_rivals`` first.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-# an imagined game with rivals stops where the adapter's settled says; this only bounds it
-PLIES = 400
 # (weight of the lead over the best rival, weight of the seat's own estimate)
 LEAD_AND_OWN = (0.3, 1.0)
 
@@ -26,18 +25,6 @@ LEAD_AND_OWN = (0.3, 1.0)
 def with_rivals(world: Any) -> bool:
     """Whether the game has other players, the games these rules are for."""
     return world.n >= 2
-
-
-def rival_move(policy: Any, state: Any, actor: int, seat: int, actions: list) -> Any:
-    """A move inside an imagined game with rivals: the seat plays its full greedy
-    look-ahead, each rival its quick turn (rated once per decision); sub-steps by the
-    policy's quick rules for every seat."""
-    inner = policy.inner
-    if state.stack:
-        return inner.sub_step(state, actor, actions)
-    if actor == seat:
-        return inner.turn(state, actor, actions)
-    return inner.quick_turn(state, actor, actions, policy.rival_gains.setdefault(actor, {}))
 
 
 def judge(estimate: Any, state: Any, seat: int) -> float:
