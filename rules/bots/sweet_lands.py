@@ -117,7 +117,7 @@ class SweetLandsBot:
 
     def _port_potential(self, s, seat):
         """Partial credit for unconnected ports close to the connected network."""
-        m = s.mapb(seat)
+        m = MQ.map_board(s, seat)
         seen = MQ.capital_network(s, seat)
         missing = [p for p in m.ports if p not in seen]
         if not missing:
@@ -405,7 +405,7 @@ class SweetLandsBot:
 
     def _map_value(self, s, seat, a):
         P = s.p[seat]
-        m = s.mapb(seat)
+        m = MQ.map_board(s, seat)
         if a.kind in ("hex", "special"):
             h = a.args[0]
             v = 1.0
@@ -435,7 +435,7 @@ class SweetLandsBot:
 
     def _toward_port(self, s, seat, h):
         """1 if the hex is next to tiles connected to a capital and lies closer to a port."""
-        m = s.mapb(seat)
+        m = MQ.map_board(s, seat)
         ports = [p for p in m.ports if p not in s.p[seat].tiles]
         if not ports:
             return 0
@@ -476,7 +476,7 @@ class SweetLandsBot:
 
     def _spot_value(self, s, seat, kind, h):
         P = s.p[seat]
-        m = s.mapb(seat)
+        m = MQ.map_board(s, seat)
         before = len(MQ.cities(s, seat))
         after = len(MQ.cities(s, seat, extra=(h, kind)))
         props = {**P.props, h: kind}  # the position with the token placed, never written back

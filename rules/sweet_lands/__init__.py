@@ -25,10 +25,11 @@ so no import cycle can form).
 - ``primitives`` / ``queries``: an income rise, a card draw, a tile flip; costs,
   counts and milestone tests.
 - ``skills``: skill-tile hooks and scoring.
-- ``economy`` / ``frames`` / ``map_queries`` / ``step_base``: paying costs; putting
-  steps and effects on the stack; cities and free spots; the ``Step`` base class.
+- ``economy`` / ``frames`` / ``map_queries``: paying costs; pending steps (putting
+  them and effects on the stack, the ``Step`` base class); the Map Board, cities and
+  free spots.
 - ``fields``: the state record, typed (what every rule function takes), with the
-  basic facts and copy-on-write helpers.
+  copy-on-write helpers.
 - ``board_part``; ``data`` / ``player``: the menu's kept board facts; the printed
   components (data/*.toml, checked on load); one seat's record.
 - ``constants`` / ``frame_types`` / ``hexgrid`` / ``story`` / ``traits``: names (the

@@ -11,34 +11,24 @@ from . import data as D
 from . import frames as FR
 from . import primitives as PR
 from . import queries as Q
-from .characters import cubes, face_up_tiles, least_colours, mark
+from .characters import face_up_tiles, least_colours, mark
 from .constants import Op
 from .fields import StateFields
 from .frame_types import Counted, Frame
+from .frames import Step
 from .skills import on_play
-from .step_base import Step
 
 # ---------------------------------------------------------------- free actions
-# What is common to the characters' free actions: each once a round (a cube marks
-# it); the rest is the character's (characters.py).
+# The moves of the characters' free actions; whether one may be taken now (each once
+# a round, a cube marks it) is characters.free_refusal.
 FREE_KINDS = C.FREE_KINDS
-
-
-def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:
-    fid = kind[3:]
-    character = C.of(s.p[seat])
-    if fid not in character.free_ids():
-        return "Your character has no such free action."
-    if fid in cubes(s, seat):
-        return "This character free action is already used this round (its cube is placed)."
-    return character.free_refusal(s, seat, fid)
 
 
 def free_options(s: StateFields, seat: int) -> list[Action]:
     return [
         _free_action(seat, fid)
         for fid in C.of(s.p[seat]).free_ids()
-        if free_refusal(s, seat, f"fa_{fid}", ()) is None
+        if C.free_refusal(s, seat, f"fa_{fid}") is None
     ]
 
 
@@ -51,31 +41,13 @@ def _free_action(seat: int, fid: str) -> Action:
 def do_free(s: StateFields, seat: int, args: tuple, kind: str = "") -> None:
     fid = kind[3:]
     mark(s, seat, fid)
-    s.log(f"{s.who(seat)} uses a character free action ({C.FREE_LABELS[fid][6:]}).")
+    s.log(f"{s.players[seat]} uses a character free action ({C.FREE_LABELS[fid][6:]}).")
     C.of(s.p[seat]).do_free(s, seat, fid)
 
 
 def free_costs(s: StateFields, seat: int, kind: str) -> tuple[dict, list[str]]:
     """The cost and gains of a character free action, for the view (explain.py)."""
     return C.of(s.p[seat]).free_costs(s, seat, kind[3:])
-
-
-# ---------------------------------------------------------------- view
-def view_player(s: StateFields, seat: int) -> dict:
-    """What the screen shows of the character's state (all public)."""
-    P = s.p[seat]
-    character = C.of(P)
-    out: dict = {"free_used": list(cubes(s, seat))}
-    if P.char:
-        out["free_actions"] = [
-            {
-                "id": fid,
-                "label": C.FREE_LABELS[fid],
-                "refusal": free_refusal(s, seat, f"fa_{fid}", ()),
-            }
-            for fid in character.free_ids()
-        ]
-    return out | character.view(s, seat)
 
 
 # ---------------------------------------------------------------- steps
@@ -166,7 +138,7 @@ def free_automate_refusal(s: StateFields, seat: int, uid: object, colour: str) -
     P = s.p[seat]
     if type(uid) is not int or uid not in P.hand:
         return "That card is not in your hand."
-    if len(P.hand) <= s.keep:
+    if len(P.hand) <= Q.cards_kept(s):
         return "Your last card must stay in hand until round 5."
     if d.cards[d.deck[uid]].kind != "immediate":
         return "Only a card with an Immediate Ability can be automated."
@@ -189,7 +161,7 @@ class FreeAutomate(Step[Counted]):
     def options(self, s: StateFields, f: Counted) -> list[Action]:
         d = D.load()
         seat = f["seat"]
-        if len(s.p[seat].hand) <= s.keep:
+        if len(s.p[seat].hand) <= Q.cards_kept(s):
             return []
         return [
             Action(seat, "automate", (uid, c), f"Automate {d.cards[d.deck[uid]].name} ({c})")
@@ -210,7 +182,7 @@ class FreeAutomate(Step[Counted]):
         P.drop_card(uid)
         P.columns = {**P.columns, c: [*P.columns[c], uid]}
         name = D.load().cards[D.load().deck[uid]].name
-        s.log(f"{s.who(a.seat)} automates {name} into the {c} column at no cost.")
+        s.log(f"{s.players[a.seat]} automates {name} into the {c} column at no cost.")
 
 
 class SakuraSearch(Step[Counted]):
@@ -251,11 +223,11 @@ class SakuraSearch(Step[Counted]):
         if f["n"] == 2:
             P = s.p[seat]
             P.played = [*P.played, uid]
-            s.log(f"{s.who(seat)} plays {name} from the deck at no cost.")
+            s.log(f"{s.players[seat]} plays {name} from the deck at no cost.")
             on_play(s, seat)
         else:
             s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
-            s.log(f"{s.who(seat)} takes a Pass card from the deck into hand.")
+            s.log(f"{s.players[seat]} takes a Pass card from the deck into hand.")
             s.log(f"You take {name}.", seat)
         self.take_one(s, f)
         if f["n"] <= 0:
@@ -294,7 +266,7 @@ def _carmen_automate(s: StateFields, seat: int, v: int, chain: Any) -> None:
             break
         back, P.hand = P.hand, []
         s.deck = back + s.deck  # under the deck (its bottom is the front)
-        s.log(f"{s.who(seat)} can automate fewer than 2 cards: they go under the deck.")
+        s.log(f"{s.players[seat]} can automate fewer than 2 cards: they go under the deck.")
         PR.draw(s, seat, len(back))
     FR.push_counted(s, Op.FREE_AUTO, seat, chain, v)
 

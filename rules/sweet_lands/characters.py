@@ -99,7 +99,7 @@ def _tower_vp(s: StateFields, seat: int, vp: int, name: str) -> None:
     P = s.p[seat]
     if P.tower:
         P.vp += vp
-        s.log(f"{s.who(seat)} scores {vp} VP ({name}'s Clock Tower).")
+        s.log(f"{s.players[seat]} scores {vp} VP ({name}'s Clock Tower).")
 
 
 def _before_income_tracks(todo: list, item: tuple) -> list:
@@ -220,7 +220,7 @@ class Sena(Character):
 
     def on_play(self, s, seat):
         PR.raise_income(s, seat, "gold", 1)
-        s.log(f"{s.who(seat)}'s gold income rises by 1 (Sena's ability).")
+        s.log(f"{s.players[seat]}'s gold income rises by 1 (Sena's ability).")
         _tower_vp(s, seat, 2, "Sena")
 
 
@@ -286,7 +286,7 @@ class Lotus(Character):
     free_labels = {"lotus": "Free (Lotus): flip a face-up terrain tile for its bonus"}
 
     def on_tower(self, s, seat):
-        s.log(f"{s.who(seat)} covers the map's City Point Rate with Lotus Che's tile.")
+        s.log(f"{s.players[seat]} covers the map's City Point Rate with Lotus Che's tile.")
         return []
 
     def tower_pass(self, s, seat, cities, cp, ip, vp):
@@ -365,7 +365,7 @@ class Sakura(Character):
         return [("sakura_search", 2)]
 
     def free_refusal(self, s, seat, fid):
-        if len(s.p[seat].hand) <= s.keep:
+        if len(s.p[seat].hand) <= Q.cards_kept(s):
             return "Discarding for a disc needs a card, and one must stay in hand."
         return None
 
@@ -416,6 +416,33 @@ _BY_ID.update(CHARACTERS)
 # Every character free action: id -> its menu label; the move kinds ("fa_" + id).
 FREE_LABELS = {fid: label for ch in CHARACTERS.values() for fid, label in ch.free_labels.items()}
 FREE_KINDS = tuple(f"fa_{fid}" for fid in FREE_LABELS)
+
+
+def free_refusal(s: StateFields, seat: int, kind: str) -> str | None:
+    """Why the seat cannot take character free action ``kind`` ("fa_" + id) now:
+    not its character's, its cube already placed this round, or the character's own
+    reason; None when it can."""
+    fid = kind[3:]
+    character = of(s.p[seat])
+    if fid not in character.free_ids():
+        return "Your character has no such free action."
+    if fid in cubes(s, seat):
+        return "This character free action is already used this round (its cube is placed)."
+    return character.free_refusal(s, seat, fid)
+
+
+def view_extra(s: StateFields, seat: int) -> dict:
+    """What the screen shows of the seat's character (all public): the free actions
+    used, each free action with the reason it is refused, and the character's own."""
+    P = s.p[seat]
+    character = of(P)
+    out: dict = {"free_used": list(cubes(s, seat))}
+    if P.char:
+        out["free_actions"] = [
+            {"id": fid, "label": FREE_LABELS[fid], "refusal": free_refusal(s, seat, f"fa_{fid}")}
+            for fid in character.free_ids()
+        ]
+    return out | character.view(s, seat)
 
 
 def of(P: PlayerState) -> Character:

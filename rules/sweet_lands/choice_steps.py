@@ -27,7 +27,7 @@ from .frame_types import (
     PropertyFrame,
     ProsperityFrame,
 )
-from .step_base import Step, describe_effect
+from .frames import Step, describe_effect
 from .story import amounts
 from .variants import advanced_options  # F hook: Advanced Skill Tiles
 
@@ -142,7 +142,9 @@ class TakeToken(Step[PropertyFrame]):
             "chain": f.get("chain"),
         }
         s.stack.append(place)
-        s.log(f"{s.who(seat)} takes a {tok} token" + (f" for {amounts(cost)}." if cost else "."))
+        s.log(
+            f"{s.players[seat]} takes a {tok} token" + (f" for {amounts(cost)}." if cost else ".")
+        )
 
     def dropped(self, s: StateFields, f: PropertyFrame) -> None:
         FR.push_effects(s, f["seat"], f.get("after", ()), f.get("chain"))
@@ -254,7 +256,7 @@ class RaiseIncome(Step[Counted]):
             r = a.args[0]
             k = D.load().player["income_step"][r]
             PR.raise_income(s, a.seat, r, k)
-            s.log(f"{s.who(a.seat)}'s {r} income rises by {k}.")
+            s.log(f"{s.players[a.seat]}'s {r} income rises by {k}.")
 
 
 class CapitalBonus(RaiseIncome):
@@ -313,7 +315,7 @@ class Automate(Step[AutomateFrame]):
             colour = a.args[0]
             P.columns = {**P.columns, colour: [*P.columns[colour], uid]}
             name = D.load().cards[D.load().deck[uid]].name
-            s.log(f"{s.who(a.seat)} automates {name} into the {colour} column for 1 diamond.")
+            s.log(f"{s.players[a.seat]} automates {name} into the {colour} column for 1 diamond.")
 
 
 class CopyArea(Step[CopyFrame]):
@@ -341,7 +343,7 @@ class CopyArea(Step[CopyFrame]):
         cost = Q.area_cost(s, a.seat, aid)
         EC.pay(s, a.seat, cost, Q.rikka_area(s, a.seat, aid))
         paid = f", paying {amounts(cost)}" if cost else ""
-        s.log(f"{s.who(a.seat)} copies area {aid}{paid}.")
+        s.log(f"{s.players[a.seat]} copies area {aid}{paid}.")
         push_area_effect(s, a.seat, aid)
 
 

@@ -37,11 +37,11 @@ def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | Non
                 waiting: BonusFrame = {"op": Op.IBONUS_NOW, "seat": seat, "v": colour}
                 s.stack.insert(i, waiting)
                 s.log(
-                    f"{s.who(seat)} earns {bonus_name(colour)}; it follows once the "
+                    f"{s.players[seat]} earns {bonus_name(colour)}; it follows once the "
                     "running Industry Bonus is finished."
                 )
                 return
-    s.log(f"{s.who(seat)} gains {bonus_name(colour)}.")
+    s.log(f"{s.players[seat]} gains {bonus_name(colour)}.")
     if 12 in P.skills:
         SK.skill_vp(s, seat, 12)
     C.of(P).on_ibonus(s, seat)  # Carmen Mel's cubes
@@ -57,13 +57,13 @@ def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | Non
 def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None) -> None:
     D.load()
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     if special is not None:
         s.specials = [t for t in s.specials if t != special]
         P.tiles = {**P.tiles, h: (f"special:{special}", False)}
     else:
         P.tiles = {**P.tiles, h: (m.kinds[h], False)}
-    s.log(f"{s.who(seat)} places a {tile_name(P.tiles[h][0])} on hex {h}.")
+    s.log(f"{s.players[seat]} places a {tile_name(P.tiles[h][0])} on hex {h}.")
     todo = []
     if h in m.icons:
         todo += list(m.icons[h])
@@ -75,9 +75,9 @@ def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None)
 
 def place_road(s: StateFields, seat: int, e: int) -> None:
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     P.roads = P.roads | {e}
-    s.log(f"{s.who(seat)} places a road on edge {e}.")
+    s.log(f"{s.players[seat]} places a road on edge {e}.")
     todo: list[Effect] = []
     for h in m.edge_hexes[e]:
         if h in P.tiles and not P.tiles[h][1]:
@@ -88,7 +88,7 @@ def place_road(s: StateFields, seat: int, e: int) -> None:
 
 def _check_eda(s: StateFields, seat):
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     out = []
     for h in m.edas:
         if h in P.eda:
@@ -98,7 +98,7 @@ def _check_eda(s: StateFields, seat):
         ):
             P.eda = P.eda | {h}
             s.log(
-                f"{s.who(seat)} activates the Extra Draw Area on hex {h}: a card now "
+                f"{s.players[seat]} activates the Extra Draw Area on hex {h}: a card now "
                 "and one more in each later round's draw."
             )
             out.append(("draw", 1))
@@ -108,7 +108,7 @@ def _check_eda(s: StateFields, seat):
 def place_property(s: StateFields, seat: int, kind: str, h: int) -> None:
     d = D.load()
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     todo = []
     after = []
     if kind in D.ROW_TYPES:
@@ -127,7 +127,7 @@ def place_property(s: StateFields, seat: int, kind: str, h: int) -> None:
         P.tower = True
         P.props = {**P.props, h: "tower"}
         after = C.of(P).on_tower(s, seat)  # Clock Tower immediate abilities
-    s.log(f"{s.who(seat)} places a {P.props[h]} on hex {h}.")
+    s.log(f"{s.players[seat]} places a {P.props[h]} on hex {h}.")
     if m.kinds[h] == "capital":
         todo += list(D.effects(d.board["capital_effect"], "capital"))
     else:
@@ -154,7 +154,7 @@ def place_rabbit(s: StateFields, seat: int, h: int) -> None:
     P.rabbits = P.rabbits | {h}
     if 11 in P.skills:
         SK.skill_vp(s, seat, 11)
-    s.log(f"{s.who(seat)} places a Cookie Rabbit on hex {h}.")
+    s.log(f"{s.players[seat]} places a Cookie Rabbit on hex {h}.")
     FR.push_effects(s, seat, D.effects(d.player["food"]["rabbit_bonus"][k], "rabbit"))
 
 
@@ -168,7 +168,7 @@ def move_marker(s: StateFields, seat: int, marker: str) -> None:
     if pos == last:
         vp = d.player["end_of_industry_vp"]
         P.vp += vp
-        s.log(f"{s.who(seat)}'s {name} is at the end of the Industry track: {vp} VP.")
+        s.log(f"{s.players[seat]}'s {name} is at the end of the Industry track: {vp} VP.")
         return
     pos += 1
     if marker == "carriage":
@@ -176,7 +176,7 @@ def move_marker(s: StateFields, seat: int, marker: str) -> None:
     else:
         P.loco = pos
     colour, bonus, _ = d.industry[pos]
-    space = f"{s.who(seat)} advances the {name} to space {pos}"
+    space = f"{s.players[seat]} advances the {name} to space {pos}"
     if colour == MARKER_COLOUR[marker] and bonus:
         s.log(f"{space}, {article(colour)} {colour} space with a bonus.")
         FR.push_effects(s, seat, bonus)
@@ -200,9 +200,9 @@ def advance_food(s: StateFields, seat: int, n: int) -> None:
                 todo += list(D.effects(b["effect"], "food"))
     P.res["wheat"] += wheat
     if P.food > start:
-        s.log(f"{s.who(seat)} advances the Food track to {P.food}.")
+        s.log(f"{s.players[seat]} advances the Food track to {P.food}.")
     if wheat:
-        s.log(f"{s.who(seat)}'s Food track is full: {wheat} wheat instead.")
+        s.log(f"{s.players[seat]}'s Food track is full: {wheat} wheat instead.")
     FR.push_effects(s, seat, todo)
 
 
@@ -212,7 +212,7 @@ def advance_prosperity(s: StateFields, seat: int, i: int) -> None:
     t = d.prosperity[i]
     P.prosp = [*P.prosp[:i], P.prosp[i] + 1, *P.prosp[i + 1 :]]
     todo = list(t["bonus"].get(P.prosp[i], ()))
-    step = f"{s.who(seat)} advances Prosperity track {t['id']} to {P.prosp[i]}"
+    step = f"{s.players[seat]} advances Prosperity track {t['id']} to {P.prosp[i]}"
     if P.prosp[i] == t["length"]:
         P.res["diamond"] -= 1
         s.log(f"{step}, its last space, paying 1 diamond.")
@@ -223,7 +223,7 @@ def advance_prosperity(s: StateFields, seat: int, i: int) -> None:
             s.pros_first = list(s.pros_first)
             s.pros_first[i] = seat
             todo += list(t["end_bonus"])
-            s.log(f"{s.who(seat)} is first to the end of {t['id']} and takes its bonus.")
+            s.log(f"{s.players[seat]} is first to the end of {t['id']} and takes its bonus.")
     FR.push_effects(s, seat, todo)
 
 
@@ -235,7 +235,7 @@ def take_skill(s: StateFields, seat: int, sk: int) -> None:
     else:  # F hook: an Advanced Skill Tile, paid with a diamond
         take_advanced(s, seat, sk)
     P.skills = [*P.skills, sk]
-    s.log(f"{s.who(seat)} takes skill tile {sk}.")
+    s.log(f"{s.players[seat]} takes skill tile {sk}.")
     if d.skills[sk]["kind"] == "immediate":
         FR.push_effects(s, seat, d.skills[sk]["effect"])
 
@@ -245,35 +245,37 @@ def _gain(s, seat, v, chain):
     for r, k in v.items():
         res[r] += k
     if any(v.values()):
-        s.log(f"{s.who(seat)} gains {amounts(v)}.")
+        s.log(f"{s.players[seat]} gains {amounts(v)}.")
 
 
 def _income(s, seat, v, chain):
     for r, k in v.items():
         PR.raise_income(s, seat, r, k)
-    s.log(f"{s.who(seat)}'s income rises by {amounts(v)}.")
+    s.log(f"{s.players[seat]}'s income rises by {amounts(v)}.")
 
 
 def _vp(s, seat, v, chain):
     s.p[seat].vp += v
-    s.log(f"{s.who(seat)} scores {v} VP.")
+    s.log(f"{s.players[seat]} scores {v} VP.")
 
 
 def _vp_per(s, seat, v, chain):
     vp = Q.formula_vp(s, seat, v)
     s.p[seat].vp += vp
-    s.log(f"{s.who(seat)} scores {vp} VP ({v['per'].replace('_', ' ')}).")
+    s.log(f"{s.players[seat]} scores {vp} VP ({v['per'].replace('_', ' ')}).")
 
 
 def _disc(s, seat, v, chain):
     s.p[seat].discs += v
-    s.log(f"{s.who(seat)} gains {plural(v, 'Action Disc')}.")
+    s.log(f"{s.players[seat]} gains {plural(v, 'Action Disc')}.")
 
 
 def _wonder(s, seat, v, chain):
     P = s.p[seat]
     P.wonders += 1
-    s.log(f"{s.who(seat)} unlocks a Wonder icon" + (" (a skill tile)." if P.wonders > 1 else "."))
+    s.log(
+        f"{s.players[seat]} unlocks a Wonder icon" + (" (a skill tile)." if P.wonders > 1 else ".")
+    )
     if P.wonders > 1:
         FR.push_effects(s, seat, (("skill", 1),), chain)
 
@@ -282,13 +284,13 @@ def _locomotive(s, seat, v, chain):
     P = s.p[seat]
     if P.loco is None:
         P.loco = 0
-        s.log(f"{s.who(seat)} gains the Locomotive.")
+        s.log(f"{s.players[seat]} gains the Locomotive.")
 
 
 def _discount(s, seat, v, chain):
     P = s.p[seat]
     P.discount += v
-    s.log(f"{s.who(seat)}'s property tokens now cost {P.discount} wood less.")
+    s.log(f"{s.players[seat]}'s property tokens now cost {P.discount} wood less.")
 
 
 def _skill(s, seat, v, chain):
@@ -339,7 +341,7 @@ def _income_now(s, seat, v, chain):
     res = s.p[seat].res
     for r, k in inc.items():
         res[r] += k
-    s.log(f"{s.who(seat)}'s income tracks pay {amounts(inc)}.")
+    s.log(f"{s.players[seat]}'s income tracks pay {amounts(inc)}.")
 
 
 def _draw_now(s, seat, v, chain):

@@ -186,7 +186,7 @@ def map_refusals(s: StateFields, seat: int) -> dict[str, dict[str, str]] | None:
     f = s.stack[-1] if s.stack else None
     if f is None or f["seat"] != seat or f["op"] not in MAP_STEPS:
         return None
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     step = STEPS[f["op"]]
     legal = {(a.kind, a.args[0]) for a in s.legal_actions(seat) if a.args}
     hex_kind = "place" if f["op"] == Op.PLACE else "rabbit" if f["op"] == Op.RABBIT else "hex"
@@ -311,7 +311,7 @@ def road_facts(s: StateFields, seat: int, e: int) -> dict[str, Any]:
     two hexes beside it (with the side of the first, for a border edge), the face-up
     tiles it flips and the Extra Draw Areas it wakes."""
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     hexes = list(m.edge_hexes[e])
     roads = P.roads | {e}
     wakes = [
@@ -335,7 +335,7 @@ def road_facts(s: StateFields, seat: int, e: int) -> dict[str, Any]:
 
 def city_merges(s: StateFields, seat: int, h: int) -> list[list[int]]:
     """The cities a property on hex ``h`` would join into one (two or more; else [])."""
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     near = set(m.neighbours[h])
     touched = [sorted(c) for c in MQ.cities(s, seat) if near & set(c) and h not in c]
     return touched if len(touched) > 1 else []

@@ -1,8 +1,8 @@
 """The Sweet Lands state record: what a state holds, typed, in one place.
 
-``StateFields`` declares (and slots) every field, with the few basic facts and the
-copy-on-write helpers that each rule module may use. The rules are plain functions
-of the state in modules of their own, each typing its state as ``StateFields``;
+``StateFields`` declares (and slots) every field, with the copy-on-write helpers
+each rule module may use. The rules are plain functions of the state in modules of
+their own, each typing its state as ``StateFields``;
 ``state.SweetLandsState`` adds the protocol (new, actors, legal_actions, apply,
 view, result, resample) and the copies.
 """
@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import Action, GameState, Rng
 from .board_part import BoardPart
-from .data import MapBoard, load
 from .frame_types import Frame
 from .player import PlayerState
 
@@ -81,6 +80,8 @@ class RareFields:
 class StateFields(GameState):
     __slots__ = (
         "p",
+        "n",
+        "solo",
         "round",
         "phase",
         "is_over",
@@ -104,6 +105,10 @@ class StateFields(GameState):
         "ext",  # owned by variants (turn order, draft packs, advanced tiles)
     )
     p: list[PlayerState]  # one per seat; shared with the parent state until _own
+    # The number of seats, and whether it is 1 (against Mio): fixed at the start and
+    # read on nearly every step, so kept as fields rather than worked out each time.
+    n: int
+    solo: bool
     round: int
     phase: str
     # phase == OVER, kept beside it (the protocol's game-over test, asked on every
@@ -180,26 +185,6 @@ class StateFields(GameState):
         def setup_order(self) -> list[int]: ...
         @setup_order.setter
         def setup_order(self, value: list[int]) -> None: ...
-
-    # ------------------------------------------------------------------ basic facts
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    @property
-    def solo(self) -> bool:
-        return len(self.players) == 1
-
-    @property
-    def keep(self) -> int:
-        """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
-        return 0 if self.round >= 5 else 1
-
-    def mapb(self, seat: int) -> MapBoard:
-        return load().maps[self.p[seat].map or "A"]
-
-    def who(self, seat: int) -> str:
-        return self.players[seat]
 
     # ------------------------------------------------------------------ copy on write
     def own_rng(self) -> Rng:

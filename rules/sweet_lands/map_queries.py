@@ -10,6 +10,11 @@ from . import data as D
 from .fields import StateFields
 
 
+def map_board(s: StateFields, seat: int) -> D.MapBoard:
+    """The seat's Map Board (side A stands in before the seat has chosen one)."""
+    return D.load().maps[s.p[seat].map or "A"]
+
+
 @cache
 def _edges_at(map_id: str) -> dict[int, tuple[int, ...]]:
     """Vertex -> the edges that end at it, on one map."""
@@ -43,7 +48,7 @@ def cities(s: StateFields, seat: int, extra: Any = None) -> list[list[int]]:
     if extra is not None:
         props = {**props, extra[0]: extra[1]}
     is_city = P.role.is_city  # Alice Tearose's cities differ
-    m = s.mapb(seat)
+    m = map_board(s, seat)
     seen = set()
     out = []
     for h in props:
@@ -66,7 +71,7 @@ def cities(s: StateFields, seat: int, extra: Any = None) -> list[list[int]]:
 def capital_network(s: StateFields, seat) -> set:
     """Hexes linked to a capital through the seat's placed tiles (capitals included)."""
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = map_board(s, seat)
     seen = set(m.capitals)
     todo = list(m.capitals)
     while todo:
@@ -86,7 +91,7 @@ def connected_ports(s: StateFields, seat: int) -> int:
     ports = P.recall("connected_ports", P.tiles, facts)
     if ports is None:
         seen = capital_network(s, seat)
-        ports = sum(1 for h in s.mapb(seat).ports if h in seen and h in P.tiles)
+        ports = sum(1 for h in map_board(s, seat).ports if h in seen and h in P.tiles)
         P.remember("connected_ports", P.tiles, facts, ports)
     return ports
 
@@ -95,14 +100,14 @@ def has_property_spot(s: StateFields, seat: int) -> bool:
     """Whether property_spots(seat) is not empty, without listing them."""
     P = s.p[seat]
     props = P.props
-    if any(h not in props for h in s.mapb(seat).capitals):
+    if any(h not in props for h in map_board(s, seat).capitals):
         return True
     return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
 
 
 def property_spots(s: StateFields, seat: int, eligible: Any = None) -> list[int]:
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = map_board(s, seat)
     out = []
     for h in m.capitals:
         if h not in P.props:
@@ -132,7 +137,7 @@ def _terrain_spots_kept(s: StateFields, seat) -> tuple:
     if spots is None:
         # a free buildable hex beside a tile or a capital (anywhere, for Elsa):
         # the hexes beside the tiles are gathered from the tiles, which are few
-        m = s.mapb(seat)
+        m = map_board(s, seat)
         tiles, kinds, no_special = P.tiles, m.kinds, not s.specials
         beside, by_capital = _hexes_beside(m.id)
         near = set(by_capital)
@@ -156,7 +161,7 @@ def road_spots(s: StateFields, seat: int) -> list[int]:
     facts = (P.map, len(P.roads))
     spots = P.recall("road_spots", P.roads, facts)
     if spots is None:
-        m = s.mapb(seat)
+        m = map_board(s, seat)
         net = set(m.capital_vertices)
         for e in P.roads:
             net.update(m.edge_ends[e])

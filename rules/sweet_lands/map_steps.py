@@ -14,7 +14,7 @@ from . import queries as Q
 from .constants import Op
 from .fields import StateFields
 from .frame_types import Counted, PlaceFrame, TerrainRoadFrame
-from .step_base import F, Step
+from .frames import F, Step
 
 
 def _terrain_options(s: StateFields, seat: int) -> list[Action]:
@@ -29,7 +29,7 @@ def _terrain_options(s: StateFields, seat: int) -> list[Action]:
 
 
 def _terrain_actions(s: StateFields, seat: int) -> tuple[Action, ...]:
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     out = []
     for h in MQ.terrain_spots(s, seat):
         if m.kinds[h] == "special":
@@ -77,7 +77,7 @@ def map_refusal(s: StateFields, f: Mapping[str, Any], a: Action) -> str | None:
         return None
     seat, op = f["seat"], f["op"]
     P = s.p[seat]
-    m = s.mapb(seat)
+    m = MQ.map_board(s, seat)
     ident = a.args[0]
     if a.kind == "edge":
         if not 0 <= ident < len(m.edge_ends):
@@ -98,7 +98,7 @@ def map_refusal(s: StateFields, f: Mapping[str, Any], a: Action) -> str | None:
 def _hex_refusal(s: StateFields, f: Mapping[str, Any], h: int) -> str | None:
     seat, op = f["seat"], f["op"]
     P = s.p[seat]
-    kind = s.mapb(seat).kinds[h]
+    kind = MQ.map_board(s, seat).kinds[h]
     tile = P.tiles.get(h)
     if op in (Op.TERRAIN, Op.TERRAIN_ROAD) and (op == Op.TERRAIN or f["t"] > 0):
         if kind == "capital":
@@ -223,7 +223,7 @@ class PlaceRabbit(MapStep[Counted]):
         if f["n"] > 0 and P.rabbits_taken >= 9:
             vp = D.load().player["no_rabbit_vp"] * f["n"]
             P.vp += vp
-            s.log(f"{s.who(f['seat'])} has no Cookie Rabbit left: {vp} VP instead.")
+            s.log(f"{s.players[f['seat']]} has no Cookie Rabbit left: {vp} VP instead.")
 
 
 class PlaceToken(MapStep[PlaceFrame]):

@@ -63,11 +63,11 @@ def income(s: StateFields, seat: int) -> None:
     taken = SOLO.cards_taken(s)
     if taken:
         draw -= taken
-        s.log(f"Mio takes {taken} of {s.who(seat)}'s cards: the draw is {draw}.")
+        s.log(f"Mio takes {taken} of {s.players[seat]}'s cards: the draw is {draw}.")
     todo.append(("round_draw", draw))
     todo = C.of(P).income(s, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
     todo = V.income(s, seat, todo)  # F hook: no round-1 draw while drafting
-    s.log(f"{s.who(seat)} collects income.")
+    s.log(f"{s.players[seat]} collects income.")
     FR.push_effects(s, seat, todo)
 
 
@@ -118,10 +118,10 @@ def score_pass(s: StateFields, seat: int) -> None:
     P.ip_last = ip
     P.vp += vp
     parts = [f"{cp} CP, {ip} IP", f"{vp} VP"]
-    s.log(f"{s.who(seat)} passes: " + ", ".join(parts) + ".")
+    s.log(f"{s.players[seat]} passes: " + ", ".join(parts) + ".")
     if s.next_start is None:
         s.next_start = seat
-        s.log(f"{s.who(seat)} takes the start player marker.")
+        s.log(f"{s.players[seat]} takes the start player marker.")
 
 
 def end_turn(s: StateFields) -> None:

@@ -33,7 +33,7 @@ def draw(s: StateFields, seat: int, n: int) -> None:
     P.hand = P.hand + got  # copy on write (see PlayerState.copy)
     if got:
         s.checkpoint += 1
-        s.log(f"{s.who(seat)} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
+        s.log(f"{s.players[seat]} draws {len(got)} card{'s' if len(got) != 1 else ''}.")
         s.log("You draw: " + ", ".join(d.cards[d.deck[u]].name for u in got) + ".", seat)
 
 
@@ -48,5 +48,5 @@ def flip(s: StateFields, seat: int, h: int) -> list[Effect]:
     P = s.p[seat]
     kind = P.tiles[h][0]
     P.tiles = {**P.tiles, h: (kind, True)}
-    s.log(f"{s.who(seat)} flips the {tile_name(kind)} on hex {h}.")
+    s.log(f"{s.players[seat]} flips the {tile_name(kind)} on hex {h}.")
     return tile_effect(kind)

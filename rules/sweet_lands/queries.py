@@ -27,6 +27,11 @@ def tags(s: StateFields, seat: int, exclude_uid: int | None = None) -> dict[str,
     return out
 
 
+def cards_kept(s: StateFields) -> int:
+    """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
+    return 0 if s.round >= 5 else 1
+
+
 def played_count(s: StateFields, seat: int) -> int:
     P = s.p[seat]
     return len(P.played) + sum(len(c) for c in P.columns.values())
@@ -108,7 +113,7 @@ def count(s: StateFields, seat: int, spec: Mapping[str, Any], ip_this_pass: int 
     if per == "rabbits":
         return len(P.rabbits)
     if per == "perimeter_terrain":
-        m = s.mapb(seat)
+        m = MQ.map_board(s, seat)
         return sum(1 for h in P.tiles if h in m.perimeter)
     if per == "most_tag":  # F: a count of the further skill tiles
         return max(tags(s, seat).values())

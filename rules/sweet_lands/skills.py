@@ -36,7 +36,7 @@ def skill_vp(s: StateFields, seat: int, sk: int) -> None:
     """The VP a skill tile scores when it triggers, said in the log."""
     vp = D.load().skills[sk]["vp"]
     s.p[seat].vp += vp
-    s.log(f"{s.who(seat)} scores {vp} VP with skill tile {sk}.")
+    s.log(f"{s.players[seat]} scores {vp} VP with skill tile {sk}.")
 
 
 def on_play(s: StateFields, seat: int) -> None:
@@ -50,7 +50,7 @@ def on_income_rise(s: StateFields, seat: int, r: str, k: int) -> None:
     P = s.p[seat]
     if r == "gold" and k > 0 and GOLD_INCOME_VP in P.skills:
         P.vp += k
-        s.log(f"{s.who(seat)} scores {k} VP with skill tile {GOLD_INCOME_VP}.")
+        s.log(f"{s.players[seat]} scores {k} VP with skill tile {GOLD_INCOME_VP}.")
 
 
 def brownie_for_all(s: StateFields, seat: int) -> bool:
@@ -84,4 +84,4 @@ def pay_flip(s: StateFields, seat: int, sk: int) -> None:
     cost = D.load().skills[sk].get("cost")
     if cost:
         EC.pay(s, seat, cost)
-        s.log(f"{s.who(seat)} pays {amounts(cost)} to flip skill tile {sk}.")
+        s.log(f"{s.players[seat]} pays {amounts(cost)} to flip skill tile {sk}.")

@@ -54,6 +54,7 @@ class SweetLandsState(StateFields):
         n = len(players)
         s._setup(players, seed, options)
         s.p = [PlayerState() for _ in range(n)]
+        s.n, s.solo = n, n == 1
         s._rare = _new(RareFields)
         s._owned = (1 << n) - 1 | RARE_OWNED
         s.round = 0
@@ -139,6 +140,7 @@ class SweetLandsState(StateFields):
         s.checkpoint = self.checkpoint
         # Players are shared with the parent state until a move changes them (_own).
         s.p = self.p.copy()  # list.copy: cheaper than list()
+        s.n, s.solo = self.n, self.solo
         s._owned = 0
         s.round = self.round
         s.phase = self.phase

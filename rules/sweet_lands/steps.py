@@ -16,6 +16,7 @@ from . import characters as C
 from . import data as D
 from . import effects as FX
 from . import phases as PH
+from . import queries as Q
 from . import variants as V
 from .character_steps import CHARACTER_STEPS
 from .choice_steps import (
@@ -35,8 +36,8 @@ from .choice_steps import (
 from .constants import ACTION, Op
 from .fields import StateFields
 from .frame_types import Counted, Frame, HandFrame
+from .frames import Step, _discard_options, describe_effect, done_action
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
-from .step_base import Step, _discard_options, describe_effect, done_action
 
 __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_options", "settle"]
 
@@ -64,7 +65,7 @@ class ChooseCharacter(Step[Frame]):
         for r, k in c["start"].items():
             P.res[r] += k
         P.inc = {**P.inc, **c["income"]}  # copy on write (see PlayerState.copy)
-        s.log(f"{s.who(a.seat)} plays {c['name']}.")
+        s.log(f"{s.players[a.seat]} plays {c['name']}.")
 
 
 class ChooseMap(Step[Frame]):
@@ -84,7 +85,7 @@ class ChooseMap(Step[Frame]):
     def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         s.p[a.seat].map = a.args[0]
-        s.log(f"{s.who(a.seat)} takes map {D.load().maps[a.args[0]].name}.")
+        s.log(f"{s.players[a.seat]} takes map {D.load().maps[a.args[0]].name}.")
 
 
 class ChooseAid(Step[Frame]):
@@ -103,7 +104,7 @@ class ChooseAid(Step[Frame]):
     def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
         s.p[a.seat].aid = a.args[0]
-        s.log(f"{s.who(a.seat)} puts the Round Aid token on space {a.args[0] + 1}.")
+        s.log(f"{s.players[a.seat]} puts the Round Aid token on space {a.args[0] + 1}.")
 
 
 class MoveAid(ChooseAid):
@@ -115,7 +116,7 @@ class MoveAid(ChooseAid):
         P = s.p[a.seat]
         old = P.aid
         P.aid = a.args[0]
-        s.log(f"{s.who(a.seat)} moves the Round Aid token to space {a.args[0] + 1}.")
+        s.log(f"{s.players[a.seat]} moves the Round Aid token to space {a.args[0] + 1}.")
         if s.solo:
             s.mio_aid = old
             assert old is not None  # a seat passes only once its token is placed
@@ -136,7 +137,7 @@ class HandCost(Step[HandFrame]):
         out = []
         # the cards the space asks for come first (Enter's choice); a disc or a
         # diamond is spent only when chosen
-        spare_cards = len(P.hand) - s.keep
+        spare_cards = len(P.hand) - Q.cards_kept(s)
         diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
         if spare_cards + diamonds >= f["n"]:
             if spare_cards >= 1:
@@ -154,7 +155,7 @@ class HandCost(Step[HandFrame]):
                 return "An Action Disc pays a whole hand cost: part of this one is already paid."
             if a.kind == "disc" and not P.discs:
                 return "You have no Action Disc."
-            spare = len(P.hand) - s.keep
+            spare = len(P.hand) - Q.cards_kept(s)
             diamonds = P.res["diamond"] if C.of(P).diamonds_for_cards else 0
             if a.kind == "discard" and spare < 1:
                 return "Your last card must stay in hand until round 5."
@@ -167,12 +168,12 @@ class HandCost(Step[HandFrame]):
         if a.kind == "disc":
             P.discs -= 1
             f["n"] = 0
-            s.log(f"{s.who(a.seat)} uses an Action Disc instead of cards.")
+            s.log(f"{s.players[a.seat]} uses an Action Disc instead of cards.")
         elif a.kind == "diamond":
             P.res["diamond"] -= 1
             P.diamond_cards += 1
             f["n"] -= 1
-            s.log(f"{s.who(a.seat)} pays a diamond in place of a card.")
+            s.log(f"{s.players[a.seat]} pays a diamond in place of a card.")
             C.of(P).on_diamond_card(s, a.seat)  # Gretel's Clock Tower
         else:
             discard_card(s, a.seat, a.args[0])
@@ -207,14 +208,14 @@ class KeepOne(Step[Frame]):
         gone = [u for u in P.hand if u != a.args[0]]
         P.hand = [a.args[0]]
         s.discard = s.discard + gone
-        s.log(f"{s.who(a.seat)} keeps 1 card and discards {len(gone)}.")
+        s.log(f"{s.players[a.seat]} keeps 1 card and discards {len(gone)}.")
 
 
 def discard_card(s: StateFields, seat: int, uid: int) -> None:
     d = D.load()
     s.p[seat].drop_card(uid)
     s.discard = s.discard + [uid]
-    s.log(f"{s.who(seat)} discards {d.cards[d.deck[uid]].name}.")
+    s.log(f"{s.players[seat]} discards {d.cards[d.deck[uid]].name}.")
 
 
 STEPS: dict[str, Step] = {
@@ -313,7 +314,7 @@ def _action_start(s: StateFields, f: Frame) -> None:
     s.turn = V.first_seat(s)  # F hook: variable turn order
     s.main_done = False
     s.checkpoint += 1
-    s.log(f"Round {s.round}: action phase; {s.who(s.turn)} starts.")
+    s.log(f"Round {s.round}: action phase; {s.players[s.turn]} starts.")
 
 
 # Steps that need no decision: op -> what running it does.

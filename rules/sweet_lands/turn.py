@@ -125,7 +125,7 @@ def _use_area(s: StateFields, seat: int, args: tuple) -> None:
     paid = f", paying {amounts(cost)}" if cost else ""
     if wood:
         paid += f" ({wood} of the wheat in wood)"
-    s.log(f"{s.who(seat)} uses area {aid} (space {idx + 1}){paid}.")
+    s.log(f"{s.players[seat]} uses area {aid} (space {idx + 1}){paid}.")
     if d.areas[aid]["copy"]:
         copy: CopyFrame = {"op": Op.COPY, "seat": seat, "area": aid}
         s.stack.append(copy)
@@ -145,7 +145,7 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
     P.drop_card(uid)
     P.played = [*P.played, uid]
     s.main_done = True
-    s.log(f"{s.who(seat)} plays {card.name} for {cost} gold.")
+    s.log(f"{s.players[seat]} plays {card.name} for {cost} gold.")
     C.of(P).on_play(s, seat)  # Sena's gold income
     SK.on_play(s, seat)  # F hook: advanced tile 112
     if card.kind != "immediate":
@@ -172,12 +172,12 @@ def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
     P.flipped = [*P.flipped, sk]
     SK.pay_flip(s, seat, sk)  # F hook: further tiles 24/25 pay first
     s.main_done = True
-    s.log(f"{s.who(seat)} uses the flip ability of skill tile {sk}.")
+    s.log(f"{s.players[seat]} uses the flip ability of skill tile {sk}.")
     FR.push_effects(s, seat, D.load().skills[sk]["effect"])
 
 
 def _free_build(s: StateFields, seat: int, args: tuple) -> None:
-    s.log(f"{s.who(seat)} builds with a free action.")
+    s.log(f"{s.players[seat]} builds with a free action.")
     build: TerrainRoadFrame = {"op": Op.TERRAIN_ROAD, "seat": seat, "t": 1, "r": 1, "one": True}
     pay: Counted = {"op": Op.PAYBASIC, "seat": seat, "n": 3}
     s.stack.append(build)
@@ -187,7 +187,7 @@ def _free_build(s: StateFields, seat: int, args: tuple) -> None:
 
 def _free_draw(s: StateFields, seat: int, args: tuple) -> None:
     s.p[seat].res["gold"] -= 15
-    s.log(f"{s.who(seat)} pays 15 gold to draw a card.")
+    s.log(f"{s.players[seat]} pays 15 gold to draw a card.")
     PR.draw(s, seat, 1)
 
 
@@ -215,7 +215,7 @@ def _free_trade(s: StateFields, seat: int, args: tuple) -> None:
 
 def _free_disc(s: StateFields, seat: int, args: tuple) -> None:
     s.p[seat].discs -= 1
-    s.log(f"{s.who(seat)} returns an Action Disc for 2 basic resources.")
+    s.log(f"{s.players[seat]} returns an Action Disc for 2 basic resources.")
     take: Counted = {"op": Op.BASIC, "seat": seat, "n": 2}
     s.stack.append(take)
 
@@ -232,7 +232,7 @@ def _claim_milestone(s: StateFields, seat: int, args: tuple) -> None:
     s.ms_claimed = {**s.ms_claimed, mid: seat}
     P = s.p[seat]
     P.milestones = [*P.milestones, mid]
-    s.log(f"{s.who(seat)} claims milestone {mid} (10 VP at the end).")
+    s.log(f"{s.players[seat]} claims milestone {mid} (10 VP at the end).")
     taken = [m for m, _ in s.milestones if m in s.ms_claimed]
     if len(taken) >= d.board["milestones_cap"]:
         left = [m for m, _ in s.milestones if m not in s.ms_claimed]
@@ -242,7 +242,7 @@ def _claim_milestone(s: StateFields, seat: int, args: tuple) -> None:
 
 
 def _start_tower(s: StateFields, seat: int, args: tuple) -> None:
-    s.log(f"{s.who(seat)} may now place the Clock Tower.")
+    s.log(f"{s.players[seat]} may now place the Clock Tower.")
     place: PlaceFrame = {"op": Op.PLACE, "seat": seat, "type": "tower", "eligible": None}
     s.stack.append(place)
 

@@ -30,7 +30,7 @@ def _basics(s: StateFields, seat: int) -> int:
 
 
 def _no_spare_card(s: StateFields, seat: int) -> bool:
-    return len(s.p[seat].hand) <= s.keep
+    return len(s.p[seat].hand) <= Q.cards_kept(s)
 
 
 _KEEP = "you have no card to spare (one must stay in hand)"
@@ -151,7 +151,7 @@ def sort_areas(
     P = s.p[seat]
     res = P.res
     # a hand cost: an Action Disc pays any, else spare cards (and Gretel's diamonds)
-    disc, spare, gretel = P.discs, len(P.hand) - s.keep, P.role.diamonds_for_cards
+    disc, spare, gretel = P.discs, len(P.hand) - Q.cards_kept(s), P.role.diamonds_for_cards
     needs = area_needs()
     usable: list[AreaUse] = []
     for use in uses:
@@ -265,8 +265,8 @@ def area_refusal(
 def hand_shortfall(s: StateFields, seat: int, k: int, diamonds_left: int) -> str:
     """Why a hand cost of ``k`` cards cannot be paid in full (sort_areas' HAND)."""
     P = s.p[seat]
-    spare = len(P.hand) - s.keep + (diamonds_left if P.role.diamonds_for_cards else 0)
-    keep = " (one must stay in hand)" if s.keep else ""
+    spare = len(P.hand) - Q.cards_kept(s) + (diamonds_left if P.role.diamonds_for_cards else 0)
+    keep = " (one must stay in hand)" if Q.cards_kept(s) else ""
     return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
 
 
@@ -360,7 +360,7 @@ def milestone_refusal(s: StateFields, seat: int, mid: int) -> str | None:
     if all(m != mid for m, _side in s.milestones):
         return f"Milestone {mid} is not in play."
     if mid in s.ms_claimed:
-        return f"Milestone {mid} is already taken by {s.who(s.ms_claimed[mid])}."
+        return f"Milestone {mid} is already taken by {s.players[s.ms_claimed[mid]]}."
     if not milestone_met_now(s, seat, mid):
         tile = D.load().milestones[mid]
         sides = [side for m, side in s.milestones if m == mid]
@@ -411,8 +411,8 @@ def milestone_met_now(s: StateFields, seat: int, mid: int, known: dict | None = 
 
 def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:
     """Why a free action cannot be taken now; None if it can."""
-    if kind in CS.FREE_KINDS:  # F hook: character free actions
-        return CS.free_refusal(s, seat, kind, args)
+    if kind in C.FREE_KINDS:  # F hook: character free actions
+        return C.free_refusal(s, seat, kind)
     check = FREE_CHECKS.get(kind)
     return check(s, seat, args) if check else None
 

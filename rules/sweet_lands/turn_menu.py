@@ -23,7 +23,7 @@ from . import turn_checks as TC
 from .board_part import BoardPart, seat_moves
 from .constants import MAX_SEATS
 from .fields import StateFields
-from .step_base import first_copies
+from .frames import first_copies
 
 
 @cache

@@ -23,8 +23,8 @@ from .characters import after_draft, own
 from .constants import Op
 from .fields import StateFields
 from .frame_types import Frame
+from .frames import Step
 from .skills import ADVANCED
-from .step_base import Step
 
 _OFF = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}
 
@@ -137,7 +137,7 @@ class DraftPick(Step[Frame]):
         return out
 
     def refusal(self, s: StateFields, f: Frame, a: Action) -> str:
-        who = s.who(a.seat)
+        who = s.players[a.seat]
         if a.seat not in actors(s):
             return f"{who} has picked already; the others are still choosing."
         if a.kind != "draft":
@@ -151,7 +151,7 @@ class DraftPick(Step[Frame]):
         packs[seat] = tuple(u for u in packs[seat] if u != uid)
         s.p[seat].hand = [*s.p[seat].hand, uid]  # copy on write
         set_ext(s, packs=tuple(packs), picked=s.ext["picked"] + (seat,))
-        s.log(f"{s.who(seat)} keeps a card.")
+        s.log(f"{s.players[seat]} keeps a card.")
         s.log(f"You keep {d.cards[d.deck[uid]].name}.", seat)
         if len(s.ext["picked"]) == s.n:
             _pass_packs(s, f)
@@ -249,4 +249,4 @@ def take_advanced(s: StateFields, seat: int, sk: int) -> None:
     own(s, seat)
     s.p[seat].res["diamond"] -= 1
     set_ext(s, advanced=tuple(x for x in s.ext["advanced"] if x != sk))
-    s.log(f"{s.who(seat)} pays a diamond for an advanced skill tile.")
+    s.log(f"{s.players[seat]} pays a diamond for an advanced skill tile.")

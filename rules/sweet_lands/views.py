@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import character_steps as CS
 from . import characters as C
 from . import data as D
 from . import explain as E
@@ -133,7 +132,7 @@ def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
         "tags": Q.tags(s, seat),
         "column_limits": Q.column_limits(s, seat),
         "prosperity_rates": E.prosperity_rates(s, seat),
-        "extra": CS.view_player(s, seat),  # F hook
+        "extra": C.view_extra(s, seat),  # F hook
     }
 
 

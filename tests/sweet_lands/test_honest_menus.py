@@ -7,6 +7,7 @@ import pytest
 
 from rules.core import IllegalAction
 from rules.sweet_lands import data as D
+from rules.sweet_lands import map_queries as MQ
 
 from .helpers import act, edit, rich, started
 
@@ -35,7 +36,7 @@ def _refused(s, key, words):
 
 
 def _fill_map(s, tiles=True, roads=True):
-    m = s.mapb(0)
+    m = MQ.map_board(s, 0)
     if tiles:
         s.p[0].tiles = {h: (m.kinds[h], False) for h in m.buildable}
     if roads:
@@ -51,7 +52,7 @@ def _block_industry(s):
 def test_area_C_refused_when_the_next_rabbit_is_out_of_reach():
     s = _rich_start()
     s.p[0].food = 2
-    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
+    s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
     assert "C" not in _moves(s) and "O" not in _moves(s)
     _refused(s, '0:area:["C"]', "Food marker on 4, it is on 2")
     assert "Area C would do nothing now" in s.view(0)["explain"]["refusals"]["areas"]["C"]
@@ -64,7 +65,7 @@ def test_area_C_refused_when_no_property_is_free_of_a_rabbit():
     s.p[0].food = 6
     assert "C" not in _moves(s)  # no property at all
     _refused(s, '0:area:["O"]', "property of yours without one")
-    hexes = s.mapb(0).capitals[0]
+    hexes = MQ.map_board(s, 0).capitals[0]
     s.p[0].props = {hexes: "tent"}
     assert {"C", "O"} <= _moves(s)
     s.p[0].rabbits = frozenset({hexes})
@@ -148,7 +149,7 @@ def test_skill_flip_refused_when_its_effect_cannot_act(sk, block):
 
 def test_biscuit_free_action_refused_when_a_lab_blocks_every_marker():
     s = _rich_start(chars=("biscuit", "eline"))
-    m = s.mapb(0)
+    m = MQ.map_board(s, 0)
     cap = m.capitals[0]
     near = [h for h in m.neighbours[cap] if h in m.buildable][:2]
     s.p[0].tiles = {h: (m.kinds[h], True) for h in near}

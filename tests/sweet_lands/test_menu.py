@@ -174,7 +174,7 @@ def test_terrain_spots_are_the_free_hexes_beside_a_tile_or_capital():
     checked = 0
     while not s.is_over:
         for seat in range(s.n):
-            P, m = s.p[seat], s.mapb(seat)
+            P, m = s.p[seat], MQ.map_board(s, seat)
             anywhere = P.char == "elsa"
             slow = [
                 h

@@ -283,7 +283,7 @@ def test_area_O_up_to_2_rabbits():
     rich(s)
     s.opened.add("O")
     s.p[0].food = 5  # the first two rabbits in reach, and two properties to take them
-    s.p[0].props = dict.fromkeys(s.mapb(0).capitals, "tent")
+    s.p[0].props = dict.fromkeys(MQ.map_board(s, 0).capitals, "tent")
     s = area(s, "O")
     assert s.stack[-1]["op"] == "rabbit" and s.stack[-1]["n"] == 2
     assert s.p[0].res["wheat"] == 21

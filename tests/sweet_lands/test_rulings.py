@@ -100,7 +100,7 @@ def test_rikka_pays_any_part_of_a_rabbit_wheat_cost_with_wood():
     s = edit(started(2, chars=("rikka", "nata")))
     rich(s, n=10)
     s.p[0].food = 4  # the first Cookie Rabbit in reach, and a property to take it
-    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
+    s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
     cost = DATA.areas["C"]["cost"]["wheat"]
     splits = sorted(
         a.args[1]
@@ -116,7 +116,7 @@ def test_rikka_wood_amount_must_be_payable():
     s = edit(started(2, chars=("rikka", "nata")))
     rich(s, n=10)
     s.p[0].food = 4
-    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
+    s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
     s.p[0].res["wood"] = 1
     with pytest.raises(IllegalAction, match="wood in place of wheat"):
         s.apply(SPEC.parse_action('0:area:["C",3]'))
@@ -127,7 +127,7 @@ def test_immediate_ability_parts_in_the_order_chosen():
     s = edit(started(2))
     rich(s)
     s.p[0].food = 3  # one Food step short of the first Cookie Rabbit
-    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
+    s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
     uid = give_card(s, 0, "Brownie Herder")  # a Cookie Rabbit and a Food step
     s = act(s, "play", uid)
     assert s.stack[-1]["op"] == "order"

@@ -7,6 +7,7 @@ import pytest
 
 from rules.core import IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands import map_queries as MQ
 from rules.sweet_lands import setup_tools as tools
 
 from .helpers import edit, started
@@ -51,7 +52,7 @@ def test_clock_tower_refusal_names_every_wonder_source():
 def test_clock_tower_refusal_says_which_condition_is_unmet():
     s = edit(started(2))  # seat 0 plays Eline Macaron: 4 property tokens on the map
     s.p[0].wonders = 1
-    s.p[0].props = {s.mapb(0).capitals[0]: "tent"}
+    s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
     reason = s.view(0)["explain"]["refusals"]["tower"]
     assert reason.endswith("not met yet: 4 property tokens on the map (you have 1).")
 
