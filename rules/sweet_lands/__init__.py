@@ -26,15 +26,15 @@ so no import cycle can form).
   counts and milestone tests.
 - ``skills``: skill-tile hooks and scoring.
 - ``economy`` / ``frames`` / ``map_queries``: paying costs; pending steps (putting
-  them and effects on the stack, the ``Step`` base class); the Map Board, cities and
-  free spots.
+  them, effects and an area's effect on the stack; the ``Step`` base class); the Map
+  Board, cities and free spots.
 - ``fields``: the state record, typed (what every rule function takes), with the
   copy-on-write helpers.
-- ``board_part``; ``data`` / ``player``: the menu's kept board facts; the printed
-  components (data/*.toml, checked on load); one seat's record.
-- ``constants`` / ``frame_types`` / ``hexgrid`` / ``story`` / ``traits``: names (the
-  pending steps' ``Op``), each step's frame as a typed record, hex geometry, log
-  phrases, what the queries ask of a character.
+- ``board_part``; ``data``: the menu's kept board facts; the printed components
+  (data/*.toml, checked on load).
+- ``constants`` / ``frame_types`` / ``hexgrid`` / ``player`` / ``story``: names (the
+  pending steps' ``Op``), each step's frame as a typed record, hex geometry, one
+  seat's record (with ``Traits``, what the queries ask of a character), log phrases.
 """
 
 from __future__ import annotations

@@ -24,8 +24,7 @@ from . import primitives as PR
 from . import queries as Q
 from .constants import Op
 from .fields import StateFields
-from .player import PlayerState
-from .traits import Traits
+from .player import PlayerState, Traits
 
 Cards = tuple[dict[str, int], list[str]]  # (cost, gains) of a free action, for the view
 

@@ -344,7 +344,7 @@ class CopyArea(Step[CopyFrame]):
         EC.pay(s, a.seat, cost, Q.rikka_area(s, a.seat, aid))
         paid = f", paying {amounts(cost)}" if cost else ""
         s.log(f"{s.players[a.seat]} copies area {aid}{paid}.")
-        push_area_effect(s, a.seat, aid)
+        FR.push_area_effect(s, a.seat, aid)
 
 
 class ChoosePart(Step[OrderFrame]):
@@ -371,12 +371,3 @@ class ChoosePart(Step[OrderFrame]):
             if parts:
                 FR.push_effects(s, a.seat, parts, f.get("chain"))
         FR.push_effects(s, a.seat, ((op, v),), f.get("chain"))
-
-
-def push_area_effect(s: StateFields, seat: int, aid: str) -> None:
-    # An area's property placements pay the token costs (its printed cost);
-    # placements granted by anything else are free (see RULINGS.md).
-    effects = D.load().areas[aid]["effect"]
-    FR.push_effects(
-        s, seat, [("area_property" if op == "property" else op, v) for op, v in effects]
-    )

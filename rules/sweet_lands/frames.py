@@ -41,6 +41,13 @@ def push_prosperity(s: StateFields, seat: int, chain: int | None, n: int, colour
     s.stack.append(f)
 
 
+def push_area_effect(s: StateFields, seat: int, aid: str) -> None:
+    # An area's property placements pay the token costs (its printed cost);
+    # placements granted by anything else are free (see RULINGS.md).
+    effects = D.load().areas[aid]["effect"]
+    push_effects(s, seat, [("area_property" if op == "property" else op, v) for op, v in effects])
+
+
 # ---------------------------------------------------------------- the step base
 F = TypeVar("F", bound=Frame)
 

@@ -1,10 +1,39 @@
-"""One player's pieces: resources, hand, map, tracks. Cheap to copy."""
+"""One player's record: resources, hand, map, tracks (cheap to copy), and the
+character traits the board queries read through it.
+
+A player record holds its character's object (``PlayerState.role``). The queries
+sit below the characters, so they read the character's flags, added tags and city
+rule through ``Traits``, the base the character registry (``characters.Character``)
+builds on, without importing the registry."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from .traits import NO_TRAITS, Traits
+
+class Traits:
+    """The traits of a seat without a character (no trait of any kind)."""
+
+    __slots__ = ()
+
+    id: ClassVar[str | None] = None
+    # Flags the turn menu and the costs read on every step.
+    iron_discount: ClassVar[bool] = False  # 1 iron less on areas advancing Industry
+    wood_for_wheat: ClassVar[bool] = False  # rabbit areas' wheat payable in wood
+    diamonds_for_cards: ClassVar[bool] = False  # diamonds pay hand costs
+    places_anywhere: ClassVar[bool] = False  # terrain tiles on any hex
+    skills_per_grant: ClassVar[int] = 1  # skill tiles taken for each one granted
+
+    def add_tags(self, out: dict[str, int]) -> None:
+        """Tags the character adds to those of the seat's cards."""
+
+    def is_city(self, group: list, props: dict, tower: bool) -> bool:
+        """Three different property types make a city (``tower``: the seat's Clock
+        Tower stands)."""
+        return len({props[h] for h in group}) >= 3
+
+
+NO_TRAITS = Traits()  # a seat that has not chosen its character yet
 
 
 class PlayerState:
@@ -49,7 +78,7 @@ class PlayerState:
     )
 
     char: str | None
-    role: Traits  # what the board queries ask of the character (traits.py)
+    role: Traits  # what the board queries ask of the character (above)
     map: str | None  # map side id
     res: dict[str, int]  # resource -> amount held
     inc: dict[str, int]  # basic resource -> income

@@ -20,7 +20,6 @@ from . import primitives as PR
 from . import queries as Q
 from . import skills as SK
 from . import turn_checks as TC
-from .choice_steps import push_area_effect
 from .constants import Op
 from .fields import StateFields
 from .frame_types import (
@@ -130,7 +129,7 @@ def _use_area(s: StateFields, seat: int, args: tuple) -> None:
         copy: CopyFrame = {"op": Op.COPY, "seat": seat, "area": aid}
         s.stack.append(copy)
     else:
-        push_area_effect(s, seat, aid)
+        FR.push_area_effect(s, seat, aid)
     hand: HandFrame = {"op": Op.HAND, "seat": seat, "n": d.board["hand_costs"][idx], "first": True}
     s.stack.append(hand)
 
