@@ -104,20 +104,7 @@ class SetupScreen(Screen):
                 )
             if spec.summary:
                 yield Static(spec.summary, id="setup-summary", classes="hint")
-            for name, opt in spec.options.items():
-                if len(opt.choices) < 2:
-                    continue
-                with Horizontal(classes="field"):
-                    yield Label(opt.label)
-                    chosen = last_options.get(name, opt.default)
-                    yield Select(
-                        [(opt.label_of(c), c) for c in opt.choices],
-                        value=chosen if opt.allows(chosen) else opt.default,
-                        allow_blank=False,
-                        id=f"opt-{name}",
-                    )
-                if opt.help:
-                    yield Static(opt.help, id=f"opt-help-{name}", classes="hint")
+            yield from self.option_fields(last_options)
             with Horizontal(classes="field"):
                 yield Label("Players")
                 yield Select(
@@ -146,19 +133,7 @@ class SetupScreen(Screen):
                     id="setup-handoff-help",
                     classes="hint",
                 )
-            for i in range(spec.max_players):
-                name = names[i] if i < len(names) else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
-                kind = kinds[i] if i < len(kinds) else "human"
-                with Horizontal(classes="field seat", id=f"seat-{i}"):
-                    yield Label(f"Seat {i + 1}")
-                    yield Input(str(name), id=f"seat-name-{i}", max_length=16)
-                    yield Select(
-                        [(label, value) for value, label in SEAT_KINDS.items()],
-                        value=kind if isinstance(kind, str) and kind in SEAT_KINDS else "human",
-                        allow_blank=False,
-                        id=f"seat-kind-{i}",
-                    )
-                    yield Checkbox("Hints", id=f"seat-hints-{i}", tooltip=HINTS_TIP)
+            yield from self.seat_fields(names, kinds)
             with Horizontal(classes="field"):
                 yield Label("Seed")
                 yield Input("", placeholder="random", id="setup-seed", type="integer")
@@ -169,6 +144,41 @@ class SetupScreen(Screen):
             yield Static("Tab moves between fields; Ctrl+S starts.", id="setup-help")
             yield Button("Start game", variant="primary", id="setup-start")
         yield Footer()
+
+    def option_fields(self, last_options: dict) -> ComposeResult:
+        """A row for each option of the game with a choice to make, set as last time
+        where that choice is still allowed, with its help line."""
+        for name, opt in self.spec.options.items():
+            if len(opt.choices) < 2:
+                continue
+            with Horizontal(classes="field"):
+                yield Label(opt.label)
+                chosen = last_options.get(name, opt.default)
+                yield Select(
+                    [(opt.label_of(c), c) for c in opt.choices],
+                    value=chosen if opt.allows(chosen) else opt.default,
+                    allow_blank=False,
+                    id=f"opt-{name}",
+                )
+            if opt.help:
+                yield Static(opt.help, id=f"opt-help-{name}", classes="hint")
+
+    def seat_fields(self, names: list, kinds: list) -> ComposeResult:
+        """A row for every seat the game may have: name, who plays it, hints (rows
+        past the player count are hidden by ``show_seats``)."""
+        for i in range(self.spec.max_players):
+            name = names[i] if i < len(names) else DEFAULT_NAMES[i % len(DEFAULT_NAMES)]
+            kind = kinds[i] if i < len(kinds) else "human"
+            with Horizontal(classes="field seat", id=f"seat-{i}"):
+                yield Label(f"Seat {i + 1}")
+                yield Input(str(name), id=f"seat-name-{i}", max_length=16)
+                yield Select(
+                    [(label, value) for value, label in SEAT_KINDS.items()],
+                    value=kind if isinstance(kind, str) and kind in SEAT_KINDS else "human",
+                    allow_blank=False,
+                    id=f"seat-kind-{i}",
+                )
+                yield Checkbox("Hints", id=f"seat-hints-{i}", tooltip=HINTS_TIP)
 
     def on_mount(self) -> None:
         self.title = "New game"

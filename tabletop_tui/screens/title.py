@@ -26,7 +26,8 @@ class TitleScreen(Screen):
         Binding("r", "pick('resume')", "Resume"),
         Binding("h", "pick('rules')", "Rules"),
         Binding("s", "pick('records')", "Records"),
-        Binding("q", "pick('quit')", "Quit"),
+        # the footer shows the app's ^q Quit; q quits too (the menu's "Q  Quit" says so)
+        Binding("q", "pick('quit')", "Quit", show=False),
         Binding("f1", "pick('rules')", "Help", show=False),
     ]
     DEFAULT_CSS = """

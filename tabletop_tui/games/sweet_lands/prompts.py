@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules.sweet_lands import Op
 
+from ...text import markup_safe  # names and prompts are drawn as Textual markup
 from .text import plural
 
 MAP_OPS = {Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD, Op.PLACE, Op.RABBIT}
@@ -91,6 +92,21 @@ def left_text(pend: dict) -> str:
     if pend.get("area") and op == Op.COPY:
         bits.append(f"with area {pend['area']}")
     return f" [{'; '.join(bits)}]" if bits else ""
+
+
+def status_line(step: str, who: str, v: dict, legal: list, review: bool) -> str:
+    """The status line (Textual markup): who acts and what is asked, a bot at work,
+    a hand-off awaited, or the end; in a replay, what was asked of whom."""
+    name = markup_safe(who)
+    if review and step != "over":
+        return f"Replay: [b]{name}[/b] to choose: {markup_safe(prompt(v, legal))}"
+    if step == "human":
+        return f"[b]{name}[/b]: {markup_safe(prompt(v, legal))}"
+    if step == "bot":
+        return f"{name} (bot) is thinking..."
+    if step == "over":
+        return "The game is over."
+    return f"Waiting for {name} to take the terminal."
 
 
 def home_tab(op: str | None) -> str | None:

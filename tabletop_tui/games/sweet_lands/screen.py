@@ -32,7 +32,7 @@ from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
 from .hexmap import HexMap
-from .labels import city_name, label_for, places
+from .labels import city_name, label_for, map_targets, places
 from .lines import Lines
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
@@ -101,7 +101,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._steps_key: tuple[Any, ...] | None = None  # round, phase, turn, viewer
         self._map_targets: dict = {}
         self._filter: list | None = None
-        self._hand_for = "-"
+        self._hand_for: int | str | None = "-"  # the reader the hand was drawn for ("-": none yet)
         self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
         self._table_keys: dict = {}
         self._labels: dict = {}
@@ -257,52 +257,16 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._typed = ""
         self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
-        # what this turn has done so far (reset when the turn or the player changes)
-        key = (v["round"], v["phase"], v["turn"], me)
-        if key != self._steps_key:
-            self._steps = []
-        self._steps_key = key
-
         step = c.next_step()
         if step == "human" and me is not None:
             actor = me  # the seat at the terminal acts (a draft asks every seat at once)
-        who = escape(players[actor]["name"]) if actor is not None and actor < len(players) else "?"
-        if self.review and step != "over":  # a replayed step: what was asked, of whom
-            status = f"Replay: [b]{who}[/b] to choose: {escape(P.prompt(v, legal))}"
-        elif step == "human":
-            status = f"[b]{who}[/b]: {escape(P.prompt(v, legal))}"
-        elif step == "bot":
-            status = f"{who} (bot) is thinking..."
-        elif step == "over":
-            status = "The game is over."
-        else:
-            status = f"Waiting for {who} to take the terminal."
-        self.update_static("#sl-status", status)
+        who = players[actor]["name"] if actor is not None and actor < len(players) else "?"
+        self.update_static("#sl-status", P.status_line(step, who, v, legal, self.review))
 
-        self._steps_text = ""
-        if step == "human" and not self.review:
-            done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
-            main = "done" if v["main_done"] else "to do"
-            self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
-
-        # map targets from the legal moves
-        targets: dict = {}
-        for a in legal:
-            if a.kind in ("hex", "special", "place", "rabbit"):
-                targets.setdefault(("hex", a.args[0]), []).append(a)
-            elif a.kind == "edge":
-                targets.setdefault(("edge", a.args[0]), []).append(a)
-        self._map_targets = targets
-
-        # privacy: a hand rendered for another reader never stays in the DOM
+        self.note_turn_so_far(v, step)
+        self._map_targets = map_targets(legal)
         if self._hand_for != me:
-            self.query_one("#sl-hand", DataTable).clear()
-            self._table_keys.pop("hand", None)
-            self.update_static("#sl-handtitle", "")
-            self.update_static("#sl-handwhy", "")
-            self._hand_for = me
-            self._dirty.add("tab-hand")
-
+            self.forget_hand(me)
         self._dirty = set(TABS.values())
         tabs = self.query_one(Panels)
         op_changed = (op, me) != self._last_op
@@ -320,6 +284,28 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         # the focus never moves to the map by itself (M does): arrows stay on the list
         if op_changed and step == "human" and legal:
             self.query_one(OptionList).focus()
+
+    def note_turn_so_far(self, v: dict, step: str) -> None:
+        """What this turn has done so far, for the line above the moves (the list
+        starts afresh when the turn or the player changes)."""
+        key = (v["round"], v["phase"], v["turn"], v["viewer"])
+        if key != self._steps_key:
+            self._steps = []
+        self._steps_key = key
+        self._steps_text = ""
+        if step == "human" and not self.review:
+            done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
+            main = "done" if v["main_done"] else "to do"
+            self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
+
+    def forget_hand(self, reader: int | None) -> None:
+        """Privacy: the hand drawn for the last reader leaves the DOM before anything
+        is drawn for ``reader``."""
+        self.query_one("#sl-hand", DataTable).clear()
+        self._table_keys.pop("hand", None)
+        self.update_static("#sl-handtitle", "")
+        self.update_static("#sl-handwhy", "")
+        self._hand_for = reader
 
     def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         if tab not in self._dirty:
