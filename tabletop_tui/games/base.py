@@ -125,7 +125,10 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing
         it keeps it for the next hand-off: a new screen each time cost a mount and
-        left screens, their timers and drawn lines in memory."""
+        left screens, their timers and drawn lines in memory. The notices on show
+        go: one from the last turn (a forced discard names the card) would stay on
+        top of the hand-off screen."""
+        self.app.clear_notifications()
         if self._handoff is None:
             self._handoff = HandoffScreen(name, reason, take_back)
             self.app.install_screen(self._handoff, f"handoff-{id(self)}")

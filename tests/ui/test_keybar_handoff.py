@@ -56,24 +56,32 @@ async def test_key_bar_takes_the_new_themes_colours_when_the_theme_changes():
         assert bar._drawn[0] == now  # and the drawn line uses the new one
 
 
+async def two_humans_at_happy_city(pilot):
+    """Ann and Bob at Happy City (seed 3), past the first hand-off: the controller
+    and the game screen."""
+    from rules import get_game
+    from tabletop_tui.controller import Controller
+
+    spec = get_game("happy-city")
+    c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=3), [{"kind": "human"}] * 2)
+    pilot.app.open_game(c)
+    await pilot.pause()
+    game = pilot.app.screen_stack[-2]
+    await pilot.press("enter")
+    await pilot.pause()
+    return c, game
+
+
 async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_view(tmp_path):
     from textual.widgets import OptionList
 
-    from rules import get_game
-    from tabletop_tui.controller import Controller
     from tabletop_tui.widgets.common import HandoffScreen
 
     from .helpers import make_app
 
-    spec = get_game("happy-city")
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=3), [{"kind": "human"}] * 2)
-        app.open_game(c)
-        await pilot.pause()
-        game = app.screen_stack[-2]
-        await pilot.press("enter")
-        await pilot.pause()
+        c, game = await two_humans_at_happy_city(pilot)
         status = game.query_one("#hc-status")
         while True:
             ends_turn = [a for a in c.legal() if a.kind in ("buy", "coin", "dwelling")]
@@ -93,3 +101,27 @@ async def test_the_key_ending_a_turn_shows_the_hand_off_first_then_the_public_vi
         await pilot.press("enter")
         await pilot.pause()
         assert game.query_one(OptionList).option_count
+
+
+async def test_no_notice_from_the_last_turn_stays_on_the_hand_off_screen(tmp_path):
+    """A notice of the last player's (a forced step names its card) is gone when the
+    hand-off screen asks for the next player."""
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    from .helpers import make_app, screen_text
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:  # toasts drawn
+        c, game = await two_humans_at_happy_city(pilot)
+        while not (ends := [a for a in c.legal() if a.kind in ("buy", "coin", "dwelling")]):
+            game._apply(c.legal()[-1])
+            await pilot.pause()
+        game.notify("Only one choice, taken: Quokka.", title="Automatic")
+        await pilot.pause()
+        await pilot.pause()
+        assert "Quokka" in screen_text(app)  # on show during the turn
+        game._apply(ends[0])
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        shown = screen_text(app)
+        assert "Pass the terminal" in shown and "Quokka" not in shown

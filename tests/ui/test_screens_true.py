@@ -58,10 +58,10 @@ async def panel_lines(pilot, key: str) -> list:
     return drawn_lines(screen.query_one(f"#{TABS[key]}"))
 
 
-async def fresh_panel(tmp_path, state, viewer: int, key: str) -> list:
+async def fresh_panel(tmp_path, state, viewer: int, key: str, size=SIZE) -> list:
     """The panel behind ``key`` on a screen built anew from ``state``."""
     app = make_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         app.open_game(sl_controller(state, viewer=viewer))
         await settle(pilot)
         await pilot.press(key)
@@ -96,6 +96,27 @@ async def test_a_sweet_lands_panel_changed_while_hidden_shows_the_current_view(t
     assert shown == await fresh_panel(tmp_path, state, viewer, key)
     if key != "m":  # the moves changed what the panel shows (the map may not change)
         assert shown != before
+
+
+@pytest.mark.parametrize("key", ["h", "t"])  # the panels wrapped by the screen
+async def test_a_sweet_lands_panel_wraps_again_when_the_terminal_is_resized(tmp_path, key):
+    """The hand's and the tracks' text is wrapped by the screen to the panel's width:
+    a wider terminal rewraps the panel on show, as a screen opened at that size
+    draws it."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        c = mid_game(players=1, seed=7, round_=2, want="area")
+        app.open_game(c)
+        await settle(pilot)
+        await pilot.press(key)
+        await settle(pilot)
+        before = await panel_lines(pilot, key)
+        await pilot.resize_terminal(160, 50)
+        await settle(pilot)
+        shown = await panel_lines(pilot, key)
+        state, viewer = c.state, c.viewer
+    assert shown != before
+    assert shown == await fresh_panel(tmp_path, state, viewer, key, size=(160, 50))
 
 
 CARD_GAMES = [

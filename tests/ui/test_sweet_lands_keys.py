@@ -68,9 +68,15 @@ async def open_state(pilot, state):
 async def test_labels_refresh_after_every_step_of_an_effect(tmp_path):
     def industry_twice(s):
         f = top(s)
-        return s.actors() == [0] and f and f["op"] == "industry" and f.get("n", 0) >= 2
+        return (
+            s.actors() == [0]
+            and f
+            and f["op"] == "industry"
+            and f.get("n", 0) >= 2
+            and any(a.kind == "marker" for a in s.legal_actions(0))  # a marker can move
+        )
 
-    state = play_until(new_state(1, 5), industry_twice)
+    state = first_game_where(industry_twice)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_state(pilot, state)
@@ -292,13 +298,15 @@ async def test_ending_the_turn_with_the_main_action_unused_asks_once(tmp_path):
 
 # ---- one-answer steps -----------------------------------------------------------------
 def _before_a_forced_automation():
-    """The state (and the bot's move) just before a play whose automation has one answer."""
+    """The state (and the bot's move) just before a play whose automation has one answer
+    (and that draws no card: undo stops at a card drawn)."""
     bot = make_bot("sweet-lands", "smart", 1)
     for seed in range(5, 40):
         s, prev = new_state(1, seed), None
         while not s.is_over:
             f = top(s)
-            if f and f["op"] == "automate" and len(s.legal_actions(0)) == 1 and prev:
+            forced = f and f["op"] == "automate" and len(s.legal_actions(0)) == 1
+            if forced and prev and len(s.deck) == len(prev[0].deck):
                 return prev
             a = bot.choose(s, s.actors()[0])
             prev, s = (s, a), s.apply(a)

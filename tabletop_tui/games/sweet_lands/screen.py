@@ -104,6 +104,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._hand_for: int | str | None = "-"  # the reader the hand was drawn for ("-": none yet)
         self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
         self._table_keys: dict = {}
+        self._drawn_width = 0  # the panels' width when a panel was last drawn
         self._labels: dict = {}
         self._legend = False
         self._steps_text = ""
@@ -318,7 +319,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         seat = self.shown(v)
         me = v["viewer"]
         players = v["players"]
-        width = self.query_one(Panels).size.width or 80
+        width = self.query_one(Panels).size.width or 80  # (before the first layout)
+        self._drawn_width = width
         if tab == "tab-map":
             pv = players[seat]
             hm = self.query_one(HexMap)
@@ -454,6 +456,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.show_tab(TABS[key])
         if key == "m":
             self.query_one(HexMap).focus()
+
+    def on_panels_resized(self) -> None:
+        """Wrap the panels again for their new width (hidden ones when next shown)."""
+        if self.query_one(Panels).size.width != self._drawn_width:
+            self._dirty = set(TABS.values())
+            self.render_tab(self.query_one(Panels).active)
 
     def show_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
         """Put this panel on show (a key, a click on the strip or a move's home panel)."""

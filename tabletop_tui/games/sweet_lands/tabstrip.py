@@ -11,6 +11,8 @@ and each panel sits straight in the switcher.
 from __future__ import annotations
 
 from rich.markup import escape
+from textual import events
+from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Static
 
 # key -> (pane id, label); the key letter is underlined in the label
@@ -49,7 +51,15 @@ class TabStrip(Static):
 
 
 class Panels(ContentSwitcher):
-    """The switcher of the five panels; ``active`` names the one on show."""
+    """The switcher of the five panels; ``active`` names the one on show. It says when
+    its size changes (the first layout, a terminal resize): a panel's tables and lines
+    are wrapped to the width they were drawn for."""
+
+    class Resized(Message):
+        """The panels' size changed."""
+
+    def on_resize(self, _event: events.Resize) -> None:
+        self.post_message(self.Resized())
 
     @property
     def active(self) -> str:
