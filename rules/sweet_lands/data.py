@@ -224,31 +224,8 @@ def load() -> Data:
     cards_raw = read_table("cards.toml")
     solo = read_table("solo.toml")
     check(board, player, maps_raw, cards_raw, solo)
-    areas = {}
-    for a in board["area"]:
-        a = dict(a)
-        a["effect"] = effects(a["effect"], f"area {a['id']}")
-        a.setdefault("opens", 1)
-        a.setdefault("min_players", 1)
-        a.setdefault("copy", [])
-        areas[a["id"]] = a
-    cards: list[Card | None] = [None]  # design ids start at 1
-    deck = []
-    for c in cards_raw["card"]:
-        card = Card(
-            id=c["id"],
-            name=c["name"],
-            kind=c["kind"],
-            cost=c["cost"],
-            tags=tuple(c["tags"]),
-            industry=c.get("industry", "none"),
-            effect=effects(c.get("effect"), c["name"]),
-            auto=effects(c.get("auto"), c["name"]),
-            passv=c.get("pass"),
-            brownie=bool(c.get("brownie", False)),
-        )
-        cards.append(card)
-        deck.extend([card.id] * c["copies"])
+    areas = _areas(board)
+    cards, deck = _cards(cards_raw)
     ind = player["industry"]
     industry = tuple(
         (s["colour"], effects(s.get("bonus"), "industry"), s.get("ip", 0)) for s in ind["spaces"]
@@ -293,6 +270,42 @@ def load() -> Data:
         solo_b=tuple(c["id"] for c in solo["b"]),
         mio_takes=solo["cards_taken"],
     )
+
+
+def _areas(board: dict) -> dict[str, dict]:
+    """The action areas by id, effects parsed, with the defaults filled in."""
+    areas = {}
+    for a in board["area"]:
+        a = dict(a)
+        a["effect"] = effects(a["effect"], f"area {a['id']}")
+        a.setdefault("opens", 1)
+        a.setdefault("min_players", 1)
+        a.setdefault("copy", [])
+        areas[a["id"]] = a
+    return areas
+
+
+def _cards(cards_raw: dict) -> tuple[list[Card | None], list[int]]:
+    """The card designs (index = design id, from 1) and the deck (a design id per
+    copy)."""
+    cards: list[Card | None] = [None]
+    deck: list[int] = []
+    for c in cards_raw["card"]:
+        card = Card(
+            id=c["id"],
+            name=c["name"],
+            kind=c["kind"],
+            cost=c["cost"],
+            tags=tuple(c["tags"]),
+            industry=c.get("industry", "none"),
+            effect=effects(c.get("effect"), c["name"]),
+            auto=effects(c.get("auto"), c["name"]),
+            passv=c.get("pass"),
+            brownie=bool(c.get("brownie", False)),
+        )
+        cards.append(card)
+        deck.extend([card.id] * c["copies"])
+    return cards, deck
 
 
 def _extra_skills() -> dict[int, dict]:

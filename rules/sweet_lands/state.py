@@ -78,44 +78,15 @@ class SweetLandsState(StateFields):
         # F hook: the tile set in the 12 skill spaces is an option (see skills.py)
         s.skill_supply = {k: d.board["supply"]["skill_copies"] for k in regular_set(s)}
         s.specials = sorted(d.specials)
-        # Round Aid board: deal tiles onto the layout for this player count
-        key = str(n)
-        std = sorted(d.aid_standard)
-        pas = sorted(d.aid_pass)
-        s.rng.shuffle(std)
-        s.rng.shuffle(pas)
-        spaces = []
-        for n_std, n_pass in d.board["round_aid"]["layout"][key]:
-            spaces.append([[std.pop() for _ in range(n_std)], pas.pop() if n_pass else None])
-        s.aid_spaces = spaces
+        _deal_round_aid(s, d, n)
         s.mio_aid = None
-        solo = n == 1
-        if solo:
-            s.milestones, s.final_tiles = [], []
-        else:
-            ms = sorted(d.milestones)
-            s.rng.shuffle(ms)
-            s.milestones = [
-                [m, "ab"[s.rng.below(2)]] for m in sorted(ms[: d.board["milestones_used"]])
-            ]
-            ft = sorted(d.final_tiles)
-            s.rng.shuffle(ft)
-            s.final_tiles = sorted(ft[: d.board["final_tiles_used"]])
-        s.ms_claimed = {}
-        s.pros_first = [None] * 6
-        if solo:
-            a, b = list(d.solo_a), list(d.solo_b)
-            s.rng.shuffle(a)
-            s.rng.shuffle(b)
-            s.solo_a, s.solo_b = a, b
-        else:
-            s.solo_a, s.solo_b = [], []
+        _deal_scoring_and_mio(s, d, n == 1)
         s.solo_shown = []
         order = [(s.start - 1 - k) % n for k in range(n)]
         s.setup_order = order
         s.log(
             f"New game of Sweet Lands for {n} player{'s' if n > 1 else ''}; "
-            f"{players[0]} is the start player." + (" Solo game against Mio." if solo else "")
+            f"{players[0]} is the start player." + (" Solo game against Mio." if s.solo else "")
         )
         s._legal = s._menu = s._board = s._board_made = None
         V.setup(s)  # F hook: Advanced Skill Tiles
@@ -383,6 +354,43 @@ class SweetLandsState(StateFields):
 
 _new = object.__new__
 _new_entry = tuple.__new__  # LogEntry(text, seat) without the extra call
+
+
+# ------------------------------------------------------------------ dealing at setup
+# (the generator's draws in this order: a save replays the deal from its seed)
+def _deal_round_aid(s: SweetLandsState, d: D.Data, n: int) -> None:
+    """The Round Aid board: tiles dealt onto the layout for this player count."""
+    std = sorted(d.aid_standard)
+    pas = sorted(d.aid_pass)
+    s.rng.shuffle(std)
+    s.rng.shuffle(pas)
+    spaces = []
+    for n_std, n_pass in d.board["round_aid"]["layout"][str(n)]:
+        spaces.append([[std.pop() for _ in range(n_std)], pas.pop() if n_pass else None])
+    s.aid_spaces = spaces
+
+
+def _deal_scoring_and_mio(s: SweetLandsState, d: D.Data, solo: bool) -> None:
+    """With rivals: the milestones (a side each) and final scoring tiles in play.
+    Solo: none of those, and Mio's two decks shuffled."""
+    if solo:
+        s.milestones, s.final_tiles = [], []
+    else:
+        ms = sorted(d.milestones)
+        s.rng.shuffle(ms)
+        s.milestones = [[m, "ab"[s.rng.below(2)]] for m in sorted(ms[: d.board["milestones_used"]])]
+        ft = sorted(d.final_tiles)
+        s.rng.shuffle(ft)
+        s.final_tiles = sorted(ft[: d.board["final_tiles_used"]])
+    s.ms_claimed = {}
+    s.pros_first = [None] * 6
+    if solo:
+        a, b = list(d.solo_a), list(d.solo_b)
+        s.rng.shuffle(a)
+        s.rng.shuffle(b)
+        s.solo_a, s.solo_b = a, b
+    else:
+        s.solo_a, s.solo_b = [], []
 
 
 def _plain(value) -> bool:

@@ -267,42 +267,10 @@ class HappinessScreen(Parts, GameScreenBase):
             hand, self.selected, stage in ("play", "bummer"), self.has_class("-compact")
         )
         owner = names[c.viewer] if c.viewer is not None else None
-        hand_title = (
-            f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)"
-            if owner and hand
-            else "Hands are hidden: it is nobody's private moment."
-        )
-        if stage == "build" and v["topics"]:
-            marks = "  ".join(
-                escape(f"[{' ' if t['left_out'] else 'x'}]") + f" {t['label']} ({t['cards']})"
-                for t in v["topics"]
-            )
-            hand_title = f"Topics in the deck: {marks}"
-        self.part("#hp-hand-title", TextBox).set_text(hand_title)
-
-        blocks = []
-        for p in v["players"]:
-            sc = p["score"]
-            mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
-            blocks.append(
-                f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{' (youngest)' if p['youngest'] else ''}\n"
-                f"   {sc['score']} pts, {p['hand_count']} in hand\n"
-                f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
-            )
-        blocks.append(f"Community deck: {v['community']} left")
-        self.part("#hp-players", TextBox).set_blocks(blocks)
-
-        story = self.part("#hp-story", StoryBox)
+        self.part("#hp-hand-title", TextBox).set_text(hand_title(v, owner))
+        self.part("#hp-players", TextBox).set_blocks(player_blocks(v, step))
         telling = step == "human" and stage == "story" and not self.review  # no typing
-        story.show(telling)
-        self.part("#hp-skip", SkipLine).show(telling)
-        if telling and self._story_step != c.state.step:
-            self._story_step = c.state.step  # a new story: an empty box, ready for typing
-            story.value = ""
-            story.focus()  # type at once; Enter shares it, Enter on an empty box skips
-            self.call_after_refresh(story.focus)
-        elif not telling:
-            self._story_step = None
+        self.show_story_box(telling)
         # The story's own moves are the box (Enter) and its skip line (a click): the
         # move list stays as it was, folded, so nothing moves when the box opens.
         told = ("place", "story", "skip_story")
@@ -315,6 +283,21 @@ class HappinessScreen(Parts, GameScreenBase):
         self.show_preview(board.cursor)
         self.call_after_refresh(self._unfocus_folded)
         self.render_log()
+
+    def show_story_box(self, telling: bool) -> None:
+        """The story box and its skip line, while the seat at the keyboard tells; a
+        new story opens empty with the focus in it."""
+        story = self.part("#hp-story", StoryBox)
+        story.show(telling)
+        self.part("#hp-skip", SkipLine).show(telling)
+        step = self.controller.state.step
+        if telling and self._story_step != step:
+            self._story_step = step  # a new story: an empty box, ready for typing
+            story.value = ""
+            story.focus()  # type at once; Enter shares it, Enter on an empty box skips
+            self.call_after_refresh(story.focus)
+        elif not telling:
+            self._story_step = None
 
     def show_preview(self, cell) -> None:
         """The line under the status saying what Enter would do with the chosen card at
@@ -411,3 +394,34 @@ class HappinessScreen(Parts, GameScreenBase):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
+
+
+def hand_title(v: dict, owner: str | None) -> str:
+    """Whose hand is on show (``owner``: the reader's name as markup), or, while the
+    deck is built, the topics in it."""
+    hand = v["hand"] or []
+    if v["stage"] == "build" and v["topics"]:
+        marks = "  ".join(
+            escape(f"[{' ' if t['left_out'] else 'x'}]") + f" {t['label']} ({t['cards']})"
+            for t in v["topics"]
+        )
+        return f"Topics in the deck: {marks}"
+    if owner and hand:
+        return f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)"
+    return "Hands are hidden: it is nobody's private moment."
+
+
+def player_blocks(v: dict, step: str) -> list[str]:
+    """A block of markup per player (the one to act marked), and the community deck."""
+    blocks = []
+    for p in v["players"]:
+        sc = p["score"]
+        mark = ">" if p["seat"] in v["actors"] and step != "window" else " "
+        youngest = " (youngest)" if p["youngest"] else ""
+        blocks.append(
+            f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{youngest}\n"
+            f"   {sc['score']} pts, {p['hand_count']} in hand\n"
+            f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
+        )
+    blocks.append(f"Community deck: {v['community']} left")
+    return blocks

@@ -136,16 +136,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
         self.update_static(self.part("#hc-status", Static), self._status(v, step))
 
-        draws = {a.args[0] for a in legal if a.kind == "draw"}
-        for box in self.parts(DeckBox):
-            d = v["decks"][box.deck - 1]
-            lo, hi = d["costs"]
-            line = f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
-            # A deck you may draw from now: bold green in the text itself, since a class
-            # that changes at every step restyles the box each time.
-            self.update_static(box, f"[bold $success]{line}[/]" if box.deck in draws else line)
-            box.set_class(d["count"] + d["discards"] == 0, "empty")
-
+        self.show_decks(v, legal)
         compact = self.has_class("-compact")
         areas = self._offers(v, legal, specials, step == "human")
         areas["city"] = [(c, "", False) for c in players[shown]["city"]]
@@ -162,15 +153,7 @@ class HappyCityScreen(Parts, GameScreenBase):
                 wrap_names=not compact,
             )
 
-        # No heading over an empty area (Happiest Town's children's variant).
-        self.part("#hc-specials-title", Static).display = bool(specials)
-        # Expert specials: what each one does, in the project's own words.
-        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
-        owned = [c for c in players[shown]["city"] if c["kind"] == "special" and c.get("text")]
-        effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
-        effects_box = self.part("#hc-effects", Static)
-        effects_box.display = bool(effects)
-        self.update_static(effects_box, "\n".join(effects))
+        self.show_special_effects(specials, players[shown]["city"])
 
         title = self._city_title(players, shown, mine=shown == me)
         self.update_static(self.part("#hc-city-title", Static), title)
@@ -178,6 +161,30 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.update_static(self.part("#hc-others", Static), self._others(v))
         self.show_moves(legal)
         self.render_log()
+
+    def show_decks(self, v: dict, legal: list) -> None:
+        """Each deck's costs, cards left and out; the ones the viewer may draw from
+        now in bold green (in the text itself: a class changed at every step restyles
+        the box each time)."""
+        draws = {a.args[0] for a in legal if a.kind == "draw"}
+        for box in self.parts(DeckBox):
+            d = v["decks"][box.deck - 1]
+            lo, hi = d["costs"]
+            line = f"[b]{box.deck}[/b] cost {lo}-{hi}: {d['count']:2d} left, {d['discards']} out"
+            self.update_static(box, f"[bold $success]{line}[/]" if box.deck in draws else line)
+            box.set_class(d["count"] + d["discards"] == 0, "empty")
+
+    def show_special_effects(self, specials: list, city: list) -> None:
+        """What each Expert special on offer and in the shown city does (in the
+        project's words); no heading over an empty area (Happiest Town's children's
+        variant)."""
+        self.part("#hc-specials-title", Static).display = bool(specials)
+        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
+        owned = [c for c in city if c["kind"] == "special" and c.get("text")]
+        effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
+        effects_box = self.part("#hc-effects", Static)
+        effects_box.display = bool(effects)
+        self.update_static(effects_box, "\n".join(effects))
 
     def _offers(self, v: dict, legal: list, specials: list, keyed: bool) -> dict[str, list]:
         """The row, piles and specials as (card, extra line, usable) entries. While the

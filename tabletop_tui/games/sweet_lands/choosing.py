@@ -19,10 +19,13 @@ from rules.core import Action, GameState
 
 from ...text import markup_safe
 from . import draft as D
+from . import hand as H
 from . import prompts as P
+from . import reasons as R
 from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
 from .hexmap import HexMap
 from .labels import places
+from .lines import Lines
 from .tabstrip import Panels
 
 if TYPE_CHECKING:
@@ -354,6 +357,35 @@ class ChoosingMixin(_Screen):
             self.handoff(c.state.players[seat], reason), lambda _: self._handed(seat)
         )
         self.render_view()
+
+    def render_hand_panel(self, v: dict, legal: list, seat: int, width: int) -> None:
+        """The viewer's hand (or the pack in a draft, or nothing between readers), then
+        the shown seat's played cards, columns, tokens and tiles."""
+        me = v["viewer"]
+        if me is not None and D.drafting(v):
+            usable = {c["id"] for c in D.pack(v) if self.card_moves(v, legal, c)}
+            self.fill_table("hand", "#sl-hand", D.pack_rows(v, usable, width))
+            self.update_static("#sl-handtitle", D.pack_title(v))
+            self.update_static("#sl-handwhy", D.kept_text(v))
+        elif me is None:
+            self.fill_table("hand", "#sl-hand", [])
+            self.update_static("#sl-handwhy", "")
+            why = "in the public view" if self.review else "while the terminal changes hands"
+            self.update_static("#sl-handtitle", f"No hand is shown {why}.")
+        else:
+            pv = v["players"][me]
+            usable = self.usable_cards(v, legal)
+            self.fill_table(
+                "hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width), self._slots)
+            )
+            self.update_static("#sl-handwhy", R.hand_text(v))
+            self.update_static(
+                "#sl-handtitle",
+                f"[b]Your hand[/b] ({pv['hand_count']} cards; "
+                f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
+                "keys 1-9, Enter or a click play / discard / keep the card asked for",
+            )
+        self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)

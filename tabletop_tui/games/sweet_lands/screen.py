@@ -24,7 +24,6 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
-from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
@@ -317,33 +316,10 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if legal is None:
             legal = self.controller.legal()
         seat = self.shown(v)
-        me = v["viewer"]
-        players = v["players"]
         width = self.query_one(Panels).size.width or 80  # (before the first layout)
         self._drawn_width = width
         if tab == "tab-map":
-            pv = players[seat]
-            hm = self.query_one(HexMap)
-            if not pv["map"]:
-                self.update_static("#sl-maptitle", f"{escape(pv['name'])} has no Map Board yet.")
-                hm.display = False
-                self.update_static("#sl-hexinfo", "")
-                return
-            hm.display = True
-            mine = seat == me
-            targets = set(self._map_targets) if mine else set()
-            hm.show(data().maps[pv["map"]], pv, targets)
-            whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
-            cities = (places(v)["cities"] if mine else None) or ()
-            city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
-            self.update_static(
-                "#sl-maptitle",
-                f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
-                f"{len(pv['roads'])} roads, {len(pv['properties'])} props, "
-                f"{pv['cities']} cities{city_list}  "
-                "[dim]g legend, n next map, z zoom[/dim]",
-            )
-            self.hex_info(hm.cursor, v, seat)
+            self.render_map_panel(v, seat)
         elif tab == "tab-tracks":
             self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
         elif tab == "tab-board":
@@ -355,32 +331,35 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.query_one("#sl-solo").display = bool(v.get("solo"))
             self.query_one("#sl-board", Lines).show(board_renderable(v))
         elif tab == "tab-hand":
-            if me is not None and D.drafting(v):
-                usable = {c["id"] for c in D.pack(v) if self.card_moves(v, legal, c)}
-                self.fill_table("hand", "#sl-hand", D.pack_rows(v, usable, width))
-                self.update_static("#sl-handtitle", D.pack_title(v))
-                self.update_static("#sl-handwhy", D.kept_text(v))
-            elif me is None:
-                self.fill_table("hand", "#sl-hand", [])
-                self.update_static("#sl-handwhy", "")
-                why = "in the public view" if self.review else "while the terminal changes hands"
-                self.update_static("#sl-handtitle", f"No hand is shown {why}.")
-            else:
-                pv = players[me]
-                usable = self.usable_cards(v, legal)
-                self.fill_table(
-                    "hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width), self._slots)
-                )
-                self.update_static("#sl-handwhy", R.hand_text(v))
-                self.update_static(
-                    "#sl-handtitle",
-                    f"[b]Your hand[/b] ({pv['hand_count']} cards; "
-                    f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
-                    "keys 1-9, Enter or a click play / discard / keep the card asked for",
-                )
-            self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
+            self.render_hand_panel(v, legal, seat, width)
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(H.players_renderable(v, width))
+
+    def render_map_panel(self, v: dict, seat: int) -> None:
+        """The map of the seat shown, with the places the viewer may choose marked."""
+        me = v["viewer"]
+        pv = v["players"][seat]
+        hm = self.query_one(HexMap)
+        if not pv["map"]:
+            self.update_static("#sl-maptitle", f"{escape(pv['name'])} has no Map Board yet.")
+            hm.display = False
+            self.update_static("#sl-hexinfo", "")
+            return
+        hm.display = True
+        mine = seat == me
+        targets = set(self._map_targets) if mine else set()
+        hm.show(data().maps[pv["map"]], pv, targets)
+        whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
+        cities = (places(v)["cities"] if mine else None) or ()
+        city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
+        self.update_static(
+            "#sl-maptitle",
+            f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
+            f"{len(pv['roads'])} roads, {len(pv['properties'])} props, "
+            f"{pv['cities']} cities{city_list}  "
+            "[dim]g legend, n next map, z zoom[/dim]",
+        )
+        self.hex_info(hm.cursor, v, seat)
 
     def hex_info(self, target, v: dict, seat: int) -> None:
         text = ""
