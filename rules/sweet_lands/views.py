@@ -35,6 +35,7 @@ def view(s: StateFields, seat: int | None) -> dict:
         "start": s.start,
         "over": s.is_over,
         "main_done": s.main_done,
+        "cards_kept": Q.cards_kept(s),  # cards that must stay in hand this round
         "pending": (
             {
                 k: top[k]

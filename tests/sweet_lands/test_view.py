@@ -69,6 +69,13 @@ def test_view_column_limits_and_next_step():
     assert limits["orange"] == {"cards": 0, "limit": 1, "property": "tent", "more_for_next": need}
 
 
+def test_view_says_how_many_cards_must_stay_in_hand():
+    s = edit(started(2))
+    assert s.view(0)["cards_kept"] == 1  # rounds 1-4: one card stays
+    s.round = 5
+    assert s.view(0)["cards_kept"] == 0  # the hand may empty in round 5
+
+
 def test_view_prosperity_rate_and_next_threshold():
     s = edit(started(2))
     rates = s.view(None)["players"][0]["prosperity_rates"]

@@ -382,7 +382,7 @@ class ChoosingMixin(_Screen):
             self.update_static(
                 "#sl-handtitle",
                 f"[b]Your hand[/b] ({pv['hand_count']} cards; "
-                f"{'keep 1 until round 5' if v['round'] < 5 else 'all may be used'}) - "
+                f"{keep_text(v['cards_kept'])}) - "
                 "keys 1-9, Enter or a click play / discard / keep the card asked for",
             )
         self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
@@ -483,3 +483,8 @@ class ChoosingMixin(_Screen):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
+
+
+def keep_text(kept: int) -> str:
+    """How many cards must stay in hand (the view's ``cards_kept``), in words."""
+    return f"keep {kept} until the last round" if kept else "all may be used"

@@ -181,8 +181,8 @@ def _tokens_table(d, pv: dict) -> RenderableType:
     t = _table("Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus")
     for kind in ("tent", "house", "building"):
         row = pv["rows_taken"][kind]
-        left = 5 - row
-        bonus = fx_text(d.rows[row][kind]) if row < 5 else "-"
+        left = len(d.rows) - row  # a token per space of the property row
+        bonus = fx_text(d.rows[row][kind]) if left else "-"
         t.add_row(
             kind, str(left), cost_text(token_cost(pv, kind), short=True) if left else "-", bonus
         )
