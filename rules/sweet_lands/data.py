@@ -400,6 +400,7 @@ def _check_board(board) -> None:
     _need(board["city_points"] == [0, 1, 2, 3, 5, 7, 9], "city points 1,2,3,5,7,9")
     _need(board["port_vp"] == [-40, -20, -10, -5, 10], "port VP -40..10")
     _need(board["final_tile_vp"] == [15, 7] and board["milestone_vp"] == 10, "15/7 and 10 VP")
+    _need(board["city_point_vp"] == 2, "2 VP a City Point")
 
 
 def _check_player(player) -> None:

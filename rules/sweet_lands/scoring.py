@@ -48,7 +48,7 @@ def breakdown(s: StateFields, seat: int) -> dict[str, Any]:
     parts = {
         "in_game": P.vp,
         "prosperity": pros,
-        "city_points": 2 * P.cp,
+        "city_points": d.board["city_point_vp"] * P.cp,
         "property_sets": sets,
         "gold": P.res["gold"] // d.board["gold_per_vp"],
         "diamonds": P.res["diamond"],

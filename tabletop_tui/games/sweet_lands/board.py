@@ -157,8 +157,9 @@ def _milestones_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     """The milestones in play (none in a solo game)."""
     if not view["milestones"]:
         return None
+    vp, cap = d.board["milestone_vp"], d.board["milestones_cap"]
     t = _table(
-        "Milestones (free action when met: 10 VP at the end; after 3 are taken the rest go)",
+        f"Milestones (free action when met: {vp} VP at the end; after {cap} are taken the rest go)",
         "tile",
         "condition",
         "taken by",
@@ -177,8 +178,9 @@ def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     """The final scoring tiles and where each seat stands (none in a solo game)."""
     if not view["final_tiles"]:
         return None
+    first, second = d.board["final_tile_vp"]
     t = _table(
-        "Final scoring tiles (15 VP most, 7 VP second; the neutral player competes)",
+        f"Final scoring tiles ({first} VP most, {second} VP second; the neutral player competes)",
         "tile",
         "measure",
         "neutral",

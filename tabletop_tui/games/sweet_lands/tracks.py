@@ -256,7 +256,8 @@ def tracks_renderable(view: dict, shown: int, width: int):
         Text(
             "C Carriage takes O bonuses, L Locomotive takes G bonuses; a LAB blocks both markers "
             "until taken as a property. F Food marker; R rabbits become ready as Food advances. "
-            "CP city points (2 VP each at the end), IP industry points.",
+            f"CP city points ({data().board['city_point_vp']} VP each at the end), IP industry "
+            "points.",
             style="dim",
         ),
     ]
