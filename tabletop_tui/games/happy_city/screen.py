@@ -61,7 +61,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
-    LIMIT_TEXT = "/10 cards"
+    LIMIT_TEXT = "/{limit} cards"  # {limit}: the size that ends the game (the view's)
     DWELLINGS_LABEL = "Dwellings"
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
@@ -155,7 +155,7 @@ class HappyCityScreen(Parts, GameScreenBase):
 
         self.show_special_effects(specials, players[shown]["city"])
 
-        title = self._city_title(players, shown, mine=shown == me)
+        title = self._city_title(players, shown, mine=shown == me, limit=city_limit(v))
         self.update_static(self.part("#hc-city-title", Static), title)
 
         self.update_static(self.part("#hc-others", Static), self._others(v))
@@ -215,14 +215,15 @@ class HappyCityScreen(Parts, GameScreenBase):
                 areas[area].append((card, extra, card["name"] in usable))
         return areas
 
-    def _city_title(self, players: list, shown: int, mine: bool) -> str:
+    def _city_title(self, players: list, shown: int, mine: bool, limit: int) -> str:
         """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
         sc = p["score"]
         op = "+" if sc["rule"] == "add" else "x"
         owner = f"Your {self.CITY_WORD}" if mine else f"{escape(p['name'])}'s {self.CITY_WORD}"
         return (
-            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT}) - {p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
+            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT.format(limit=limit)}) - "
+            f"{p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
             f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")
         )
@@ -266,7 +267,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
-            status += f"  [b]Last round:[/b] a {self.CITY_WORD} has reached 10."
+            status += f"  [b]Last round:[/b] a {self.CITY_WORD} has reached {city_limit(v)}."
         return status
 
     # ---- input ------------------------------------------------------------------------
@@ -328,3 +329,9 @@ class HappyCityScreen(Parts, GameScreenBase):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
+
+
+def city_limit(v: dict) -> int:
+    """The city size that ends the game: Happy City's ``city_limit``, Happiest Town's
+    ``goal``."""
+    return v["city_limit"] if "city_limit" in v else v["goal"]
