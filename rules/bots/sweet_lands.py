@@ -1,8 +1,9 @@
 """A Sweet Lands bot: one-turn look-ahead over main actions, quick rules for sub-steps.
 
 At the turn menu it tries each main action (buying a missing resource if that makes an
-area affordable), settles its sub-steps by the rules below, rates it with ``value`` and
-passes when nothing improves on that. It plans only on a ``state.resample`` copy."""
+area affordable), settles its sub-steps (``sub_step``: the rules of thumb are in
+``sweet_lands_worth``), rates it with ``value`` and passes when nothing improves on
+that. It plans only on a ``state.resample`` copy."""
 
 from __future__ import annotations
 
@@ -10,18 +11,12 @@ from ..core import Action, Rng
 from ..sweet_lands import Op
 from ..sweet_lands import data as D
 from ..sweet_lands import map_queries as MQ
-from ..sweet_lands import queries as Q
 from ..sweet_lands.character_steps import FREE_KINDS
 from ..sweet_lands.phases import pass_gains
 from ..sweet_lands.scoring import breakdown
 from . import sweet_lands_setup as setup
+from . import sweet_lands_worth as W
 
-SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
-SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}
-AID_STD_VALUE = dict(  # Round Aid standard tiles 1-15
-    enumerate((1.0, 1.8, 1.8, 1.4, 1.4, 1.5, 2.5, 1.2, 1.5, 1.5, 1.5, 2.5, 1.3, 1.2, 2.5), start=1)
-)
-AID_PASS_VALUE = {1: 4, 2: 5, 3: 5, 4: 4, 5: 3}
 # turn-menu moves a rival's quick turn rates (the greedy turn rates these and buy plans)
 RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
 
@@ -74,7 +69,7 @@ class SweetLandsBot:
         v += rounds_left * (P.inc["gold"] * 0.09 + sum(P.inc[x] for x in D.BASIC) * 0.35)
         h = len(P.hand)
         v += (min(h, 1) * 2.5 + max(0, h - 1) * 1.2) if not late else h * 0.5
-        v += P.discs * self._disc_worth(s, late)
+        v += P.discs * W.disc_worth(s, late)
         passes_left = rounds_left + (0 if P.passed else 1)
         if P.map:
             cp, ip, pvp = pass_gains(s, seat)
@@ -100,20 +95,6 @@ class SweetLandsBot:
             for _i, pos in enumerate(P.prosp):
                 v += pos * 0.8 * rounds_left / 4
         return v
-
-    @staticmethod
-    def _disc_worth(s, late):
-        """An Action Disc pays a whole hand cost. With three or four players the first
-        spaces go early and later ones cost 2 or 3 cards, so a disc saves more."""
-        if late:
-            return 0.3
-        return 2.4 if s.n >= 3 else 1.2
-
-    @staticmethod
-    def _spend_disc(s, f, kinds):
-        """Whether to pay this hand cost with a disc: always with one or two players;
-        with more, keep it for a cost of 2 or more cards unless cards cannot pay."""
-        return s.n < 3 or f["n"] >= 2 or not (kinds & {"discard", "diamond"})
 
     def _port_potential(self, s, seat):
         """Partial credit for unconnected ports close to the connected network."""
@@ -255,63 +236,24 @@ class SweetLandsBot:
 
     # ------------------------------------------------------------------ sub-steps
     def sub_step(self, s, seat, actions):
+        """A sub-step: its rule of thumb (sweet_lands_worth.pick), but for the choices
+        decided here: character and map on the table's merit, a token with the hex it
+        is meant for, a skill tile and a copied area by a rollout."""
         f = s.stack[-1]
         op = f["op"]
-        P = s.p[seat]
-        kinds = {a.kind for a in actions}
         real = [a for a in actions if a.kind != "done"]
         if op in (Op.CHOOSE_CHAR, Op.CHOOSE_MAP):  # on the measured table's merit
             kind = "characters" if op == Op.CHOOSE_CHAR else "maps"
             return setup.pick(actions, kind, s.n, self.rng)
-        if op in (Op.CHOOSE_AID, Op.AID_MOVE):
-            return max(actions, key=lambda a: self._aid_value(s, a.args[0]))
-        if op == Op.HAND:
-            if "disc" in kinds and self._spend_disc(s, f, kinds):
-                return next(a for a in actions if a.kind == "disc")
-            if "diamond" in kinds and P.res["diamond"] >= 2 and s.round < 5:
-                return next(a for a in actions if a.kind == "diamond")
-            disc = [a for a in actions if a.kind == "discard"]
-            if disc:
-                return min(disc, key=lambda a: self._card_value(s, seat, a.args[0]))
-            return actions[0]
-        if op == Op.DISCARD_ONE:
-            return min(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
-        if op in (Op.KEEP, Op.DRAFT):  # F: a draft pick keeps the card it values most
-            return max(actions, key=lambda a: self._card_value(s, seat, a.args[0]))
-        if op in (Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD):
-            if not real:
-                return actions[0]
-            return max(real, key=lambda a: self._map_value(s, seat, a))
-        if op == Op.INDUSTRY:
-            return (
-                max(real, key=lambda a: self._marker_value(s, seat, a.args[0]))
-                if real
-                else actions[0]
-            )
-        if op == Op.PROSPERITY or op == Op.CAPITAL:
-            tracks = [a for a in real if a.kind == "track"]
-            if op == Op.CAPITAL and (not tracks or s.round <= 2):
-                inc = [a for a in real if a.kind == "income"]
-                if inc:
-                    return max(inc, key=lambda a: self._income_value(s, seat, a.args[0]))
-            if tracks:
-                return max(tracks, key=lambda a: self._track_value(s, seat, a.args[0]))
-            return real[0] if real else actions[0]
-        if op == Op.RABBIT:
-            if not real:
-                return actions[0]
-            cities = [h for c in MQ.cities(s, seat) for h in c]
-            return max(real, key=lambda a: (a.args[0] in cities, -a.args[0]))
-        if op == Op.PROPERTY:
-            if not real:
-                return actions[0]
-            return self._choose_token(s, seat, real)
+        if op == Op.PROPERTY and real:
+            best, self.plan_hex = W.choose_token(s, seat, real)
+            return best
         if op == Op.PLACE:
             if self.plan_hex is not None and any(a.args[0] == self.plan_hex for a in actions):
                 h = self.plan_hex
                 self.plan_hex = None
                 return next(a for a in actions if a.args[0] == h)
-            return max(actions, key=lambda a: self._spot_value(s, seat, f["type"], a.args[0]))
+            return max(actions, key=lambda a: W.spot_value(s, seat, f["type"], a.args[0]))
         if op == Op.SKILL:  # what the tile brings now (a rollout), and its rank for later
             base = self.value(s, seat)
             return max(
@@ -320,181 +262,10 @@ class SweetLandsBot:
                 key=lambda a: (
                     self.rollout(s, seat, [a])
                     - base
-                    + SKILL_RANK.get(a.args[0] if a.args else 0, 0)
+                    + W.SKILL_RANK.get(a.args[0] if a.args else 0, 0)
                 ),
             )
-        if op == Op.BASIC:
-            return min(actions, key=lambda a: P.res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))
-        if op == Op.PAYBASIC:
-            return max(actions, key=lambda a: P.res[a.args[0]])
-        if op == Op.INCOME_ANY:
-            return max(actions, key=lambda a: self._income_value(s, seat, a.args[0]))
-        if op == Op.COLUMN:
-            return max(actions, key=lambda a: len(P.columns[a.args[0]]))
-        if op == Op.AUTOMATE:
-            auto = [a for a in actions if a.kind == "automate"]
-            if auto and s.round <= 4:
-                return max(auto, key=lambda a: -len(P.columns[a.args[0]]))
-            return next(a for a in actions if a.kind == "keepcard")
         if op == Op.COPY:
             base = self.value(s, seat)
             return max(actions, key=lambda a: self.rollout(s, seat, [a]) - base)
-        return real[0] if real else actions[0]
-
-    def _aid_value(self, s, space):
-        std, pas = s.aid_spaces[space]
-        v = sum(AID_STD_VALUE.get(t, 1) for t in std)
-        if pas is not None:
-            v += AID_PASS_VALUE.get(pas, 3) * 0.5
-        return v
-
-    def _card_value(self, s, seat, uid):
-        d = D.load()
-        card = d.cards[d.deck[uid]]
-        cost = Q.card_cost(s, seat, uid)
-        v = 3.0 - 0.2 * cost
-        if card.kind == "pass":
-            v += (5 - s.round) * 0.8
-        if s.p[seat].res["gold"] < cost:
-            v -= 1.5
-        return v
-
-    def _income_value(self, s, seat, r):
-        P = s.p[seat]
-        if r == "gold":
-            return 0.5
-        return 2.0 - 0.1 * P.inc[r]
-
-    def _track_value(self, s, seat, i):
-        d = D.load()
-        P = s.p[seat]
-        t = d.prosperity[i]
-        elems = {
-            "terrain": len(P.tiles),
-            "rabbits": len(P.rabbits) + 2,
-            "roads": len(P.roads),
-            "properties": len(P.props) + 3,
-            "automated": Q.automated(s, seat) + 1,
-            "industry_points": P.ip + 10,
-        }
-        n = elems[t["element"]] + (5 - s.round) * 4
-
-        def rate(pos):
-            vp, per = 0, 1
-            for frm, v, p in t["rates"]:
-                if pos >= frm:
-                    vp, per = v, p
-            return vp / per
-
-        gain = n * (rate(P.prosp[i] + 1) - rate(P.prosp[i]))
-        gain += 0.5 if (P.prosp[i] + 1) in t["bonus"] else 0
-        if P.prosp[i] + 1 == t["length"]:
-            gain += (6 if s.pros_first[i] is None else 0) - 2
-        return gain + 0.3 * (t["length"] - P.prosp[i])
-
-    def _marker_value(self, s, seat, marker):
-        d = D.load()
-        P = s.p[seat]
-        pos = P.carriage if marker == "carriage" else P.loco
-        nxt = pos + 1
-        if nxt >= len(d.industry):
-            return 0.5
-        colour, bonus, ip = d.industry[nxt]
-        mine = "orange" if marker == "carriage" else "green"
-        return (2 if colour == mine and bonus else 0) + ip * 2 + (0.1 if marker == "loco" else 0)
-
-    def _map_value(self, s, seat, a):
-        P = s.p[seat]
-        m = MQ.map_board(s, seat)
-        if a.kind in ("hex", "special"):
-            h = a.args[0]
-            v = 1.0
-            if any(e in P.roads for e in m.hex_edges[h]):
-                v += 2.0
-            if h in m.icons:
-                v += 1.5
-            if h in m.ports:
-                v += 3.0
-            v += 0.6 * self._toward_port(s, seat, h)
-            v += 0.2 * sum(1 for nb in m.neighbours[h] if nb in P.tiles)
-            if a.kind == "special":
-                v += 1.5 + 0.3 * SPECIAL_RANK.get(a.args[1], 5)
-            elif m.kinds[h] == "wheat":
-                v += 0.3
-            return v
-        e = a.args[0]
-        v = 0.5
-        for h in m.edge_hexes[e]:
-            if h in P.tiles and not P.tiles[h][1]:
-                v += 2.5
-            if m.kinds[h] == "eda" and h not in P.eda:
-                v += 1.5 if any(nb in P.tiles for nb in m.neighbours[h]) else 0.5
-            if m.kinds[h] in D.TERRAIN and h not in P.tiles:
-                v += 0.3
-        return v
-
-    def _toward_port(self, s, seat, h):
-        """1 if the hex is next to tiles connected to a capital and lies closer to a port."""
-        m = MQ.map_board(s, seat)
-        ports = [p for p in m.ports if p not in s.p[seat].tiles]
-        if not ports:
-            return 0
-        col, row = m.coords[h]
-        dist = min(abs(m.coords[p][0] - col) + abs(m.coords[p][1] - row) for p in ports)
-        return max(0, 4 - dist) / 4
-
-    def _choose_token(self, s, seat, real):
-        P = s.p[seat]
-        best, best_v, best_h = None, -1e9, None
-        for a in real:
-            kind = a.args[0]
-            cost = Q.token_cost(s, seat, kind)
-            v = -0.15 * cost.get("gold", 0) - 0.5 * sum(cost.get(x, 0) for x in D.BASIC)
-            if kind == "lab":
-                blocked = not Q.marker_can_move(s, seat, "carriage") and not (
-                    P.loco is not None and Q.marker_can_move(s, seat, "loco")
-                )
-                v += 3 if blocked else 0.5
-            elif kind.startswith("shop"):
-                v += 2.0 + len(P.columns[kind[5:]])
-            else:
-                v += 2.5 - 0.2 * P.rows[kind]
-            spot_kind = "shop" if kind.startswith("shop") else kind
-            h, sv = self._best_spot(s, seat, spot_kind)
-            v += sv
-            if v > best_v:
-                best, best_v, best_h = a, v, h
-        self.plan_hex = best_h
-        return best
-
-    def _best_spot(self, s, seat, kind):
-        spots = MQ.property_spots(s, seat, s.stack[-1].get("eligible"))
-        if not spots:
-            return None, 0
-        best = max(spots, key=lambda h: self._spot_value(s, seat, kind, h))
-        return best, self._spot_value(s, seat, kind, best)
-
-    def _spot_value(self, s, seat, kind, h):
-        P = s.p[seat]
-        m = MQ.map_board(s, seat)
-        before = len(MQ.cities(s, seat))
-        after = len(MQ.cities(s, seat, extra=(h, kind)))
-        props = {**P.props, h: kind}  # the position with the token placed, never written back
-        group, todo = {h}, [h]
-        while todo:
-            x = todo.pop()
-            for nb in m.neighbours[x]:
-                if nb in props and nb not in group:
-                    group.add(nb)
-                    todo.append(nb)
-        types = {props[x] for x in group}
-        v = 3.0 * (after - before)
-        if len(types) < 3:
-            v += 0.8 * (len(types) - 1) - 0.3 * max(0, len(group) - 3)
-        elif after == before:
-            v -= 1.0  # grows a city without making a new one
-        # room to grow: free buildable neighbours
-        v += 0.1 * sum(1 for nb in m.neighbours[h] if nb not in P.props and m.kinds[nb] != "eda")
-        if m.kinds[h] == "capital":
-            v += 0.8
-        return v
+        return W.pick(s, seat, f, actions)
