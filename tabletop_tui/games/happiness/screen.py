@@ -100,7 +100,7 @@ class HappinessScreen(Parts, GameScreenBase):
             if self._window_id is None:
                 self._window_id = c.state.step
                 self._opened = time.monotonic()
-                seconds = c.state.options.get("silence_seconds", 5)
+                seconds = c.view()["options"]["silence_seconds"]  # the game's option
                 self._deadline = self._opened + seconds * self.silence_scale
                 if self._ticker is None:
                     self._ticker = self.set_interval(
