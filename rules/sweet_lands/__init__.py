@@ -17,10 +17,11 @@ so no import cycle can form).
 - ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
   piece triggers; the round (income, passing, cleanup); every condition and refusal
   of a turn's move.
-- ``character_steps`` / ``effect_checks`` / ``variants``: the characters' free
-  actions and steps; whether an area's or a flip's effect could act now; the
-  rulebook variants.
-- ``characters`` / ``scoring``: one registry object per character with named hooks;
+- ``character_steps`` / ``effect_checks`` / ``variants``: the characters' free-action
+  moves and steps; whether an area's or a flip's effect could act now; the rulebook
+  variants.
+- ``characters`` / ``scoring``: one registry object per character with named hooks
+  (and whether a free action may be taken, what the view shows of a character);
   final scoring.
 - ``primitives`` / ``queries``: an income rise, a card draw, a tile flip; costs,
   counts and milestone tests.
