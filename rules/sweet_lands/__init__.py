@@ -17,18 +17,17 @@ so no import cycle can form).
 - ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
   piece triggers; the round (income, passing, cleanup); every condition and refusal
   of a turn's move.
-- ``character_steps`` / ``effect_checks`` / ``variants``: the characters' free-action
-  moves and steps; whether an area's or a flip's effect could act now; the rulebook
-  variants.
-- ``characters`` / ``scoring``: one registry object per character with named hooks
-  (and whether a free action may be taken, what the view shows of a character);
-  final scoring.
+- ``character_steps`` / ``variants``: the characters' free-action moves and steps;
+  the rulebook variants.
+- ``characters`` / ``effect_checks`` / ``scoring``: one registry object per character
+  with named hooks (and whether a free action may be taken, what the view shows of a
+  character); whether an area's or a flip's effect could act now; final scoring.
 - ``primitives`` / ``queries``: an income rise, a card draw, a tile flip; costs,
   counts and milestone tests.
 - ``skills``: skill-tile hooks and scoring.
-- ``economy`` / ``frames`` / ``map_queries``: paying costs; pending steps (putting
-  them, effects and an area's effect on the stack; the ``Step`` base class); the Map
-  Board, cities and free spots.
+- ``economy`` / ``frames`` / ``map_queries`` / ``solo``: paying costs; pending steps
+  (putting them, effects and an area's effect on the stack; the ``Step`` base class);
+  the Map Board, cities and free spots; Mio's share of a solo draw.
 - ``fields``: the state record, typed (what every rule function takes), with the
   copy-on-write helpers.
 - ``board_part``; ``data``: the menu's kept board facts; the printed components
