@@ -3,6 +3,7 @@ is how a cycle used to be dodged; the layers contract in pyproject.toml sees no 
 and every pending step is named in ``Op``, the names the screens compare with."""
 
 import ast
+import tomllib
 from pathlib import Path
 
 import rules.sweet_lands
@@ -52,3 +53,30 @@ def test_every_pending_step_has_its_name_in_op():
     names = {v for k, v in vars(Op).items() if k.isupper()}
     assert names == set(STEPS) | set(AUTOMATIC)
     assert all(STEPS[name].op == name for name in STEPS)
+
+
+def engine_imports(source: str) -> set[str]:
+    """The engine modules a module imports (``from . import x``, ``from .x import y``)."""
+    found = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+    return found
+
+
+def test_each_engine_module_sits_one_line_above_the_highest_module_it_imports():
+    """The layers in pyproject.toml are as tight as the imports allow, so a line says
+    how far a module is from the bottom (the contract itself forbids upward imports)."""
+    pyproject = tomllib.loads((ENGINE.parents[1] / "pyproject.toml").read_text())
+    contracts = pyproject["tool"]["importlinter"]["contracts"]
+    layers = next(c for c in contracts if c["name"] == "Sweet Lands engine layers")["layers"]
+    line = {m.strip(): i for i, names in enumerate(layers) for m in names.split("|")}
+    misplaced = {}
+    for path in sorted(ENGINE.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        imported = engine_imports(path.read_text()) & line.keys()
+        want = min((line[m] for m in imported), default=len(layers)) - 1
+        if line[path.stem] != want:
+            misplaced[path.stem] = (line[path.stem], want)
+    assert misplaced == {}
