@@ -112,51 +112,65 @@ def key_options(screen, action) -> list[list[str]]:
         if place <= 9:
             out.append([str(place)])
     if action.kind.startswith("fa_") and action.key in ids:
-        moves = screen._shown_moves
-        seq, i = [], ol.highlighted
-        for _ in range(len(moves)):
-            i = next_free_index(moves, i)
-            seq.append("f")
-            if i is None or moves[i].key == action.key:
-                break
-        if i is not None and moves[i].key == action.key:
-            out.append([*seq, "enter"])
+        out += free_action_keys(screen, ol.highlighted, action)
     target = map_target(action)
-    hm = screen.query_one(HexMap)
-    if (
-        target is not None
-        and target in hm.targets
-        and screen.shown(screen.controller.view()) == screen.controller.viewer
-    ):
-        pool = sorted(hm.targets, key=hm._order)
-        i = pool.index(hm.cursor) if hm.cursor in pool else 0
-        fwd = (pool.index(target) - i) % len(pool)
-        cyc = (
-            ["right_square_bracket"] * fwd
-            if fwd <= len(pool) - fwd
-            else ["left_square_bracket"] * (len(pool) - fwd)
-        )
-        same_hex = sum(1 for a in screen.controller.legal() if map_target(a) == target)
-        if same_hex == 1:
-            if hm.has_focus and hm.cursor == target:
-                out.append(["enter"])
-            out.append(([] if hm.has_focus else ["m"]) + cyc + ["enter"])
+    if target is not None:
+        out += map_cursor_keys(screen, target)
     if target is not None and action.key in ids and screen.map_step():
-        # digits type the hex numbers (a road: both its hexes); the shortest prefix that
-        # lands on the move, then Enter
-        roads = places(screen.controller.view())["roads"]
-        codes = [place_codes(a, roads) for a in screen._shown_moves]
-        i = next(k for k, a in enumerate(screen._shown_moves) if a.key == action.key)
-        for code in codes[i]:
-            typed = next(
-                (code[:n] for n in range(1, len(code) + 1) if typed_index(code[:n], codes) == i),
-                None,
-            )
-            if typed is not None:
-                out.append([*typed, "enter"])
+        out += typed_keys(screen, action)
     if action.kind == "pass":  # from the list too: the second Enter confirms
         out = [seq if seq == ["e", "e"] else [*seq, "enter"] for seq in out]
     return [seq for seq in out if seq]
+
+
+def free_action_keys(screen, highlighted, action) -> list[list[str]]:
+    """F (the next free action in the list) until the move is highlighted, then Enter."""
+    moves = screen._shown_moves
+    seq, i = [], highlighted
+    for _ in range(len(moves)):
+        i = next_free_index(moves, i)
+        seq.append("f")
+        if i is None or moves[i].key == action.key:
+            break
+    return [[*seq, "enter"]] if i is not None and moves[i].key == action.key else []
+
+
+def map_cursor_keys(screen, target) -> list[list[str]]:
+    """On the map of the seat at the keyboard: [ or ] round the targets to the move's
+    place (M first when the map lacks the focus), then Enter."""
+    hm = screen.query_one(HexMap)
+    view = screen.controller.view()
+    if target not in hm.targets or screen.shown(view) != screen.controller.viewer:
+        return []
+    pool = sorted(hm.targets, key=hm._order)
+    i = pool.index(hm.cursor) if hm.cursor in pool else 0
+    fwd = (pool.index(target) - i) % len(pool)
+    cyc = (
+        ["right_square_bracket"] * fwd
+        if fwd <= len(pool) - fwd
+        else ["left_square_bracket"] * (len(pool) - fwd)
+    )
+    if sum(1 for a in screen.controller.legal() if map_target(a) == target) != 1:
+        return []
+    out = [["enter"]] if hm.has_focus and hm.cursor == target else []
+    return [*out, ([] if hm.has_focus else ["m"]) + cyc + ["enter"]]
+
+
+def typed_keys(screen, action) -> list[list[str]]:
+    """Digits type the hex numbers (a road: both its hexes): the shortest prefix that
+    lands on the move, then Enter."""
+    roads = places(screen.controller.view())["roads"]
+    codes = [place_codes(a, roads) for a in screen._shown_moves]
+    i = next(k for k, a in enumerate(screen._shown_moves) if a.key == action.key)
+    out = []
+    for code in codes[i]:
+        typed = next(
+            (code[:n] for n in range(1, len(code) + 1) if typed_index(code[:n], codes) == i),
+            None,
+        )
+        if typed is not None:
+            out.append([*typed, "enter"])
+    return out
 
 
 async def press(pilot, *names):
@@ -243,6 +257,29 @@ async def view_keys(timer: Timer, screen, players: int) -> None:
             await timer.press("next map (n)", "n")
 
 
+async def make_move(timer, screen, c, action, frames: bool) -> tuple[list[str], int]:
+    """Press the shortest keys that make ``action`` (timed when ``frames``); the keys,
+    and what the list alone would have taken with the highlight back at the top."""
+    seqs = key_options(screen, action)
+    if not seqs:
+        raise SystemExit(f"no keys make {action.key} on this screen")
+    seq = min(seqs, key=len)
+    ol = screen.query_one(OptionList)
+    ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
+    hm = screen.query_one(HexMap)
+    if frames and timer.wants("map cursor") and hm.has_focus and len(hm.targets) > 1:
+        for k in ("right_square_bracket", "left_square_bracket"):
+            await timer.press("map cursor", k)
+    done = len(c.state.action_keys())
+    if frames and timer.wants("move key"):
+        await timer.press("move key", *seq)
+    else:
+        await press(timer.pilot, *seq)
+    if c.state.action_keys()[done : done + 1] != [action.key]:
+        raise SystemExit(f"keys {seq} did not make {action.key}")
+    return seq, old_list_keys(ids, action.key)
+
+
 async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) -> dict:
     """A seeded game at 120x40 through the real screen: solo against Mio, or
     ``players`` humans sharing the terminal (every hand-off confirmed with Enter),
@@ -283,24 +320,8 @@ async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) ->
             if frames and len(keys_each) % 2 == 0:
                 await view_keys(timer, screen, players)
             action = bots[c.viewer].decide(observe(c.state, c.viewer))  # the seat's view only
-            seqs = key_options(screen, action)
-            if not seqs:
-                raise SystemExit(f"no keys make {action.key} on this screen")
-            seq = min(seqs, key=len)
-            ol = screen.query_one(OptionList)
-            ids = [ol.get_option_at_index(i).id for i in range(ol.option_count)]
-            old_total += old_list_keys(ids, action.key)
-            hm = screen.query_one(HexMap)
-            if frames and timer.wants("map cursor") and hm.has_focus and len(hm.targets) > 1:
-                for k in ("right_square_bracket", "left_square_bracket"):
-                    await timer.press("map cursor", k)
-            done = len(c.state.action_keys())
-            if frames and timer.wants("move key"):
-                await timer.press("move key", *seq)
-            else:
-                await press(pilot, *seq)
-            if c.state.action_keys()[done : done + 1] != [action.key]:
-                raise SystemExit(f"keys {seq} did not make {action.key}")
+            seq, old_keys = await make_move(timer, screen, c, action, frames)
+            old_total += old_keys
             keys_each.append(len(seq))
             per_kind[action.kind] += len(seq)
             decisions[action.kind] += 1
