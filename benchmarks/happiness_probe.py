@@ -322,7 +322,7 @@ def override_check(deals: int, seed0: int, budget: Budget, stages: set) -> list[
     ]
 
 
-def main(argv=None) -> None:
+def parse(argv) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
         "kind",
@@ -342,25 +342,21 @@ def main(argv=None) -> None:
         default="",
         help="the search's settings for trials, NAME=VALUE,... (happiness_search)",
     )
-    args = p.parse_args(argv)
-    if args.search:
-        from rules.bots import happiness_search
+    return p.parse_args(argv)
 
-        for item in args.search.split(","):
-            name, value = item.split("=")
-            setattr(happiness_search, name, type(getattr(happiness_search, name))(float(value)))
-    kinds = set(args.kinds.split(","))
-    if args.kind == "overrides":
-        print(f"hard's answers against the planner's, {2 * args.deals} games from {args.seed}:")
-        for line in override_check(args.deals, args.seed, Budget(seconds=args.seconds), kinds):
-            print(line)
-        return
-    if args.set:
-        from rules.bots.happiness_plan import Planner
 
-        for item in args.set.split(","):
-            name, value = item.split("=")
-            setattr(Planner, name, float(value))
+def set_trial(target, settings: str, keep_type: bool = False) -> None:
+    """``NAME=VALUE,...`` set on ``target`` (a module or a class) for a trial run, as
+    floats (or as the type each name has, with ``keep_type``)."""
+    for item in filter(None, settings.split(",")):
+        name, value = item.split("=")
+        cast = type(getattr(target, name)) if keep_type else float
+        setattr(target, name, cast(float(value)))
+
+
+def matches(args, kinds: set[str]) -> None:
+    """Every deal from both seats, the stronger side against normal: wins, margins,
+    where the points came from and how long each kind of decision took."""
     budget = Budget(seconds=args.seconds)
     times: dict[str, list[float]] = defaultdict(list)
     score, margins = 0.0, []
@@ -390,6 +386,25 @@ def main(argv=None) -> None:
     for stage, ts in sorted(times.items()):
         ts.sort()
         print(f"  {stage:7} {len(ts):4} decisions, median {ts[len(ts) // 2] * 1000:.1f} ms")
+
+
+def main(argv=None) -> None:
+    args = parse(argv)
+    if args.search:
+        from rules.bots import happiness_search  # (only for a trial of its settings)
+
+        set_trial(happiness_search, args.search, keep_type=True)
+    kinds = set(args.kinds.split(","))
+    if args.kind == "overrides":
+        print(f"hard's answers against the planner's, {2 * args.deals} games from {args.seed}:")
+        for line in override_check(args.deals, args.seed, Budget(seconds=args.seconds), kinds):
+            print(line)
+        return
+    if args.set:
+        from rules.bots.happiness_plan import Planner  # (only for a trial of its weights)
+
+        set_trial(Planner, args.set)
+    matches(args, kinds)
 
 
 if __name__ == "__main__":
