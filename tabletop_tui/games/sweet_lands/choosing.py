@@ -487,4 +487,4 @@ class ChoosingMixin(_Screen):
 
 def keep_text(kept: int) -> str:
     """How many cards must stay in hand (the view's ``cards_kept``), in words."""
-    return f"keep {kept} until the last round" if kept else "all may be used"
+    return f"keep {kept} in hand" if kept else "all may be used"
