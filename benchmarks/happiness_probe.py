@@ -88,8 +88,8 @@ from benchkit import wilson
 
 import rules
 from rules.bots import Budget, make_bot
-from rules.bots.base import Bot, Observation
-from rules.bots.search import SearchBot, reward
+from rules.bots.base import Bot, Observation, reward
+from rules.bots.search import SearchBot
 
 GAME, OPTIONS = "happiness", {"silence": "turns"}
 KINDS = ("play", "window", "bummer")

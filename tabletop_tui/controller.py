@@ -92,7 +92,7 @@ class Controller:
 
     @property
     def in_window(self) -> bool:
-        return bool(getattr(self.state, "interrupt_window", False))
+        return self.state.interrupt_window
 
     def next_step(self) -> str:
         if self.state.is_over:
@@ -105,7 +105,7 @@ class Controller:
             return "bot"
         if self.viewer in humans:
             return "human"
-        if not getattr(self.spec, "private_info", True) and not self.handoff_screens:
+        if not self.spec.private_info and not self.handoff_screens:
             return "pass"
         return "handoff"
 
@@ -270,14 +270,14 @@ class Controller:
         """The step that ended the last turn, while it may still be taken back: the next
         player has not acted yet (nor taken the terminal from a hand-off: that clears
         the history), and ending the turn revealed nothing. The engine says the last
-        checkpoint only handed play over by setting ``passed_at`` to it (Happy City,
+        checkpoint only handed play over through ``handed_over_at`` (Happy City,
         Happiest Town); other games never take a turn back."""
         if not self._undo or self.state.is_over:
             return None
         snap = self._undo[-self._undo_depth()]
         if snap.seat in self.state.actors():
             return None  # still that player's turn: plain undo
-        passed = getattr(self.state, "passed_at", None)
+        passed = self.state.handed_over_at()
         if passed != self.state.checkpoint or snap.state.checkpoint + 1 != passed:
             return None
         return snap

@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 
 from .. import BOTS
-from .base import Bot, EasyBot, Observation, Policy, RandomBot, observe
+from .base import Bot, EasyBot, Observation, Policy, RandomBot, Ranked, RankingBot, observe
 from .search import Budget, SearchBot
 
 LEVELS = ("easy", "normal", "hard")
@@ -53,10 +53,18 @@ def make_bot(
         return policy
     if level == "easy":
         return EasyBot(policy, seed + 1)
-    own = getattr(policy, "hard_level", None)  # a game whose hard level is not the search
-    if own is not None:
-        return own(seed + 2, budget)
-    return SearchBot(policy, seed + 2, budget)
+    return hard_bot(policy, seed, budget)
+
+
+def make_ranker(game_id: str, seed: int = 0, budget: Budget | None = None) -> RankingBot:
+    """The ``hard`` bot of the game, as the coach asks for it: a bot that ranks its
+    moves and plays them out (the same bot ``make_bot(game_id, "hard", seed)`` gives)."""
+    return hard_bot(policy_for(game_id, seed), seed, budget)
+
+
+def hard_bot(policy: Policy, seed: int, budget: Budget | None) -> RankingBot:
+    own = policy.hard_bot(seed + 2, budget)  # a game's own, not the shared search
+    return SearchBot(policy, seed + 2, budget) if own is None else own
 
 
 __all__ = [
@@ -68,8 +76,11 @@ __all__ = [
     "Observation",
     "Policy",
     "RandomBot",
+    "Ranked",
+    "RankingBot",
     "SearchBot",
     "make_bot",
+    "make_ranker",
     "observe",
     "policy_for",
 ]

@@ -9,15 +9,29 @@ world is a guess.
 
 ``choose(state, seat)`` is the one call the turn controller, the simulator and the
 tests make; it builds the observation and hands only that to ``decide``.
+
+What a game's bot may add is declared here with defaults: a :class:`Policy`'s hooks
+into the shared search (how many moves to compare, where an imagined game may stop,
+how it is judged) and a :class:`RankingBot`, the level that can say how it orders its
+moves (the ``hard`` level, and what the coach asks for hints and reviews).
 """
 
 from __future__ import annotations
 
+import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core import Action, GameState, Rng
+
+if TYPE_CHECKING:
+    from .search import Budget
+
+CANDIDATES = 6  # actions a search compares at most, unless the policy says otherwise
+# told the share of a decision's budget spent so far (a progress bar)
+Progress = Callable[[float], None] | None
 
 
 @dataclass(frozen=True)
@@ -91,14 +105,84 @@ class RandomBot(Bot):
         return obs.legal[self.rng.below(len(obs.legal))]
 
 
+@dataclass
+class Ranked:
+    """One candidate of a search: the move, the worlds it was judged on, its mean
+    value there (the bot's own measure: mostly a share of the win), and the seat's
+    mean score at the end of those imagined games when asked for (else None); ``gain``
+    is what a planner estimates the move adds, in the game's points, if it has one."""
+
+    action: Action
+    worlds: int = 0
+    value: float | None = None
+    score: float | None = None
+    gain: float | None = None
+
+
+class RankingBot(Bot, ABC):
+    """A bot that orders its candidate moves and can play one out in an imagined
+    game: each game's ``hard`` level, and what the coach's hints and reviews ask."""
+
+    level = "hard"
+    # Whether ``Ranked.value`` is an estimate in the game's points (Sweet Lands judges
+    # a position a few steps on) rather than mostly a share of the win.
+    values_in_points = False
+
+    def decide(self, obs: Observation) -> Action:
+        return self.rank(obs)[0].action
+
+    @abstractmethod
+    def rank(
+        self, obs: Observation, scores: bool = False, progress: Progress = None
+    ) -> list[Ranked]:
+        """The candidates, best first, as ``decide`` orders them (its answer is the
+        first). ``scores``: also average the seat's score at the end of each imagined
+        game; ``progress`` is told the share of the budget spent."""
+
+    @abstractmethod
+    def imagine(self, world: Any, seat: int, action: Action) -> Any:
+        """The imagined game after ``action`` in ``world``, played on as the bot
+        plays; None if the time budget ends first."""
+
+
 class Policy(Bot):
     """A one-step greedy policy. ``pick(world, seat, actions)`` may read anything in the
     world it is given: at the table that world is a resampled copy, in a search's
-    rollout it is the search's own imagined game."""
+    rollout it is the search's own imagined game.
+
+    The hooks below tell the shared search (``search.SearchBot``) how to use this
+    policy; their defaults suit a game that needs nothing special."""
 
     # How many steps a search lets this policy play out before judging the position
     # by the scores so far (None: to the end of the game).
     horizon: int | None = None
+    values_in_points = False  # whether ``judge`` answers in the game's points
+
+    def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
+        """The game's own ``hard`` level, if it is not the shared search over this
+        policy (Happiness: a planner's search)."""
+        return None
+
+    def search_width(self, world: Any) -> int:
+        """How many candidate moves the search compares."""
+        return CANDIDATES
+
+    def horizon_for(self, world: Any) -> int | None:
+        """How many steps an imagined game from ``world`` runs (None: to the end)."""
+        return self.horizon
+
+    def settled(self, world: Any, state: Any, seat: int, away: bool) -> bool:
+        """Whether an imagined game may stop at ``state`` and be judged; ``away`` says
+        another seat has moved since the seat's own move."""
+        return False
+
+    def playout_move(self, state: Any, actor: int, seat: int, actions: list[Action]) -> Action:
+        """The move ``actor`` makes inside an imagined game searched for ``seat``."""
+        return self.pick(state, actor, actions)
+
+    def judge(self, state: Any, seat: int) -> float:
+        """What an imagined position is worth to ``seat`` (see ``reward``)."""
+        return reward(state, seat)
 
     def decide(self, obs: Observation) -> Action:
         if len(obs.legal) == 1:
@@ -141,3 +225,17 @@ class EasyBot(Bot):
             return legal[self.rng.below(len(legal))]
         top = self.policy.candidates(world, obs.seat, legal, 3)
         return top[self.rng.below(len(top))]
+
+
+def reward(state: Any, seat: int) -> float:
+    """A finished game: the seat's share of the win, plus a little for the margin. A
+    game cut off by a horizon: a guess at that share from the lead so far."""
+    res = state.result()
+    scores = res["scores"]
+    others = [s for k, s in enumerate(scores) if k != seat]
+    margin = scores[seat] - max(others) if others else scores[seat]
+    if not state.is_over:
+        return 0.5 + 0.5 * math.tanh(margin / 6)
+    winners = res["winners"]
+    share = 1.0 / len(winners) if seat in winners else 0.0
+    return share + 0.002 * max(-50, min(50, margin))

@@ -6,8 +6,13 @@ size of the community deck.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..happiness.engine import neighbours, plus_cells
-from .base import Policy
+from .base import Policy, RankingBot
+
+if TYPE_CHECKING:
+    from .search import Budget
 
 JOY_STORIES = (
     "{word} always makes me smile.",
@@ -28,8 +33,7 @@ class HappinessBot(Policy):
     free_text = ("story",)  # the bot tells its own story, not the list's sample
     CLOSE_CALL = 1.5  # Joypoints of estimate within which placements count as close
 
-    @staticmethod
-    def hard_level(seed: int, budget=None) -> Policy:
+    def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
         """The ``hard`` level: the planner of ``happiness_plan`` (exact odds over the
         unseen cards, where each Joycard goes), its close placements compared on
         imagined games within ``budget`` (``happiness_search``)."""

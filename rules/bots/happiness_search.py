@@ -30,10 +30,10 @@ import time
 from typing import Any
 
 from ..core import Action
-from .base import Observation
+from .base import Observation, Progress, Ranked, RankingBot
 from .happiness import HappinessBot
 from .happiness_plan import Planner, PlanningHappinessBot
-from .search import SLACK, Budget, Progress, Ranked, mean
+from .search import SLACK, Budget, mean
 
 WIDTH = 4  # placements compared at most
 CLOSE = 3.0  # Joypoints of planner estimate within which a placement is a candidate
@@ -43,10 +43,8 @@ CLEAR = 2.0  # standard errors by which a candidate must beat the planner's choi
 SPREAD = 8.0  # Joypoints of margin that make a cut-off game nearly won (tanh scale)
 
 
-class SearchingHappinessBot(PlanningHappinessBot):
+class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
     """The planner, its close placements compared on imagined games within a budget."""
-
-    level = "hard"
 
     def __init__(self, seed: int = 0, budget: Budget | None = None):
         super().__init__(seed)
@@ -54,9 +52,6 @@ class SearchingHappinessBot(PlanningHappinessBot):
         self.greedy = HappinessBot(seed + 1)  # the rival model inside imagined games
         self.last_worlds = 0  # for benchmarks: worlds looked at in the last decision
         self._start = 0.0
-
-    def decide(self, obs: Observation) -> Action:
-        return self.rank(obs)[0].action
 
     def rank(
         self, obs: Observation, scores: bool = False, progress: Progress = None

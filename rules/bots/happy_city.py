@@ -162,7 +162,7 @@ class HappyCityBot(ExpertMixin, Policy):
     def pick(self, state, seat, actions):
         if len(actions) == 1:
             return actions[0]
-        if getattr(state, "expert", False):
+        if state.options.get("mode") == "expert":
             return self.expert_choose(state, seat, actions)
         if state.stage == "discard":
             return self._discard(state, seat, actions)
@@ -240,7 +240,7 @@ class HappyCityBot(ExpertMixin, Policy):
             return 0.0
         counts = state.colour_counts(seat)
         bonus = 0.0
-        expert = getattr(state, "expert", False)
+        expert = state.options.get("mode") == "expert"
         for i in state.specials:
             sp = state.cards[i]
             missing = sum(max(0, k - counts.get(c, 0)) for c, k in sp.needs)

@@ -15,19 +15,16 @@ the tree cut to the root: the policy, not the tree, plays the rest of each game.
 
 from __future__ import annotations
 
-import math
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action
-from .base import Bot, Observation, Policy
+from .base import Observation, Policy, Progress, Ranked, RankingBot
+
+__all__ = ["Budget", "Progress", "Ranked", "SearchBot", "mean"]
 
 DEFAULT_SECONDS = 0.2  # per decision, on one core
-# told the share of a decision's budget spent so far (a progress bar)
-Progress = Callable[[float], None] | None
-CANDIDATES = 6  # actions compared at most (the policy picks which)
 MAX_PLIES = 2000  # a safety net for a rollout; every game ends long before
 SLACK = 0.97  # share of the time budget the search may use before it must answer
 
@@ -45,9 +42,7 @@ class Budget:
             raise ValueError("a search budget needs seconds, iterations or both")
 
 
-class SearchBot(Bot):
-    level = "hard"
-
+class SearchBot(RankingBot):
     def __init__(self, policy: Policy, seed: int = 0, budget: Budget | None = None):
         super().__init__(seed)
         self.policy = policy
@@ -55,10 +50,8 @@ class SearchBot(Bot):
         self.free_text = policy.free_text
         self.budget = budget or Budget()
         self.last_iterations = 0  # for benchmarks: worlds looked at in the last decision
+        self.values_in_points = policy.values_in_points
         self._start = 0.0
-
-    def decide(self, obs: Observation) -> Action:
-        return self.rank(obs)[0].action
 
     def rank(
         self, obs: Observation, scores: bool = False, progress: Progress = None
@@ -71,7 +64,7 @@ class SearchBot(Bot):
         if len(legal) == 1:
             return [Ranked(legal[0])]
         world = obs.sample(self.world_seed())
-        width = getattr(self.policy, "search_width", lambda _w: CANDIDATES)(world)
+        width = self.policy.search_width(world)
         cands = self.policy.candidates(world, obs.seat, legal, width)
         if len(cands) == 1:
             return [Ranked(cands[0])]
@@ -128,8 +121,7 @@ class SearchBot(Bot):
         return s is not None and time.process_time() - self._start >= s * SLACK
 
     def judge(self, state: Any, seat: int) -> float:
-        # a policy may say how to read a position
-        return getattr(self.policy, "judge", reward)(state, seat)
+        return self.policy.judge(state, seat)
 
     def playout(self, world: Any, seat: int, action: Action) -> float | None:
         """Play ``action`` in the world, let the policy finish the game, and score it
@@ -143,56 +135,19 @@ class SearchBot(Bot):
         to where the policy says a position is settled); None if time runs out."""
         state = world.apply(action)
         policy = self.policy
-        settled = getattr(policy, "settled", None)  # where an imagined game may stop
-        # ... and how moves are chosen inside an imagined game (say, cheaper for rivals)
-        move_in = getattr(policy, "playout_move", None)
-        plies = getattr(policy, "horizon_for", lambda _w: policy.horizon)(world)
         away = False  # another seat has moved since the seat's own move
-        for _ in range(plies or MAX_PLIES):
-            if state.is_over or (settled is not None and settled(world, state, seat, away)):
+        for _ in range(policy.horizon_for(world) or MAX_PLIES):
+            if state.is_over or policy.settled(world, state, seat, away):
                 return state
             if self._out_of_time():
                 return None
             actor = state.actors()[0]
             away = away or actor != seat
             acts = state.legal_actions(actor)
-            if len(acts) == 1:
-                move = acts[0]
-            elif move_in is not None:
-                move = move_in(state, actor, seat, acts)
-            else:
-                move = policy.pick(state, actor, acts)
+            move = acts[0] if len(acts) == 1 else policy.playout_move(state, actor, seat, acts)
             state = state.apply(move)
         return state
 
 
-@dataclass
-class Ranked:
-    """One candidate of a search: the move, the worlds it was judged on, its mean
-    value there (the bot's own measure: mostly a share of the win), and the seat's
-    mean score at the end of those imagined games when asked for (else None); ``gain``
-    is what a planner estimates the move adds, in the game's points, if it has one."""
-
-    action: Action
-    worlds: int = 0
-    value: float | None = None
-    score: float | None = None
-    gain: float | None = None
-
-
 def mean(values: list[float]) -> float | None:
     return sum(values) / len(values) if values else None
-
-
-def reward(state: Any, seat: int) -> float:
-    """A finished game: the seat's share of the win, plus a little for the margin. A
-    game cut off by a horizon: a guess at that share from the lead so far."""
-    res = state.result()
-    scores = res["scores"]
-    others = [s for k, s in enumerate(scores) if k != seat]
-    margin = scores[seat] - max(others) if others else scores[seat]
-    if not state.is_over:
-        return 0.5 + 0.5 * math.tanh(margin / 6)
-    winners = res["winners"]
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    return share + 0.002 * max(-50, min(50, margin))

@@ -21,8 +21,7 @@ from typing import Any
 
 from ..core import Action
 from . import sweet_lands_rivals as rivals
-from .base import Policy
-from .search import CANDIDATES
+from .base import CANDIDATES, Policy
 
 # An imagined game runs to the end of the round (``settled`` stops it there): on six
 # seeded solo deals hard scored 355 against 320 with a 14-step horizon.
@@ -37,6 +36,7 @@ WIDE_CANDIDATES = 8
 class SweetLandsPolicy(Policy):
     name = "smart"
     horizon = PLIES_SOLO
+    values_in_points = True  # judge reads a position with the bot's estimate in VP
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -69,7 +69,7 @@ class SweetLandsPolicy(Policy):
         """How many moves the search compares (the easy level asks for its own few)."""
         return WIDE_CANDIDATES if world.n >= 4 else CANDIDATES
 
-    def settled(self, world: Any, state: Any, seat: int, away: bool = False) -> bool:
+    def settled(self, world: Any, state: Any, seat: int, away: bool) -> bool:
         """Stop an imagined game where positions compare fairly: before a new round
         deals income and cards, and once the seat has passed; with two or three
         rivals also once the seat has made its next main move (``away``: the other

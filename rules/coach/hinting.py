@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..bots import Budget, Observation, make_bot
+from ..bots import Budget, Observation, Ranked, make_ranker
 from ..core import Action
 
 TOP = 3  # hints shown
@@ -41,18 +41,21 @@ def hints(
     top: int = TOP,
 ) -> list[Hint]:
     """The ``hard`` bot's ``top`` moves for the observed seat, best first."""
-    bot = make_bot(game_id, "hard", seed, budget)
-    ranked = bot.rank(obs, scores=True, progress=progress)  # type: ignore[attr-defined]
+    bot = make_ranker(game_id, seed, budget)
+    ranked = bot.rank(obs, scores=True, progress=progress)
     word = points_word(game_id)
     # A game whose bot judges positions its own way (Sweet Lands: an estimate of the
     # position a few steps on, in points) is compared on that judgement, not win shares.
-    own_judge = hasattr(getattr(bot, "policy", None), "judge")
-    key = "value" if own_judge else "score"
+    own_judge = bot.values_in_points
     now = own_score(obs, seed)
-    best = getattr(ranked[0], key)
+
+    def figure(r: Ranked) -> float | None:
+        return r.value if own_judge else r.score
+
+    best = figure(ranked[0])
     out = []
     for r in ranked[:top]:
-        mine = getattr(r, key)
+        mine = figure(r)
         behind = None if mine is None or best is None else best - mine
         value, why = describe(r, obs, seed, now, behind, word, own_judge)
         out.append(Hint(r.action, value, why, r.score, behind))

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from ..bots import Budget, make_bot, observe
+from ..bots import Budget, make_ranker, observe
 from .hinting import points_word
 
 TURNING = 3  # turning points shown
@@ -106,8 +106,8 @@ def review_game(
 def judge_decision(game_id, state, seat, step, key, seed, rank_budget, worlds) -> Decision:
     """The bot's best move at this decision and what the move played lost against it."""
     obs = observe(state, seat)  # the seat's knowledge at that moment, nothing more
-    bot = make_bot(game_id, "hard", seed, rank_budget or RANK_BUDGET)
-    best = bot.rank(obs)[0].action  # type: ignore[attr-defined]
+    bot = make_ranker(game_id, seed, rank_budget or RANK_BUDGET)
+    best = bot.rank(obs)[0].action
     played = next(a for a in obs.legal if a.key == key)
     rnd = obs.view.get("round") if isinstance(obs.view, dict) else None
     loss = 0.0
@@ -118,7 +118,7 @@ def judge_decision(game_id, state, seat, step, key, seed, rank_budget, worlds) -
             offered = {a.key: a for a in world.legal_actions(seat)}
             if best.key not in offered or key not in offered:
                 continue  # this copy holds other hidden cards: no fair comparison
-            ends = [bot.imagine(world, seat, offered[k]) for k in (best.key, key)]  # type: ignore[attr-defined]
+            ends = [bot.imagine(world, seat, offered[k]) for k in (best.key, key)]
             if None in ends:
                 continue
             diffs.append(score_of(ends[0], seat) - score_of(ends[1], seat))

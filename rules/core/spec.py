@@ -12,6 +12,11 @@ from typing import Any
 
 from .actions import Action, Option
 from .errors import IllegalAction, SaveError, brief
+from .state import GameState
+
+# What a game's package gives the registry to start a game: (names, seed, options
+# already resolved) -> the first state.
+Factory = Callable[[list[str], int, dict[str, Any]], GameState]
 
 SAVE_FORMAT = 1
 # Seeds beyond this are refused: the generator folds them anyway, and a bound keeps
@@ -26,7 +31,7 @@ class GameSpec:
     min_players: int
     max_players: int
     options: Mapping[str, Option]
-    factory: Callable[..., Any] = field(repr=False)
+    factory: Factory = field(repr=False)
     labeler: Callable[[Action], str] | None = field(default=None, repr=False)
     summary: str = ""  # one line for menus and the setup screen
     order: int = 100  # menus list games by this, then by title
@@ -66,7 +71,7 @@ class GameSpec:
 
     def new_game(
         self, players: list[str], seed: int = 0, options: Mapping[str, Any] | None = None
-    ) -> Any:
+    ) -> GameState:
         names = self.check_players(players)
         if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
             raise ValueError(
@@ -81,7 +86,7 @@ class GameSpec:
         return action
 
     # ---- saves -----------------------------------------------------------
-    def to_save(self, state: Any) -> dict[str, Any]:
+    def to_save(self, state: GameState) -> dict[str, Any]:
         data = {
             "format": SAVE_FORMAT,
             "game": self.id,
@@ -95,7 +100,7 @@ class GameSpec:
             data["extra"] = extra
         return data
 
-    def from_save(self, data: Mapping[str, Any], path: str | None = None) -> Any:
+    def from_save(self, data: Mapping[str, Any], path: str | None = None) -> GameState:
         """Replay a save; any failure, at the header or at a step, is a SaveError."""
         if not isinstance(data, Mapping):
             raise SaveError("the save is not a JSON object", path=path)

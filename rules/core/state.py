@@ -8,12 +8,16 @@ attribute that changes in place is copied; the rest are shared between copies.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from .actions import Action
 from .errors import IllegalAction
 from .rng import Rng
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
 
 
 class LogEntry(tuple):
@@ -43,10 +47,15 @@ def copy_dicts(value: list) -> list:
     return [dict(x) for x in value]
 
 
-class GameState:
-    """Common protocol plumbing. Subclasses set ``spec`` on the class."""
+class GameState(ABC):
+    """The engine protocol every game implements, and its common plumbing.
 
-    spec: ClassVar[Any] = None  # the GameSpec, set by each game
+    The abstract methods are what a game must write; the capabilities below them
+    (``interrupt_window``, ``handed_over_at``, ``save_extra``) are optional and
+    declared here with the answer of a game that has none, so callers read them
+    directly. Subclasses set ``spec`` on the class."""
+
+    spec: ClassVar[GameSpec]  # set by each game's package
     # attribute -> function that copies it for a new state; unnamed attributes are
     # shared, so they must be immutable or only ever replaced, never changed in place.
     COPY: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}
@@ -104,34 +113,36 @@ class GameState:
         by hand before playing real actions on it."""
         return self._copy()
 
-    # ---- protocol -------------------------------------------------------
+    # ---- protocol: what every game writes ------------------------------------------
+    @abstractmethod
     def actors(self) -> list[int]:
-        raise NotImplementedError
+        """Seats that may act now (several in an interrupt window); [] when over."""
 
+    @abstractmethod
     def legal_actions(self, seat: int) -> list[Action]:
-        raise NotImplementedError
+        """The seat's moves now, each labelled (empty if it may not act)."""
 
+    @abstractmethod
     def why_illegal(self, action: Action) -> str | None:
-        raise NotImplementedError
+        """The reason ``action`` is refused now, in the game's words, or None."""
 
+    @abstractmethod
     def _do(self, action: Action) -> None:
-        raise NotImplementedError
+        """Change this (already copied) state by a legal ``action``."""
 
     @property
-    def is_over(self) -> bool:
-        raise NotImplementedError
+    @abstractmethod
+    def is_over(self) -> bool: ...
 
+    @abstractmethod
     def result(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """Scores, breakdown, ranking, winners and the tie-break that decided."""
 
-    def save_extra(self) -> dict[str, Any]:
-        """JSON facts a save records beside its moves (a replay rebuilds the state from
-        the moves alone; a game may record, say, the edition of its rules)."""
-        return {}
-
+    @abstractmethod
     def view(self, seat: int | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """What ``seat`` may know, JSON-safe (None: the public view)."""
 
+    @abstractmethod
     def resample(self, seat: int, seed: int) -> GameState:
         """A copy that agrees with everything ``seat`` has seen, every hidden thing
         (deck order, other seats' hands, face-down cards) drawn afresh from ``seed``.
@@ -139,7 +150,24 @@ class GameState:
         Bots plan on such copies so they cannot use what their seat does not know
         (OpenSpiel's ``resample_from_infostate``). The live state is never changed.
         """
-        raise NotImplementedError
+
+    # ---- optional capabilities, with the answer of a game that lacks them ----------
+    @property
+    def interrupt_window(self) -> bool:
+        """True while a timed window is open in which several seats may claim at once
+        (Happiness' silence): the turn controller runs its countdown."""
+        return False
+
+    def handed_over_at(self) -> int | None:
+        """The checkpoint at which the last turn ended by only handing play over
+        (nothing revealed), so the player who ended it may take it back; None where a
+        game never offers that (the controller's take-back)."""
+        return None
+
+    def save_extra(self) -> dict[str, Any]:
+        """JSON facts a save records beside its moves (a replay rebuilds the state from
+        the moves alone; a game may record, say, the edition of its rules)."""
+        return {}
 
     def _imagined(self, seed: int) -> None:
         """Make this copy's own bookkeeping a resampled copy's (``resample`` calls it):

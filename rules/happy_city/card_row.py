@@ -146,6 +146,9 @@ class CardRowState(GameState):
     def is_over(self) -> bool:
         return self.stage == "over"
 
+    def handed_over_at(self) -> int | None:
+        return self.passed_at if self.passed_at >= 0 else None
+
     @property
     def end_triggered(self) -> bool:
         return any(len(c) >= self.GOAL for c in self.city)

@@ -21,6 +21,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from rules.bots import Budget, observe
 from rules.coach import Hint, hints
 
+from ..controller import Controller
 from ..text import markup_safe as escape
 from .seats import count_hint, hints_on
 
@@ -85,15 +86,19 @@ class CoachScreen(Screen):
     hint_budget: Budget | None = None  # None: HINT_SECONDS of process time
     # what the running hint is for: its worker, the panel, the position and the seat
     hint_asked: tuple[Worker, HintPanel, object, int] | None = None
+    # what the game screen gives it: the table's controller, and whether the screen
+    # is a read-only review (no hints there)
+    controller: Controller
+    review = False
 
     def hint_position(self):
         """The position a hint is for: the state and the seat at the keyboard."""
-        c = self.controller  # type: ignore[attr-defined]
+        c = self.controller
         return c.state if c.viewer is not None and c.next_step() == "human" else None
 
     def hint_allowed(self) -> bool | None:
-        c = self.controller  # type: ignore[attr-defined]
-        if getattr(self, "review", False) or c.viewer is None or not hints_on(c.seats[c.viewer]):
+        c = self.controller
+        if self.review or c.viewer is None or not hints_on(c.seats[c.viewer]):
             return False
         return True if c.next_step() == "human" else None
 
@@ -112,11 +117,11 @@ class CoachScreen(Screen):
         if panel is not None:  # ? again closes the hint (or stops the thinking)
             self.close_hint()
             return
-        if not self.hint_allowed():
+        c = self.controller
+        seat, state = c.viewer, c.state
+        if not self.hint_allowed() or seat is None:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
-        c = self.controller  # type: ignore[attr-defined]
-        seat, state = c.viewer, c.state
         obs = observe(state, seat)  # the seat's observation, taken on this thread
         panel = HintPanel(state.players[seat], state)
         self.mount(panel)
@@ -142,7 +147,7 @@ class CoachScreen(Screen):
         _worker, panel, state, seat = self.hint_asked
         self.hint_asked = None
         if panel.is_attached and self.hint_position() is state:  # else stale: dropped
-            c = self.controller  # type: ignore[attr-defined]
+            c = self.controller
             count_hint(c.seats[seat])
             c.autosave()
             panel.show(c.state.players[seat], found)

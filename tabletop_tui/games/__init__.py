@@ -14,7 +14,10 @@ import pkgutil
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .base import GameScreenBase
 
 KEYS = Path(__file__).parent.parent / "keys.md"
 
@@ -37,8 +40,9 @@ class GameUI:
         module = importlib.import_module(self.package)
         return Path(module.__file__ or ".").with_name(self.help_file)
 
-    def screen_class(self) -> Any:
-        return _load(self.screen, self.package)
+    def screen_class(self) -> type[GameScreenBase]:
+        cls: type[GameScreenBase] = _load(self.screen, self.package)
+        return cls
 
     def end_screen_class(self) -> Any:
         """The game's own end screen, or the shared one."""
@@ -78,7 +82,7 @@ def playable() -> list[str]:
     return [gid for gid in rules.GAMES if gid in all_ui()]
 
 
-def screen_class(game_id: str) -> Any:
+def screen_class(game_id: str) -> type[GameScreenBase]:
     return ui_for(game_id).screen_class()
 
 

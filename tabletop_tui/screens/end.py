@@ -125,7 +125,7 @@ class EndScreen(Screen):
     def can_review(self) -> bool:
         from ..games import screen_class
 
-        return getattr(screen_class(self.controller.spec.id), "REVIEW", False)
+        return screen_class(self.controller.spec.id).REVIEW
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "review":

@@ -11,12 +11,15 @@ its controller refuses every move (no forced step, hand-off or move list can act
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.core import Action
 
 from ..controller import Controller
 from ..replay import Replay
+
+if TYPE_CHECKING:
+    from ..games.base import GameScreenBase
 
 
 def turn_ends(replay: Replay) -> list[int]:
@@ -79,9 +82,9 @@ class ReplayTable:
         seats = [{"kind": "human"} for _ in replay.players]
         self.controller = ReadOnlyController(replay.spec, state, seats, viewer=seat)
         self.controller.viewer = seat  # a solo game's one person too: None stays public
-        self.screen = None
+        self.screen: GameScreenBase | None = None
 
-    def make_screen(self):
+    def make_screen(self) -> GameScreenBase:
         from ..games import screen_class
 
         screen = screen_class(self.replay.spec.id)(self.controller, bot_delay=0)

@@ -58,6 +58,7 @@ class HappinessScreen(Parts, GameScreenBase):
         super().__init__(controller, bot_delay)
         self.selected = 0
         self.silence_scale = 1.0  # tests shrink the countdown through the app
+        self.was_placing = False  # the last drawing asked this seat to place a card
         self._deadline: float | None = None
         self._window_id = None
         self._opened = 0.0
@@ -276,9 +277,9 @@ class HappinessScreen(Parts, GameScreenBase):
         told = ("place", "story", "skip_story")
         self.show_moves([a for a in legal if a.kind not in told], focus=not telling)
         placing = step == "human" and stage in ("play", "bummer")
-        if placing and not getattr(self, "_was_placing", False):
+        if placing and not self.was_placing:
             board.focus()  # arrows + Enter place the chosen card at once
-        self._was_placing = placing
+        self.was_placing = placing
         self._placing_view = v if placing and chosen else None
         self.show_preview(board.cursor)
         self.call_after_refresh(self._unfocus_folded)

@@ -43,10 +43,12 @@ class TabStrip(Static):
 
     DEFAULT_CSS = "TabStrip { height: 1; width: 1fr; padding: 0 1; text-wrap: nowrap; }"
 
+    shown: str | None = None  # the text on show (redrawn only when it changes)
+
     def show(self, active: str) -> None:
         text = strip_markup(active)
-        if getattr(self, "_shown", None) != text:
-            self._shown = text
+        if self.shown != text:
+            self.shown = text
             self.update(text)
 
 
