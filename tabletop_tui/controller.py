@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.bots import Bot, make_bot, observe
-from rules.core import Action, GameSpec, GameState, IllegalAction
+from rules.core import Action, Explanation, GameSpec, GameState, IllegalAction, Ref
 
 from .saves import write_save
 
@@ -127,6 +127,18 @@ class Controller:
 
     def log(self) -> list[str]:
         return self.state.log_for(self.viewer)
+
+    # ---- explanations, asked for the one thing a screen draws ---------------------
+    def explain_action(self, action: Action) -> Explanation:
+        """What ``action`` would do for the seat at the keyboard, or why it is refused
+        (the game's explainer, from that seat's knowledge)."""
+        seat = action.seat if self.viewer is None else self.viewer
+        return self.spec.explainer.action(self.state, seat, action)
+
+    def explain(self, ref: Ref) -> Explanation | None:
+        """What a thing on the table is and does, as the seat at the keyboard may know
+        it (the public view's knowledge when nobody holds the terminal)."""
+        return self.spec.explainer.thing(self.state, self.viewer, ref)
 
     def legal(self) -> list[Action]:
         if self.viewer is None or self.next_step() != "human":

@@ -5,6 +5,7 @@ Core knows no game: the registry in ``rules`` and each game package build on it.
 
 from .actions import Action, Option, labeler
 from .errors import DataError, IllegalAction, SaveError
+from .explain import Explainer, Explanation, Line, Ref, refusal
 from .rng import Rng
 from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
@@ -12,6 +13,11 @@ from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked
 __all__ = [
     "Action",
     "DataError",
+    "Explainer",
+    "Explanation",
+    "Line",
+    "Ref",
+    "refusal",
     "IllegalAction",
     "labeler",
     "Option",

@@ -12,6 +12,7 @@ from typing import Any
 
 from .actions import Action, Option
 from .errors import IllegalAction, SaveError, brief
+from .explain import Explainer
 from .state import GameState
 
 # What a game's package gives the registry to start a game: (names, seed, options
@@ -39,6 +40,9 @@ class GameSpec:
     # Whether a seat ever holds something the others may not see (a hand, a private
     # draw). A game without such a thing needs no opaque hand-off between players.
     private_info: bool = True
+    # What a move costs and gives and what a thing does, asked for when shown
+    # (core.explain); the default knows only labels and the engine's refusals.
+    explainer: Explainer = field(default_factory=Explainer, repr=False)
 
     # ---- creating games --------------------------------------------------
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
