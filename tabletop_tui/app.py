@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 
 from . import memory_policy
 from .save_lock import SaveLock
@@ -49,6 +51,13 @@ class TabletopApp(App):
         self.controller = None
         self.save_lock: SaveLock | None = None  # the lock on the open game's save
         self._save_notice_at = 0.0
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        from .coach.hint_panel import CoachScreen
+
+        if isinstance(screen, CoachScreen):  # a game: the seat's hints on or off
+            yield from screen.coach_commands()
 
     def get_default_screen(self):
         # The title is the bottom of the stack: no blank default screen to build first.

@@ -42,7 +42,7 @@ class Snapshot:
 class Controller:
     spec: GameSpec
     state: GameState
-    seats: list[dict[str, str]]  # [{"kind": "human"|"bot", "level": ...}] per seat
+    seats: list[dict[str, Any]]  # [{"kind": "human"|"bot", "level": ..., "hints": ...}] per seat
     save_path: Path | None = None
     viewer: int | None = None
     _undo: list[Snapshot] = field(default_factory=list)

@@ -110,13 +110,19 @@ class Ranked:
     """One candidate of a search: the move, the worlds it was judged on, its mean
     value there (the bot's own measure: mostly a share of the win), and the seat's
     mean score at the end of those imagined games when asked for (else None); ``gain``
-    is what a planner estimates the move adds, in the game's points, if it has one."""
+    is what a planner estimates the move adds, in the game's points, if it has one.
+
+    ``values`` and ``finals`` hold the same figures world by world, in the order of
+    the worlds every candidate of the ranking saw, so that two candidates can be
+    compared pair by pair on the same imagined games (the coach's intervals)."""
 
     action: Action
     worlds: int = 0
     value: float | None = None
     score: float | None = None
     gain: float | None = None
+    values: tuple[float, ...] = ()
+    finals: tuple[float, ...] = ()
 
 
 class RankingBot(Bot, ABC):

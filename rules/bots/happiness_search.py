@@ -119,7 +119,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
             if lead > best_lead:
                 best, best_lead = k, lead
         ranked = [
-            Ranked(a, len(v), mean(v), mean(f))
+            Ranked(a, len(v), mean(v), mean(f), values=tuple(v), finals=tuple(f))
             for a, v, f in zip(cands, values, finals, strict=True)
         ]
         rest = sorted(

@@ -91,7 +91,14 @@ class SearchBot(RankingBot):
         # choice (the first) wins ties and leads when no world was finished.
         seen = min(len(v) for v in values)
         ranked = [
-            Ranked(a, seen, sum(v[:seen]) / seen if seen else None, mean(f[:seen]))
+            Ranked(
+                a,
+                seen,
+                sum(v[:seen]) / seen if seen else None,
+                mean(f[:seen]),
+                values=tuple(v[:seen]),
+                finals=tuple(f[:seen]),
+            )
             for a, v, f in zip(cands, values, finals, strict=True)
         ]
         if seen == 0:

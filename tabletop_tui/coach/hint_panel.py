@@ -10,7 +10,9 @@ keyboard changed hands) is dropped, and the panel closes with it.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterator
 
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
@@ -72,9 +74,11 @@ class HintPanel(Vertical):
 
 
 def hint_text(who: str, found: list[Hint]) -> str:
-    lines = [f"[b]The hard bot's best moves for {escape(who)}[/b] (? again closes)"]
+    by = f", ordered by {escape(found[0].figure)}" if found and found[0].figure else ""
+    lines = [f"[b]The hard bot's best moves for {escape(who)}[/b]{by} (? again closes)"]
     for n, h in enumerate(found, start=1):
-        lines.append(f"{n}. [b]{escape(h.action.label)}[/b]: {escape(h.value)}")
+        pick = " [i](the hard bot's own pick)[/i]" if h.bots_pick and n > 1 else ""
+        lines.append(f"{n}. [b]{escape(h.action.label)}[/b]: {escape(h.value)}{pick}")
         lines.append(f"   {escape(h.why)}")
     return "\n".join(lines)
 
@@ -90,6 +94,8 @@ class CoachScreen(Screen):
     # is a read-only review (no hints there)
     controller: Controller
     review = False
+    # the seat and position where ? said hints are off: ? again there turns them on
+    hints_offered: tuple[int, object] | None = None
 
     def hint_position(self):
         """The position a hint is for: the state and the seat at the keyboard."""
@@ -97,10 +103,41 @@ class CoachScreen(Screen):
         return c.state if c.viewer is not None and c.next_step() == "human" else None
 
     def hint_allowed(self) -> bool | None:
+        """Whether ? is offered: never on a review or with nobody at the keyboard; shown
+        but dimmed while it is not the player's move. A seat whose hints are off still
+        gets an answer (how to turn them on)."""
         c = self.controller
-        if self.review or c.viewer is None or not hints_on(c.seats[c.viewer]):
+        if self.review or c.viewer is None or c.seats[c.viewer].get("kind") != "human":
             return False
         return True if c.next_step() == "human" else None
+
+    def set_hints(self, on: bool) -> None:
+        """Hints on or off for the seat at the keyboard, kept in the save."""
+        c = self.controller
+        if c.viewer is None:
+            return
+        seat = c.seats[c.viewer]
+        if on:
+            seat["hints"] = True
+        else:
+            seat.pop("hints", None)
+            self.close_hint()
+        c.autosave()
+        name = c.state.players[c.viewer]
+        self.notify(f"Hints are {'on' if on else 'off'} for {name}.", markup=False)
+
+    def coach_commands(self) -> Iterator[SystemCommand]:
+        """The command palette's entry that turns the seat's hints on or off."""
+        c = self.controller
+        if self.hint_allowed() is False or c.viewer is None:
+            return
+        on = hints_on(c.seats[c.viewer])
+        name = c.state.players[c.viewer]
+        yield SystemCommand(
+            f"Hints {'off' if on else 'on'} for {name}",
+            "Whether ? may show the hard bot's best moves for this seat (counted in the save)",
+            lambda: self.set_hints(not on),
+        )
 
     def close_hint(self) -> None:
         self.workers.cancel_group(self, "hint")
@@ -122,6 +159,17 @@ class CoachScreen(Screen):
         if not self.hint_allowed() or seat is None:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
+        if not hints_on(c.seats[seat]):
+            if self.hints_offered != (seat, state):
+                self.hints_offered = (seat, state)
+                self.notify(
+                    f"Hints are off for {state.players[seat]}. Press ? again to turn them "
+                    "on (the palette, Ctrl+P, turns them off); the end screen counts them.",
+                    markup=False,
+                )
+                return
+            self.set_hints(True)
+        self.hints_offered = None
         obs = observe(state, seat)  # the seat's observation, taken on this thread
         panel = HintPanel(state.players[seat], state)
         self.mount(panel)

@@ -3,11 +3,13 @@
 import asyncio
 import time
 
+import pytest
+
 import rules
 from rules.bots import Budget, make_bot, observe
 from rules.coach import hints
 from tabletop_tui.coach.hint_panel import HintPanel
-from tabletop_tui.coach.seats import hints_used
+from tabletop_tui.coach.seats import hints_on, hints_used
 from tabletop_tui.controller import Controller
 
 from ..ui.helpers import make_app, screen_text
@@ -25,18 +27,72 @@ def seeded_position(game="happy-city", steps=14, seed=3):
     return state, state.actors()[0]
 
 
-def test_a_hint_gives_legal_moves_ranked_as_the_hard_bot_ranks_them():
+def test_a_hint_gives_legal_moves_of_the_hard_bots_ranking_ordered_by_their_figure():
     state, seat = seeded_position()
     obs = observe(state, seat)
     found = hints(obs, "happy-city", seed=11, budget=BUDGET)
     legal = {a.key for a in state.legal_actions(seat)}
     assert 2 <= len(found) <= 3 and all(h.action.key in legal for h in found)
-    ranked = make_bot("happy-city", "hard", 11, BUDGET).rank(observe(state, seat))
-    assert [h.action.key for h in found] == [r.action.key for r in ranked[:3]]
-    # the first hint is the move the hard bot plays from that seat
-    assert found[0].action.key == make_bot("happy-city", "hard", 11, BUDGET).choose(state, seat).key
-    assert found[0].behind == 0
-    assert "points by the end" in found[0].value and found[0].why
+    ranked = make_bot("happy-city", "hard", 11, BUDGET).rank(observe(state, seat), scores=True)
+    by_points = sorted(ranked, key=lambda r: -(r.score or 0.0))
+    assert [h.action.key for h in found] == [r.action.key for r in by_points[:3]]
+    # the hard bot's own move is marked, wherever the points put it
+    pick = make_bot("happy-city", "hard", 11, BUDGET).choose(state, seat).key
+    assert [h.action.key for h in found if h.bots_pick] == [pick]
+    assert found[0].behind == 0 and found[0].verdict == "best"
+    assert found[0].figure == "points by the end" and "points by the end" in found[0].value
+    assert found[0].why
+
+
+def positions_with_a_choice(game, options, seed):
+    spec = rules.get_game(game)
+    state = spec.new_game(["Ann", "Bob"], seed=seed, options=options)
+    bots = [make_bot(game, "normal", 1), make_bot(game, "normal", 2)]
+    for step in range(400):
+        if state.is_over:
+            return
+        seat = state.actors()[0]
+        if step % 11 == 5 and len(state.legal_actions(seat)) > 1:
+            yield state, seat
+        state = state.apply(bots[seat].choose(state, seat))
+
+
+GAMES = [
+    ("happy-city", {"mode": "family"}),
+    ("happy-city", {"mode": "expert"}),
+    ("happiest-town", {}),
+    ("happiness", {"silence": "turns"}),
+    ("sweet-lands", {}),
+]
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_every_hint_list_is_ordered_by_the_figure_it_prints(game, options):
+    """No list of hints contradicts the figures beside it, in any game."""
+    lists = 0
+    for n, (state, seat) in enumerate(positions_with_a_choice(game, options, seed=4)):
+        if n >= 3:
+            break
+        found = hints(observe(state, seat), game, seed=n, budget=BUDGET)
+        figures = [h.score for h in found if h.score is not None]
+        assert figures == sorted(figures, reverse=True), [h.value for h in found]
+        assert all(h.figure for h in found) or len(found) == 1
+        for h in found[1:]:
+            if h.verdict == "behind":  # called worse only when the interval says so
+                assert h.difference is not None and h.difference.low > 0
+        lists += 1
+    assert lists
+
+
+def test_a_difference_inside_the_noise_is_about_as_good_and_a_clear_one_is_behind():
+    from rules.coach.hinting import verdict_of
+    from rules.coach.paired import paired
+
+    noisy = paired([30, 10, 25, 12, 28], [20, 22, 18, 24, 19])
+    assert not noisy.clear and verdict_of(noisy) == "about as good"
+    steady = paired([30, 31, 29, 30, 32], [25, 26, 25, 24, 27])
+    assert steady.clear and steady.low > 0 and verdict_of(steady) == "behind"
+    assert not paired([5, 6], [1, 2]).clear  # two games are too few to call
 
 
 def test_a_happiness_placement_is_priced_in_joypoints():
@@ -93,7 +149,32 @@ async def test_the_hint_key_shows_three_moves_counts_them_and_drops_stale_ones(t
         await pilot.pause(0.1)
         assert hints_used(controller.seats[seat]) == 1  # the stale hint was not counted
         controller.seats[seat].pop("hints")
-        assert screen.check_action("hint", ()) is False  # the key is not offered
+        assert screen.check_action("hint", ()) is True  # ? still answers
+
+
+async def test_question_mark_with_hints_off_says_so_and_again_turns_them_on(tmp_path):
+    app, controller, seat = hint_app(tmp_path, hints_for_human=False)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        app.open_game(controller)
+        await pilot.pause()
+        screen = app.screen
+        screen.hint_budget = BUDGET
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert not screen.query(HintPanel)  # no hint yet: it says how to get one
+        assert "Hints are off for Ann." in screen_text(app)
+        assert not hints_on(controller.seats[seat])
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: hints_used(controller.seats[seat]) == 1)
+        assert hints_on(controller.seats[seat])
+        assert "best moves for Ann" in screen_text(app)
+        # the palette's entry turns them off again, and says so
+        titles = [c.title for c in app.get_system_commands(screen)]
+        assert "Hints off for Ann" in titles
+        screen.set_hints(False)
+        await pilot.pause()
+        assert not hints_on(controller.seats[seat]) and not screen.query(HintPanel)
+        assert "Hints on for Ann" in [c.title for c in app.get_system_commands(screen)]
 
 
 def test_hints_are_on_for_a_solo_player_off_at_a_hot_seat_table_and_kept_in_the_save(tmp_path):

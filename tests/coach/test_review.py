@@ -79,7 +79,7 @@ async def test_the_review_screen_works_in_the_background_and_keeps_its_result(tm
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = ReviewScreen(SPEC, state, path, 0)
-        screen.rank_budget, screen.worlds = SMALL, 2
+        screen.rank_budget, screen.worlds = SMALL, 4
         await app.push_screen(screen)
         await wait_for(pilot, lambda: kept_review(path, 0, len(state.action_keys())) is not None)
         assert "Review of Ann's decisions" in screen_text(app)

@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 import rules
 from rules.coach import Review, points_word
-from rules.coach.review import Decision
+from rules.coach.review import MISTAKE, Decision
 from rules.simulate import play_one
 from tabletop_tui.coach.review_screen import ReviewScreen
 from tabletop_tui.coach.review_store import keep_review
@@ -56,7 +56,9 @@ def reviewed_save(tmp_path, game: str, at: int | None = None):
     legal = before.legal_actions(0)
     played = next(a for a in legal if a.key == key)
     best = next(a for a in legal if a.key != key)
-    decision = Decision(step, None, played.label, best.label, 6.5, played.key, best.key)
+    decision = Decision(
+        step, None, played.label, best.label, 6.5, played.key, best.key, 2.0, 11.0, MISTAKE
+    )
     review = Review(game, 0, final.players[0], points_word(game), [decision])
     keep_review(path, review, len(final.action_keys()))
     return spec, final, path, decision
