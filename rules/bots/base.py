@@ -22,13 +22,11 @@ import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core import Action, GameState, Rng
 
-if TYPE_CHECKING:
-    from .search import Budget
-
+DEFAULT_SECONDS = 0.2  # a hard decision's budget, on one core
 CANDIDATES = 6  # actions a search compares at most, unless the policy says otherwise
 # told the share of a decision's budget spent so far (a progress bar)
 Progress = Callable[[float], None] | None
@@ -103,6 +101,19 @@ class RandomBot(Bot):
 
     def decide(self, obs: Observation) -> Action:
         return obs.legal[self.rng.below(len(obs.legal))]
+
+
+@dataclass
+class Budget:
+    """When a decision must be answered: after ``iterations`` worlds, after ``seconds``
+    of process time, whichever comes first (None: no limit of that kind)."""
+
+    seconds: float | None = DEFAULT_SECONDS
+    iterations: int | None = None
+
+    def __post_init__(self):
+        if self.seconds is None and self.iterations is None:
+            raise ValueError("a search budget needs seconds, iterations or both")
 
 
 @dataclass

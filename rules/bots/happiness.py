@@ -6,13 +6,8 @@ size of the community deck.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ..happiness.engine import neighbours, plus_cells
-from .base import Policy, RankingBot
-
-if TYPE_CHECKING:
-    from .search import Budget
+from .base import Policy
 
 JOY_STORIES = (
     "{word} always makes me smile.",
@@ -32,14 +27,6 @@ class HappinessBot(Policy):
     name = "smart"
     free_text = ("story",)  # the bot tells its own story, not the list's sample
     CLOSE_CALL = 1.5  # Joypoints of estimate within which placements count as close
-
-    def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
-        """The ``hard`` level: the planner of ``happiness_plan`` (exact odds over the
-        unseen cards, where each Joycard goes), its close placements compared on
-        imagined games within ``budget`` (``happiness_search``)."""
-        from .happiness_search import SearchingHappinessBot
-
-        return SearchingHappinessBot(seed, budget)
 
     def candidates(self, state, seat, actions, k):
         """The close placements (the best few by this bot's estimate; ``easy`` slips to

@@ -198,3 +198,13 @@ def clear_lead(diffs: list[float]) -> float:
     if mean <= 0 or mean < CLEAR * math.sqrt(var / n):
         return 0.0
     return mean
+
+
+class HappinessPolicy(HappinessBot):
+    """The Happiness bot the registry hands out: ``normal``'s greedy play, whose
+    ``hard`` level is the planner of ``happiness_plan`` (exact odds over the unseen
+    cards, where each Joycard goes), its close placements compared on imagined games
+    within the budget (``SearchingHappinessBot``)."""
+
+    def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
+        return SearchingHappinessBot(seed, budget)

@@ -16,30 +16,15 @@ the tree cut to the root: the policy, not the tree, plays the rest of each game.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action
-from .base import Observation, Policy, Progress, Ranked, RankingBot
+from .base import DEFAULT_SECONDS, Budget, Observation, Policy, Progress, Ranked, RankingBot
 
-__all__ = ["Budget", "Progress", "Ranked", "SearchBot", "mean"]
+__all__ = ["DEFAULT_SECONDS", "Budget", "Progress", "Ranked", "SearchBot", "mean"]
 
-DEFAULT_SECONDS = 0.2  # per decision, on one core
 MAX_PLIES = 2000  # a safety net for a rollout; every game ends long before
 SLACK = 0.97  # share of the time budget the search may use before it must answer
-
-
-@dataclass
-class Budget:
-    """When a decision must be answered: after ``iterations`` worlds, after ``seconds``
-    of process time, whichever comes first (None: no limit of that kind)."""
-
-    seconds: float | None = DEFAULT_SECONDS
-    iterations: int | None = None
-
-    def __post_init__(self):
-        if self.seconds is None and self.iterations is None:
-            raise ValueError("a search budget needs seconds, iterations or both")
 
 
 class SearchBot(RankingBot):

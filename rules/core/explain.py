@@ -15,12 +15,10 @@ engine code, reading the state the way ``view(seat)`` does.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from .actions import Action
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .state import GameState
 
 # What a line says about its figure: a cost paid, a gain had at once, something it
 # sets up for later, a plain fact, a total, or a reason the move is refused.

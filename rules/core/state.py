@@ -10,14 +10,22 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from .actions import Action
 from .errors import IllegalAction
 from .rng import Rng
 
-if TYPE_CHECKING:
-    from .spec import GameSpec
+
+class SpecOfState(Protocol):
+    """What a state reads of its game's spec (``spec.GameSpec`` is one); declared here
+    so that the state needs nothing of the module that builds specs."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def labeler(self) -> Callable[[Action], str] | None: ...
 
 
 class LogEntry(tuple):
@@ -55,7 +63,7 @@ class GameState(ABC):
     declared here with the answer of a game that has none, so callers read them
     directly. Subclasses set ``spec`` on the class."""
 
-    spec: ClassVar[GameSpec]  # set by each game's package
+    spec: ClassVar[SpecOfState]  # the GameSpec, set by each game's package
     # attribute -> function that copies it for a new state; unnamed attributes are
     # shared, so they must be immutable or only ever replaced, never changed in place.
     COPY: ClassVar[Mapping[str, Callable[[Any], Any]]] = {}

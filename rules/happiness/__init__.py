@@ -92,4 +92,4 @@ HappinessState.spec = HAPPINESS
 
 SPECS = [HAPPINESS]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
-BOTS = {"happiness": "rules.bots.happiness:HappinessBot"}
+BOTS = {"happiness": "rules.bots.happiness_search:HappinessPolicy"}

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ..core import DataError
+from .effects import COLOURS, validate_effect
 
 DATA = Path(__file__).with_name("data")
-COLOURS = ("yellow", "blue", "violet", "orange", "green")
 # One letter per colour so colour never carries meaning alone on screen.
 COLOUR_LETTER = {"yellow": "Y", "blue": "B", "violet": "V", "orange": "O", "green": "G", None: "-"}
 DECK_SIZES = {1: 28, 2: 20, 3: 18}
@@ -182,8 +182,6 @@ def catalogue() -> Catalogue:
 
 
 def _load_expert(make: CardMaker) -> tuple[int, ...]:
-    from .effects import validate_effect  # late: effects imports this module
-
     raw = tomllib.loads((DATA / "expert.toml").read_text(encoding="utf-8"))
     ids = []
     for e in raw["expert_special"]:

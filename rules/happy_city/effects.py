@@ -28,8 +28,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .cards import COLOURS
-
+# The five card colours (cards.py reads them from here: an effect names them, and the
+# card data is checked against the effects).
+COLOURS = ("yellow", "blue", "violet", "orange", "green")
 SYMBOLS = ("income", "inhabitants", "hearts")
 ROW = 5
 
