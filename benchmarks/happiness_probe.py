@@ -88,7 +88,7 @@ from benchkit import wilson
 
 import rules
 from rules.bots import Budget, make_bot
-from rules.bots.base import Bot, Observation, reward
+from rules.bots.base import Bot, SeatKnowledge, reward
 from rules.bots.search import SearchBot
 
 GAME, OPTIONS = "happiness", {"silence": "turns"}
@@ -114,7 +114,7 @@ class Oracle(SearchBot):
         return [best, *[a for a in actions if a != best]]
 
     def choose(self, state, seat):
-        obs = Observation(seat, {}, state.legal_actions(seat), [], lambda _s: state.copy())
+        obs = SeatKnowledge(seat, {}, state.legal_actions(seat), [], lambda _s: state.copy())
         return self.decide(obs)
 
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rules.bots import Bot, make_bot, observe
+from rules.bots import Bot, make_bot
 from rules.core import Action, Explanation, GameSpec, GameState, IllegalAction, Ref
 
 from .saves import write_save
@@ -186,7 +186,7 @@ class Controller:
         if self.next_step() != "bot":
             return None
         seat = self.state.actors()[0]
-        action = self._bots[seat].decide(observe(self.state, seat))  # the seat's view only
+        action = self._bots[seat].choose(self.state, seat)  # from the seat's knowledge only
         self.state = self.state.apply(action)
         self._undo.clear()
         self.autosave()
@@ -219,7 +219,7 @@ class Controller:
             if not self.in_window:
                 break
             if self.is_bot(seat) and seat in self.state.actors() and waits[seat] <= elapsed:
-                action = self._bots[seat].decide(observe(self.state, seat))
+                action = self._bots[seat].choose(self.state, seat)
                 if action.kind == "close":  # a bot never ends the countdown for the others
                     action = self.state.find_action(seat, "pass") or action
                 self.state = self.state.apply(action)

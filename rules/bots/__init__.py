@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 
 from .. import BOTS
-from .base import Bot, EasyBot, Observation, Policy, RandomBot, Ranked, RankingBot, observe
+from .base import Bot, EasyBot, Policy, RandomBot, Ranked, RankingBot, SeatKnowledge, observe
 from .search import Budget, SearchBot
 
 LEVELS = ("easy", "normal", "hard")
@@ -73,7 +73,7 @@ __all__ = [
     "Bot",
     "Budget",
     "EasyBot",
-    "Observation",
+    "SeatKnowledge",
     "Policy",
     "RandomBot",
     "Ranked",

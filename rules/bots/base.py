@@ -1,14 +1,16 @@
 """The fair bot interface: what a bot may know, and the pieces every level shares.
 
-A bot decides from an :class:`Observation` of one seat: that seat's view, its legal
-actions, the log entries it may read, and a way to ask for *worlds* — copies of the
-game resampled to agree with everything the seat has seen, with every hidden thing
-(deck order, other hands) drawn afresh (``GameState.resample``). A bot never holds the
-live state, so it cannot read a hidden card even by accident: whatever it reads in a
-world is a guess.
+A bot decides from a :class:`SeatKnowledge`: one seat's view, its legal actions, the
+log entries it may read, and :class:`Worlds` to draw from — copies of the game
+resampled to agree with everything the seat has seen, with every hidden thing (deck
+order, other hands, the seed) drawn afresh (``GameState.resample``). The knowledge
+never holds the live state: its worlds are drawn from a copy already resampled for
+the seat, so a bot cannot read a hidden card even by accident, and the type checker
+shows it has nothing else to read. Whatever a bot reads in a world is a guess.
 
 ``choose(state, seat)`` is the one call the turn controller, the simulator and the
-tests make; it builds the observation and hands only that to ``decide``.
+tests make, and the one place that touches the live state: it builds the knowledge,
+hands only that to ``decide`` and checks the answer is a move the table offers.
 
 What a game's bot may add is declared here with defaults: a :class:`Policy`'s hooks
 into the shared search (how many moves to compare, where an imagined game may stop,
@@ -19,10 +21,11 @@ moves (the ``hard`` level, and what the coach asks for hints and reviews).
 from __future__ import annotations
 
 import math
+import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, final
 
 from ..core import Action, GameState, Rng
 
@@ -32,62 +35,94 @@ CANDIDATES = 6  # actions a search compares at most, unless the policy says othe
 Progress = Callable[[float], None] | None
 
 
+class UnofferedMove(UserWarning):
+    """A bot answered with a move the table does not offer (it planned on a world
+    whose legal moves differ). Play goes on with the first offered move; the tests
+    turn this warning into an error (pyproject's filterwarnings), so a bot's bug
+    cannot hide behind the fallback."""
+
+
+class Worlds:
+    """Draws worlds for one seat. It holds a copy of the game already resampled for
+    the seat (``GameState.resample``: every hidden thing drawn afresh, the seed and
+    the history gone), so nothing it holds is a secret of the live game; resampling
+    that copy again gives what resampling the live game would."""
+
+    __slots__ = ("_seat", "_known")
+
+    def __init__(self, known: GameState, seat: int):
+        self._known = known
+        self._seat = seat
+
+    def sample(self, seed: int) -> GameState:
+        return self._known.resample(self._seat, seed)
+
+
 @dataclass(frozen=True)
-class Observation:
+class SeatKnowledge:
     """Everything one seat may use to decide. ``sample(seed)`` returns a fresh world."""
 
     seat: int
     view: dict
     legal: list[Action]
     log: list[str]
-    _resample: Callable[[int], GameState]
+    worlds: Worlds
 
     def sample(self, seed: int) -> GameState:
-        return self._resample(seed)
+        return self.worlds.sample(seed)
 
     def answer(self, choice: Action, free_text: tuple[str, ...] = ()) -> Action:
-        """The member of the live legal list with ``choice``'s key. A bot plans on
-        imagined copies, whose legal moves may differ from the live game's (a card
-        the copy dealt into the deck sits in a hidden hand at the table); a move
-        only the copy offers gives way to the first live one, so no decision can
-        stop a game. A move of a ``free_text`` kind the list offers (a Happiness
-        story: the list holds a sample, the player writes the words) is kept."""
+        """The member of the live legal list with ``choice``'s key. A move of a
+        ``free_text`` kind the list offers (a Happiness story: the list holds a
+        sample, the player writes the words) is kept. A move the list does not offer
+        is a bot's mistake: it is warned of (an error in the tests) and the first
+        offered move is played, so no decision can stop a game."""
         for action in self.legal:
             if action.key == choice.key:
                 return action
         if choice.kind in free_text and any(a.kind == choice.kind for a in self.legal):
             return choice
+        warnings.warn(
+            UnofferedMove(f"seat {self.seat} planned {choice.key!r}, which is not offered"),
+            stacklevel=2,
+        )
         return self.legal[0]
 
 
-def observe(state: GameState, seat: int) -> Observation:
-    """What ``seat`` may use to decide; worlds come from the engine's ``resample``."""
+# The seed of the copy a seat's worlds are drawn from: any number gives the same worlds
+# (a resampled copy keeps only what the seat knows), so a fixed one keeps bots repeatable.
+KNOWN_SEED = 0
 
-    def resample(seed: int) -> GameState:
-        return state.resample(seat, seed)
 
-    return Observation(
-        seat, state.view(seat), state.legal_actions(seat), state.log_for(seat), resample
+def observe(state: GameState, seat: int) -> SeatKnowledge:
+    """What ``seat`` may use to decide: the only function given the live state."""
+    known = state.resample(seat, KNOWN_SEED)
+    return SeatKnowledge(
+        seat, state.view(seat), state.legal_actions(seat), state.log_for(seat), Worlds(known, seat)
     )
 
 
-class Bot:
+class Bot(ABC):
     """A bot at some level for some game. Subclasses implement ``decide``."""
 
     name = "bot"
     level = "normal"
-    # kinds of move whose text argument the player writes (see Observation.answer)
+    # kinds of move whose text argument the player writes (see SeatKnowledge.answer)
     free_text: tuple[str, ...] = ()
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
 
+    @final
     def choose(self, state: GameState, seat: int) -> Action:
-        obs = observe(state, seat)
-        return obs.answer(self.decide(obs), self.free_text)
+        """The bot's move for ``seat``: the seam between the live game and the bot,
+        which sees only the seat's knowledge (final: no bot reaches past it)."""
+        knows = observe(state, seat)
+        return knows.answer(self.decide(knows), self.free_text)
 
-    def decide(self, obs: Observation) -> Action:
-        raise NotImplementedError
+    @abstractmethod
+    def decide(self, knows: SeatKnowledge) -> Action:
+        """The move, from what the seat knows."""
 
     def world_seed(self) -> int:
         return self.rng.next64() & 0x7FFFFFFF
@@ -99,7 +134,7 @@ class RandomBot(Bot):
     name = "random"
     level = "random"
 
-    def decide(self, obs: Observation) -> Action:
+    def decide(self, obs: SeatKnowledge) -> Action:
         return obs.legal[self.rng.below(len(obs.legal))]
 
 
@@ -136,7 +171,7 @@ class Ranked:
     finals: tuple[float, ...] = ()
 
 
-class RankingBot(Bot, ABC):
+class RankingBot(Bot):
     """A bot that orders its candidate moves and can play one out in an imagined
     game: each game's ``hard`` level, and what the coach's hints and reviews ask."""
 
@@ -145,12 +180,12 @@ class RankingBot(Bot, ABC):
     # a position a few steps on) rather than mostly a share of the win.
     values_in_points = False
 
-    def decide(self, obs: Observation) -> Action:
+    def decide(self, obs: SeatKnowledge) -> Action:
         return self.rank(obs)[0].action
 
     @abstractmethod
     def rank(
-        self, obs: Observation, scores: bool = False, progress: Progress = None
+        self, obs: SeatKnowledge, scores: bool = False, progress: Progress = None
     ) -> list[Ranked]:
         """The candidates, best first, as ``decide`` orders them (its answer is the
         first). ``scores``: also average the seat's score at the end of each imagined
@@ -201,7 +236,7 @@ class Policy(Bot):
         """What an imagined position is worth to ``seat`` (see ``reward``)."""
         return reward(state, seat)
 
-    def decide(self, obs: Observation) -> Action:
+    def decide(self, obs: SeatKnowledge) -> Action:
         if len(obs.legal) == 1:
             return obs.legal[0]
         return self.pick(obs.sample(self.world_seed()), obs.seat, obs.legal)
@@ -230,7 +265,7 @@ class EasyBot(Bot):
         self.name = policy.name
         self.free_text = policy.free_text
 
-    def decide(self, obs: Observation) -> Action:
+    def decide(self, obs: SeatKnowledge) -> Action:
         legal = obs.legal
         if len(legal) == 1:
             return legal[0]

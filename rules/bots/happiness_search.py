@@ -5,7 +5,7 @@ cards, but only one turn deep: it cannot see what a card does to the seat's next
 turns (which cards stay in hand to fit its own holes, what the rival lays after),
 nor the endgame, where only the win counts, not the margin. So where the planner
 finds several placements close, this bot plays each of them in *worlds*: copies of
-the game resampled to agree with what the seat knows (``Observation.sample``), the
+the game resampled to agree with what the seat knows (``SeatKnowledge.sample``), the
 same worlds for every candidate (common random numbers). In each world the rival
 replies as the greedy ``normal`` policy would (a model of it, fed only the imagined
 hand), the seat follows up with the planner, and the imagined game runs until the
@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from ..core import Action
-from .base import Observation, Progress, Ranked, RankingBot
+from .base import Progress, Ranked, RankingBot, SeatKnowledge
 from .happiness import HappinessBot
 from .happiness_plan import Planner, PlanningHappinessBot
 from .search import SLACK, Budget, mean
@@ -54,7 +54,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
         self._start = 0.0
 
     def rank(
-        self, obs: Observation, scores: bool = False, progress: Progress = None
+        self, obs: SeatKnowledge, scores: bool = False, progress: Progress = None
     ) -> list[Ranked]:
         """The moves as this bot orders them, its answer first. A placement outside the
         endgame is ranked by the planner's estimate (``gain``, in Joypoints); in the
@@ -88,7 +88,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
         best = scored[0][0]
         return [a for v, a in scored[:k] if best - v <= CLOSE]
 
-    def _search(self, obs: Observation, world, cands: list[Action], scores, progress):
+    def _search(self, obs: SeatKnowledge, world, cands: list[Action], scores, progress):
         seat = obs.seat
         diffs: list[list[float]] = [[] for _ in cands[1:]]  # paired: candidate - first
         values: list[list[float]] = [[] for _ in cands]

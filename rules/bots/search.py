@@ -19,7 +19,7 @@ import time
 from typing import Any
 
 from ..core import Action
-from .base import DEFAULT_SECONDS, Budget, Observation, Policy, Progress, Ranked, RankingBot
+from .base import DEFAULT_SECONDS, Budget, Policy, Progress, Ranked, RankingBot, SeatKnowledge
 
 __all__ = ["DEFAULT_SECONDS", "Budget", "Progress", "Ranked", "SearchBot", "mean"]
 
@@ -39,7 +39,7 @@ class SearchBot(RankingBot):
         self._start = 0.0
 
     def rank(
-        self, obs: Observation, scores: bool = False, progress: Progress = None
+        self, obs: SeatKnowledge, scores: bool = False, progress: Progress = None
     ) -> list[Ranked]:
         """The candidates, best first, as ``decide`` orders them (its answer is the
         first). ``scores``: also average the seat's score at the end of each imagined

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import get_game
-from ..bots import Budget, Observation, Ranked, RankingBot, make_ranker
+from ..bots import Budget, Ranked, RankingBot, SeatKnowledge, make_ranker
 from ..core import Action
 from .paired import Difference, paired
 
@@ -64,7 +64,7 @@ class Hint:
 
 
 def hints(
-    obs: Observation,
+    obs: SeatKnowledge,
     game_id: str,
     seed: int = 0,
     budget: Budget | None = None,
@@ -139,7 +139,7 @@ def describe_value(
     return value
 
 
-def own_score(obs: Observation, seed: int) -> float | None:
+def own_score(obs: SeatKnowledge, seed: int) -> float | None:
     """The seat's score now, read from a resampled copy (a seat's own score is
     public in every game here, so any copy agrees on it)."""
     try:
@@ -149,7 +149,7 @@ def own_score(obs: Observation, seed: int) -> float | None:
 
 
 def reason(
-    obs: Observation, action: Action, game_id: str, seed: int, now: float | None, word: str
+    obs: SeatKnowledge, action: Action, game_id: str, seed: int, now: float | None, word: str
 ) -> str:
     """Why the move: what the game's explainer says it costs, gives and sets up, and
     the points it scores at once, in one line."""

@@ -122,3 +122,15 @@ def test_a_copy_alone_cannot_rebuild_the_hidden_state(game, options, players):
             assert hidden(rebuilt) != hidden(state)
             tried += 1
     assert tried
+
+
+@pytest.mark.parametrize(("game", "options", "players"), GAMES + SWEET_LANDS + OTHERS)
+def test_a_copy_depends_only_on_what_the_seat_knows(game, options, players):
+    """Resampling a resampled copy with a seed gives the copy the live game gives with
+    that seed (every seat's view alike): a copy carries nothing of where the hidden
+    things really lie, so a bot's worlds are drawn from its knowledge alone."""
+    for state, seat in checkpoints(game, options, players, every=13, limit=60):
+        direct = state.resample(seat, 3)
+        again = state.resample(seat, 99).resample(seat, 3)
+        for s in range(players):
+            assert again.view(s) == direct.view(s), (seat, s)

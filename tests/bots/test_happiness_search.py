@@ -121,6 +121,16 @@ def test_the_search_decides_the_same_on_copies_that_redraw_what_the_seat_cannot_
     assert overrides  # the imagined games did change some answers
 
 
+class LiveWorlds:
+    """Worlds that are copies of the live game: what a cheating search would use."""
+
+    def __init__(self, live):
+        self.live = live
+
+    def sample(self, _seed):
+        return self.live.copy()
+
+
 def test_a_search_that_read_the_live_state_would_be_caught():
     """The check above can fail: a search whose worlds are copies of the live state
     (the real rival hand and deck) answers differently on some redrawn copy."""
@@ -128,7 +138,7 @@ def test_a_search_that_read_the_live_state_would_be_caught():
     class Peeking(SearchingHappinessBot):
         def decide(self, obs):
             live = self.live
-            obs = type(obs)(obs.seat, obs.view, obs.legal, obs.log, lambda _s: live.copy())
+            obs = type(obs)(obs.seat, obs.view, obs.legal, obs.log, LiveWorlds(live))
             return super().decide(obs)
 
     differs = 0

@@ -148,6 +148,9 @@ class HiddenNimState(GameState):
         for other, hand in enumerate(self.hands):
             if other != seat:
                 unseen += hand
+        # Sorted first: the copy must depend on what the seat knows (which cards are
+        # unseen), never on where they really lie, or the shuffle would carry it over.
+        unseen.sort()
         rng.shuffle(unseen)
         copy = self._copy()
         hands = []
@@ -161,6 +164,7 @@ class HiddenNimState(GameState):
         copy.deck = tuple(unseen)
         copy.rng = rng
         copy._log = self.log_seen_by(seat)
+        copy._imagined(seed)  # a seed of its own and no move history
         return copy
 
 
