@@ -158,11 +158,15 @@ class TabletopApp(App):
         window has the game open."""
         import os
 
-        from .save_lock import take_lock
+        from .save_lock import LockRefused, take_lock
 
         self.release_save()
         web = "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
-        lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
+        try:
+            lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
+        except LockRefused as exc:  # played unlocked, as where no lock can be made
+            self.notify(markup_safe(exc), title="Save not locked", severity="warning", timeout=15)
+            lock, holder = None, ""
         if holder:
             self.show_read_only(path, holder)
             return False
