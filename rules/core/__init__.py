@@ -8,6 +8,7 @@ from .errors import DataError, IllegalAction, SaveError
 from .rng import Rng
 from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
+from .text import MAX_NAME_CHARS, unsavable
 
 __all__ = [
     "Action",
@@ -19,6 +20,8 @@ __all__ = [
     "Rng",
     "GameSpec",
     "MAX_SEED",
+    "MAX_NAME_CHARS",
+    "unsavable",
     "GameState",
     "LogEntry",
     "copy_dicts",

@@ -12,6 +12,7 @@ from typing import Any
 
 from .actions import Action, Option
 from .errors import IllegalAction, SaveError, brief
+from .text import name_problem
 
 SAVE_FORMAT = 1
 # Seeds beyond this are refused: the generator folds them anyway, and a bound keeps
@@ -58,6 +59,9 @@ class GameSpec:
             raise ValueError(f"players must be a list of names, not {brief(players)}")
         if not all(isinstance(p, str) for p in players):
             raise ValueError("every player name must be text")
+        for name in players:  # checked before anything is made from a name
+            if problem := name_problem(name):
+                raise ValueError(problem)
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players}-{self.max_players} players, not {len(players)}"
