@@ -364,8 +364,9 @@ class Controller:
             self.write_now()
 
     def write_now(self) -> bool:
-        """Write the save; a failure (folder not writable, disk full) never stops the
-        game: it is kept in memory, the problem told once, and the next call retries."""
+        """Write the save; a failure (folder not writable, disk full, or anything else
+        that stops the write) never stops the game: it is kept in memory, the problem
+        told once, and the next call retries."""
         if self.save_path is None:
             return True
         try:
@@ -373,6 +374,8 @@ class Controller:
         except OSError as exc:
             reason = exc.strerror or str(exc) or type(exc).__name__
             problem = f"Cannot save to {self.save_path}: {reason}."
+        except Exception as exc:  # noqa: BLE001 - a fault in the save must not stop play
+            problem = f"Cannot save to {self.save_path}: {type(exc).__name__}: {str(exc)[:200]}."
         else:
             problem = ""
         if problem != self.save_problem:

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import rules
 import rules.core
 from tabletop_tui.save_lock import lock_path, take_lock
@@ -158,6 +160,8 @@ async def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path):
 HOLDER = """
 import sys, time
 from pathlib import Path
+
+import pytest
 from tabletop_tui.save_lock import take_lock
 lock, _ = take_lock(Path(sys.argv[1]), "a terminal")
 print("held", flush=True)
@@ -202,3 +206,40 @@ def test_a_full_disk_still_takes_the_lock_unsigned(tmp_path, monkeypatch):
     second, who = take_lock(save, "a browser tab")
     assert second is None and who == "another window"
     lock.release()
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed"),
+        ValueError("Circular reference detected"),
+        RecursionError("maximum recursion depth exceeded"),
+    ],
+    ids=["unicode", "value", "recursion"],
+)
+async def test_a_save_failing_for_any_reason_is_told_and_retried(tmp_path, monkeypatch, fault):
+    """Only OSError was caught: any other fault in a write escaped the controller while
+    the game in memory had moved on and the file stayed behind."""
+    real = rules.core.write_atomic
+    broken = {"on": False}
+
+    def write_atomic(path, data):
+        if broken["on"]:
+            raise fault
+        real(path, data)
+
+    monkeypatch.setattr(rules.core, "write_atomic", write_atomic)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        notices = record_notices(app)
+        await start_from_title(pilot, players=2)
+        broken["on"] = True
+        await play_one_move(pilot)
+        c = app.controller
+        assert c is not None and len(c.state.action_keys()) == 1  # the move was made
+        assert type(fault).__name__ in c.save_problem and str(c.save_path) in c.save_problem
+        assert notices[-1][0] == "Game not saved"
+        broken["on"] = False
+        app.retry_save()
+        assert json.loads(c.save_path.read_text())["actions"] == c.state.action_keys()
+    assert app.return_code in (None, 0)
