@@ -17,8 +17,9 @@ import time
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .interrupt import INTERRUPTED
+
 LEVELS = ("easy", "normal", "hard")
-INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
 MAIN_EXAMPLES = """\
 examples:
@@ -306,6 +307,12 @@ def _play(a: argparse.Namespace) -> int:
     app = TabletopApp(data_dir=a.data_dir, tune_memory=True)
     errors = capture_errors(app)
     app.run()
+    if app.rescued is not None:
+        print(
+            f"tabletop play: the game could not be saved in its place; it was written to "
+            f"{app.rescued}",
+            file=sys.stderr,
+        )
     return app_status("play", app, errors, a.data_dir)
 
 

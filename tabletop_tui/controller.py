@@ -369,20 +369,24 @@ class Controller:
         told once, and the next call retries."""
         if self.save_path is None:
             return True
-        try:
-            write_save(self.save_path, self.spec, self.state, self.seats, self.kept)
-        except OSError as exc:
-            reason = exc.strerror or str(exc) or type(exc).__name__
-            problem = f"Cannot save to {self.save_path}: {reason}."
-        except Exception as exc:  # noqa: BLE001 - a fault in the save must not stop play
-            problem = f"Cannot save to {self.save_path}: {type(exc).__name__}: {str(exc)[:200]}."
-        else:
-            problem = ""
+        problem = self.write_to(self.save_path)
         if problem != self.save_problem:
             self.save_problem = problem
             if self.on_save_problem is not None:
                 self.on_save_problem(problem)
         return not problem
+
+    def write_to(self, path: Path) -> str:
+        """Write the game as it stands to ``path``: "" once written, else the problem
+        in words (with the path). Never raises."""
+        try:
+            write_save(path, self.spec, self.state, self.seats, self.kept)
+        except OSError as exc:
+            reason = exc.strerror or str(exc) or type(exc).__name__
+            return f"Cannot save to {path}: {reason}."
+        except Exception as exc:  # noqa: BLE001 - a fault in the save must not stop play
+            return f"Cannot save to {path}: {type(exc).__name__}: {str(exc)[:200]}."
+        return ""
 
     def retry_save(self) -> None:
         """Try again a save that failed (the app calls this every few seconds)."""
