@@ -397,6 +397,9 @@ def _serve(a: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    if server.stopped_by is not None:  # Ctrl-C: 130, as every command; SIGTERM: 143
+        print("tabletop serve: stopped", file=sys.stderr)
+        return 128 + server.stopped_by
     return 0
 
 

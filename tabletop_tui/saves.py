@@ -295,7 +295,7 @@ def check_record(raw: dict) -> tuple[Any, list[str], dict]:
     import rules
     from rules.core import MAX_NAME_CHARS
 
-    if raw.get("format") != 1:
+    if type(raw.get("format")) is not int or raw["format"] != 1:  # True and 1.0 equal 1
         raise SaveProblem(f"unknown save format {raw.get('format')!r}")
     try:
         spec = rules.get_game(str(raw.get("game")))
