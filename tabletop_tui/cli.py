@@ -2,9 +2,10 @@
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
 Every mistake on the command line is reported as one line on stderr with exit
-status 2; argparse's own usage dump is replaced by that line. Ctrl-C ends a command
-with status 130 (``simulate`` first reports the games it finished); an unexpected
-error ends it with one line, status 1 and a crash log (crash.py).
+status 2; argparse's own usage dump is replaced by that line. Ctrl-C (or SIGINT)
+ends every command with status 130: ``simulate`` first reports the games it
+finished, the full-screen apps save first (interrupt.py), ``serve`` closes its tabs.
+An unexpected error ends a command with one line, status 1 and a crash log (crash.py).
 """
 
 from __future__ import annotations

@@ -69,6 +69,15 @@ class Terminal:
         self.seen = ""
         os.write(self.fd, keys)
 
+    def interrupt(self, how: str) -> int:
+        """Ctrl-C as a key (raw mode: it reaches the app as one) or as SIGINT from
+        outside; the exit status that follows."""
+        if how == "key":
+            self.press(b"\x03")
+        else:
+            os.kill(self.pid, signal.SIGINT)
+        return self.exit_status()
+
     def exit_status(self) -> int:
         deadline = time.monotonic() + WAIT
         while self.read(0.5) and time.monotonic() < deadline:
@@ -102,11 +111,7 @@ def test_ctrl_c_quits_play_with_130(tmp_path, how):
     term = Terminal("--data-dir", str(tmp_path))
     try:
         term.wait_for(TITLE)
-        if how == "key":
-            term.press(b"\x03")  # raw mode: Ctrl-C reaches the app as a key
-        else:
-            os.kill(term.pid, signal.SIGINT)
-        assert term.exit_status() == 130
+        assert term.interrupt(how) == 130
     finally:
         term.kill()
 
@@ -121,8 +126,7 @@ def test_sigint_during_a_game_saves_it_and_quits_with_130(tmp_path):
         term.wait_for("Saved games, newest first")
         term.press(b"\r")
         term.wait_for("Happy City")
-        os.kill(term.pid, signal.SIGINT)
-        assert term.exit_status() == 130
+        assert term.interrupt("signal") == 130
     finally:
         term.kill()
     again = rules.get_game("happy-city").from_save(json.loads(save.read_text()))
@@ -136,11 +140,7 @@ def test_ctrl_c_quits_replay_with_130(tmp_path, how):
     term = Terminal("replay", str(save))
     try:
         term.wait_for("Ann")
-        if how == "key":
-            term.press(b"\x03")
-        else:
-            os.kill(term.pid, signal.SIGINT)
-        assert term.exit_status() == 130
+        assert term.interrupt(how) == 130
     finally:
         term.kill()
 

@@ -72,16 +72,22 @@ async def test_a_data_folder_that_is_a_file_is_told_and_the_game_goes_on(tmp_pat
         assert saved["actions"] == c.state.action_keys()
 
 
-async def test_a_full_disk_is_told_and_retried(tmp_path, monkeypatch):
+def break_writes(monkeypatch, fault: BaseException, on: bool) -> dict[str, bool]:
+    """Every save write raises ``fault`` while the switch returned is on."""
     real = rules.core.write_atomic
-    full = {"on": True}
+    switch = {"on": on}
 
     def write_atomic(path, data):
-        if full["on"]:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        if switch["on"]:
+            raise fault
         real(path, data)
 
     monkeypatch.setattr(rules.core, "write_atomic", write_atomic)
+    return switch
+
+
+async def test_a_full_disk_is_told_and_retried(tmp_path, monkeypatch):
+    full = break_writes(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), True)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         notices = record_notices(app)
@@ -220,15 +226,7 @@ def test_a_full_disk_still_takes_the_lock_unsigned(tmp_path, monkeypatch):
 async def test_a_save_failing_for_any_reason_is_told_and_retried(tmp_path, monkeypatch, fault):
     """Only OSError was caught: any other fault in a write escaped the controller while
     the game in memory had moved on and the file stayed behind."""
-    real = rules.core.write_atomic
-    broken = {"on": False}
-
-    def write_atomic(path, data):
-        if broken["on"]:
-            raise fault
-        real(path, data)
-
-    monkeypatch.setattr(rules.core, "write_atomic", write_atomic)
+    broken = break_writes(monkeypatch, fault, False)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         notices = record_notices(app)
