@@ -41,9 +41,12 @@ class Terminal:
         env.pop("TEXTUAL_DRIVER", None)
         self.pid, self.fd = os.forkpty()
         if self.pid == 0:  # the child: its own SIGINT handling, a sized terminal
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # a test worker may ignore it
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
-            os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", *args], env)
+            try:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)  # a test worker may ignore it
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+                os.execve(sys.executable, [sys.executable, "-m", "tabletop_tui", *args], env)
+            finally:
+                os.kill(os.getpid(), signal.SIGKILL)  # never go on as a copy of the worker
         self.seen = ""
         self.status: int | None = None
 
@@ -84,14 +87,14 @@ class Terminal:
             pass
         _, status = os.waitpid(self.pid, 0)
         os.close(self.fd)
-        return os.waitstatus_to_exitcode(status)
+        self.status = os.waitstatus_to_exitcode(status)
+        return self.status
 
     def kill(self) -> None:
-        try:
+        """End a child that has not been waited for (a reaped one's id may be reused)."""
+        if self.status is None:
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
 
 
 TITLE = "hot-seat in your terminal"
