@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from . import memory_policy
+from .interrupt import INTERRUPTED, catch_sigint
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
@@ -29,7 +30,11 @@ SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it
 
 class TabletopApp(App):
     TITLE = "tabletop"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        # Ctrl-C quits as in any command (status 130); a focused text box copies instead.
+        Binding("ctrl+c", f"quit({INTERRUPTED})", "Quit", show=False, system=True),
+    ]
 
     def __init__(
         self,
@@ -51,6 +56,9 @@ class TabletopApp(App):
         self.controller = None
         self.save_lock: SaveLock | None = None  # the lock on the open game's save
         self._save_notice_at = 0.0
+        # Where an unsaved game was written when the app closed with no one to ask (a
+        # browser tab closed, a signal); the command prints it.
+        self.rescued: Path | None = None
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -67,6 +75,7 @@ class TabletopApp(App):
 
     def on_mount(self) -> None:
         remove_stale_temps(self.data_dir)  # left by a kill in the middle of a write
+        catch_sigint(self, True, self.leave)
         self.restore_theme()
         self.set_interval(SAVE_RETRY_SECONDS, self.retry_save)
         # Screens can be pushed by bots or hand-offs at any time: keep the size notice on top.
@@ -145,7 +154,53 @@ class TabletopApp(App):
             self.push_screen(screen)
         forget_drawn_lines(leaving)
 
+    # ---- leaving: an unsaved game is never dropped unasked ------------------------------
+    async def action_quit(self, code: int = 0) -> None:
+        self.leave(code)
+
+    def leave(self, code: int = 0) -> None:
+        """Quit with status ``code``, the game saved first; asked first if it cannot be."""
+        self.unless_unsaved("quit", lambda: self.exit(return_code=code))
+
+    def unsaved(self) -> bool:
+        """Whether the open game is not on disk as it stands, after one more try."""
+        c = self.controller
+        if c is None:
+            return False
+        c.flush_save()
+        c.retry_save()
+        return bool(c.save_problem)
+
+    def unless_unsaved(self, what: str, go) -> None:
+        """Run ``go`` (which lets the open game go) now, or, while the game cannot be
+        saved, once the player has answered the question of UnsavedScreen."""
+        from .screens.unsaved import UnsavedScreen
+
+        if not self.unsaved():
+            go()
+        elif not isinstance(self.screen, UnsavedScreen):
+            self.push_screen(UnsavedScreen(self.controller, what, go, self.forget_game))
+
+    def forget_game(self) -> None:
+        self.controller = None
+
+    def rescue_unsaved(self) -> None:
+        """Closing with an unsaved game and no one to ask (a browser tab closed, the
+        app's process told to stop): write it to the temporary folder, to be told."""
+        import tempfile
+
+        if not self.unsaved():
+            return
+        assert self.controller is not None
+        name = self.controller.save_path.name if self.controller.save_path else "game.json"
+        path = Path(tempfile.gettempdir()) / "tabletop-rescued" / name
+        if not self.controller.write_to(path):
+            self.rescued = path
+
     def back_to_title(self) -> None:
+        self.unless_unsaved("leave this game", self.show_title)
+
+    def show_title(self) -> None:
         leaving = self.screen_stack[1:]
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -154,6 +209,8 @@ class TabletopApp(App):
         self.release_save()
 
     def on_unmount(self) -> None:
+        catch_sigint(self, False, self.leave)
+        self.rescue_unsaved()
         self.release_save()
 
     # ---- the open game's save: one writer, problems told, retried ----------------------
@@ -167,11 +224,15 @@ class TabletopApp(App):
         window has the game open."""
         import os
 
-        from .save_lock import take_lock
+        from .save_lock import LockRefused, take_lock
 
         self.release_save()
         web = "web_driver" in os.environ.get("TEXTUAL_DRIVER", "")
-        lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
+        try:
+            lock, holder = take_lock(path, "a browser tab" if web else "a terminal")
+        except LockRefused as exc:  # played unlocked, as where no lock can be made
+            self.notify(markup_safe(exc), title="Save not locked", severity="warning", timeout=15)
+            lock, holder = None, ""
         if holder:
             self.show_read_only(path, holder)
             return False
@@ -278,6 +339,9 @@ class TabletopApp(App):
         a move is made (opening a save never rewrites it)."""
         from .games import screen_class
 
+        if self.unsaved():  # a new game in place of one not saved: asked first
+            self.unless_unsaved("leave this game", lambda: self.open_game(controller, fresh))
+            return
         if controller.save_path is not None and not self.lock_save(controller.save_path):
             return
         controller.on_save_problem = self.show_save_problem

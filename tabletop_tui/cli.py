@@ -2,9 +2,10 @@
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
 Every mistake on the command line is reported as one line on stderr with exit
-status 2; argparse's own usage dump is replaced by that line. Ctrl-C ends a command
-with status 130 (``simulate`` first reports the games it finished); an unexpected
-error ends it with one line, status 1 and a crash log (crash.py).
+status 2; argparse's own usage dump is replaced by that line. Ctrl-C (or SIGINT)
+ends every command with status 130: ``simulate`` first reports the games it
+finished, the full-screen apps save first (interrupt.py), ``serve`` closes its tabs.
+An unexpected error ends a command with one line, status 1 and a crash log (crash.py).
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import time
 from collections.abc import Sequence
 from typing import NoReturn
 
+from .interrupt import INTERRUPTED
+
 LEVELS = ("easy", "normal", "hard")
-INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C
 
 MAIN_EXAMPLES = """\
 examples:
@@ -306,6 +308,12 @@ def _play(a: argparse.Namespace) -> int:
     app = TabletopApp(data_dir=a.data_dir, tune_memory=True)
     errors = capture_errors(app)
     app.run()
+    if app.rescued is not None:
+        print(
+            f"tabletop play: the game could not be saved in its place; it was written to "
+            f"{app.rescued}",
+            file=sys.stderr,
+        )
     return app_status("play", app, errors, a.data_dir)
 
 
@@ -390,6 +398,9 @@ def _serve(a: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    if server.stopped_by is not None:  # Ctrl-C: 130, as every command; SIGTERM: 143
+        print("tabletop serve: stopped", file=sys.stderr)
+        return 128 + server.stopped_by
     return 0
 
 

@@ -376,22 +376,29 @@ class Controller:
             self.write_now()
 
     def write_now(self) -> bool:
-        """Write the save; a failure (folder not writable, disk full) never stops the
-        game: it is kept in memory, the problem told once, and the next call retries."""
+        """Write the save; a failure (folder not writable, disk full, or anything else
+        that stops the write) never stops the game: it is kept in memory, the problem
+        told once, and the next call retries."""
         if self.save_path is None:
             return True
-        try:
-            write_save(self.save_path, self.spec, self.state, self.seats, self.kept)
-        except OSError as exc:
-            reason = exc.strerror or str(exc) or type(exc).__name__
-            problem = f"Cannot save to {self.save_path}: {reason}."
-        else:
-            problem = ""
+        problem = self.write_to(self.save_path)
         if problem != self.save_problem:
             self.save_problem = problem
             if self.on_save_problem is not None:
                 self.on_save_problem(problem)
         return not problem
+
+    def write_to(self, path: Path) -> str:
+        """Write the game as it stands to ``path``: "" once written, else the problem
+        in words (with the path). Never raises."""
+        try:
+            write_save(path, self.spec, self.state, self.seats, self.kept)
+        except OSError as exc:
+            reason = exc.strerror or str(exc) or type(exc).__name__
+            return f"Cannot save to {path}: {reason}."
+        except Exception as exc:  # noqa: BLE001 - a fault in the save must not stop play
+            return f"Cannot save to {path}: {type(exc).__name__}: {str(exc)[:200]}."
+        return ""
 
     def retry_save(self) -> None:
         """Try again a save that failed (the app calls this every few seconds)."""

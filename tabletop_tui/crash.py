@@ -14,6 +14,8 @@ import time
 import traceback
 from pathlib import Path
 
+from .interrupt import INTERRUPTED
+
 CRASH_STATUS = 1
 
 
@@ -69,8 +71,8 @@ def capture_errors(app) -> io.StringIO:
 def app_status(command: str, app, errors: io.StringIO, data_dir: str | None) -> int:
     """The status for an app that has run: 0, or the crash told in a line and logged."""
     code = app.return_code or 0
-    if code == 0:
-        return 0
+    if code in (0, INTERRUPTED):  # INTERRUPTED: Ctrl-C, once the game was saved
+        return code
     details = errors.getvalue() or "no details were printed"
     log = write_crash_log(f"tabletop {command}\n{details}", data_dir)
     return tell(command, "the app stopped on an unexpected error", log)

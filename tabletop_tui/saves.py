@@ -29,7 +29,6 @@ HEADER_VERSION = 1
 # Bounds on what a hand-edited save may hold, so that no file can make the list slow
 # or make it fail: a real save is far below each.
 MAX_SAVE_BYTES = 8 * 1024 * 1024
-MAX_NAME_CHARS = 200
 LATEST_TIME = 253_402_300_799.0  # the last second of the year 9999: time.localtime copes
 MAX_ROUND = 1_000_000
 # A reason quoting a 4 MB move would take seconds to draw; the longest reason of our
@@ -294,8 +293,9 @@ def _is_small_int(value: Any, bound: int | None = None) -> bool:
 def check_record(raw: dict) -> tuple[Any, list[str], dict]:
     """Check the fields a replay uses; return (spec, players, resolved options)."""
     import rules
+    from rules.core import MAX_NAME_CHARS
 
-    if raw.get("format") != 1:
+    if type(raw.get("format")) is not int or raw["format"] != 1:  # True and 1.0 equal 1
         raise SaveProblem(f"unknown save format {raw.get('format')!r}")
     try:
         spec = rules.get_game(str(raw.get("game")))

@@ -10,6 +10,8 @@ Built on textual-serve's public API (its Server's handlers and AppService), with
   allocate gigabytes);
 - a session's process ended when its tab goes: asked to quit, then killed if it
   has not within a few seconds;
+- the launch key kept out of the access log, no Server header naming versions, and
+  a malformed websocket message (of any kind) dropped, never the session;
 - static files without directory listings, and the page's font served from them
   (no outside font service: offline play works, and visits leak nowhere);
 - the page's websocket address taken from the address the browser used, so
@@ -35,6 +37,7 @@ from urllib.parse import urlsplit
 import aiohttp_jinja2
 import jinja2
 from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp.abc import AbstractAccessLogger
 from textual_serve import server as serve_module
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
@@ -153,6 +156,33 @@ async def close_quietly(websocket: web.WebSocketResponse) -> None:
     await websocket.close()
 
 
+async def no_server_header(_request: web.Request, response: web.StreamResponse) -> None:
+    """aiohttp names itself and Python's version in every answer: nobody needs to know."""
+    response.headers.popall("Server", None)
+
+
+KEY_IN_PATH = re.compile(r"(/ws/|[?&]key=)[^/?&#\s]+")
+
+
+def redacted(path: str) -> str:
+    """A request's path with the launch key left out (it admits anyone who reads it)."""
+    return KEY_IN_PATH.sub(r"\1…", path)
+
+
+class RedactedAccessLog(AbstractAccessLogger):
+    """One line per request, as aiohttp's own, without the launch key."""
+
+    def log(self, request: web.BaseRequest, response: web.StreamResponse, time: float) -> None:
+        self.logger.info(
+            '%s "%s %s" %s %.3fs',
+            request.remote,
+            request.method,
+            redacted(request.path_qs),
+            response.status,
+            time,
+        )
+
+
 class TabletopServer(Server):
     def __init__(
         self,
@@ -175,6 +205,7 @@ class TabletopServer(Server):
         self.saves_folder = saves_folder
         self.urls = browser_urls(host, port, self.key, public_url)
         self.open_tabs: set[web.WebSocketResponse] = set()  # closed when the server stops
+        self.stopped_by: int | None = None  # the signal that stopped it, if one did
 
     # ---- the page ------------------------------------------------------------------
     def base_url(self, request: web.Request) -> str:
@@ -256,13 +287,17 @@ class TabletopServer(Server):
                 continue
             try:
                 envelope = message.json()
-            except ValueError:
+            except Exception:  # noqa: BLE001 - bad JSON, nesting too deep: one message lost
                 continue
             if not isinstance(envelope, list) or not envelope:
                 continue
             kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
             if kind == "stdin" and isinstance(data, str):
-                await service.send_bytes(data.encode("utf-8"))
+                try:
+                    keys = data.encode("utf-8")
+                except UnicodeEncodeError:  # a lone surrogate: no key can be made of it
+                    continue
+                await service.send_bytes(keys)
             elif kind == "resize" and isinstance(data, dict):
                 await service.set_terminal_size(
                     clamp(data.get("width"), 80, MAX_COLUMNS),
@@ -295,6 +330,7 @@ class TabletopServer(Server):
         )
         app.on_startup.append(self.on_startup)
         app.on_shutdown.append(self.on_shutdown)
+        app.on_response_prepare.append(no_server_header)
         return app
 
     async def on_shutdown(self, app: web.Application) -> None:
@@ -311,14 +347,20 @@ class TabletopServer(Server):
             self.console.print(f"Games are saved in {self.saves_folder}", highlight=False)
         self.console.print("Press Ctrl+C to stop.", highlight=False)
 
+    def stop_on(self, sig: int) -> None:
+        """A signal stops the server; the command's status says which (130 for SIGINT)."""
+        self.stopped_by = sig
+        self.request_exit()
+
     def serve(self, debug: bool = False) -> None:
         self.debug = debug
+        self.stopped_by = None
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         for sig in (signal.SIGINT, signal.SIGTERM):
             try:
-                loop.add_signal_handler(sig, self.request_exit)
+                loop.add_signal_handler(sig, self.stop_on, sig)
             except NotImplementedError:  # pragma: no cover - Windows
                 pass
         try:
@@ -328,6 +370,7 @@ class TabletopServer(Server):
                 port=self.port,
                 handle_signals=False,
                 loop=loop,
+                access_log_class=RedactedAccessLog,
                 print=lambda *args: None,
             )
         finally:

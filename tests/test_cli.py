@@ -182,6 +182,7 @@ def test_simulate_plain_output(capsys):
 
 class FakeServer:
     made: list = []
+    stopped_by = None  # no signal stopped it
 
     def __init__(self, command, host, port, public_url=None, saves_folder=""):
         FakeServer.made.append((command, host, port, public_url))

@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import rules
@@ -295,3 +295,108 @@ def test_new_game_refuses_wrong_types(kw: dict[str, Any]) -> None:
     for game in GAMES:
         with pytest.raises(ValueError):
             rules.get_game(game).new_game(**kw)
+
+
+# ---- any string as a key, any text as a name or a told story --------------------------
+@pytest.mark.parametrize("game", GAMES)
+def test_parse_action_refuses_any_string_with_illegal_action(game: str) -> None:
+    """parse_action raises IllegalAction and nothing else, whatever the text: a seat
+    of thousands of digits once raised ValueError."""
+    spec = rules.get_game(game)
+    digits = st.integers(min_value=1, max_value=6000).map(lambda n: "9" * n)
+    pieces = st.one_of(st.text(max_size=8), digits, st.sampled_from([":", "[", "]", '"', "1e999"]))
+
+    @SETTINGS
+    @given(st.one_of(st.text(), st.lists(pieces, max_size=8).map("".join)))
+    @example("9" * 5000 + ":draw")  # the seat number that once raised ValueError
+    @example("0:" + "x" * 100_000)
+    def run(key: str) -> None:
+        try:
+            action = spec.parse_action(key)
+        except IllegalAction as exc:
+            assert exc.reason
+        else:
+            assert isinstance(action.label, str)
+
+    run()
+
+
+ANY_TEXT = st.one_of(
+    st.text(st.characters(exclude_categories=()), max_size=40),  # surrogates included
+    st.sampled_from(
+        ["\ud800", "Ann\udfff", "\x1b[31mRed", "\x00", "a\u202eb", "\ufeff", "ß" * 300]
+    ),
+)
+
+
+def saves_and_reloads(spec: Any, state: Any) -> None:
+    """What the rules accepted can be written as a save (UTF-8 JSON) and read back."""
+    blob = json.dumps(spec.to_save(state), ensure_ascii=False).encode("utf-8")
+    again = spec.from_save(json.loads(blob.decode("utf-8")))
+    assert again.action_keys() == state.action_keys() and again.players == state.players
+
+
+@cache
+def text_moves(game: str) -> tuple[tuple[Any, Any, int], ...]:
+    """(position, legal move, argument index) for each kind of move taking text."""
+    found, seen = [], set()
+    for state in positions(game):
+        for a in [a for s in state.actors() for a in state.legal_actions(s)]:
+            for k, arg in enumerate(a.args):
+                if isinstance(arg, str) and (a.kind, k) not in seen:
+                    seen.add((a.kind, k))
+                    found.append((state, a, k))
+    return tuple(found)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_text_in_a_name_or_a_text_move_is_refused_or_saved(game: str) -> None:
+    """A name or a move's text (Happiness's story, a card's name) is either refused with
+    a reason or kept so that every later save works: never accepted and failed later."""
+    spec = rules.get_game(game)
+    moves = text_moves(game)
+
+    @SETTINGS
+    @given(st.data(), ANY_TEXT)
+    def run(data: st.DataObject, text: str) -> None:
+        n = max(2, spec.min_players)
+        names = [f"P{i + 1}" for i in range(n)]
+        names[data.draw(st.integers(0, n - 1))] = text
+        try:
+            state = spec.new_game(names, seed=3)
+        except ValueError as exc:
+            assert str(exc)
+        else:
+            saves_and_reloads(spec, state)
+        if not moves:
+            return
+        state, move, k = data.draw(st.sampled_from(moves))
+        args = [*move.args[:k], text, *move.args[k + 1 :]]
+        try:
+            after = state.apply(spec.parse_action(f"{move.seat}:{move.kind}:{json.dumps(args)}"))
+        except IllegalAction as exc:
+            assert exc.reason
+        else:
+            saves_and_reloads(spec, after)
+
+    run()
+
+
+def test_happiness_offers_a_story_to_the_text_search() -> None:
+    assert "story" in {move.kind for _, move, _ in text_moves("happiness")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_name_past_the_limit_is_refused_naming_it(game: str) -> None:
+    from rules.core import MAX_NAME_CHARS
+
+    spec = rules.get_game(game)
+    n = max(2, spec.min_players)
+    names = [f"P{i + 1}" for i in range(n)]
+    spec.new_game([*names[:-1], "N" * MAX_NAME_CHARS], seed=1)  # at the limit: taken
+    with pytest.raises(ValueError, match=f"at most {MAX_NAME_CHARS} characters"):
+        spec.new_game([*names[:-1], "N" * 4_000_000], seed=1)
+    save = json.loads(json.dumps(spec.to_save(spec.new_game(names, seed=1))))
+    save["players"][-1] = "N" * (MAX_NAME_CHARS + 1)
+    with pytest.raises(SaveError, match=f"at most {MAX_NAME_CHARS} characters"):
+        spec.from_save(save)

@@ -15,6 +15,8 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import pytest
@@ -110,6 +112,16 @@ class Tab:
     async def press(self, key: str) -> None:
         self.raw = ""
         await self.ws.send_json(["stdin", key])
+
+
+@asynccontextmanager
+async def title_tab(html: str) -> AsyncIterator[Tab]:
+    """One tab of the page (its HTML given), open on the title screen."""
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect(ws_url(html) + "?width=100&height=30") as ws:
+            tab = Tab(ws)
+            await tab.wait_for(TITLE)
+            yield tab
 
 
 def ws_url(html: str) -> str:
@@ -280,16 +292,65 @@ def test_the_key_bar_is_drawn_before_the_page_is_clicked_and_ctrl_c_closes_the_t
     _, html = fetch(printed_url(log))
 
     async def browse() -> None:
-        async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(ws_url(html) + "?width=100&height=30") as ws:
-                tab = Tab(ws)
-                await tab.wait_for(TITLE)
-                await tab.wait_for("^p palette", seconds=30)  # the key bar's right end
-                assert "r Resume" in tab.text()
-                SERVERS[port].send_signal(signal.SIGINT)
-                ended = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
-                while (await ws.receive(timeout=60)).type not in ended:
-                    pass
-                assert ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
+        async with title_tab(html) as tab:
+            await tab.wait_for("^p palette", seconds=30)  # the key bar's right end
+            assert "r Resume" in tab.text()
+            SERVERS[port].send_signal(signal.SIGINT)
+            ended = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)
+            while (await tab.ws.receive(timeout=60)).type not in ended:
+                pass
+            assert tab.ws.close_code == aiohttp.WSCloseCode.GOING_AWAY
 
     asyncio.run(asyncio.wait_for(browse(), timeout=120))
+
+
+MALFORMED = [
+    "[" * 100_000 + "]" * 100_000,  # too deep for the JSON reader: RecursionError
+    "{not json",
+    '["stdin", "\\ud800"]',  # keys no UTF-8 can carry
+    '["resize", {"width": ' + "[" * 50_000 + "]" * 50_000 + "}]",
+    "[]",
+]
+
+
+def test_malformed_messages_are_dropped_and_the_tab_plays_on(server):
+    """A deeply nested message once ended the tab with a traceback on the console (only
+    ValueError was caught); a lone surrogate as keys did the same."""
+    port, log = server
+    _, html = fetch(printed_url(log))
+
+    async def browse() -> None:
+        async with title_tab(html) as tab:
+            for bad in MALFORMED:
+                await tab.ws.send_str(bad)
+            await tab.press("n")  # the same tab, still answering
+            await tab.wait_for(SETUP)
+
+    asyncio.run(asyncio.wait_for(browse(), timeout=150))
+    assert "Traceback" not in log.read_text() and "Error" not in log.read_text()
+
+
+def test_requests_are_logged_without_the_key_or_a_version_header(server):
+    port, log = server
+    url = printed_url(log)
+    key = url.split("key=")[1]
+    with urllib.request.urlopen(url, timeout=10) as page:
+        assert page.status == 200 and page.headers.get("Server") is None
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{port}/?key=guess", timeout=10)
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 403 and exc.headers.get("Server") is None
+    deadline = time.monotonic() + 30
+    while '"GET /?key=…"' not in log.read_text():
+        assert time.monotonic() < deadline, f"no request logged: {log.read_text()[-500:]!r}"
+        time.sleep(0.2)
+    lines = log.read_text().splitlines()
+    assert key not in "\n".join(line for line in lines if "GET" in line)
+
+
+def test_ctrl_c_stops_the_server_with_status_130(server):
+    """serve once ended with status 0 on Ctrl-C, unlike every other command."""
+    port, _log = server
+    proc = SERVERS[port]
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(timeout=60) == 130

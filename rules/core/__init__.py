@@ -9,6 +9,7 @@ from .explain import Explainer, Explanation, Line, Ref, refusal
 from .rng import Rng
 from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
+from .text import MAX_NAME_CHARS, unsavable
 
 __all__ = [
     "Action",
@@ -25,6 +26,8 @@ __all__ = [
     "Rng",
     "GameSpec",
     "MAX_SEED",
+    "MAX_NAME_CHARS",
+    "unsavable",
     "GameState",
     "LogEntry",
     "copy_dicts",

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAction, brief
 
+MAX_SEAT_DIGITS = 6  # far more seats than any game has; a longer number is no seat
+
 
 class Action:
     """One fine-grained decision by one seat: a small immutable value.
@@ -99,6 +101,8 @@ class Action:
         parts = key.split(":", 2)
         if len(parts) < 2 or not parts[0].isascii() or not parts[0].isdigit():
             raise IllegalAction(f"{brief(key, 60)} is not an action key (seat:kind[:arguments])")
+        if len(parts[0]) > MAX_SEAT_DIGITS:  # int() refuses thousands of digits
+            raise IllegalAction(f"{brief(key, 60)} names no seat (a number far too long)")
         seat, kind = int(parts[0]), parts[1]
         if not kind:
             raise IllegalAction(f"{brief(key, 60)} has no action kind")
@@ -179,7 +183,7 @@ def labeler(table: Mapping[str, Callable[[Action], str]]) -> Callable[[Action], 
         f = table.get(action.kind)
         try:
             return f(action) if f else action.key
-        except (IndexError, ValueError, TypeError, KeyError, AttributeError):
+        except Exception:  # noqa: BLE001 - a key read from a file may hold anything
             return action.key
 
     return label

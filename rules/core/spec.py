@@ -14,6 +14,7 @@ from .actions import Action, Option
 from .errors import IllegalAction, SaveError, brief
 from .explain import Explainer
 from .state import GameState
+from .text import name_problem
 
 # What a game's package gives the registry to start a game: (names, seed, options
 # already resolved) -> the first state.
@@ -67,6 +68,9 @@ class GameSpec:
             raise ValueError(f"players must be a list of names, not {brief(players)}")
         if not all(isinstance(p, str) for p in players):
             raise ValueError("every player name must be text")
+        for name in players:  # checked before anything is made from a name
+            if problem := name_problem(name):
+                raise ValueError(problem)
         if not self.min_players <= len(players) <= self.max_players:
             raise ValueError(
                 f"{self.title} takes {self.min_players}-{self.max_players} players, not {len(players)}"

@@ -35,7 +35,7 @@ def run_review(a: argparse.Namespace) -> int:
 
     from ..saves import BadSave, load_checked, read_seats
     from .review_screen import first_seat
-    from .review_store import keep_review, kept_review
+    from .review_store import keep_locked, kept_review
 
     path = Path(a.save)
     state = load_checked(path)
@@ -59,10 +59,7 @@ def run_review(a: argparse.Namespace) -> int:
     if review is None:
         print(f"Reviewing {state.players[seat]}'s decisions...", file=sys.stderr, flush=True)
         review = review_game(rules.get_game(state.spec.id), state, seat)
-        try:
-            keep_review(path, review, moves)
-        except OSError as exc:
-            print(f"tabletop review: not kept with the save: {exc}", file=sys.stderr)
+        print(f"tabletop review: {keep_locked(path, review, moves)}", file=sys.stderr)
     print(review_text(review))
     return 0
 

@@ -6,18 +6,23 @@ brings an older database up step by step (``MIGRATIONS``), each step in a transa
 Every write is one transaction, so a kill mid-write leaves the database as it was
 before or after it. Any database problem (corrupt, locked, made by a newer version)
 is raised as a RecordsProblem with words for the player; the saves are other files
-and are never touched here.
+and are never touched here. A row that does not hold together (lists of different
+lengths, a seat out of range, an unknown game: a hand edit) is left out and counted.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from ..saves import LATEST_TIME
 
 DB_NAME = "records.sqlite3"
 SCHEMA_VERSION = 1
@@ -140,6 +145,14 @@ def add_record(base: Path, record: Record) -> bool:
 
 def read_records(base: Path, game: str | None = None, player: str | None = None) -> list[Record]:
     """The records, oldest first; ``game`` and ``player`` filter them."""
+    return load_records(base, game, player)[0]
+
+
+def load_records(
+    base: Path, game: str | None = None, player: str | None = None
+) -> tuple[list[Record], int]:
+    """The sound records, oldest first, and how many rows were left out as damaged
+    (see ``record_of``); ``game`` and ``player`` filter them."""
     query = "SELECT * FROM games"
     args: tuple = ()
     if game:
@@ -147,31 +160,57 @@ def read_records(base: Path, game: str | None = None, player: str | None = None)
         args = (game,)
     with opened(base) as conn:
         rows = conn.execute(query + " ORDER BY finished", args).fetchall()
-    out = []
+    out, damaged = [], 0
     for row in rows:
         try:
             rec = record_of(row)
-        except (ValueError, TypeError, KeyError):
-            continue  # a row edited by hand into nonsense is left out, not fatal
+        except (ValueError, TypeError, KeyError, RecursionError):
+            damaged += 1  # a row edited by hand into nonsense is counted, never drawn
+            continue
         if player is None or player in rec.players:
             out.append(rec)
-    return out
+    return out, damaged
+
+
+def _list_of(text: Any, kind: type | tuple[type, ...]) -> list:
+    value = json.loads(text)
+    if not isinstance(value, list) or not all(
+        isinstance(v, kind) and not isinstance(v, bool) for v in value
+    ):
+        raise ValueError(f"not a list of {kind}")
+    return value
 
 
 def record_of(row: tuple) -> Record:
+    """A row as a Record, checked as a whole (every chart and table indexes one list by
+    another's seats); ValueError or TypeError for a row that does not hold together."""
+    import rules
+
     save, game, mode, options, players, seats, scores, winners, hints, finished = row
-    return Record(
+    rec = Record(
         save,
         game,
         mode,
-        list(json.loads(players)),
-        list(json.loads(seats)),
-        [float(s) for s in json.loads(scores)],
-        [int(w) for w in json.loads(winners)],
-        [int(h) for h in json.loads(hints)],
+        _list_of(players, str),
+        _list_of(seats, dict),
+        [float(s) for s in _list_of(scores, (int, float))],
+        _list_of(winners, int),
+        _list_of(hints, int),
         float(finished),
-        dict(json.loads(options)),
+        json.loads(options),
     )
+    n = len(rec.players)
+    if game not in rules.GAMES or not isinstance(mode, str) or not isinstance(rec.options, dict):
+        raise ValueError("an unknown game, or a mode or options of the wrong type")
+    if n == 0 or len(rec.seats) != n or len(rec.scores) != n or len(rec.hints) != n:
+        raise ValueError("players, seats, scores and hints differ in length")
+    if not all(0 <= w < n for w in rec.winners) or min(rec.hints) < 0:
+        raise ValueError("a winner out of range or a negative hint count")
+    if not all(math.isfinite(s) for s in rec.scores):
+        raise ValueError("a score that is not a number")
+    if not 0 <= rec.finished <= LATEST_TIME:
+        raise ValueError("a date no clock can show")
+    return rec
 
 
 def record_of_game(controller) -> Record:

@@ -20,7 +20,7 @@ from ..host import tabletop_app
 from ..text import visible
 from ..widgets.title_bar import TitleBar
 from .charts import score_chart, solo_chart, win_rate_chart
-from .records import Record, RecordsProblem, read_records
+from .records import Record, RecordsProblem, load_records
 
 ALL = "*"
 
@@ -77,10 +77,13 @@ class RecordsScreen(Screen):
         if self.given is not None:
             return self.given
         try:
-            return read_records(tabletop_app(self).data_dir)
+            records, damaged = load_records(tabletop_app(self).data_dir)
         except RecordsProblem as exc:
             self.query_one("#records-problem", Static).update(Text(str(exc)))
             return []
+        if damaged:
+            self.query_one("#records-problem", Static).update(Text(damaged_line(damaged)))
+        return records
 
     def chosen(self, widget_id: str) -> str | None:
         value = self.query_one(widget_id, Select).value
@@ -124,3 +127,8 @@ def row_of(r: Record) -> list:
         Text(winners),
         str(hints) if hints else "",
     ]
+
+
+def damaged_line(n: int) -> str:
+    """The one line that counts the rows left out of every tab."""
+    return f"{n} damaged record{'s' if n != 1 else ''} skipped (the file holds them as they were)."

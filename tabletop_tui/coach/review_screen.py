@@ -24,7 +24,7 @@ from rules.coach import Cancelled, Review, review_game, review_text
 
 from ..saves import SaveProblem
 from ..widgets.title_bar import TitleBar
-from .review_store import keep_review, kept_review
+from .review_store import keep_locked, keep_review, kept_review
 
 
 class ReviewScreen(Screen):
@@ -154,6 +154,9 @@ class ReviewScreen(Screen):
 
     def keep(self, review: Review) -> None:
         if self.save_path is None:
+            return
+        if self.kept is None:  # opened from the resume list: the save is not ours to hold
+            self.notify(keep_locked(self.save_path, review, self.moves), markup=False)
             return
         try:
             coach = keep_review(self.save_path, review, self.moves)

@@ -4,6 +4,8 @@ A save's ``coach`` field holds ``{"reviews": {seat: review}}`` for the game as i
 ended; the save's other fields are rewritten as they were (``write_atomic``: a kill
 leaves the old file or the new one). Only a complete review is kept. A file that
 cannot be read or written is reported by the caller; the game in it is not touched.
+Outside the game's own window the save's lock is taken for the write
+(``keep_locked``), so a review never rewrites a save another window is playing.
 """
 
 from __future__ import annotations
@@ -43,3 +45,27 @@ def keep_review(path: Path, review: Review, moves: int) -> dict:
     data[FIELD] = coach
     write_atomic(path, data)
     return coach
+
+
+def keep_locked(path: Path, review: Review, moves: int) -> str:
+    """Keep the review in a save that this window has not opened for play: under the
+    save's lock, or not at all. Says which, in words; never raises."""
+    from ..save_lock import LockRefused, take_lock
+
+    try:
+        lock, holder = take_lock(path, "a review")
+    except LockRefused as exc:
+        return f"The review was not kept with the save. {exc}"
+    if holder:
+        return (
+            f"The review was not kept with the save: {path.name} is open in another "
+            f"window ({holder}), so it was left as it was."
+        )
+    try:
+        keep_review(path, review, moves)
+    except (OSError, SaveProblem) as exc:
+        return f"The review could not be kept with the save: {exc}"
+    finally:
+        if lock is not None:
+            lock.release()
+    return f"The review is kept with the save ({path.name}, written under its lock)."

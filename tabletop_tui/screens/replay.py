@@ -19,6 +19,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..interrupt import INTERRUPTED, catch_sigint
 from ..replay import Replay
 from ..widgets.title_bar import TitleBar
 
@@ -303,7 +304,10 @@ class ReplayApp(App):
     """`tabletop replay SAVE`: the viewer on its own."""
 
     TITLE = "tabletop replay"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+c", f"quit({INTERRUPTED})", "Quit", show=False, system=True),
+    ]
 
     def __init__(self, replay: Replay, step: int | None = None, **kw: Any):
         super().__init__(**kw)
@@ -312,3 +316,15 @@ class ReplayApp(App):
 
     def get_default_screen(self) -> Screen:
         return ReplayScreen(self.replay, self.start_step)
+
+    def on_mount(self) -> None:
+        catch_sigint(self, True, self.leave)
+
+    def on_unmount(self) -> None:
+        catch_sigint(self, False, self.leave)
+
+    async def action_quit(self, code: int = 0) -> None:
+        self.leave(code)
+
+    def leave(self, code: int = 0) -> None:
+        self.exit(return_code=code)  # read-only: nothing to save

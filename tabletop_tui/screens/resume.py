@@ -208,12 +208,16 @@ class ResumeScreen(Screen):
         review_saved(self, info.path)
 
     def action_delete(self) -> None:
-        from ..save_lock import held_by_other
+        from ..save_lock import LockRefused, held_by_other
 
         info = self.current()
         if info is None:
             return
-        holder = held_by_other(info.path)
+        try:
+            holder = held_by_other(info.path)
+        except LockRefused as exc:  # the save itself can still go; that file stays
+            self.notify(markup_safe(exc), title="Save not locked", severity="warning", timeout=10)
+            holder = ""
         if holder:
             self.notify(
                 f"Open in another window ({markup_safe(holder)}).",

@@ -1,6 +1,8 @@
 """The records database: one row per finished game, safe against kills, corruption
 and locks; the Records screen's charts."""
 
+import json
+import math
 import sqlite3
 import subprocess
 import sys
@@ -168,3 +170,61 @@ def test_a_finished_game_at_the_table_makes_its_record_with_hints_and_rounds(tmp
     assert rec.scores == [float(s) for s in res["scores"]]
     rounds = scores_by_round(c.spec, c.state)
     assert rounds[-1] == ("end", rec.scores) and len(rounds) >= 3 and rounds[0][0] == "R1"
+
+
+SOUND_ROW = {
+    "game": "happy-city",
+    "players": ["Ann"],
+    "seats": [HUMAN],
+    "scores": [1.0],
+    "winners": [0],
+    "hints": [0],
+    "finished": 1_700_000_000.0,
+}
+DAMAGED_ROWS = [  # what a hand edit (or another program) could leave in a row
+    {"players": ["Ann", "Bob", "Cy"]},  # more players than seats and scores
+    {"winners": [5]},  # a winner past the last seat
+    {"game": "chess"},  # a game this version does not know
+    {"scores": [math.nan]},  # a score that is no number
+    {"finished": 1e300},  # a date past the year 9999
+    {"players": [1]},  # a name that is not text
+    {"seats": ["human"]},  # a seat that is not an object
+]
+
+
+def plant_damaged_rows(base) -> None:
+    """The rows above, written past add_record, beside one sound record."""
+    add_record(base, sample_records()[0])  # the table exists, at the current schema
+    conn = sqlite3.connect(records.records_path(base))
+    for n, change in enumerate(DAMAGED_ROWS):
+        row = {**SOUND_ROW, **change}
+        lists = [json.dumps(row[k]) for k in ("players", "seats", "scores", "winners", "hints")]
+        conn.execute(
+            "INSERT INTO games VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (f"bad{n}.json", row["game"], "Family", "{}", *lists, row["finished"]),
+        )
+    conn.commit()
+    conn.close()
+
+
+def test_damaged_rows_are_left_out_and_counted(tmp_path):
+    plant_damaged_rows(tmp_path)
+    kept, damaged = records.load_records(tmp_path)
+    assert [r.save for r in kept] == ["g0.json"] and damaged == len(DAMAGED_ROWS)
+
+
+async def test_the_records_screen_skips_damaged_rows_in_every_tab_and_says_how_many(tmp_path):
+    from ..ui.helpers import screen_text
+
+    plant_damaged_rows(tmp_path)
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")  # once a crash in the score chart, every time
+        await pilot.pause()
+        assert type(app.screen).__name__ == "RecordsScreen"
+        assert f"{len(DAMAGED_ROWS)} damaged records skipped" in screen_text(app)
+        for tab in ("tab-solo", "tab-wins", "tab-games"):
+            app.screen.query_one("#records-tabs").active = tab
+            await pilot.pause()
+        assert "Ann 30" in screen_text(app) and "Cy" not in screen_text(app)
+    assert app.return_code in (None, 0)

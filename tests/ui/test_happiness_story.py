@@ -97,3 +97,29 @@ async def test_the_log_wraps_again_when_its_scrollbar_comes_in_a_4_human_game(tm
         lines = [log.render_line(y).text.rstrip() for y in range(log.size.height)]
         # Wrapped to the room beside the bar: no line runs to the bar and is cut there.
         assert all(len(line) < inside for line in lines), lines
+
+
+async def test_a_story_no_save_can_hold_is_refused_with_a_reason_and_the_save_keeps_up(tmp_path):
+    """A lone surrogate (a browser paste can carry one) was once told, and every save
+    after it failed while the game went on in memory."""
+    import json
+
+    from textual.widgets import Input
+
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
+        app = pilot.app
+        c.save_path = tmp_path / "saves" / "story.json"
+        await pilot.press("enter")  # the card goes down: the story step
+        await pilot.pause()
+        assert c.state.stage == "story"
+        box = app.screen.query_one("#hp-story", Input)
+        box.value = "Once upon \ud800 a time"
+        box.focus()
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert c.state.stage == "story" and "cannot be saved" in c.last_error
+        assert app.notes[-1].title == "Not allowed" and "U+D800" in app.notes[-1].message
+        c.flush_save()
+        saved = json.loads(c.save_path.read_text(encoding="utf-8"))
+        assert saved["actions"] == c.state.action_keys() and not c.save_problem

@@ -99,6 +99,8 @@ def broken_files(folder: Path) -> dict[str, str]:
         "not-object.json": "[1, 2, 3]",
         "bad-step.json": variant(actions=[*data["actions"], "0:buy:[1.5]"], header=None),
         "truncated.json": variant()[:200],
+        "format-true.json": variant(format=True),  # once listed, then refused on resume
+        "format-float.json": variant(format=1.0),
     }
 
 
@@ -112,6 +114,8 @@ EXPECTED_WORDS = {
     "not-object.json": "not a JSON object",
     "bad-step.json": "step 2",
     "truncated.json": "not valid JSON",
+    "format-true.json": "unknown save format True",
+    "format-float.json": "unknown save format 1.0",
 }
 
 

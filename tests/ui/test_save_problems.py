@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 import rules
 import rules.core
 from tabletop_tui.save_lock import lock_path, take_lock
@@ -70,16 +72,22 @@ async def test_a_data_folder_that_is_a_file_is_told_and_the_game_goes_on(tmp_pat
         assert saved["actions"] == c.state.action_keys()
 
 
-async def test_a_full_disk_is_told_and_retried(tmp_path, monkeypatch):
+def break_writes(monkeypatch, fault: BaseException, on: bool) -> dict[str, bool]:
+    """Every save write raises ``fault`` while the switch returned is on."""
     real = rules.core.write_atomic
-    full = {"on": True}
+    switch = {"on": on}
 
     def write_atomic(path, data):
-        if full["on"]:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        if switch["on"]:
+            raise fault
         real(path, data)
 
     monkeypatch.setattr(rules.core, "write_atomic", write_atomic)
+    return switch
+
+
+async def test_a_full_disk_is_told_and_retried(tmp_path, monkeypatch):
+    full = break_writes(monkeypatch, OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)), True)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         notices = record_notices(app)
@@ -158,6 +166,8 @@ async def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path):
 HOLDER = """
 import sys, time
 from pathlib import Path
+
+import pytest
 from tabletop_tui.save_lock import take_lock
 lock, _ = take_lock(Path(sys.argv[1]), "a terminal")
 print("held", flush=True)
@@ -202,3 +212,115 @@ def test_a_full_disk_still_takes_the_lock_unsigned(tmp_path, monkeypatch):
     second, who = take_lock(save, "a browser tab")
     assert second is None and who == "another window"
     lock.release()
+
+
+@pytest.mark.parametrize(
+    "fault",
+    [
+        UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed"),
+        ValueError("Circular reference detected"),
+        RecursionError("maximum recursion depth exceeded"),
+    ],
+    ids=["unicode", "value", "recursion"],
+)
+async def test_a_save_failing_for_any_reason_is_told_and_retried(tmp_path, monkeypatch, fault):
+    """Only OSError was caught: any other fault in a write escaped the controller while
+    the game in memory had moved on and the file stayed behind."""
+    broken = break_writes(monkeypatch, fault, False)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        notices = record_notices(app)
+        await start_from_title(pilot, players=2)
+        broken["on"] = True
+        await play_one_move(pilot)
+        c = app.controller
+        assert c is not None and len(c.state.action_keys()) == 1  # the move was made
+        assert type(fault).__name__ in c.save_problem and str(c.save_path) in c.save_problem
+        assert notices[-1][0] == "Game not saved"
+        broken["on"] = False
+        app.retry_save()
+        assert json.loads(c.save_path.read_text())["actions"] == c.state.action_keys()
+    assert app.return_code in (None, 0)
+
+
+# ---- quitting while the game cannot be saved ---------------------------------------------
+async def unsaved_game(pilot, folder: Path):
+    """A game under way whose saves fail (its data folder is a file), one move in."""
+    await start_from_title(pilot, players=2)
+    await play_one_move(pilot)
+    c = pilot.app.controller
+    assert c is not None and "Not a directory" in c.save_problem
+    return c
+
+
+def blocked_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "data"
+    folder.write_text("a file where the data folder should be")
+    return folder
+
+
+async def test_ctrl_q_asks_while_the_game_is_not_saved_and_writes_it_elsewhere(tmp_path):
+    """Ctrl+Q once quit at once, status 0, with nothing on disk."""
+    app = make_app(blocked_folder(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = await unsaved_game(pilot, tmp_path)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "UnsavedScreen"  # asked, not gone
+        text = str(app.screen.query_one("#unsaved-text").render())
+        assert str(c.save_path) in text and "Not a directory" in text
+        await pilot.press("escape")  # keep playing
+        await pilot.pause()
+        assert app.controller is c and app.is_running
+        await play_one_move(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        box = app.screen.query_one("#unsaved-path")
+        box.value = str(tmp_path / "nowhere" / "x" / "\0bad.json")  # cannot be written
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running and "Cannot save" in str(
+            app.screen.query_one("#unsaved-result").render()
+        )
+        box.value = str(tmp_path / "kept.json")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.return_code == 0 and app.rescued is None
+    kept = json.loads((tmp_path / "kept.json").read_text())
+    assert kept["actions"] == c.state.action_keys() and len(kept["actions"]) == 2
+
+
+async def test_ctrl_c_and_leaving_for_the_title_ask_too_and_quitting_on_purpose_drops_it(
+    tmp_path, monkeypatch
+):
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(tmp_path / "tmp"))
+    app = make_app(blocked_folder(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await unsaved_game(pilot, tmp_path)
+        await pilot.press("escape")  # the game's Escape: to the title
+        await pilot.pause()
+        assert type(app.screen).__name__ == "UnsavedScreen"
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "UnsavedScreen"
+        await pilot.click("#unsaved-drop")  # "Quit without it": on purpose
+        await pilot.pause()
+    assert app.return_code == 130 and app.rescued is None
+    assert not (tmp_path / "tmp").exists()
+
+
+async def test_closing_with_no_one_to_ask_rescues_the_game_to_the_temporary_folder(
+    tmp_path, monkeypatch
+):
+    """A browser tab closed, or the process told to stop: the app cannot ask, so the
+    game goes to the temporary folder and the command says where."""
+    monkeypatch.setattr("tempfile.gettempdir", lambda: str(tmp_path / "tmp"))
+    app = make_app(blocked_folder(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        c = await unsaved_game(pilot, tmp_path)
+        app.exit()  # as Textual does when the tab's page goes away
+        await pilot.pause()
+    assert app.rescued == tmp_path / "tmp" / "tabletop-rescued" / c.save_path.name
+    assert json.loads(app.rescued.read_text())["actions"] == c.state.action_keys()

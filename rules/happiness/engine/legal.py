@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...core import Action
+from ...core import Action, unsavable
 from ..cards import (
     TOPIC_LABELS,
     TOPICS,
@@ -126,6 +126,8 @@ class HappinessLegal(HappinessBoard):
                 return f"A story holds at most {STORY_MAX} characters."
             if any(ord(ch) < 32 and ch not in "\n\t" for ch in text):
                 return "A story may not hold control characters."
+            if why := unsavable(text):
+                return f"This story cannot be saved: {why}."
         elif a.kind == "claim":
             if not self.board:
                 return "There is nothing on the table for a Bummer to touch."
