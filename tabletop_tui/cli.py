@@ -1,4 +1,4 @@
-"""The `tabletop` command: play (the default), simulate, replay and serve.
+"""The `tabletop` command: play (the default), simulate, replay, review, records, serve.
 
 Kept light on imports so the app starts fast and `simulate` never loads Textual.
 Every mistake on the command line is reported as one line on stderr with exit
@@ -155,9 +155,11 @@ def build_parser() -> Parser:
     rep.add_argument("save", metavar="SAVE", help="a save file (.json)")
     rep.add_argument("--step", type=whole_number, help="the move to open at (default: the last)")
 
+    from .coach.cli_records import add_records_parser
     from .coach.cli_review import add_review_parser
 
     add_review_parser(sub, fmt)
+    add_records_parser(sub, fmt)
 
     srv = sub.add_parser(
         "serve",
@@ -410,11 +412,18 @@ def _review(a: argparse.Namespace) -> int:
     return run_review(a)
 
 
+def _records(a: argparse.Namespace) -> int:
+    from .coach.cli_records import run_records
+
+    return run_records(a)
+
+
 COMMANDS = {
     "play": _play,
     "simulate": _simulate,
     "replay": _replay,
     "review": _review,
+    "records": _records,
     "serve": _serve,
 }
 

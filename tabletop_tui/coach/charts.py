@@ -24,18 +24,32 @@ def reset(plot: PlotextPlot, title: str) -> None:
     plt.title(title)
 
 
-def score_chart(plot: PlotextPlot, records: list[Record], player: str | None = None) -> None:
-    """Each player's score per game, in the order the games were played."""
-    reset(plot, "Score per game" + (f": {visible(player)}" if player else ""))
+def score_series(
+    records: list[Record], player: str | None = None
+) -> dict[str, tuple[list[int], list[float]]]:
+    """Each person's score per game, in the order the games were played (x: the game's
+    number): one series per person and game (and mode), so that scores of different
+    games are never joined into one line; a series is named by the person alone when
+    the records hold one game and mode."""
+    kinds = {r.kind for r in records}
     series: dict[str, tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
     for n, rec in enumerate(records, start=1):
         for seat, name in enumerate(rec.players):
             if rec.seats[seat].get("kind") == "human" and (player is None or name == player):
-                xs, ys = series[name]
+                label = name if len(kinds) == 1 else f"{name}: {rec.game} {rec.mode}"
+                xs, ys = series[label]
                 xs.append(n)
                 ys.append(rec.scores[seat])
+    return dict(series)
+
+
+def score_chart(plot: PlotextPlot, records: list[Record], player: str | None = None) -> None:
+    """The lines of ``score_series``."""
+    reset(plot, "Score per game" + (f": {visible(player)}" if player else ""))
+    series = score_series(records, player)
     for name, (xs, ys) in list(series.items())[:MAX_SERIES]:
         plot.plt.plot(xs, ys, label=visible(name), marker="braille")  # plotext drops escapes
+    whole_ticks(plot, len(records))
     if not series:
         plot.plt.title("Score per game: no finished game yet")
     plot.plt.xlabel("game")
@@ -57,8 +71,16 @@ def solo_chart(plot: PlotextPlot, records: list[Record]) -> None:
     else:
         plot.plt.ylim(0, LEGEND + 20)
         plot.plt.title(f"Solo scores: none yet (lines: {EXPERT} expert, {LEGEND} legend)")
+    whole_ticks(plot, len(solo))
     plot.plt.xlabel("solo game")
     plot.refresh()
+
+
+def whole_ticks(plot: PlotextPlot, count: int, most: int = 10) -> None:
+    """Games are counted in whole numbers: ticks at 1, 2, 3 ... (every few, past ten)."""
+    if count:
+        step = max(1, -(-count // most))
+        plot.plt.xticks(list(range(1, count + 1, step)))
 
 
 def win_rates(records: list[Record]) -> dict[str, tuple[int, int]]:
@@ -79,7 +101,7 @@ def win_rate_chart(plot: PlotextPlot, records: list[Record]) -> None:
     reset(plot, "Win rate by opponents (%)")
     rates = win_rates(records)
     if rates:
-        labels = [f"{k} ({n})" for k, (_w, n) in rates.items()]
+        labels = [f"vs {k} ({n} games)" for k, (_w, n) in rates.items()]
         plot.plt.bar(labels, [round(100 * w / n) for w, n in rates.values()])
         plot.plt.ylim(0, 100)
     else:

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..saves import LATEST_TIME
+from ..text import visible
 
 DB_NAME = "records.sqlite3"
 SCHEMA_VERSION = 1
@@ -64,6 +65,24 @@ class Record:
     finished: float = field(default_factory=time.time)
     options: dict = field(default_factory=dict)
 
+    @property
+    def kind(self) -> tuple[str, str]:
+        """The game and mode: charts and summaries never mix two of them."""
+        return self.game, self.mode
+
+    @property
+    def people(self) -> list[str]:
+        """The names of the seats people played."""
+        return [
+            n for n, s in zip(self.players, self.seats, strict=False) if s.get("kind") == "human"
+        ]
+
+    def seat_name(self, seat: int) -> str:
+        """A seat's name, with its level where a bot played it: "Cleo (hard bot)"."""
+        info = self.seats[seat] if seat < len(self.seats) else {}
+        name = visible(self.players[seat])
+        return f"{name} ({info.get('level', 'normal')} bot)" if info.get("kind") == "bot" else name
+
     def opponents(self, seat: int) -> str:
         """Who a seat played against, in words: the bot levels, or people."""
         others = [s for k, s in enumerate(self.seats) if k != seat]
@@ -73,6 +92,15 @@ class Record:
             {s.get("level", "normal") if s.get("kind") == "bot" else "people" for s in others}
         )
         return " + ".join(levels)
+
+
+def kind_title(kind: tuple[str, str]) -> str:
+    """A game and mode in words: "Happy City, Family"."""
+    import rules
+
+    game, mode = kind
+    title = rules.get_game(game).title if game in rules.GAMES else game
+    return f"{title}, {mode}" if mode else title
 
 
 def records_path(base: Path) -> Path:

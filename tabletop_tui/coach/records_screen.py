@@ -1,6 +1,7 @@
 """The Records screen (from the title screen): every finished game, filters by game
-and by player, and three charts: score per game over time, solo scores against the
-rulebook's lines, win rates per opponent level."""
+(each game and mode apart, the most recent one chosen at first) and by player, and
+three charts: score per game over time, solo scores against the rulebook's lines, win
+rates per opponent level. Bots are marked wherever a seat is named."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ..host import tabletop_app
 from ..text import visible
 from ..widgets.title_bar import TitleBar
 from .charts import score_chart, solo_chart, win_rate_chart
-from .records import Record, RecordsProblem, load_records
+from .records import Record, RecordsProblem, kind_title, load_records
 
 ALL = "*"
 
@@ -28,11 +29,14 @@ ALL = "*"
 class RecordsScreen(Screen):
     BINDINGS = [Binding("escape", "back", "Title")]
     DEFAULT_CSS = """
-    RecordsScreen #records-filters { height: auto; }
-    RecordsScreen #records-filters Label { padding: 1 1 0 1; }
-    RecordsScreen #records-filters Select { width: 28; }
+    RecordsScreen #records-filters { height: 1; }
+    RecordsScreen #records-filters Label { padding: 0 1; }
+    RecordsScreen #records-game { width: 36; }
+    RecordsScreen #records-player { width: 24; }
     RecordsScreen #records-problem { color: $error; height: auto; }
-    RecordsScreen PlotextPlot { height: 1fr; min-height: 10; }
+    RecordsScreen #records-tabs { height: 1fr; }
+    RecordsScreen TabPane { height: 1fr; padding: 0; }
+    RecordsScreen PlotextPlot { height: 1fr; min-height: 8; }
     """
 
     def __init__(self, records: list[Record] | None = None):
@@ -43,9 +47,9 @@ class RecordsScreen(Screen):
         yield TitleBar()
         with Horizontal(id="records-filters"):
             yield Label("Game")
-            yield Select([], prompt="All games", id="records-game")
+            yield Select([], prompt="All games", id="records-game", compact=True)
             yield Label("Player")
-            yield Select([], prompt="All players", id="records-player")
+            yield Select([], prompt="All players", id="records-player", compact=True)
         yield Static("", id="records-problem")
         with TabbedContent(id="records-tabs"):
             with TabPane("Scores", id="tab-scores"):
@@ -61,16 +65,19 @@ class RecordsScreen(Screen):
     def on_mount(self) -> None:
         self.title = "Records"
         self.all = self.load()
-        games = sorted({r.game for r in self.all})
-        players = sorted({n for r in self.all for n in r.players})
-        self.query_one("#records-game", Select).set_options(
-            [(rules.get_game(g).title if g in rules.GAMES else g, g) for g in games]
-        )
+        kinds = sorted({r.kind for r in self.all}, key=kind_title)
+        people = sorted({n for r in self.all for n in r.people})
+        choose_game = self.query_one("#records-game", Select)
+        choose_game.set_options([(kind_title(k), kind_key(k)) for k in kinds])
         self.query_one("#records-player", Select).set_options(
-            [(Text(visible(p)), p) for p in players]  # a name is never read as markup
+            [(Text(visible(p)), p) for p in people]  # a name is never read as markup
         )
         table = self.query_one(DataTable)
-        table.add_columns("Date", "Game", "Mode", "Scores", "Winner", "Hints")
+        table.add_columns("Date", "Game", "Mode", "Scores (bots marked)", "Winner", "Hints")
+        if self.all:  # each game and mode on its own: the one played last, at first
+            latest = max(self.all, key=lambda r: r.finished)
+            with choose_game.prevent(Select.Changed):
+                choose_game.value = kind_key(latest.kind)
         self.show()
 
     def load(self) -> list[Record]:
@@ -93,11 +100,11 @@ class RecordsScreen(Screen):
         self.show()
 
     def show(self) -> None:
-        game, player = self.chosen("#records-game"), self.chosen("#records-player")
+        kind, player = self.chosen("#records-game"), self.chosen("#records-player")
         shown = [
             r
             for r in self.all
-            if (game is None or r.game == game) and (player is None or player in r.players)
+            if (kind is None or kind_key(r.kind) == kind) and (player is None or player in r.people)
         ]
         score_chart(self.query_one("#chart-scores", PlotextPlot), shown, player)
         solo_chart(
@@ -114,10 +121,14 @@ class RecordsScreen(Screen):
         tabletop_app(self).back_to_title()
 
 
+def kind_key(kind: tuple[str, str]) -> str:
+    return f"{kind[0]}|{kind[1]}"
+
+
 def row_of(r: Record) -> list:
     title = rules.get_game(r.game).title if r.game in rules.GAMES else r.game
-    scores = ", ".join(f"{visible(n)} {s:g}" for n, s in zip(r.players, r.scores, strict=False))
-    winners = " and ".join(visible(r.players[w]) for w in r.winners if 0 <= w < len(r.players))
+    scores = ", ".join(f"{r.seat_name(k)} {s:g}" for k, s in enumerate(r.scores))
+    winners = " and ".join(r.seat_name(w) for w in r.winners if 0 <= w < len(r.players))
     hints = sum(r.hints)
     return [
         time.strftime("%Y-%m-%d %H:%M", time.localtime(r.finished)),

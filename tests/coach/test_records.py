@@ -228,3 +228,47 @@ async def test_the_records_screen_skips_damaged_rows_in_every_tab_and_says_how_m
             await pilot.pause()
         assert "Ann 30" in screen_text(app) and "Cy" not in screen_text(app)
     assert app.return_code in (None, 0)
+
+
+async def test_the_records_open_on_the_last_game_and_mode_and_never_join_two_games(tmp_path):
+    """Charts per game and mode by default (the one played last), bots marked in the
+    table, and with every game shown, one line per person and game."""
+    from textual.widgets import Select
+
+    from tabletop_tui.coach.charts import score_series
+
+    from ..ui.helpers import screen_text
+
+    for rec in sample_records():
+        add_record(tmp_path, rec)
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.query_one("#records-game", Select).value == "sweet-lands|Solo"
+        screen.query_one("#records-game", Select).value = "happy-city|Family"
+        screen.query_one("#records-tabs").active = "tab-games"
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Bob (hard bot) 33" in text and "Bob (easy bot)" in text
+        assert "Sweet Lands" not in text.split("Scores (bots marked)")[1]
+    every = score_series(sample_records())  # every game at once
+    assert sorted(every) == ["Ann: happy-city Family", "Ann: sweet-lands Solo"]
+    assert every["Ann: sweet-lands Solo"][1] == [180.0, 240.0, 262.0, 305.0]
+
+
+def test_tabletop_records_prints_each_game_and_mode_apart_with_bots_marked(tmp_path, capsys):
+    from tabletop_tui.cli import main
+
+    for rec in sample_records():
+        add_record(tmp_path, rec)
+    assert main(["records", "--data-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    family, solo = out.split("Sweet Lands, Solo: 4 games")
+    assert family.startswith("Happy City, Family: 8 games")
+    assert "Ann 51, Bob (hard bot) 33; won by Ann; 1 hint\n" in family
+    assert "Ann: mean score 40.5 over 8" in family and "People won 2 of 4 against hard" in family
+    assert "Ann: mean score 246.8 over 4" in solo and "Bob" not in solo
+    assert main(["--data-dir", str(tmp_path), "records", "--game", "sweet-lands", "--json"]) == 0
+    assert [r["save"] for r in json.loads(capsys.readouterr().out)] == [f"s{n}.json" for n in range(4)]
