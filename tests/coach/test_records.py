@@ -271,4 +271,6 @@ def test_tabletop_records_prints_each_game_and_mode_apart_with_bots_marked(tmp_p
     assert "Ann: mean score 40.5 over 8" in family and "People won 2 of 4 against hard" in family
     assert "Ann: mean score 246.8 over 4" in solo and "Bob" not in solo
     assert main(["--data-dir", str(tmp_path), "records", "--game", "sweet-lands", "--json"]) == 0
-    assert [r["save"] for r in json.loads(capsys.readouterr().out)] == [f"s{n}.json" for n in range(4)]
+    assert [r["save"] for r in json.loads(capsys.readouterr().out)] == [
+        f"s{n}.json" for n in range(4)
+    ]
