@@ -5,6 +5,16 @@ from .card_row import row_labels
 from .engine import HappyCityState
 from .happiest_town import HappiestTownState
 from .town_cards import DECKS
+from .views import (
+    CardFace,
+    CardRowView,
+    DeckView,
+    HappiestTownView,
+    HappyCityView,
+    PileView,
+    PlayerView,
+    SpecialFace,
+)
 
 
 def bank_option(coins: int, money: str) -> Option:
@@ -85,6 +95,16 @@ HappiestTownState.spec = HAPPIEST_TOWN
 
 SPECS = [HAPPY_CITY, HAPPIEST_TOWN]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+__all__ = [  # the declared views, for screens and outside checks
+    "CardFace",
+    "CardRowView",
+    "DeckView",
+    "HappiestTownView",
+    "HappyCityView",
+    "PileView",
+    "PlayerView",
+    "SpecialFace",
+]
 BOTS = {
     "happy-city": "rules.bots.happy_city:HappyCityBot",
     "happiest-town": "rules.bots.happy_city:HappiestTownBot",

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import DataError
+from .views import CardFace
 
 DATA = Path(__file__).with_name("data")
 COLOURS = ("yellow", "blue", "violet", "orange", "green")
@@ -38,7 +39,8 @@ class Card:
     substitute: bool = False  # designed stand-in, not a transcribed card
     category: str = ""  # Happiest Town: facility type (commercial, public, ...)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> CardFace:
+        """The card's printed facts (its effect's words come from the explainer)."""
         return {
             "id": self.id,
             "name": self.name,

@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 from ..core import Action
 from .card_row import ROW_SIZE, CardRowState
 from .cards import Card
-from .offers import offer_problems
 from .town_cards import DECKS, TYPE_COLOUR, TYPE_LETTER, TYPES, town_catalogue
+from .views import CardFace, DeckView, HappiestTownView, PlayerView
 
 START_MONEY = 2
 BOX_MONEY = 40  # 15 coins of 1 and 5 of 5
@@ -106,6 +106,9 @@ class HappiestTownState(CardRowState):
 
     def group_of(self, card: Card) -> str | None:
         return card.category if card.category in TYPES else None
+
+    def has_special(self, seat: int) -> bool:
+        return self.infra[seat] is not None
 
     def type_counts(self, seat: int) -> dict[str, int]:
         return self.group_counts(seat)
@@ -239,52 +242,39 @@ class HappiestTownState(CardRowState):
         }
 
     # ---- views -------------------------------------------------------------------------------
-    def card_view(self, i: int, seat: int | None = None) -> dict[str, Any]:
+    def card_view(self, i: int, seat: int | None = None) -> CardFace:
         d = self.cards[i].to_dict()
         d["population"] = d["inhabitants"]
         d["happiness"] = d["hearts"]
         d["type"] = d["category"] or None
         d["letter"] = TYPE_LETTER.get(d["category"], "-")
-        if d["needs"]:
-            d["needs_text"] = ", ".join(f"{k} {t}" for t, k in self.cards[i].needs)
         extra = town_catalogue().extra.get(i)
         if extra and (extra["builder_money"] or extra["others_money"]):
             d["on_build"] = dict(extra)
         return d
 
-    def _deck_extra(self, deck: int) -> dict[str, Any]:
-        return {"name": DECKS[deck - 1]}
+    def _decks_view(self) -> list[DeckView]:
+        decks = super()._decks_view()
+        for deck in decks:
+            deck["name"] = DECKS[deck["deck"] - 1]
+        return decks
 
-    def _player_extra(self, s: int, city: list[dict[str, Any]]) -> dict[str, Any]:
-        infra = self.infra[s]
-        return {
-            "buildings": len(city),
-            "infrastructure": self.cards[infra].name if infra is not None else None,
-            "types": self.type_counts(s),
-        }
+    def _player_view(self, seat: int) -> PlayerView:
+        p = super()._player_view(seat)
+        infra = self.infra[seat]
+        p["buildings"] = len(p["city"])
+        p["infrastructure"] = self.cards[infra].name if infra is not None else None
+        p["types"] = self.type_counts(seat)
+        return p
 
-    def _table_extra(self, viewer: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> HappiestTownView:
+        takeable = self.qualifying(seat) if seat is not None else []
         return {
+            **self._row_view(seat, self.row, takeable, dict(TYPE_LETTER)),
             "variant": "children" if self.children else "standard",
-            "goal": self.GOAL,
-            "infrastructure": [
-                dict(
-                    self.card_view(i), qualifies=viewer is not None and i in self.qualifying(viewer)
-                )
-                for i in self.row
-            ],
             "pending": [self.cards[i].name for i in self.pending] if self.pending else None,
             "discarded_this_turn": self.discarded,
-            "letters": dict(TYPE_LETTER),
             "colours": {t: c for t, c in TYPE_COLOUR.items() if c},
-            "why_not": offer_problems(
-                self,
-                viewer,
-                self.row,
-                self.qualifying(viewer) if viewer is not None else [],
-                viewer is not None and self.infra[viewer] is not None,
-                TYPE_LETTER,
-            ),
         }
 
     # ---- for tests ----------------------------------------------------------------------------------
