@@ -3,7 +3,8 @@
 from ..core import Action, GameSpec, Option, labeler
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
-from .preview import explain_place as explain_place  # for the screen's preview line
+from .preview import explain_place
+from .view_types import BoardCell, CardFace, HappinessPlayer, HappinessView
 
 OPTIONS = {
     "silence": Option(
@@ -92,4 +93,11 @@ HappinessState.spec = HAPPINESS
 
 SPECS = [HAPPINESS]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+__all__ = [  # the declared view, for screens and outside checks; the preview
+    "BoardCell",
+    "CardFace",
+    "HappinessPlayer",
+    "HappinessView",
+    "explain_place",
+]
 BOTS = {"happiness": "rules.bots.happiness:HappinessBot"}

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 from .engine.board import name_place, plus_cells
 from .engine.fields import neighbours
+from .view_types import HappinessView
 
 
 class _Seen(NamedTuple):
@@ -25,7 +26,7 @@ def _plural(n: int) -> str:
     return f"{n} Joypoint{'s' if n != 1 else ''}"
 
 
-def explain_place(view: dict, word: str, cell) -> dict:
+def explain_place(view: HappinessView, word: str, cell) -> dict:
     """The facts of putting the viewer's card ``word`` at ``cell``: where (named by its
     neighbours), whether it may go there, the Joypoints it scores, the plus it completes
     with its bonus, the cards a Bummer sweeps, and ``text``, one line saying it all."""

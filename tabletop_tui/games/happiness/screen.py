@@ -29,7 +29,7 @@ from .hand import Hand
 from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
-    from rules.happiness import HappinessState
+    from rules.happiness import HappinessState, HappinessView
 
 
 def story_prompt(name: str, word: str) -> str:
@@ -64,7 +64,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self._opened = 0.0
         self._story_step: int | None = None
         self._ticker = None
-        self._placing_view: dict | None = None  # the view the preview line reads
+        self._placing_view: HappinessView | None = None  # the view the preview line reads
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -202,7 +202,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self.advance()
 
     # ---- rendering -----------------------------------------------------------------------
-    def status_line(self, v: dict, step: str, names: list[str]) -> str:
+    def status_line(self, v: HappinessView, step: str, names: list[str]) -> str:
         """The prompt line for ``step`` (``names``: the players' names, escaped)."""
         stage = v["stage"]
         viewer = self.controller.viewer
@@ -233,7 +233,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 "play": f"[b]{me}[/b], play a card: pick it (number keys or click), then a free spot "
                 f"(arrows + Enter or click).",
                 "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
-                "story": story_prompt(me, (v["story"] or {}).get("word", "")),
+                "story": story_prompt(me, v["story"]["word"] if v["story"] else ""),
                 "window": f"[b]{me}[/b]: will you break the silence?",
             }.get(stage, "")
         else:
@@ -244,7 +244,7 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def render_view(self) -> None:
         c = self.controller
-        v = c.view()
+        v = cast("HappinessView", c.view())  # declared by the engine (rules.happiness)
         legal = c.legal()
         names = [escape(p["name"]) for p in v["players"]]  # names go into markup
         self.show_title(
@@ -354,7 +354,7 @@ class HappinessScreen(Parts, GameScreenBase):
             if 1 <= k <= len(c.state.players):
                 self.claim_for(k - 1)
             return
-        hand = c.view()["hand"] or []
+        hand = cast("HappinessView", c.view())["hand"] or []
         if 1 <= k <= len(hand):
             self.selected = k - 1
             self.render_view()
@@ -397,7 +397,7 @@ class HappinessScreen(Parts, GameScreenBase):
             self.act_key(event.option.id)
 
 
-def hand_title(v: dict, owner: str | None) -> str:
+def hand_title(v: HappinessView, owner: str | None) -> str:
     """Whose hand is on show (``owner``: the reader's name as markup), or, while the
     deck is built, the topics in it."""
     hand = v["hand"] or []
@@ -412,7 +412,7 @@ def hand_title(v: dict, owner: str | None) -> str:
     return "Hands are hidden: it is nobody's private moment."
 
 
-def player_blocks(v: dict, step: str) -> list[str]:
+def player_blocks(v: HappinessView, step: str) -> list[str]:
     """A block of markup per player (the one to act marked), and the community deck."""
     blocks = []
     for p in v["players"]:
