@@ -9,7 +9,6 @@ from typing import Any, ClassVar, Self, cast
 from ..core import Action, GameState, Rng, copy_nested, ranked_result
 from .cards import Card
 from .explain import formula, score_items
-from .offers import offer_problems
 from .views import CardFace, CardRowView, DeckView, PileView, PlayerView, ScoreView
 
 DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
@@ -101,6 +100,8 @@ class CardRowState(GameState):
     PILE_NOUN: ClassVar[str] = "dwelling"
     ONE_OF_A_NAME: ClassVar[str] = "a city never holds two cards of one name."
     DECKS_TEXT: ClassVar[str] = "There are decks 1, 2 and 3 only."
+    SYMBOL_WORDS: ClassVar[tuple[str, str]] = ("inhabitants", "hearts")
+    GROUP_LETTERS: ClassVar[dict[str, str]] = {}  # a colour (type) -> the letter cards show
     # stage -> (action kinds allowed, what the seat must or may do, for refusals)
     STAGES: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {}
     NO_ARGS: ClassVar[frozenset[str]] = frozenset({"keep", "pass", "coin"})
@@ -206,6 +207,40 @@ class CardRowState(GameState):
     def has_special(self, seat: int) -> bool:
         """Whether the seat has taken its one special (infrastructure) card."""
         raise NotImplementedError
+
+    def special_offer(self) -> list[int]:
+        """The special (infrastructure) cards on the table, still to be taken."""
+        raise NotImplementedError
+
+    def takeable_specials(self, seat: int) -> list[int]:
+        """The special cards the seat's city qualifies for now."""
+        raise NotImplementedError
+
+    def taken(self, seat: int, kind: str, name: str) -> Self:
+        """A copy in which ``seat`` has made the legal take ``kind`` of ``name`` (a
+        building, a dwelling, a special; a coin for "coin"): paid, placed and its
+        effects done, the turn not moved on (the explainer's "what it gives now")."""
+        raise NotImplementedError
+
+    def paid_on_build(self, card: Card) -> tuple[int, int] | None:
+        """The money a card pays out once, when built: (to its builder, to each other
+        player), or None (Happiest Town's infrastructure pays some)."""
+        return None
+
+    def offered_card(self, kind: str, name: object) -> Card | None:
+        """The card a take of ``kind`` names, if it is on offer: in the row ("buy"), on
+        top of its pile ("dwelling") or among the specials on the table ("claim")."""
+        if kind == "buy":
+            k = self._visible_named(name)
+            return None if k is None else self.cards[self.visible[k]]
+        if kind == "dwelling":
+            pile = self._pile_named(name)
+            return self.cards[pile[-1]] if pile else None
+        if kind == "claim":
+            return next(
+                (self.cards[i] for i in self.special_offer() if self.cards[i].name == name), None
+            )
+        return None
 
     def room_for(self, seat: int) -> bool:
         """Whether the seat's city may take one more card."""
@@ -443,11 +478,10 @@ class CardRowState(GameState):
             "score": self.score_view(seat),
         }
 
-    def _row_view(
-        self, seat: int | None, specials: list[int], takeable: list[int], letters: dict[str, str]
-    ) -> CardRowView:
-        """The parts both editions share; ``specials`` are the special cards on the
-        table, ``takeable`` those the seat may take now."""
+    def _row_view(self, seat: int | None) -> CardRowView:
+        """The parts both editions share."""
+        specials = self.special_offer()
+        takeable = self.takeable_specials(seat) if seat is not None else []
         return {
             "game": self.spec.id,
             "options": dict(self.options),
@@ -465,16 +499,8 @@ class CardRowState(GameState):
             "visible": [self.card_view(i, seat) for i in self.visible],
             "dwellings": self._piles_view(seat),
             "specials": [{**self.card_view(i), "takeable": i in takeable} for i in specials],
-            "letters": letters,
+            "letters": dict(self.GROUP_LETTERS),
             "goal": self.GOAL,
-            "why_not": offer_problems(
-                self,
-                seat,
-                specials,
-                takeable,
-                seat is not None and self.has_special(seat),
-                letters,
-            ),
         }
 
     def _decks_view(self) -> list[DeckView]:

@@ -54,7 +54,6 @@ class Card:
             "hearts": self.hearts,
             "deck": self.deck,
             "needs": [list(n) for n in self.needs],
-            "text": self.text,
             "effects": [e["do"] for e in self.effects],
             "substitute": self.substitute,
             "category": self.category,

@@ -37,6 +37,7 @@ DISCARD, REFILL, BUY, SPECIAL, OVER = "discard", "refill", "buy", "special", "ov
 class HappyCityState(ExpertScoring):
     __slots__ = ()
     CITY_LIMIT = CITY_LIMIT
+    GROUP_LETTERS = {k: v for k, v in COLOUR_LETTER.items() if k}
     STAGES: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
         DISCARD: (("keep", "discard"), "may discard a visible building or keep the row"),
         REFILL: (("draw",), "must refill the row to 3 visible buildings"),
@@ -103,6 +104,22 @@ class HappyCityState(ExpertScoring):
 
     def has_special(self, seat: int) -> bool:
         return self.special[seat] is not None
+
+    def special_offer(self) -> list[int]:
+        return self.specials
+
+    def takeable_specials(self, seat: int) -> list[int]:
+        return self.claimable(seat)
+
+    def taken(self, seat: int, kind: str, name: str) -> HappyCityState:
+        s = self._copy()
+        if kind in ("buy", "dwelling"):
+            s._buy_card(seat, s._take_offer(kind, name))
+        elif kind == "claim":
+            s._claim_card(seat, next(i for i in s.specials if s.cards[i].name == name))
+        elif kind == "coin":
+            s._no_buy(seat)
+        return s
 
     def colour_counts(self, seat: int) -> dict[str, int]:
         return self.group_counts(seat)
@@ -371,10 +388,8 @@ class HappyCityState(ExpertScoring):
         return p
 
     def seat_view(self, seat: int | None) -> HappyCityView:
-        takeable = self.claimable(seat) if seat is not None else []
-        letters = {k: v for k, v in COLOUR_LETTER.items() if k}
         return {
-            **self._row_view(seat, self.specials, takeable, letters),
+            **self._row_view(seat),
             "city_limit": CITY_LIMIT,
             "mode": "expert" if self.expert else "family",
             "market_pool": list(self.market_pool),

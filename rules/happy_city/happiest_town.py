@@ -41,6 +41,8 @@ class HappiestTownState(CardRowState):
     COPY = {**CardRowState.COPY, "infra": list, "row": list}
 
     MONEY = "money"
+    SYMBOL_WORDS = ("population", "happiness")
+    GROUP_LETTERS = TYPE_LETTER
     IN_ROW = "face up in the row"
     PILE_NOUN = "residence"
     ONE_OF_A_NAME = "a field never holds two of one name."
@@ -110,6 +112,29 @@ class HappiestTownState(CardRowState):
     def has_special(self, seat: int) -> bool:
         return self.infra[seat] is not None
 
+    def special_offer(self) -> list[int]:
+        return self.row
+
+    def paid_on_build(self, card: Card) -> tuple[int, int] | None:
+        extra = town_catalogue().extra.get(card.id)
+        if extra and (extra["builder_money"] or extra["others_money"]):
+            return extra["builder_money"], extra["others_money"]
+        return None
+
+    def takeable_specials(self, seat: int) -> list[int]:
+        return self.qualifying(seat)
+
+    def taken(self, seat: int, kind: str, name: str) -> HappiestTownState:
+        s = self._copy()
+        if kind in ("buy", "dwelling"):
+            s._build(seat, s._take_offer(kind, name))
+            options = s.qualifying(seat)
+            if len(options) == 1:  # the one infrastructure it now meets comes with it
+                s._take_infra(seat, options[0])
+        elif kind == "claim":
+            s._take_infra(seat, next(i for i in s.row if s.cards[i].name == name))
+        return s
+
     def type_counts(self, seat: int) -> dict[str, int]:
         return self.group_counts(seat)
 
@@ -156,10 +181,7 @@ class HappiestTownState(CardRowState):
         elif a.kind == "draw":
             self._draw(seat, a.args[0])
         elif a.kind in ("buy", "dwelling"):
-            i = self._take_offer(a.kind, a.args[0])
-            self._pay(seat, cards[i].cost)
-            self.city[seat].append(i)
-            self.log(f"{who} builds {cards[i].name} for {cards[i].cost}.")
+            self._build(seat, self._take_offer(a.kind, a.args[0]))
             self._infrastructure_step()
             return
         elif a.kind == "pass":
@@ -181,6 +203,13 @@ class HappiestTownState(CardRowState):
         self.discarded = 0
         self.stage = DISCARD
         self._advance()
+
+    def _build(self, seat: int, i: int) -> None:
+        """Pay for card ``i`` (already taken from the row or its pile) and place it."""
+        card = self.cards[i]
+        self._pay(seat, card.cost)
+        self.city[seat].append(i)
+        self.log(f"{self.players[seat]} builds {card.name} for {card.cost}.")
 
     def _infrastructure_step(self) -> None:
         seat = self.turn
@@ -268,9 +297,8 @@ class HappiestTownState(CardRowState):
         return p
 
     def seat_view(self, seat: int | None) -> HappiestTownView:
-        takeable = self.qualifying(seat) if seat is not None else []
         return {
-            **self._row_view(seat, self.row, takeable, dict(TYPE_LETTER)),
+            **self._row_view(seat),
             "variant": "children" if self.children else "standard",
             "pending": [self.cards[i].name for i in self.pending] if self.pending else None,
             "discarded_this_turn": self.discarded,

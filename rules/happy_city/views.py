@@ -24,7 +24,6 @@ class CardFace(TypedDict):
     hearts: int
     deck: int
     needs: list[list[Any]]  # [[group, count], ...] a special needs in the city
-    text: str
     effects: list[str]  # the mechanisms of an Expert special (its words: the explainer)
     substitute: bool
     category: str
@@ -136,7 +135,6 @@ class CardRowView(TypedDict):
     specials: list[SpecialFace]  # the special (infrastructure) cards still to take
     letters: dict[str, str]  # the colour (type) of a card or need -> its letter
     goal: int  # cards in a city that make the round the last
-    why_not: dict[str, str]
 
 
 class HappyCityView(CardRowView):

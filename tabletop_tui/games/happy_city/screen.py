@@ -186,12 +186,18 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def show_special_effects(self, specials: list[SpecialFace], city: list[CardFace]) -> None:
         """What each Expert special on offer and in the shown city does (in the
-        project's words); no heading over an empty area (Happiest Town's children's
-        variant)."""
+        project's words, from the explainer); no heading over an empty area (Happiest
+        Town's children's variant)."""
+        from rules.core import Ref
+        from rules.happy_city import effect_text
+
         self.part("#hc-specials-title", Static).display = bool(specials)
-        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
-        owned = [c for c in city if c["kind"] == "special" and c.get("text")]
-        effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
+        owned = [c for c in city if c["kind"] == "special"]
+        effects = []
+        for card, where in [(c, "") for c in specials] + [(c, " (in this city)") for c in owned]:
+            if card["effects"]:  # a card with a mechanism has words for it
+                text = effect_text(self.controller.explain(Ref("card", card["name"])))
+                effects.append(f"[b]* {card['name']}[/b]{where}: {escape(text)}")
         effects_box = self.part("#hc-effects", Static)
         effects_box.display = bool(effects)
         self.update_static(effects_box, "\n".join(effects))
@@ -201,9 +207,8 @@ class HappyCityScreen(Parts, GameScreenBase):
     ) -> dict[str, list[Entry]]:
         """The row, piles and specials as (card, extra line, usable) entries. While the
         viewer acts each card carries its key letter, and a card it cannot take says
-        why (the engine's ``why_not``) on its extra line."""
+        why (the explainer's short reason for that card) on its extra line."""
         usable = {a.args[0] for a in legal if a.kind in ("buy", "discard", "dwelling", "claim")}
-        why_not = v["why_not"]
         dwellings: list[tuple[CardFace, str]] = [
             ({**p["card"], "name": p["name"]}, f"{p['count']} left") for p in v["dwellings"]
         ]
@@ -222,10 +227,27 @@ class HappyCityScreen(Parts, GameScreenBase):
                 if key is not None:
                     self._card_keys[key] = (area, card["name"])
                     card = cast("CardFace", {**card, "key": key})  # drawn in its border
-                reason = why_not.get(card["name"], "")
+                reason = "" if card["name"] in usable else self._why_not(v, area, card["name"])
                 extra = ", ".join(x for x in (extra, reason) if x)
                 areas[area].append((card, extra, card["name"] in usable))
         return areas
+
+    def _why_not(self, v: CardRowView, area: str, name: str) -> str:
+        """Why the viewer cannot take this card now, as the card says it ("" if the
+        card has nothing to say: it is not the viewer's turn, or only the step stops it)."""
+        from rules.core import Action
+
+        if v["viewer"] is None:
+            return ""
+        take = Action(v["viewer"], self._take_kind(area, v["stage"]), (name,))
+        refusals = self.controller.explain_action(take).of_kind("refusal")
+        return refusals[0].label if refusals else ""
+
+    @staticmethod
+    def _take_kind(area: str, stage: str) -> str:
+        """The move a card of ``area`` makes when picked: from the row a discard at the
+        discard step and a purchase after it, a dwelling from its pile, a special claimed."""
+        return AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
 
     def _city_title(self, players: list[PlayerView], shown: int, mine: bool, limit: int) -> str:
         """The line over the city shown: whose, its size, money, income and score."""
@@ -334,8 +356,7 @@ class HappyCityScreen(Parts, GameScreenBase):
             self.notify(f"{name} is already in a {self.CITY_WORD}.", severity="information")
             return
         stage = cast("CardRowView", self.controller.view())["stage"]
-        kind = AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
-        self.try_act(kind, name)
+        self.try_act(self._take_kind(area, stage), name)
         self.call_after_refresh(self.focus_moves)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
