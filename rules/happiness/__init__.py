@@ -3,6 +3,7 @@
 from ..core import Action, GameSpec, Option, labeler
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
+from .explainer import HappinessExplainer
 from .preview import explain_place
 from .view_types import BoardCell, CardFace, HappinessPlayer, HappinessView
 
@@ -88,6 +89,7 @@ HAPPINESS = GameSpec(
     labeler=_label,
     summary="Lay word cards edge to edge, tell a story about each, and watch out for Bummers.",
     order=40,
+    explainer=HappinessExplainer(),
 )
 HappinessState.spec = HAPPINESS
 
@@ -95,6 +97,7 @@ SPECS = [HAPPINESS]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
 __all__ = [  # the declared view, for screens and outside checks; the preview
     "BoardCell",
+    "HappinessExplainer",
     "CardFace",
     "HappinessPlayer",
     "HappinessView",

@@ -29,6 +29,7 @@ from .hand import Hand
 from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
+    from rules.core import Explanation
     from rules.happiness import HappinessState, HappinessView
 
 
@@ -302,19 +303,20 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def show_preview(self, cell) -> None:
         """The line under the status saying what Enter would do with the chosen card at
-        ``cell``; the engine's ``explain_place`` works the facts out, this only shows them."""
-        from rules.happiness import explain_place
+        ``cell``: the explainer works it out, this only lays it out."""
+        from rules.core import Action
 
         line = self.part("#hp-preview", TextBox)
         v = self._placing_view
         line.display = v is not None
-        if v is None:
+        if v is None or v["viewer"] is None:
             return
         hand = v["hand"] or []
-        facts = explain_place(v, hand[self.selected]["word"], cell)
-        mark = "Enter:" if facts["legal"] else "[b]Not here:[/b]"
-        line.set_text(f"{mark} {escape(facts['text'])}")
-        line.set_class(not facts["legal"], "-off")
+        word = hand[self.selected]["word"]
+        told = self.controller.explain_action(Action(v["viewer"], "place", (word, *cell)))
+        mark = "Enter:" if told.refused is None else "[b]Not here:[/b]"
+        line.set_text(f"{mark} {escape(preview_text(told))}")
+        line.set_class(told.refused is not None, "-off")
 
     def on_board_cursor_moved(self, msg: Board.CursorMoved) -> None:
         self.show_preview(msg.cell)
@@ -395,6 +397,28 @@ class HappinessScreen(Parts, GameScreenBase):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
+
+
+def joypoints(n: float | None) -> str:
+    return f"{n} Joypoint{'s' if n != 1 else ''}"
+
+
+def preview_text(told: Explanation) -> str:
+    """A placement's explanation as the preview line says it: the spot, then what the
+    card scores and completes, or what the Bummer sweeps."""
+    if told.refused is not None:
+        return f"{told.title}: move to a marked spot."
+    said = {line.label: line for line in told.lines}
+    if "Joypoints" in said:
+        text = f"{told.title}: {joypoints(said['Joypoints'].amount)}"
+        plus = said.get("Completes a plus")
+        if plus is not None:
+            text += f"; completes a plus ({plus.source}) for {joypoints(plus.amount)} more"
+        return text + "."
+    swept = said.get("Sweeps")
+    if swept is None:
+        return f"{told.title}: sweeps nothing."
+    return f"{told.title}: sweeps {swept.source} ({joypoints(swept.amount)}) into your Bummer Pile."
 
 
 def hand_title(v: HappinessView, owner: str | None) -> str:
