@@ -237,9 +237,9 @@ class CardRowState(GameState):
             pile = self._pile_named(name)
             return self.cards[pile[-1]] if pile else None
         if kind == "claim":
-            return next(
-                (self.cards[i] for i in self.special_offer() if self.cards[i].name == name), None
-            )
+            for i in self.special_offer():
+                if self.cards[i].name == name:
+                    return self.cards[i]
         return None
 
     def room_for(self, seat: int) -> bool:
@@ -465,8 +465,9 @@ class CardRowState(GameState):
 
     def score_view(self, seat: int) -> ScoreView:
         """The seat's score as it stands: the breakdown's figures, without its words."""
-        part = self.breakdown(seat)
-        return cast(ScoreView, {k: v for k, v in part.items() if k != "effect_notes"})
+        part = self.breakdown(seat)  # a fresh dict, made for this call
+        part.pop("effect_notes", None)  # Expert's notes for the log
+        return cast(ScoreView, part)
 
     def _player_view(self, seat: int) -> PlayerView:
         return {

@@ -22,10 +22,11 @@ TAKES = ("buy", "dwelling", "claim")  # the moves that put a card in a city
 class CardRowExplainer(Explainer):
     def action(self, state: GameState, seat: int, action: Action) -> Explanation:
         assert isinstance(state, CardRowState)  # this explainer serves the card-row games
-        title = name_of(state, action)
         refused = refusal(state, seat, action)
-        if refused is not None:
-            return Explanation(title, tuple(_card_refusal(state, seat, action)), refused)
+        if refused is not None:  # named as the core names it: asked often, by every card
+            reason = _card_refusal(state, seat, action)
+            return Explanation(action.label or action.key, reason, refused)
+        title = name_of(state, action)
         kind, args = action.kind, action.args
         if kind in TAKES:
             card = state.offered_card(kind, args[0])
@@ -143,24 +144,24 @@ def _take_lines(state: CardRowState, seat: int, kind: str, card: Card) -> list[L
     return lines
 
 
-def _card_refusal(state: CardRowState, seat: int, action: Action) -> list[Line]:
+def _card_refusal(state: CardRowState, seat: int, action: Action) -> tuple[Line, ...]:
     """The card's own short reason beside a refused take, as the card shows it: a
     purchase at the buying step, a special throughout the seat's turn unless it
     qualifies (then only the step refuses it)."""
     if action.kind not in TAKES or not action.args or seat not in state.actors():
-        return []
+        return ()
     card = state.offered_card(action.kind, action.args[0])
     if card is None:
-        return []
+        return ()
     if action.kind == "claim":
         if card.id in state.takeable_specials(seat):
-            return []
+            return ()
         problem = special_problem(state, seat, card)
     elif state.stage == state.BUY_STAGE:
         problem = purchase_problem(state, seat, card)
     else:
-        return []
-    return [problem] if problem is not None else []
+        return ()
+    return () if problem is None else (problem,)
 
 
 def _deck_lines(state: CardRowState, deck: int) -> tuple[Line, ...]:

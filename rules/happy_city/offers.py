@@ -38,10 +38,12 @@ def special_problem(state: CardRowState, seat: int, card: Card) -> Line | None:
     if state.has_special(seat):
         return Line("you already have one", kind="refusal")
     if not state.meets(seat, card):
-        have = state.group_counts(seat)
-        letters = state.GROUP_LETTERS
-        missing = [(g, k - have.get(g, 0)) for g, k in card.needs if have.get(g, 0) < k]
-        words = " ".join(f"{letters.get(g, g)}{k}" for g, k in missing)
-        count = sum(k for _, k in missing)
-        return Line(f"still needs {words}", count, state.ITEM_WORD, kind="refusal")
+        have, letters = state.group_counts(seat), state.GROUP_LETTERS
+        words, count = [], 0
+        for group, need in card.needs:
+            lacking = need - have.get(group, 0)
+            if lacking > 0:
+                words.append(f"{letters.get(group, group)}{lacking}")
+                count += lacking
+        return Line(f"still needs {' '.join(words)}", count, state.ITEM_WORD, kind="refusal")
     return Line(f"your {state.PLACE_WORD} is full", kind="refusal")

@@ -13,6 +13,7 @@ import pytest
 from rules.core import Action, IllegalAction, Ref
 from rules.happiness.cards import TOPIC_LABELS
 
+from ..view_checks import json_strings
 from .helpers import BUM, JOY, SPEC, clear_table, hand, put, shape, started
 
 EXPLAINER = SPEC.explainer
@@ -108,18 +109,7 @@ def test_the_view_holds_facts_not_prose():
             json.dumps(view)
             symbols = {entry["name"] for entry in view["symbols"].values()}
             facts = {key: value for key, value in view.items() if key != "journal"}
-            for text in _strings(facts):  # the journal holds the players' own stories
+            for text in json_strings(facts):  # the journal holds the players' own stories
                 assert text in names | symbols or " " not in text, text
         if s.round > 2:
             return
-
-
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)

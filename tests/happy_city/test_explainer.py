@@ -14,6 +14,8 @@ import rules
 from rules.core import Action, IllegalAction, Ref
 from rules.happy_city import effect_text
 
+from ..view_checks import json_strings
+
 GAMES = [
     ("happy-city", {"mode": "family"}),
     ("happy-city", {"mode": "expert"}),
@@ -146,18 +148,7 @@ def test_the_view_holds_facts_not_prose(game, options):
         for seat in (None, *range(state.n)):
             view = state.view(seat)
             json.dumps(view)
-            for text in _strings(view):
+            for text in json_strings(view):
                 assert text in names or " " not in text, text
         if state.round > 2:
             return
-
-
-def _strings(value):
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from _strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
