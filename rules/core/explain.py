@@ -23,10 +23,10 @@ from .state import GameState
 # What a line says about its figure: a cost paid, a gain had at once, something it
 # sets up for later, a plain fact, a total, or a reason the move is refused.
 LineKind = Literal["cost", "gain", "setup", "fact", "total", "refusal"]
-# What a reference may name (each game names the kinds it explains).
+# What a reference may name (each game names the kinds it explains; a deck by its number).
 RefKind = Literal[
-    "card", "area", "hex", "road", "tile", "track", "milestone", "character", "spot", "term"
-]
+    "card", "area", "hex", "road", "tile", "track", "milestone", "character", "spot", "term", "deck"
+]  # fmt: skip
 
 
 @dataclass(frozen=True)

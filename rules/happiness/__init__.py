@@ -3,7 +3,9 @@
 from ..core import Action, GameSpec, Option, labeler
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
-from .preview import explain_place as explain_place  # for the screen's preview line
+from .explainer import HappinessExplainer
+from .preview import explain_place
+from .view_types import BoardCell, CardFace, HappinessPlayer, HappinessView
 
 OPTIONS = {
     "silence": Option(
@@ -87,9 +89,18 @@ HAPPINESS = GameSpec(
     labeler=_label,
     summary="Lay word cards edge to edge, tell a story about each, and watch out for Bummers.",
     order=40,
+    explainer=HappinessExplainer(),
 )
 HappinessState.spec = HAPPINESS
 
 SPECS = [HAPPINESS]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+__all__ = [  # the declared view, for screens and outside checks; the preview
+    "BoardCell",
+    "HappinessExplainer",
+    "CardFace",
+    "HappinessPlayer",
+    "HappinessView",
+    "explain_place",
+]
 BOTS = {"happiness": "rules.bots.happiness_search:HappinessPolicy"}

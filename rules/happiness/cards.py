@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from ..core import DataError
+from .view_types import CardFace
 
 DATA = Path(__file__).with_name("data")
 
@@ -56,7 +57,7 @@ class Card:
     def symbols(self) -> str:
         return "".join(COLOUR_SYMBOL[c] for c in self.edges)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> CardFace:
         return {
             "id": self.id,
             "word": self.word,

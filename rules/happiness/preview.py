@@ -1,77 +1,95 @@
-"""What a placement would do, said before it is made: the screen's preview line.
+"""What a placement would do, worked out before it is made: where the spot is (named by
+its neighbours), the Joypoints the card scores, the plus it completes with its bonus,
+the cards a Bummer sweeps. The explainer (explainer.py) asks it of the state;
+``explain_place`` asks it of a seat's view, for a reader that holds only the view.
 
-Worked out from a seat's view only (the public table and the viewer's own hand), with
-the engine's own plus and sweep functions the engine applies, so the preview cannot disagree with
-the move it describes.
+Both use the engine's own plus and sweep functions, so what is said cannot disagree
+with the move it describes.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping, Sequence
+from typing import Any, NamedTuple
 
 from .engine.board import name_place, plus_cells
 from .engine.fields import neighbours
+from .view_types import HappinessView
 
 
-class _Seen(NamedTuple):
-    """A card as the view shows it: what ``plus_cells`` and ``name_place`` read."""
+class Seen(NamedTuple):
+    """A card as ``plus_cells`` and ``name_place`` read it (a view's card made one)."""
 
     word: str
     points: int
     edges: tuple
 
 
+class Placement(NamedTuple):
+    where: str  # the spot named by a card near it
+    bummer: bool
+    points: int  # the card's own Joypoints (0 for a Bummer)
+    plus: list[str]  # the words of the plus it completes, its own included
+    bonus: int  # the Joypoints that plus adds
+    swept: list[str]  # the Joycards a Bummer sweeps
+    swept_points: int
+    swept_from: list[int]  # the seat that played each swept card
+
+
+Cards = Mapping[int, Any] | Sequence[Any]  # card id -> a card with word, points, edges
+
+
+def placement(
+    cards: Cards, board: dict, cid: int, bummer: bool, cell: tuple[int, int], seat: int | None
+) -> Placement:
+    """What card ``cid`` laid at the empty ``cell`` by ``seat`` does on ``board``
+    (cell -> (card id, seat that played it))."""
+    where = name_place(cards, board, cell)
+    if bummer:
+        swept = [board[c] for c in neighbours(cell) if c in board]
+        words = [cards[i].word for i, _ in swept]
+        points = sum(cards[i].points for i, _ in swept)
+        return Placement(where, True, 0, [], 0, words, points, [by for _, by in swept])
+    plus = sorted(plus_cells(cards, {**board, cell: (cid, seat)}, cell))
+    ids = [cid if c == cell else board[c][0] for c in plus]
+    bonus = sum(cards[i].points for i in ids)  # the engine's sum, own card included
+    return Placement(
+        where, False, cards[cid].points, [cards[i].word for i in ids], bonus, [], 0, []
+    )
+
+
 def _plural(n: int) -> str:
     return f"{n} Joypoint{'s' if n != 1 else ''}"
 
 
-def explain_place(view: dict, word: str, cell) -> dict:
-    """The facts of putting the viewer's card ``word`` at ``cell``: where (named by its
-    neighbours), whether it may go there, the Joypoints it scores, the plus it completes
+def explain_place(view: HappinessView, word: str, cell) -> dict:
+    """The facts of putting the viewer's card ``word`` at ``cell``, from the view alone:
+    where, whether it may go there, the Joypoints it scores, the plus it completes
     with its bonus, the cards a Bummer sweeps, and ``text``, one line saying it all."""
     shown = [c["card"] for c in view["board"]] + list(view["hand"] or [])
-    cards = {c["id"]: _Seen(c["word"], c["points"], tuple(c["edges"])) for c in shown}
+    cards = {c["id"]: Seen(c["word"], c["points"], tuple(c["edges"])) for c in shown}
     cell = (cell[0], cell[1])
     board = {(c["x"], c["y"]): (c["card"]["id"], c["by"]) for c in view["board"]}
-    hand = {c["word"]: c for c in view["hand"] or []}
-    card = hand[word]
-    where = name_place(cards, board, cell)
+    card = next(c for c in view["hand"] or [] if c["word"] == word)
     legal = list(cell) in view["spots"].get(word, [])
-    facts: dict = {
-        "word": word,
-        "where": where,
-        "legal": legal,
-        "bummer": card["kind"] == "bummer",
-        "points": 0,
-        "plus": [],
-        "bonus": 0,
-        "swept": [],
-        "swept_points": 0,
-    }
+    bummer = card["kind"] == "bummer"
+    facts: dict = {"word": word, "legal": legal, "bummer": bummer, "points": 0, "plus": []}
+    facts.update(bonus=0, swept=[], swept_points=0)
     if not legal:
-        facts["text"] = f"{word} cannot go {where}: move to a marked spot."
+        facts["where"] = name_place(cards, board, cell)
+        facts["text"] = f"{word} cannot go {facts['where']}: move to a marked spot."
         return facts
-    if facts["bummer"]:
-        swept = [board[c][0] for c in neighbours(cell) if c in board]
-        facts["swept"] = [cards[i].word for i in swept]
-        facts["swept_points"] = sum(cards[i].points for i in swept)
-        if swept:
-            facts["text"] = (
-                f"Bummer {word} {where}: sweeps {', '.join(facts['swept'])} "
-                f"({_plural(facts['swept_points'])}) into your Bummer Pile."
-            )
-        else:
-            facts["text"] = f"Bummer {word} {where}: sweeps nothing."
-        return facts
-    facts["points"] = card["points"]
-    text = f"{word} {where}: {_plural(card['points'])}"
-    plus = sorted(plus_cells(cards, {**board, cell: (card["id"], view["viewer"])}, cell))
-    if plus:
-        ids = [card["id"] if c == cell else board[c][0] for c in plus]
-        facts["plus"] = [cards[i].word for i in ids]
-        facts["bonus"] = sum(cards[i].points for i in ids)  # the engine's sum, own card included
-        text += (
-            f"; completes a plus ({', '.join(facts['plus'])}) for {_plural(facts['bonus'])} more"
+    done = placement(cards, board, card["id"], bummer, cell, view["viewer"])
+    facts.update(where=done.where, points=done.points, plus=done.plus, bonus=done.bonus)
+    facts.update(swept=done.swept, swept_points=done.swept_points)
+    if bummer:
+        swept = (
+            f"sweeps {', '.join(done.swept)} ({_plural(done.swept_points)}) into your Bummer Pile"
         )
+        facts["text"] = f"Bummer {word} {done.where}: {swept if done.swept else 'sweeps nothing'}."
+        return facts
+    text = f"{word} {done.where}: {_plural(done.points)}"
+    if done.plus:
+        text += f"; completes a plus ({', '.join(done.plus)}) for {_plural(done.bonus)} more"
     facts["text"] = text + "."
     return facts

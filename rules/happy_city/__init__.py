@@ -3,8 +3,19 @@
 from ..core import GameSpec, Option, labeler
 from .card_row import row_labels
 from .engine import HappyCityState
+from .explainer import CardRowExplainer, effect_text
 from .happiest_town import HappiestTownState
 from .town_cards import DECKS
+from .views import (
+    CardFace,
+    CardRowView,
+    DeckView,
+    HappiestTownView,
+    HappyCityView,
+    PileView,
+    PlayerView,
+    SpecialFace,
+)
 
 
 def bank_option(coins: int, money: str) -> Option:
@@ -54,6 +65,7 @@ HAPPY_CITY = GameSpec(
     "happy-city", "Happy City", 2, 5, OPTIONS, HappyCityState.new, labeler(_LABELS),
     summary="Build a city of 10 cards; score inhabitants times hearts.", order=10,
     private_info=False,  # no hands: the row, the cities and the coins are all public
+    explainer=CardRowExplainer(),
 )  # fmt: skip
 HappyCityState.spec = HAPPY_CITY
 
@@ -79,12 +91,24 @@ HAPPIEST_TOWN = GameSpec(
     "happiest-town", "Happiest Town", 2, 4, TOWN_OPTIONS, HappiestTownState.new,
     labeler(_TOWN_LABELS), order=20,
     summary="The original edition: build 10 buildings; score population times happiness.",
-    private_info=False,
+    private_info=False, explainer=CardRowExplainer(),
 )  # fmt: skip
 HappiestTownState.spec = HAPPIEST_TOWN
 
 SPECS = [HAPPY_CITY, HAPPIEST_TOWN]
 # game id -> "module:Class" of its own bot, imported when a bot is first asked for.
+__all__ = [  # the declared views and the explainer's words, for screens and outside checks
+    "CardRowExplainer",
+    "effect_text",
+    "CardFace",
+    "CardRowView",
+    "DeckView",
+    "HappiestTownView",
+    "HappyCityView",
+    "PileView",
+    "PlayerView",
+    "SpecialFace",
+]
 BOTS = {
     "happy-city": "rules.bots.happy_city:HappyCityBot",
     "happiest-town": "rules.bots.happy_city:HappiestTownBot",

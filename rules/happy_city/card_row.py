@@ -4,11 +4,12 @@ bank, cities, money as the tie-break); each edition subclasses CardRowState for 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Self, cast
 
 from ..core import Action, GameState, Rng, copy_nested, ranked_result
 from .cards import Card
 from .explain import formula, score_items
+from .views import CardFace, CardRowView, DeckView, PileView, PlayerView, ScoreView
 
 DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
 ROW_SIZE = 3  # cards face up in the central row after a refill
@@ -99,6 +100,8 @@ class CardRowState(GameState):
     PILE_NOUN: ClassVar[str] = "dwelling"
     ONE_OF_A_NAME: ClassVar[str] = "a city never holds two cards of one name."
     DECKS_TEXT: ClassVar[str] = "There are decks 1, 2 and 3 only."
+    SYMBOL_WORDS: ClassVar[tuple[str, str]] = ("inhabitants", "hearts")
+    GROUP_LETTERS: ClassVar[dict[str, str]] = {}  # a colour (type) -> the letter cards show
     # stage -> (action kinds allowed, what the seat must or may do, for refusals)
     STAGES: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {}
     NO_ARGS: ClassVar[frozenset[str]] = frozenset({"keep", "pass", "coin"})
@@ -200,6 +203,44 @@ class CardRowState(GameState):
     def meets(self, seat: int, card: Card) -> bool:
         counts = self.group_counts(seat)
         return all(counts.get(g, 0) >= k for g, k in card.needs)
+
+    def has_special(self, seat: int) -> bool:
+        """Whether the seat has taken its one special (infrastructure) card."""
+        raise NotImplementedError
+
+    def special_offer(self) -> list[int]:
+        """The special (infrastructure) cards on the table, still to be taken."""
+        raise NotImplementedError
+
+    def takeable_specials(self, seat: int) -> list[int]:
+        """The special cards the seat's city qualifies for now."""
+        raise NotImplementedError
+
+    def taken(self, seat: int, kind: str, name: str) -> Self:
+        """A copy in which ``seat`` has made the legal take ``kind`` of ``name`` (a
+        building, a dwelling, a special; a coin for "coin"): paid, placed and its
+        effects done, the turn not moved on (the explainer's "what it gives now")."""
+        raise NotImplementedError
+
+    def paid_on_build(self, card: Card) -> tuple[int, int] | None:
+        """The money a card pays out once, when built: (to its builder, to each other
+        player), or None (Happiest Town's infrastructure pays some)."""
+        return None
+
+    def offered_card(self, kind: str, name: object) -> Card | None:
+        """The card a take of ``kind`` names, if it is on offer: in the row ("buy"), on
+        top of its pile ("dwelling") or among the specials on the table ("claim")."""
+        if kind == "buy":
+            k = self._visible_named(name)
+            return None if k is None else self.cards[self.visible[k]]
+        if kind == "dwelling":
+            pile = self._pile_named(name)
+            return self.cards[pile[-1]] if pile else None
+        if kind == "claim":
+            for i in self.special_offer():
+                if self.cards[i].name == name:
+                    return self.cards[i]
+        return None
 
     def room_for(self, seat: int) -> bool:
         """Whether the seat's city may take one more card."""
@@ -410,24 +451,38 @@ class CardRowState(GameState):
         return res
 
     # ---- views ------------------------------------------------------------------------
-    def card_view(self, i: int, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # The protocol's view is an untyped mapping; ``seat_view`` declares this one.
+        return cast(dict[str, Any], self.seat_view(seat))
+
+    def seat_view(self, seat: int | None) -> CardRowView:
+        """What ``seat`` sees (everything is public here but the seat's own prices and
+        which specials it may take), as each edition declares it in views.py."""
+        raise NotImplementedError
+
+    def card_view(self, i: int, seat: int | None = None) -> CardFace:
         return self.cards[i].to_dict()
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        players = []
-        for s in range(self.n):
-            city = [self.card_view(i) for i in self.city[s]]
-            players.append(
-                {
-                    "seat": s,
-                    "name": self.players[s],
-                    "coins": self.coins[s],
-                    "income": self.income_of(s),
-                    "city": city,
-                    "score": self.breakdown(s),
-                    **self._player_extra(s, city),
-                }
-            )
+    def score_view(self, seat: int) -> ScoreView:
+        """The seat's score as it stands: the breakdown's figures, without its words."""
+        part = self.breakdown(seat)  # a fresh dict, made for this call
+        part.pop("effect_notes", None)  # Expert's notes for the log
+        return cast(ScoreView, part)
+
+    def _player_view(self, seat: int) -> PlayerView:
+        return {
+            "seat": seat,
+            "name": self.players[seat],
+            "coins": self.coins[seat],
+            "income": self.income_of(seat),
+            "city": [self.card_view(i) for i in self.city[seat]],
+            "score": self.score_view(seat),
+        }
+
+    def _row_view(self, seat: int | None) -> CardRowView:
+        """The parts both editions share."""
+        specials = self.special_offer()
+        takeable = self.takeable_specials(seat) if seat is not None else []
         return {
             "game": self.spec.id,
             "options": dict(self.options),
@@ -440,26 +495,19 @@ class CardRowState(GameState):
             "end_triggered": self.end_triggered,
             "over": self.is_over,
             "bank": self.bank,
-            "players": players,
+            "players": [self._player_view(s) for s in range(self.n)],
             "decks": self._decks_view(),
             "visible": [self.card_view(i, seat) for i in self.visible],
             "dwellings": self._piles_view(seat),
-            **self._table_extra(seat),
+            "specials": [{**self.card_view(i), "takeable": i in takeable} for i in specials],
+            "letters": dict(self.GROUP_LETTERS),
+            "goal": self.GOAL,
         }
 
-    def _player_extra(self, seat: int, city: list[dict[str, Any]]) -> dict[str, Any]:
-        """What an edition adds to each player's part of the view."""
-        return {}
-
-    def _table_extra(self, viewer: int | None) -> dict[str, Any]:
-        """What an edition adds to the view of the table."""
-        return {}
-
-    def _decks_view(self) -> list[dict[str, Any]]:
+    def _decks_view(self) -> list[DeckView]:
         return [
             {
                 "deck": d + 1,
-                **self._deck_extra(d + 1),
                 "count": len(self.decks[d]),
                 "discards": len(self.discards[d]),
                 "costs": list(DECK_COSTS[d + 1]),
@@ -467,10 +515,7 @@ class CardRowState(GameState):
             for d in range(3)
         ]
 
-    def _deck_extra(self, deck: int) -> dict[str, Any]:
-        return {}
-
-    def _piles_view(self, seat: int | None) -> list[dict[str, Any]]:
+    def _piles_view(self, seat: int | None) -> list[PileView]:
         return [
             {"name": name, "count": len(pile), "card": self.card_view(face, seat)}
             for pile, name, face in zip(self.piles, self.pile_names, self.pile_faces, strict=True)

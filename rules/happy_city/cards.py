@@ -10,6 +10,7 @@ from typing import Any
 
 from ..core import DataError
 from .effects import COLOURS, validate_effect
+from .views import CardFace
 
 DATA = Path(__file__).with_name("data")
 # One letter per colour so colour never carries meaning alone on screen.
@@ -38,7 +39,8 @@ class Card:
     substitute: bool = False  # designed stand-in, not a transcribed card
     category: str = ""  # Happiest Town: facility type (commercial, public, ...)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> CardFace:
+        """The card's printed facts (its effect's words come from the explainer)."""
         return {
             "id": self.id,
             "name": self.name,
@@ -52,7 +54,6 @@ class Card:
             "hearts": self.hearts,
             "deck": self.deck,
             "needs": [list(n) for n in self.needs],
-            "text": self.text,
             "effects": [e["do"] for e in self.effects],
             "substitute": self.substitute,
             "category": self.category,

@@ -24,7 +24,7 @@ from ..core import Action
 from .cards import COLOUR_LETTER, catalogue
 from .expert import FINAL, MARKET, TARGET, has_effect
 from .expert_scoring import ExpertScoring
-from .offers import offer_problems
+from .views import CardFace, HappyCityView, PlayerView
 
 CITY_LIMIT = 10
 ROW = 5
@@ -37,6 +37,7 @@ DISCARD, REFILL, BUY, SPECIAL, OVER = "discard", "refill", "buy", "special", "ov
 class HappyCityState(ExpertScoring):
     __slots__ = ()
     CITY_LIMIT = CITY_LIMIT
+    GROUP_LETTERS = {k: v for k, v in COLOUR_LETTER.items() if k}
     STAGES: ClassVar[dict[str, tuple[tuple[str, ...], str]]] = {
         DISCARD: (("keep", "discard"), "may discard a visible building or keep the row"),
         REFILL: (("draw",), "must refill the row to 3 visible buildings"),
@@ -100,6 +101,25 @@ class HappyCityState(ExpertScoring):
     def dwellings(self) -> list[list[int]]:
         """The dwelling piles (the shared code calls them piles)."""
         return self.piles
+
+    def has_special(self, seat: int) -> bool:
+        return self.special[seat] is not None
+
+    def special_offer(self) -> list[int]:
+        return self.specials
+
+    def takeable_specials(self, seat: int) -> list[int]:
+        return self.claimable(seat)
+
+    def taken(self, seat: int, kind: str, name: str) -> HappyCityState:
+        s = self._copy()
+        if kind in ("buy", "dwelling"):
+            s._buy_card(seat, s._take_offer(kind, name))
+        elif kind == "claim":
+            s._claim_card(seat, next(i for i in s.specials if s.cards[i].name == name))
+        elif kind == "coin":
+            s._no_buy(seat)
+        return s
 
     def colour_counts(self, seat: int) -> dict[str, int]:
         return self.group_counts(seat)
@@ -346,49 +366,34 @@ class HappyCityState(ExpertScoring):
         return self._plain_breakdown(seat, self.options.get("scoring") == "add")
 
     # ---- views ------------------------------------------------------------------------
-    def card_view(self, i: int, seat: int | None = None) -> dict[str, Any]:
+    def card_view(self, i: int, seat: int | None = None) -> CardFace:
         d = self.cards[i].to_dict()
         if seat is not None and d["kind"] in ("building", "dwelling"):
             d["your_cost"] = self.cost_of(seat, self.cards[i])
         return d
 
-    def _player_extra(self, s: int, city: list[dict[str, Any]]) -> dict[str, Any]:
-        cards, own = self.cards, self.city[s]
-        special = self.special_card(s)
-        return {
-            "rows": [city[k : k + ROW] for k in range(0, len(city), ROW)],
-            "special": special.name if special else None,
-            "colours": self.colour_counts(s),
-            "market_colour": (
-                cards[own[0]].colour if own and cards[own[0]].kind == "market" else None
-            ),
-            "special_text": special.text if special else "",
-            "free_cards": self.free[s],
-            "louvre_phases": self.borrow[s],
-            "end_choices": dict(self.choices[s]),
-        }
+    def _player_view(self, seat: int) -> PlayerView:
+        p = super()._player_view(seat)
+        city, own, cards = p["city"], self.city[seat], self.cards
+        special = self.special_card(seat)
+        p["rows"] = [city[k : k + ROW] for k in range(0, len(city), ROW)]
+        p["special"] = special.name if special else None
+        p["colours"] = self.colour_counts(seat)
+        p["market_colour"] = (
+            cards[own[0]].colour if own and cards[own[0]].kind == "market" else None
+        )
+        p["free_cards"] = self.free[seat]
+        p["louvre_phases"] = self.borrow[seat]
+        p["end_choices"] = dict(self.choices[seat])
+        return p
 
-    def _table_extra(self, viewer: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> HappyCityView:
         return {
+            **self._row_view(seat),
             "city_limit": CITY_LIMIT,
-            "specials": [
-                dict(
-                    self.card_view(i), claimable=viewer is not None and i in self.claimable(viewer)
-                )
-                for i in self.specials
-            ],
-            "letters": {k: v for k, v in COLOUR_LETTER.items() if k},
             "mode": "expert" if self.expert else "family",
             "market_pool": list(self.market_pool),
             "pending": dict(self.pending) if self.pending else None,
-            "why_not": offer_problems(
-                self,
-                viewer,
-                self.specials,
-                self.claimable(viewer) if viewer is not None else [],
-                viewer is not None and self.special[viewer] is not None,
-                COLOUR_LETTER,
-            ),
         }
 
     # ---- for tests: every physical card exactly once ------------------------------------

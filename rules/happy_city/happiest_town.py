@@ -21,8 +21,8 @@ from typing import Any, ClassVar
 from ..core import Action
 from .card_row import ROW_SIZE, CardRowState
 from .cards import Card
-from .offers import offer_problems
 from .town_cards import DECKS, TYPE_COLOUR, TYPE_LETTER, TYPES, town_catalogue
+from .views import CardFace, DeckView, HappiestTownView, PlayerView
 
 START_MONEY = 2
 BOX_MONEY = 40  # 15 coins of 1 and 5 of 5
@@ -41,6 +41,8 @@ class HappiestTownState(CardRowState):
     COPY = {**CardRowState.COPY, "infra": list, "row": list}
 
     MONEY = "money"
+    SYMBOL_WORDS = ("population", "happiness")
+    GROUP_LETTERS = TYPE_LETTER
     IN_ROW = "face up in the row"
     PILE_NOUN = "residence"
     ONE_OF_A_NAME = "a field never holds two of one name."
@@ -107,6 +109,32 @@ class HappiestTownState(CardRowState):
     def group_of(self, card: Card) -> str | None:
         return card.category if card.category in TYPES else None
 
+    def has_special(self, seat: int) -> bool:
+        return self.infra[seat] is not None
+
+    def special_offer(self) -> list[int]:
+        return self.row
+
+    def paid_on_build(self, card: Card) -> tuple[int, int] | None:
+        extra = town_catalogue().extra.get(card.id)
+        if extra and (extra["builder_money"] or extra["others_money"]):
+            return extra["builder_money"], extra["others_money"]
+        return None
+
+    def takeable_specials(self, seat: int) -> list[int]:
+        return self.qualifying(seat)
+
+    def taken(self, seat: int, kind: str, name: str) -> HappiestTownState:
+        s = self._copy()
+        if kind in ("buy", "dwelling"):
+            s._build(seat, s._take_offer(kind, name))
+            options = s.qualifying(seat)
+            if len(options) == 1:  # the one infrastructure it now meets comes with it
+                s._take_infra(seat, options[0])
+        elif kind == "claim":
+            s._take_infra(seat, next(i for i in s.row if s.cards[i].name == name))
+        return s
+
     def type_counts(self, seat: int) -> dict[str, int]:
         return self.group_counts(seat)
 
@@ -153,10 +181,7 @@ class HappiestTownState(CardRowState):
         elif a.kind == "draw":
             self._draw(seat, a.args[0])
         elif a.kind in ("buy", "dwelling"):
-            i = self._take_offer(a.kind, a.args[0])
-            self._pay(seat, cards[i].cost)
-            self.city[seat].append(i)
-            self.log(f"{who} builds {cards[i].name} for {cards[i].cost}.")
+            self._build(seat, self._take_offer(a.kind, a.args[0]))
             self._infrastructure_step()
             return
         elif a.kind == "pass":
@@ -178,6 +203,13 @@ class HappiestTownState(CardRowState):
         self.discarded = 0
         self.stage = DISCARD
         self._advance()
+
+    def _build(self, seat: int, i: int) -> None:
+        """Pay for card ``i`` (already taken from the row or its pile) and place it."""
+        card = self.cards[i]
+        self._pay(seat, card.cost)
+        self.city[seat].append(i)
+        self.log(f"{self.players[seat]} builds {card.name} for {card.cost}.")
 
     def _infrastructure_step(self) -> None:
         seat = self.turn
@@ -239,52 +271,38 @@ class HappiestTownState(CardRowState):
         }
 
     # ---- views -------------------------------------------------------------------------------
-    def card_view(self, i: int, seat: int | None = None) -> dict[str, Any]:
+    def card_view(self, i: int, seat: int | None = None) -> CardFace:
         d = self.cards[i].to_dict()
         d["population"] = d["inhabitants"]
         d["happiness"] = d["hearts"]
         d["type"] = d["category"] or None
         d["letter"] = TYPE_LETTER.get(d["category"], "-")
-        if d["needs"]:
-            d["needs_text"] = ", ".join(f"{k} {t}" for t, k in self.cards[i].needs)
         extra = town_catalogue().extra.get(i)
         if extra and (extra["builder_money"] or extra["others_money"]):
             d["on_build"] = dict(extra)
         return d
 
-    def _deck_extra(self, deck: int) -> dict[str, Any]:
-        return {"name": DECKS[deck - 1]}
+    def _decks_view(self) -> list[DeckView]:
+        decks = super()._decks_view()
+        for deck in decks:
+            deck["name"] = DECKS[deck["deck"] - 1]
+        return decks
 
-    def _player_extra(self, s: int, city: list[dict[str, Any]]) -> dict[str, Any]:
-        infra = self.infra[s]
-        return {
-            "buildings": len(city),
-            "infrastructure": self.cards[infra].name if infra is not None else None,
-            "types": self.type_counts(s),
-        }
+    def _player_view(self, seat: int) -> PlayerView:
+        p = super()._player_view(seat)
+        infra = self.infra[seat]
+        p["buildings"] = len(p["city"])
+        p["infrastructure"] = self.cards[infra].name if infra is not None else None
+        p["types"] = self.type_counts(seat)
+        return p
 
-    def _table_extra(self, viewer: int | None) -> dict[str, Any]:
+    def seat_view(self, seat: int | None) -> HappiestTownView:
         return {
+            **self._row_view(seat),
             "variant": "children" if self.children else "standard",
-            "goal": self.GOAL,
-            "infrastructure": [
-                dict(
-                    self.card_view(i), qualifies=viewer is not None and i in self.qualifying(viewer)
-                )
-                for i in self.row
-            ],
             "pending": [self.cards[i].name for i in self.pending] if self.pending else None,
             "discarded_this_turn": self.discarded,
-            "letters": dict(TYPE_LETTER),
             "colours": {t: c for t, c in TYPE_COLOUR.items() if c},
-            "why_not": offer_problems(
-                self,
-                viewer,
-                self.row,
-                self.qualifying(viewer) if viewer is not None else [],
-                viewer is not None and self.infra[viewer] is not None,
-                TYPE_LETTER,
-            ),
         }
 
     # ---- for tests ----------------------------------------------------------------------------------

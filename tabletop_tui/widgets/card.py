@@ -6,6 +6,9 @@ Colour is never the only carrier of meaning: every card shows its colour letter
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 LETTER = {"yellow": "Y", "blue": "B", "violet": "V", "orange": "O", "green": "G"}
 
 
@@ -18,14 +21,14 @@ def needs_text(needs, letters=None) -> str:
     return "".join(f"{letters.get(c, c[:1].upper())}{k}" for c, k in needs)
 
 
-def mini_lines(card: dict, stats=("inh", "hrt")) -> list[str]:
+def mini_lines(card: Mapping[str, Any], stats=("inh", "hrt")) -> list[str]:
     """Eight-character lines for the compact city grid (i = inhabitants, h = hearts;
     p = population, h = happiness in Happiest Town)."""
     a, b = stats[0][0], stats[1][0]
     return [f"{a}{card['inhabitants']} {b}{card['hearts']}", f"+{card['income']}$"]
 
 
-def card_lines(card: dict, letters=None, stats=("inh", "hrt")) -> list[str]:
+def card_lines(card: Mapping[str, Any], letters=None, stats=("inh", "hrt")) -> list[str]:
     """Two short lines of stats for a card dict from a Happy City or Happiest Town view."""
     inh, hrt, inc = card["inhabitants"], card["hearts"], card["income"]
     stats = f"{stats[0]} {signed(inh)} {stats[1]} {signed(hrt)}"
@@ -43,7 +46,7 @@ def card_lines(card: dict, letters=None, stats=("inh", "hrt")) -> list[str]:
     return lines
 
 
-def card_letter(card: dict) -> str:
+def card_letter(card: Mapping[str, Any]) -> str:
     """The letter in a card's title: its colour (or Happiest Town type) letter; specials
     and the Happy Market, which have no colour, get a symbol instead."""
     if card.get("colour") or "type" in card:

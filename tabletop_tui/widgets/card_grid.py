@@ -14,6 +14,8 @@ too long for the border goes on, whole words at a time, on the first lines insid
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -81,7 +83,7 @@ class CardGrid(DrawnLines):
     """
 
     class Clicked(Message):
-        def __init__(self, grid: CardGrid, card: dict):
+        def __init__(self, grid: CardGrid, card: Mapping[str, Any]):
             super().__init__()
             self.grid = grid
             self.area = grid.area
@@ -95,7 +97,8 @@ class CardGrid(DrawnLines):
         self.card_width: int | None = None  # None: the width shared out between columns
         self.mini = False
         self.wrap_names = True
-        self.cards: list[tuple[dict, str, bool]] = []  # (card, extra line, usable now)
+        # (card, extra line, usable now); a card is a view's card mapping
+        self.cards: Sequence[tuple[Mapping[str, Any], str, bool]] = []
         self._shown: tuple | None = None
         self._faces: list[Face] = []  # drawn text per card
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a card's look -> its lines
@@ -106,7 +109,7 @@ class CardGrid(DrawnLines):
     # ---- content -----------------------------------------------------------------------
     def show(
         self,
-        cards: list[tuple[dict, str, bool]],
+        cards: Sequence[tuple[Mapping[str, Any], str, bool]],
         *,
         letters=None,
         stats=("inh", "hrt"),
@@ -245,7 +248,7 @@ class CardGrid(DrawnLines):
         self._drawn.clear()  # a new theme or class: colours drawn afresh
 
     # ---- input -------------------------------------------------------------------------
-    def card_at(self, x: int, y: int) -> dict | None:
+    def card_at(self, x: int, y: int) -> Mapping[str, Any] | None:
         if not self._faces or self._card_height == 0 or x >= self._faces_width * self.columns:
             return None
         index = (y // self._card_height) * self.columns + x // self._faces_width

@@ -6,7 +6,8 @@ import pytest
 
 import rules
 from rules.bots import make_bot
-from rules.core import Action, IllegalAction
+from rules.core import Action, IllegalAction, Ref
+from rules.happy_city import effect_text
 from rules.happy_city.cards import COLOURS, catalogue
 
 from .scenario import act, expert_game, put
@@ -219,9 +220,12 @@ def test_expert_view_keeps_every_family_key():
     json.dumps(exp)
 
 
-def test_expert_view_shows_effect_texts_of_the_specials_on_the_table():
-    v = expert_game(3).view(None)
-    assert all(sp["text"] for sp in v["specials"])
+def test_expert_specials_on_the_table_have_their_effect_texts():
+    s = expert_game(3)
+    v = s.view(None)
+    explain = s.spec.explainer.thing
+    assert all(effect_text(explain(s, None, Ref("card", sp["name"]))) for sp in v["specials"])
+    assert all(sp["effects"] for sp in v["specials"])  # the view names the mechanisms only
     assert v["mode"] == "expert"
 
 

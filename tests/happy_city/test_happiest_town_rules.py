@@ -278,7 +278,7 @@ def test_town_children_variant_has_no_infrastructure():
     s = new(3, variant="children")
     assert s.row == []
     assert sum(1 for i in s.box if s.cards[i].category == "infrastructure") == 4
-    assert s.view(None)["infrastructure"] == []
+    assert s.view(None)["specials"] == []
 
 
 # ---- end and scoring --------------------------------------------------------------------------------
@@ -379,7 +379,7 @@ def test_town_view_is_json_and_hides_deck_order():
     v = s.view(1)
     json.dumps(v)
     assert all(set(d) == {"deck", "name", "count", "discards", "costs"} for d in v["decks"])
-    assert v["game"] == "happiest-town" and len(v["infrastructure"]) == 3
+    assert v["game"] == "happiest-town" and len(v["specials"]) == 3
 
 
 def test_town_action_labels_and_keys_round_trip():

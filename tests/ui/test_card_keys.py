@@ -2,6 +2,7 @@
 takes the card, and a card that cannot be bought says why. At 160x50, the log takes
 the room (item 9)."""
 
+from rules.core import Action
 from tabletop_tui.demo import mid_game
 from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.log import LogView
@@ -18,7 +19,13 @@ async def test_letters_on_the_cards_pick_them_and_refusals_say_why(tmp_path):
         app.open_game(c)
         await pilot.pause()
         assert app.screen.query_one(LogView).region.width >= 50  # 30 below 150 columns
-        why = c.view()["why_not"]
+        seat = c.viewer
+        why = {  # what the explainer says of each card of the row and piles it cannot buy
+            name: lines[0].label
+            for kind, name in [("buy", c.state.cards[i].name) for i in c.state.visible]
+            + [("dwelling", c.state.cards[p[-1]].name) for p in c.state.piles if p]
+            if (lines := c.explain_action(Action(seat, kind, (name,))).of_kind("refusal"))
+        }
         keys = app.screen._card_keys
         shown = screen_text(app)
         for key in keys:

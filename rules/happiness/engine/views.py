@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...core import ranked_result
 from ..cards import (
@@ -13,6 +13,16 @@ from ..cards import (
     min_deck,
 )
 from ..explain import FORMULA, score_items
+from ..view_types import (
+    BoardCell,
+    CardFace,
+    HappinessPlayer,
+    HappinessScore,
+    HappinessView,
+    LastPlay,
+    StoryDue,
+    WindowView,
+)
 from .fields import BUILD, BUMMER, PLAY, STORY, STORY_MAX, WINDOW
 from .turns import HappinessTurns
 
@@ -20,7 +30,10 @@ from .turns import HappinessTurns
 class HappinessViews(HappinessTurns):
     __slots__ = ()
 
-    def breakdown(self, seat: int) -> dict:
+    def breakdown(self, seat: int) -> dict[str, Any]:
+        return {**self.score_view(seat)}
+
+    def score_view(self, seat: int) -> HappinessScore:
         return {
             "joypoints": self.joy[seat],
             "euphoria": self.euphoria[seat],
@@ -54,11 +67,15 @@ class HappinessViews(HappinessTurns):
         return res
 
     # ---- views ----------------------------------------------------------------------------------------
-    def card_view(self, cid: int) -> dict:
+    def card_view(self, cid: int) -> CardFace:
         return self.cards[cid].to_dict()
 
-    def view(self, seat: int | None) -> dict:
-        cards = self.cards
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # The protocol's view is an untyped mapping; ``seat_view`` declares this one.
+        return cast(dict[str, Any], self.seat_view(seat))
+
+    def seat_view(self, seat: int | None) -> HappinessView:
+        """What ``seat`` may know: the table, the piles, hand sizes and its own hand."""
         nj, nb = self.deck_plan()
         cat = catalogue()
         board, bounds = self._board_view()
@@ -98,15 +115,7 @@ class HappinessViews(HappinessTurns):
             "hand": hand,
             "spots": spots,
             "window": self._window_view(),
-            "story": (
-                {
-                    "seat": self.actor,
-                    "word": cards[self.last["card"]].word,
-                    "bummer": self.last["bummer"],
-                }
-                if self.stage == STORY and self.last is not None
-                else None
-            ),
+            "story": self._story_view(),
             "last": self._last_view(),
             "journal": [dict(e) for e in self.journal],
             "symbols": {
@@ -116,7 +125,7 @@ class HappinessViews(HappinessTurns):
             "story_max": STORY_MAX,
         }
 
-    def _players_view(self) -> list[dict[str, Any]]:
+    def _players_view(self) -> list[HappinessPlayer]:
         cards = self.cards
         return [
             {
@@ -124,16 +133,16 @@ class HappinessViews(HappinessTurns):
                 "name": self.players[s],
                 "hand_count": len(self.hands[s]),
                 "youngest": s == self.youngest,
-                "score": self.breakdown(s),
+                "score": self.score_view(s),
                 "euphoria_pile": [cards[i].word for i in self.euphoria_pile[s]],
                 "bummer_pile": [cards[i].word for i in self.bummer_pile[s]],
             }
             for s in range(self.n)
         ]
 
-    def _board_view(self) -> tuple[list[dict[str, Any]], list[int] | None]:
+    def _board_view(self) -> tuple[list[BoardCell], list[int] | None]:
         """The cards on the table, row by row, and the bounds they span."""
-        board = [
+        board: list[BoardCell] = [
             {"x": x, "y": y, "by": by, "card": self.card_view(cid)}
             for (x, y), (cid, by) in sorted(self.board.items(), key=lambda kv: (kv[0][1], kv[0][0]))
         ]
@@ -145,7 +154,7 @@ class HappinessViews(HappinessTurns):
 
     def _hand_view(
         self, seat: int | None
-    ) -> tuple[list[dict[str, Any]] | None, dict[str, list[list[int]]]]:
+    ) -> tuple[list[CardFace] | None, dict[str, list[list[int]]]]:
         """The viewer's own hand, and where each card may go when the viewer must place."""
         hand = None
         spots: dict[str, list[list[int]]] = {}
@@ -157,17 +166,28 @@ class HappinessViews(HappinessTurns):
                     spots.setdefault(a.args[0], []).append([a.args[1], a.args[2]])
         return hand, spots
 
-    def _last_view(self) -> dict[str, Any] | None:
+    def _story_view(self) -> StoryDue | None:
+        """Whose story is due, about which card (in the story stage only)."""
+        if self.stage != STORY or self.last is None or self.actor is None:
+            return None
+        return {
+            "seat": self.actor,
+            "word": self.cards[self.last["card"]].word,
+            "bummer": self.last["bummer"],
+        }
+
+    def _last_view(self) -> LastPlay | None:
         if self.last is None:
             return None
         cards = self.cards
-        last = {k: v for k, v in self.last.items() if not k.endswith("cards") and k != "card"}
+        kept = {k: v for k, v in self.last.items() if not k.endswith("cards") and k != "card"}
+        last = cast(LastPlay, kept)  # the record's keys, less its card ids
         last["word"] = cards[self.last["card"]].word
         last["swept_words"] = [cards[i].word for i in self.last["swept_cards"]]
         last["euphoria_words"] = [cards[i].word for i in self.last["euphoria_cards"]]
         return last
 
-    def _window_view(self) -> dict[str, Any] | None:
+    def _window_view(self) -> WindowView | None:
         if self.stage != WINDOW:
             return None
         return {

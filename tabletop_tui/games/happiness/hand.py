@@ -9,6 +9,9 @@ looks different is drawn again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
 from rich.segment import Segment
 from rich.style import Style
 from textual.geometry import Region
@@ -40,7 +43,9 @@ class Hand(DrawnLines):
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a card's look -> its lines
 
     # ---- what is shown ---------------------------------------------------------------
-    def set_hand(self, cards: list[dict], selected: int, framed: bool, compact: bool) -> None:
+    def set_hand(
+        self, cards: Sequence[Mapping[str, Any]], selected: int, framed: bool, compact: bool
+    ) -> None:
         """Show ``cards``; ``framed``: the selected one wears the selection frame."""
         looks = [
             (

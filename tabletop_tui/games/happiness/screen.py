@@ -29,7 +29,8 @@ from .hand import Hand
 from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
-    from rules.happiness import HappinessState
+    from rules.core import Explanation
+    from rules.happiness import HappinessState, HappinessView
 
 
 def story_prompt(name: str, word: str) -> str:
@@ -64,7 +65,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self._opened = 0.0
         self._story_step: int | None = None
         self._ticker = None
-        self._placing_view: dict | None = None  # the view the preview line reads
+        self._placing_view: HappinessView | None = None  # the view the preview line reads
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -202,7 +203,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self.advance()
 
     # ---- rendering -----------------------------------------------------------------------
-    def status_line(self, v: dict, step: str, names: list[str]) -> str:
+    def status_line(self, v: HappinessView, step: str, names: list[str]) -> str:
         """The prompt line for ``step`` (``names``: the players' names, escaped)."""
         stage = v["stage"]
         viewer = self.controller.viewer
@@ -233,7 +234,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 "play": f"[b]{me}[/b], play a card: pick it (number keys or click), then a free spot "
                 f"(arrows + Enter or click).",
                 "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
-                "story": story_prompt(me, (v["story"] or {}).get("word", "")),
+                "story": story_prompt(me, v["story"]["word"] if v["story"] else ""),
                 "window": f"[b]{me}[/b]: will you break the silence?",
             }.get(stage, "")
         else:
@@ -244,7 +245,7 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def render_view(self) -> None:
         c = self.controller
-        v = c.view()
+        v = cast("HappinessView", c.view())  # declared by the engine (rules.happiness)
         legal = c.legal()
         names = [escape(p["name"]) for p in v["players"]]  # names go into markup
         self.show_title(
@@ -302,19 +303,20 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def show_preview(self, cell) -> None:
         """The line under the status saying what Enter would do with the chosen card at
-        ``cell``; the engine's ``explain_place`` works the facts out, this only shows them."""
-        from rules.happiness import explain_place
+        ``cell``: the explainer works it out, this only lays it out."""
+        from rules.core import Action
 
         line = self.part("#hp-preview", TextBox)
         v = self._placing_view
         line.display = v is not None
-        if v is None:
+        if v is None or v["viewer"] is None:
             return
         hand = v["hand"] or []
-        facts = explain_place(v, hand[self.selected]["word"], cell)
-        mark = "Enter:" if facts["legal"] else "[b]Not here:[/b]"
-        line.set_text(f"{mark} {escape(facts['text'])}")
-        line.set_class(not facts["legal"], "-off")
+        word = hand[self.selected]["word"]
+        told = self.controller.explain_action(Action(v["viewer"], "place", (word, *cell)))
+        mark = "Enter:" if told.refused is None else "[b]Not here:[/b]"
+        line.set_text(f"{mark} {escape(preview_text(told))}")
+        line.set_class(told.refused is not None, "-off")
 
     def on_board_cursor_moved(self, msg: Board.CursorMoved) -> None:
         self.show_preview(msg.cell)
@@ -354,7 +356,7 @@ class HappinessScreen(Parts, GameScreenBase):
             if 1 <= k <= len(c.state.players):
                 self.claim_for(k - 1)
             return
-        hand = c.view()["hand"] or []
+        hand = cast("HappinessView", c.view())["hand"] or []
         if 1 <= k <= len(hand):
             self.selected = k - 1
             self.render_view()
@@ -397,7 +399,29 @@ class HappinessScreen(Parts, GameScreenBase):
             self.act_key(event.option.id)
 
 
-def hand_title(v: dict, owner: str | None) -> str:
+def joypoints(n: float | None) -> str:
+    return f"{n} Joypoint{'s' if n != 1 else ''}"
+
+
+def preview_text(told: Explanation) -> str:
+    """A placement's explanation as the preview line says it: the spot, then what the
+    card scores and completes, or what the Bummer sweeps."""
+    if told.refused is not None:
+        return f"{told.title}: move to a marked spot."
+    said = {line.label: line for line in told.lines}
+    if "Joypoints" in said:
+        text = f"{told.title}: {joypoints(said['Joypoints'].amount)}"
+        plus = said.get("Completes a plus")
+        if plus is not None:
+            text += f"; completes a plus ({plus.source}) for {joypoints(plus.amount)} more"
+        return text + "."
+    swept = said.get("Sweeps")
+    if swept is None:
+        return f"{told.title}: sweeps nothing."
+    return f"{told.title}: sweeps {swept.source} ({joypoints(swept.amount)}) into your Bummer Pile."
+
+
+def hand_title(v: HappinessView, owner: str | None) -> str:
     """Whose hand is on show (``owner``: the reader's name as markup), or, while the
     deck is built, the topics in it."""
     hand = v["hand"] or []
@@ -412,7 +436,7 @@ def hand_title(v: dict, owner: str | None) -> str:
     return "Hands are hidden: it is nobody's private moment."
 
 
-def player_blocks(v: dict, step: str) -> list[str]:
+def player_blocks(v: HappinessView, step: str) -> list[str]:
     """A block of markup per player (the one to act marked), and the community deck."""
     blocks = []
     for p in v["players"]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +20,13 @@ from ...widgets.moves import MoveList
 from ...widgets.parts import Parts
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
+
+if TYPE_CHECKING:  # the engine is imported on first use, not with the app
+    from rules.core import Action
+    from rules.happy_city import CardFace, CardRowView, PlayerView, SpecialFace
+
+# An offered or owned card as a grid draws it: (card, extra line, usable now).
+Entry = tuple["CardFace", str, bool]
 
 PROMPTS = {
     "discard": "may discard one visible building (click it, or K to keep the row)",
@@ -113,7 +121,9 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:
-        v = self.controller.view()
+        # Both editions declare their view (rules.happy_city.views); this screen reads
+        # what they share.
+        v = cast("CardRowView", self.controller.view())
         legal = self.controller.legal()
         step = self.controller.next_step()
         # Under a hand-off the public view is drawn as the next player will see it,
@@ -130,8 +140,8 @@ class HappyCityScreen(Parts, GameScreenBase):
             self._panel_for = me
             self.part("#hc-left", VerticalScroll).scroll_home(animate=False)
         self.show_title(f"{self.GAME_TITLE} - round {v['round']}")
-        letters = v.get("letters")
-        specials = v.get("specials", v.get("infrastructure", []))
+        letters = v["letters"]
+        specials = v["specials"]
         # Never the seed: with it and the setup anyone could deal the hidden cards again.
         self.sub_title = "last round" if v["end_triggered"] and not v["over"] else ""
         self.update_static(self.part("#hc-status", Static), self._status(v, step))
@@ -155,14 +165,14 @@ class HappyCityScreen(Parts, GameScreenBase):
 
         self.show_special_effects(specials, players[shown]["city"])
 
-        title = self._city_title(players, shown, mine=shown == me, limit=city_limit(v))
+        title = self._city_title(players, shown, mine=shown == me, limit=v["goal"])
         self.update_static(self.part("#hc-city-title", Static), title)
 
         self.update_static(self.part("#hc-others", Static), self._others(v))
         self.show_moves(legal)
         self.render_log()
 
-    def show_decks(self, v: dict, legal: list) -> None:
+    def show_decks(self, v: CardRowView, legal: list[Action]) -> None:
         """Each deck's costs, cards left and out; the ones the viewer may draw from
         now in bold green (in the text itself: a class changed at every step restyles
         the box each time)."""
@@ -174,48 +184,72 @@ class HappyCityScreen(Parts, GameScreenBase):
             self.update_static(box, f"[bold $success]{line}[/]" if box.deck in draws else line)
             box.set_class(d["count"] + d["discards"] == 0, "empty")
 
-    def show_special_effects(self, specials: list, city: list) -> None:
+    def show_special_effects(self, specials: list[SpecialFace], city: list[CardFace]) -> None:
         """What each Expert special on offer and in the shown city does (in the
-        project's words); no heading over an empty area (Happiest Town's children's
-        variant)."""
+        project's words, from the explainer); no heading over an empty area (Happiest
+        Town's children's variant)."""
+        from rules.core import Ref
+        from rules.happy_city import effect_text
+
         self.part("#hc-specials-title", Static).display = bool(specials)
-        effects = [f"[b]* {c['name']}[/b]: {escape(c['text'])}" for c in specials if c.get("text")]
-        owned = [c for c in city if c["kind"] == "special" and c.get("text")]
-        effects += [f"[b]* {c['name']}[/b] (in this city): {escape(c['text'])}" for c in owned]
+        owned = [c for c in city if c["kind"] == "special"]
+        effects = []
+        for card, where in [(c, "") for c in specials] + [(c, " (in this city)") for c in owned]:
+            if card["effects"]:  # a card with a mechanism has words for it
+                text = effect_text(self.controller.explain(Ref("card", card["name"])))
+                effects.append(f"[b]* {card['name']}[/b]{where}: {escape(text)}")
         effects_box = self.part("#hc-effects", Static)
         effects_box.display = bool(effects)
         self.update_static(effects_box, "\n".join(effects))
 
-    def _offers(self, v: dict, legal: list, specials: list, keyed: bool) -> dict[str, list]:
+    def _offers(
+        self, v: CardRowView, legal: list[Action], specials: list[SpecialFace], keyed: bool
+    ) -> dict[str, list[Entry]]:
         """The row, piles and specials as (card, extra line, usable) entries. While the
         viewer acts each card carries its key letter, and a card it cannot take says
-        why (the engine's ``why_not``) on its extra line."""
+        why (the explainer's short reason for that card) on its extra line."""
         usable = {a.args[0] for a in legal if a.kind in ("buy", "discard", "dwelling", "claim")}
-        why_not = v.get("why_not") or {}
-        dwellings = [
-            (dict(p["card"], name=p["name"]), f"{p['count']} left") for p in v["dwellings"]
+        dwellings: list[tuple[CardFace, str]] = [
+            ({**p["card"], "name": p["name"]}, f"{p['count']} left") for p in v["dwellings"]
         ]
-        entries = {
+        entries: dict[str, list[tuple[CardFace, str]]] = {
             "row": [(c, "") for c in v["visible"]],
             "dwelling": dwellings,
             "special": [(c, "") for c in specials],
         }
         keys = iter(CARD_KEYS if keyed else "")
         self._card_keys = {}
-        areas: dict[str, list] = {}
+        areas: dict[str, list[Entry]] = {}
         for area, cards in entries.items():
             areas[area] = []
             for card, extra in cards:
                 key = next(keys, None)
                 if key is not None:
                     self._card_keys[key] = (area, card["name"])
-                    card = dict(card, key=key)
-                reason = why_not.get(card["name"], "")
+                    card = cast("CardFace", {**card, "key": key})  # drawn in its border
+                reason = "" if card["name"] in usable else self._why_not(v, area, card["name"])
                 extra = ", ".join(x for x in (extra, reason) if x)
                 areas[area].append((card, extra, card["name"] in usable))
         return areas
 
-    def _city_title(self, players: list, shown: int, mine: bool, limit: int) -> str:
+    def _why_not(self, v: CardRowView, area: str, name: str) -> str:
+        """Why the viewer cannot take this card now, as the card says it ("" if the
+        card has nothing to say: it is not the viewer's turn, or only the step stops it)."""
+        from rules.core import Action
+
+        if v["viewer"] is None:
+            return ""
+        take = Action(v["viewer"], self._take_kind(area, v["stage"]), (name,))
+        refusals = self.controller.explain_action(take).of_kind("refusal")
+        return refusals[0].label if refusals else ""
+
+    @staticmethod
+    def _take_kind(area: str, stage: str) -> str:
+        """The move a card of ``area`` makes when picked: from the row a discard at the
+        discard step and a purchase after it, a dwelling from its pile, a special claimed."""
+        return AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
+
+    def _city_title(self, players: list[PlayerView], shown: int, mine: bool, limit: int) -> str:
         """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
         sc = p["score"]
@@ -228,9 +262,9 @@ class HappyCityScreen(Parts, GameScreenBase):
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")
         )
 
-    def _others(self, v: dict) -> str:
+    def _others(self, v: CardRowView) -> str:
         """Two lines a player: money, income, cards, score and colours (or types)."""
-        letters = v.get("letters") or LETTER
+        letters = v["letters"] or LETTER
         lines = []
         for q in v["players"]:
             s = q["score"]
@@ -245,7 +279,7 @@ class HappyCityScreen(Parts, GameScreenBase):
             )
         return "\n".join(lines)
 
-    def _status(self, v: dict, step: str) -> str:
+    def _status(self, v: CardRowView, step: str) -> str:
         """The prompt line; under a hand-off, the one its next player will see."""
         who = escape(v["players"][v["turn"]]["name"])
         if self.review and step != "over":  # a replayed step: nobody plays it here
@@ -267,7 +301,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         else:
             status = f"Waiting for {who}."
         if v["end_triggered"] and not v["over"]:
-            status += f"  [b]Last round:[/b] a {self.CITY_WORD} has reached {city_limit(v)}."
+            status += f"  [b]Last round:[/b] a {self.CITY_WORD} has reached {v['goal']}."
         return status
 
     # ---- input ------------------------------------------------------------------------
@@ -321,17 +355,10 @@ class HappyCityScreen(Parts, GameScreenBase):
         if area == "city":
             self.notify(f"{name} is already in a {self.CITY_WORD}.", severity="information")
             return
-        stage = self.controller.view()["stage"]
-        kind = AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
-        self.try_act(kind, name)
+        stage = cast("CardRowView", self.controller.view())["stage"]
+        self.try_act(self._take_kind(area, stage), name)
         self.call_after_refresh(self.focus_moves)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
-
-
-def city_limit(v: dict) -> int:
-    """The city size that ends the game: Happy City's ``city_limit``, Happiest Town's
-    ``goal``."""
-    return v["city_limit"] if "city_limit" in v else v["goal"]
