@@ -151,15 +151,15 @@ def own_score(obs: SeatKnowledge, seed: int) -> float | None:
 def reason(
     obs: SeatKnowledge, action: Action, game_id: str, seed: int, now: float | None, word: str
 ) -> str:
-    """Why the move: what the game's explainer says it costs, gives and sets up, and
-    the points it scores at once, in one line."""
+    """Why the move: what the game's explainer says it costs, gives and sets up (or,
+    where it says nothing more, the points the move scores at once), in one line."""
     world = obs.sample(seed)
     offered = {a.key: a for a in world.legal_actions(obs.seat)}
     if action.key not in offered:  # the copy holds other hidden cards
         return "What the imagined games favoured."
     told = get_game(game_id).explainer.action(world, obs.seat, offered[action.key])
     parts = [line.text() for line in told.of_kind("cost", "gain", "setup")]
-    if now is not None:
+    if not parts and now is not None:  # a game that explains nothing more: the points now
         gained = float(world.apply(offered[action.key]).result()["scores"][obs.seat]) - now
         parts.append(f"{counted(gained, word)} at once" if gained else f"no {word} at once")
     text = "; ".join(parts) if parts else "What the imagined games favoured"

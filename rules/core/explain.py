@@ -48,9 +48,18 @@ class Line:
             sign = "+" if self.kind in ("gain", "setup") and self.amount > 0 else ""
             figure = f"{sign}{self.amount:g}" if isinstance(self.amount, float) else ""
             figure = figure or f"{sign}{self.amount}"
-            figure += f" {self.unit}" if self.unit else ""
+            figure += f" {one_of(self.unit) if abs(self.amount) == 1 else self.unit}"
+            figure = figure.rstrip()
         out = f"{self.label}: {figure}" if figure else self.label
         return f"{out} ({self.source})" if self.source else out
+
+
+def one_of(unit: str) -> str:
+    """The unit for an amount of one: "coins a round" -> "coin a round"."""
+    first, _, rest = unit.partition(" ")
+    if first.endswith("s") and not first.endswith("ss"):
+        first = first[:-1]
+    return f"{first} {rest}".rstrip()
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """The Happiness bot: legal, clearly better than random, and it uses the silence."""
 
 from rules.bots import make_bot
+from rules.bots.happiness import HappinessBot
 from rules.simulate import play_one
 
 from .helpers import BUM, JOY, act, hand, put, shape, started
@@ -8,7 +9,7 @@ from .helpers import BUM, JOY, act, hand, put, shape, started
 
 def test_bot_is_registered_as_the_smart_bot():
     bot = make_bot("happiness", "smart", seed=3)
-    assert type(bot).__name__ == "HappinessBot"
+    assert isinstance(bot, HappinessBot) and bot.level == "normal"
 
 
 def test_bot_beats_random_players():
