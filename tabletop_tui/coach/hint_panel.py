@@ -86,7 +86,12 @@ def hint_text(who: str, found: list[Hint]) -> str:
 class CoachScreen(Screen):
     """The hint key; game screens get it through ``GameScreenBase``."""
 
-    BINDINGS = [Binding("question_mark", "hint", "Hint", key_display="?")]
+    # ? shows a hint; where the seat's hints are off, the same key (not in the key bar,
+    # which keeps its room) says so and, pressed again, turns them on
+    BINDINGS = [
+        Binding("question_mark", "hint", "Hint", key_display="?"),
+        Binding("question_mark", "hints_off", show=False),
+    ]
     hint_budget: Budget | None = None  # None: HINT_SECONDS of process time
     # what the running hint is for: its worker, the panel, the position and the seat
     hint_asked: tuple[Worker, HintPanel, object, int] | None = None
@@ -102,14 +107,43 @@ class CoachScreen(Screen):
         c = self.controller
         return c.state if c.viewer is not None and c.next_step() == "human" else None
 
-    def hint_allowed(self) -> bool | None:
-        """Whether ? is offered: never on a review or with nobody at the keyboard; shown
-        but dimmed while it is not the player's move. A seat whose hints are off still
-        gets an answer (how to turn them on)."""
+    def seat_may_have_hints(self) -> bool:
+        """A person is at the keyboard of a game in play (not a review)."""
         c = self.controller
-        if self.review or c.viewer is None or c.seats[c.viewer].get("kind") != "human":
+        return not self.review and c.viewer is not None and c.seats[c.viewer].get("kind") == "human"
+
+    def hint_allowed(self) -> bool | None:
+        """Whether ? offers a hint: for a person whose hints are on, dimmed while it is
+        not their move."""
+        c = self.controller
+        if not self.seat_may_have_hints() or c.viewer is None or not hints_on(c.seats[c.viewer]):
             return False
         return True if c.next_step() == "human" else None
+
+    def hints_off_allowed(self) -> bool:
+        """Whether ? answers that this person's hints are off."""
+        c = self.controller
+        return (
+            self.seat_may_have_hints() and c.viewer is not None and not hints_on(c.seats[c.viewer])
+        )
+
+    def action_hints_off(self) -> None:
+        """? with hints off: say so and how to turn them on; ? again turns them on."""
+        c = self.controller
+        seat, state = c.viewer, c.state
+        if seat is None:
+            return
+        if self.hints_offered != (seat, state):
+            self.hints_offered = (seat, state)
+            self.notify(
+                f"Hints are off for {state.players[seat]}. Press ? again to turn them on "
+                "(the palette, Ctrl+P, turns them off); the end screen counts them.",
+                markup=False,
+            )
+            return
+        self.hints_offered = None
+        self.set_hints(True)
+        self.action_hint()
 
     def set_hints(self, on: bool) -> None:
         """Hints on or off for the seat at the keyboard, kept in the save."""
@@ -129,7 +163,7 @@ class CoachScreen(Screen):
     def coach_commands(self) -> Iterator[SystemCommand]:
         """The command palette's entry that turns the seat's hints on or off."""
         c = self.controller
-        if self.hint_allowed() is False or c.viewer is None:
+        if not self.seat_may_have_hints() or c.viewer is None:
             return
         on = hints_on(c.seats[c.viewer])
         name = c.state.players[c.viewer]
@@ -159,17 +193,6 @@ class CoachScreen(Screen):
         if not self.hint_allowed() or seat is None:
             self.notify("No hint now: it is not your move.", severity="warning")
             return
-        if not hints_on(c.seats[seat]):
-            if self.hints_offered != (seat, state):
-                self.hints_offered = (seat, state)
-                self.notify(
-                    f"Hints are off for {state.players[seat]}. Press ? again to turn them "
-                    "on (the palette, Ctrl+P, turns them off); the end screen counts them.",
-                    markup=False,
-                )
-                return
-            self.set_hints(True)
-        self.hints_offered = None
         obs = observe(state, seat)  # the seat's observation, taken on this thread
         panel = HintPanel(state.players[seat], state)
         self.mount(panel)

@@ -205,6 +205,8 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "hint":
             return self.hint_allowed()
+        if action == "hints_off":
+            return self.hints_off_allowed()
         if action == "replay_step":
             return self.stepper is not None
         if action in ("undo", "leave", "results"):

@@ -149,7 +149,8 @@ async def test_the_hint_key_shows_three_moves_counts_them_and_drops_stale_ones(t
         await pilot.pause(0.1)
         assert hints_used(controller.seats[seat]) == 1  # the stale hint was not counted
         controller.seats[seat].pop("hints")
-        assert screen.check_action("hint", ()) is True  # ? still answers
+        assert screen.check_action("hint", ()) is False  # not in the key bar any more
+        assert screen.check_action("hints_off", ()) is True  # but ? still answers
 
 
 async def test_question_mark_with_hints_off_says_so_and_again_turns_them_on(tmp_path):
