@@ -5,7 +5,8 @@
 import pytest
 
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.demo import happiness_mid_game, happiness_window, mid_game
+
+from .positions import table
 
 SIZES = [(80, 24), (120, 40)]
 WITH_WIDE = [*SIZES, (160, 50)]
@@ -27,21 +28,27 @@ def _opened(controller):
 
 @pytest.mark.parametrize("size", WITH_WIDE)
 def test_snapshot_happy_city_expert(snap_compare, tmp_path, size):
-    game = _opened(lambda: mid_game(options={"mode": "expert"}, moves=45, seed=4))
+    game = _opened(lambda: table("happy-city-expert-mid"))
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=game)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_happiest_town(snap_compare, tmp_path, size):
-    game = _opened(lambda: mid_game(game="happiest-town", moves=50, seed=3))
+    game = _opened(lambda: table("happiest-town-mid"))
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=game)
 
 
 @pytest.mark.parametrize("size", WITH_WIDE)
 def test_snapshot_happiness(snap_compare, tmp_path, size):
-    assert snap_compare(make(tmp_path), terminal_size=size, run_before=_opened(happiness_mid_game))
+    assert snap_compare(
+        make(tmp_path), terminal_size=size, run_before=_opened(lambda: table("happiness-mid"))
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_happiness_silence(snap_compare, tmp_path, size):
-    assert snap_compare(make(tmp_path), terminal_size=size, run_before=_opened(happiness_window))
+    assert snap_compare(
+        make(tmp_path),
+        terminal_size=size,
+        run_before=_opened(lambda: table("happiness-window", viewer=None)),
+    )

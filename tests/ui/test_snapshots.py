@@ -1,11 +1,13 @@
-"""Snapshot tests of the key screens at 80x24 and 120x40 (update with --snapshot-update)."""
+"""Snapshot tests of the key screens at 80x24 and 120x40 (update with --snapshot-update),
+games drawn at fixed positions (tests/ui/positions)."""
 
 import pytest
 from textual.widgets import Input
 
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.demo import finished, mid_game
 from tabletop_tui.widgets.common import HandoffScreen
+
+from .positions import table
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -38,7 +40,7 @@ def test_snapshot_setup(snap_compare, tmp_path, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_game_mid_play(snap_compare, tmp_path, size):
     async def before(pilot):
-        pilot.app.open_game(mid_game())
+        pilot.app.open_game(table("happy-city-mid"))
         await pilot.pause()
 
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=before)
@@ -56,7 +58,7 @@ def test_snapshot_handoff(snap_compare, tmp_path, size):
 @pytest.mark.parametrize("size", SIZES)
 def test_snapshot_end(snap_compare, tmp_path, size):
     async def before(pilot):
-        pilot.app.show_end(finished())
+        pilot.app.show_end(table("happy-city-end", viewer=None))
         await pilot.pause()
 
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=before)

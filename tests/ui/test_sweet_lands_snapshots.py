@@ -1,19 +1,13 @@
 """Snapshots of the Sweet Lands screens at 80x24, 120x40 and 160x50 (update with
---snapshot-update, then look at the report). States are real seeded games played by the
-bots; the end screens come from whole games."""
-
-from functools import cache
+--snapshot-update, then look at the report). States are recorded positions of real
+seeded games (tests/ui/positions): a bot's change never moves them; the end screens
+come from whole games."""
 
 import pytest
 
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.games.sweet_lands.demo import (
-    controller,
-    mid_game,
-    new_state,
-    play_until,
-    solo_mid_game,
-)
+
+from .positions import table
 
 SIZES = [(80, 24), (120, 40), (160, 50)]
 IDS = ["80x24", "120x40", "160x50"]
@@ -25,29 +19,28 @@ def make(tmp_path):
     return app
 
 
-@cache
-def finished(players: int, seed: int):
-    return play_until(new_state(players, seed), lambda s: s.is_over)
-
-
 def placing_tiles():
-    return mid_game()  # Ann places terrain: legal hexes marked, the cursor on the first
+    return table("sweet-lands-placing")  # Ann places terrain: legal hexes marked
 
 
 def playing_cards():
-    return mid_game(players=2, seed=7, round_=2, want="play")
+    return table("sweet-lands-cards")
 
 
 def four_players():
-    return mid_game(players=4, seed=9, round_=3, want="area")
+    return table("sweet-lands-four")
+
+
+def solo_mid_game():
+    return table("sweet-lands-solo-mid")
 
 
 def two_player_end():
-    return controller(finished(2, 7), viewer=None)
+    return table("sweet-lands-end-2p", viewer=None)
 
 
 def solo_end():
-    return controller(finished(1, 5), viewer=0)
+    return table("sweet-lands-end-solo")
 
 
 def opened(factory, *keys):
