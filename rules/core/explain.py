@@ -27,7 +27,19 @@ if TYPE_CHECKING:
 LineKind = Literal["cost", "gain", "setup", "fact", "total", "refusal"]
 # What a reference may name (each game names the kinds it explains).
 RefKind = Literal[
-    "card", "area", "hex", "road", "tile", "track", "milestone", "character", "spot", "term"
+    "card",
+    "area",
+    "hex",
+    "road",
+    "tile",
+    "track",
+    "milestone",
+    "character",
+    "spot",
+    "term",
+    "skill",
+    "token",
+    "action",
 ]
 
 

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from rules.core import Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 from rules.sweet_lands import effects as FX
@@ -13,7 +14,7 @@ from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands.characters import CHARACTERS
 from rules.sweet_lands.phases import pass_gains
 
-from .helpers import act, edit, map_a, new, settle, started
+from .helpers import EXPLAINER, act, edit, map_a, new, settle, started
 from .test_play import invariants
 
 DATA = D.load()
@@ -398,16 +399,18 @@ def test_data_eline_starts_with_the_highest_income():
             assert sum(c["income"].values()) < sum(eline.values())
 
 
-def test_view_explains_why_a_character_free_action_is_refused():
+def test_explainer_says_why_a_character_free_action_is_refused():
     s = edit(started(2, chars=("solbee", "eline")))
-    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
-    assert "Food Track progress 3" in rows["solbee3"]["refusal"]
+    assert "solbee3" in s.view(0)["players"][0]["extra"]["free_actions"]
+
+    def refused(s):
+        return EXPLAINER.thing(s, 0, Ref("action", "fa_solbee3")).refused
+
+    assert "Food Track progress 3" in refused(s)
     s.p[0].food = 3
-    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
-    assert rows["solbee3"]["refusal"] is None
+    assert refused(edit(s)) is None  # (a fresh copy: the menu is kept per step)
     s = act(s, "fa_solbee3")
-    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
-    assert "already used this round" in rows["solbee3"]["refusal"]
+    assert "already used this round" in refused(s)
     assert s.view(0)["players"][0]["extra"]["free_used"] == ["solbee3"]
 
 

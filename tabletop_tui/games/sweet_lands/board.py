@@ -11,6 +11,9 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rules.sweet_lands import SoloVerdict, SweetLandsView
+
+from .asked import Asked
 from .text import (
     cond_text,
     cost_text,
@@ -46,7 +49,7 @@ def _effect_text(area: dict) -> str:
     return fx_text(area["effect"])
 
 
-def area_rows(view: dict, legal_areas: set, width: int = 100) -> list[tuple]:
+def area_rows(view: SweetLandsView, legal_areas: set, width: int = 100) -> list[tuple]:
     """One row per area: (key, cells). The effect is always in full: on a narrow panel it
     wraps (the row grows) and the category and spaces take fewer letters."""
     d = data()
@@ -100,7 +103,7 @@ def _table(title, *cols) -> _Titled:
     return _Titled(title, cols)
 
 
-def board_renderable(view: dict):
+def board_renderable(view: SweetLandsView, asked: Asked):
     d = data()
     tags = player_tags(view["players"])
     parts: list[RenderableType] = []
@@ -113,7 +116,7 @@ def board_renderable(view: dict):
         _advanced_table,
         _specials_table,
     ):
-        part = make(view, d, tags)
+        part = make(view, d, tags, asked)
         if part is not None:
             parts.append(part)
     parts.append(
@@ -124,7 +127,9 @@ def board_renderable(view: dict):
     return Group(*[x for p in parts for x in (p, Text(""))])
 
 
-def _turn_order_line(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _turn_order_line(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The Turn Order Board (a variant): the seats in this round's order."""
     order = view.get("turn_order")
     if not order:
@@ -134,7 +139,7 @@ def _turn_order_line(view: dict, d, tags: list[str]) -> RenderableType | None:
     return Text.from_markup(f"[b]Turn Order Board[/b] this round: {names}")
 
 
-def _round_aid_table(view: dict, d, tags: list[str]) -> RenderableType:
+def _round_aid_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
     t = _table(
         "Round Aid board (income tiles each round; pass tile VP when you pass)",
         "space",
@@ -153,7 +158,9 @@ def _round_aid_table(view: dict, d, tags: list[str]) -> RenderableType:
     return t
 
 
-def _milestones_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _milestones_table(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The milestones in play (none in a solo game)."""
     if not view["milestones"]:
         return None
@@ -174,7 +181,9 @@ def _milestones_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     return t
 
 
-def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _final_tiles_table(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The final scoring tiles and where each seat stands (none in a solo game)."""
     if not view["final_tiles"]:
         return None
@@ -186,7 +195,7 @@ def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
         "neutral",
         "now",
     )
-    for standing in view["final_standings"]:
+    for standing in asked.standings:
         tid = standing["tile"]
         tile = d.final_tiles[tid]
         now = " ".join(f"{tags[s]}:{value}" for s, value in enumerate(standing["values"]))
@@ -194,7 +203,7 @@ def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     return t
 
 
-def _skills_table(view: dict, d, tags: list[str]) -> RenderableType:
+def _skills_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
     """The supply's skill tiles, one kind a row."""
     t = _table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
     for sk in sorted(int(k) for k in view["skill_supply"]):
@@ -203,9 +212,11 @@ def _skills_table(view: dict, d, tags: list[str]) -> RenderableType:
     return t
 
 
-def _advanced_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _advanced_table(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The Advanced Skill Tiles on show, with their costs (a variant)."""
-    advanced = view.get("advanced_costs") or {}
+    advanced = asked.advanced
     if not advanced:
         return None
     t = _table(
@@ -221,7 +232,7 @@ def _advanced_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     return t
 
 
-def _specials_table(view: dict, d, tags: list[str]) -> RenderableType:
+def _specials_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
     t = _table("Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect")
     for tid in view["special_tiles"]:
         t.add_row(str(tid), fx_text(d.specials[tid]))
@@ -239,7 +250,7 @@ def formula_measure(measure: str) -> str:
     }.get(measure, measure.replace("_", " "))
 
 
-def solo_text(view: dict) -> str:
+def solo_text(view: SweetLandsView, verdict: SoloVerdict | None) -> str:
     solo = view.get("solo")
     if not solo:
         return ""
@@ -259,13 +270,12 @@ def solo_text(view: dict) -> str:
         f"[b]Mio[/b] (solo automaton): this round's cards {cards}. Blocked spaces: "
         f"{', '.join(blocked) or 'none'}. Cards left: A {solo['a_left']}, B {solo['b_left']}. "
         f"Mio's Round Aid token: {'space ' + str(aid + 1) if aid is not None else 'not placed yet'}. "
-        + _lines_text(view)
+        + _lines_text(verdict)
     )
 
 
-def _lines_text(view: dict) -> str:
+def _lines_text(verdict: SoloVerdict | None) -> str:
     """The solo lines to beat, as the engine states them."""
-    verdict = view.get("solo_verdict")
     if not verdict:
         return ""
     lines = sorted(verdict["lines"], key=lambda ln: ln["more_than"])
