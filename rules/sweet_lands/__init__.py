@@ -1,25 +1,23 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
 
-Layers of the engine, top to bottom: a state record with the protocol, and the
-rules as plain functions taking the state, in modules by concept. Each module
+Layers of the engine, top to bottom: the explainer, a state record with the
+protocol, and the rules as plain functions taking the state, in modules by concept. Each module
 imports only modules of lower lines; modules on one line are independent (the
 import-linter contract "Sweet Lands engine layers" in pyproject.toml enforces it,
 so no import cycle can form).
 
-- ``state``: ``SweetLandsState``, the protocol (new, actors, legal_actions, apply,
-  view, result, resample) and copy-on-write copies.
 - ``explainer``: ``SweetLandsExplainer``, what a move or a thing costs, gives and
   why it is refused, in typed lines, asked for one thing at a time.
-- ``views``; ``explain`` / ``setup_tools``: what a seat sees (facts, typed in
-  ``view_types``) and the rule work behind the explanations; position tools for tests
-  and demos.
+- ``explain`` / ``setup_tools`` / ``state``: the rule work behind the explanations;
+  position tools for tests and demos; ``SweetLandsState``, the protocol (new, actors,
+  legal_actions, apply, view, result, resample) and copy-on-write copies.
 - ``steps`` / ``turn``: the table of pending steps (``STEPS``, ``AUTOMATIC``); the
   turn's moves.
 - ``choice_steps`` / ``map_steps`` / ``turn_menu``: the kinds of pending step; the
   turn menu (asking turn_checks).
-- ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
-  piece triggers; the round (income, passing, cleanup); every condition and refusal
-  of a turn's move.
+- ``effects`` / ``phases`` / ``turn_checks`` / ``views``: the effect table and what
+  placing a piece triggers; the round (income, passing, cleanup); every condition and
+  refusal of a turn's move; what a seat sees (facts only, typed in ``view_types``).
 - ``character_steps`` / ``variants``: the characters' free-action moves and steps;
   the rulebook variants.
 - ``characters`` / ``effect_checks`` / ``scoring``: one registry object per character
@@ -66,7 +64,8 @@ from .view_types import SweetLandsView as SweetLandsView
 def components():
     """The printed components, the same in every game: card faces, map boards,
     tracks, tiles and their printed effects. Screens read names and texts from it;
-    everything that depends on a game (costs now, limits, reasons) is in the view."""
+    a game's facts (limits, prices now) are in the view, its explanations (costs,
+    gains, reasons) come from the explainer."""
     return _data.load()
 
 

@@ -8,7 +8,7 @@ Every reason here comes from the same refusal functions the engine checks moves 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from ..core import Action
@@ -230,30 +230,34 @@ def free_kinds(s: StateFields, seat: int) -> tuple[str, ...]:
     return tuple(k for k in _FREE_NO_ARGS + _char_free(s.p[seat]) if k != "fa_buy")
 
 
+def _uses(s: StateFields, seat: int, group: str) -> list[tuple[str, str, tuple]]:
+    """The pieces of a group as (piece id, the move that uses it, its arguments)."""
+    P = s.p[seat]
+    if group == "areas":
+        kind = area_move(s)
+        return [(aid, kind, (aid,)) for aid in s.occ]
+    if group == "cards":
+        kind = card_move(s)
+        return [(str(u), kind, (u,)) for u in P.hand]
+    if group == "skills":
+        return [(str(sk), "flip", (sk,)) for sk in P.skills]
+    if group == "milestones":
+        return [(str(m), "fa_milestone", (m,)) for m, _ in s.milestones]
+    if group == "free":
+        return [(k, k, ()) for k in free_kinds(s, seat)]
+    return [("tower", "fa_tower", ())]
+
+
 def refusals(s: StateFields, seat: int, group: str) -> dict[str, str]:
     """For each piece of one group (areas, cards, skills, tokens, milestones, free
     actions, the tower) that ``seat`` cannot use now, the reason in words: the words
-    ``apply`` would raise for the move that uses it."""
-    P = s.p[seat]
-    pieces: Iterable[tuple[str, str | None]]
-    if group == "areas":
-        kind = area_move(s)
-        pieces = ((aid, use_refusal(s, seat, kind, aid)) for aid in s.occ)
-    elif group == "cards":
-        kind = card_move(s)
-        pieces = ((str(u), use_refusal(s, seat, kind, u)) for u in P.hand)
-    elif group == "skills":
-        pieces = ((str(sk), use_refusal(s, seat, "flip", sk)) for sk in P.skills)
-    elif group == "tokens":
+    ``apply`` would raise for the move that uses it (a token's: what stops taking it)."""
+    if group == "tokens":
         paid = token_paid(s)
-        pieces = ((k, token_refusal(s, seat, k, paid)) for k in TOKEN_KINDS)
-    elif group == "milestones":
-        pieces = ((str(m), use_refusal(s, seat, "fa_milestone", m)) for m, _ in s.milestones)
-    elif group == "free":
-        pieces = ((k, use_refusal(s, seat, k)) for k in free_kinds(s, seat))
-    else:  # "tower"
-        pieces = (("tower", use_refusal(s, seat, "fa_tower")),)
-    return {x: r for x, r in pieces if r}
+        said = {k: token_refusal(s, seat, k, paid) for k in TOKEN_KINDS}
+    else:
+        said = {x: use_refusal(s, seat, kind, *args) for x, kind, args in _uses(s, seat, group)}
+    return {x: r for x, r in said.items() if r}
 
 
 def map_kind(s: StateFields) -> str | None:

@@ -32,12 +32,12 @@ def cost_lines(cost: dict[str, int], source: str = "") -> tuple[Line, ...]:
     """A cost as lines, one a resource ("cards": the hand cost, paid in cards or a
     disc), each amount negative: what the seat's stock changes by."""
     return tuple(
-        Line(k, -v, k, "hand cost" if k == "cards" else source, "cost") for k, v in cost.items()
+        [Line(k, -v, k, "hand cost" if k == "cards" else source, "cost") for k, v in cost.items()]
     )
 
 
 def gain_lines(gains: list[str], kind: Any = "gain") -> tuple[Line, ...]:
-    return tuple(Line(g, kind=kind) for g in gains)
+    return tuple([Line(g, kind=kind) for g in gains])
 
 
 def road_name(facts: E.RoadFacts) -> str:

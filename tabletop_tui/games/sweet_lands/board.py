@@ -5,15 +5,14 @@ from __future__ import annotations
 
 import textwrap
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from rules.sweet_lands import SoloVerdict, SweetLandsView
 
 from .asked import Asked
+from .lines import titled_table
 from .text import (
     cond_text,
     cost_text,
@@ -79,30 +78,6 @@ def area_rows(view: SweetLandsView, legal_areas: set, width: int = 100) -> list[
     return rows
 
 
-class _Titled:
-    """A table with its title as a plain line above it (a long title never squeezes it)."""
-
-    def __init__(self, title: str, cols):
-        self.title = title
-        self.table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-        for c in cols:
-            self.table.add_column(c)
-
-    def add_row(self, *cells):
-        self.table.add_row(*cells)
-
-    def __rich__(self) -> Group:
-        head, _, rest = self.title.partition(" (")
-        title = Text(head, style="bold")
-        if rest:
-            title.append(" (" + rest, style="dim")
-        return Group(title, self.table)
-
-
-def _table(title, *cols) -> _Titled:
-    return _Titled(title, cols)
-
-
 def board_renderable(view: SweetLandsView, asked: Asked):
     d = data()
     tags = player_tags(view["players"])
@@ -140,7 +115,7 @@ def _turn_order_line(
 
 
 def _round_aid_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
-    t = _table(
+    t = titled_table(
         "Round Aid board (income tiles each round; pass tile VP when you pass)",
         "space",
         "income tiles",
@@ -165,7 +140,7 @@ def _milestones_table(
     if not view["milestones"]:
         return None
     vp, cap = d.board["milestone_vp"], d.board["milestones_cap"]
-    t = _table(
+    t = titled_table(
         f"Milestones (free action when met: {vp} VP at the end; after {cap} are taken the rest go)",
         "tile",
         "condition",
@@ -188,7 +163,7 @@ def _final_tiles_table(
     if not view["final_tiles"]:
         return None
     first, second = d.board["final_tile_vp"]
-    t = _table(
+    t = titled_table(
         f"Final scoring tiles ({first} VP most, {second} VP second; the neutral player competes)",
         "tile",
         "measure",
@@ -205,7 +180,7 @@ def _final_tiles_table(
 
 def _skills_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
     """The supply's skill tiles, one kind a row."""
-    t = _table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
+    t = titled_table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
     for sk in sorted(int(k) for k in view["skill_supply"]):
         info = d.skills[sk]
         t.add_row(str(sk), info["kind"], info["text"], str(view["skill_supply"][str(sk)]))
@@ -219,7 +194,7 @@ def _advanced_table(
     advanced = asked.advanced
     if not advanced:
         return None
-    t = _table(
+    t = titled_table(
         "Advanced Skill Tiles on show (instead of a supply tile, for the cost shown)",
         "id",
         "kind",
@@ -233,7 +208,9 @@ def _advanced_table(
 
 
 def _specials_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
-    t = _table("Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect")
+    t = titled_table(
+        "Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect"
+    )
     for tid in view["special_tiles"]:
         t.add_row(str(tid), fx_text(d.specials[tid]))
     if not view["special_tiles"]:

@@ -15,6 +15,7 @@ from rich.text import Text
 from rules.sweet_lands import CardView, PlayerView, SweetLandsView
 
 from ...text import markup_safe
+from .lines import titled_table
 from .text import (
     CHAR_SHORT,
     INDUSTRY_COLUMN,
@@ -102,9 +103,6 @@ def hand_rows(cards: list[CardView], usable: set, width: int = 80) -> list[tuple
     return rows
 
 
-from .board import _table  # noqa: E402  (titled tables, shared look)
-
-
 def player_renderable(view: SweetLandsView, seat: int):
     """Everything public about one player, in detail."""
     d = data()
@@ -144,7 +142,7 @@ def player_renderable(view: SweetLandsView, seat: int):
 
 def _played_table(d, pv: PlayerView) -> RenderableType:
     """The cards the player has played, face up."""
-    t = _table("Played cards (face up)", "card", "kind", "tags", "does")
+    t = titled_table("Played cards (face up)", "card", "kind", "tags", "does")
     for cid in pv["played"]:
         c = d.cards[cid].to_dict()
         t.add_row(
@@ -162,7 +160,7 @@ def _played_table(d, pv: PlayerView) -> RenderableType:
 
 def _columns_table(d, pv: PlayerView) -> RenderableType:
     """Each Industry column: its limit, its board ability and the cards automated in it."""
-    t = _table(
+    t = titled_table(
         "Industry columns (each Industry Bonus of a colour runs its column top to bottom)",
         "column",
         "limit",
@@ -180,7 +178,9 @@ def _columns_table(d, pv: PlayerView) -> RenderableType:
 
 def _tokens_table(d, pv: PlayerView) -> RenderableType:
     """The property tokens left and the cost of the next of each."""
-    t = _table("Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus")
+    t = titled_table(
+        "Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus"
+    )
     for kind in ("tent", "house", "building"):
         row = pv["rows_taken"][kind]
         left = len(d.rows) - row  # a token per space of the property row
@@ -207,7 +207,7 @@ def _tokens_table(d, pv: PlayerView) -> RenderableType:
 
 def _skills_table(d, pv: PlayerView) -> RenderableType:
     """The skill tiles the player holds."""
-    t = _table("Skill tiles", "id", "kind", "ability")
+    t = titled_table("Skill tiles", "id", "kind", "ability")
     for sk in pv["skills"]:
         info = d.skills[sk]
         used = " (flipped this round)" if sk in pv["flipped"] else ""
