@@ -70,6 +70,8 @@ class SweetLandsExplainer(Explainer):
         if action.kind == "edge":
             facts = E.road_facts(s, seat, action.args[0])
             return Explanation(f"Road {road_name(facts)}", road_lines(facts))
+        if action.kind == "character":  # what the character chosen will do
+            return Explanation(title, character_lines(action.args[0]))
         told = E.move_costs(s, action)
         lines = cost_lines(told["cost"]) + gain_lines(told["gains"])
         if action.kind == "place":  # a property that merges cities (a city counts once)
@@ -235,16 +237,20 @@ def _road(s: StateFields, seat: int | None, e: Any) -> Explanation | None:
     return Explanation(f"Road {road_name(facts)}", road_lines(facts), refused)
 
 
+def character_lines(cid: str) -> tuple[Line, ...]:
+    """A character's basic ability, its Clock Tower ability and what the tower needs."""
+    c = D.load().characters[cid]
+    conditions = ["the first Wonder icon"] + [condition_words(x) for x in c["clock_tower"]]
+    return (
+        Line(c["basic"], source="basic ability"),
+        Line(c["tower"], source="Clock Tower ability", kind="setup"),
+        Line(", ".join(conditions), source="Clock Tower condition"),
+    )
+
+
 def _character(s: StateFields, seat: int | None, cid: Any) -> Explanation | None:
     c = D.load().characters.get(cid)
-    if c is None:
-        return None
-    conditions = ["the first Wonder icon"] + [condition_words(x) for x in c["clock_tower"]]
-    lines = (
-        Line(c["basic"], source="basic ability"),
-        Line(c["tower"], source=f"Clock Tower: {', '.join(conditions)}"),
-    )
-    return Explanation(c["name"], lines)
+    return Explanation(c["name"], character_lines(cid)) if c is not None else None
 
 
 def _final_tile(s: StateFields, seat: int | None, tid: Any) -> Explanation | None:

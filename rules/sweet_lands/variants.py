@@ -184,17 +184,6 @@ def view(s: StateFields, seat: int | None) -> VariantView:
     out: VariantView = {"turn_order": list(round_order(s)) if s.round else None}
     if "advanced" in s.ext:
         out["advanced_skills"] = list(s.ext["advanced"])
-        # the tiles on show in full, with the diamond each costs, before any is chosen
-        skills = D.load().skills
-        out["advanced_skill_tiles"] = [
-            {
-                "id": sk,
-                "kind": skills[sk]["kind"],
-                "text": skills[sk]["text"],
-                "cost": {"diamond": 1},
-            }
-            for sk in s.ext["advanced"]
-        ]
     packs = s.ext.get("packs")
     if packs is None:
         return out

@@ -133,13 +133,11 @@ class SoloView(TypedDict):
 
 
 class CharacterRow(TypedDict):
-    """A character during the choice: its printed abilities and whether it is free."""
+    """A character during the choice: its board, start, income and whether it is
+    free (what its abilities do: the explainer's ``Ref("character", id)``)."""
 
     id: str
     name: str
-    basic: str
-    clock_tower: str
-    condition: str
     board: str
     start: dict[str, int]
     income: dict[str, int]
@@ -153,13 +151,6 @@ class MapSide(TypedDict):
     available: bool
 
 
-class AdvancedTile(TypedDict):
-    id: int
-    kind: str
-    text: str
-    cost: dict[str, int]
-
-
 class DraftView(TypedDict):
     pack: list[CardView] | None  # the viewer's pack only
     pack_sizes: list[int]
@@ -170,8 +161,7 @@ class VariantView(TypedDict, total=False):
     """The variants' part of a view (variants.view)."""
 
     turn_order: list[int] | None
-    advanced_skills: list[int]
-    advanced_skill_tiles: list[AdvancedTile]
+    advanced_skills: list[int]  # the Advanced Skill Tiles on show (costs: the explainer's)
     draft: DraftView
 
 
@@ -214,7 +204,6 @@ class SweetLandsView(TypedDict):
     # variants: the round's turn order, the Advanced Skill Tiles on show, the draft
     turn_order: list[int] | None
     advanced_skills: NotRequired[list[int]]
-    advanced_skill_tiles: NotRequired[list[AdvancedTile]]
     draft: NotRequired[DraftView]
     # setup: the characters and map sides to choose from
     characters: NotRequired[list[CharacterRow]]

@@ -16,7 +16,6 @@ from . import map_queries as MQ
 from . import queries as Q
 from . import variants as V
 from .fields import StateFields
-from .story import condition_words
 from .view_types import (
     CardView,
     CharacterRow,
@@ -161,26 +160,17 @@ def milestone_tiles(s: StateFields) -> list[MilestoneTile]:
 
 
 # ---------------------------------------------------------------- setup
-def condition_text(cond: dict) -> str:
-    """A Clock Tower or milestone condition in words."""
-    return condition_words(cond)
-
-
 def character_table(s: StateFields) -> list[CharacterRow]:
-    """Every character with its abilities, Clock Tower condition and board, and
-    whether it can still be chosen: what the character step shows."""
+    """Every character with its board, start and income, and whether it can still be
+    chosen (its abilities and Clock Tower condition: the explainer's)."""
     d = D.load()
     gone = C.unavailable(s)
     out: list[CharacterRow] = []
     for cid, c in d.characters.items():
-        conds = ["the first Wonder icon"] + [condition_text(x) for x in c["clock_tower"]]
         out.append(
             {
                 "id": cid,
                 "name": c["name"],
-                "basic": c["basic"],
-                "clock_tower": c["tower"],
-                "condition": ", ".join(conds),
                 "board": f"{c.get('board', '?')}{c.get('side', '')}",
                 "start": dict(c["start"]),
                 "income": dict(c["income"]),

@@ -12,6 +12,7 @@ from rules.sweet_lands import map_queries as MQ
 from rules.sweet_lands import queries as Q
 from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands.characters import CHARACTERS
+from rules.sweet_lands.explainer import character_lines
 from rules.sweet_lands.phases import pass_gains
 
 from .helpers import EXPLAINER, act, edit, map_a, new, settle, started
@@ -322,11 +323,17 @@ def test_character_boards_one_side_per_board():
     assert "biscuit" in {a.args[0] for a in t.legal_actions(t.actors()[0])}
 
 
-def test_character_table_in_the_view_names_every_ability_and_condition():
+def test_every_character_is_explained_with_its_abilities_and_condition():
     s = new(2)
     rows = s.view(None)["characters"]
     assert len(rows) == 14
-    assert all(r["basic"] and r["clock_tower"] and "Wonder" in r["condition"] for r in rows)
+    for r in rows:
+        told = EXPLAINER.thing(s, None, Ref("character", r["id"]))
+        said = {line.source: line.label for line in told.lines}
+        assert said["basic ability"] and said["Clock Tower ability"]
+        assert "Wonder" in said["Clock Tower condition"]
+    choose = s.legal_actions(s.actors()[0])[0]  # the choice itself says the same
+    assert EXPLAINER.action(s, choose.seat, choose).lines == character_lines(choose.args[0])
 
 
 @pytest.mark.parametrize("cid", sorted(DATA.characters))

@@ -13,12 +13,14 @@ from rules.sweet_lands import setup_tools as tools
 from .helpers import EXPLAINER, edit, refusals, started
 
 
-def test_advanced_skill_tiles_on_show_with_their_diamond_cost_in_the_view():
+def test_advanced_skill_tiles_on_show_with_their_diamond_cost_from_the_explainer():
     s = SPEC.new_game(["Ann", "Bob"], seed=3, options={"advanced_skills": "on"})
-    v = s.view(1)
-    shown = v["advanced_skill_tiles"]
-    assert [t["id"] for t in shown] == v["advanced_skills"] and len(shown) == 3
-    assert all(t["cost"] == {"diamond": 1} and t["text"] and t["kind"] for t in shown)
+    shown = s.view(1)["advanced_skills"]
+    assert len(shown) == 3
+    assert EXPLAINER.advanced_costs(s) == {str(t): {"diamond": 1} for t in shown}
+    for t in shown:
+        told = EXPLAINER.thing(s, 1, Ref("skill", t))
+        assert told.lines[0].label  # what the tile does, as printed
 
 
 def test_milestone_explained_with_both_conditions_when_either_counts():

@@ -88,13 +88,14 @@ def _aid(a, v, told, _slots) -> str:
     return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
 
 
-def _character(a, v, told, _slots) -> str:
+def _character(a, _v, told, _slots) -> str:
     ch = data().characters[a.args[0]]
-    # F: the view's character table adds the Clock Tower and its condition
-    row = next((r for r in v.get("characters") or () if r["id"] == a.args[0]), None)
-    if row is None:
+    # the explainer adds the Clock Tower's ability and its condition
+    said = {line.source: line.label for line in told.lines} if told is not None else {}
+    if "Clock Tower condition" not in said:
         return f"{ch['name']}: {ch['basic']}"
-    return f"{ch['name']}: {ch['basic']} | Clock Tower ({row['condition']}): {row['clock_tower']}"
+    tower = f"Clock Tower ({said['Clock Tower condition']}): {said['Clock Tower ability']}"
+    return f"{ch['name']}: {ch['basic']} | {tower}"
 
 
 def _map(a, v, told, _slots) -> str | None:
