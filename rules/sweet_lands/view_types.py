@@ -7,8 +7,8 @@ so a view stays a JSON-safe dict (a save, the wire, an outside check read it as 
 while the type checker reads its keys.
 """
 
-from __future__ import annotations
-
+# No postponed annotations here: TypedDict reads NotRequired and Required at run time
+# (the tests compare views with the declared keys).
 from typing import Any, NotRequired, Required, TypedDict
 
 # A card in the viewer's hand or draft pack, as printed (Card.to_dict), with its uid; a
@@ -70,7 +70,7 @@ class PlayerView(TypedDict):
     shops_left: list[str]
     labs_taken: int
     clock_tower: bool
-    carriage: int | None
+    carriage: int
     locomotive: int | None
     food: int
     rabbits_taken: int

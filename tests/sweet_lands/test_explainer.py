@@ -11,6 +11,7 @@ import pytest
 
 from rules.core import Action, IllegalAction, Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands import PendingView, PlayerView, SweetLandsView
 from rules.sweet_lands import data as D
 
 from .helpers import EXPLAINER, GROUPS, edge_between, edit, map_a, started
@@ -168,9 +169,17 @@ def keys_of(value):
             yield from keys_of(v)
 
 
+def assert_declared(record: dict, declared) -> None:
+    """The record has every key its TypedDict requires and none it does not declare."""
+    assert declared.__required_keys__ <= set(record), declared.__required_keys__ - set(record)
+    known = declared.__required_keys__ | declared.__optional_keys__
+    assert set(record) <= known, set(record) - known
+
+
 @pytest.mark.parametrize("players", [1, 3])
 def test_the_view_holds_facts_and_no_explanation(players):
-    s = SPEC.new_game([f"P{i}" for i in range(players)], seed=4, options={"draft": "on"})
+    options = {"draft": "on", "advanced_skills": "on"}
+    s = SPEC.new_game([f"P{i}" for i in range(players)], seed=4, options=options)
     rng = random.Random(4)
     for step in range(300):
         if s.is_over:
@@ -180,5 +189,10 @@ def test_the_view_holds_facts_and_no_explanation(players):
                 v = s.view(seat)
                 assert json.loads(json.dumps(v)) == v
                 assert not PROSE_KEYS & set(keys_of(v)), sorted(PROSE_KEYS & set(keys_of(v)))
+                assert_declared(v, SweetLandsView)
+                for pv in v["players"]:
+                    assert_declared(pv, PlayerView)
+                if v["pending"] is not None:
+                    assert_declared(v["pending"], PendingView)
         seat = s.actors()[0]
         s = s.apply(rng.choice(s.legal_actions(seat)))

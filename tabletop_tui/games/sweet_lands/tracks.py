@@ -62,9 +62,7 @@ def industry_lines(pv: PlayerView, full: bool = False):
     t = Aligned("right", "left", "left", "left", "left")
     for i, (colour, bonus, ip) in enumerate(d.industry):
         here = ("C" if pv["carriage"] == i else "") + ("L" if loco == i else "")
-        style = (
-            "bold reverse" if here else ("dim" if i < max(pv["carriage"] or 0, loco or 0) else "")
-        )
+        style = "bold reverse" if here else ("dim" if i < max(pv["carriage"], loco or 0) else "")
         col = Text({"orange": "O", "green": "G"}.get(colour, "-"), style=COLOUR.get(colour, ""))
         t.add_row(
             str(i),
