@@ -64,6 +64,8 @@ class SweetLandsExplainer(Explainer):
     def action(self, state: GameState, seat: int, action: Action) -> Explanation:
         s = _fields(state)
         title = action.label or action.key
+        if action.seat != seat:  # another seat's move: weighing it could tell its hand
+            return Explanation(title, refused="Only the seat that makes a move is told of it.")
         refused = refusal(s, seat, action)
         if refused is not None:
             return Explanation(title, refused=refused)

@@ -131,6 +131,12 @@ def test_a_card_is_told_only_to_a_seat_that_may_see_it():
     assert EXPLAINER.thing(s, 0, Ref("card", s.deck[0])) is None  # the deck
     assert EXPLAINER.thing(s, None, Ref("card", mine)) is None  # the public view
     assert EXPLAINER.refusals(s, None, "cards") == {}
+    # another seat's move is not weighed: whether it is legal would tell that hand
+    s.turn = 1
+    play = next(a for a in s.legal_actions(1) if a.kind == "play")
+    assert EXPLAINER.action(s, 1, play).refused is None
+    told = EXPLAINER.action(s, 0, play)
+    assert told.refused == "Only the seat that makes a move is told of it." and not told.lines
 
 
 def test_every_thing_on_the_table_is_explained_in_typed_lines():
