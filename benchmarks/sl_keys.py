@@ -52,6 +52,7 @@ from textual.widgets import OptionList  # noqa: E402
 
 from rules import get_game  # noqa: E402
 from rules.bots import make_bot, observe  # noqa: E402
+from rules.sweet_lands import components  # noqa: E402
 from tabletop_tui.app import TabletopApp  # noqa: E402
 from tabletop_tui.games.sweet_lands.cursor import (  # noqa: E402
     map_target,
@@ -61,7 +62,6 @@ from tabletop_tui.games.sweet_lands.cursor import (  # noqa: E402
 )
 from tabletop_tui.games.sweet_lands.demo import controller  # noqa: E402
 from tabletop_tui.games.sweet_lands.hexmap import HexMap  # noqa: E402
-from tabletop_tui.games.sweet_lands.labels import places  # noqa: E402
 from tabletop_tui.games.sweet_lands.screen import TABS  # noqa: E402
 from tabletop_tui.saves import new_save_path  # noqa: E402
 from tabletop_tui.widgets.common import HandoffScreen  # noqa: E402
@@ -159,8 +159,9 @@ def map_cursor_keys(screen, target) -> list[list[str]]:
 def typed_keys(screen, action) -> list[list[str]]:
     """Digits type the hex numbers (a road: both its hexes): the shortest prefix that
     lands on the move, then Enter."""
-    roads = places(screen.controller.view())["roads"]
-    codes = [place_codes(a, roads) for a in screen._shown_moves]
+    view = screen.controller.view()
+    edge_hexes = components().maps[view["players"][view["viewer"]]["map"]].edge_hexes
+    codes = [place_codes(a, edge_hexes) for a in screen._shown_moves]
     i = next(k for k, a in enumerate(screen._shown_moves) if a.key == action.key)
     out = []
     for code in codes[i]:

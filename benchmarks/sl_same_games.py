@@ -14,7 +14,9 @@ own install (the first line printed says which). After each player count a line
 digests that count's games together, so one part (say 2-4 players) can be shown
 unchanged when another (solo) changed. ``--ignore-option NAME`` leaves a game option
 out of every view before hashing: a new option shows in the views' options even in
-games it does not touch, so comparing with a tree without it needs this.
+games it does not touch, so comparing with a tree without it needs this. ``--no-views``
+hashes no view at all (the legal moves, their labels, the moves played and the
+results): what to compare when a change reshapes the view but not the rules.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def _text(value: object) -> str:
 
 
 IGNORED: list[str] = []  # option names left out of the hashed views (--ignore-option)
+WITH_VIEWS = [True]  # --no-views: the rules only (moves, labels, results), for a view change
 
 
 def _view(state, seat: int) -> object:
@@ -59,7 +62,7 @@ def play(spec, n: int, seed: int, options: dict, per_step: bool) -> tuple[str, o
     steps: list[str] = []
     while not state.is_over:
         step = hashlib.sha256()
-        for seat in range(n):
+        for seat in range(n) if WITH_VIEWS[0] else ():
             step.update(_text(_view(state, seat)).encode())
         seat = state.actors()[0]
         legal = state.legal_actions(seat)
@@ -71,7 +74,7 @@ def play(spec, n: int, seed: int, options: dict, per_step: bool) -> tuple[str, o
         if per_step:
             steps.append(step.hexdigest()[:12])
     whole.update(_text(state.result()).encode())
-    for seat in range(n):
+    for seat in range(n) if WITH_VIEWS[0] else ():
         whole.update(_text(_view(state, seat)).encode())
     return whole.hexdigest()[:16], state, steps
 
@@ -94,8 +97,12 @@ def main() -> None:
     p.add_argument(
         "--ignore-option", action="append", default=[], help="an option left out of the views"
     )
+    p.add_argument(
+        "--no-views", action="store_true", help="hash no views: the rules alone, for a view change"
+    )
     a = p.parse_args()
     IGNORED.extend(a.ignore_option)
+    WITH_VIEWS[0] = not a.no_views
     spec = rules.get_game("sweet-lands")
     print(f"# rules from {Path(rules.__file__).parent}")
     if a.load:

@@ -25,7 +25,8 @@ from .state import GameState
 LineKind = Literal["cost", "gain", "setup", "fact", "total", "refusal"]
 # What a reference may name (each game names the kinds it explains; a deck by its number).
 RefKind = Literal[
-    "card", "area", "hex", "road", "tile", "track", "milestone", "character", "spot", "term", "deck"
+    "card", "area", "hex", "road", "tile", "track", "milestone", "character", "spot", "term",
+    "deck", "skill", "token", "action",
 ]  # fmt: skip
 
 

@@ -1,22 +1,23 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
 
-Layers of the engine, top to bottom: a state record with the protocol, and the
-rules as plain functions taking the state, in modules by concept. Each module
+Layers of the engine, top to bottom: the explainer, a state record with the
+protocol, and the rules as plain functions taking the state, in modules by concept. Each module
 imports only modules of lower lines; modules on one line are independent (the
 import-linter contract "Sweet Lands engine layers" in pyproject.toml enforces it,
 so no import cycle can form).
 
-- ``state``: ``SweetLandsState``, the protocol (new, actors, legal_actions, apply,
-  view, result, resample) and copy-on-write copies.
-- ``views``; ``explain`` / ``setup_tools``: what a seat sees and the reasons beside
-  each choice; position tools for tests and demos.
+- ``explainer``: ``SweetLandsExplainer``, what a move or a thing costs, gives and
+  why it is refused, in typed lines, asked for one thing at a time.
+- ``explain`` / ``setup_tools`` / ``state``: the rule work behind the explanations;
+  position tools for tests and demos; ``SweetLandsState``, the protocol (new, actors,
+  legal_actions, apply, view, result, resample) and copy-on-write copies.
 - ``steps`` / ``turn``: the table of pending steps (``STEPS``, ``AUTOMATIC``); the
   turn's moves.
 - ``choice_steps`` / ``map_steps`` / ``turn_menu``: the kinds of pending step; the
   turn menu (asking turn_checks).
-- ``effects`` / ``phases`` / ``turn_checks``: the effect table and what placing a
-  piece triggers; the round (income, passing, cleanup); every condition and refusal
-  of a turn's move.
+- ``effects`` / ``phases`` / ``turn_checks`` / ``views``: the effect table and what
+  placing a piece triggers; the round (income, passing, cleanup); every condition and
+  refusal of a turn's move; what a seat sees (facts only, typed in ``view_types``).
 - ``character_steps`` / ``variants``: the characters' free-action moves and steps;
   the rulebook variants.
 - ``characters`` / ``effect_checks`` / ``scoring``: one registry object per character
@@ -32,9 +33,10 @@ so no import cycle can form).
   copy-on-write helpers.
 - ``board_part``; ``data``: the menu's kept board facts; the printed components
   (data/*.toml, checked on load).
-- ``constants`` / ``frame_types`` / ``hexgrid`` / ``player`` / ``story``: names (the
-  pending steps' ``Op``), each step's frame as a typed record, hex geometry, one
-  seat's record (with ``Traits``, what the queries ask of a character), log phrases.
+- ``constants`` / ``frame_types`` / ``hexgrid`` / ``player`` / ``story`` /
+  ``view_types``: names (the pending steps' ``Op``), each step's frame as a typed
+  record, hex geometry, one seat's record (with ``Traits``, what the queries ask of a
+  character), log phrases, the view's records.
 """
 
 from __future__ import annotations
@@ -47,13 +49,23 @@ from ..core import Action, GameSpec, Option, SaveError
 from . import data as _data
 from .constants import MAX_SEATS
 from .constants import Op as Op  # the pending steps' names, for the screens
+from .explain import RoadFacts as RoadFacts  # the explainer's typed answers
+from .explain import SoloVerdict as SoloVerdict
+from .explain import Standing as Standing
+from .explain import TrackRate as TrackRate
+from .explainer import SweetLandsExplainer as SweetLandsExplainer
 from .state import RULES_EDITION, SweetLandsState
+from .view_types import CardView as CardView  # the view's records, for the screens
+from .view_types import PendingView as PendingView
+from .view_types import PlayerView as PlayerView
+from .view_types import SweetLandsView as SweetLandsView
 
 
 def components():
     """The printed components, the same in every game: card faces, map boards,
     tracks, tiles and their printed effects. Screens read names and texts from it;
-    everything that depends on a game (costs now, limits, reasons) is in the view."""
+    a game's facts (limits, prices now) are in the view, its explanations (costs,
+    gains, reasons) come from the explainer."""
     return _data.load()
 
 
@@ -167,6 +179,7 @@ SWEET_LANDS = SweetLandsSpec(
     summary="Grow cities of sweets on a hex map over five rounds; solo against Mio.",
     order=30,
     solo="One player plays solo against Mio, the automaton, and aims for 250 VP.",
+    explainer=SweetLandsExplainer(),
 )
 SweetLandsState.spec = SWEET_LANDS
 

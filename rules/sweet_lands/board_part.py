@@ -11,7 +11,7 @@ from .constants import Op
 
 _BUY_LABELS = {r: f"Free: pay 4 gold for 1 {r}" for r in D.BASIC}
 _SELL_LABELS = {r: f"Free: pay 1 {r} for 1 gold" for r in D.BASIC}
-_FIXED_LABELS = {
+FIXED_LABELS = {
     "end": "End the turn",
     "pass": "Pass for the rest of the round",
     "fa_build": "Free: discard a card and pay 3 basic resources for 1 tile or road",
@@ -27,7 +27,7 @@ _FIXED_LABELS = {
 # state: an Action is an immutable value, and a shared one keeps its key text.
 @cache
 def _fixed_actions(seat: int) -> dict[str, Action]:
-    return {kind: Action(seat, kind, (), label) for kind, label in _FIXED_LABELS.items()}
+    return {kind: Action(seat, kind, (), label) for kind, label in FIXED_LABELS.items()}
 
 
 @cache

@@ -432,15 +432,13 @@ def free_refusal(s: StateFields, seat: int, kind: str) -> str | None:
 
 def view_extra(s: StateFields, seat: int) -> dict:
     """What the screen shows of the seat's character (all public): the free actions
-    used, each free action with the reason it is refused, and the character's own."""
+    used, its free actions (what each is and why it is refused: the explainer's), and
+    the character's own."""
     P = s.p[seat]
     character = of(P)
     out: dict = {"free_used": list(cubes(s, seat))}
     if P.char:
-        out["free_actions"] = [
-            {"id": fid, "label": FREE_LABELS[fid], "refusal": free_refusal(s, seat, f"fa_{fid}")}
-            for fid in character.free_ids()
-        ]
+        out["free_actions"] = list(character.free_ids())
     return out | character.view(s, seat)
 
 

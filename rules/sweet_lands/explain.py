@@ -1,5 +1,6 @@
-"""What the view explains: costs and gains of moves, reasons a piece cannot be used,
-limits, rates and standings. Screens draw these and compute no rule themselves.
+"""The explanations' rule work: costs and gains of moves, reasons a piece cannot be
+used, rates and standings. The explainer (explainer.py) asks these for the one thing a
+screen draws and puts them into typed lines; the view holds none of them.
 
 Every reason here comes from the same refusal functions the engine checks moves with
 (turn.py, steps.py), so a reason shown beside an area is the reason ``apply`` gives.
@@ -8,7 +9,7 @@ Every reason here comes from the same refusal functions the engine checks moves 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypedDict
 
 from ..core import Action
 from . import character_steps as CS
@@ -24,15 +25,69 @@ from .constants import MARKER_COLOUR, SOLO_LINES, Op
 from .fields import StateFields
 from .steps import MAP_STEPS, STEPS, describe_effect
 from .story import tile_name
-from .turn import turn_refusal
 
 
-def _effects_text(effects: Any) -> list[str]:
+class MoveCost(TypedDict):
+    cost: dict[str, int]  # what the move spends, by resource ("cards": the hand cost)
+    gains: list[str]  # what it gives at once, in words
+
+
+class NextRate(TypedDict):
+    at: int  # the step the rate starts from
+    vp: int
+    per: int
+
+
+class TrackRate(TypedDict):
+    """A Prosperity track for one seat: its VP rate now (``vp`` per ``per`` of the
+    element), the element counted, what that scores now and the next rate."""
+
+    track: str
+    element: str
+    position: int
+    vp: int
+    per: int
+    count: int
+    scores: int
+    next: NextRate | None
+
+
+class Standing(TypedDict):
+    """A final scoring tile: each seat's value and the VP it would take now."""
+
+    tile: int
+    measure: str
+    values: list[int]
+    neutral: int
+    vp: list[int]
+
+
+class SoloLine(TypedDict):
+    more_than: int
+    title: str
+    text: str
+
+
+class SoloVerdict(TypedDict):
+    score: int
+    lines: list[SoloLine]
+    title: str | None  # the line reached (None: Mio wins)
+    verdict: str
+
+
+class RoadFacts(TypedDict):
+    hexes: list[int]  # the one or two hexes beside the edge
+    side: str | None  # the first hex's side, for a border edge
+    flips: list[str]
+    wakes: list[int]
+
+
+def effects_text(effects: Any) -> list[str]:
     return [describe_effect(op, v) for op, v in effects]
 
 
 # ------------------------------------------------------------------ moves
-def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
+def move_costs(s: StateFields, a: Action) -> MoveCost:
     """The cost and gains of one legal move, where they apply."""
     d = D.load()
     seat, kind, args = a.seat, a.kind, a.args
@@ -47,14 +102,14 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
             cost = {k: v for k, v in cost.items() if v}
         idx = s.occ[aid].index(None)
         cost["cards"] = d.board["hand_costs"][idx]
-        gains = _effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
+        gains = effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
     elif kind == "play":
         card = d.cards[d.deck[args[0]]]
         cost = {"gold": Q.card_cost(s, seat, args[0])}
-        gains = _effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
+        gains = effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
     elif kind == "flip":
         cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
-        gains = _effects_text(d.skills[args[0]]["effect"])
+        gains = effects_text(d.skills[args[0]]["effect"])
     elif kind == "pass":
         cp, ip, vp = PH.pass_gains(s, seat)
         gains = [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
@@ -65,7 +120,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
     elif kind == "skill" and args[0] not in s.skill_supply:
         cost = {"diamond": 1}  # F: an Advanced Skill Tile
     elif kind == "flip_tile":  # F: Lotus Che's free action
-        gains = _effects_text(PR.tile_effect(s.p[seat].tiles[args[0]][0]))
+        gains = effects_text(PR.tile_effect(s.p[seat].tiles[args[0]][0]))
     elif kind == "colour" and s.stack:  # F: Coral Lyla's income
         n = s.stack[-1].get("n", 1)
         gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
@@ -73,7 +128,7 @@ def move_costs(s: StateFields, a: Action) -> dict[str, Any]:
         cost = Q.token_cost(s, seat, args[0])
     elif kind == "copy":
         cost = Q.area_cost(s, seat, args[0])
-        gains = _effects_text(d.areas[args[0]]["effect"])
+        gains = effects_text(d.areas[args[0]]["effect"])
     elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == Op.FREE_AUTO):
         cost = {"diamond": 1}  # (F's free automation costs nothing)
     elif kind == "track":
@@ -100,7 +155,7 @@ def marker_gains(s: StateFields, seat: int, marker: str) -> list[str]:
     colour, bonus, ip = d.industry[pos + 1]
     gains = [f"space {pos + 1}"]
     if colour == MARKER_COLOUR[marker]:
-        gains += _effects_text(bonus)
+        gains += effects_text(bonus)
     if ip:
         gains.append(f"{ip} IP icon{'s' if ip != 1 else ''}")
     return gains
@@ -111,17 +166,10 @@ def track_gains(s: StateFields, seat: int, i: int) -> list[str]:
     does): the space, its bonus, and the end bonus for the first seat there."""
     t = D.load().prosperity[i]
     pos = s.p[seat].prosp[i] + 1
-    gains = [f"space {pos}", *_effects_text(t["bonus"].get(pos, ()))]
+    gains = [f"space {pos}", *effects_text(t["bonus"].get(pos, ()))]
     if pos == t["length"] and s.pros_first[i] is None:
-        gains += _effects_text(t["end_bonus"])
+        gains += effects_text(t["end_bonus"])
     return gains
-
-
-def moves_explained(s: StateFields, seat: int) -> list[dict]:
-    out = []
-    for a in s.legal_actions(seat):
-        out.append({"key": a.key, "kind": a.kind, "label": a.label, **move_costs(s, a)})
-    return out
 
 
 # ------------------------------------------------------------------ refusals
@@ -142,75 +190,109 @@ def token_refusal(s: StateFields, seat: int, kind: str, paid: bool = True) -> st
     return None
 
 
-def refusals(s: StateFields, seat: int) -> dict[str, Any]:
-    """For each area, card in hand, skill tile, token, milestone and free action
-    that cannot be used now, the reason in words: the words ``apply`` would raise
-    for the move that uses it."""
-    P = s.p[seat]
-    legal = {(a.kind, a.args) for a in s.legal_actions(seat)}
+def use_refusal(s: StateFields, seat: int, kind: str, *args: Any) -> str | None:
+    """Why ``seat`` cannot make the move ``kind(*args)`` now (None if it can): the
+    words ``apply`` would raise, or "It is not your turn." off turn."""
+    if seat not in s.actors():
+        return "It is not your turn."
+    return s.why_illegal(Action(seat, kind, args))
+
+
+def _top(s: StateFields) -> Mapping[str, Any] | None:
     # read by key: the pending step may be of any kind
-    f: Mapping[str, Any] | None = s.stack[-1] if s.stack else None
-
-    def why(kind: str, *args: Any) -> str | None:
-        if (kind, args) in legal:
-            return None
-        if seat not in s.actors():
-            return "It is not your turn."
-        if f is not None:
-            return STEPS[f["op"]].refusal(s, f, Action(seat, kind, args))
-        return turn_refusal(s, seat, Action(seat, kind, args))
-
-    area_move = "copy" if f is not None and f["op"] == Op.COPY else "area"
-    card_move = {Op.HAND: "discard", Op.DISCARD_ONE: "discard", Op.KEEP: "keep"}
-    card_kind = card_move.get(f["op"], "play") if f is not None else "play"
-    paid = f.get("paid", True) if f is not None else True
-    out = {
-        "areas": {aid: why(area_move, aid) for aid in s.occ},
-        "cards": {str(u): why(card_kind, u) for u in P.hand},
-        "skills": {str(sk): why("flip", sk) for sk in P.skills},
-        "tokens": {
-            k: token_refusal(s, seat, k, paid)
-            for k in (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab")
-        },
-        "milestones": {str(m): why("fa_milestone", m) for m, _ in s.milestones},
-        "free": {k: why(k) for k in _FREE_NO_ARGS + _char_free(P) if k != "fa_buy"},
-        "tower": why("fa_tower"),
-    }
-    return {
-        k: ({x: r for x, r in v.items() if r} if isinstance(v, dict) else v) for k, v in out.items()
-    }
+    return s.stack[-1] if s.stack else None
 
 
-def map_refusals(s: StateFields, seat: int) -> dict[str, dict[str, str]] | None:
-    """During a map step of ``seat``: why each hex and edge cannot be chosen."""
-    f = s.stack[-1] if s.stack else None
-    if f is None or f["seat"] != seat or f["op"] not in MAP_STEPS:
+def area_move(s: StateFields) -> str:
+    """The move that uses an area now: copying it while a copy is asked, else using it."""
+    f = _top(s)
+    return "copy" if f is not None and f["op"] == Op.COPY else "area"
+
+
+def card_move(s: StateFields) -> str:
+    """The move a card of the hand is asked for now: paid away, kept, or played."""
+    f = _top(s)
+    asked = {Op.HAND: "discard", Op.DISCARD_ONE: "discard", Op.KEEP: "keep"}
+    return asked.get(f["op"], "play") if f is not None else "play"
+
+
+def token_paid(s: StateFields) -> bool:
+    """Whether a property token taken now is paid for (a step may grant it free)."""
+    f = _top(s)
+    return bool(f.get("paid", True)) if f is not None else True
+
+
+TOKEN_KINDS = (*D.ROW_TYPES, *(f"shop-{c}" for c in D.COLOURS), "lab")
+
+
+def free_kinds(s: StateFields, seat: int) -> tuple[str, ...]:
+    """The free actions whose refusal a seat is shown (buying is offered per resource)."""
+    return tuple(k for k in _FREE_NO_ARGS + _char_free(s.p[seat]) if k != "fa_buy")
+
+
+def _uses(s: StateFields, seat: int, group: str) -> list[tuple[str, str, tuple]]:
+    """The pieces of a group as (piece id, the move that uses it, its arguments)."""
+    P = s.p[seat]
+    if group == "areas":
+        kind = area_move(s)
+        return [(aid, kind, (aid,)) for aid in s.occ]
+    if group == "cards":
+        kind = card_move(s)
+        return [(str(u), kind, (u,)) for u in P.hand]
+    if group == "skills":
+        return [(str(sk), "flip", (sk,)) for sk in P.skills]
+    if group == "milestones":
+        return [(str(m), "fa_milestone", (m,)) for m, _ in s.milestones]
+    if group == "free":
+        return [(k, k, ()) for k in free_kinds(s, seat)]
+    return [("tower", "fa_tower", ())]
+
+
+def refusals(s: StateFields, seat: int, group: str) -> dict[str, str]:
+    """For each piece of one group (areas, cards, skills, tokens, milestones, free
+    actions, the tower) that ``seat`` cannot use now, the reason in words: the words
+    ``apply`` would raise for the move that uses it (a token's: what stops taking it)."""
+    if group == "tokens":
+        paid = token_paid(s)
+        said = {k: token_refusal(s, seat, k, paid) for k in TOKEN_KINDS}
+    else:
+        said = {x: use_refusal(s, seat, kind, *args) for x, kind, args in _uses(s, seat, group)}
+    return {x: r for x, r in said.items() if r}
+
+
+def map_kind(s: StateFields) -> str | None:
+    """The move a hex is chosen with in the map step asked now (None: no map step)."""
+    f = _top(s)
+    if f is None or f["op"] not in MAP_STEPS:
         return None
-    m = MQ.map_board(s, seat)
-    step = STEPS[f["op"]]
+    return "place" if f["op"] == Op.PLACE else "rabbit" if f["op"] == Op.RABBIT else "hex"
+
+
+def map_refusal(s: StateFields, seat: int, what: str, ident: int) -> str | None:
+    """During a map step of ``seat``: why the hex or edge cannot be chosen (None if
+    it can, or if no map step of the seat's is asked)."""
+    f = _top(s)
+    hex_kind = map_kind(s)
+    if f is None or hex_kind is None or f["seat"] != seat:
+        return None
+    kinds = ("edge",) if what == "edge" else (hex_kind, "special")
     legal = {(a.kind, a.args[0]) for a in s.legal_actions(seat) if a.args}
-    hex_kind = "place" if f["op"] == Op.PLACE else "rabbit" if f["op"] == Op.RABBIT else "hex"
-    hexes, edges = {}, {}
-    for h in range(len(m.kinds)):
-        if (hex_kind, h) not in legal and ("special", h) not in legal:
-            hexes[str(h)] = step.refusal(s, f, Action(seat, hex_kind, (h,)))
-    for e in range(len(m.edge_ends)):
-        if ("edge", e) not in legal:
-            edges[str(e)] = step.refusal(s, f, Action(seat, "edge", (e,)))
-    return {"hexes": hexes, "edges": edges}
+    if any((kind, ident) in legal for kind in kinds):
+        return None
+    return STEPS[f["op"]].refusal(s, f, Action(seat, kinds[0], (ident,)))
 
 
 # ------------------------------------------------------------------ limits and rates
-def prosperity_rates(s: StateFields, seat: int) -> list[dict]:
+def prosperity_rates(s: StateFields, seat: int) -> list[TrackRate]:
     """Each Prosperity track: the VP rate now, the next threshold, and the VP."""
     d = D.load()
     P = s.p[seat]
     elements = scoring.elements(s, seat)
-    out = []
+    out: list[TrackRate] = []
     for i, t in enumerate(d.prosperity):
         pos = P.prosp[i]
         vp, per = 0, 1
-        nxt = None
+        nxt: NextRate | None = None
         for frm, v, p in t["rates"]:
             if pos >= frm:
                 vp, per = v, p
@@ -232,11 +314,11 @@ def prosperity_rates(s: StateFields, seat: int) -> list[dict]:
     return out
 
 
-def final_standings(s: StateFields) -> list[dict]:
+def final_standings(s: StateFields) -> list[Standing]:
     """Standings on each final scoring tile: every seat's value and the VP it
     would take if the game ended now (the neutral player counts for places)."""
     d = D.load()
-    out = []
+    out: list[Standing] = []
     for tid in s.final_tiles:
         tile = d.final_tiles[tid]
         values = [Q.count(s, i, {"per": tile["measure"]}) if s.p[i].map else 0 for i in range(s.n)]
@@ -252,12 +334,14 @@ def final_standings(s: StateFields) -> list[dict]:
     return out
 
 
-def solo_verdict(s: StateFields) -> dict | None:
+def solo_verdict(s: StateFields) -> SoloVerdict | None:
     """The solo lines to beat, and where the player stands against them."""
     if not s.solo:
         return None
     score = scoring.breakdown(s, 0)["total"] if s.p[0].map else 0
-    lines = [{"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES]
+    lines: list[SoloLine] = [
+        {"more_than": vp, "title": title, "text": text} for vp, title, text in SOLO_LINES
+    ]
     # SOLO_LINES runs from the highest line down; "more than" a line reaches it
     history, expert = SOLO_LINES[0][0], SOLO_LINES[-1][0]
     reached = next((k for k, line in enumerate(SOLO_LINES) if score > line[0]), None)
@@ -306,7 +390,7 @@ _FREE_NO_ARGS = ("fa_build", "fa_draw", "fa_buy", "fa_trade", "fa_disc", "fa_car
 _DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # the order of D.DIRS
 
 
-def road_facts(s: StateFields, seat: int, e: int) -> dict[str, Any]:
+def road_facts(s: StateFields, seat: int, e: int) -> RoadFacts:
     """What a road on edge ``e`` joins and sets off (as effects.place_road would): the one or
     two hexes beside it (with the side of the first, for a border edge), the face-up
     tiles it flips and the Extra Draw Areas it wakes."""
@@ -339,28 +423,6 @@ def city_merges(s: StateFields, seat: int, h: int) -> list[list[int]]:
     near = set(m.neighbours[h])
     touched = [sorted(c) for c in MQ.cities(s, seat) if near & set(c) and h not in c]
     return touched if len(touched) > 1 else []
-
-
-def map_facts(s: StateFields, seat: int) -> dict[str, Any] | None:
-    """The viewer's cities, and for the map places of the step asked now: each legal
-    road's hexes and effects and each legal property hex that would merge cities."""
-    if not s.p[seat].map:
-        return None
-    roads: dict[str, Any] = {}
-    merges: dict[str, Any] = {}
-    if seat in s.actors():
-        for a in s.legal_actions(seat):
-            if a.kind == "edge":
-                roads[str(a.args[0])] = road_facts(s, seat, a.args[0])
-            elif a.kind == "place":
-                joined = city_merges(s, seat, a.args[0])
-                if joined:
-                    merges[str(a.args[0])] = joined
-    return {
-        "cities": sorted(sorted(c) for c in MQ.cities(s, seat)),
-        "roads": roads,
-        "merges": merges,
-    }
 
 
 def advanced_costs(s: StateFields) -> dict[str, dict[str, int]]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from ..core import Action
 from . import data as D
@@ -25,6 +25,7 @@ from .fields import StateFields
 from .frame_types import Frame
 from .frames import Step
 from .skills import ADVANCED
+from .view_types import CardView, VariantView
 
 _OFF = {"turn_order": "clockwise", "draft": "off", "advanced_skills": "off"}
 
@@ -177,37 +178,26 @@ def _pass_packs(s: StateFields, f: Frame) -> None:
     s.log("The packs move on to the left.")
 
 
-def view(s: StateFields, seat: int | None) -> dict:
+def view(s: StateFields, seat: int | None) -> VariantView:
     """This round's turn order, the advanced tiles on show and, while drafting, only
     the pack in front of the viewer (the others by size)."""
-    out: dict = {"turn_order": list(round_order(s)) if s.round else None}
+    out: VariantView = {"turn_order": list(round_order(s)) if s.round else None}
     if "advanced" in s.ext:
         out["advanced_skills"] = list(s.ext["advanced"])
-        # the tiles on show in full, with the diamond each costs, before any is chosen
-        skills = D.load().skills
-        out["advanced_skill_tiles"] = [
-            {
-                "id": sk,
-                "kind": skills[sk]["kind"],
-                "text": skills[sk]["text"],
-                "cost": {"diamond": 1},
-            }
-            for sk in s.ext["advanced"]
-        ]
     packs = s.ext.get("packs")
     if packs is None:
         return out
     d = D.load()
     mine = packs[seat] if seat is not None else None
-    return out | {
-        "draft": {
-            "pack": [d.cards[d.deck[u]].to_dict() | {"uid": u} for u in mine]
-            if mine is not None
-            else None,
-            "pack_sizes": [len(p) for p in packs],
-            "picked": list(s.ext.get("picked", ())),
-        }
+    out["draft"] = {
+        # to_dict() is the printed card: a CardView once it has its uid
+        "pack": [cast(CardView, d.cards[d.deck[u]].to_dict() | {"uid": u}) for u in mine]
+        if mine is not None
+        else None,
+        "pack_sizes": [len(p) for p in packs],
+        "picked": list(s.ext.get("picked", ())),
     }
+    return out
 
 
 def resample(live: StateFields, s: StateFields, seat: int, rng: Any) -> None:

@@ -1,31 +1,39 @@
 """What each seat sees: ``view(seat)``, the whole game as one seat may know it.
 
 Other seats' hands are counts only; the viewer's own hand carries each card's play
-cost, and ``explain`` (explain.py) the costs, gains and refusals of the viewer's moves.
+cost. A view holds facts, no prose: costs, gains, refusals, rates and standings are
+the explainer's (explainer.py), asked for the one thing a screen draws.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from . import characters as C
 from . import data as D
-from . import explain as E
 from . import map_queries as MQ
 from . import queries as Q
 from . import variants as V
 from .fields import StateFields
-from .steps import describe_effect
-from .story import condition_words
+from .view_types import (
+    CardView,
+    CharacterRow,
+    MapSide,
+    MilestoneTile,
+    PendingView,
+    PlayerView,
+    SetupView,
+    SweetLandsView,
+)
 
 
-def view(s: StateFields, seat: int | None) -> dict:
+def view(s: StateFields, seat: int | None) -> SweetLandsView:
     d = D.load()
     players = [_player_view(s, i, seat == i) for i in range(s.n)]
     # read by key: the pending step may be of any kind
     top: Mapping[str, Any] | None = s.stack[-1] if s.stack else None
-    return {
+    out: SweetLandsView = {
         "game": "sweet-lands",
         "viewer": seat,
         "options": dict(s.options),
@@ -36,20 +44,7 @@ def view(s: StateFields, seat: int | None) -> dict:
         "over": s.is_over,
         "main_done": s.main_done,
         "cards_kept": Q.cards_kept(s),  # cards that must stay in hand this round
-        "pending": (
-            {
-                k: top[k]
-                for k in ("op", "seat", "n", "t", "r", "type", "colour", "area", "uid", "paid")
-                if k in top
-            }
-            | (
-                {"parts": [describe_effect(op, v) for op, v in top["parts"]]}
-                if "parts" in top
-                else {}
-            )
-            if top
-            else None
-        ),
+        "pending": _pending(top) if top else None,
         "areas": {a: [("mio" if o == "mio" else o) for o in occ] for a, occ in s.occ.items()},
         "opened": sorted(s.opened),
         "deck_count": len(s.deck),
@@ -72,18 +67,26 @@ def view(s: StateFields, seat: int | None) -> dict:
             else None
         ),
         "players": players,
-        **V.view(s, seat),  # F hook: the viewer's own draft pack only
-        **setup_view(s),  # F hook: characters and map sides while choosing
-        "final_standings": E.final_standings(s),
-        "advanced_costs": E.advanced_costs(s),  # the Advanced Skill Tiles on show
-        "solo_verdict": E.solo_verdict(s),
-        "explain": _explain_for(s, seat),
+        "turn_order": None,
     }
+    out.update(V.view(s, seat))  # F hook: the viewer's own draft pack only
+    out.update(setup_view(s))  # F hook: characters and map sides while choosing
+    return out
 
 
-def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
+def _pending(top: Mapping[str, Any]) -> PendingView:
+    """The pending step's name, seat and counters (the keys a frame of its kind has)."""
+    out: PendingView = {"op": top["op"], "seat": top["seat"]}
+    for k in ("n", "t", "r", "type", "colour", "area", "uid", "paid"):
+        if k in top:
+            out[k] = top[k]
+    return out
+
+
+def _player_view(s: StateFields, seat: int, mine: bool) -> PlayerView:
     d = D.load()
     P = s.p[seat]
+    cities = sorted(sorted(c) for c in MQ.cities(s, seat)) if P.map else []
     return {
         "seat": seat,
         "name": s.players[seat],
@@ -94,7 +97,11 @@ def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
         "hand_count": len(P.hand),
         "hand": (
             [
-                d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": Q.card_cost(s, seat, u)}
+                # to_dict() is the printed card: a CardView with its uid and price
+                cast(
+                    CardView,
+                    d.cards[d.deck[u]].to_dict() | {"uid": u, "play_cost": Q.card_cost(s, seat, u)},
+                )
                 for u in P.hand
             ]
             if mine
@@ -128,38 +135,23 @@ def _player_view(s: StateFields, seat: int, mine: bool) -> dict:
         "aid": P.aid,
         "passed": P.passed,
         "milestones": list(P.milestones),
-        "cities": len(MQ.cities(s, seat)) if P.map else 0,
+        "cities": len(cities),
+        "city_hexes": cities,
         "connected_ports": MQ.connected_ports(s, seat) if P.map else 0,
         "tags": Q.tags(s, seat),
         "column_limits": Q.column_limits(s, seat),
-        "prosperity_rates": E.prosperity_rates(s, seat),
         "extra": C.view_extra(s, seat),  # F hook
     }
 
 
-def _explain_for(s: StateFields, seat: int | None) -> dict | None:
-    """Costs and gains of the viewer's moves and the reasons for what it cannot use
-    now (None for the public view and before the seat has a map)."""
-    if seat is None or not s.p[seat].map or s.is_over:
-        return None
-    return {
-        "moves": E.moves_explained(s, seat) if seat in s.actors() else [],
-        "refusals": E.refusals(s, seat),
-        "map": E.map_refusals(s, seat),
-        "places": E.map_facts(s, seat),  # roads' hexes and effects, cities, merges
-    }
-
-
-def milestone_tiles(s: StateFields) -> list[dict]:
-    """Each milestone in play with both conditions in words, the side dealt face up,
-    which sides count (both unless the "face_up" option is set) and who claimed it."""
-    d = D.load()
+def milestone_tiles(s: StateFields) -> list[MilestoneTile]:
+    """Each milestone in play: the side dealt face up, which sides count (both unless
+    the "face_up" option is set) and who claimed it (its conditions: the explainer)."""
     either = s.options.get("milestones", "either") != "face_up"
     return [
         {
             "id": m,
             "face_up": side,
-            "conditions": {k: condition_words(d.milestones[m][k]) for k in ("a", "b")},
             "counting": ["a", "b"] if either else [side],
             "claimed_by": s.ms_claimed.get(m),
         }
@@ -168,26 +160,17 @@ def milestone_tiles(s: StateFields) -> list[dict]:
 
 
 # ---------------------------------------------------------------- setup
-def condition_text(cond: dict) -> str:
-    """A Clock Tower or milestone condition in words."""
-    return condition_words(cond)
-
-
-def character_table(s: StateFields) -> list[dict]:
-    """Every character with its abilities, Clock Tower condition and board, and
-    whether it can still be chosen: what the character step shows."""
+def character_table(s: StateFields) -> list[CharacterRow]:
+    """Every character with its board, start and income, and whether it can still be
+    chosen (its abilities and Clock Tower condition: the explainer's)."""
     d = D.load()
     gone = C.unavailable(s)
-    out = []
+    out: list[CharacterRow] = []
     for cid, c in d.characters.items():
-        conds = ["the first Wonder icon"] + [condition_text(x) for x in c["clock_tower"]]
         out.append(
             {
                 "id": cid,
                 "name": c["name"],
-                "basic": c["basic"],
-                "clock_tower": c["tower"],
-                "condition": ", ".join(conds),
                 "board": f"{c.get('board', '?')}{c.get('side', '')}",
                 "start": dict(c["start"]),
                 "income": dict(c["income"]),
@@ -212,13 +195,13 @@ def map_preview(m: D.MapBoard) -> list[str]:
     return [(" " if r % 2 else "") + " ".join(line) for r, line in enumerate(grid)]
 
 
-def setup_view(s: StateFields) -> dict:
+def setup_view(s: StateFields) -> SetupView:
     """During setup: the character table and a preview of every map side."""
     if s.phase != "setup":
         return {}
     d = D.load()
     taken = {p.map for p in s.p if p.map}
-    maps = [
+    maps: list[MapSide] = [
         {
             "id": mid,
             "name": m.name,

@@ -5,6 +5,7 @@ draws any step without taking a forced step or handing the terminal over.
 Reviews here are made by hand at a decision of the saved game (the coach's ranking is
 tested in test_review.py): what is under test is the drawing, not the analysis."""
 
+from dataclasses import replace
 from functools import cache
 
 import pytest
@@ -14,6 +15,7 @@ import rules
 from rules.coach import Review, points_word
 from rules.coach.review import MISTAKE, Decision
 from rules.simulate import play_one
+from rules.sweet_lands import SweetLandsExplainer
 from tabletop_tui.coach.review_screen import ReviewScreen
 from tabletop_tui.coach.review_store import keep_review
 from tabletop_tui.games import screen_class
@@ -147,6 +149,29 @@ class ViewOnly:
         return getattr(self._state, name)
 
 
+class SeatExplainer(SweetLandsExplainer):
+    """The game's explainer asked through a ViewOnly state: the engine answers, as it
+    answers ``view``, for the seat the state reads for (or for every seat, where the
+    answer is public: the standings, the solo lines, the tiles on show)."""
+
+    SEAT_ASKED = ("action", "thing", "refusals", "map_refusal")
+
+
+def _through(name: str):
+    def asked(self, state, *args):
+        assert isinstance(state, ViewOnly), "the screen asked about the wrapped state"
+        if name in SeatExplainer.SEAT_ASKED:
+            assert args[0] in (state._seat, None), f"{name} asked for seat {args[0]}"
+        return getattr(SweetLandsExplainer, name)(self, state._state, *args)
+
+    return asked
+
+
+PUBLIC_ANSWERS = ("track_rates", "standings", "solo_verdict", "advanced_costs")
+for _name in (*SeatExplainer.SEAT_ASKED, *PUBLIC_ANSWERS):
+    setattr(SeatExplainer, _name, _through(_name))
+
+
 def drawn(screen) -> dict:
     """What a Sweet Lands screen shows of its step: the prompt, the players, the log
     and each panel's content (every panel drawn in turn, as its key would)."""
@@ -188,6 +213,7 @@ async def test_sweet_lands_turning_point_read_only_no_forced_step_each_step_draw
         assert len(fresh.controller.state.action_keys()) == forced  # nothing taken or played
         # drawn from a state that answers only what the seat may read
         fresh.controller.state = ViewOnly(fresh.controller.state, 0)
+        fresh.controller.spec = replace(fresh.controller.spec, explainer=SeatExplainer())
         fresh.screen.render_view()
         assert drawn(fresh.screen) == seen
         await pilot.press("escape", "escape")

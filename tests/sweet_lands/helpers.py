@@ -73,3 +73,26 @@ def rich(s, seat=0, n=30):
     for r in ("gold", "wheat", "wood", "iron"):
         s.p[seat].res[r] = n
     s.p[seat].res["diamond"] = 5
+
+
+# ---- the explainer, asked the way the screens ask it
+EXPLAINER = SPEC.explainer
+GROUPS = ("areas", "cards", "skills", "tokens", "milestones", "free", "tower")
+
+
+def explained_moves(s, seat):
+    """Each legal move of ``seat``: its key, kind, cost (by resource) and gains."""
+    out = []
+    for a in s.legal_actions(seat):
+        told = EXPLAINER.action(s, seat, a)
+        cost = {line.unit: -line.amount for line in told.of_kind("cost")}
+        gains = [line.label for line in told.of_kind("gain")]
+        out.append({"key": a.key, "kind": a.kind, "cost": cost, "gains": gains})
+    return out
+
+
+def refusals(s, seat):
+    """Why each piece of every group is closed to ``seat`` (the tower: its reason)."""
+    out = {group: EXPLAINER.refusals(s, seat, group) for group in GROUPS}
+    out["tower"] = out["tower"].get("tower")
+    return out

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from rules.core import Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 from rules.sweet_lands import effects as FX
@@ -11,9 +12,10 @@ from rules.sweet_lands import map_queries as MQ
 from rules.sweet_lands import queries as Q
 from rules.sweet_lands import setup_tools as tools
 from rules.sweet_lands.characters import CHARACTERS
+from rules.sweet_lands.explainer import character_lines
 from rules.sweet_lands.phases import pass_gains
 
-from .helpers import act, edit, map_a, new, settle, started
+from .helpers import EXPLAINER, act, edit, map_a, new, settle, started
 from .test_play import invariants
 
 DATA = D.load()
@@ -321,11 +323,17 @@ def test_character_boards_one_side_per_board():
     assert "biscuit" in {a.args[0] for a in t.legal_actions(t.actors()[0])}
 
 
-def test_character_table_in_the_view_names_every_ability_and_condition():
+def test_every_character_is_explained_with_its_abilities_and_condition():
     s = new(2)
     rows = s.view(None)["characters"]
     assert len(rows) == 14
-    assert all(r["basic"] and r["clock_tower"] and "Wonder" in r["condition"] for r in rows)
+    for r in rows:
+        told = EXPLAINER.thing(s, None, Ref("character", r["id"]))
+        said = {line.source: line.label for line in told.lines}
+        assert said["basic ability"] and said["Clock Tower ability"]
+        assert "Wonder" in said["Clock Tower condition"]
+    choose = s.legal_actions(s.actors()[0])[0]  # the choice itself says the same
+    assert EXPLAINER.action(s, choose.seat, choose).lines == character_lines(choose.args[0])
 
 
 @pytest.mark.parametrize("cid", sorted(DATA.characters))
@@ -398,16 +406,18 @@ def test_data_eline_starts_with_the_highest_income():
             assert sum(c["income"].values()) < sum(eline.values())
 
 
-def test_view_explains_why_a_character_free_action_is_refused():
+def test_explainer_says_why_a_character_free_action_is_refused():
     s = edit(started(2, chars=("solbee", "eline")))
-    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
-    assert "Food Track progress 3" in rows["solbee3"]["refusal"]
+    assert "solbee3" in s.view(0)["players"][0]["extra"]["free_actions"]
+
+    def refused(s):
+        return EXPLAINER.thing(s, 0, Ref("action", "fa_solbee3")).refused
+
+    assert "Food Track progress 3" in refused(s)
     s.p[0].food = 3
-    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
-    assert rows["solbee3"]["refusal"] is None
+    assert refused(edit(s)) is None  # (a fresh copy: the menu is kept per step)
     s = act(s, "fa_solbee3")
-    rows = {r["id"]: r for r in s.view(0)["players"][0]["extra"]["free_actions"]}
-    assert "already used this round" in rows["solbee3"]["refusal"]
+    assert "already used this round" in refused(s)
     assert s.view(0)["players"][0]["extra"]["free_used"] == ["solbee3"]
 
 

@@ -1,35 +1,35 @@
-"""The view explains the new characters', variants' and skill tiles' moves in the
+"""The explainer tells the new characters', variants' and skill tiles' moves in the
 engine's style: the cost and gains of each move, and a reason for each refusal."""
 
 from rules.core import Action
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 
-from .helpers import act, edit, map_a, started
+from .helpers import act, edit, explained_moves, map_a, refusals, started
 from .test_characters import put_props
 
 DATA = D.load()
 
 
 def explained(s, seat, kind):
-    return [m for m in s.view(seat)["explain"]["moves"] if m["kind"] == kind]
+    return [m for m in explained_moves(s, seat) if m["kind"] == kind]
 
 
 def test_character_free_action_cost_gains_and_refusal_in_the_view():
     s = started(2, chars=("sakura", "eline"))
     (move,) = explained(s, 0, "fa_sakura")
     assert move["cost"] == {"cards": 1} and move["gains"] == ["1 Action Disc"]
-    assert "fa_sakura" not in s.view(0)["explain"]["refusals"]["free"]
+    assert "fa_sakura" not in refusals(s, 0)["free"]
     s = act(s, "fa_sakura")
     s = s.apply(s.legal_actions(0)[0])  # the card discarded
-    reason = s.view(0)["explain"]["refusals"]["free"]["fa_sakura"]
+    reason = refusals(s, 0)["free"]["fa_sakura"]
     assert "already used this round" in reason
     assert s.why_illegal(Action(0, "fa_sakura", ())) == reason
 
 
 def test_biscuit_free_action_gains_name_the_industry_steps():
     s = edit(started(2, chars=("biscuit", "eline")))
-    assert "No city of yours" in s.view(0)["explain"]["refusals"]["free"]["fa_biscuit"]
+    assert "No city of yours" in refusals(s, 0)["free"]["fa_biscuit"]
     s = edit(s)
     put_props(s, 0, ["lab", "tent", "house"])
     (move,) = explained(s, 0, "fa_biscuit")
@@ -93,8 +93,8 @@ def test_draft_refusals_name_the_pick_for_every_seat_still_choosing():
     while not (s.stack and s.stack[-1]["op"] == "draft"):
         s = s.apply(s.legal_actions(s.actors()[0])[0])
     for seat in range(3):
-        ref = s.view(seat)["explain"]["refusals"]
+        ref = refusals(s, seat)
         assert "keep one card" in ref["areas"]["A"]
     s = s.apply(s.legal_actions(1)[0])
-    assert s.view(1)["explain"]["refusals"]["areas"]["A"] == "It is not your turn."
+    assert refusals(s, 1)["areas"]["A"] == "It is not your turn."
     assert "has picked already" in s.why_illegal(Action(1, "draft", (s.ext["packs"][1][0],)))

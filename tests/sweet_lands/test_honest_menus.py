@@ -9,7 +9,7 @@ from rules.core import IllegalAction
 from rules.sweet_lands import data as D
 from rules.sweet_lands import map_queries as MQ
 
-from .helpers import act, edit, rich, started
+from .helpers import EXPLAINER, act, edit, rich, started
 
 DATA = D.load()
 
@@ -55,7 +55,7 @@ def test_area_C_refused_when_the_next_rabbit_is_out_of_reach():
     s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
     assert "C" not in _moves(s) and "O" not in _moves(s)
     _refused(s, '0:area:["C"]', "Food marker on 4, it is on 2")
-    assert "Area C would do nothing now" in s.view(0)["explain"]["refusals"]["areas"]["C"]
+    assert "Area C would do nothing now" in EXPLAINER.refusals(s, 0, "areas")["C"]
     s.p[0].food = 4
     assert "C" in _moves(s)
 

@@ -1,17 +1,18 @@
-"""The gains the view gives for Industry marker and Prosperity track moves, and the
-screen's labels for those moves, which read them from the view."""
+"""The gains the explainer gives for Industry marker and Prosperity track moves, and the
+screen's labels for those moves, which read them from the explainer's answer."""
 
+from rules.core import Explanation, Line
 from rules.sweet_lands import data as D
 from rules.sweet_lands import setup_tools as tools
 from tabletop_tui.games.sweet_lands.labels import label_for
 
-from .helpers import edit, started
+from .helpers import EXPLAINER, edit, explained_moves, started
 
 DATA = D.load()
 
 
 def explained(s, seat=0):
-    return {m["key"]: m for m in s.view(seat)["explain"]["moves"]}
+    return {m["key"]: m for m in explained_moves(s, seat)}
 
 
 def marker_step(carriage, loco):
@@ -59,22 +60,21 @@ def test_track_gains_name_the_space_its_bonus_and_the_first_end_bonus():
     assert explained(s)["0:track:[0]"]["gains"] == ["space 5"]
 
 
-def test_marker_and_track_labels_show_the_gains_of_the_view():
+def test_marker_and_track_labels_show_the_gains_of_the_explainer():
     s = marker_step(0, 1)
     v = s.view(0)
     marker = next(a for a in s.legal_actions(0) if a.key == '0:marker:["loco"]')
-    assert label_for(marker, v) == "Advance the Locomotive: space 2, gain 5 gold, 1 IP icon"
-    for m in v["explain"]["moves"]:  # the label follows the view, not the data files
-        m["gains"] = ["what the engine says"]
-    assert label_for(marker, v) == "Advance the Locomotive: what the engine says"
+    told = EXPLAINER.action(s, 0, marker)
+    assert label_for(marker, v, told) == "Advance the Locomotive: space 2, gain 5 gold, 1 IP icon"
+    # the label follows the explainer, not the data files
+    said = Explanation(told.title, (Line("what the engine says", kind="gain"),))
+    assert label_for(marker, v, said) == "Advance the Locomotive: what the engine says"
     s = edit(started(2))
     tools.effect(s, 0, "prosperity", 1)
     tools.settle(s)
     v = s.view(0)
     track = next(a for a in s.legal_actions(0) if a.key == "0:track:[0]")
     name = f"Prosperity {DATA.prosperity[0]['id']} (terrain)"
-    assert label_for(track, v) == f"{name}: space 1"
-    v["explain"]["moves"] = [
-        {**m, "gains": ["X"], "cost": {"diamond": 1}} for m in v["explain"]["moves"]
-    ]
-    assert label_for(track, v) == f"{name}: X - pays 1 diamond"
+    assert label_for(track, v, EXPLAINER.action(s, 0, track)) == f"{name}: space 1"
+    said = Explanation("", (Line("diamond", -1, "diamond", kind="cost"), Line("X", kind="gain")))
+    assert label_for(track, v, said) == f"{name}: X - pays 1 diamond"

@@ -1,34 +1,42 @@
 """Tiles and milestones in full (issue 32): the view shows the advanced skill tiles
-on show with their diamond cost and both conditions of each milestone when either
-counts; the Clock Tower and milestone refusals name every source and the missing
+on show with their diamond cost, the explainer both conditions of each milestone and
+which count; the Clock Tower and milestone refusals name every source and the missing
 condition with where the seat stands."""
 
 import pytest
 
-from rules.core import IllegalAction
+from rules.core import IllegalAction, Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import map_queries as MQ
 from rules.sweet_lands import setup_tools as tools
 
-from .helpers import edit, started
+from .helpers import EXPLAINER, edit, refusals, started
 
 
-def test_advanced_skill_tiles_on_show_with_their_diamond_cost_in_the_view():
+def test_advanced_skill_tiles_on_show_with_their_diamond_cost_from_the_explainer():
     s = SPEC.new_game(["Ann", "Bob"], seed=3, options={"advanced_skills": "on"})
-    v = s.view(1)
-    shown = v["advanced_skill_tiles"]
-    assert [t["id"] for t in shown] == v["advanced_skills"] and len(shown) == 3
-    assert all(t["cost"] == {"diamond": 1} and t["text"] and t["kind"] for t in shown)
+    shown = s.view(1)["advanced_skills"]
+    assert len(shown) == 3
+    assert EXPLAINER.advanced_costs(s) == {str(t): {"diamond": 1} for t in shown}
+    for t in shown:
+        told = EXPLAINER.thing(s, 1, Ref("skill", t))
+        assert told.lines[0].label  # what the tile does, as printed
 
 
-def test_milestone_view_shows_both_conditions_when_either_counts():
+def test_milestone_explained_with_both_conditions_when_either_counts():
     s = edit(started(2))
     s.milestones = [[3, "a"]]
     (tile,) = s.view(0)["milestone_tiles"]
-    assert tile["conditions"] == {"a": "Food Track progress 7", "b": "2 Wonder icons"}
     assert tile["counting"] == ["a", "b"] and tile["face_up"] == "a"
+    told = EXPLAINER.thing(s, 0, Ref("milestone", 3))
+    assert [(ln.label, ln.source) for ln in told.lines] == [
+        ("side a: Food Track progress 7", "counts"),
+        ("side b: 2 Wonder icons", "counts"),
+    ]
     s.options = {**s.options, "milestones": "face_up"}
     assert s.view(0)["milestone_tiles"][0]["counting"] == ["a"]
+    told = EXPLAINER.thing(s, 0, Ref("milestone", 3))
+    assert [ln.source for ln in told.lines] == ["counts", ""]
 
 
 def test_milestone_refusal_names_both_conditions_and_where_the_seat_stands():
@@ -44,7 +52,7 @@ def test_milestone_refusal_names_both_conditions_and_where_the_seat_stands():
 
 def test_clock_tower_refusal_names_every_wonder_source():
     s = edit(started(2))
-    reason = s.view(0)["explain"]["refusals"]["tower"]
+    reason = refusals(s, 0)["tower"]
     for source in ("Food track (space 5)", "Industry track (space 6", "third Tent, House"):
         assert source in reason
 
@@ -53,7 +61,7 @@ def test_clock_tower_refusal_says_which_condition_is_unmet():
     s = edit(started(2))  # seat 0 plays Eline Macaron: 4 property tokens on the map
     s.p[0].wonders = 1
     s.p[0].props = {MQ.map_board(s, 0).capitals[0]: "tent"}
-    reason = s.view(0)["explain"]["refusals"]["tower"]
+    reason = refusals(s, 0)["tower"]
     assert reason.endswith("not met yet: 4 property tokens on the map (you have 1).")
 
 

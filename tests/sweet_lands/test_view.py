@@ -1,5 +1,5 @@
-"""The view explains: costs and gains, refusals (the same words apply() raises),
-limits, rates and standings."""
+"""The view's facts (limits, cards kept) and the explainer's answers: costs and gains,
+refusals (the same words apply() raises), rates and standings."""
 
 import json
 
@@ -10,7 +10,7 @@ from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 from rules.sweet_lands import queries as Q
 
-from .helpers import edit, started
+from .helpers import EXPLAINER, edit, explained_moves, refusals, started
 
 DATA = D.load()
 
@@ -18,7 +18,7 @@ DATA = D.load()
 def test_view_refusal_is_the_illegal_action_reason_for_an_area():
     s = edit(started(2))
     s.p[0].res["wheat"] = 2
-    reason = s.view(0)["explain"]["refusals"]["areas"]["A"]
+    reason = refusals(s, 0)["areas"]["A"]
     assert reason == "Area A needs 6 wheat, you have 2."
     with pytest.raises(IllegalAction) as err:
         s.apply(SPEC.parse_action('0:area:["A"]'))
@@ -29,7 +29,7 @@ def test_view_refusal_is_the_illegal_action_reason_for_a_card():
     s = edit(started(2))
     s.p[0].res["gold"] = 0
     uid = next(u for u in s.p[0].hand if Q.card_cost(s, 0, u) > 0)
-    reason = s.view(0)["explain"]["refusals"]["cards"][str(uid)]
+    reason = refusals(s, 0)["cards"][str(uid)]
     with pytest.raises(IllegalAction) as err:
         s.apply(SPEC.parse_action(f"0:play:[{uid}]"))
     assert err.value.reason == reason and "gold, you have 0" in reason
@@ -40,19 +40,19 @@ def test_view_refusals_for_every_kind_of_piece():
     s.p[0].res.update(gold=0, wheat=0, wood=0, iron=0, diamond=0)
     s.p[0].skills = [8]
     s.p[0].flipped = [8]
-    ref = s.view(0)["explain"]["refusals"]
+    ref = refusals(s, 0)
     assert ref["skills"]["8"] == "Skill tile 8 is already flipped this round."
     assert "wood" in ref["tokens"]["house"] or "needs" in ref["tokens"]["house"]
     assert ref["free"]["fa_draw"] == "Drawing costs 15 gold, you have 0."
     assert "Wonder" in ref["tower"]
-    other = s.view(1)["explain"]["refusals"]
+    other = refusals(s, 1)
     assert set(other["areas"].values()) == {"It is not your turn."}
 
 
 def test_view_move_costs_and_gains():
     s = edit(started(2))
     s.p[0].res.update(wheat=10)
-    moves = {m["key"]: m for m in s.view(0)["explain"]["moves"]}
+    moves = {m["key"]: m for m in explained_moves(s, 0)}
     area_a = moves['0:area:["A"]']
     assert area_a["cost"] == {"wheat": 6, "cards": 1} and area_a["gains"] == [
         "place 3 terrain tiles"
@@ -78,7 +78,7 @@ def test_view_says_how_many_cards_must_stay_in_hand():
 
 def test_view_prosperity_rate_and_next_threshold():
     s = edit(started(2))
-    rates = s.view(None)["players"][0]["prosperity_rates"]
+    rates = EXPLAINER.track_rates(s, 0)
     track = DATA.prosperity[0]
     assert rates[0]["track"] == track["id"] and rates[0]["position"] == 0
     first_above = next((frm, v, p) for frm, v, p in track["rates"] if frm > 0)
@@ -87,26 +87,25 @@ def test_view_prosperity_rate_and_next_threshold():
 
 def test_view_final_tile_standings():
     s = edit(started(2))
-    standings = s.view(None)["final_standings"]
+    standings = EXPLAINER.standings(s)
     assert [t["tile"] for t in standings] == list(s.final_tiles)
     assert all(len(t["values"]) == 2 and len(t["vp"]) == 2 for t in standings)
 
 
 def test_view_solo_verdict_lines():
     s = edit(started(1))
-    verdict = s.view(0)["solo_verdict"]
+    verdict = EXPLAINER.solo_verdict(s)
     assert [ln["more_than"] for ln in verdict["lines"]] == [300, 250]
     assert verdict["title"] is None and "short of the 250 VP expert line" in verdict["verdict"]
-    assert started(2).view(0)["solo_verdict"] is None
+    assert EXPLAINER.solo_verdict(started(2)) is None
 
 
-def test_view_is_json_safe_and_explains_only_to_its_seat():
+def test_view_is_json_safe_and_the_explainer_refuses_only_to_a_seat():
     s = started(3)
     for seat in (None, 0, 1, 2):
         v = s.view(seat)
-        assert json.loads(json.dumps(v)) is not None
-    assert s.view(None)["explain"] is None
-    assert s.view(1)["explain"]["moves"] == []  # not seat 1's turn
+        assert json.loads(json.dumps(v)) == v
+    assert EXPLAINER.refusals(s, None, "areas") == {}  # the public view is told no reasons
 
 
 def test_view_map_reasons_are_the_illegal_action_reasons():
@@ -114,20 +113,20 @@ def test_view_map_reasons_are_the_illegal_action_reasons():
     s.stack.append({"op": "terrain", "seat": 0, "n": 1})
     m = DATA.maps["A"]
     far = max(range(len(m.kinds)), key=lambda h: m.coords[h][0] + m.coords[h][1])
-    reasons = s.view(0)["explain"]["map"]
-    assert reasons["hexes"][str(m.capitals[0])].startswith("Capital hexes take no terrain")
+    capital = EXPLAINER.map_refusal(s, 0, "hex", m.capitals[0])
+    assert capital.startswith("Capital hexes take no terrain")
     for h in (far, m.capitals[0]):
         with pytest.raises(IllegalAction) as err:
             s.apply(SPEC.parse_action(f"0:hex:[{h}]"))
-        assert err.value.reason == reasons["hexes"][str(h)]
-    assert s.view(1)["explain"]["map"] is None
+        assert err.value.reason == EXPLAINER.map_refusal(s, 0, "hex", h)
+    assert EXPLAINER.map_refusal(s, 1, "hex", far) is None  # not seat 1's map step
 
 
 def test_view_refusals_during_a_pending_step_match_apply():
     s = edit(started(2))
     s.p[0].res["wheat"] = 10
     s = s.apply(SPEC.parse_action('0:area:["A"]'))  # now the hand cost is asked
-    reason = s.view(0)["explain"]["refusals"]["areas"]["B"]
+    reason = refusals(s, 0)["areas"]["B"]
     with pytest.raises(IllegalAction) as err:
         s.apply(SPEC.parse_action('0:area:["B"]'))
     assert err.value.reason == reason and "hand cost" in reason

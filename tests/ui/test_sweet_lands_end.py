@@ -31,6 +31,9 @@ CATEGORIES = [
 ]
 
 
+EXPLAINER = rules.get_game("sweet-lands").explainer
+
+
 @cache
 def finished_state(players=2, seed=7):
     return play_until(new_state(players, seed), lambda s: s.is_over)
@@ -51,7 +54,6 @@ def plain(static: Static, width: int = 200) -> str:
 async def test_each_player_box_itemises_every_category_with_the_engines_vp(tmp_path):
     state = finished_state()
     res = state.result()
-    view = state.view(None)
     app = make(tmp_path)
     async with app.run_test(size=(160, 50)) as pilot:
         app.open_game(controller(state, viewer=None))
@@ -69,15 +71,15 @@ async def test_each_player_box_itemises_every_category_with_the_engines_vp(tmp_p
             for label, key in zip(CATEGORIES, [*parts], strict=True):
                 row = next(ln for ln in lines if ln.startswith(label))
                 assert row.split()[-1] == str(parts[key]), (label, row)
-            # each Prosperity track's VP, as the view reports it
-            rates = view["players"][seat]["prosperity_rates"]
+            # each Prosperity track's VP, as the explainer reports it
+            rates = EXPLAINER.track_rates(state, seat)
             track_vp = [int(ln.split()[-1]) for ln in lines if ln.startswith("  ")]
             assert track_vp[: len(rates)] == [r["scores"] for r in rates]
             assert sum(track_vp[: len(rates)]) == parts["prosperity"]
             assert by_label  # the box is not empty
         extra = plain(screen.query_one("#sl-final-tiles", Static))
         assert "Final scoring tiles" in extra
-        for st in view["final_standings"]:
+        for st in EXPLAINER.standings(state):
             for value, vp in zip(st["values"], st["vp"], strict=True):
                 assert f"{value}: {vp} VP" in extra
 

@@ -8,14 +8,16 @@ import pytest
 
 from rules import get_game
 from rules.bots import make_bot
+from tabletop_tui.games.sweet_lands.asked import cost_of
 from tabletop_tui.games.sweet_lands.cursor import is_harmless, is_risky, pick_index
 
 SL = "sweet-lands"
 
 
 def explained(state, seat) -> dict:
-    view = state.view(seat)
-    return {m["key"]: m for m in (view.get("explain") or {}).get("moves") or ()}
+    """Each legal move's explanation, asked as the screen asks it."""
+    explainer = get_game(SL).explainer
+    return {a.key: explainer.action(state, seat, a) for a in state.legal_actions(seat)}
 
 
 @pytest.mark.parametrize("players", [1, 2])
@@ -40,7 +42,7 @@ def test_default_highlight_never_spends_skips_or_ends(players):
                 move = legal[i]
                 assert is_harmless(move, costs), move.label
                 assert not move.kind.startswith("fa_") and move.kind not in ("end", "pass")
-                assert not (costs.get(move.key) or {}).get("cost"), move.label
+                assert not cost_of(costs.get(move.key)), move.label
         state = state.apply(bots[seat].choose(state, seat))
     assert checked > 100 and 0 < unhighlighted < checked
 

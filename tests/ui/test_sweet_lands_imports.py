@@ -1,7 +1,7 @@
 """The screens draw from the view: nothing under tabletop_tui imports the Sweet Lands
 engine's modules (its data loader, state, steps, queries ...). Only the package's
-public names may be imported: the spec, the printed-components catalogue and the
-pending steps' names (Op)."""
+public names may be imported: the spec, the printed-components catalogue, the
+pending steps' names (Op), the view's records and the explainer's."""
 
 import ast
 from pathlib import Path
@@ -9,6 +9,8 @@ from pathlib import Path
 import tabletop_tui
 
 PUBLIC = {"SWEET_LANDS", "SPECS", "OPTIONS", "Op", "components", "solo_card_spaces"}
+PUBLIC |= {"SweetLandsView", "PlayerView", "PendingView", "CardView"}  # the view's types
+PUBLIC |= {"SweetLandsExplainer", "TrackRate", "Standing", "SoloVerdict", "RoadFacts"}
 ROOT = Path(tabletop_tui.__file__).parent
 
 

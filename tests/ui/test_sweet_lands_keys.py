@@ -10,6 +10,7 @@ from __future__ import annotations
 from textual.widgets import DataTable, OptionList, Static
 
 from rules.bots import make_bot
+from tabletop_tui.games.sweet_lands.asked import refusals
 from tabletop_tui.games.sweet_lands.demo import (
     controller,
     first_game_where,
@@ -210,7 +211,7 @@ async def test_enter_on_the_board_table_does_what_the_header_names(tmp_path):
         table.focus()
         table.move_cursor(row=table.get_row_index(closed), animate=False)
         await pilot.pause()
-        reason = c.view()["explain"]["refusals"]["areas"][closed]
+        reason = refusals(c, "areas")[closed]
         assert "nothing here" in header(screen) and reason in header(screen)
 
 
@@ -340,7 +341,7 @@ async def test_reasons_for_closed_areas_are_on_the_board(tmp_path):
         screen = await open_state(pilot, state)
         await keys(pilot, "b")
         why = str(screen.query_one("#sl-areawhy", Static).render())
-        reasons = screen.controller.view()["explain"]["refusals"]["areas"]
+        reasons = refusals(screen.controller, "areas")
         assert reasons and all(r in why for r in reasons.values())
         await keys(pilot, "h")
         assert "Not usable now" in str(screen.query_one("#sl-handwhy", Static).render())

@@ -7,6 +7,7 @@ from rich.console import Console
 from textual.widgets import DataTable
 
 from tabletop_tui.app import TabletopApp
+from tabletop_tui.games.sweet_lands.asked import board, track_rates
 from tabletop_tui.games.sweet_lands.board import board_renderable
 from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until
 from tabletop_tui.games.sweet_lands.hand import card_text, player_renderable, players_renderable
@@ -128,8 +129,8 @@ def test_panels_render_without_clipping_at_the_narrow_width():
             for renderable in (
                 player_renderable(view, 0),
                 players_renderable(view, width + 4),
-                board_renderable(view),
-                tracks_renderable(view, 0, width + 4),
+                board_renderable(view, board(game)),
+                tracks_renderable(view, 0, track_rates(game, 0), width + 4),
             ):
                 console = Console(width=width, record=True, file=io.StringIO())
                 console.print(renderable)

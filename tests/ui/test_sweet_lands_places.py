@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
+from rules.sweet_lands import components
 from tabletop_tui.games.sweet_lands.cursor import place_codes, typed_index
 from tabletop_tui.games.sweet_lands.demo import first_game_where
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
-from tabletop_tui.games.sweet_lands.labels import places
 
 from .test_sweet_lands_keys import highlighted, open_state
 from .test_sweet_lands_play import keys, make_app
@@ -30,12 +30,12 @@ async def test_roads_are_chosen_by_their_two_hexes_and_the_focus_stays_on_the_li
         hm = screen.query_one(HexMap)
         assert screen.query_one(OptionList).has_focus and not hm.has_focus
         assert "Hex no." in screen.app.screen.query_one("KeyBar").text()
-        roads = places(c.view())["roads"]
-        codes = [place_codes(a, roads) for a in screen._shown_moves]
+        edge_hexes = components().maps[c.view()["players"][0]["map"]].edge_hexes
+        codes = [place_codes(a, edge_hexes) for a in screen._shown_moves]
         # the last two-hex road of the list, typed by its hexes
         i = max(i for i, a in enumerate(screen._shown_moves) if len(codes[i]) == 2)
         road = screen._shown_moves[i]
-        a, b = roads[str(road.args[0])]["hexes"]
+        a, b = edge_hexes[road.args[0]]
         assert screen._labels[road.key].startswith(f"Road {a}-{b}: ")
         typed = next(
             codes[i][0][:n]

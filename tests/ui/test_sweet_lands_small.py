@@ -9,6 +9,7 @@ import io
 from rich.console import Console
 
 from rules import get_game
+from tabletop_tui.games.sweet_lands.asked import Asked
 from tabletop_tui.games.sweet_lands.board import board_renderable
 from tabletop_tui.games.sweet_lands.demo import NAMES, controller, first_game_where, play_until
 from tabletop_tui.games.sweet_lands.hand import stable_slots
@@ -18,9 +19,12 @@ from .test_sweet_lands_keys import open_state
 from .test_sweet_lands_play import keys, make_app
 
 
-def board_text(view) -> str:
+def board_text(s, view) -> str:
+    """The board panel for ``view``, with what it asks the explainer about ``s``."""
+    explainer = get_game("sweet-lands").explainer
+    asked = Asked(explainer.standings(s), explainer.advanced_costs(s))
     out = io.StringIO()
-    Console(file=out, width=120, color_system=None).print(board_renderable(view))
+    Console(file=out, width=120, color_system=None).print(board_renderable(view, asked))
     return out.getvalue()
 
 
@@ -29,7 +33,7 @@ def test_board_lists_the_advanced_tiles_on_show_with_their_cost_and_the_turn_ord
     s = get_game("sweet-lands").new_game(NAMES[:2], seed=3, options=opts)
     s = play_until(s, lambda s: s.round == 2 and s.phase == "action")
     view = s.view(0)
-    text = board_text(view)
+    text = board_text(s, view)
     shown = text.split("Advanced Skill Tiles on show")[1]
     for tid in s.ext["advanced"]:
         assert f"\n{tid} " in shown

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import textwrap
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
+from rules.sweet_lands import SoloVerdict, SweetLandsView
+
+from .asked import Asked
+from .lines import titled_table
 from .text import (
     cond_text,
     cost_text,
@@ -46,7 +48,7 @@ def _effect_text(area: dict) -> str:
     return fx_text(area["effect"])
 
 
-def area_rows(view: dict, legal_areas: set, width: int = 100) -> list[tuple]:
+def area_rows(view: SweetLandsView, legal_areas: set, width: int = 100) -> list[tuple]:
     """One row per area: (key, cells). The effect is always in full: on a narrow panel it
     wraps (the row grows) and the category and spaces take fewer letters."""
     d = data()
@@ -76,31 +78,7 @@ def area_rows(view: dict, legal_areas: set, width: int = 100) -> list[tuple]:
     return rows
 
 
-class _Titled:
-    """A table with its title as a plain line above it (a long title never squeezes it)."""
-
-    def __init__(self, title: str, cols):
-        self.title = title
-        self.table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-        for c in cols:
-            self.table.add_column(c)
-
-    def add_row(self, *cells):
-        self.table.add_row(*cells)
-
-    def __rich__(self) -> Group:
-        head, _, rest = self.title.partition(" (")
-        title = Text(head, style="bold")
-        if rest:
-            title.append(" (" + rest, style="dim")
-        return Group(title, self.table)
-
-
-def _table(title, *cols) -> _Titled:
-    return _Titled(title, cols)
-
-
-def board_renderable(view: dict):
+def board_renderable(view: SweetLandsView, asked: Asked):
     d = data()
     tags = player_tags(view["players"])
     parts: list[RenderableType] = []
@@ -113,7 +91,7 @@ def board_renderable(view: dict):
         _advanced_table,
         _specials_table,
     ):
-        part = make(view, d, tags)
+        part = make(view, d, tags, asked)
         if part is not None:
             parts.append(part)
     parts.append(
@@ -124,7 +102,9 @@ def board_renderable(view: dict):
     return Group(*[x for p in parts for x in (p, Text(""))])
 
 
-def _turn_order_line(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _turn_order_line(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The Turn Order Board (a variant): the seats in this round's order."""
     order = view.get("turn_order")
     if not order:
@@ -134,8 +114,8 @@ def _turn_order_line(view: dict, d, tags: list[str]) -> RenderableType | None:
     return Text.from_markup(f"[b]Turn Order Board[/b] this round: {names}")
 
 
-def _round_aid_table(view: dict, d, tags: list[str]) -> RenderableType:
-    t = _table(
+def _round_aid_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
+    t = titled_table(
         "Round Aid board (income tiles each round; pass tile VP when you pass)",
         "space",
         "income tiles",
@@ -153,12 +133,14 @@ def _round_aid_table(view: dict, d, tags: list[str]) -> RenderableType:
     return t
 
 
-def _milestones_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _milestones_table(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The milestones in play (none in a solo game)."""
     if not view["milestones"]:
         return None
     vp, cap = d.board["milestone_vp"], d.board["milestones_cap"]
-    t = _table(
+    t = titled_table(
         f"Milestones (free action when met: {vp} VP at the end; after {cap} are taken the rest go)",
         "tile",
         "condition",
@@ -174,19 +156,21 @@ def _milestones_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     return t
 
 
-def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _final_tiles_table(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The final scoring tiles and where each seat stands (none in a solo game)."""
     if not view["final_tiles"]:
         return None
     first, second = d.board["final_tile_vp"]
-    t = _table(
+    t = titled_table(
         f"Final scoring tiles ({first} VP most, {second} VP second; the neutral player competes)",
         "tile",
         "measure",
         "neutral",
         "now",
     )
-    for standing in view["final_standings"]:
+    for standing in asked.standings:
         tid = standing["tile"]
         tile = d.final_tiles[tid]
         now = " ".join(f"{tags[s]}:{value}" for s, value in enumerate(standing["values"]))
@@ -194,21 +178,23 @@ def _final_tiles_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     return t
 
 
-def _skills_table(view: dict, d, tags: list[str]) -> RenderableType:
+def _skills_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
     """The supply's skill tiles, one kind a row."""
-    t = _table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
+    t = titled_table("Skill tiles (one of each kind per player)", "id", "kind", "ability", "left")
     for sk in sorted(int(k) for k in view["skill_supply"]):
         info = d.skills[sk]
         t.add_row(str(sk), info["kind"], info["text"], str(view["skill_supply"][str(sk)]))
     return t
 
 
-def _advanced_table(view: dict, d, tags: list[str]) -> RenderableType | None:
+def _advanced_table(
+    view: SweetLandsView, d, tags: list[str], asked: Asked
+) -> RenderableType | None:
     """The Advanced Skill Tiles on show, with their costs (a variant)."""
-    advanced = view.get("advanced_costs") or {}
+    advanced = asked.advanced
     if not advanced:
         return None
-    t = _table(
+    t = titled_table(
         "Advanced Skill Tiles on show (instead of a supply tile, for the cost shown)",
         "id",
         "kind",
@@ -221,8 +207,10 @@ def _advanced_table(view: dict, d, tags: list[str]) -> RenderableType | None:
     return t
 
 
-def _specials_table(view: dict, d, tags: list[str]) -> RenderableType:
-    t = _table("Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect")
+def _specials_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> RenderableType:
+    t = titled_table(
+        "Special terrain tiles in the supply (effect when flipped)", "tile", "flip effect"
+    )
     for tid in view["special_tiles"]:
         t.add_row(str(tid), fx_text(d.specials[tid]))
     if not view["special_tiles"]:
@@ -239,7 +227,7 @@ def formula_measure(measure: str) -> str:
     }.get(measure, measure.replace("_", " "))
 
 
-def solo_text(view: dict) -> str:
+def solo_text(view: SweetLandsView, verdict: SoloVerdict | None) -> str:
     solo = view.get("solo")
     if not solo:
         return ""
@@ -259,13 +247,12 @@ def solo_text(view: dict) -> str:
         f"[b]Mio[/b] (solo automaton): this round's cards {cards}. Blocked spaces: "
         f"{', '.join(blocked) or 'none'}. Cards left: A {solo['a_left']}, B {solo['b_left']}. "
         f"Mio's Round Aid token: {'space ' + str(aid + 1) if aid is not None else 'not placed yet'}. "
-        + _lines_text(view)
+        + _lines_text(verdict)
     )
 
 
-def _lines_text(view: dict) -> str:
+def _lines_text(verdict: SoloVerdict | None) -> str:
     """The solo lines to beat, as the engine states them."""
-    verdict = view.get("solo_verdict")
     if not verdict:
         return ""
     lines = sorted(verdict["lines"], key=lambda ln: ln["more_than"])

@@ -10,23 +10,25 @@ the main action is unused). A step with one answer is taken at once, in plain si
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
 from textual.widgets import DataTable, OptionList
 
 from rules.core import Action, GameState
+from rules.sweet_lands import CardView, SweetLandsView
 
 from ...text import markup_safe
+from . import asked as A
 from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
 from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
 from .hexmap import HexMap
-from .labels import places
 from .lines import Lines
 from .tabstrip import Panels
+from .text import data
 
 if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
@@ -55,19 +57,19 @@ class ChoosingMixin(_Screen):
 
     if TYPE_CHECKING:
 
-        def shown(self, v: dict[str, Any]) -> int: ...
+        def shown(self, v: SweetLandsView) -> int: ...
 
-        def hex_info(self, target: MapPlace | None, v: dict[str, Any], seat: int) -> None: ...
+        def hex_info(self, target: MapPlace | None, v: SweetLandsView, seat: int) -> None: ...
 
-    _view_cache: tuple[GameState | None, int | None, dict[str, Any] | None] = (None, None, None)
+    _view_cache: tuple[GameState | None, int | None, SweetLandsView | None] = (None, None, None)
 
-    def current_view(self) -> dict[str, Any]:
+    def current_view(self) -> SweetLandsView:
         """The viewer's view of the current state, built once per state and reader (a
         Sweet Lands view takes milliseconds; a cursor key must not rebuild it)."""
         c = self.controller
         state, viewer, view = self._view_cache
         if state is not c.state or viewer != c.viewer or view is None:
-            view = c.view()
+            view = cast(SweetLandsView, c.view())  # a Sweet Lands state's view
             self._view_cache = (c.state, c.viewer, view)
         return view
 
@@ -113,17 +115,17 @@ class ChoosingMixin(_Screen):
             if widget.cursor is None:
                 return [], ""
             acts = self._map_targets.get(widget.cursor) or []
-            return acts, "" if acts else P.why_not_map(v, v["viewer"], widget.cursor, legal)
+            return acts, "" if acts else P.why_not_map(v, self.controller, widget.cursor, legal)
         if isinstance(widget, DataTable) and widget.row_count:
             # str(): Textual types a row key as optional; fill_table gives every row one
             key = str(widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value)
             if widget.id == "sl-areas":
                 acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
-                return acts, "" if acts else P.why_not_area(v, v["viewer"], key, legal)
+                return acts, "" if acts else P.why_not_area(v, self.controller, key, legal)
             card = self.hand_card(v, key)
             if card is not None:
                 acts = self.card_moves(v, legal, card)
-                return acts, "" if acts else P.why_not_card(v, v["viewer"], card, legal)
+                return acts, "" if acts else P.why_not_card(v, self.controller, card, legal)
         hl = self.highlighted_move()
         return ([hl] if hl is not None else []), ""
 
@@ -211,7 +213,7 @@ class ChoosingMixin(_Screen):
         else:
             v = self.current_view()
             self.notify(
-                P.why_not_area(v, v["viewer"], letter, legal),
+                P.why_not_area(v, self.controller, letter, legal),
                 title="Not allowed",
                 severity="warning",
             )
@@ -245,7 +247,9 @@ class ChoosingMixin(_Screen):
             self._apply(acts[0])
         else:
             self.notify(
-                P.why_not_card(v, v["viewer"], card, legal), title="Not allowed", severity="warning"
+                P.why_not_card(v, self.controller, card, legal),
+                title="Not allowed",
+                severity="warning",
             )
 
     def action_free(self) -> None:
@@ -280,15 +284,17 @@ class ChoosingMixin(_Screen):
             self.highlight_move(acts)
         self.show_steps()
 
-    def hand_card(self, v: dict, row_key: str) -> dict | None:
+    def hand_card(self, v: SweetLandsView, row_key: str) -> CardView | None:
         """The card of that row: in the hand, or in the pack in front of the viewer."""
         hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
         cards = [*(hand or ()), *D.pack(v)]
         return next((x for x in cards if str(x["uid"]) == row_key), None)
 
-    def card_moves(self, v: dict, legal: list, card: dict) -> list:
+    def card_moves(self, v: SweetLandsView, legal: list, card: CardView) -> list:
         """The legal moves that use this card (a copy of the same card counts too)."""
-        cards = [*(v["players"][v["viewer"]]["hand"] or []), *D.pack(v)]
+        me = v["viewer"]
+        assert me is not None, "cards are chosen by the seat at the keyboard"
+        cards = [*(v["players"][me]["hand"] or []), *D.pack(v)]
         by_uid = {x["uid"]: x["id"] for x in cards}
         kinds = CARD_KINDS | {"draft"}  # a copy of a drafted card is kept by its design
         return [a for a in legal if a.kind in kinds and by_uid.get(a.args[0]) == card["id"]]
@@ -304,8 +310,10 @@ class ChoosingMixin(_Screen):
     def action_hex_digit(self, digit: str) -> None:
         """0-9 in a map step: type a hex number (a road: its two hexes, 9 then 14) and
         the cursor goes to the first move there; Enter takes it."""
-        roads = places(self.current_view())["roads"]
-        codes = [place_codes(a, roads) for a in self._shown_moves]
+        v = self.current_view()
+        mine = v["players"][v["viewer"]]["map"] if v["viewer"] is not None else None
+        edge_hexes = data().maps[mine].edge_hexes if mine else ()
+        codes = [place_codes(a, edge_hexes) for a in self._shown_moves]
         self._typed = typed_after(self._typed, digit, codes)
         i = typed_index(self._typed, codes)
         if i is None:
@@ -358,7 +366,7 @@ class ChoosingMixin(_Screen):
         )
         self.render_view()
 
-    def render_hand_panel(self, v: dict, legal: list, seat: int, width: int) -> None:
+    def render_hand_panel(self, v: SweetLandsView, legal: list, seat: int, width: int) -> None:
         """The viewer's hand (or the pack in a draft, or nothing between readers), then
         the shown seat's played cards, columns, tokens and tiles."""
         me = v["viewer"]
@@ -376,9 +384,12 @@ class ChoosingMixin(_Screen):
             pv = v["players"][me]
             usable = self.usable_cards(v, legal)
             self.fill_table(
-                "hand", "#sl-hand", H.numbered(H.hand_rows(pv, usable, width), self._slots)
+                "hand",
+                "#sl-hand",
+                H.numbered(H.hand_rows(pv["hand"] or [], usable, width), self._slots),
             )
-            self.update_static("#sl-handwhy", R.hand_text(v))
+            closed = {group: A.refusals(self.controller, group) for group in R.HAND_GROUPS}
+            self.update_static("#sl-handwhy", R.hand_text(v, closed))
             self.update_static(
                 "#sl-handtitle",
                 f"[b]Your hand[/b] ({pv['hand_count']} cards; "
@@ -402,8 +413,9 @@ class ChoosingMixin(_Screen):
         if rows:
             table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
 
-    def usable_cards(self, v: dict, legal: list) -> set:
+    def usable_cards(self, v: SweetLandsView, legal: list) -> set:
         me = v["viewer"]
+        assert me is not None, "cards are usable by the seat at the keyboard"
         by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
         return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
 
@@ -430,7 +442,7 @@ class ChoosingMixin(_Screen):
         acts = self._map_targets.get(msg.target)
         if not acts:
             self.notify(
-                P.why_not_map(v, v["viewer"], msg.target, c.legal()),
+                P.why_not_map(v, self.controller, msg.target, c.legal()),
                 title="Not allowed",
                 severity="warning",
             )
@@ -462,7 +474,7 @@ class ChoosingMixin(_Screen):
                 self.choose(acts, "Choose")
             else:
                 self.notify(
-                    P.why_not_area(v, v["viewer"], key, legal),
+                    P.why_not_area(v, self.controller, key, legal),
                     title="Not allowed",
                     severity="warning",
                 )
@@ -475,7 +487,7 @@ class ChoosingMixin(_Screen):
                 self._apply(acts[0])
             else:
                 self.notify(
-                    P.why_not_card(v, v["viewer"], card, legal),
+                    P.why_not_card(v, self.controller, card, legal),
                     title="Not allowed",
                     severity="warning",
                 )

@@ -5,7 +5,7 @@ Enter performs the highlighted move, so the highlight is the player's intent: it
 on the move just made when that move is still legal (a free action repeats with Enter,
 Enter, Enter), else on a harmless move of the same kind (the next hex of a placement
 step), else on the first harmless move: one that spends nothing (no cost in the
-engine's ``explain`` part of the view, no free action, which always pays or draws) and
+explainer's answer for the move, no free action, which always pays or draws) and
 ends, skips or throws away nothing. When no move is harmless (a turn's start, where
 every area and card costs something; after the main action, where only purchases and
 ending the turn remain) nothing is highlighted and Enter does nothing until the player
@@ -14,6 +14,10 @@ picks a move; a menu of one move is highlighted, as there is nothing to choose.
 
 from __future__ import annotations
 
+from rules.core import Explanation
+
+from .asked import cost_of
+
 # Moves that end the turn or the round, throw cards away, stop an effect early or draw
 # a card (which undo cannot take back).
 RISKY_KINDS = frozenset({"end", "pass", "done", "discard", "keep", "fa_draw"})
@@ -21,26 +25,25 @@ MAP_KINDS = frozenset({"hex", "special", "place", "rabbit", "edge"})
 CARD_KINDS = frozenset({"play", "discard", "keep"})
 
 
-def is_risky(action, explained: dict) -> bool:
+def is_risky(action, explained: dict[str, Explanation]) -> bool:
     """True for a move that discards cards or ends the turn, round or step."""
     if action.kind in RISKY_KINDS:
         return True
-    cost = (explained.get(action.key) or {}).get("cost") or {}
-    return bool(cost.get("cards"))
+    return bool(cost_of(explained.get(action.key)).get("cards"))
 
 
-def is_harmless(action, explained: dict) -> bool:
+def is_harmless(action, explained: dict[str, Explanation]) -> bool:
     """True for a move a stray Enter may make: it costs, ends and skips nothing."""
     if is_risky(action, explained) or is_free_action(action):
         return False
-    return not (explained.get(action.key) or {}).get("cost")
+    return not cost_of(explained.get(action.key))
 
 
 def is_free_action(action) -> bool:
     return action.kind.startswith("fa_")
 
 
-def pick_index(previous, moves: list, explained: dict) -> int | None:
+def pick_index(previous, moves: list, explained: dict[str, Explanation]) -> int | None:
     """The index to highlight in ``moves`` after the list changed, or None.
 
     ``previous`` is the (key, kind) that was highlighted, or None. The same move if
@@ -77,16 +80,16 @@ def next_free_index(moves: list, current: int | None) -> int | None:
     return later[0] if later else free[0]
 
 
-def place_codes(action, roads: dict) -> tuple[str, ...]:
+def place_codes(action, edge_hexes) -> tuple[str, ...]:
     """The hex numbers a player types to reach a map move: its hex ("14"), or a road's
-    two hexes in either order ("914", "149"), or a border road's one hex. ``roads``
-    is the engine's facts per legal edge (the view's explain places)."""
+    two hexes in either order ("914", "149"), or a border road's one hex.
+    ``edge_hexes`` is the printed map's hexes beside each edge."""
     target = map_target(action)
     if target is None:
         return ()
     if target[0] == "hex":
         return (str(target[1]),)
-    hexes: list[int] = list((roads.get(str(target[1])) or {}).get("hexes") or ())
+    hexes = list(edge_hexes[target[1]])
     if len(hexes) == 2:
         return (f"{hexes[0]}{hexes[1]}", f"{hexes[1]}{hexes[0]}")
     return tuple(str(h) for h in hexes)

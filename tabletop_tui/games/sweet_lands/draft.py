@@ -6,45 +6,50 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from rules.sweet_lands import Op
+from rules.sweet_lands import CardView, Op, SweetLandsView
 
 from . import hand as H
 from .text import card_summary
 
 
-def drafting(v: dict) -> bool:
+def drafting(v: SweetLandsView) -> bool:
     """True while the viewer picks from a pack (the draft step is asked of it)."""
     pend = v.get("pending")
     return (
         v["viewer"] is not None
         and pend is not None
         and pend["op"] == Op.DRAFT
-        and bool((v.get("draft") or {}).get("pack"))
+        and bool("draft" in v and v["draft"]["pack"])
     )
 
 
-def pack(v: dict) -> list[dict]:
+def pack(v: SweetLandsView) -> list[CardView]:
     """The pack in front of the viewer, each copy a card of its own, priced as printed."""
-    return [c | {"play_cost": c["cost"]} for c in (v.get("draft") or {}).get("pack") or ()]
+    cards = (v["draft"]["pack"] if "draft" in v else None) or ()
+    return [{**c, "play_cost": c["cost"]} for c in cards]
 
 
-def pack_rows(v: dict, usable: set, width: int) -> list:
+def pack_rows(v: SweetLandsView, usable: set, width: int) -> list:
     """The pack as the hand table's rows: digit key, card facts and its whole text."""
-    return H.numbered(H.hand_rows({"hand": pack(v)}, usable, width))
+    return H.numbered(H.hand_rows(pack(v), usable, width))
 
 
-def pack_title(v: dict) -> str:
+def pack_title(v: SweetLandsView) -> str:
     cards = pack(v)
-    kept = v["players"][v["viewer"]]["hand_count"]
+    me = v["viewer"]
+    assert me is not None, "a pack is shown to the seat drafting"
+    kept = v["players"][me]["hand_count"]
     return (
         f"[b]The pack in front of you[/b] ({len(cards)} cards; {kept} kept so far) - "
         "keys 1-9, Enter or a click keep that card; the rest move on to the left"
     )
 
 
-def kept_text(v: dict) -> str:
+def kept_text(v: SweetLandsView) -> str:
     """The cards the viewer has kept so far, one line each."""
-    hand = v["players"][v["viewer"]]["hand"] or []
+    me = v["viewer"]
+    assert me is not None, "a pack is shown to the seat drafting"
+    hand = v["players"][me]["hand"] or []
     if not hand:
         return "Kept so far: none yet."
     lines = [
@@ -55,7 +60,7 @@ def kept_text(v: dict) -> str:
     return "[b]Kept so far[/b]:\n" + "\n".join(lines)
 
 
-def keep_label(v: dict, uid: int) -> str | None:
+def keep_label(v: SweetLandsView, uid: int) -> str | None:
     """A draft move's words: its place in the pack, cost, tags, text and copies."""
     cards = pack(v)
     place = next((i for i, c in enumerate(cards, 1) if c["uid"] == uid), None)

@@ -3,12 +3,14 @@ scoring category (the count it comes from and its VP), the Prosperity VP of each
 the final scoring tiles side by side, and the solo verdict. V reopens the game screen on
 the final position (each map with N, the tracks, the board, the log).
 
-Every VP figure is the engine's: result()["breakdown"], view()["players"][s]
-["prosperity_rates"] and view()["final_standings"]; the counts beside them are the
-view's public figures, shown so a player can see where the points came from.
+Every VP figure is the engine's: result()["breakdown"] and the explainer's track rates
+and standings (asked when the screen is drawn); the counts beside them are the view's
+public figures, shown so a player can see where the points came from.
 """
 
 from __future__ import annotations
+
+from typing import cast
 
 from rich.table import Table
 from rich.text import Text
@@ -16,8 +18,11 @@ from textual.containers import Grid
 from textual.widget import Widget
 from textual.widgets import Static
 
+from rules.sweet_lands import Standing, SweetLandsView, TrackRate
+
 from ...screens.end import EndScreen
 from ...text import markup_safe as escape
+from . import asked as A
 from .board import formula_measure
 from .text import data
 from .tracks import ELEMENT, track_name
@@ -49,15 +54,14 @@ def _vp_grid() -> Table:
     return table
 
 
-def _final_tiles_text(view: dict, seat: int) -> str:
-    bits = [
-        f"#{st['tile']} {st['values'][seat]}: {st['vp'][seat]}"
-        for st in view.get("final_standings") or ()
-    ]
+def _final_tiles_text(standings: list[Standing], seat: int) -> str:
+    bits = [f"#{st['tile']} {st['values'][seat]}: {st['vp'][seat]}" for st in standings]
     return ", ".join(bits) or "none in play"
 
 
-def category_rows(view: dict, seat: int, parts: dict) -> list[tuple[str, str, int]]:
+def category_rows(
+    view: SweetLandsView, seat: int, parts: dict, standings: list[Standing]
+) -> list[tuple[str, str, int]]:
     """(category, where it comes from, VP) for every part of one player's score."""
     pv = view["players"][seat]
     res = pv["resources"]
@@ -72,15 +76,15 @@ def category_rows(view: dict, seat: int, parts: dict) -> list[tuple[str, str, in
         ("Diamonds", f"{res['diamond']} left", parts["diamonds"]),
         ("Ports", f"{pv['connected_ports']} connected", parts["ports"]),
         ("Milestones", f"{len(pv['milestones'])} taken", parts["milestones"]),
-        ("Final tiles", _final_tiles_text(view, seat), parts["final_tiles"]),
+        ("Final tiles", _final_tiles_text(standings, seat), parts["final_tiles"]),
     ]
 
 
-def prosperity_rows(view: dict, seat: int) -> list[tuple[str, str, int]]:
-    """(track, count x rate, VP) for each Prosperity track, as the view reports them."""
+def prosperity_rows(rates: list[TrackRate]) -> list[tuple[str, str, int]]:
+    """(track, count x rate, VP) for each Prosperity track, as the explainer gives them."""
     tracks = data().prosperity
     rows = []
-    for i, rate in enumerate(view["players"][seat]["prosperity_rates"]):
+    for i, rate in enumerate(rates):
         per = f"/{rate['per']}" if rate["per"] > 1 else ""
         what = ELEMENT[rate["element"]]
         how = f"{rate['count']} {what} x {rate['vp']}{per}, step {rate['position']}"
@@ -88,22 +92,23 @@ def prosperity_rows(view: dict, seat: int) -> list[tuple[str, str, int]]:
     return rows
 
 
-def player_box(view: dict, seat: int, parts: dict):
+def player_box(
+    view: SweetLandsView, seat: int, parts: dict, standings: list[Standing], rates: list[TrackRate]
+):
     """One player's whole score: the categories, then Prosperity track by track."""
     table = _vp_grid()
-    for label, how, vp in category_rows(view, seat, parts):
+    for label, how, vp in category_rows(view, seat, parts, standings):
         table.add_row(label, how, str(vp))
         if label == "Prosperity":
-            for track, rate, track_vp in prosperity_rows(view, seat):
+            for track, rate, track_vp in prosperity_rows(rates):
                 table.add_row(Text(track, style="dim"), rate, Text(str(track_vp), style="dim"))
     table.add_row(Text("Total", style="bold"), "", Text(str(parts["total"]), style="bold"))
     return table
 
 
-def final_tiles_table(view: dict):
+def final_tiles_table(view: SweetLandsView, standings: list[Standing]):
     """Each final scoring tile: what it measures, the neutral player's value, and every
     player's value and VP."""
-    standings = view.get("final_standings") or []
     if not standings:
         return Text("")
     names = [p["name"] for p in view["players"]]
@@ -140,15 +145,20 @@ class SweetLandsEndScreen(EndScreen):
             return  # the screen was closed before its first refresh (a quick exit)
         c = self.controller
         res = c.state.result()
-        view = c.view()
+        view = cast(SweetLandsView, c.view())  # a Sweet Lands state's view
+        standings = A.standings(c)
         grid = self.query_one("#end-items", Grid)
         for place in res["ranking"]:
             for seat in place:
-                box = Static(player_box(view, seat, res["breakdown"][seat]), classes="end-player")
+                rates = A.track_rates(c, seat)
+                box = Static(
+                    player_box(view, seat, res["breakdown"][seat], standings, rates),
+                    classes="end-player",
+                )
                 box.border_title = f"{escape(c.state.players[seat])}: {res['scores'][seat]} VP"
                 grid.mount(box)
         lines = ["Score = " + " + ".join(PARTS) + "."]
-        verdict = view["solo_verdict"] if len(c.state.players) == 1 else None
+        verdict = A.solo_verdict(c) if len(c.state.players) == 1 else None
         if verdict is not None:
             score = res["scores"][0]
             title = TITLES[verdict["title"]]
@@ -159,7 +169,7 @@ class SweetLandsEndScreen(EndScreen):
         lines.append(f"[dim]{REVIEW_HINT}[/dim]")
         extra = self.query_one("#end-extra", Static)
         extra.update("\n".join(lines))
-        tiles = Static(final_tiles_table(view), id="sl-final-tiles")
+        tiles = Static(final_tiles_table(view, standings), id="sl-final-tiles")
         column = extra.parent
         assert isinstance(column, Widget), "the extra lines sit in the end screen's column"
         column.mount(tiles, before=extra)

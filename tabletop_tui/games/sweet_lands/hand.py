@@ -12,7 +12,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rules.sweet_lands import CardView, PlayerView, SweetLandsView
+
 from ...text import markup_safe
+from .lines import titled_table
 from .text import (
     CHAR_SHORT,
     INDUSTRY_COLUMN,
@@ -51,7 +54,7 @@ def _packed(parts: list[str], width: int) -> list[str]:
     return _wrapped(lines, width)
 
 
-def card_facts(card: dict) -> list[str]:
+def card_facts(card: CardView) -> list[str]:
     """Cost (the engine's price now, and the printed one if it differs), industry tag
     with its column, sweets tags."""
     cost = card["play_cost"]
@@ -67,7 +70,7 @@ def card_facts(card: dict) -> list[str]:
     return [price, tag, sweets]
 
 
-def card_text(card: dict) -> list[str]:
+def card_text(card: CardView) -> list[str]:
     """The card's whole text: its effect now or when passing, and its automation."""
     lines = []
     if card["kind"] == "pass":
@@ -82,14 +85,14 @@ def card_text(card: dict) -> list[str]:
     return lines
 
 
-def hand_rows(pv: dict, usable: set, width: int = 80) -> list[tuple]:
-    """(row key, cells) for each card in the hand; usable: design ids that a click may use.
+def hand_rows(cards: list[CardView], usable: set, width: int = 80) -> list[tuple]:
+    """(row key, cells) for each card of a hand (or a pack); usable: design ids that a click may use.
     Every fact is in full, wrapped to the panel's width (rows grow taller, never clip)."""
     room = max(24, width - HAND_CHROME)
     card_width = min(max(CARD_WIDTH, room // 3), 34)
     text_width = room - card_width
     rows = []
-    for card in pv.get("hand") or []:
+    for card in cards:
         usable_now = card["id"] in usable
         mark = Text(">", style="bold #5fff5f") if usable_now else Text(" ")
         facts = Text(card["name"], style="bold")
@@ -100,10 +103,7 @@ def hand_rows(pv: dict, usable: set, width: int = 80) -> list[tuple]:
     return rows
 
 
-from .board import _table  # noqa: E402  (titled tables, shared look)
-
-
-def player_renderable(view: dict, seat: int):
+def player_renderable(view: SweetLandsView, seat: int):
     """Everything public about one player, in detail."""
     d = data()
     pv = view["players"][seat]
@@ -140,9 +140,9 @@ def player_renderable(view: dict, seat: int):
     return Group(*[x for p in parts for x in (p, Text(""))])
 
 
-def _played_table(d, pv: dict) -> RenderableType:
+def _played_table(d, pv: PlayerView) -> RenderableType:
     """The cards the player has played, face up."""
-    t = _table("Played cards (face up)", "card", "kind", "tags", "does")
+    t = titled_table("Played cards (face up)", "card", "kind", "tags", "does")
     for cid in pv["played"]:
         c = d.cards[cid].to_dict()
         t.add_row(
@@ -158,9 +158,9 @@ def _played_table(d, pv: dict) -> RenderableType:
     return t
 
 
-def _columns_table(d, pv: dict) -> RenderableType:
+def _columns_table(d, pv: PlayerView) -> RenderableType:
     """Each Industry column: its limit, its board ability and the cards automated in it."""
-    t = _table(
+    t = titled_table(
         "Industry columns (each Industry Bonus of a colour runs its column top to bottom)",
         "column",
         "limit",
@@ -176,9 +176,11 @@ def _columns_table(d, pv: dict) -> RenderableType:
     return t
 
 
-def _tokens_table(d, pv: dict) -> RenderableType:
+def _tokens_table(d, pv: PlayerView) -> RenderableType:
     """The property tokens left and the cost of the next of each."""
-    t = _table("Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus")
+    t = titled_table(
+        "Property tokens left (cost of the next one)", "token", "left", "next cost", "bonus"
+    )
     for kind in ("tent", "house", "building"):
         row = pv["rows_taken"][kind]
         left = len(d.rows) - row  # a token per space of the property row
@@ -203,9 +205,9 @@ def _tokens_table(d, pv: dict) -> RenderableType:
     return t
 
 
-def _skills_table(d, pv: dict) -> RenderableType:
+def _skills_table(d, pv: PlayerView) -> RenderableType:
     """The skill tiles the player holds."""
-    t = _table("Skill tiles", "id", "kind", "ability")
+    t = titled_table("Skill tiles", "id", "kind", "ability")
     for sk in pv["skills"]:
         info = d.skills[sk]
         used = " (flipped this round)" if sk in pv["flipped"] else ""
@@ -215,7 +217,7 @@ def _skills_table(d, pv: dict) -> RenderableType:
     return t
 
 
-def others_text(view: dict, viewer: int | None) -> str:
+def others_text(view: SweetLandsView, viewer: int | None) -> str:
     """Compact lines for the side panel: one player per two lines."""
     players = view["players"]
     tags = player_tags(players)
@@ -237,7 +239,7 @@ def others_text(view: dict, viewer: int | None) -> str:
     return "\n".join(lines)
 
 
-def player_facts(view: dict) -> list[tuple[str, list[str]]]:
+def player_facts(view: SweetLandsView) -> list[tuple[str, list[str]]]:
     """(label, one value per player) for the public facts of every player."""
     players = view["players"]
     d = data()
@@ -274,7 +276,7 @@ def player_facts(view: dict) -> list[tuple[str, list[str]]]:
     ]
 
 
-def players_renderable(view: dict, width: int = 100):
+def players_renderable(view: SweetLandsView, width: int = 100):
     """All players side by side, public facts only; on a narrow panel one paragraph per
     player instead (four columns of values would fold letter by letter)."""
     players = view["players"]

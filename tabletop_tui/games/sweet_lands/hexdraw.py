@@ -17,6 +17,8 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
+from rules.sweet_lands import PlayerView
+
 from .text import PROP_LETTER, PROP_WORD, icon_text
 
 SCALES = {
@@ -215,7 +217,7 @@ def hex_text(mapb, scale: str, h: int, tile, prop, rabbit: bool, port: bool, eda
     return [top, word, mid, bottom]
 
 
-def paint(mapb, scale: str, pieces: dict | None, targets, cursor) -> tuple[list, list, dict]:
+def paint(mapb, scale: str, pieces: PlayerView | None, targets, cursor) -> tuple[list, list, dict]:
     """The grid's characters and styles, row by row, and the owners of the corners
     drawn (a legal hex's or the cursor's); ``cursor`` is None when it is not shown."""
     geo = geometry(mapb, scale)
@@ -223,12 +225,12 @@ def paint(mapb, scale: str, pieces: dict | None, targets, cursor) -> tuple[list,
     chars = [[" "] * width for _ in range(height)]
     styles: list[list[Style | None]] = [[None] * width for _ in range(height)]
     corner_owner: dict = {}
-    P = pieces or {}
-    tiles = P.get("tiles", {})
-    props = P.get("properties", {})
-    rabbits = set(P.get("rabbits", []))
-    roads = set(P.get("roads", []))
-    eda = set(P.get("extra_draw", []))
+    # an empty board when no player's pieces are given
+    tiles = pieces["tiles"] if pieces else {}
+    props = pieces["properties"] if pieces else {}
+    rabbits = set(pieces["rabbits"] if pieces else ())
+    roads = set(pieces["roads"] if pieces else ())
+    eda = set(pieces["extra_draw"] if pieces else ())
     ports = set(mapb.ports)
     large = scale == "large"
     for h, (_cx, _y, runs, corners, edges) in enumerate(geo.hexes):

@@ -33,6 +33,8 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from rules.sweet_lands import PlayerView
+
 from .hexdraw import SCALES, geometry, paint, strips
 
 
@@ -71,7 +73,7 @@ class HexMap(ScrollView, can_focus=True):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.mapb = None
-        self.pieces: dict | None = None
+        self.pieces: PlayerView | None = None
         self.targets: set = set()
         self.cursor: tuple[str, int] | None = None
         # The cursor is drawn while it is the one cursor: the map has focus or the move
@@ -89,7 +91,7 @@ class HexMap(ScrollView, can_focus=True):
         self._known_size = (0, 0)  # the size it last had on view (hidden, it has none)
 
     # ---- data ----------------------------------------------------------------------
-    def show(self, mapb, pieces: dict | None, targets=(), keep_cursor: bool = True) -> None:
+    def show(self, mapb, pieces: PlayerView | None, targets=(), keep_cursor: bool = True) -> None:
         targets = set(targets)
         if self.mapb is not mapb:
             self.cursor = None

@@ -1,30 +1,38 @@
 """Move labels for the Sweet Lands move list, built from the view and the legal moves.
 
-The costs and gains come from the engine's ``explain`` part of the view; the rest are
-names and numbers the view shows (positions, card texts), never a rule worked out here.
+The costs and gains come from the game's explainer (each move's ``Explanation``, asked
+when the list is drawn); the rest are names and numbers the view shows (positions,
+card texts), never a rule worked out here.
 """
 
 from __future__ import annotations
 
+from rules.core import Explanation
+from rules.sweet_lands import SweetLandsView
+
+from .asked import cost_of, gains_of, setup_of
 from .draft import keep_label
 from .text import card_summary, cost_text, data, formula_text, fx_text
 
 
-def label_for(a, v: dict, slots: dict[int, int] | None = None) -> str:
-    """The move's words for the list: the engine's label, with costs and gains from the
-    view (the engine's label alone where the view lacks a part a label reads)."""
+def label_for(
+    a, v: SweetLandsView, told: Explanation | None = None, slots: dict[int, int] | None = None
+) -> str:
+    """The move's words for the list: the engine's label, with the costs and gains the
+    explainer told (``told``; the engine's label alone where a part a label reads is
+    missing)."""
     make = LABELS.get(a.kind)
     try:
-        text = make(a, v, slots or {}) if make else None
+        text = make(a, v, told, slots or {}) if make else None
     except (StopIteration, KeyError, IndexError, TypeError):
         text = None
     return text or a.label
 
 
-def _area(a, v, _slots) -> str:
+def _area(a, v, told, _slots) -> str:
     aid = a.args[0]
     area = data().areas[aid]
-    cost = dict(move_cost(v, a))
+    cost = dict(cost_of(told))
     k = cost.pop("cards", 1)
     eff = f"copy a {'/'.join(area['copy'])} area" if area["copy"] else fx_text(area["effect"])
     wood = f", {a.args[1]} of the wheat as wood" if len(a.args) > 1 else ""
@@ -33,12 +41,12 @@ def _area(a, v, _slots) -> str:
     )
 
 
-def _copy(a, v, _slots) -> str:
+def _copy(a, v, told, _slots) -> str:
     area = data().areas[a.args[0]]
-    return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(move_cost(v, a), short=True)})"
+    return f"Copy {a.args[0]}: {fx_text(area['effect'])} ({cost_text(cost_of(told), short=True)})"
 
 
-def _card(a, v, slots) -> str:
+def _card(a, v, _told, slots) -> str:
     """Play, discard or keep a card of the hand, with the digit key that chooses it."""
     hand = v["players"][a.seat]["hand"]
     card = next(c for c in hand if c["uid"] == a.args[0])
@@ -49,30 +57,30 @@ def _card(a, v, slots) -> str:
     return f"{key}{a.kind.title()} {card['name']}"
 
 
-def _token(a, v, _slots) -> str:
-    cost = move_cost(v, a)
+def _token(a, v, told, _slots) -> str:
+    cost = cost_of(told)
     return f"Take a {a.args[0]} token ({cost_text(cost, short=True) if cost else 'free'})"
 
 
-def _track(a, v, _slots) -> str:
+def _track(a, v, told, _slots) -> str:
     tr = data().prosperity[a.args[0]]
     return (
-        f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}): {', '.join(move_gains(v, a))}"
-        + (" - pays 1 diamond" if move_cost(v, a).get("diamond") else "")
+        f"Prosperity {tr['id']} ({tr['element'].replace('_', ' ')}): {', '.join(gains_of(told))}"
+        + (" - pays 1 diamond" if cost_of(told).get("diamond") else "")
     )
 
 
-def _skill(a, v, _slots) -> str:
-    cost = move_cost(v, a)  # an Advanced Skill Tile costs a diamond
+def _skill(a, v, told, _slots) -> str:
+    cost = cost_of(told)  # an Advanced Skill Tile costs a diamond
     paid = f" (advanced, pays {cost_text(cost, short=True)})" if cost else ""
     return f"Skill {a.args[0]}{paid}: {data().skills[a.args[0]]['text']}"
 
 
-def _flip(a, _v, _slots) -> str:
+def _flip(a, _v, _told, _slots) -> str:
     return f"Flip skill {a.args[0]}: {data().skills[a.args[0]]['text']}"
 
 
-def _aid(a, v, _slots) -> str:
+def _aid(a, v, told, _slots) -> str:
     d = data()
     sp = v["round_aid"][a.args[0]]
     std = "; ".join(fx_text(d.aid_standard[t]) for t in sp["standard"])
@@ -80,38 +88,42 @@ def _aid(a, v, _slots) -> str:
     return f"Round Aid space {a.args[0] + 1}: {std}{pas}"
 
 
-def _character(a, v, _slots) -> str:
+def _character(a, _v, told, _slots) -> str:
     ch = data().characters[a.args[0]]
-    # F: the view's character table adds the Clock Tower and its condition
-    row = next((r for r in v.get("characters") or () if r["id"] == a.args[0]), None)
-    if row is None:
+    # the explainer adds the Clock Tower's ability and its condition
+    said = {line.source: line.label for line in told.lines} if told is not None else {}
+    if "Clock Tower condition" not in said:
         return f"{ch['name']}: {ch['basic']}"
-    return f"{ch['name']}: {ch['basic']} | Clock Tower ({row['condition']}): {row['clock_tower']}"
+    tower = f"Clock Tower ({said['Clock Tower condition']}): {said['Clock Tower ability']}"
+    return f"{ch['name']}: {ch['basic']} | {tower}"
 
 
-def _map(a, v, _slots) -> str | None:
+def _map(a, v, told, _slots) -> str | None:
     """F: the side's name with a small preview from the view."""
     side = next((m for m in v.get("maps") or () if m["id"] == a.args[0]), None)
     return f"{a.label}\n" + "\n".join(side["preview"]) if side is not None else None
 
 
-def _special(a, _v, _slots) -> str:
+def _special(a, _v, _told, _slots) -> str:
     flip = fx_text(data().specials[a.args[1]])
     return f"Special tile {a.args[1]} on hex {a.args[0]} (flip: {flip})"
 
 
-def _marker(a, v, _slots) -> str:
+def _marker(a, v, told, _slots) -> str:
     name = "Carriage" if a.args[0] == "carriage" else "Locomotive"
-    return f"Advance the {name}: {', '.join(move_gains(v, a))}"
+    return f"Advance the {name}: {', '.join(gains_of(told))}"
 
 
-def _edge(a, v, _slots) -> str:
-    return road_label(a.args[0], places(v)["roads"].get(str(a.args[0])))
+def _edge(a, _v, told, _slots) -> str:
+    """The road by its hexes, with what it flips and wakes ("Road 9-14: flips ...")."""
+    if told is None:
+        return f"Road on edge {a.args[0]}"
+    return f"{told.title}: " + (", ".join(gains_of(told)) or "flips nothing")
 
 
-def _place(a, v, _slots) -> str | None:
-    joined = places(v)["merges"].get(str(a.args[0]))
-    return f"{a.label} - WARNING: {merge_text(joined)}" if joined else None
+def _place(a, _v, told, _slots) -> str | None:
+    merges = setup_of(told)  # a property that joins cities into one
+    return f"{a.label} - WARNING: {'; '.join(merges)}" if merges else None
 
 
 LABELS = {
@@ -131,57 +143,14 @@ LABELS = {
     "marker": _marker,
     "edge": _edge,
     "place": _place,
-    "draft": lambda a, v, _slots: keep_label(v, a.args[0]),
-    "done": lambda _a, _v, _slots: "Stop here (S)",
-    "end": lambda _a, _v, _slots: "End the turn (E)",
+    "draft": lambda a, v, _told, _slots: keep_label(v, a.args[0]),
+    "done": lambda _a, _v, _told, _slots: "Stop here (S)",
+    "end": lambda _a, _v, _told, _slots: "End the turn (E)",
 }
-
-
-def move_cost(view: dict, action) -> dict:
-    """The cost the engine reports in the view for one legal move ({} if none)."""
-    return _explained(view, action).get("cost") or {}
-
-
-def move_gains(view: dict, action) -> list[str]:
-    """The gains the engine reports in the view for one legal move ([] if none)."""
-    return _explained(view, action).get("gains") or []
-
-
-def _explained(view: dict, action) -> dict:
-    for move in (view.get("explain") or {}).get("moves") or ():
-        if move["key"] == action.key:
-            return move
-    return {}
-
-
-def places(view: dict) -> dict:
-    """The engine's facts about the viewer's map places (roads, cities, merges)."""
-    return (view.get("explain") or {}).get("places") or {"cities": [], "roads": {}, "merges": {}}
-
-
-def road_name(facts: dict) -> str:
-    """A road named by the two hexes it joins ("9-14"), or by its hex and side on the border."""
-    hexes = facts["hexes"]
-    if len(hexes) == 2:
-        return f"{hexes[0]}-{hexes[1]}"
-    return f"{hexes[0]} {facts['side']} side"
-
-
-def road_label(edge: int, facts: dict | None) -> str:
-    if facts is None:
-        return f"Road on edge {edge}"
-    effects = [f"flips {x}" for x in facts["flips"]]
-    effects += [f"wakes the Extra Draw Area on {h}" for h in facts["wakes"]]
-    return f"Road {road_name(facts)}: " + (", ".join(effects) if effects else "flips nothing")
 
 
 def city_name(city: list[int]) -> str:
     return "-".join(map(str, city))
-
-
-def merge_text(joined: list[list[int]]) -> str:
-    names = [city_name(c) for c in joined]
-    return f"joins cities {', '.join(names[:-1])} and {names[-1]} into one city"
 
 
 MAP_KINDS = {"hex": "hex", "special": "hex", "place": "hex", "rabbit": "hex", "edge": "edge"}

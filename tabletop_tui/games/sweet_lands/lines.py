@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
@@ -150,3 +151,28 @@ class Aligned:
         if total > options.max_width:
             return Measurement.get(console, options, self.grid())
         return Measurement(total, total)
+
+
+class Titled:
+    """A table with its title as a plain line above it (a long title never squeezes it)."""
+
+    def __init__(self, title: str, cols):
+        self.title = title
+        self.table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        for c in cols:
+            self.table.add_column(c)
+
+    def add_row(self, *cells):
+        self.table.add_row(*cells)
+
+    def __rich__(self) -> Group:
+        head, _, rest = self.title.partition(" (")
+        title = Text(head, style="bold")
+        if rest:
+            title.append(" (" + rest, style="dim")
+        return Group(title, self.table)
+
+
+def titled_table(title, *cols) -> Titled:
+    """A table of these columns under its title (the panels' shared look)."""
+    return Titled(title, cols)

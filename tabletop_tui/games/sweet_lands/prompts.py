@@ -7,10 +7,17 @@ are shown as what is left to do.
 
 from __future__ import annotations
 
-from rules.sweet_lands import Op
+from typing import TYPE_CHECKING
+
+from rules.core import Ref
+from rules.sweet_lands import CardView, Op, PendingView, SweetLandsView
 
 from ...text import markup_safe  # names and prompts are drawn as Textual markup
+from . import asked as A
 from .text import plural
+
+if TYPE_CHECKING:
+    from ...controller import Controller
 
 MAP_OPS = {Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD, Op.PLACE, Op.RABBIT}
 HAND_OPS = {Op.HAND, Op.KEEP, Op.DISCARD_ONE, Op.DRAFT}
@@ -51,7 +58,7 @@ PROMPTS = {
 }
 
 
-def prompt(view: dict, legal: list) -> str:
+def prompt(view: SweetLandsView, legal: list) -> str:
     pend = view.get("pending")
     if pend is None:
         if view["phase"] != "action":
@@ -67,7 +74,7 @@ def prompt(view: dict, legal: list) -> str:
     return PROMPTS.get(pend["op"], pend["op"]) + left_text(pend)
 
 
-def left_text(pend: dict) -> str:
+def left_text(pend: PendingView) -> str:
     """What is left of the step, from the counters the engine reports."""
     op = pend["op"]
     bits = []
@@ -94,7 +101,7 @@ def left_text(pend: dict) -> str:
     return f" [{'; '.join(bits)}]" if bits else ""
 
 
-def status_line(step: str, who: str, v: dict, legal: list, review: bool) -> str:
+def status_line(step: str, who: str, v: SweetLandsView, legal: list, review: bool) -> str:
     """The status line (Textual markup): who acts and what is asked, a bot at work,
     a hand-off awaited, or the end; in a replay, what was asked of whom."""
     name = markup_safe(who)
@@ -122,27 +129,22 @@ def home_tab(op: str | None) -> str | None:
 
 
 # ---- why a click is refused ----------------------------------------------------------
-# The engine puts the reason for every area, card and hex it would refuse in the view
-# (the same words apply() raises); these only pick the right one.
-def _explain(view: dict) -> dict:
-    return view.get("explain") or {}
-
-
-def why_not_map(view: dict, seat: int, target: tuple, legal: list) -> str:
-    reasons = _explain(view).get("map")
-    if not reasons:
-        return "No map choice is asked now: " + prompt(view, legal)
+# The explainer gives the reason for the area, card or hex clicked (the same words
+# apply() raises); these only ask for the right one.
+def why_not_map(view: SweetLandsView, c: Controller, target: tuple, legal: list) -> str:
     what, ident = target
-    group = reasons["edges" if what == "edge" else "hexes"]
-    return group.get(str(ident)) or f"{what.title()} {ident} is not a legal choice now."
+    pend = view["pending"]
+    if pend is None or pend["op"] not in MAP_OPS or pend["seat"] != view["viewer"]:
+        return "No map choice is asked now: " + prompt(view, legal)
+    reason = A.map_refusal(c, what, ident)
+    return reason or f"{what.title()} {ident} is not a legal choice now."
 
 
-def why_not_area(view: dict, seat: int, aid: str, legal: list) -> str:
-    refusals = _explain(view).get("refusals") or {}
-    return refusals.get("areas", {}).get(aid) or f"Area {aid} is not available to you now."
+def why_not_area(view: SweetLandsView, c: Controller, aid: str, legal: list) -> str:
+    reason = A.refused(c, Ref("area", aid))
+    return reason or f"Area {aid} is not available to you now."
 
 
-def why_not_card(view: dict, seat: int, card: dict, legal: list) -> str:
-    refusals = _explain(view).get("refusals") or {}
-    reason = refusals.get("cards", {}).get(str(card["uid"]))
+def why_not_card(view: SweetLandsView, c: Controller, card: CardView, legal: list) -> str:
+    reason = A.refused(c, Ref("card", card["uid"]))
     return reason or f"{card['name']} cannot be chosen now."

@@ -1,12 +1,15 @@
 """Why areas, cards, skills, tokens and free actions cannot be used now, in words.
 
-Every reason is the engine's (``view["explain"]["refusals"]``, the words ``apply``
-would give); this module only groups the pieces that share one reason.
+Every reason is the engine's (the explainer's ``refusals``, asked by the panel that
+shows them: the words ``apply`` would give); this module only groups the pieces that
+share one reason.
 """
 
 from __future__ import annotations
 
 from rich.markup import escape
+
+from rules.sweet_lands import SweetLandsView
 
 
 def _grouped(reasons: dict, name) -> list[str]:
@@ -20,18 +23,18 @@ def _grouped(reasons: dict, name) -> list[str]:
     ]
 
 
-def refusals(view: dict) -> dict:
-    return (view.get("explain") or {}).get("refusals") or {}
-
-
-def areas_text(view: dict) -> str:
-    lines = _grouped(refusals(view).get("areas") or {}, lambda aid: f"Area {aid}")
+def areas_text(reasons: dict[str, str]) -> str:
+    """The areas closed to the viewer, by reason (``reasons``: area -> reason)."""
+    lines = _grouped(reasons, lambda aid: f"Area {aid}")
     return _block("Closed to you now", lines)
 
 
-def hand_text(view: dict) -> str:
-    """Cards, skill tiles, property tokens, free actions and the Clock Tower."""
-    why = refusals(view)
+HAND_GROUPS = ("cards", "skills", "tokens", "free", "tower")  # what the hand panel asks
+
+
+def hand_text(view: SweetLandsView, why: dict[str, dict[str, str]]) -> str:
+    """Cards, skill tiles, property tokens, free actions and the Clock Tower (``why``:
+    the explainer's refusals of each group in HAND_GROUPS)."""
     me = view.get("viewer")
     hand = (view["players"][me].get("hand") or []) if me is not None else []
     names = {str(c["uid"]): c["name"] for c in hand}
@@ -43,8 +46,9 @@ def hand_text(view: dict) -> str:
     lines += _grouped(why.get("skills") or {}, lambda sk: f"Skill {sk}")
     lines += _grouped(why.get("tokens") or {}, lambda kind: kind.replace("-", " "))
     lines += [reason for reason in (why.get("free") or {}).values()]
-    if why.get("tower"):
-        lines.append(f"Clock Tower: {why['tower']}")
+    tower = (why.get("tower") or {}).get("tower")
+    if tower:
+        lines.append(f"Clock Tower: {tower}")
     return _block("Not usable now", lines)
 
 

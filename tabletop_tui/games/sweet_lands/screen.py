@@ -17,6 +17,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.core import Explanation
+from rules.sweet_lands import SweetLandsView
+
 from ...host import tabletop_app
 from ...text import markup_safe as escape  # names are drawn as Textual markup
 from ...widgets.keybar import KeyBar
@@ -24,6 +27,7 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
+from . import asked as A
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
@@ -31,7 +35,7 @@ from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
 from .hexmap import HexMap
-from .labels import city_name, label_for, map_targets, places
+from .labels import city_name, label_for, map_targets
 from .lines import Lines
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
@@ -107,7 +111,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._labels: dict = {}
         self._legend = False
         self._steps_text = ""
-        self._explained: dict = {}  # move key -> the engine's cost and gains of it
+        # move key -> the explainer's cost and gains of it, asked when the list is drawn
+        self._explained: dict[str, Explanation] = {}
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
@@ -190,7 +195,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         label = self._labels.get(action.key, action.label)
         if action.kind == "pass" and self._confirm != action.key:
             self._confirm = action.key  # asked once; the same move again passes
-            gains = ", ".join((self._explained.get(action.key) or {}).get("gains") or ())
+            gains = ", ".join(A.gains_of(self._explained.get(action.key)))
             self.notify(
                 "Passing ends your round: no more main actions until the next one"
                 + (f" (you take {gains})" if gains else "")
@@ -230,11 +235,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self.notify(c.last_error, title="Cannot undo", severity="warning")
 
     # ---- rendering ---------------------------------------------------------------------------
-    def shown(self, v: dict) -> int:
+    def shown(self, v: SweetLandsView) -> int:
         if self.shown_seat is not None:
             return self.shown_seat
         me = v["viewer"]
-        return me if me is not None else (v["pending"] or {}).get("seat", v["turn"])
+        pend = v["pending"]
+        return me if me is not None else pend["seat"] if pend else v["turn"]
 
     def render_view(self) -> None:
         c = self.controller
@@ -253,9 +259,11 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self._slots = {}
         hand = v["players"][me]["hand"] if me is not None else None
         self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
-        self._labels = {a.key: label_for(a, v, self._slots) for a in legal}
+        self._explained = A.moves_explained(c, legal)
+        self._labels = {
+            a.key: label_for(a, v, self._explained.get(a.key), self._slots) for a in legal
+        }
         self._typed = ""
-        self._explained = {m["key"]: m for m in (v.get("explain") or {}).get("moves") or ()}
 
         step = c.next_step()
         if step == "human" and me is not None:
@@ -285,7 +293,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if op_changed and step == "human" and legal:
             self.query_one(OptionList).focus()
 
-    def note_turn_so_far(self, v: dict, step: str) -> None:
+    def note_turn_so_far(self, v: SweetLandsView, step: str) -> None:
         """What this turn has done so far, for the line above the moves (the list
         starts afresh when the turn or the player changes)."""
         key = (v["round"], v["phase"], v["turn"], v["viewer"])
@@ -307,7 +315,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self.update_static("#sl-handwhy", "")
         self._hand_for = reader
 
-    def render_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
+    def render_tab(
+        self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
+    ) -> None:
         if tab not in self._dirty:
             return
         self._dirty.discard(tab)
@@ -321,21 +331,23 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if tab == "tab-map":
             self.render_map_panel(v, seat)
         elif tab == "tab-tracks":
-            self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, width))
+            rates = A.track_rates(self.controller, seat)
+            self.query_one("#sl-tracks", Lines).show(tracks_renderable(v, seat, rates, width))
         elif tab == "tab-board":
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
             rows = area_rows(v, legal_areas, width)
             self.fill_table("areas", "#sl-areas", rows)
-            self.update_static("#sl-areawhy", R.areas_text(v))
-            self.update_static("#sl-solo", solo_text(v))
+            self.update_static("#sl-areawhy", R.areas_text(A.refusals(self.controller, "areas")))
+            verdict = A.solo_verdict(self.controller) if v.get("solo") else None
+            self.update_static("#sl-solo", solo_text(v, verdict))
             self.query_one("#sl-solo").display = bool(v.get("solo"))
-            self.query_one("#sl-board", Lines).show(board_renderable(v))
+            self.query_one("#sl-board", Lines).show(board_renderable(v, A.board(self.controller)))
         elif tab == "tab-hand":
             self.render_hand_panel(v, legal, seat, width)
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(H.players_renderable(v, width))
 
-    def render_map_panel(self, v: dict, seat: int) -> None:
+    def render_map_panel(self, v: SweetLandsView, seat: int) -> None:
         """The map of the seat shown, with the places the viewer may choose marked."""
         me = v["viewer"]
         pv = v["players"][seat]
@@ -350,7 +362,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         targets = set(self._map_targets) if mine else set()
         hm.show(data().maps[pv["map"]], pv, targets)
         whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
-        cities = (places(v)["cities"] if mine else None) or ()
+        cities = pv["city_hexes"] if mine else ()
         city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
         self.update_static(
             "#sl-maptitle",
@@ -361,7 +373,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         )
         self.hex_info(hm.cursor, v, seat)
 
-    def hex_info(self, target, v: dict, seat: int) -> None:
+    def hex_info(self, target, v: SweetLandsView, seat: int) -> None:
         text = ""
         pv = v["players"][seat]
         if target and pv["map"]:
@@ -442,7 +454,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self._dirty = set(TABS.values())
             self.render_tab(self.query_one(Panels).active)
 
-    def show_tab(self, tab: str, v: dict | None = None, legal: list | None = None) -> None:
+    def show_tab(
+        self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
+    ) -> None:
         """Put this panel on show (a key, a click on the strip or a move's home panel)."""
         self.query_one(Panels).active = tab
         self.query_one(TabStrip).show(tab)

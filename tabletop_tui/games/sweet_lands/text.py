@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rules.sweet_lands import CardView, PlayerView
+
 RES_SHORT = {"gold": "g", "wheat": "wh", "wood": "wd", "iron": "ir", "diamond": "dia"}
 RES_ORDER = ("gold", "wheat", "wood", "iron", "diamond")
 PROP_LETTER = {"tent": "t", "house": "h", "building": "b", "shop": "s", "lab": "l", "tower": "k"}
@@ -197,14 +199,14 @@ def card_of(cid: int):
     return data().cards[cid]
 
 
-def card_summary(card: dict) -> str:
+def card_summary(card: CardView) -> str:
     """One line: what a card does (immediate or pass), for a card dict from a view."""
     if card["kind"] == "pass":
         return "pass: " + formula_text(card["pass"])
     return fx_text(card["effect"])
 
 
-def card_auto(card: dict) -> str:
+def card_auto(card: CardView) -> str:
     if card["kind"] == "pass" or card["industry"] == "none":
         return "-"
     col = "any column" if card["industry"] == "wild" else INDUSTRY_COLUMN[card["industry"]]
@@ -231,7 +233,7 @@ def player_tags(players: list) -> list[str]:
     return out
 
 
-def token_cost(pv: dict, kind: str) -> dict:
+def token_cost(pv: PlayerView, kind: str) -> dict:
     """The cost of the next token of a kind, as the engine reports it in the view."""
     return pv.get("token_costs", {}).get(kind, {})
 
@@ -316,7 +318,7 @@ def fx_short(effects) -> str:
     return " ".join(_short(op, v) for op, v in effects)
 
 
-def place_facts(m, pv: dict, target: tuple) -> list[str]:
+def place_facts(m, pv: PlayerView, target: tuple) -> list[str]:
     """What the map shows at a hex or an edge of the viewer's board, in words."""
     what, i = target
     if what == "hex":

@@ -8,6 +8,8 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rules.sweet_lands import PlayerView, SweetLandsView, TrackRate
+
 from .lines import Aligned, Beside
 from .text import RES_SHORT, data, fx_short, fx_text, player_tags
 
@@ -53,7 +55,7 @@ def cost_short(cost: dict) -> str:
     return " ".join(f"{v}{RES_SHORT[k]}" for k, v in cost.items() if v)
 
 
-def industry_lines(pv: dict, full: bool = False):
+def industry_lines(pv: PlayerView, full: bool = False):
     d = data()
     ind = d.player["industry"]
     loco = pv["locomotive"]
@@ -88,7 +90,7 @@ def industry_lines(pv: dict, full: bool = False):
     return Group(Text("Industry Track", style="bold"), t)
 
 
-def food_lines(pv: dict, full: bool = False):
+def food_lines(pv: PlayerView, full: bool = False):
     d = data()
     food = d.player["food"]
     bonus = {b["at"]: [(op, v) for e in b["effect"] for op, v in e.items()] for b in food["bonus"]}
@@ -108,13 +110,15 @@ def food_lines(pv: dict, full: bool = False):
     return Group(Text("Food Track", style="bold"), t)
 
 
-def _rate_now(pv: dict, i: int) -> tuple[int, int, int, int]:
-    """(VP, per, count, VP now) of Prosperity track i, as the engine reports them."""
-    r = pv["prosperity_rates"][i]
+def _rate_now(rates: list[TrackRate], i: int) -> tuple[int, int, int, int]:
+    """(VP, per, count, VP now) of Prosperity track i, as the explainer reports them."""
+    r = rates[i]
     return r["vp"], r["per"], r["count"], r["scores"]
 
 
-def prosperity_lines(view: dict, shown: int, full: bool = False) -> Table:
+def prosperity_lines(
+    view: SweetLandsView, shown: int, rates: list[TrackRate], full: bool = False
+) -> Table:
     d = data()
     players = view["players"]
     tags = player_tags(players)
@@ -132,7 +136,7 @@ def prosperity_lines(view: dict, shown: int, full: bool = False) -> Table:
         for pos in range(tr["length"] + 1):
             here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
             cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
-        vp, per, n, now = _rate_now(pv, i)
+        vp, per, n, now = _rate_now(rates, i)
         rate = (f"{vp}/{per}" if per > 1 else f"{vp}") + f" x{n} = {now}VP"
         sep = "; " if full else " "
         bon = sep.join(f"{at}:{_fx(eff, full)}" for at, eff in sorted(tr["bonus"].items()))
@@ -155,7 +159,7 @@ def rates_lines() -> Table:
     return t
 
 
-def score_lines(view: dict) -> Table:
+def score_lines(view: SweetLandsView) -> Table:
     players = view["players"]
     tags = player_tags(players)
     t = _grid({}, *[{"justify": "right", "no_wrap": True}] * 9)
@@ -183,7 +187,7 @@ def score_lines(view: dict) -> Table:
     return t
 
 
-def score_lines_narrow(view: dict) -> Table:
+def score_lines_narrow(view: SweetLandsView) -> Table:
     players = view["players"]
     tags = player_tags(players)
     t = _grid({}, {"justify": "right", "no_wrap": True}, {"no_wrap": True}, {"no_wrap": True})
@@ -204,7 +208,7 @@ def score_lines_narrow(view: dict) -> Table:
     return t
 
 
-def prosperity_narrow(view: dict, shown: int):
+def prosperity_narrow(view: SweetLandsView, shown: int, rates: list[TrackRate]):
     """Two lines a track: name and positions, then the rate now and the bonuses."""
     d = data()
     players = view["players"]
@@ -221,7 +225,7 @@ def prosperity_narrow(view: dict, shown: int):
         for pos in range(tr["length"] + 1):
             here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
             cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
-        vp, per, n, now = _rate_now(pv, i)
+        vp, per, n, now = _rate_now(rates, i)
         name = track_name(tr)
         first = view["prosperity_first"][i]
         bon = " ".join(f"{at}:{fx_short(eff)}" for at, eff in sorted(tr["bonus"].items()))
@@ -236,16 +240,22 @@ def prosperity_narrow(view: dict, shown: int):
     return Group(*lines)
 
 
-def tracks_renderable(view: dict, shown: int, width: int):
+def tracks_renderable(view: SweetLandsView, shown: int, rates: list[TrackRate], width: int):
+    """The panel for the seat ``shown``, with the Prosperity rates the explainer gave."""
     pv = view["players"][shown]
     full = width >= FULL_WIDTH
     ind, food = industry_lines(pv, full), food_lines(pv, full)
     side = Beside(ind, Group(food, Text(""), Text(ahead_text(pv), style="italic")), gap=4)
     parts: list[RenderableType]
     if width >= 80:
-        parts = [score_lines(view), Text(""), prosperity_lines(view, shown, full), Text("")]
+        parts = [score_lines(view), Text(""), prosperity_lines(view, shown, rates, full), Text("")]
     else:
-        parts = [score_lines_narrow(view), Text(""), prosperity_narrow(view, shown), Text("")]
+        parts = [
+            score_lines_narrow(view),
+            Text(""),
+            prosperity_narrow(view, shown, rates),
+            Text(""),
+        ]
     if width >= 70:
         parts.append(side)
     else:
@@ -264,7 +274,7 @@ def tracks_renderable(view: dict, shown: int, width: int):
     return Group(*parts)
 
 
-def ahead_text(pv: dict) -> str:
+def ahead_text(pv: PlayerView) -> str:
     """The next bonuses each Industry marker would take."""
     d = data()
     out = []
