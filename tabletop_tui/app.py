@@ -16,6 +16,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from . import memory_policy
+from . import navigation as nav
 from .interrupt import INTERRUPTED, catch_sigint
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
@@ -278,6 +279,36 @@ class TabletopApp(App):
         if c.save_problem and time.monotonic() - self._save_notice_at > SAVE_NOTICE_SECONDS:
             self.show_save_problem(c.save_problem)
 
+    # ---- navigation the screens ask for (navigation.py) ------------------------------
+    def on_back_to_title(self, _message: nav.BackToTitle) -> None:
+        self.back_to_title()
+
+    def on_show_help(self, message: nav.ShowHelp) -> None:
+        self.show_help(message.game_id)
+
+    def on_show_end(self, message: nav.ShowEnd) -> None:
+        self.show_end(message.controller, message.screen_class)
+
+    def on_play_again(self, message: nav.PlayAgain) -> None:
+        self.play_again(message.controller)
+
+    def on_start_game(self, m: nav.StartGame) -> None:
+        self.start_game(m.game, m.names, m.seats, m.options, m.seed)
+
+    def on_resume_game(self, message: nav.ResumeGame) -> None:
+        self.resume_game(message.path, message.state)
+
+    def on_open_menu(self, message: nav.OpenMenu) -> None:
+        entries = {
+            "new": self.show_setup,
+            "resume": self.show_resume,
+            "rules": self.show_rules_menu,
+            "records": self.show_records,
+            "quit": self.exit,
+        }
+        if message.entry in entries:
+            entries[message.entry]()
+
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen
 
@@ -291,7 +322,7 @@ class TabletopApp(App):
     def show_records(self) -> None:
         from .coach.records_screen import RecordsScreen
 
-        self._reset_to(RecordsScreen())
+        self._reset_to(RecordsScreen(data_dir=self.data_dir))
 
     def record_game(self, controller) -> None:
         """Keep a finished game in the records; a database problem is told, and the
@@ -377,8 +408,9 @@ class TabletopApp(App):
     def show_end(self, controller, screen_class=None) -> None:
         """The end screen the game registered (its own, or the shared one)."""
         from .games import ui_for
+        from .screens.end import EndScreen
 
-        cls = screen_class or ui_for(controller.spec.id).end_screen_class()
+        cls = screen_class or ui_for(controller.spec.id).end_screen_class() or EndScreen
         self.record_game(controller)
         self._reset_to(cls(controller))
 

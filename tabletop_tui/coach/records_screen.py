@@ -6,6 +6,7 @@ rates per opponent level. Bots are marked wherever a seat is named."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,7 +18,7 @@ from textual_plotext import PlotextPlot
 
 import rules
 
-from ..host import tabletop_app
+from ..navigation import BackToTitle
 from ..text import visible
 from ..widgets.title_bar import TitleBar
 from .charts import score_chart, solo_chart, win_rate_chart
@@ -39,9 +40,10 @@ class RecordsScreen(Screen):
     RecordsScreen PlotextPlot { height: 1fr; min-height: 8; }
     """
 
-    def __init__(self, records: list[Record] | None = None):
+    def __init__(self, records: list[Record] | None = None, data_dir: Path | None = None):
         super().__init__()
         self.given = records  # tests hand records in; the app reads the database
+        self.data_dir = data_dir
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -81,10 +83,10 @@ class RecordsScreen(Screen):
         self.show()
 
     def load(self) -> list[Record]:
-        if self.given is not None:
-            return self.given
+        if self.given is not None or self.data_dir is None:
+            return self.given or []
         try:
-            records, damaged = load_records(tabletop_app(self).data_dir)
+            records, damaged = load_records(self.data_dir)
         except RecordsProblem as exc:
             self.query_one("#records-problem", Static).update(Text(str(exc)))
             return []
@@ -118,7 +120,7 @@ class RecordsScreen(Screen):
             table.add_row(*row_of(r))
 
     def action_back(self) -> None:
-        tabletop_app(self).back_to_title()
+        self.post_message(BackToTitle())
 
 
 def kind_key(kind: tuple[str, str]) -> str:

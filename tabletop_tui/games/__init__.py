@@ -45,12 +45,8 @@ class GameUI:
         return cls
 
     def end_screen_class(self) -> Any:
-        """The game's own end screen, or the shared one."""
-        if self.end_screen:
-            return _load(self.end_screen, self.package)
-        from ..screens.end import EndScreen
-
-        return EndScreen
+        """The game's own end screen (None: the app shows the shared one)."""
+        return _load(self.end_screen, self.package) if self.end_screen else None
 
 
 @cache

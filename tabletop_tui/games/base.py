@@ -12,7 +12,7 @@ from rules.core import Action
 
 from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
-from ..host import tabletop_app
+from ..navigation import BackToTitle, ShowEnd, ShowHelp
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
@@ -120,7 +120,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             else:  # a zero-length timer is refused by Textual
                 self.call_later(self._bot_move)
         elif step == "over" and not self.review:
-            tabletop_app(self).show_end(c)
+            self.post_message(ShowEnd(c))
 
     def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing
@@ -236,10 +236,10 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             self.stepper(delta, by_turn)
 
     def action_help(self) -> None:
-        tabletop_app(self).show_help(self.controller.spec.id)
+        self.post_message(ShowHelp(self.controller.spec.id))
 
     def action_leave(self) -> None:
-        tabletop_app(self).back_to_title()
+        self.post_message(BackToTitle())
 
     def action_results(self, _to: str = "results") -> None:
         self.dismiss(None)  # back to the end screen (or the replay, or the review)

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from ..coach.end_parts import coach_parts, show_coach_parts
-from ..host import tabletop_app
+from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
 from ..widgets.log import LogView
 from ..widgets.title_bar import TitleBar
@@ -190,7 +190,7 @@ class EndScreen(Screen):
         action()
 
     def action_again(self) -> None:
-        tabletop_app(self).play_again(self.controller)
+        self.post_message(PlayAgain(self.controller))
 
     def action_review(self) -> None:
         from ..games import screen_class
@@ -212,4 +212,4 @@ class EndScreen(Screen):
         open_review(self, self.controller)
 
     def action_title(self) -> None:
-        tabletop_app(self).back_to_title()
+        self.post_message(BackToTitle())

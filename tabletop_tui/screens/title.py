@@ -7,7 +7,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..host import tabletop_app
+from ..navigation import OpenMenu
 from ..widgets.title_bar import TitleBar
 
 BANNER = r"""
@@ -62,14 +62,5 @@ class TitleScreen(Screen):
         self.action_pick(event.option.id)
 
     def action_pick(self, what: str | None) -> None:
-        app = tabletop_app(self)
-        if what == "new":
-            app.show_setup()
-        elif what == "resume":
-            app.show_resume()
-        elif what == "rules":
-            app.show_rules_menu()
-        elif what == "records":
-            app.show_records()
-        elif what == "quit":
-            app.exit()
+        if what is not None:
+            self.post_message(OpenMenu(what))

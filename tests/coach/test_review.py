@@ -79,7 +79,7 @@ async def test_the_review_screen_works_in_the_background_and_keeps_its_result(tm
     app = make_app(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = ReviewScreen(SPEC, state, path, 0)
-        screen.rank_budget, screen.worlds = SMALL, 4
+        screen.rank_budget, screen.worlds = SMALL, 8  # enough games to call the blunder clear
         await app.push_screen(screen)
         # a review's time depends on the machine's load: up to a few minutes on a busy one
         moves = len(state.action_keys())

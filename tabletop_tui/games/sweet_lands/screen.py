@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from rules.core import Explanation
 from rules.sweet_lands import SweetLandsView
 
-from ...host import tabletop_app
+from ...navigation import ShowEnd
 from ...text import markup_safe as escape  # names are drawn as Textual markup
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
@@ -189,7 +189,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
 
         if self.is_attached and self.app.screen is self:
             # The shared end screen plus the solo verdict.
-            tabletop_app(self).show_end(self.controller, SweetLandsEndScreen)
+            self.post_message(ShowEnd(self.controller, SweetLandsEndScreen))
 
     def _apply(self, action) -> None:
         label = self._labels.get(action.key, action.label)
