@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .. import get_game
 from ..bots import Budget, make_ranker, observe
 from .hinting import points_word
 from .paired import paired
@@ -51,6 +52,9 @@ class Decision:
     high: float | None = None
     verdict: str = ""  # MISTAKE, WITHIN_NOISE, or "" (the bot's own move was played)
     best_expected: float | None = None  # the seat's mean final score after the best move
+    # for a mistake: what each move costs, gives and sets up, in the game's words
+    played_why: str = ""
+    best_why: str = ""
 
 
 @dataclass
@@ -168,6 +172,13 @@ def judge_decision(game_id, state, seat, step, key, seed, rank_budget, worlds) -
     diff = paired(best_ends, played_ends)
     verdict = MISTAKE if diff.clear and diff.mean > 0 else WITHIN_NOISE
     expected = sum(best_ends) / len(best_ends) if best_ends else None
+    why = {"played_why": "", "best_why": ""}
+    if verdict == MISTAKE:  # a turning point says what each move does
+        explainer = get_game(game_id).explainer
+        for field_name, action in (("played_why", played), ("best_why", best)):
+            told = explainer.action(state, seat, action)
+            lines = told.of_kind("cost", "gain", "setup") or told.of_kind("fact")
+            why[field_name] = "; ".join(x.text() for x in lines)
     return Decision(
         step,
         rnd,
@@ -180,6 +191,7 @@ def judge_decision(game_id, state, seat, step, key, seed, rank_budget, worlds) -
         round(diff.high, 2) if diff.games > 1 else None,
         verdict,
         None if expected is None else round(expected, 2),
+        **why,
     )
 
 
@@ -215,6 +227,6 @@ def review_text(review: Review) -> str:
         where = f"round {d.round}, " if d.round is not None else ""
         spread = f" ({d.low:.1f} to {d.high:.1f})" if d.low is not None and d.high else ""
         lines.append(f"{n}. {where}move {d.step + 1}: about {d.loss:.1f} {word} lost{spread}")
-        lines.append(f"   played: {d.played}")
-        lines.append(f"   best found: {d.best}")
+        lines.append(f"   played: {d.played}" + (f" ({d.played_why})" if d.played_why else ""))
+        lines.append(f"   best found: {d.best}" + (f" ({d.best_why})" if d.best_why else ""))
     return "\n".join(lines)
