@@ -504,6 +504,10 @@ def list_saves(
         known = _READ.get((str(d / name), tuple(key))) if use_index and _READ else None
         if known is None and name in index:
             known = save_index.info_of(path, index[name], key)
+            if known is not None:  # the entry stands as it is
+                good.append(known)
+                entries[name] = index[name]
+                continue
         if known is None:
             known = read_save_info(path, cached=use_index)
         if isinstance(known, BadSave):
