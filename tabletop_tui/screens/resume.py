@@ -193,7 +193,7 @@ class TidyScreen(ModalScreen[list]):
     """Offers to delete the finished games last saved before a chosen age, listing
     each one first; Y deletes them, N or Escape keeps everything. Games in progress,
     saves that cannot be read and saves open in another window are never offered.
-    Dismissed with the (path, stat key) of each save the player agreed to delete."""
+    Dismissed with the listed SaveInfo of each save the player agreed to delete."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes, delete them"),
