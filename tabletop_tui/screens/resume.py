@@ -145,14 +145,25 @@ class SaveList(OptionList):
         super().action_last()
 
 
-class ConfirmDelete(ModalScreen[bool]):
-    """Asks before a save is deleted; Y deletes, N or Escape keeps it."""
+class AskToDelete(ModalScreen):
+    """A question before deleting: Y answers yes, N or Escape no (``answered``)."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes, delete"),
-        Binding("n", "answer(False)", "No, keep it"),
+        Binding("n", "answer(False)", "No, keep"),
         Binding("escape", "answer(False)", "Keep", show=False),
     ]
+
+    def action_answer(self, yes: bool) -> None:
+        self.answered(yes)
+
+    def answered(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ConfirmDelete(AskToDelete):
+    """Asks before a save is deleted; Y deletes, N or Escape keeps it."""
+
     DEFAULT_CSS = """
     ConfirmDelete { align: center middle; }
     ConfirmDelete #confirm-box { width: 60; height: auto; border: thick $error;
@@ -173,9 +184,6 @@ class ConfirmDelete(ModalScreen[bool]):
             yield Static(text, id="confirm-text")
         yield Footer()
 
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
-
 
 def lock_problem(path: Path) -> str:
     """Why a save must be left alone by tidying: open in another window, or a lock
@@ -189,17 +197,12 @@ def lock_problem(path: Path) -> str:
     return f"open in another window ({holder})" if holder else ""
 
 
-class TidyScreen(ModalScreen[list]):
+class TidyScreen(AskToDelete):
     """Offers to delete the finished games last saved before a chosen age, listing
     each one first; Y deletes them, N or Escape keeps everything. Games in progress,
     saves that cannot be read and saves open in another window are never offered.
     Dismissed with the listed SaveInfo of each save the player agreed to delete."""
 
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes, delete them"),
-        Binding("n", "answer(False)", "No, keep them"),
-        Binding("escape", "answer(False)", "Keep", show=False),
-    ]
     DEFAULT_CSS = """
     TidyScreen { align: center middle; }
     TidyScreen #tidy-box { width: 90%; max-width: 110; height: 90%; border: thick $error;
@@ -295,9 +298,9 @@ class TidyScreen(ModalScreen[list]):
 
     def on_button_pressed(self, event) -> None:
         event.stop()
-        self.action_answer(event.button.id == "tidy-yes")
+        self.answered(event.button.id == "tidy-yes")
 
-    def action_answer(self, yes: bool) -> None:
+    def answered(self, yes: bool) -> None:
         self.dismiss(list(self.chosen) if yes else [])
 
 

@@ -435,3 +435,17 @@ async def test_tidy_leaves_a_save_that_changed_or_was_locked_after_it_was_listed
         assert "a-changed.json: changed since it was listed" in note
         assert "b-locked.json: open in another window" in note
     assert changed.exists() and locked.exists() and not gone.exists()
+
+
+async def test_tidy_by_mouse_the_button_names_what_it_deletes(tmp_path):
+    old = aged(finished(tmp_path, "old", "happy-city", 1), 200)
+    young = aged(finished(tmp_path, "young", "happy-city", 2), 5)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        await open_tidy(pilot)
+        assert "Delete 1 save" in screen_text(app)
+        await pilot.click("#tidy-yes")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"
+    assert not old.exists() and young.exists()
