@@ -2,8 +2,10 @@
 
 Every save carries a small ``header`` (game, players, options, time, whether it is
 over, the winners, and the seed once the game has ended) so that the resume list
-reads each file once and replays nothing. A save written before headers existed is
-replayed once and the result kept in memory for as long as the file is unchanged.
+reads each file once and replays nothing; what it read is kept in an index
+(save_index.py) that a later listing uses for every save unchanged since. A save
+written before headers existed is replayed once and the result kept in memory for as
+long as the file is unchanged.
 A file that cannot be read, has fields of the wrong type or out of range, is not a
 regular file, or does not replay goes to the bad list with its name and the reason;
 it is never modified, and no file can stop the list (``read_save_info`` turns any
@@ -19,6 +21,7 @@ import math
 import os
 import stat
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +78,8 @@ class SaveInfo:
     winners: list = field(default_factory=list)
     seed: int | None = None  # only for finished games: the seed gives away hidden order
     steps: int = 0
+    # who plays each seat: "human", or "bot:<level>"; empty if the save does not say
+    seats: list = field(default_factory=list)
 
 
 def brief(reason: str) -> str:
@@ -363,6 +368,7 @@ def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: 
         [visible(w) for w in winners],
         h.get("seed") if h["over"] else None,
         len(raw["actions"]),
+        seat_kinds(raw, len(players)),
     )
 
 
@@ -398,21 +404,31 @@ def _info_of(path: Path, raw: dict, spec: Any, players: list, options: dict, sta
         header["winners"],
         header.get("seed"),
         header["steps"],
+        seat_kinds(raw, len(players)),
     )
 
 
-_REPLAYED: dict[tuple[str, int, int], SaveInfo | BadSave] = {}
+# Results kept for this process: saves replayed to be listed (old ones without a
+# header) and saves found bad, by file and stat key, so each is read once while unchanged.
+_READ: dict[tuple[str, tuple[int, ...]], SaveInfo | BadSave] = {}
 
 
-def read_save_info(path: Path) -> SaveInfo | BadSave:
-    """What the resume list shows for one file; never raises, whatever the file holds."""
+def _cache_key(path: Path, st: os.stat_result) -> tuple[str, tuple[int, ...]]:
+    from .save_index import stat_key
+
+    return str(path), tuple(stat_key(st))
+
+
+def read_save_info(path: Path, cached: bool = True) -> SaveInfo | BadSave:
+    """What the resume list shows for one file; never raises, whatever the file holds.
+    ``cached=False`` reads the file even if this process read it unchanged before."""
     try:
         st = path.stat()
     except OSError as exc:
         return BadSave(path, f"{path.name}: cannot read the file ({_why(exc)})")
-    key = (str(path), st.st_mtime_ns, st.st_size)
-    if key in _REPLAYED:
-        return _REPLAYED[key]
+    key = _cache_key(path, st)
+    if cached and key in _READ:
+        return _READ[key]
     try:
         raw = read_json(path)
         spec, players, options = check_record(raw)
@@ -424,7 +440,7 @@ def read_save_info(path: Path) -> SaveInfo | BadSave:
         result = BadSave(path, f"{path.name}: {exc}")
     except Exception as exc:  # noqa: BLE001 - no file may stop the list: name it instead
         result = BadSave(path, f"{path.name}: not a usable save ({exc.__class__.__name__})")
-    _REPLAYED[key] = result
+    _READ[key] = result
     return result
 
 
@@ -447,12 +463,21 @@ def load_checked(path: Path) -> Any:
         bad = BadSave(
             path, f"{path.name}: the game could not be replayed ({exc.__class__.__name__})"
         )
-    _REPLAYED[(str(path), st.st_mtime_ns, st.st_size)] = bad
+    _READ[_cache_key(path, st)] = bad
     return bad
 
 
-def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
-    """Every save, newest first; a save that cannot be used goes to the bad list."""
+def list_saves(
+    base: Path, use_index: bool = True, later: Callable[[Callable[[], None]], Any] | None = None
+) -> tuple[list[SaveInfo], list[BadSave]]:
+    """Every save, newest first; a save that cannot be used goes to the bad list.
+
+    With ``use_index`` a save unchanged since the folder's index (save_index.py) was
+    written is listed from its entry, and the index is brought up to date (through
+    ``later`` if given, e.g. after the first frame); without it, every file is read
+    (the uncached path the index is tested against)."""
+    from . import save_index
+
     good: list[SaveInfo] = []
     bad: list[BadSave] = []
     d = saves_dir(base)
@@ -460,12 +485,42 @@ def list_saves(base: Path) -> tuple[list[SaveInfo], list[BadSave]]:
         return good, bad
     remove_stale_temps(base)
     try:
-        paths = [p for p in d.glob("*.json") if not p.name.startswith(".")]  # hidden: temps
+        with os.scandir(d) as found:  # hidden files (temporaries, the index) are not saves
+            names = [e.name for e in found if e.name.endswith(".json") and e.name[0] != "."]
     except OSError as exc:
         return good, [BadSave(d, f"{d}: cannot read the folder ({_why(exc)})")]
-    for path in paths:
-        info = read_save_info(path)
-        (good if isinstance(info, SaveInfo) else bad).append(info)  # type: ignore[arg-type]
+    index = save_index.load_index(d) if use_index else {}
+    entries: dict[str, dict] = {}
+    now = save_index.now_ns()
+    for name in names:
+        path = d / name
+        try:
+            st = path.stat()
+        except OSError as exc:
+            bad.append(BadSave(path, f"{name}: cannot read the file ({_why(exc)})"))
+            continue
+        key = save_index.stat_key(st)
+        # read in this process (replayed, or found bad on opening): as it was then
+        known = _READ.get((str(d / name), tuple(key))) if use_index and _READ else None
+        if known is None and name in index:
+            known = save_index.info_of(path, index[name], key)
+            if known is not None:  # the entry stands as it is
+                good.append(known)
+                entries[name] = index[name]
+                continue
+        if known is None:
+            known = read_save_info(path, cached=use_index)
+        if isinstance(known, BadSave):
+            bad.append(known)
+            continue
+        good.append(known)
+        if save_index.settled(st, now):
+            entries[name] = save_index.entry_of(key, known)
+    if use_index and entries != index:
+        if later is None:
+            save_index.write_index(d, entries)
+        else:
+            later(lambda: save_index.write_index(d, entries))
     good.sort(key=lambda i: i.saved_at, reverse=True)
     bad.sort(key=lambda b: b.path.name)
     return good, bad
@@ -488,13 +543,25 @@ def _seat_info(raw: dict) -> dict:
     return {"kind": "bot", "level": level if level in LEVELS else "normal"}
 
 
+def seats_of(raw: dict, n: int) -> list[dict]:
+    """The seat kinds stored in a save's fields; humans if missing or malformed."""
+    ui = raw.get("ui")
+    seats = ui.get("seats") if isinstance(ui, dict) else None
+    if isinstance(seats, list) and len(seats) == n and all(isinstance(s, dict) for s in seats):
+        return [_seat_info(s) for s in seats]
+    return [{"kind": "human"} for _ in range(n)]
+
+
+def seat_kinds(raw: dict, n: int) -> list[str]:
+    """Who plays each seat, for the list: "human" or "bot:<level>"."""
+    return [
+        f"bot:{seat['level']}" if seat["kind"] == "bot" else "human" for seat in seats_of(raw, n)
+    ]
+
+
 def read_seats(path: Path, n: int) -> list[dict]:
     """The seat kinds stored with a save; humans if missing or malformed."""
     try:
-        ui = read_json(path).get("ui", {})
-        seats = ui.get("seats")
-        if isinstance(seats, list) and len(seats) == n and all(isinstance(s, dict) for s in seats):
-            return [_seat_info(s) for s in seats]
-    except (SaveProblem, AttributeError):
-        pass
-    return [{"kind": "human"} for _ in range(n)]
+        return seats_of(read_json(path), n)
+    except SaveProblem:
+        return [{"kind": "human"} for _ in range(n)]

@@ -19,7 +19,9 @@ from rich.console import Console
 
 import rules
 import tabletop_tui.cli as cli
+import tabletop_tui.saves as saves_module
 from rules.simulate import play_one
+from tabletop_tui import save_index
 from tabletop_tui.replay import ReplayError, load_replay
 from tabletop_tui.saves import (
     BadSave,
@@ -390,3 +392,174 @@ def test_a_games_own_extra_fields_win_over_kept_ones(tmp_path):
     write_save(path, spec, state, [{"kind": "human"}] * 2, {"extra": {"rules": 0, "x": 1}})
     extra = json.loads(path.read_text())["extra"]
     assert extra["x"] == 1 and extra["rules"] == state.save_extra()["rules"]
+
+
+# ---- the index (save_index.py) against reading every file ------------------------------------
+@pytest.fixture
+def indexed_at_once(monkeypatch):
+    """Saves the test has just written are indexed (the app waits RACY_NS first)."""
+    monkeypatch.setattr(save_index, "RACY_NS", -(10**9))
+
+
+@pytest.fixture
+def seeded_folder(tmp_path) -> Path:
+    """Seeded saves of every game, finished and in progress (a bot seat in each), one
+    written before headers existed, and two that cannot be used."""
+    for game in sorted(rules.GAMES):
+        real_save(tmp_path, game, 3, finished=True)
+        real_save(tmp_path, game, 4, finished=False)
+    folder = tmp_path / "saves"
+    old = json.loads((folder / "happy-city-3.json").read_text())
+    del old["header"]
+    (folder / "before-headers.json").write_text(json.dumps(old))
+    (folder / "not-json.json").write_text("{not json")
+    bad_step = json.loads((folder / "happy-city-4.json").read_text())
+    bad_step["actions"].append('0:buy:["Castle in the air"]')
+    del bad_step["header"]
+    (folder / "bad-step.json").write_text(json.dumps(bad_step))
+    return tmp_path
+
+
+def uncached(base: Path):
+    saves_module._READ.clear()
+    return list_saves(base, use_index=False)
+
+
+def reading_counted(monkeypatch) -> list[str]:
+    """The names of the save files read from now on (the index itself not counted)."""
+    read: list[str] = []
+    real = saves_module.read_json
+
+    def counted(path):
+        if Path(path).name != save_index.INDEX_NAME:
+            read.append(Path(path).name)
+        return real(path)
+
+    monkeypatch.setattr(saves_module, "read_json", counted)
+    return read
+
+
+def test_the_index_lists_exactly_what_reading_every_file_lists(
+    seeded_folder, indexed_at_once, monkeypatch
+):
+    expected = uncached(seeded_folder)
+    assert len(expected[0]) == 2 * len(rules.GAMES) + 1 and len(expected[1]) == 2
+    assert any(i.seats and i.seats[1] == "bot:easy" for i in expected[0])
+    saves_module._READ.clear()
+    assert list_saves(seeded_folder) == expected  # reads every file, writes the index
+    assert save_index.load_index(seeded_folder / "saves")
+    saves_module._READ.clear()
+    read = reading_counted(monkeypatch)
+    assert list_saves(seeded_folder) == expected
+    assert sorted(read) == ["bad-step.json", "not-json.json"]  # bad saves are never indexed
+
+
+def same_size_damage(path: Path) -> None:
+    """Break the JSON in place without changing the size, then put the old times back."""
+    st = path.stat()
+    blob = path.read_bytes()
+    with path.open("r+b") as fh:
+        fh.write(b"[" + blob[1:])
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def replaced(path: Path) -> None:
+    """Another game's save renamed over this one, with this one's times put back."""
+    st = path.stat()
+    other = path.with_name("sweet-lands-4.json")
+    stand_in = path.with_name(".stand-in")
+    stand_in.write_bytes(other.read_bytes())
+    os.replace(stand_in, path)
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def shortened(path: Path) -> None:
+    with path.open("r+b") as fh:
+        fh.truncate(100)
+
+
+@pytest.mark.parametrize("change", [same_size_damage, replaced, shortened])
+def test_a_save_changed_after_indexing_is_read_again(seeded_folder, indexed_at_once, change):
+    list_saves(seeded_folder)  # the index
+    change(seeded_folder / "saves" / "happy-city-3.json")
+    saves_module._READ.clear()
+    assert list_saves(seeded_folder) == uncached(seeded_folder)
+
+
+def another_mode(text: str) -> str:
+    """A change that still makes sense (another mode), the checksum left as it was."""
+    outer = json.loads(text)
+    assert '"mode":"Family"' in outer["entries"]
+    return json.dumps({**outer, "entries": outer["entries"].replace('"Family"', '"Expert"')})
+
+
+def forged_entry(text: str) -> str:
+    """An entry of nonsense types under a correct checksum (as a hand edit could make)."""
+    outer = json.loads(text)
+    entries = json.loads(outer["entries"])
+    for entry in entries.values():
+        entry["players"] = 7
+        entry["winners"] = ["nobody at this table"]
+    inner = json.dumps(entries)
+    return json.dumps({**outer, "entries": inner, "sha256": save_index._digest(inner)})
+
+
+DAMAGED_INDEX = {
+    "empty": lambda text: "",
+    "not JSON": lambda text: "{not json",
+    "cut short": lambda text: text[: len(text) // 2],
+    "an entry changed, checksum left": another_mode,
+    "nonsense under a right checksum": forged_entry,
+    "another version": lambda text: text.replace('"version": 1', '"version": 99'),
+    "a list": lambda text: "[]",
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED_INDEX.values(), ids=DAMAGED_INDEX.keys())
+def test_a_damaged_index_is_rebuilt_and_never_trusted(seeded_folder, indexed_at_once, damage):
+    expected = uncached(seeded_folder)
+    index = seeded_folder / "saves" / save_index.INDEX_NAME
+    list_saves(seeded_folder)
+    index.write_text(damage(index.read_text()))
+    saves_module._READ.clear()
+    assert list_saves(seeded_folder) == expected
+    assert save_index.load_index(index.parent)  # written again, whole
+    saves_module._READ.clear()
+    assert list_saves(seeded_folder) == expected
+
+
+@pytest.mark.parametrize("kind", ["folder", "pipe", "link to a device"])
+def test_an_index_path_holding_no_file_is_passed_over(seeded_folder, kind):
+    index = seeded_folder / "saves" / save_index.INDEX_NAME
+    if kind == "folder":
+        index.mkdir()
+    elif kind == "pipe":
+        os.mkfifo(index)
+    else:
+        index.symlink_to("/dev/zero")
+    assert list_saves(seeded_folder) == uncached(seeded_folder)
+
+
+def test_listing_with_an_index_never_changes_a_save(seeded_folder, indexed_at_once):
+    folder = seeded_folder / "saves"
+
+    def snapshot():
+        return {
+            p.name: (p.read_bytes(), p.stat().st_mtime_ns)
+            for p in folder.iterdir()
+            if p.name != save_index.INDEX_NAME
+        }
+
+    before = snapshot()
+    for _ in range(2):
+        list_saves(seeded_folder)
+    (folder / save_index.INDEX_NAME).write_text("{damaged")
+    list_saves(seeded_folder)
+    assert snapshot() == before
+
+
+def test_a_save_changed_just_now_waits_to_be_indexed(tmp_path):
+    path, _ = one_save(tmp_path)
+    (info,), _ = list_saves(tmp_path)
+    assert info.path == path
+    assert path.name not in save_index.load_index(path.parent)  # its clock tick may not be over

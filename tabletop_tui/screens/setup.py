@@ -4,6 +4,13 @@ The form is built from the game's spec: its summary under the game, each option
 with its one-line help, and what a single player plays against when the game has
 a solo mode. The seed field starts empty, which means a random game: a seed on
 screen would let anyone rebuild the hidden deck order.
+
+Where the keyboard is never rests on colour alone (issue 46): the focused field's
+label is marked with "›", and a line above the key bar names the field, its value
+and what Enter (and the arrows) will do there. Drop-downs are ``StepSelect``s: Up
+and Down change the value in place, Enter or Space open the list. A hint box says
+"Hints: on" or "Hints: off" in words, and changing who plays one seat never changes
+another seat's hints.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
 
 import rules
@@ -24,9 +32,11 @@ from ..coach.seats import default_hints
 from ..games import playable
 from ..host import tabletop_app
 from ..widgets.title_bar import TitleBar
+from .choice import StepSelect
 
 DEFAULT_NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"]
 HINTS_TIP = "The coach: ? asks the hard bot for this player's best moves (from their view)"
+FOCUS_MARK = "› "  # before the label of the field the keyboard is on
 SEAT_KINDS = {
     "human": "Human",
     "bot:easy": "Bot (easy)",
@@ -46,14 +56,16 @@ class SetupScreen(Screen):
     SetupScreen .field { height: auto; margin-bottom: 0; }
     SetupScreen .field Label { width: 18; padding: 1 1 0 0; }
     SetupScreen .field Select { width: 44; }
-    SetupScreen .seat Input { width: 24; }
-    SetupScreen .seat Select { width: 16; }
-    SetupScreen .seat Label { width: 8; padding: 1 1 0 0; }
+    SetupScreen .seat Input { width: 21; }
+    SetupScreen .seat Select { width: 20; }
+    SetupScreen .seat Label { width: 9; padding: 1 1 0 0; }
     SetupScreen .seat Checkbox { width: auto; }
     SetupScreen #setup-seed { width: 20; }
     SetupScreen #setup-help { color: $text-muted; height: auto; }
     SetupScreen .hint { color: $text-muted; height: auto; padding: 0 0 0 18; }
     SetupScreen #setup-start { margin: 1 0; }
+    SetupScreen VerticalScroll { height: 1fr; }
+    SetupScreen #setup-focus { height: auto; padding: 0 2; text-style: bold; }
     """
 
     def __init__(self, game_id: str | None = None):
@@ -64,6 +76,7 @@ class SetupScreen(Screen):
         self.game_id = game_id if game_id in self.games else self.games[0]
         self.last_table: dict = {}  # the table of the last game started, from the settings
         self.asked_for = game_id
+        self.marked: Label | None = None  # the label now carrying FOCUS_MARK
 
     def _recall(self) -> None:
         """The last table started (game, players, options), kept in the settings file:
@@ -96,7 +109,7 @@ class SetupScreen(Screen):
         with VerticalScroll():
             with Horizontal(classes="field"):
                 yield Label("Game")
-                yield Select(
+                yield StepSelect(
                     [(rules.get_game(g).title, g) for g in self.games],
                     value=self.game_id,
                     allow_blank=False,
@@ -107,7 +120,7 @@ class SetupScreen(Screen):
             yield from self.option_fields(last_options)
             with Horizontal(classes="field"):
                 yield Label("Players")
-                yield Select(
+                yield StepSelect(
                     [(str(n), n) for n in range(spec.min_players, spec.max_players + 1)],
                     value=self._last(
                         "count",
@@ -122,7 +135,7 @@ class SetupScreen(Screen):
             if not spec.private_info:
                 with Horizontal(classes="field"):
                     yield Label("Between turns")
-                    yield Select(
+                    yield StepSelect(
                         [("A banner names the next player", False), ("A hand-off screen", True)],
                         value=tabletop_app(self).wants_handoff_screens(),
                         allow_blank=False,
@@ -137,12 +150,14 @@ class SetupScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label("Seed")
                 yield Input("", placeholder="random", id="setup-seed", type="integer")
-                yield Static(
-                    "  empty: a random game; a seed you type replays the same game",
-                    id="setup-seed-help",
-                )
+            yield Static(
+                "Empty: a random game; a seed you type replays the same game.",
+                id="setup-seed-help",
+                classes="hint",
+            )
             yield Static("Tab moves between fields; Ctrl+S starts.", id="setup-help")
             yield Button("Start game", variant="primary", id="setup-start")
+        yield Static("", id="setup-focus")
         yield Footer()
 
     def option_fields(self, last_options: dict) -> ComposeResult:
@@ -154,7 +169,7 @@ class SetupScreen(Screen):
             with Horizontal(classes="field"):
                 yield Label(opt.label)
                 chosen = last_options.get(name, opt.default)
-                yield Select(
+                yield StepSelect(
                     [(opt.label_of(c), c) for c in opt.choices],
                     value=chosen if opt.allows(chosen) else opt.default,
                     allow_blank=False,
@@ -172,13 +187,13 @@ class SetupScreen(Screen):
             with Horizontal(classes="field seat", id=f"seat-{i}"):
                 yield Label(f"Seat {i + 1}")
                 yield Input(str(name), id=f"seat-name-{i}", max_length=16)
-                yield Select(
+                yield StepSelect(
                     [(label, value) for value, label in SEAT_KINDS.items()],
                     value=kind if isinstance(kind, str) and kind in SEAT_KINDS else "human",
                     allow_blank=False,
                     id=f"seat-kind-{i}",
                 )
-                yield Checkbox("Hints", id=f"seat-hints-{i}", tooltip=HINTS_TIP)
+                yield Checkbox("Hints: off", id=f"seat-hints-{i}", tooltip=HINTS_TIP)
 
     def on_mount(self) -> None:
         self.title = "New game"
@@ -201,7 +216,8 @@ class SetupScreen(Screen):
 
     def show_hint_boxes(self) -> None:
         """Hints are offered to human seats only; on by default in a solo game, off
-        at a hot-seat table, until a player ticks a box."""
+        at a hot-seat table, until a player ticks a box. Applied when the form is
+        built and when the player count changes."""
         seats = self.seat_kinds()
         defaults = default_hints(seats)
         for i, seat in enumerate(seats):
@@ -211,10 +227,25 @@ class SetupScreen(Screen):
                 box.value = defaults[i]
         self.hint_defaults = defaults
 
+    def seat_kind_changed(self, i: int) -> None:
+        """One seat's player changed: only that seat's hint box follows (a bot takes
+        no hints); the other seats' boxes stay as they are."""
+        box = self.query_one(f"#seat-hints-{i}", Checkbox)
+        box.disabled = str(self.query_one(f"#seat-kind-{i}", Select).value) != "human"
+        if box.disabled:
+            box.value = False
+
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        i = int((event.checkbox.id or "-0").rsplit("-", 1)[1])
-        if i < len(self.hint_defaults) and event.value != self.hint_defaults[i]:
+        box = event.checkbox
+        box.label = "Hints: on" if event.value else "Hints: off"
+        i = int((box.id or "-0").rsplit("-", 1)[1])
+        if (
+            i < len(self.hint_defaults)
+            and event.value != self.hint_defaults[i]
+            and not box.disabled
+        ):
             self.hints_touched = True
+        self.show_focus()
 
     def on_select_changed(self, event: Select.Changed) -> None:
         if (
@@ -227,7 +258,67 @@ class SetupScreen(Screen):
         elif event.select.id == "setup-count":
             self.show_seats()
         elif (event.select.id or "").startswith("seat-kind-"):
-            self.show_hint_boxes()
+            self.seat_kind_changed(int((event.select.id or "-0").rsplit("-", 1)[1]))
+        self.show_focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Enter in a text field moves on, as the line at the bottom says."""
+        event.stop()
+        self.focus_next()
+
+    def on_descendant_focus(self, event) -> None:
+        self.show_focus()
+
+    def on_descendant_blur(self, event) -> None:
+        self.call_after_refresh(self.show_focus)
+
+    def field_of(self, widget: Widget) -> tuple[Widget, str]:
+        """The form field a focused widget belongs to (a drop-down's open list
+        belongs to its drop-down) and the words naming it."""
+        field = next((a for a in widget.ancestors_with_self if isinstance(a, Select)), widget)
+        row = field.parent
+        labels = list(row.query(Label)) if row is not None and row.has_class("field") else []
+        name = str(labels[0].content).removeprefix(FOCUS_MARK) if labels else ""
+        if isinstance(field, Select) and (field.id or "").startswith("seat-kind-"):
+            name += ", who plays"
+        elif isinstance(field, Checkbox):
+            name += ", hints"
+        elif isinstance(field, Input) and (field.id or "").startswith("seat-name-"):
+            name += ", name"
+        return field, name
+
+    def show_focus(self) -> None:
+        """Mark the focused field's label, and say in words what the keys do there."""
+        focused = self.app.focused if self.app.screen is self else None
+        line = self.query_one("#setup-focus", Static)
+        if self.marked is not None:
+            self.marked.update(str(self.marked.content).removeprefix(FOCUS_MARK))
+            self.marked = None
+        if focused is None:
+            line.update("Tab moves to a field; Ctrl+S starts the game.")
+            return
+        field, name = self.field_of(focused)
+        row = field.parent
+        if row is not None and row.has_class("field"):
+            self.marked = row.query(Label).first()
+            self.marked.update(FOCUS_MARK + str(self.marked.content))
+        if isinstance(field, StepSelect) and field.expanded:
+            words = (
+                f"{name}: the list is open. Up/Down move, Enter picks, "
+                f"Escape keeps {field.label_of_value()}."
+            )
+        elif isinstance(field, StepSelect):
+            words = f"{name}: {field.label_of_value()}. Up/Down change it, Enter opens the list."
+        elif isinstance(field, Checkbox):
+            state, other = ("on", "off") if field.value else ("off", "on")
+            words = f"{name}: {state}. Space or Enter turns them {other}."
+        elif isinstance(field, Input):
+            words = f"{name}: type here. Enter or Tab goes to the next field."
+        elif isinstance(field, Button):
+            words = "Start game: Enter starts the game now."
+        else:
+            words = "Tab moves to a field; Ctrl+S starts the game."
+        line.update(words)
 
     async def _recompose(self) -> None:
         await self.recompose()

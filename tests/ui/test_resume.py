@@ -4,6 +4,8 @@ left untouched, columns that fit, the mode, the seed of finished games only, del
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import pytest
@@ -148,15 +150,17 @@ async def open_resume(pilot):
 
 async def test_columns_fit_and_show_mode_and_only_finished_seeds(tmp_path):
     long_names = ["Annabelle-Marguerite", "Bartholomew", "Cleopatra", "Dominique"]
-    in_progress(tmp_path, "a-live", long_names, 48151, mode="expert")
+    in_progress(tmp_path, "a-live", long_names, 48151, mode="expert", bank="box")
     finished(tmp_path, "b-done", "happiest-town", 62342)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_resume(pilot)
         text = screen_text(app)
-        rows = [line for line in text.splitlines() if "Happy City" in line]
-        assert rows and all(len(line) <= 80 for line in text.splitlines())
-        assert "Expert" in rows[0] and "Annabelle-Marg" in rows[0] and "…" in rows[0]
+        lines = text.splitlines()
+        at = next(n for n, line in enumerate(lines) if "Happy City" in line)
+        assert all(len(line) <= 80 for line in lines)
+        assert "Annabelle-Marg" in lines[at] and "…" in lines[at]
+        assert "Expert, Box coins only (70)" in lines[at + 1]  # the mode in full, never cut
         assert "Standard" in text  # Happiest Town's variant
         assert "62342" in text  # the finished game's seed
         assert "48151" not in text  # never the seed of a game in progress
@@ -259,3 +263,189 @@ async def test_opening_a_listed_save_replays_it_once(tmp_path, monkeypatch):
         await pilot.pause()
         assert app.controller is not None and app.controller.state.action_keys()
     assert len(replays) == 1
+
+
+# ---- count, filter, bots, many saves, tidying (issue 47 item 4, issue 46) ---------------------
+DAY = 86400.0
+
+
+def aged(path: Path, days: float) -> Path:
+    """The save as if last saved ``days`` ago (its header and ui times)."""
+    data = json.loads(path.read_text())
+    data["header"]["saved_at"] = data["ui"]["saved_at"] = time.time() - days * DAY
+    path.write_text(json.dumps(data))
+    return path
+
+
+def head(screen) -> str:
+    return str(screen.query_one("#resume-head", Static).render())
+
+
+def listed(screen) -> list[str]:
+    ol = screen.query_one("#resume-list", OptionList)
+    return [Path(str(ol.get_option_at_index(i).id)).name for i in range(ol.option_count)]
+
+
+async def test_the_list_counts_the_saves_and_g_shows_one_game_at_a_time(tmp_path):
+    in_progress(tmp_path, "hc-1", ["Ann", "Bob"], 1)
+    in_progress(tmp_path, "hc-2", ["Cleo", "Dev"], 2)
+    finished(tmp_path, "ht", "happiest-town", 3)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_resume(pilot)
+        assert head(screen).startswith("3 saved games (1 finished)")
+        assert "g Filter" in screen_text(app).splitlines()[-1]
+        choices = []
+        for _ in range(3):
+            await pilot.press("g")
+            await pilot.pause()
+            choices.append((head(screen), sorted(listed(screen))))
+        assert choices == [
+            ("Happiest Town: 1 of 3 saved games (1 finished), newest first.", ["ht.json"]),
+            (
+                "Happy City: 2 of 3 saved games (0 finished), newest first.",
+                ["hc-1.json", "hc-2.json"],
+            ),
+            ("3 saved games (1 finished), newest first.", ["hc-1.json", "hc-2.json", "ht.json"]),
+        ]
+        assert isinstance(app.focused, OptionList)  # Enter still resumes the highlighted save
+
+
+async def test_bot_seats_are_marked_with_their_level_in_the_row_and_the_detail(tmp_path):
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["Ann", "Robo"], seed=4)
+    path = tmp_path / "saves" / "bots.json"
+    write_save(path, spec, state, [{"kind": "human"}, {"kind": "bot", "level": "hard"}])
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        row = next(line for line in screen_text(app).splitlines() if "Happy City" in line)
+        assert "Ann, Robo (hard bot)" in row
+        assert "Players: Ann, Robo (hard bot)" in screen_text(app)
+
+
+async def test_a_thousand_saves_all_come_into_the_list_and_end_reaches_the_oldest(tmp_path):
+    template = json.loads(in_progress(tmp_path, "t", ["Ann", "Bob"], 1).read_text())
+    (tmp_path / "saves" / "t.json").unlink()
+    for i in range(1000):
+        template["header"]["saved_at"] = template["ui"]["saved_at"] = 1_700_000_000.0 + i
+        (tmp_path / "saves" / f"s{i:04}.json").write_text(json.dumps(template))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_resume(pilot)
+        assert head(screen).startswith("1,000 saved games")
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.current().path.name == "s0000.json"  # the oldest
+        for _ in range(20):
+            await pilot.pause()
+        assert listed(screen) == [f"s{i:04}.json" for i in reversed(range(1000))]
+
+
+def saves_in(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in (folder / "saves").glob("[!.]*.json")}
+
+
+def lock_elsewhere(path: Path):
+    from tabletop_tui.save_lock import take_lock
+
+    lock, _ = take_lock(path, "another window")
+    assert lock is not None
+    return lock
+
+
+async def open_tidy(pilot):
+    await pilot.press("t")
+    await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "TidyScreen"
+    return str(pilot.app.screen.query_one("#tidy-list", Static).render())
+
+
+@pytest.mark.parametrize("answer", ["n", "escape", "y"])
+async def test_tidy_lists_old_finished_games_asks_and_deletes_only_those(tmp_path, answer):
+    old_done = aged(finished(tmp_path, "old-done", "happy-city", 1), 200)
+    new_done = aged(finished(tmp_path, "new-done", "happy-city", 2), 10)
+    old_live = aged(in_progress(tmp_path, "old-live", ["Ann", "Bob"], 3), 400)
+    held = aged(finished(tmp_path, "old-held", "happiest-town", 4), 300)
+    unreadable = tmp_path / "saves" / "old-broken.json"
+    unreadable.write_text('{"over": true}')
+    os.utime(unreadable, (1_000_000_000, 1_000_000_000))
+    before = saves_in(tmp_path)
+    lock = lock_elsewhere(held)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await open_resume(pilot)
+        shown = await open_tidy(pilot)
+        assert "1 finished game last saved before" in shown and "old-done.json" in shown
+        for name in ("new-done", "old-live", "old-broken"):
+            assert name not in shown
+        assert "old-held.json: open in another window (another window" in shown
+        assert "Y deletes the 1 save listed" in screen_text(app)
+        await pilot.press(answer)
+        await pilot.pause()
+        assert app.screen is screen
+        assert old_done.exists() is (answer != "y")
+        assert sorted(listed(screen)) == sorted(
+            p.name for p in (new_done, old_live, held, old_done) if p.exists()
+        )
+    lock.release()
+    expected = {k: v for k, v in before.items() if answer != "y" or k != "old-done.json"}
+    assert saves_in(tmp_path) == expected
+
+
+async def test_tidy_ages_are_chosen_with_the_arrows_and_the_list_follows(tmp_path):
+    aged(finished(tmp_path, "month-old", "happy-city", 1), 45)
+    aged(finished(tmp_path, "year-old", "happy-city", 2), 400)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        shown = await open_tidy(pilot)  # 3 months by default
+        assert "year-old" in shown and "month-old" not in shown
+        await pilot.press("up")  # 1 month
+        await pilot.pause()
+        shown = str(app.screen.query_one("#tidy-list", Static).render())
+        assert "year-old" in shown and "month-old" in shown
+        await pilot.press("down", "down", "down")  # 1 year
+        await pilot.pause()
+        shown = str(app.screen.query_one("#tidy-list", Static).render())
+        assert "year-old" in shown and "month-old" not in shown
+        await pilot.press("down")  # none older than the longest age is left out
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+    assert len(list((tmp_path / "saves").glob("*.json"))) == 2
+
+
+async def test_tidy_leaves_a_save_that_changed_or_was_locked_after_it_was_listed(tmp_path):
+    changed = aged(finished(tmp_path, "a-changed", "happy-city", 1), 200)
+    locked = aged(finished(tmp_path, "b-locked", "happy-city", 2), 200)
+    gone = aged(finished(tmp_path, "c-deleted", "happy-city", 3), 200)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await open_resume(pilot)
+        shown = await open_tidy(pilot)
+        assert all(p.name in shown for p in (changed, locked, gone))
+        aged(changed, 1)  # played on in another window meanwhile
+        lock = lock_elsewhere(locked)
+        await pilot.press("y")
+        await pilot.pause()
+        lock.release()
+        note = app.notes[-1].message
+        assert "Deleted 1 save." in note
+        assert "a-changed.json: changed since it was listed" in note
+        assert "b-locked.json: open in another window" in note
+    assert changed.exists() and locked.exists() and not gone.exists()
+
+
+async def test_tidy_by_mouse_the_button_names_what_it_deletes(tmp_path):
+    old = aged(finished(tmp_path, "old", "happy-city", 1), 200)
+    young = aged(finished(tmp_path, "young", "happy-city", 2), 5)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_resume(pilot)
+        await open_tidy(pilot)
+        assert "Delete 1 save" in screen_text(app)
+        await pilot.click("#tidy-yes")
+        await pilot.pause()
+        assert type(app.screen).__name__ == "ResumeScreen"
+    assert not old.exists() and young.exists()

@@ -2,7 +2,7 @@
 
 from textual.widgets import Input, OptionList, Select, Static
 
-from .helpers import make_app
+from .helpers import make_app, screen_text
 
 
 async def test_setup_switches_game_and_builds_its_options(tmp_path):
@@ -153,3 +153,90 @@ async def test_deck_building_move_reads_put_back_after_a_topic_is_left_out(tmp_p
         app.screen.act_key(c.state.find_action(0, "toggle_topic", "fire").key)
         await pilot.pause()
         assert "Put Fire back in" in labels() and "Leave out Fire" not in labels()
+
+
+# ---- issue 46: the seats, the hint boxes and where the keyboard is -----------------------------
+def focus_line(app) -> str:
+    return str(app.screen.query_one("#setup-focus", Static).render())
+
+
+async def open_setup(pilot):
+    await pilot.press("n")
+    await pilot.pause()
+    return pilot.app.screen
+
+
+async def test_making_seat_two_a_bot_leaves_seat_ones_hints_alone(tmp_path):
+    from textual.widgets import Checkbox
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot)
+        first = setup.query_one("#seat-hints-0", Checkbox)
+        assert not first.value  # a hot-seat table: hints off
+        setup.query_one("#seat-kind-1", Select).value = "bot:easy"
+        await pilot.pause()
+        assert not first.value
+        assert str(first.label) == "Hints: off"
+        assert setup.query_one("#seat-hints-1", Checkbox).disabled
+
+
+async def test_a_hint_box_says_on_or_off_in_words(tmp_path):
+    from textual.widgets import Checkbox
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot)
+        box = setup.query_one("#seat-hints-0", Checkbox)
+        box.focus()
+        await pilot.pause()
+        assert "Hints: off" in screen_text(app)
+        assert focus_line(app) == "Seat 1, hints: off. Space or Enter turns them on."
+        await pilot.press("space")
+        await pilot.pause()
+        assert box.value and "Hints: on" in screen_text(app)
+        assert focus_line(app) == "Seat 1, hints: on. Space or Enter turns them off."
+
+
+async def test_down_on_a_closed_drop_down_changes_it_and_the_level_is_on_show(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot)
+        kind = setup.query_one("#seat-kind-1", Select)
+        kind.focus()
+        await pilot.press("down", "down")  # no key is spent opening the list
+        await pilot.pause()
+        assert kind.value == "bot" and not kind.expanded
+        row = next(line for line in screen_text(app).splitlines() if "Bob" in line)
+        assert "Bot (normal)" in row
+        assert focus_line(app).startswith("Seat 2, who plays: Bot (normal). Up/Down change it")
+        await pilot.press("enter")  # Enter opens the list, and the line says so
+        await pilot.pause()
+        assert kind.expanded and "the list is open" in focus_line(app)
+        assert "Escape keeps Bot (normal)" in focus_line(app)
+        await pilot.press("down", "escape")
+        await pilot.pause()
+        assert kind.value == "bot" and not kind.expanded
+
+
+async def test_the_focused_field_is_named_in_words_and_enter_does_what_it_says(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        setup = await open_setup(pilot)
+        assert focus_line(app).startswith("Game: Happy City. Up/Down change it")
+        setup.query_one("#seat-name-0", Input).focus()
+        await pilot.pause()
+        assert focus_line(app) == "Seat 1, name: type here. Enter or Tab goes to the next field."
+        marked = [line for line in screen_text(app).splitlines() if "› " in line]
+        assert len(marked) == 1 and "› Seat 1" in marked[0]
+        await pilot.press("enter")  # moves on: it never starts the game
+        await pilot.pause()
+        assert type(app.screen).__name__ == "SetupScreen"
+        assert app.focused is setup.query_one("#seat-kind-0", Select)
+        assert focus_line(app).startswith("Seat 1, who plays: Human.")
+        setup.query_one("#setup-start").focus()
+        await pilot.pause()
+        assert focus_line(app) == "Start game: Enter starts the game now."
+        await pilot.press("enter")
+        await pilot.pause()
+        assert type(app.screen).__name__ != "SetupScreen"
