@@ -312,12 +312,12 @@ class TabletopApp(App):
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen
 
-        self._reset_to(SetupScreen(game_id))
+        self._reset_to(SetupScreen(game_id, self.data_dir, self.wants_handoff_screens()))
 
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen
 
-        self._reset_to(ResumeScreen())
+        self._reset_to(ResumeScreen(self.data_dir))
 
     def show_records(self) -> None:
         from .coach.records_screen import RecordsScreen

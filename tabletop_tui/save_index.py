@@ -23,6 +23,7 @@ import hashlib
 import json
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,16 +50,11 @@ def _digest(text: str) -> str:
 def load_index(folder: Path) -> dict[str, dict]:
     """The entries of the folder's index by file name; empty if there is none, or it
     cannot be trusted as a whole. Never raises."""
-    from .saves import SaveProblem, read_json
-
     path = folder / INDEX_NAME
     try:
         if path.lstat().st_size > MAX_INDEX_BYTES:
             return {}
-        outer = read_json(path)
-    except (OSError, SaveProblem):
-        return {}
-    try:
+        outer = json.loads(path.read_text(encoding="utf-8"))
         text = outer["entries"]
         if outer.get("version") != INDEX_VERSION or outer.get("sha256") != _digest(text):
             return {}
@@ -110,12 +106,11 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
-def info_of(path: Path, entry: dict, key: list[int]) -> Any:
-    """The ``saves.SaveInfo`` an entry stands for, if the entry is for this very file
-    and holds together; else None (the save is then read)."""
+def info_of(path: Path, entry: dict, key: list[int], make: Callable[..., Any]) -> Any:
+    """The save's listing (``make``, given ``saves.SaveInfo``'s fields in order) that an
+    entry stands for, if the entry is for this very file and holds together; else None
+    (the save is then read). Saves imports this module, never the other way round."""
     import rules
-
-    from .saves import SaveInfo
 
     if entry.get("key") != key:
         return None
@@ -147,7 +142,7 @@ def info_of(path: Path, entry: dict, key: list[int]) -> Any:
     )
     if not fits:
         return None
-    return SaveInfo(
+    return make(
         path,
         spec.id,
         spec.title,

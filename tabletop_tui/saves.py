@@ -503,7 +503,7 @@ def list_saves(
         # read in this process (replayed, or found bad on opening): as it was then
         known = _READ.get((str(d / name), tuple(key))) if use_index and _READ else None
         if known is None and name in index:
-            known = save_index.info_of(path, index[name], key)
+            known = save_index.info_of(path, index[name], key, SaveInfo)
             if known is not None:  # the entry stands as it is
                 good.append(known)
                 entries[name] = index[name]

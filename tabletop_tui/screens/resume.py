@@ -24,7 +24,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..host import tabletop_app
+from ..navigation import BackToTitle, ResumeGame
 from ..saves import BadSave, SaveInfo, delete_save, list_saves, load_checked
 from ..text import markup_safe, visible
 from ..widgets.title_bar import TitleBar
@@ -362,8 +362,9 @@ class ResumeScreen(Screen):
     ResumeScreen #resume-empty { color: $text-muted; height: auto; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, data_dir: Path) -> None:
         super().__init__()
+        self.data_dir = data_dir  # the folder whose saves are listed
         self.all_saves: list[SaveInfo] = []
         self.saves: dict[str, SaveInfo] = {}
         self.game_filter = ""  # a game id, or "" for every game
@@ -394,7 +395,7 @@ class ResumeScreen(Screen):
 
     def reload(self) -> None:
         # the index is brought up to date after the first frame, which need not wait
-        good, bad = list_saves(tabletop_app(self).data_dir, later=self.call_after_refresh)
+        good, bad = list_saves(self.data_dir, later=self.call_after_refresh)
         self.all_saves = good
         lines = Text()
         if bad:
@@ -489,7 +490,7 @@ class ResumeScreen(Screen):
             self.notify(loaded.reason, title="Cannot resume", severity="error", timeout=10)
             self.reload()
             return
-        tabletop_app(self).resume_game(path, loaded)
+        self.post_message(ResumeGame(path, loaded))
 
     def action_replay(self) -> None:
         from ..replay import ReplayError, load_replay
@@ -559,4 +560,4 @@ class ResumeScreen(Screen):
         self.app.push_screen(TidyScreen(shown, scope), done)
 
     def action_back(self) -> None:
-        tabletop_app(self).back_to_title()
+        self.post_message(BackToTitle())

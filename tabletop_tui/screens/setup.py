@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.app import ComposeResult
@@ -30,7 +31,7 @@ import rules
 
 from ..coach.seats import default_hints
 from ..games import playable
-from ..host import tabletop_app
+from ..navigation import BackToTitle, ShowHelp, StartGame
 from ..widgets.title_bar import TitleBar
 from .choice import StepSelect
 
@@ -68,8 +69,10 @@ class SetupScreen(Screen):
     SetupScreen #setup-focus { height: auto; padding: 0 2; text-style: bold; }
     """
 
-    def __init__(self, game_id: str | None = None):
+    def __init__(self, game_id: str | None, data_dir: Path, handoffs: bool = False):
         super().__init__()
+        self.data_dir = data_dir  # where the last table is remembered
+        self.handoffs = handoffs  # the hand-off screen box's first value
         self.hint_defaults: list[bool] = []  # what the hint boxes were last set to
         self.hints_touched = False  # a player ticked a box: defaults no longer apply
         self.games = playable()
@@ -83,7 +86,7 @@ class SetupScreen(Screen):
         the form starts from it. Never the seed, which would deal the same cards again."""
         from ..settings import load_settings
 
-        last = load_settings(tabletop_app(self).data_dir).get("last_table")
+        last = load_settings(self.data_dir).get("last_table")
         self.last_table = last if isinstance(last, dict) else {}
         if self.asked_for is None and self.last_table.get("game") in self.games:
             self.game_id = self.last_table["game"]
@@ -137,7 +140,7 @@ class SetupScreen(Screen):
                     yield Label("Between turns")
                     yield StepSelect(
                         [("A banner names the next player", False), ("A hand-off screen", True)],
-                        value=tabletop_app(self).wants_handoff_screens(),
+                        value=self.handoffs,
                         allow_blank=False,
                         id="setup-handoff",
                     )
@@ -377,7 +380,7 @@ class SetupScreen(Screen):
             return
         from ..settings import save_setting
 
-        data_dir = tabletop_app(self).data_dir
+        data_dir = self.data_dir
         if not self.spec.private_info:
             choice = self.query_one("#setup-handoff", Select).value
             save_setting(data_dir, "handoff_screens", choice is True)
@@ -392,13 +395,13 @@ class SetupScreen(Screen):
         table = {"game": self.game_id, "count": len(setup["names"]), "names": names}
         save_setting(data_dir, "last_table", {**table, "kinds": kinds, "options": setup["options"]})
         try:
-            tabletop_app(self).start_game(**setup)
+            self.post_message(StartGame(**setup))
         except ValueError as exc:  # an option that does not fit this many players
             self.notify(str(exc), title="Cannot start", severity="error")
 
     def action_help(self) -> None:
         """The rules and keys of the game chosen above."""
-        tabletop_app(self).show_help(self.game_id)
+        self.post_message(ShowHelp(self.game_id))
 
     def action_back(self) -> None:
-        tabletop_app(self).back_to_title()
+        self.post_message(BackToTitle())
