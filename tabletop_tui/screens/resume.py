@@ -435,12 +435,13 @@ class ResumeScreen(Screen):
         self.query_one("#resume-columns").display = bool(shown)
         self.query_one("#resume-empty", Static).update("" if shown else "No saved games yet.")
         finished = sum(1 for i in shown if i.over)
+        head = "Saved games, newest first"
         if self.game_filter:
-            head = f"{shown[0].title}: {len(shown):,} of {count_text(len(self.all_saves))}"
-        else:
-            head = count_text(len(shown))
+            head += f": {shown[0].title}, {len(shown):,} of {len(self.all_saves):,}"
+        elif shown:
+            head += f": {len(shown):,}"
         if shown:
-            head += f" ({finished:,} finished), newest first."
+            head += f" ({finished:,} finished)."
         self.query_one("#resume-head", Static).update(head)
         if shown:
             ol.highlighted = 0

@@ -293,20 +293,18 @@ async def test_the_list_counts_the_saves_and_g_shows_one_game_at_a_time(tmp_path
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_resume(pilot)
-        assert head(screen).startswith("3 saved games (1 finished)")
+        assert head(screen) == "Saved games, newest first: 3 (1 finished)."
         assert "g Filter" in screen_text(app).splitlines()[-1]
         choices = []
         for _ in range(3):
             await pilot.press("g")
             await pilot.pause()
             choices.append((head(screen), sorted(listed(screen))))
+        first = "Saved games, newest first: "
         assert choices == [
-            ("Happiest Town: 1 of 3 saved games (1 finished), newest first.", ["ht.json"]),
-            (
-                "Happy City: 2 of 3 saved games (0 finished), newest first.",
-                ["hc-1.json", "hc-2.json"],
-            ),
-            ("3 saved games (1 finished), newest first.", ["hc-1.json", "hc-2.json", "ht.json"]),
+            (first + "Happiest Town, 1 of 3 (1 finished).", ["ht.json"]),
+            (first + "Happy City, 2 of 3 (0 finished).", ["hc-1.json", "hc-2.json"]),
+            (first + "3 (1 finished).", ["hc-1.json", "hc-2.json", "ht.json"]),
         ]
         assert isinstance(app.focused, OptionList)  # Enter still resumes the highlighted save
 
@@ -333,7 +331,7 @@ async def test_a_thousand_saves_all_come_into_the_list_and_end_reaches_the_oldes
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_resume(pilot)
-        assert head(screen).startswith("1,000 saved games")
+        assert head(screen).startswith("Saved games, newest first: 1,000 (0 finished)")
         await pilot.press("end")
         await pilot.pause()
         assert screen.current().path.name == "s0000.json"  # the oldest
