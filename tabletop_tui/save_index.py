@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -52,7 +53,9 @@ def load_index(folder: Path) -> dict[str, dict]:
     cannot be trusted as a whole. Never raises."""
     path = folder / INDEX_NAME
     try:
-        if path.lstat().st_size > MAX_INDEX_BYTES:
+        st = path.lstat()
+        # only a regular file of a sane size is read (a pipe there would never end)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_INDEX_BYTES:
             return {}
         outer = json.loads(path.read_text(encoding="utf-8"))
         text = outer["entries"]
