@@ -40,6 +40,8 @@ class SweetLandsPolicy(Policy):
     name = "smart"
     horizon = PLIES_SOLO
     values_in_points = True  # judge reads a position with the bot's estimate in VP
+    # moves whose estimates differ by less than this many VP count as equally good
+    close_call = 0.5
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -71,6 +73,11 @@ class SweetLandsPolicy(Policy):
         if ranked and ranked[0].kind in LEAVING:
             return ranked[:1]  # when to stop for the round stays the policy's call
         return [a for a in ranked if a.kind not in LEAVING][:k] or ranked[:1]
+
+    def give_up_at(self, deadline: float | None) -> None:
+        """A seat's greedy turn inside an imagined game rates every move it could
+        make by a rollout (tens of ms in all): each rollout reads the clock first."""
+        self.inner.deadline = deadline
 
     def search_width(self, world: Any) -> int:
         """How many moves the search compares (the easy level asks for its own few)."""
