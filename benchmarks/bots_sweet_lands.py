@@ -6,17 +6,31 @@ alone with ``python benchmarks/bots_sweet_lands.py [--scale X] [--levels ...]
 [--players ...]``. ``--head-to-head N --players 3 4`` plays only N games of hard at
 one seat (seed mod n) against normal bots at each count (``--seed 1500``: seeds
 2000-2009, the figures in RULINGS.md's "A stronger search with several rivals").
+
+Issue 51's figures: ``--setups N [--levels ...]`` counts the character and map board
+each level takes at the first choice of N seeded solo games (only the choices are
+played); ``--record FILE --deals N`` plays N seeded solo games with hard and writes
+each game's score, setup and decision times, one JSON line a game (``--same-setup
+OTHER`` gives every deal the character and map OTHER's game of that seed had);
+``--compare BEFORE AFTER`` reads two such files and prints, on the deals both
+played, the paired score difference, the CPU per game and the decisions at full
+budget. Run ``--record`` with another checkout first on PYTHONPATH to measure the
+code before a change.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import statistics
 import time
 from collections import Counter, defaultdict
+from pathlib import Path
 
 from benchkit import mean_ci, pct, play, timing_line, wilson
 
-from rules.bots import Budget
+import rules
+from rules.bots import Budget, make_bot
 from rules.sweet_lands import data as D
 
 GAME = "sweet-lands"
@@ -40,9 +54,11 @@ def spread(xs: list[int]) -> str:
     )
 
 
-def mean_text(xs: list[int]) -> str:
+def mean_text(xs: list, digits: int = 0) -> str:
     m, lo, hi = mean_ci(xs)
-    return f"mean {m:.1f} (95% CI {lo:.0f}-{hi:.0f})" if len(xs) > 1 else f"{m:.0f}"
+    if len(xs) < 2:
+        return f"{m:.{digits}f}"
+    return f"mean {m:.{max(1, digits)}f} (95% CI {lo:.{digits}f} to {hi:.{digits}f})"
 
 
 def reached(xs: list[int], lines: tuple[int, int]) -> str:
@@ -137,6 +153,104 @@ def choice_counts(games: int, seed0: int) -> None:
         print(f"      never taken: {', '.join(missing) if missing else 'none'}")
 
 
+SETUP_OPS = ("choose_char", "choose_map")
+FULL = 0.9  # a decision that took this share of its budget or more thought it through
+
+
+def setup_shares(level: str, setups: int, seed0: int, budget: Budget) -> None:
+    """The character and map board ``level`` takes at the first choice of ``setups``
+    seeded solo games (the bot seeded as in a benchmark game), with 95% intervals."""
+    picks: dict[str, Counter] = {"characters": Counter(), "maps": Counter()}
+    for g in range(setups):
+        seed = seed0 + g
+        state = rules.get_game(GAME).new_game(["P1"], seed=seed)
+        bot = make_bot(GAME, level, seed * 31, budget)
+        while state.stack and state.stack[-1]["op"] in SETUP_OPS:
+            state = state.apply(bot.choose(state, 0))
+        picks["characters"][state.p[0].char] += 1
+        picks["maps"][state.p[0].map] += 1
+    print(f"  {level}: first choices of {setups} solo setups (seeds {seed0}-{seed0 + setups - 1})")
+    everything = {"characters": D.load().characters, "maps": D.load().maps}
+    for kind, counter in picks.items():
+        shares = []
+        for name in sorted(everything[kind], key=lambda n: -counter[n]):
+            lo, hi = wilson(counter[name], setups)
+            shares.append(f"{name} {counter[name] / setups:.1%} ({lo:.0%}-{hi:.0%})")
+        low = min(counter[n] for n in everything[kind]) / setups
+        high = max(counter.values()) / setups
+        print(f"    {kind}: lowest {low:.1%}, highest {high:.1%}")
+        print("      " + ", ".join(shares))
+
+
+def recorded_game(seed: int, budget: Budget, setup: tuple[str, str] | None) -> dict:
+    """One solo game of hard: its score, setup and each decision's process time in
+    ms (decisions with a choice); ``setup``: the character and map it must take."""
+    state = rules.get_game(GAME).new_game(["P1"], seed=seed)
+    bot = make_bot(GAME, "hard", seed * 31, budget)
+    times = []
+    while not state.is_over:
+        legal = state.legal_actions(0)
+        op = state.stack[-1]["op"] if state.stack else None
+        if setup is not None and op in SETUP_OPS:
+            wanted = setup[SETUP_OPS.index(op)]
+            state = state.apply(next(a for a in legal if a.args[0] == wanted))
+            continue
+        t0 = time.process_time()
+        action = bot.choose(state, 0)
+        if len(legal) > 1:
+            times.append(round((time.process_time() - t0) * 1000, 2))
+        state = state.apply(action)
+    P = state.p[0]
+    return {"seed": seed, "score": state.result()["scores"][0], "setup": [P.char, P.map],
+            "ms": times}  # fmt: skip
+
+
+def record(path: Path, deals: int, seed0: int, budget: Budget, same: Path | None) -> None:
+    setups = {g["seed"]: tuple(g["setup"]) for g in read_games(same)} if same else {}
+    with path.open("a", encoding="utf-8") as out:
+        for g in range(deals):
+            seed = seed0 + g
+            if same and seed not in setups:
+                continue
+            game = recorded_game(seed, budget, setups.get(seed))
+            out.write(json.dumps(game) + "\n")
+            out.flush()
+            print(
+                f"    seed {seed}: {game['score']} VP with {'/'.join(game['setup'])}, "
+                f"{sum(game['ms']) / 1000:.1f} s of decisions",
+                flush=True,
+            )
+
+
+def read_games(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def compare(before: Path, after: Path, budget: Budget) -> None:
+    """``after`` against ``before`` on the deals both played: the paired score
+    difference, CPU per game, decisions at full budget and the worst overrun."""
+    games = [{g["seed"]: g for g in read_games(p)} for p in (before, after)]
+    seeds = sorted(set(games[0]) & set(games[1]))
+    limit_ms = (budget.seconds or 0) * 1000
+    print(f"  {after.name} against {before.name}, {len(seeds)} solo deals: {seeds}")
+    diffs = [games[1][s]["score"] - games[0][s]["score"] for s in seeds]
+    same = sum(games[0][s]["setup"] == games[1][s]["setup"] for s in seeds)
+    print(f"    score difference {mean_text(diffs)} VP ({same} deals with the same setup)")
+    for name, by_seed in zip((before.name, after.name), games, strict=True):
+        scores = [by_seed[s]["score"] for s in seeds]
+        ms = [t for s in seeds for t in by_seed[s]["ms"]]
+        cpu = [sum(by_seed[s]["ms"]) / 1000 for s in seeds]
+        full = sum(t >= FULL * limit_ms for t in ms)
+        print(
+            f"    {name}: VP {mean_text(scores)}; CPU per game {mean_text(cpu)} s; "
+            f"{full / len(ms):.0%} of {len(ms)} decisions at >= {FULL:.0%} of the budget; "
+            f"decision ms median {statistics.median(ms):.1f}, p95 {pct(ms, 0.95):.1f}, "
+            f"max {max(ms):.1f} ({max(ms) / limit_ms - 1:+.1%} over the budget)"
+        )
+    ratio = [sum(games[1][s]["ms"]) / sum(games[0][s]["ms"]) for s in seeds]
+    print(f"    CPU per game, after / before, deal by deal: {mean_text(ratio, 2)}")
+
+
 def run(scale: float, budget: Budget, seed0: int, levels=LEVELS, counts=COUNTS) -> None:
     print("\n== Sweet Lands (every seat at the level; seeds from", seed0, ")")
     times: dict[str, list[float]] = defaultdict(list)
@@ -167,8 +281,23 @@ def main(argv=None) -> None:
         metavar="N",
         help="only N games of hard against normal bots, at each of --players (default 2)",
     )
+    p.add_argument("--setups", type=int, metavar="N", help="only the setup choices of N games")
+    p.add_argument("--record", type=Path, metavar="FILE", help="append solo hard games to FILE")
+    p.add_argument("--deals", type=int, default=10, help="--record: how many deals")
+    p.add_argument("--same-setup", type=Path, metavar="OTHER", help="--record: OTHER's setups")
+    p.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = p.parse_args(argv)
     budget = Budget(seconds=args.seconds)
+    if args.setups:
+        for level in args.levels:
+            setup_shares(level, args.setups, args.seed, budget)
+        return
+    if args.record:
+        record(args.record, args.deals, args.seed, budget, args.same_setup)
+        return
+    if args.compare:
+        compare(*args.compare, budget)
+        return
     if args.head_to_head:
         times: dict[str, list[float]] = defaultdict(list)
         for n in [n for n in args.players or [2] if n > 1]:

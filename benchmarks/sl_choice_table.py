@@ -4,9 +4,8 @@ table its setup choices read: `python benchmarks/sl_choice_table.py [--games N]`
 Each character is played by seat 0 at the ``normal`` level on the same seeded deals,
 solo and with one rival (the rival choosing as the bot does), the map board turning
 with the seed; the table keeps, per setting, each character's and each map's mean
-final VP with its count and standard deviation. The bot picks among the characters
-(and maps) whose mean is within the interval of the best one open to it
-(``rules/bots/sweet_lands_setup.py``). Regenerates
+final VP with its count and standard deviation. Every level draws its character
+and map with odds that favour a higher mean (``rules/bots/sweet_lands_setup.py``). Regenerates
 ``rules/bots/data/sweet_lands_choices.json`` (minutes of one core with the default
 games; --games sets the deals per character and setting).
 """

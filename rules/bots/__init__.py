@@ -20,6 +20,7 @@ import importlib
 
 from .. import BOTS
 from .base import Bot, EasyBot, Policy, RandomBot, Ranked, RankingBot, SeatKnowledge, observe
+from .paired_interval import Difference, paired
 from .search import Budget, SearchBot
 
 LEVELS = ("easy", "normal", "hard")
@@ -72,6 +73,7 @@ __all__ = [
     "POLICIES",
     "Bot",
     "Budget",
+    "Difference",
     "EasyBot",
     "SeatKnowledge",
     "Policy",
@@ -82,5 +84,6 @@ __all__ = [
     "make_bot",
     "make_ranker",
     "observe",
+    "paired",
     "policy_for",
 ]

@@ -21,6 +21,7 @@ moves (the ``hard`` level, and what the coach asks for hints and reviews).
 from __future__ import annotations
 
 import math
+import time
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -40,6 +41,11 @@ class UnofferedMove(UserWarning):
     whose legal moves differ). Play goes on with the first offered move; the tests
     turn this warning into an error (pyproject's filterwarnings), so a bot's bug
     cannot hide behind the fallback."""
+
+
+class OutOfTime(Exception):
+    """Raised inside a long imagined move once the search's deadline has passed
+    (``Policy.give_up_at``): the search drops that imagined game."""
 
 
 class Worlds:
@@ -112,11 +118,16 @@ class Bot(ABC):
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
+        # process time when the table asked for the decision under way: a search's
+        # time budget counts from there, observing the seat included (None: not asked
+        # through ``choose``, say by the coach)
+        self.asked_at: float | None = None
 
     @final
     def choose(self, state: GameState, seat: int) -> Action:
         """The bot's move for ``seat``: the seam between the live game and the bot,
         which sees only the seat's knowledge (final: no bot reaches past it)."""
+        self.asked_at = time.process_time()
         knows = observe(state, seat)
         return knows.answer(self.decide(knows), self.free_text)
 
@@ -209,6 +220,10 @@ class Policy(Bot):
     # by the scores so far (None: to the end of the game).
     horizon: int | None = None
     values_in_points = False  # whether ``judge`` answers in the game's points
+    # A difference in ``judge``'s units below which two moves count as equally good:
+    # the search stops once every other candidate clearly trails the leader or is
+    # that close to it on the same worlds (None: it always spends its budget).
+    close_call: float | None = None
 
     def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
         """The game's own ``hard`` level, if it is not the shared search over this
@@ -235,6 +250,11 @@ class Policy(Bot):
     def judge(self, state: Any, seat: int) -> float:
         """What an imagined position is worth to ``seat`` (see ``reward``)."""
         return reward(state, seat)
+
+    def give_up_at(self, deadline: float | None) -> None:
+        """The process time past which a move inside an imagined game may stop by
+        raising ``OutOfTime`` (None: no deadline). A policy whose single moves are
+        long checks it inside them; the search reads the clock between moves."""
 
     def decide(self, obs: SeatKnowledge) -> Action:
         if len(obs.legal) == 1:

@@ -7,7 +7,12 @@ and lets the greedy policy finish the game for all seats. Judging every candidat
 the same worlds (common random numbers) makes a few dozen iterations enough to tell
 close moves apart. The search is anytime: it stops when its budget ends — a number of
 iterations, a time in seconds on this process's clock, or both — and answers with the
-candidate whose imagined games went best, the policy's own choice on a tie.
+candidate whose imagined games went best, the policy's own choice on a tie. A policy
+with a ``close_call`` lets it stop sooner: after a few worlds a candidate whose paired
+interval (``paired``) puts it clearly behind the leader, or within the close call of
+it, is compared no longer, and once one is left the search answers; the budget goes
+to the decisions whose candidates are close. With a time budget it begins no world
+it would not finish, and the policy may give up a long imagined move on the clock.
 
 This is the determinized flavour of information-set Monte Carlo tree search, with
 the tree cut to the root: the policy, not the tree, plays the rest of each game.
@@ -19,12 +24,25 @@ import time
 from typing import Any
 
 from ..core import Action
-from .base import DEFAULT_SECONDS, Budget, Policy, Progress, Ranked, RankingBot, SeatKnowledge
+from .base import (
+    DEFAULT_SECONDS,
+    Budget,
+    OutOfTime,
+    Policy,
+    Progress,
+    Ranked,
+    RankingBot,
+    SeatKnowledge,
+)
+from .paired_interval import paired
 
 __all__ = ["DEFAULT_SECONDS", "Budget", "Progress", "Ranked", "SearchBot", "mean"]
 
 MAX_PLIES = 2000  # a safety net for a rollout; every game ends long before
 SLACK = 0.97  # share of the time budget the search may use before it must answer
+# worlds every candidate must have seen before any is dropped (``Policy.close_call``):
+# the spread of two or three differences misjudges too often
+EARLIEST = 4
 
 
 class SearchBot(RankingBot):
@@ -44,7 +62,9 @@ class SearchBot(RankingBot):
         """The candidates, best first, as ``decide`` orders them (its answer is the
         first). ``scores``: also average the seat's score at the end of each imagined
         game (the coach's hints); ``progress`` is told the share of the budget spent."""
-        self._start = time.process_time()  # the budget covers the whole decision
+        now = time.process_time()
+        self._start = now if self.asked_at is None else self.asked_at  # the whole decision
+        self.asked_at = None
         legal = obs.legal
         if len(legal) == 1:
             return [Ranked(legal[0])]
@@ -55,41 +75,63 @@ class SearchBot(RankingBot):
             return [Ranked(cands[0])]
         values: list[list[float]] = [[] for _ in cands]
         finals: list[list[float]] = [[] for _ in cands]
-        iteration = 0
-        while not self._spent(iteration):
+        alive = list(range(len(cands)))  # the candidates still compared
+        iteration = imagined = 0
+        searching = time.process_time()
+        while not self._spent(
+            iteration, (time.process_time() - searching) / max(1, imagined) * len(alive)
+        ):
             # a candidate the world does not offer (the copy holds other hidden cards)
             # cannot be judged there: the world is skipped for all alike
             offered = {a.key: a for a in world.legal_actions(obs.seat)}
-            for k, action in enumerate(cands if all(c.key in offered for c in cands) else ()):
-                end = self.imagine(world, obs.seat, offered[action.key])
-                if end is None:  # the clock ran out inside this imagined game
+            judged: list[int] = []
+            for k in alive if all(cands[k].key in offered for k in alive) else ():
+                end = self.imagine(world, obs.seat, offered[cands[k].key])
+                imagined += 1
+                if end is None:  # the clock ran out inside this imagined game:
+                    for j in judged:  # the world counts for none of them
+                        values[j].pop()
+                        if scores:
+                            finals[j].pop()
                     break
                 values[k].append(self.judge(end, obs.seat))
                 if scores:
                     finals[k].append(float(end.result()["scores"][obs.seat]))
+                judged.append(k)
             iteration += 1
             if progress is not None:
                 progress(self.spent_share(iteration))
+            if len(self._settle(values, alive)) == 1:
+                break
             world = obs.sample(self.world_seed())
         self.last_iterations = iteration
-        # Candidates are compared on the worlds all of them saw; the policy's own
-        # choice (the first) wins ties and leads when no world was finished.
-        seen = min(len(v) for v in values)
         ranked = [
-            Ranked(
-                a,
-                seen,
-                sum(v[:seen]) / seen if seen else None,
-                mean(f[:seen]),
-                values=tuple(v[:seen]),
-                finals=tuple(f[:seen]),
-            )
+            Ranked(a, len(v), mean(v), mean(f), values=tuple(v), finals=tuple(f))
             for a, v, f in zip(cands, values, finals, strict=True)
         ]
-        if seen == 0:
-            return ranked
-        order = sorted(range(len(cands)), key=lambda k: (-sum(values[k][:seen]), k))
+        # Those compared longest lead (a candidate dropped later was closer to the
+        # leader), then the best mean; the policy's own choice (the first) wins ties
+        # and leads when no world was finished.
+        order = sorted(
+            range(len(cands)), key=lambda k: (-len(values[k]), -(ranked[k].value or 0.0), k)
+        )
         return [ranked[k] for k in order]
+
+    def _settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
+        """Drop from ``alive`` every candidate that, on the worlds all of them saw,
+        clearly trails the leader or lies within the policy's close call of it:
+        comparing them longer would not change the answer. Returns ``alive``."""
+        close = self.policy.close_call
+        if close is None or len(values[alive[0]]) < EARLIEST:
+            return alive
+        leader = max(alive, key=lambda k: (sum(values[k]), -k))
+        for k in list(alive):
+            if k == leader:
+                continue
+            lead = paired(values[leader], values[k])
+            if lead.low > 0 or (lead.low > -close and lead.high < close):
+                alive.remove(k)
+        return alive
 
     def spent_share(self, iteration: int) -> float:
         """How much of the budget is spent, from 0 to 1 (for a progress bar)."""
@@ -101,11 +143,17 @@ class SearchBot(RankingBot):
             shares.append((time.process_time() - self._start) / (b.seconds * SLACK))
         return min(1.0, max(shares))
 
-    def _spent(self, iteration: int) -> bool:
+    def _spent(self, iteration: int, next_world: float) -> bool:
+        """Whether the search must answer now: its worlds are used up, its time is,
+        or the next world (``next_world`` seconds, as the last ones took) would not
+        finish in the time left and would be thrown away."""
         b = self.budget
         if b.iterations is not None and iteration >= b.iterations:
             return True
-        return self._out_of_time()
+        if b.seconds is None:
+            return False
+        left = b.seconds * SLACK - (time.process_time() - self._start)
+        return left <= 0 or (iteration > 0 and next_world > left)
 
     def _out_of_time(self) -> bool:
         s = self.budget.seconds
@@ -124,7 +172,19 @@ class SearchBot(RankingBot):
 
     def imagine(self, world: Any, seat: int, action: Action) -> Any:
         """The imagined game after ``action``, played on by the policy to its end (or
-        to where the policy says a position is settled); None if time runs out."""
+        to where the policy says a position is settled); None if time runs out, read
+        between moves and, by the policy, inside a long one."""
+        policy = self.policy
+        s = self.budget.seconds
+        policy.give_up_at(None if s is None else self._start + s * SLACK)
+        try:
+            return self._play_on(world, seat, action)
+        except OutOfTime:
+            return None
+        finally:
+            policy.give_up_at(None)
+
+    def _play_on(self, world: Any, seat: int, action: Action) -> Any:
         state = world.apply(action)
         policy = self.policy
         away = False  # another seat has moved since the seat's own move

@@ -7,6 +7,8 @@ that. It plans only on a ``state.resample`` copy."""
 
 from __future__ import annotations
 
+import time
+
 from ..core import Action, Rng
 from ..sweet_lands import Op
 from ..sweet_lands import data as D
@@ -16,6 +18,7 @@ from ..sweet_lands.phases import pass_gains
 from ..sweet_lands.scoring import breakdown
 from . import sweet_lands_setup as setup
 from . import sweet_lands_worth as W
+from .base import OutOfTime
 
 # turn-menu moves a rival's quick turn rates (the greedy turn rates these and buy plans)
 RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
@@ -27,6 +30,9 @@ class SweetLandsBot:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
         self.plan_hex = None
+        # set by a search while it imagines games: the process time past which a
+        # rollout gives up the imagined game (``OutOfTime``)
+        self.deadline: float | None = None
 
     # ------------------------------------------------------------------ entry
     def choose(self, state, seat):
@@ -222,6 +228,8 @@ class SweetLandsBot:
         return out
 
     def rollout(self, state, seat, prefix):
+        if self.deadline is not None and time.process_time() >= self.deadline:
+            raise OutOfTime
         s = state
         for a in prefix:
             s = s.fast_apply(a)

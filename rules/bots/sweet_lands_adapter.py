@@ -11,8 +11,9 @@ three rivals to the seat's next main move), each rival choosing the quick way, a
 reads the position with the bot's own estimate (score so far plus what resources,
 income, cards and coming passes are worth), with rivals also a little of the lead
 over the best of them (``sweet_lands_rivals``).
-Sub-steps (which hex, which track, which character) are searched too: the policy's
-quick answer and the next few the engine offers.
+Sub-steps (which hex, which track, which tile) are searched too: the policy's
+quick answer and the next few the engine offers. The character and map board are
+not: every level draws them from the measured table (``sweet_lands_setup``).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import Action
+from ..sweet_lands import Op
 from . import sweet_lands_rivals as rivals
 from .base import CANDIDATES, Policy
 
@@ -27,6 +29,7 @@ from .base import CANDIDATES, Policy
 # seeded solo deals hard scored 355 against 320 with a 14-step horizon.
 PLIES_SOLO = 400
 LEAVING = ("pass", "end")
+SETUP_CHOICES = (Op.CHOOSE_CHAR, Op.CHOOSE_MAP)
 # With three rivals the quick rivals leave time for several worlds, so four players
 # compare more moves (eight: 4-player winners 287 -> 299 on five seeds, when the search
 # looked to the seat's next move; inside the noise, see RULINGS.md).
@@ -37,6 +40,8 @@ class SweetLandsPolicy(Policy):
     name = "smart"
     horizon = PLIES_SOLO
     values_in_points = True  # judge reads a position with the bot's estimate in VP
+    # moves whose estimates differ by less than this many VP count as equally good
+    close_call = 0.5
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
@@ -54,6 +59,10 @@ class SweetLandsPolicy(Policy):
         lists (on six seeded solo deals, searching them took hard from 320 to 373 VP;
         with one rival hard won 5 of 8 two-player games without them, 37 of 40 with)."""
         self.rival_gains = {}  # a new decision: rivals' moves are rated afresh
+        if world.stack and world.stack[-1]["op"] in SETUP_CHOICES:
+            # drawn from the measured table, never searched: a round-one search
+            # always found the same character (Eline solo, 40 of 40)
+            return [self.pick(world, seat, actions)]
         if world.stack:
             first = self.pick(world, seat, actions)
             # the quick answer first (it wins ties), then others
@@ -64,6 +73,11 @@ class SweetLandsPolicy(Policy):
         if ranked and ranked[0].kind in LEAVING:
             return ranked[:1]  # when to stop for the round stays the policy's call
         return [a for a in ranked if a.kind not in LEAVING][:k] or ranked[:1]
+
+    def give_up_at(self, deadline: float | None) -> None:
+        """A seat's greedy turn inside an imagined game rates every move it could
+        make by a rollout (tens of ms in all): each rollout reads the clock first."""
+        self.inner.deadline = deadline
 
     def search_width(self, world: Any) -> int:
         """How many moves the search compares (the easy level asks for its own few)."""

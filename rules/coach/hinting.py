@@ -17,9 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import get_game
-from ..bots import Budget, Ranked, RankingBot, SeatKnowledge, make_ranker
+from ..bots import Budget, Difference, Ranked, RankingBot, SeatKnowledge, make_ranker, paired
 from ..core import Action
-from .paired import Difference, paired
 
 TOP = 3  # hints shown
 # The game's own word for its score, where it has one.

@@ -24,9 +24,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from .. import get_game
-from ..bots import Budget, make_ranker, observe
+from ..bots import Budget, make_ranker, observe, paired
 from .hinting import points_word
-from .paired import paired
 
 TURNING = 3  # turning points shown
 WORLDS = 6  # imagined games comparing the move played with the best

@@ -229,12 +229,15 @@ def test_happiness_candidates_are_only_close_placements():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_sweet_lands_hard_searches_sub_steps_at_every_player_count(players):
-    """A sub-step (here the character to play) is searched among the policy's answer
-    and the next ones, solo and with any number of rivals."""
-    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    """A sub-step (here the first after the character and map, a Round Aid space) is
+    searched among the policy's answer and the next ones, solo and with any number of
+    rivals."""
+    from rules.bots.sweet_lands_adapter import SETUP_CHOICES, SweetLandsPolicy
     from tests.sweet_lands.helpers import new
 
     world = new(players, 3)
+    while world.stack[-1]["op"] in SETUP_CHOICES:
+        world = world.apply(world.legal_actions(world.actors()[0])[0])
     seat = world.actors()[0]
     legal = world.legal_actions(seat)
     assert world.stack and len(legal) > 2

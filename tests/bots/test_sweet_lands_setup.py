@@ -44,14 +44,26 @@ def test_a_better_measured_character_is_taken_more_often_and_none_never(players)
     assert set(taken) == set(odds)  # every character is taken now and then
 
 
-def test_the_bot_takes_its_character_and_map_through_the_table():
-    from rules.bots import make_bot
+@pytest.mark.parametrize("players", [1, 2])
+def test_every_open_character_keeps_a_share_and_none_takes_most(players):
+    """Issue 51: every character at least 2% of the first choices, none over 30%."""
+    odds = setup.odds(first_choices(players, "choose_char"), "characters", players)
+    assert min(odds) >= 0.02 and max(odds) <= 0.3
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_takes_its_character_and_map_through_the_table(level):
+    from rules.bots import Budget, make_bot
+    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
 
     seen = set()
     for seed in range(12):
         state = rules.get_game("sweet-lands").new_game(["P"], seed=seed)
-        bot = make_bot("sweet-lands", "normal", seed)
+        bot = make_bot("sweet-lands", level, seed, Budget(seconds=None, iterations=2))
         while state.stack and state.stack[-1]["op"] in ("choose_char", "choose_map"):
+            legal = state.legal_actions(0)
+            # the draw is the one candidate: no search, however many choices are open
+            assert len(SweetLandsPolicy(seed).candidates(state, 0, legal, 6)) == 1
             state = state.apply(bot.choose(state, 0))
         seen.add(state.p[0].char)
     assert len(seen) >= 4  # not one fixed favourite

@@ -85,8 +85,8 @@ def test_every_hint_list_is_ordered_by_the_figure_it_prints(game, options):
 
 
 def test_a_difference_inside_the_noise_is_about_as_good_and_a_clear_one_is_behind():
+    from rules.bots import paired
     from rules.coach.hinting import verdict_of
-    from rules.coach.paired import paired
 
     noisy = paired([30, 10, 25, 12, 28], [20, 22, 18, 24, 19])
     assert not noisy.clear and verdict_of(noisy) == "about as good"

@@ -1,8 +1,8 @@
 """Paired estimates: two moves compared on the same imagined games, with an interval.
 
-The coach plays every move it compares in the same imagined games (common random
-numbers), so the luck of a deal weighs on both alike and the difference of their
-results, game by game, is what varies. Its mean is the estimate and a 95% interval
+The hard search and the coach play every move they compare in the same imagined
+games (common random numbers), so the luck of a deal weighs on both alike and the
+difference of their results, game by game, is what varies. Its mean is the estimate and a 95% interval
 (Student's t, since a hint looks at a dozen games or so) says how far noise could move
 it. A move is called better or worse only when its interval leaves no doubt; inside
 the interval the two are "about as good".

@@ -1,0 +1,69 @@
+"""The hard search stops comparing a candidate once the worlds have settled it, and
+gives up an imagined game its clock has run out on."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import rules
+from rules.bots import Budget, SearchBot, make_bot, policy_for
+from rules.bots.base import OutOfTime
+from rules.bots.search import EARLIEST
+
+LEADER = [10.0, 11.0, 12.0, 13.0]
+
+
+def search(close_call: float | None) -> SearchBot:
+    policy = policy_for("happy-city", 1)
+    policy.close_call = close_call  # this instance only
+    return SearchBot(policy, 1, Budget(seconds=None, iterations=50))
+
+
+def test_a_candidate_clearly_behind_or_as_good_as_the_leader_is_dropped():
+    behind = [x - 5 for x in LEADER]
+    as_good = [x - 0.1 for x in LEADER]
+    unclear = [14.0, 8.0, 15.0, 9.0]  # as good on average, but far apart world by world
+    alive = search(0.5)._settle([LEADER, behind, as_good, unclear], [0, 1, 2, 3])
+    assert alive == [0, 3]
+    # even on average, give or take 1.05: as good only for a close call of 1.05 or more
+    close = [10.1, 11.8, 11.9, 12.2]
+    assert search(0.5)._settle([LEADER, close], [0, 1]) == [0, 1]
+    assert search(2.0)._settle([LEADER, close], [0, 1]) == [0]
+
+
+def test_nothing_is_dropped_before_enough_worlds_or_without_a_close_call():
+    short = [LEADER[: EARLIEST - 1], [x - 5 for x in LEADER[: EARLIEST - 1]]]
+    assert search(0.5)._settle(short, [0, 1]) == [0, 1]
+    assert search(None)._settle([LEADER, [x - 5 for x in LEADER]], [0, 1]) == [0, 1]
+
+
+def test_a_search_that_settles_early_answers_sooner_on_the_same_worlds():
+    """Sweet Lands (a close call of 0.5 VP) over its first decisions: with the rule
+    the worlds looked at never exceed the budget's and some decisions use fewer."""
+    state = rules.get_game("sweet-lands").new_game(["P"], seed=5)
+    bot = make_bot("sweet-lands", "hard", 5, Budget(seconds=None, iterations=8))
+    worlds = []
+    while len(worlds) < 12:
+        bot.last_iterations = 0
+        action = bot.choose(state, 0)
+        if bot.last_iterations:
+            worlds.append(bot.last_iterations)
+        state = state.apply(action)
+    assert max(worlds) <= 8 and min(worlds) < 8
+
+
+def test_a_rollout_past_the_deadline_gives_up_the_imagined_game():
+    state = rules.get_game("sweet-lands").new_game(["P"], seed=5)
+    while state.stack:  # to the turn menu, where the greedy turn rolls moves out
+        state = state.apply(state.legal_actions(0)[0])
+    bot = make_bot("sweet-lands", "hard", 5, Budget(seconds=10.0))
+    assert isinstance(bot, SearchBot)
+    bot.policy.give_up_at(time.process_time() - 1)
+    with pytest.raises(OutOfTime):
+        bot.policy.pick(state, 0, state.legal_actions(0))
+    bot.policy.give_up_at(None)
+    assert bot.policy.pick(state, 0, state.legal_actions(0)) in state.legal_actions(0)
+    bot._start = time.process_time() - 20  # a decision whose budget is spent
+    assert bot.imagine(state, 0, state.legal_actions(0)[0]) is None
