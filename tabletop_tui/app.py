@@ -293,7 +293,10 @@ class TabletopApp(App):
         self.play_again(message.controller)
 
     def on_start_game(self, m: nav.StartGame) -> None:
-        self.start_game(m.game, m.names, m.seats, m.options, m.seed)
+        try:
+            self.start_game(m.game, m.names, m.seats, m.options, m.seed)
+        except ValueError as exc:  # an option that does not fit this many players
+            self.notify(str(exc), title="Cannot start", severity="error")
 
     def on_resume_game(self, message: nav.ResumeGame) -> None:
         self.resume_game(message.path, message.state)

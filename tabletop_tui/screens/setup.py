@@ -394,10 +394,7 @@ class SetupScreen(Screen):
         ]
         table = {"game": self.game_id, "count": len(setup["names"]), "names": names}
         save_setting(data_dir, "last_table", {**table, "kinds": kinds, "options": setup["options"]})
-        try:
-            self.post_message(StartGame(**setup))
-        except ValueError as exc:  # an option that does not fit this many players
-            self.notify(str(exc), title="Cannot start", severity="error")
+        self.post_message(StartGame(**setup))  # the app says why if the rules refuse it
 
     def action_help(self) -> None:
         """The rules and keys of the game chosen above."""
