@@ -95,7 +95,7 @@ def hints(
         out.append(
             Hint(
                 r.action,
-                describe_value(r, figure, behind, diff, verdict, word),
+                describe_value(r, figure, behind, diff, verdict),
                 reason(obs, r.action, game_id, seed, now, word),
                 mine,
                 behind,
@@ -115,7 +115,7 @@ def verdict_of(diff: Difference | None) -> str:
 
 
 def describe_value(
-    r: Ranked, figure: Figure, behind: float | None, diff, verdict: str, word: str
+    r: Ranked, figure: Figure, behind: float | None, diff: Difference | None, verdict: str
 ) -> str:
     """The figure in words, and how this move compares with the first hint."""
     mine = figure.mean(r)
