@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import get_game
-from .bots import Budget, make_bot
+from .bots import Budget, RandomBot, make_bot
 
 
 @dataclass
@@ -50,7 +50,11 @@ def play_one(
     steps = 0
     while not state.is_over:
         seat = state.actors()[0]
-        state = state.apply(bots[seat].choose(state, seat))
+        bot = bots[seat]
+        if isinstance(bot, RandomBot):  # reads only the offered moves (see RandomBot.pick)
+            state = state.apply(bot.pick(state.legal_actions(seat)))
+        else:
+            state = state.apply(bot.choose(state, seat))
         steps += 1
     return state, steps
 

@@ -146,7 +146,14 @@ class RandomBot(Bot):
     level = "random"
 
     def decide(self, obs: SeatKnowledge) -> Action:
-        return obs.legal[self.rng.below(len(obs.legal))]
+        return self.pick(obs.legal)
+
+    def pick(self, offered: list[Action]) -> Action:
+        """One of the offered moves, uniformly. Random play reads nothing else, so a
+        driver of many games (the simulator, the tests) may hand it the table's
+        offered moves directly and skip building a knowledge it would never read:
+        the same draws from the same seed, so the same games."""
+        return offered[self.rng.below(len(offered))]
 
 
 @dataclass

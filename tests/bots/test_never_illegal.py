@@ -27,7 +27,7 @@ def _random_game_to_sakura_search(seed):
     """A random 2-player game with Sakura Mochi, up to her Clock Tower search (None
     when the game ends without one)."""
     state = rules.get_game(SL).new_game(["A", "B"], seed=seed)
-    movers = [make_bot(SL, "random", seed * 31 + i) for i in range(2)]
+    movers = [RandomBot(seed * 31 + i) for i in range(2)]
     while not (state.stack and state.stack[-1]["op"] == "sakura_search"):
         if state.is_over:
             return None
@@ -35,7 +35,7 @@ def _random_game_to_sakura_search(seed):
         legal = state.legal_actions(seat)
         op = state.stack[-1]["op"] if state.stack else None
         pick = next((a for a in legal if op == "choose_char" and a.args[0] == "sakura"), None)
-        state = state.apply(pick or movers[seat].choose(state, seat))
+        state = state.apply(pick or movers[seat].pick(legal))
     return state
 
 
@@ -125,7 +125,7 @@ def play_through(state, bots, levels, wanted=None):
         if moves[seat] % every == 0:
             state = state.apply(decided(bots[seat], state, seat))
         else:
-            state = state.apply(movers[seat].choose(state, seat))
+            state = state.apply(movers[seat].pick(legal))
     return state
 
 

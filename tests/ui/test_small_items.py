@@ -72,8 +72,11 @@ async def test_the_screenshot_goes_to_the_data_folder_without_downloads(tmp_path
 async def test_the_too_small_notice_says_how_to_quit(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.pause(0.3)
-        text = screen_text(app)
+        for _ in range(50):  # the first frame: later on a loaded machine
+            await pilot.pause(0.05)
+            text = screen_text(app)
+            if text.strip():
+                break
         assert "Enlarge the window" in text and "Ctrl+Q to quit" in text
 
 
