@@ -51,17 +51,30 @@ class GameUI:
 
 @cache
 def all_ui() -> dict[str, GameUI]:
-    """game id -> GameUI for every screen package here."""
+    """game id -> GameUI for every screen package here, and any registered later by
+    ``register_screens`` (the one mapping, kept and filled in place)."""
     found: dict[str, GameUI] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if not info.ispkg:
-            continue
-        module = importlib.import_module(f"{__name__}.{info.name}")
-        for ui in getattr(module, "UI", ()):
-            if ui.game in found:
-                raise ImportError(f"two screen packages show the game {ui.game!r}")
-            found[ui.game] = replace(ui, package=module.__name__)
+        if info.ispkg:
+            _add_screens(found, f"{__name__}.{info.name}")
     return found
+
+
+def register_screens(package: str) -> list[GameUI]:
+    """Add the screen package ``package`` (a dotted name, anywhere: a game kept
+    outside this folder, such as the tests' own) as the folder's packages are added;
+    registering it again changes nothing. Returns its GameUIs."""
+    return _add_screens(all_ui(), package)
+
+
+def _add_screens(found: dict[str, GameUI], package: str) -> list[GameUI]:
+    module = importlib.import_module(package)
+    added = [replace(ui, package=module.__name__) for ui in getattr(module, "UI", ())]
+    for ui in added:
+        if found.get(ui.game, ui).package != ui.package:
+            raise ImportError(f"two screen packages show the game {ui.game!r}")
+    found.update((ui.game, ui) for ui in added)
+    return added
 
 
 def ui_for(game_id: str) -> GameUI:

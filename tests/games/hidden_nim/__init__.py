@@ -8,6 +8,7 @@ not offer it (the app lists only games with a screen package).
 from rules.core import GameSpec, Option, labeler
 
 from .engine import HiddenNimState
+from .explainer import HiddenNimExplainer
 
 OPTIONS = {
     "heap": Option(
@@ -41,6 +42,7 @@ HIDDEN_NIM = GameSpec(
     labeler=labeler(_LABELS),
     summary="Take stones from one heap, 1 or 2 at a time or by playing a hidden card.",
     order=900,
+    explainer=HiddenNimExplainer(),
 )
 HiddenNimState.spec = HIDDEN_NIM
 

@@ -109,3 +109,17 @@ def test_resampling_keeps_what_the_seat_knows_and_redraws_the_rest():
         assert copy.log_for(1) == state.log_for(1) and copy.log_for(0) == copy.log_for(None)
         assert Counter(c for h in copy.hands for c in h) + Counter(copy.deck) == Counter(CARDS)
     assert len({(c.hands[0], c.hands[2], c.deck) for c in copies}) > 1
+
+
+@pytest.mark.parametrize(("option", "bonus"), [("bonus", 5), ("penalty", -5)])
+def test_the_explainer_gives_a_take_its_stones_and_the_last_stone_its_option(option, bonus):
+    state = with_heap(game(2, last_stone=option), 2)
+    explainer = rules.get_game("hidden-nim").explainer
+    take_two = next(a for a in state.legal_actions(0) if a.key == Action(0, "take", (2,)).key)
+    told = explainer.action(state, 0, take_two)
+    assert [(line.label, line.amount) for line in told.lines] == [
+        ("Stones taken", 2),
+        ("The last stone", bonus),
+    ]
+    refused = explainer.action(state, 1, take_two)  # not seat 1's turn
+    assert refused.refused == "It is not P2's turn to act." and not refused.lines
