@@ -19,6 +19,7 @@ The index is a cache the folder can rebuild; it is trusted for nothing:
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -75,13 +76,11 @@ def write_index(folder: Path, entries: dict[str, dict]) -> None:
     from rules.core import write_atomic
 
     text = json.dumps(entries, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
-    try:
+    with contextlib.suppress(OSError, ValueError):
         write_atomic(
             folder / INDEX_NAME,
             {"version": INDEX_VERSION, "sha256": _digest(text), "entries": text},
         )
-    except (OSError, ValueError):
-        pass
 
 
 def entry_of(key: list[int], info: Any) -> dict:

@@ -113,6 +113,28 @@ def _read_holder(fd: int) -> dict:
         return {}
 
 
+def _open_lock_file(path: Path) -> int | None:
+    """The lock file's descriptor, made if missing; None if no lock can be made there.
+    LockRefused if the path holds a link, a pipe or another user's file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        found = os.lstat(path)
+    except FileNotFoundError:
+        found = None
+    except OSError:
+        return None
+    if found is not None and _foreign(found):
+        raise refusal(path, _foreign(found))
+    try:
+        return os.open(path, OPEN_FLAGS, 0o644)
+    except OSError as exc:
+        if os.path.islink(path):  # planted between the look and the open
+            raise refusal(path, "a link") from None
+        if exc.errno in (errno.ENXIO, errno.EWOULDBLOCK):  # a pipe with no reader
+            raise refusal(path, "not a regular file") from None
+        return None
+
+
 def take_lock(save: Path, where: str) -> tuple[SaveLock | None, str]:
     """(lock, "") once this process holds the save; (None, who) if another window
     holds it; (None, "") if no lock can be made here (no fcntl, or a folder that
@@ -122,22 +144,8 @@ def take_lock(save: Path, where: str) -> tuple[SaveLock | None, str]:
         return None, ""
     path = lock_path(Path(save))
     for _ in range(5):  # the file can be replaced between open and lock: try again
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            found = os.lstat(path)
-        except FileNotFoundError:
-            found = None
-        except OSError:
-            return None, ""
-        if found is not None and _foreign(found):
-            raise refusal(path, _foreign(found))
-        try:
-            fd = os.open(path, OPEN_FLAGS, 0o644)
-        except OSError as exc:
-            if os.path.islink(path):  # planted between the look and the open
-                raise refusal(path, "a link") from None
-            if exc.errno in (errno.ENXIO, errno.EWOULDBLOCK):  # a pipe with no reader
-                raise refusal(path, "not a regular file") from None
+        fd = _open_lock_file(path)
+        if fd is None:
             return None, ""
         st = os.fstat(fd)
         if st.st_nlink and _foreign(st):  # nlink 0: replaced meanwhile, tried again below

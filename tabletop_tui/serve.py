@@ -21,6 +21,7 @@ Built on textual-serve's public API (its Server's handlers and AppService), with
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import errno
 import logging
 import os
@@ -85,10 +86,8 @@ def lan_address() -> str | None:
             candidates.append(s.getsockname()[0])
     except OSError:
         pass
-    try:
+    with contextlib.suppress(OSError):
         candidates.append(socket.gethostbyname(socket.gethostname()))
-    except OSError:
-        pass
     return next((a for a in candidates if not a.startswith("127.") and a != "0.0.0.0"), None)
 
 
@@ -359,10 +358,8 @@ class TabletopServer(Server):
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         for sig in (signal.SIGINT, signal.SIGTERM):
-            try:
+            with contextlib.suppress(NotImplementedError):  # Windows has no such handlers
                 loop.add_signal_handler(sig, self.stop_on, sig)
-            except NotImplementedError:  # pragma: no cover - Windows
-                pass
         try:
             web.run_app(
                 self.make_web_app(),

@@ -103,10 +103,7 @@ def test_arbitrary_keys_are_refused_or_applied(game: str) -> None:
     @given(st.data())
     def run(data: st.DataObject) -> None:
         state = data.draw(st.sampled_from(positions(game)))
-        if data.draw(st.booleans()):
-            key = mutated_key(data, state)
-        else:
-            key = data.draw(keys_for(game))
+        key = mutated_key(data, state) if data.draw(st.booleans()) else data.draw(keys_for(game))
         refused_or_applied(spec, state, key)
 
     run()

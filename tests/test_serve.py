@@ -117,11 +117,11 @@ class Tab:
 @asynccontextmanager
 async def title_tab(html: str) -> AsyncIterator[Tab]:
     """One tab of the page (its HTML given), open on the title screen."""
-    async with aiohttp.ClientSession() as session:
-        async with session.ws_connect(ws_url(html) + "?width=100&height=30") as ws:
-            tab = Tab(ws)
-            await tab.wait_for(TITLE)
-            yield tab
+    url = ws_url(html) + "?width=100&height=30"
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+        tab = Tab(ws)
+        await tab.wait_for(TITLE)
+        yield tab
 
 
 def ws_url(html: str) -> str:
@@ -145,16 +145,19 @@ def test_the_page_and_two_tabs_each_with_its_own_app(server):
 
     async def browse() -> None:
         url = ws_url(html) + "?width=100&height=30"
-        async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(url) as ws1, session.ws_connect(url) as ws2:
-                one, two = Tab(ws1), Tab(ws2)
-                await asyncio.gather(one.wait_for(TITLE), two.wait_for(TITLE))
-                await one.press("n")  # tab one opens the setup screen ...
-                await one.wait_for(SETUP)
-                await two.press("h")  # ... while tab two is still on its own title screen
-                await two.wait_for("Rules reference")
-                assert SETUP not in two.text()
-                await one.press("\x11")  # ctrl+q quits tab one's app only
+        async with (
+            aiohttp.ClientSession() as session,
+            session.ws_connect(url) as ws1,
+            session.ws_connect(url) as ws2,
+        ):
+            one, two = Tab(ws1), Tab(ws2)
+            await asyncio.gather(one.wait_for(TITLE), two.wait_for(TITLE))
+            await one.press("n")  # tab one opens the setup screen ...
+            await one.wait_for(SETUP)
+            await two.press("h")  # ... while tab two is still on its own title screen
+            await two.wait_for("Rules reference")
+            assert SETUP not in two.text()
+            await one.press("\x11")  # ctrl+q quits tab one's app only
 
     # One bound for the whole exchange, so a stuck websocket fails the test, never hangs it.
     asyncio.run(asyncio.wait_for(browse(), timeout=150))
@@ -259,17 +262,16 @@ def test_a_huge_size_is_capped_and_a_closed_tab_ends_its_process(server, tmp_pat
 
     async def browse() -> int:
         url = ws_url(html) + "?width=20000&height=20000"
-        async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(url) as ws:
-                tab = Tab(ws)
-                await tab.wait_for(TITLE)
-                (pid,) = session_processes(tmp_path)
-                environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-                assert b"COLUMNS=400" in environ and b"ROWS=150" in environ
-                await ws.send_json(["resize", {"width": 20000, "height": 20000}])
-                await tab.press("n")  # still answering after the resize
-                await tab.wait_for(SETUP)
-                assert memory_kib(pid) < 600_000
+        async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+            tab = Tab(ws)
+            await tab.wait_for(TITLE)
+            (pid,) = session_processes(tmp_path)
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+            assert b"COLUMNS=400" in environ and b"ROWS=150" in environ
+            await ws.send_json(["resize", {"width": 20000, "height": 20000}])
+            await tab.press("n")  # still answering after the resize
+            await tab.wait_for(SETUP)
+            assert memory_kib(pid) < 600_000
         return pid  # the tab is closed here
 
     pid = asyncio.run(asyncio.wait_for(browse(), timeout=150))

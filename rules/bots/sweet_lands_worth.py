@@ -204,42 +204,95 @@ def spot_value(s, seat, kind, h):
 
 
 def pick(s, seat, f, actions) -> Action:
-    """The rule of thumb for the pending step ``f`` of the seat."""
-    op = f["op"]
-    P = s.p[seat]
+    """The rule of thumb for the pending step ``f`` of the seat: the step's own rule
+    (RULES_OF_THUMB), else the first real move (one that is not "done")."""
     real = [a for a in actions if a.kind != "done"]
-    if op in (Op.CHOOSE_AID, Op.AID_MOVE):
-        return max(actions, key=lambda a: aid_value(s, a.args[0]))
-    if op == Op.HAND:
-        return hand_cost(s, seat, f, actions)
-    if op == Op.DISCARD_ONE:
-        return min(actions, key=lambda a: card_value(s, seat, a.args[0]))
-    if op in (Op.KEEP, Op.DRAFT):  # F: a draft pick keeps the card it values most
-        return max(actions, key=lambda a: card_value(s, seat, a.args[0]))
-    if op in (Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD) and real:
-        return max(real, key=lambda a: map_value(s, seat, a))
-    if op == Op.INDUSTRY and real:
-        return max(real, key=lambda a: marker_value(s, seat, a.args[0]))
-    if op == Op.PROSPERITY or op == Op.CAPITAL:
-        step = prosperity_step(s, seat, op, real)
-        return step if step is not None else actions[0]
-    if op == Op.RABBIT and real:
-        cities = [h for c in MQ.cities(s, seat) for h in c]
-        return max(real, key=lambda a: (a.args[0] in cities, -a.args[0]))
-    if op == Op.BASIC:
-        return min(actions, key=lambda a: P.res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))
-    if op == Op.PAYBASIC:
-        return max(actions, key=lambda a: P.res[a.args[0]])
-    if op == Op.INCOME_ANY:
-        return max(actions, key=lambda a: income_value(s, seat, a.args[0]))
-    if op == Op.COLUMN:
-        return max(actions, key=lambda a: len(P.columns[a.args[0]]))
-    if op == Op.AUTOMATE:
-        auto = [a for a in actions if a.kind == "automate"]
-        if auto and s.round <= 4:
-            return max(auto, key=lambda a: -len(P.columns[a.args[0]]))
-        return next(a for a in actions if a.kind == "keepcard")
+    rule = RULES_OF_THUMB.get(f["op"])
+    chosen = rule(s, seat, f, actions, real) if rule is not None else None
+    if chosen is not None:
+        return chosen
     return real[0] if real else actions[0]
+
+
+def _best_aid(s, seat, f, actions, real) -> Action:
+    return max(actions, key=lambda a: aid_value(s, a.args[0]))
+
+
+def _pay_hand(s, seat, f, actions, real) -> Action:
+    return hand_cost(s, seat, f, actions)
+
+
+def _discard_least(s, seat, f, actions, real) -> Action:
+    return min(actions, key=lambda a: card_value(s, seat, a.args[0]))
+
+
+def _keep_most(s, seat, f, actions, real) -> Action:  # a draft pick too
+    return max(actions, key=lambda a: card_value(s, seat, a.args[0]))
+
+
+def _best_on_map(s, seat, f, actions, real) -> Action | None:
+    return max(real, key=lambda a: map_value(s, seat, a)) if real else None
+
+
+def _best_marker(s, seat, f, actions, real) -> Action | None:
+    return max(real, key=lambda a: marker_value(s, seat, a.args[0])) if real else None
+
+
+def _prosperity(s, seat, f, actions, real) -> Action | None:
+    return prosperity_step(s, seat, f["op"], real)
+
+
+def _rabbit(s, seat, f, actions, real) -> Action | None:
+    if not real:
+        return None
+    cities = [h for c in MQ.cities(s, seat) for h in c]
+    return max(real, key=lambda a: (a.args[0] in cities, -a.args[0]))
+
+
+def _basic(s, seat, f, actions, real) -> Action:
+    res = s.p[seat].res
+    return min(actions, key=lambda a: res[a.args[0]] - (1 if a.args[0] == "wheat" else 0))
+
+
+def _pay_basic(s, seat, f, actions, real) -> Action:
+    return max(actions, key=lambda a: s.p[seat].res[a.args[0]])
+
+
+def _income(s, seat, f, actions, real) -> Action:
+    return max(actions, key=lambda a: income_value(s, seat, a.args[0]))
+
+
+def _column(s, seat, f, actions, real) -> Action:
+    return max(actions, key=lambda a: len(s.p[seat].columns[a.args[0]]))
+
+
+def _automate(s, seat, f, actions, real) -> Action:
+    auto = [a for a in actions if a.kind == "automate"]
+    if auto and s.round <= 4:
+        return max(auto, key=lambda a: -len(s.p[seat].columns[a.args[0]]))
+    return next(a for a in actions if a.kind == "keepcard")
+
+
+RULES_OF_THUMB = {
+    Op.CHOOSE_AID: _best_aid,
+    Op.AID_MOVE: _best_aid,
+    Op.HAND: _pay_hand,
+    Op.DISCARD_ONE: _discard_least,
+    Op.KEEP: _keep_most,
+    Op.DRAFT: _keep_most,
+    Op.TERRAIN: _best_on_map,
+    Op.ROAD: _best_on_map,
+    Op.TERRAIN_ROAD: _best_on_map,
+    Op.INDUSTRY: _best_marker,
+    Op.PROSPERITY: _prosperity,
+    Op.CAPITAL: _prosperity,
+    Op.RABBIT: _rabbit,
+    Op.BASIC: _basic,
+    Op.PAYBASIC: _pay_basic,
+    Op.INCOME_ANY: _income,
+    Op.COLUMN: _column,
+    Op.AUTOMATE: _automate,
+}
 
 
 def hand_cost(s, seat, f, actions) -> Action:

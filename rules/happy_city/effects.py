@@ -26,6 +26,7 @@ of each mechanism, never the flow of the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 # The five card colours (cards.py reads them from here: an effect names them, and the
@@ -150,103 +151,139 @@ def left_of(seat: int, n: int) -> int:
 
 
 # ---- evaluation of symbol mechanisms ---------------------------------------------------
+# Each symbol mechanism is a function of (state, seat, pos, effect, choice) giving what
+# it adds, by symbol; ``symbols_of`` looks the mechanism up in SYMBOL_RULES. Each rule
+# stands alone and reads like the card's own text.
+Gains = dict[str, int]
+SymbolRule = Callable[[Any, int, int, dict[str, Any], dict[str, Any]], Gains]
+
+
 def symbols_of(
     state: Any, seat: int, pos: int, eff: dict[str, Any], choice: dict[str, Any]
 ) -> dict[str, int]:
     """Income/inhabitants/hearts that one symbol mechanism adds for the card at ``pos``.
 
     ``choice`` holds the owner's end-of-game answers ({"neighbour": seat}); missing
-    answers count as no choice (nothing gained from a neighbour).
-
-    One branch per mechanism, in the order of MECHANISMS: longer than one screen, but
-    each rule stands next to its siblings and reads like the card's own text.
-    """
-    do = eff["do"]
-    city = state.city[seat]
-    cards = state.cards
+    answers count as no choice (nothing gained from a neighbour)."""
     out = {"income": 0, "inhabitants": 0, "hearts": 0}
-    if do == "per_colour":
-        whose = eff["whose"]
-        target: int | None
-        if whose == "self":
-            target = seat
-        elif whose == "left":
-            target = left_of(seat, state.n)
-        else:
-            target = choice.get("neighbour")
-        if target is not None:
-            out[eff["symbol"]] += eff["amount"] * state.colour_counts(target).get(eff["colour"], 0)
-    elif do == "none_of_colour":
-        if state.colour_counts(seat).get(eff["colour"], 0) == 0:
-            out[eff["symbol"]] += eff["amount"]
-    elif do == "most_of_colour":
-        counts = [state.colour_counts(s).get(eff["colour"], 0) for s in range(state.n)]
-        mine, best_other = counts[seat], max(c for s, c in enumerate(counts) if s != seat)
-        out[eff["symbol"]] += (
-            eff["strict"]
-            if mine > best_other
-            else eff["tied"]
-            if mine == best_other
-            else eff["otherwise"]
-        )
-    elif do == "fewest_of_colour":
-        counts = [state.colour_counts(s).get(eff["colour"], 0) for s in range(state.n)]
-        if all(counts[seat] <= c for s, c in enumerate(counts) if s != seat):
-            out[eff["symbol"]] += eff["amount"]
-    elif do == "lowest_income":
-        # An income rule compares incomes without any income-comparing bonus (its own
-        # included), so two such rules can never chase each other; a scoring rule
-        # compares the full incomes at the end.
-        full = eff["symbol"] != "income"
-        mine = state.income_of(seat, compare=full)
-        if eff["among"] == "table":
-            others = [s for s in range(state.n) if s != seat]
-        else:
-            others = neighbours(seat, state.n)
-        if all(mine < state.income_of(s, compare=full) for s in others):
-            out[eff["symbol"]] += eff["amount"]
-        else:
-            out[eff["symbol"]] += eff["otherwise"]
-    elif do == "city_size":
-        k = len(city)
-        if k == eff["exact"]:
-            out[eff["symbol"]] += eff["exact_amount"]
-        elif k < eff["exact"]:
-            out[eff["symbol"]] += eff["fewer_amount"]
-    elif do == "per_pair":
-        inh = sum(cards[i].inhabitants for i in city)
-        hearts = sum(cards[i].hearts for i in city)
-        out[eff["symbol"]] += eff["amount"] * max(0, min(inh, hearts))
-    elif do == "colours_before":
-        colours = {cards[i].colour for i in city[:pos]} - {None}
-        out[eff["symbol"]] += eff["amount"] * len(colours)
-    elif do == "adjacent_colours":
-        tally: dict = {}
-        for p in grid_neighbours(pos, len(city)):
-            c = cards[city[p]].colour
-            if c is not None:
-                tally[c] = tally.get(c, 0) + 1
-        most = max(tally.values(), default=0)
-        if most >= 3:
-            out["hearts"] += eff["three_hearts"]
-            out["inhabitants"] += eff["three_inhabitants"]
-        elif most >= 2:
-            out["hearts"] += eff["two_hearts"]
-            out["inhabitants"] += eff["two_inhabitants"]
-    elif do == "next_same_colour":
-        after = city[pos + 1 : pos + 1 + eff["count"]]
-        colours = {cards[i].colour for i in after}
-        if len(after) == eff["count"] and len(colours) == 1 and None not in colours:
-            out[eff["symbol"]] += eff["amount"]
-        else:
-            out[eff["symbol"]] += eff["otherwise"]
-    elif do == "copy_previous":
-        if pos > 0:
-            prev = cards[city[pos - 1]]
-            got = state.card_symbols(seat, pos - 1, prev, choice)
-            for sym in SYMBOLS:
-                out[sym] += got[sym]
+    rule = SYMBOL_RULES.get(eff["do"])
+    if rule is not None:
+        for symbol, amount in rule(state, seat, pos, eff, choice).items():
+            out[symbol] += amount
     return out
+
+
+def _per_colour(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    whose = eff["whose"]
+    target: int | None
+    if whose == "self":
+        target = seat
+    elif whose == "left":
+        target = left_of(seat, state.n)
+    else:
+        target = choice.get("neighbour")
+    if target is None:
+        return {}
+    return {eff["symbol"]: eff["amount"] * state.colour_counts(target).get(eff["colour"], 0)}
+
+
+def _none_of_colour(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    if state.colour_counts(seat).get(eff["colour"], 0) == 0:
+        return {eff["symbol"]: eff["amount"]}
+    return {}
+
+
+def _most_of_colour(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    counts = [state.colour_counts(s).get(eff["colour"], 0) for s in range(state.n)]
+    mine, best_other = counts[seat], max(c for s, c in enumerate(counts) if s != seat)
+    if mine > best_other:
+        return {eff["symbol"]: eff["strict"]}
+    return {eff["symbol"]: eff["tied"] if mine == best_other else eff["otherwise"]}
+
+
+def _fewest_of_colour(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    counts = [state.colour_counts(s).get(eff["colour"], 0) for s in range(state.n)]
+    if all(counts[seat] <= c for s, c in enumerate(counts) if s != seat):
+        return {eff["symbol"]: eff["amount"]}
+    return {}
+
+
+def _lowest_income(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    # An income rule compares incomes without any income-comparing bonus (its own
+    # included), so two such rules can never chase each other; a scoring rule
+    # compares the full incomes at the end.
+    full = eff["symbol"] != "income"
+    mine = state.income_of(seat, compare=full)
+    if eff["among"] == "table":
+        others = [s for s in range(state.n) if s != seat]
+    else:
+        others = neighbours(seat, state.n)
+    lowest = all(mine < state.income_of(s, compare=full) for s in others)
+    return {eff["symbol"]: eff["amount"] if lowest else eff["otherwise"]}
+
+
+def _city_size(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    k = len(state.city[seat])
+    if k == eff["exact"]:
+        return {eff["symbol"]: eff["exact_amount"]}
+    return {eff["symbol"]: eff["fewer_amount"]} if k < eff["exact"] else {}
+
+
+def _per_pair(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    city, cards = state.city[seat], state.cards
+    inh = sum(cards[i].inhabitants for i in city)
+    hearts = sum(cards[i].hearts for i in city)
+    return {eff["symbol"]: eff["amount"] * max(0, min(inh, hearts))}
+
+
+def _colours_before(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    colours = {state.cards[i].colour for i in state.city[seat][:pos]} - {None}
+    return {eff["symbol"]: eff["amount"] * len(colours)}
+
+
+def _adjacent_colours(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    city = state.city[seat]
+    tally: dict = {}
+    for p in grid_neighbours(pos, len(city)):
+        c = state.cards[city[p]].colour
+        if c is not None:
+            tally[c] = tally.get(c, 0) + 1
+    most = max(tally.values(), default=0)
+    if most >= 3:
+        return {"hearts": eff["three_hearts"], "inhabitants": eff["three_inhabitants"]}
+    if most >= 2:
+        return {"hearts": eff["two_hearts"], "inhabitants": eff["two_inhabitants"]}
+    return {}
+
+
+def _next_same_colour(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    after = state.city[seat][pos + 1 : pos + 1 + eff["count"]]
+    colours = {state.cards[i].colour for i in after}
+    same = len(after) == eff["count"] and len(colours) == 1 and None not in colours
+    return {eff["symbol"]: eff["amount"] if same else eff["otherwise"]}
+
+
+def _copy_previous(state: Any, seat: int, pos: int, eff: dict, choice: dict) -> Gains:
+    if pos == 0:
+        return {}
+    prev = state.cards[state.city[seat][pos - 1]]
+    got = state.card_symbols(seat, pos - 1, prev, choice)
+    return {sym: got[sym] for sym in SYMBOLS}
+
+
+SYMBOL_RULES: dict[str, SymbolRule] = {
+    "per_colour": _per_colour,
+    "none_of_colour": _none_of_colour,
+    "most_of_colour": _most_of_colour,
+    "fewest_of_colour": _fewest_of_colour,
+    "lowest_income": _lowest_income,
+    "city_size": _city_size,
+    "per_pair": _per_pair,
+    "colours_before": _colours_before,
+    "adjacent_colours": _adjacent_colours,
+    "next_same_colour": _next_same_colour,
+    "copy_previous": _copy_previous,
+}
 
 
 def describe(eff: dict) -> str:

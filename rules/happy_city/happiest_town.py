@@ -162,9 +162,9 @@ class HappiestTownState(CardRowState):
 
     def why_illegal(self, a: Action) -> str | None:
         problem = self._shape_problem(a) or self._row_problem(a)
-        if problem is None and a.kind == "claim":
-            if not any(self.cards[i].name == a.args[0] for i in self.pending or ()):
-                return f"{a.args[0]!r} is not one of the infrastructure cards on offer."
+        offered = (self.cards[i].name for i in self.pending or ())
+        if problem is None and a.kind == "claim" and a.args[0] not in offered:
+            return f"{a.args[0]!r} is not one of the infrastructure cards on offer."
         return problem
 
     def _do(self, a: Action) -> None:

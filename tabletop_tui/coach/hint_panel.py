@@ -9,6 +9,7 @@ keyboard changed hands) is dropped, and the panel closes with it.
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 from collections.abc import Iterator
 
@@ -175,10 +176,8 @@ class CoachScreen(Screen):
 
     def close_hint(self) -> None:
         self.workers.cancel_group(self, "hint")
-        try:
+        with contextlib.suppress(NoMatches):
             self.query_one(HintPanel).remove()
-        except NoMatches:
-            pass
 
     def action_hint(self) -> None:
         try:

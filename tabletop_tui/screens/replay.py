@@ -226,9 +226,7 @@ class ReplayScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         # Following a seat shows its hand: only once the game is over, so the replay of
         # a game still being played can never be used to read a player's cards.
-        if action == "follow" and not self.replay.over:
-            return False
-        return True
+        return action != "follow" or self.replay.over
 
     def action_follow(self) -> None:
         if not self.replay.over:

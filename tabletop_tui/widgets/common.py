@@ -47,9 +47,8 @@ class HandoffScreen(Screen):
         )
 
     def compose(self) -> ComposeResult:
-        with Middle():
-            with Center():
-                yield Static(self.text(), id="handoff-box")
+        with Middle(), Center():
+            yield Static(self.text(), id="handoff-box")
         yield KeyBar()
 
     def set_player(self, name: str, reason: str = "", take_back: str | None = None) -> None:
@@ -93,9 +92,8 @@ class NoticeScreen(HandoffScreen):
 
     def compose(self) -> ComposeResult:
         text = f"{escape(self.reason)}\n\nPress Enter, then give the terminal back to the table."
-        with Middle():
-            with Center():
-                yield Static(text, id="handoff-box")
+        with Middle(), Center():
+            yield Static(text, id="handoff-box")
         yield KeyBar()
 
 

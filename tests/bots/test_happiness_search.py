@@ -24,10 +24,13 @@ def searched_decisions(seed: int = 6, limit: int = 8):
         seat = state.actors()[0]
         legal = state.legal_actions(seat)
         near_end = len(state.deck) <= search.ENDGAME
-        if state.stage == "play" and len(legal) > 1 and near_end:
-            if len(probe.candidates(state.resample(seat, 1), seat, legal, search.WIDTH)) > 1:
-                found += 1
-                yield state, seat
+        searched = state.stage == "play" and len(legal) > 1 and near_end
+        if (
+            searched
+            and len(probe.candidates(state.resample(seat, 1), seat, legal, search.WIDTH)) > 1
+        ):
+            found += 1
+            yield state, seat
         state = state.apply(bots[seat].choose(state, seat))
 
 

@@ -340,3 +340,10 @@ def test_expert_children_scoring_subtracts_each_crossed_out_symbol():
     put(s, 0, "Hospital", "Factory")  # 2 inhabitants, a heart crossed out
     part = s.breakdown(0)
     assert part["net_hearts"] == -1 and part["score"] == 2 - 1
+
+
+def test_every_symbol_mechanism_of_the_card_data_has_its_rule():
+    from rules.happy_city.effects import MECHANISMS, SYMBOL_RULES
+
+    symbol_mechanisms = {name for name, (hook, _) in MECHANISMS.items() if hook == "symbols"}
+    assert symbol_mechanisms == set(SYMBOL_RULES)

@@ -45,37 +45,49 @@ class HappinessLegal(HappinessBoard):
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.actors():
             return []
-        cards = self.cards
-        out: list[Action] = []
         if self.stage == BUILD:
-            # Dealing first: a menu's first move is the one that changes nothing unasked
-            out.append(
-                Action(seat, "build_done", (), f"Deal from a deck of {sum(self.deck_plan())} cards")
-            )
-            for t in TOPICS:
-                if t in self.excluded:
-                    out.append(Action(seat, "toggle_topic", (t,), f"Put {TOPIC_LABELS[t]} back in"))
-                elif sum(self.deck_plan(set(self.excluded) | {t})) >= min_deck(self.n):
-                    out.append(Action(seat, "toggle_topic", (t,), f"Leave out {TOPIC_LABELS[t]}"))
-        elif self.stage in (PLAY, BUMMER):
-            want_bummer = self.stage == BUMMER
-            for cid in self.hands[seat]:
-                c = cards[cid]
-                if c.is_bummer != want_bummer:
-                    continue
-                for x, y in self.spots_for(seat, cid):
-                    out.append(Action(seat, "place", (c.word, x, y), self._place_label(c, x, y)))
-            if self.stage == PLAY and not out:
-                out.append(Action(seat, "pass_turn", (), "Pass: no Joycard in hand"))
-        elif self.stage == STORY:
-            out.append(Action(seat, "story", (self.sample_story(seat),), "Tell a story"))
-            out.append(Action(seat, "skip_story", (), "Skip the story"))
-        elif self.stage == WINDOW:
-            out.append(Action(seat, "pass", (), "Stay silent"))  # first: Enter keeps the silence
-            if self.can_claim(seat):
-                out.append(Action(seat, "claim", (), "Break the silence with a Bummer"))
-            if self.timer:
-                out.append(Action(seat, "close", (), "The silence is over"))
+            return self._build_moves(seat)
+        if self.stage in (PLAY, BUMMER):
+            return self._card_moves(seat)
+        if self.stage == STORY:
+            return self._story_moves(seat)
+        return self._window_moves(seat) if self.stage == WINDOW else []
+
+    def _build_moves(self, seat: int) -> list[Action]:
+        # Dealing first: a menu's first move is the one that changes nothing unasked
+        out = [Action(seat, "build_done", (), f"Deal from a deck of {sum(self.deck_plan())} cards")]
+        for t in TOPICS:
+            if t in self.excluded:
+                out.append(Action(seat, "toggle_topic", (t,), f"Put {TOPIC_LABELS[t]} back in"))
+            elif sum(self.deck_plan(set(self.excluded) | {t})) >= min_deck(self.n):
+                out.append(Action(seat, "toggle_topic", (t,), f"Leave out {TOPIC_LABELS[t]}"))
+        return out
+
+    def _card_moves(self, seat: int) -> list[Action]:
+        want_bummer = self.stage == BUMMER
+        out: list[Action] = []
+        for cid in self.hands[seat]:
+            c = self.cards[cid]
+            if c.is_bummer != want_bummer:
+                continue
+            for x, y in self.spots_for(seat, cid):
+                out.append(Action(seat, "place", (c.word, x, y), self._place_label(c, x, y)))
+        if self.stage == PLAY and not out:
+            out.append(Action(seat, "pass_turn", (), "Pass: no Joycard in hand"))
+        return out
+
+    def _story_moves(self, seat: int) -> list[Action]:
+        return [
+            Action(seat, "story", (self.sample_story(seat),), "Tell a story"),
+            Action(seat, "skip_story", (), "Skip the story"),
+        ]
+
+    def _window_moves(self, seat: int) -> list[Action]:
+        out = [Action(seat, "pass", (), "Stay silent")]  # first: Enter keeps the silence
+        if self.can_claim(seat):
+            out.append(Action(seat, "claim", (), "Break the silence with a Bummer"))
+        if self.timer:
+            out.append(Action(seat, "close", (), "The silence is over"))
         return out
 
     @staticmethod
@@ -105,37 +117,58 @@ class HappinessLegal(HappinessBoard):
         expect = {"toggle_topic": 1, "place": 3, "story": 1}.get(a.kind, 0)
         if len(a.args) != expect:
             return f"'{a.kind}' takes {expect} argument(s)."
-        if a.kind == "toggle_topic":
-            t = a.args[0]
-            if t not in TOPICS:
-                return f"There is no topic {t!r} (topics: {', '.join(TOPICS)})."
-            if t not in self.excluded and sum(self.deck_plan(set(self.excluded) | {t})) < min_deck(
-                self.n
-            ):
-                return f"Leaving out {t} would leave fewer than {min_deck(self.n)} cards."
-        elif a.kind == "place":
+        if a.kind == "place":
             return self._place_problem(seat, *a.args)
-        elif a.kind == "pass_turn":
-            if any(not self.cards[i].is_bummer for i in self.hands[seat]):
-                return "A seat holding a Joycard must play one."
-        elif a.kind == "story":
-            text = a.args[0]
-            if not isinstance(text, str) or not text.strip():
-                return "A story needs some text (or skip the story)."
-            if len(text.strip()) > STORY_MAX:
-                return f"A story holds at most {STORY_MAX} characters."
-            if any(ord(ch) < 32 and ch not in "\n\t" for ch in text):
-                return "A story may not hold control characters."
-            if why := unsavable(text):
-                return f"This story cannot be saved: {why}."
-        elif a.kind == "claim":
-            if not self.board:
-                return "There is nothing on the table for a Bummer to touch."
-            if not self.can_claim(seat):
-                return f"{who} holds no Bummer."
-        elif a.kind == "close" and not self.timer:
+        problem = self.PROBLEMS.get(a.kind)
+        return problem(self, a) if problem is not None else None
+
+    def _topic_problem(self, a: Action) -> str | None:
+        t = a.args[0]
+        if t not in TOPICS:
+            return f"There is no topic {t!r} (topics: {', '.join(TOPICS)})."
+        if t not in self.excluded and sum(self.deck_plan(set(self.excluded) | {t})) < min_deck(
+            self.n
+        ):
+            return f"Leaving out {t} would leave fewer than {min_deck(self.n)} cards."
+        return None
+
+    def _pass_problem(self, a: Action) -> str | None:
+        if any(not self.cards[i].is_bummer for i in self.hands[a.seat]):
+            return "A seat holding a Joycard must play one."
+        return None
+
+    def _story_problem(self, a: Action) -> str | None:
+        text = a.args[0]
+        if not isinstance(text, str) or not text.strip():
+            return "A story needs some text (or skip the story)."
+        if len(text.strip()) > STORY_MAX:
+            return f"A story holds at most {STORY_MAX} characters."
+        if any(ord(ch) < 32 and ch not in "\n\t" for ch in text):
+            return "A story may not hold control characters."
+        if why := unsavable(text):
+            return f"This story cannot be saved: {why}."
+        return None
+
+    def _claim_problem(self, a: Action) -> str | None:
+        if not self.board:
+            return "There is nothing on the table for a Bummer to touch."
+        if not self.can_claim(a.seat):
+            return f"{self.players[a.seat]} holds no Bummer."
+        return None
+
+    def _close_problem(self, a: Action) -> str | None:
+        if not self.timer:
             return "In the turn-based silence every seat answers in turn; nobody closes it."
         return None
+
+    # what may be wrong with a move of each kind, once its stage and arguments fit
+    PROBLEMS = {
+        "toggle_topic": _topic_problem,
+        "pass_turn": _pass_problem,
+        "story": _story_problem,
+        "claim": _claim_problem,
+        "close": _close_problem,
+    }
 
     def _place_problem(self, seat: int, word, x, y) -> str | None:
         cid = self.card_by_word(word)
