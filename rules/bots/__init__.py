@@ -19,7 +19,17 @@ from __future__ import annotations
 import importlib
 
 from .. import BOTS
-from .base import Bot, EasyBot, Policy, RandomBot, Ranked, RankingBot, SeatKnowledge, observe
+from .base import (
+    Bot,
+    EasyBot,
+    Policy,
+    RandomBot,
+    Ranked,
+    RankingBot,
+    SeatKnowledge,
+    Thinking,
+    observe,
+)
 from .paired_interval import Difference, paired
 from .search import Budget, SearchBot
 
@@ -81,6 +91,7 @@ __all__ = [
     "Ranked",
     "RankingBot",
     "SearchBot",
+    "Thinking",
     "make_bot",
     "make_ranker",
     "observe",

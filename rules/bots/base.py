@@ -32,8 +32,21 @@ from ..core import Action, GameState, Rng
 
 DEFAULT_SECONDS = 0.2  # a hard decision's budget, on one core
 CANDIDATES = 6  # actions a search compares at most, unless the policy says otherwise
-# told the share of a decision's budget spent so far (a progress bar)
-Progress = Callable[[float], None] | None
+
+
+@dataclass(frozen=True)
+class Thinking:
+    """How far a decision under way has got, for whoever watches it think (the coach's
+    hint): the share of its budget spent, the move it leans to on the imagined games
+    finished so far (None before one is), and how many it has finished."""
+
+    share: float
+    leaning: Action | None = None
+    games: int = 0
+
+
+# told how far a decision has got, after each world (a progress bar, the best so far)
+Progress = Callable[[Thinking], None] | None
 
 
 class UnofferedMove(UserWarning):

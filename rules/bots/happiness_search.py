@@ -30,7 +30,7 @@ import time
 from typing import Any
 
 from ..core import Action
-from .base import Progress, Ranked, RankingBot, SeatKnowledge
+from .base import Progress, Ranked, RankingBot, SeatKnowledge, Thinking
 from .happiness import HappinessBot
 from .happiness_plan import Planner, PlanningHappinessBot
 from .search import SLACK, Budget, mean
@@ -110,14 +110,11 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
                         finals[k].append(float(ends[k].score(seat)))
             worlds += 1
             if progress is not None:
-                progress(self._share(worlds))
+                ahead = cands[clear_leader(diffs)] if values[0] else None
+                progress(Thinking(self._share(worlds), ahead, sum(map(len, values))))
             world = obs.sample(self.world_seed())
         self.last_worlds = worlds
-        best, best_lead = 0, 0.0
-        for k, d in enumerate(diffs, start=1):
-            lead = clear_lead(d)
-            if lead > best_lead:
-                best, best_lead = k, lead
+        best = clear_leader(diffs)
         ranked = [
             Ranked(a, len(v), mean(v), mean(f), values=tuple(v), finals=tuple(f))
             for a, v, f in zip(cands, values, finals, strict=True)
@@ -186,6 +183,17 @@ def judge(state, seat: int) -> float:
     winners = state.result()["winners"]
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share + 0.002 * max(-50, min(50, margin))
+
+
+def clear_leader(diffs: list[list[float]]) -> int:
+    """The candidate that clearly leads the first by the most (paired differences
+    against it, one list per other candidate), else the first (0)."""
+    best, best_lead = 0, 0.0
+    for k, d in enumerate(diffs, start=1):
+        lead = clear_lead(d)
+        if lead > best_lead:
+            best, best_lead = k, lead
+    return best
 
 
 def clear_lead(diffs: list[float]) -> float:

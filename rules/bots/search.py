@@ -33,6 +33,7 @@ from .base import (
     Ranked,
     RankingBot,
     SeatKnowledge,
+    Thinking,
 )
 from .paired_interval import paired
 
@@ -100,7 +101,7 @@ class SearchBot(RankingBot):
                 judged.append(k)
             iteration += 1
             if progress is not None:
-                progress(self.spent_share(iteration))
+                progress(thinking(self.spent_share(iteration), cands, values))
             if len(self._settle(values, alive)) == 1:
                 break
             world = obs.sample(self.world_seed())
@@ -199,6 +200,16 @@ class SearchBot(RankingBot):
             move = acts[0] if len(acts) == 1 else policy.playout_move(state, actor, seat, acts)
             state = state.apply(move)
         return state
+
+
+def thinking(share: float, cands: list[Action], values: list[list[float]]) -> Thinking:
+    """The search so far: the candidate ahead as the final order would put it (those
+    compared longest, then the best mean, then the policy's own order)."""
+    games = sum(len(v) for v in values)
+    if not games:
+        return Thinking(share)
+    ahead = min(range(len(cands)), key=lambda k: (-len(values[k]), -(mean(values[k]) or 0.0), k))
+    return Thinking(share, cands[ahead], games)
 
 
 def mean(values: list[float]) -> float | None:

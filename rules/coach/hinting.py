@@ -17,7 +17,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .. import get_game
-from ..bots import Budget, Difference, Ranked, RankingBot, SeatKnowledge, make_ranker, paired
+from ..bots import (
+    Budget,
+    Difference,
+    Ranked,
+    RankingBot,
+    SeatKnowledge,
+    Thinking,
+    make_ranker,
+    paired,
+)
 from ..core import Action
 
 TOP = 3  # hints shown
@@ -67,7 +76,7 @@ def hints(
     game_id: str,
     seed: int = 0,
     budget: Budget | None = None,
-    progress: Callable[[float], None] | None = None,
+    progress: Callable[[Thinking], None] | None = None,
     top: int = TOP,
 ) -> list[Hint]:
     """The ``top`` best moves for the observed seat, ordered by the figure shown."""

@@ -21,7 +21,7 @@ from textual.screen import Screen
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from rules.bots import Budget, observe
+from rules.bots import Budget, Thinking, observe
 from rules.coach import Hint, hints
 
 from ..controller import Controller
@@ -65,9 +65,19 @@ class HintPanel(Vertical):
         if isinstance(screen, CoachScreen) and screen.hint_position() is not self.state:
             screen.close_hint()
 
-    def progress(self, share: float) -> None:
-        if self.is_attached:
-            self.query_one(ProgressBar).update(progress=round(100 * share))
+    def progress(self, thinking: Thinking) -> None:
+        """The bar, and the move the bot leans to so far (which may still change)."""
+        if not self.is_attached:
+            return
+        self.query_one(ProgressBar).update(progress=round(100 * thinking.share))
+        if thinking.leaning is not None:
+            who = escape(self.who)
+            label = escape(thinking.leaning.label or thinking.leaning.key)
+            games = f"{thinking.games} imagined game{'s' if thinking.games != 1 else ''}"
+            self.query_one("#hint-text", Static).update(
+                f"The hard bot is thinking for {who}, from {who}'s view only...\n"
+                f"So far it leans to: [b]{label}[/b] (after {games}; it may still change)"
+            )
 
     def show(self, who: str, found: list[Hint]) -> None:
         self.query_one(ProgressBar).display = False
@@ -201,10 +211,10 @@ class CoachScreen(Screen):
         def work() -> list[Hint]:
             worker = get_current_worker()
 
-            def told(share: float) -> None:
+            def told(thinking: Thinking) -> None:
                 if worker.is_cancelled:
                     raise HintCancelled
-                self.app.call_from_thread(panel.progress, share)
+                self.app.call_from_thread(panel.progress, thinking)
 
             return hints(obs, game_id, seed, budget, told)
 

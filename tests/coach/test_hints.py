@@ -192,3 +192,59 @@ def test_hints_are_on_for_a_solo_player_off_at_a_hot_seat_table_and_kept_in_the_
         {"kind": "human", "hints": True, "hints_used": 3},
         {"kind": "human"},  # a bad count is dropped
     ]
+
+
+def thinking_reports(game, state, seat, seed=5):
+    """The hard bot's ranking of the position and every report it gave while thinking."""
+    reports = []
+    ranked = make_bot(game, "hard", seed, BUDGET).rank(
+        observe(state, seat), scores=True, progress=reports.append
+    )
+    return ranked, reports
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_while_thinking_the_best_so_far_is_reported_and_ends_as_the_bots_answer(game, options):
+    """The hint panel's "so far it leans to" line: after each imagined world the search
+    reports the share spent and the move ahead, and its last report is its answer."""
+    if game == "happiness":  # hard Happiness imagines games only near the end
+        from tests.bots.test_happiness_search import searched_decisions
+
+        positions = searched_decisions(limit=2)
+    else:
+        positions = positions_with_a_choice(game, options, seed=4)
+    searched = 0
+    for n, (state, seat) in enumerate(positions):
+        if n >= 3:
+            break
+        ranked, reports = thinking_reports(game, state, seat)
+        if not reports:
+            continue  # one candidate: nothing to think over
+        searched += 1
+        shares = [r.share for r in reports]
+        assert shares == sorted(shares) and 0 < shares[-1] <= 1
+        games = [r.games for r in reports]
+        assert games == sorted(games) and games[-1] > 0
+        assert reports[-1].leaning == ranked[0].action
+        legal = {a.key for a in state.legal_actions(seat)}
+        assert all(r.leaning.key in legal for r in reports if r.leaning is not None)
+    assert searched
+
+
+async def test_the_hint_panel_shows_the_move_the_bot_leans_to_while_it_thinks(tmp_path):
+    app, controller, seat = hint_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(controller)
+        await pilot.pause()
+        screen = app.screen
+        screen.hint_budget = Budget(seconds=None, iterations=10_000)  # thinks until stopped
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "So far it leans to" in screen_text(app))
+        text = screen_text(app)
+        labels = [a.label for a in controller.state.legal_actions(seat)]
+        line = next(t for t in text.splitlines() if "So far it leans to" in t)
+        assert any(label in line for label in labels) and "imagined game" in line
+        assert screen.query_one(HintPanel).query_one("ProgressBar").display
+        await pilot.press("question_mark")  # stops the thinking
+        await wait_for(pilot, lambda: not screen.query(HintPanel))
+        assert hints_used(controller.seats[seat]) == 0
