@@ -47,6 +47,8 @@ class Controller:
     viewer: int | None = None
     _undo: list[Snapshot] = field(default_factory=list)
     _bots: dict[int, Bot] = field(default_factory=dict)
+    # the last move a bot made, with the state it decided in (the coach's "why")
+    last_bot_move: Snapshot | None = None
     last_error: str = ""
     last_undone: int = 0  # steps the last undo took back (forced steps go with theirs)
     _reaction: dict[int, float] = field(default_factory=dict)  # bot seat -> seconds, this window
@@ -187,6 +189,7 @@ class Controller:
             return None
         seat = self.state.actors()[0]
         action = self._bots[seat].choose(self.state, seat)  # from the seat's knowledge only
+        self.last_bot_move = Snapshot(self.state, seat, action)
         self.state = self.state.apply(action)
         self._undo.clear()
         self.autosave()

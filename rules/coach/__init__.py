@@ -10,8 +10,10 @@ from __future__ import annotations
 from .hinting import Hint, hints, points_word
 from .review import Cancelled, Review, review_game, review_text
 from .rounds import scores_by_round
+from .why import BotMoveWhy, why_bot_move
 
 __all__ = [
+    "BotMoveWhy",
     "Cancelled",
     "Hint",
     "Review",
@@ -20,4 +22,5 @@ __all__ = [
     "review_game",
     "review_text",
     "scores_by_round",
+    "why_bot_move",
 ]

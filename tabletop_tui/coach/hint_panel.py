@@ -22,11 +22,12 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from rules.bots import Budget, Thinking, observe
-from rules.coach import Hint, hints
+from rules.coach import BotMoveWhy, Hint, hints, why_bot_move
 
 from ..controller import Controller
 from ..text import markup_safe as escape
 from .seats import count_hint, hints_on
+from .why_panel import WhyPanel
 
 HINT_SECONDS = 1.5  # process time the bot may spend on a hint
 
@@ -102,6 +103,7 @@ class CoachScreen(Screen):
     BINDINGS = [
         Binding("question_mark", "hint", "Hint", key_display="?"),
         Binding("question_mark", "hints_off", show=False),
+        Binding("W", "why", "Why (bot)"),  # lower-case letters take cards in Happy City
     ]
     hint_budget: Budget | None = None  # None: HINT_SECONDS of process time
     # what the running hint is for: its worker, the panel, the position and the seat
@@ -155,6 +157,43 @@ class CoachScreen(Screen):
         self.hints_offered = None
         self.set_hints(True)
         self.action_hint()
+
+    def why_allowed(self) -> bool:
+        """Whether w can say why the last bot moved as it did: a game in play where
+        nothing is hidden (a bot's other options could tell what it holds)."""
+        c = self.controller
+        return not self.review and not c.spec.private_info and c.last_bot_move is not None
+
+    def action_why(self) -> None:
+        """Why the last bot move: ranked again from the bot's seat as it was, in a
+        worker thread; W again closes the panel."""
+        if self.query(WhyPanel):
+            self.workers.cancel_group(self, "why")
+            self.query_one(WhyPanel).remove()
+            return
+        move = self.controller.last_bot_move
+        if move is None or move.action is None or not self.why_allowed():
+            return
+        before, seat, action = move.state, move.seat, move.action
+        c = self.controller
+        panel = WhyPanel(
+            before.players[seat], action.label or action.key, lambda: c.last_bot_move is move
+        )
+        self.mount(panel)
+        budget = self.hint_budget or Budget(seconds=HINT_SECONDS)
+        seed = secrets.randbelow(1 << 31)
+
+        def work() -> BotMoveWhy:
+            worker = get_current_worker()
+
+            def told(thinking: Thinking) -> None:
+                if worker.is_cancelled:
+                    raise HintCancelled
+                self.app.call_from_thread(panel.progress, thinking)
+
+            return why_bot_move(before, seat, action, seed, budget, told)
+
+        self.run_worker(work, thread=True, group="why", exclusive=True, name="why")
 
     def set_hints(self, on: bool) -> None:
         """Hints on or off for the seat at the keyboard, kept in the save."""
@@ -233,6 +272,9 @@ class CoachScreen(Screen):
             panel.show(c.state.players[seat], found)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.group == "why":
+            self.why_found(event.worker, event.state)
+            return
         if event.worker.group != "hint":
             return
         if event.state == WorkerState.SUCCESS:
@@ -240,3 +282,13 @@ class CoachScreen(Screen):
         elif event.state == WorkerState.ERROR and not isinstance(event.worker.error, HintCancelled):
             self.close_hint()
             self.notify(f"No hint: {event.worker.error}", severity="error", markup=False)
+
+    def why_found(self, worker: Worker, state: WorkerState) -> None:
+        panels = self.query(WhyPanel)
+        if not panels:
+            return  # closed meanwhile
+        if state == WorkerState.SUCCESS and isinstance(worker.result, BotMoveWhy):
+            panels.first().show(worker.result)
+        elif state == WorkerState.ERROR and not isinstance(worker.error, HintCancelled):
+            panels.first().remove()
+            self.notify(f"No answer: {worker.error}", severity="error", markup=False)

@@ -207,6 +207,8 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             return self.hint_allowed()
         if action == "hints_off":
             return self.hints_off_allowed()
+        if action == "why":
+            return self.why_allowed()
         if action == "replay_step":
             return self.stepper is not None
         if action in ("undo", "leave", "results"):

@@ -1,0 +1,77 @@
+"""The panel that says why a bot made its last move (the coach's ``W`` key).
+
+The hard bot ranks the bot's decision again from that bot's seat as it was (a worker
+thread, as for a hint); the panel gives the move's reason in the game's words, how the
+ranking rates it and the runner-up. Only in games where nothing is hidden: a bot's
+other options could tell what it holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.containers import Vertical
+from textual.widgets import ProgressBar, Static
+
+from rules.bots import Thinking
+from rules.coach import BotMoveWhy
+
+from ..text import markup_safe as escape
+
+
+class WhyPanel(Vertical):
+    DEFAULT_CSS = """
+    WhyPanel { dock: bottom; height: auto; max-height: 12; margin: 0 0 1 0;
+               border: round $accent; background: $panel; padding: 0 1; }
+    WhyPanel ProgressBar { height: 1; }
+    WhyPanel #why-text { height: auto; }
+    """
+
+    def __init__(self, who: str, label: str, is_current: Callable[[], bool], **kw):
+        super().__init__(id="why-panel", **kw)
+        self.border_title = "Why the bot played it"
+        self.who, self.label = who, label
+        self.is_current = is_current  # False once a newer bot move is the last one
+
+    def on_mount(self) -> None:
+        self.set_interval(0.3, self.check_current)
+
+    def check_current(self) -> None:
+        """Close once another bot has moved: the panel would speak of an older move."""
+        if not self.is_current():
+            self.remove()
+
+    def compose(self):
+        yield Static(
+            f"Looking again at {escape(self.who)}'s move, {escape(self.label)}, "
+            f"from {escape(self.who)}'s seat as it was...",
+            id="why-text",
+        )
+        yield ProgressBar(total=100, show_eta=False, id="why-progress")
+
+    def progress(self, thinking: Thinking) -> None:
+        if self.is_attached:
+            self.query_one(ProgressBar).update(progress=round(100 * thinking.share))
+
+    def show(self, found: BotMoveWhy) -> None:
+        self.query_one(ProgressBar).display = False
+        self.query_one("#why-text", Static).update(why_text(self.who, found))
+
+
+def why_text(who: str, found: BotMoveWhy) -> str:
+    """The reason, the hard bot's rating of the move and the runner-up, in words."""
+    lines = [
+        f"[b]{escape(who)} (bot) played {escape(found.action.label)}[/b] (W again closes)",
+        f"Why: {escape(found.reason)}",
+    ]
+    if found.played is not None:
+        lines.append(f"The hard bot rates it {escape(found.played.value)}.")
+    else:
+        lines.append("The hard bot did not compare this move with the others.")
+    if found.runner_up is not None:
+        up = found.runner_up
+        lines.append(f"Runner-up: [b]{escape(up.action.label)}[/b]: {escape(up.value)}.")
+        lines.append(f"   {escape(up.why)}")
+    else:
+        lines.append("There was no other move.")
+    return "\n".join(lines)
