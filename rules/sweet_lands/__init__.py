@@ -87,7 +87,7 @@ OPTIONS: dict[str, Option] = {
         "free",
         ("free", "paid"),
         help="Whether a property placed through a card, tile or bonus pays its token cost.",
-        choice_labels=("cost nothing (appendix)", "pay the token cost"),
+        choice_labels=("cost nothing (the standard rule)", "pay the token cost"),
     ),
     "character_boards": Option(
         "Character boards",
@@ -102,7 +102,7 @@ OPTIONS: dict[str, Option] = {
         ("nothing", "cards"),
         help=(
             "Solo only, a project rule beyond the rulebook: Mio also takes some of each "
-            "income phase's draw (data/solo.toml says how many): a harder solo game, "
+            "income phase's draw (a fixed number of them): a harder solo game, "
             "where a strong player ends near 250 VP rather than 300."
         ),
         choice_labels=("nothing: draw as printed", "Mio takes its share (calibrated)"),
@@ -132,7 +132,7 @@ OPTIONS: dict[str, Option] = {
         "Skill tiles in the 12 spaces",
         "first",
         ("first", "further", "mixed"),
-        help="Which appendix list fills the skill spaces: the first 1-12, the further ten, or 12 of both.",
+        help="Which tiles fill the 12 skill spaces: the standard twelve, the ten further kinds, or 12 of both.",
         choice_labels=("first list (1-12)", "further list (10 types)", "12 drawn from both"),
     ),
 }
