@@ -199,6 +199,27 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         else:
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
 
+    # ---- what Enter does on a fresh list ---------------------------------------------------
+    # Kinds of move a stray Enter may make: they spend, end, skip and reveal nothing.
+    # None by default: a list of moves that all commit opens with nothing highlighted
+    # (a double Enter meant for the last screen, or for a hand-off, then does nothing).
+    HARMLESS_KINDS: frozenset[str] = frozenset()
+
+    @classmethod
+    def default_highlight(cls, controller: Controller, moves: list[Action]) -> int | None:
+        """The move a freshly shown list highlights: the first harmless one, else none.
+        Pure (no widget is read), so a test can walk it over every menu of a game."""
+        return next((i for i, a in enumerate(moves) if a.kind in cls.HARMLESS_KINDS), None)
+
+    def on_move_list_nothing_chosen(self, _msg: MoveList.NothingChosen) -> None:
+        self.notify(self.nothing_chosen_text(), title="Nothing chosen", severity="warning")
+
+    def nothing_chosen_text(self) -> str:
+        """What to press when Enter finds no move highlighted."""
+        return (
+            "No move is highlighted, so Enter does nothing: choose one with the arrows, then Enter."
+        )
+
     # ---- shared actions ----------------------------------------------------------------
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
@@ -263,13 +284,13 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         if keys != self._moves_shown:
             self._moves_shown = keys
             options = [Option(a.label, id=a.key) for a in legal]
+            highlight = self.default_highlight(self.controller, legal)
             if isinstance(ol, MoveList):
-                ol.set_moves(options)
+                ol.set_moves(options, highlight)
             else:
                 ol.clear_options()
                 ol.add_options(options)
-                if legal:
-                    ol.highlighted = 0
+                ol.highlighted = highlight
             ol.display = bool(legal)
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once

@@ -45,6 +45,9 @@ class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
+    # staying silent changes nothing on the table; dealing, a topic left out or a
+    # silence broken wait for a deliberate choice
+    HARMLESS_KINDS = frozenset({"pass"})
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))

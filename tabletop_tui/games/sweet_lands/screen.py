@@ -431,6 +431,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self._footer_shown = footer_key
             self.refresh_bindings()
 
+    @classmethod
+    def default_highlight(cls, controller, moves: list) -> int | None:
+        # the first harmless move (see cursor.py); the list itself also keeps a move
+        # the player just chose when it is still harmless to repeat
+        return pick_index(None, moves, A.moves_explained(controller, moves))
+
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if self.review and action in ("free", "area", "card"):
