@@ -204,6 +204,12 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     # None by default: a list of moves that all commit opens with nothing highlighted
     # (a double Enter meant for the last screen, or for a hand-off, then does nothing).
     HARMLESS_KINDS: frozenset[str] = frozenset()
+    UNLISTED_KINDS: frozenset[str] = frozenset()  # moves a game takes outside the list
+
+    @classmethod
+    def listed_moves(cls, moves: list[Action]) -> list[Action]:
+        """The legal moves the move list offers."""
+        return [a for a in moves if a.kind not in cls.UNLISTED_KINDS]
 
     @classmethod
     def default_highlight(cls, controller: Controller, moves: list[Action]) -> int | None:

@@ -28,6 +28,7 @@ from ...widgets.moves import MoveList
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import asked as A
+from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
@@ -117,6 +118,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
         self._typed = ""  # hex numbers typed in this map step (keys 0-9)
+        self._pack_awaited = False  # a draft pick made, the next pack not yet handed over
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -170,6 +172,11 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             return
         self.take_forced_steps()
         c = self.controller
+        if self._pack_awaited and c.next_step() == "human":
+            self._pack_awaited = False
+            if D.drafting(self.current_view()):  # the packs moved on while it waited
+                self.next_pack_behind_handoff()
+                return
         if c.next_step() == "handoff" and self.public_pick():
             # characters and map sides are picked in the open: no hand-off screen
             seat = c.pending
@@ -184,6 +191,10 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             return
         super().advance()
 
+    def _handed(self, seat: int) -> None:
+        self._pack_awaited = False  # the hand-off was the pause before the next pack
+        super()._handed(seat)
+
     def _show_end(self) -> None:
         from .endscreen import SweetLandsEndScreen
 
@@ -196,10 +207,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if action.kind == "pass" and self._confirm != action.key:
             self._confirm = action.key  # asked once; the same move again passes
             gains = ", ".join(A.gains_of(self._explained.get(action.key)))
+            shown = self.highlighted_move()
+            on_list = shown is not None and shown.key == action.key  # what Enter repeats
+            again = "E or Enter" if on_list else "E"
             self.notify(
                 "Passing ends your round: no more main actions until the next one"
                 + (f" (you take {gains})" if gains else "")
-                + ". Choose Pass again (Enter or E) to pass.",
+                + f". Press {again} again to pass.",
                 title="Pass?",
                 severity="warning",
             )
@@ -215,6 +229,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             if action.kind == "draft" and self.controller.viewer in self.controller.human_actors():
                 self.next_pack_behind_handoff()
                 return
+            # the others still pick (a bot, or a seat behind a hand-off): this seat's
+            # next pack waits behind a hand-off of its own too
+            self._pack_awaited = action.kind == "draft"
             self.advance()
         else:
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
@@ -407,7 +424,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             ("filter",) if self._filter is not None else ()
         )
         before = self.highlighted_move()  # looked up among the moves it was shown with
-        previous = (before.key, before.kind) if before is not None else None
+        previous = (before.key, before.label) if before is not None else None
         self._by_key = {a.key: a for a in legal}
         if keys != self._moves_shown:
             self._moves_shown = keys
