@@ -41,6 +41,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
+    HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
@@ -130,7 +131,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         top of the hand-off screen."""
         self.app.clear_notifications()
         if self._handoff is None:
-            self._handoff = HandoffScreen(name, reason, take_back)
+            self._handoff = self.HANDOFF(name, reason, take_back)
             self.app.install_screen(self._handoff, f"handoff-{id(self)}")
         else:
             self._handoff.set_player(name, reason, take_back)

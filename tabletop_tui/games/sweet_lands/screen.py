@@ -35,6 +35,7 @@ from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
+from .handoff import SweetLandsHandoff
 from .hexmap import HexMap
 from .labels import city_name, label_for, map_targets
 from .lines import Lines
@@ -65,6 +66,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
+    HANDOFF = SweetLandsHandoff  # U on it says why no turn is taken back
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
@@ -107,6 +109,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._filter: list | None = None
         self._hand_for: int | str | None = "-"  # the reader the hand was drawn for ("-": none yet)
         self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
+        self._slots_turn: tuple | None = None  # the turn and reader they were numbered for
         self._table_keys: dict = {}
         self._drawn_width = 0  # the panels' width when a panel was last drawn
         self._labels: dict = {}
@@ -270,10 +273,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         actor = pend["seat"] if pend else v["turn"]
         self.show_title(f"Sweet Lands - round {max(v['round'], 1)}/5")
         self.sub_title = PHASE.get(v["phase"], v["phase"])
-        if self._hand_for != me or op not in P.HAND_OPS:
-            # numbers hold through a step that takes cards one by one (a hand cost of
-            # 3, cleanup); at the turn menu and for another reader they start afresh
+        turn = (v["round"], v["phase"], v["turn"], me)
+        if turn != self._slots_turn:
+            # a card keeps its number for the whole turn (a hand cost, free discards,
+            # the cleanup keep: 2 is always the card shown as 2); the next turn, or
+            # another reader, numbers the hand afresh
             self._slots = {}
+            self._slots_turn = turn
         hand = v["players"][me]["hand"] if me is not None else None
         self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
         self._explained = A.moves_explained(c, legal)
