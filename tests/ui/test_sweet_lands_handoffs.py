@@ -96,3 +96,25 @@ async def test_a_card_keeps_its_number_through_the_turn_s_discards(tmp_path):
                 await pilot.pause()
             left = {u: k for u, k in numbers.items() if u in c.state.p[0].hand}
             assert {u: screen._slots[u] for u in left} == left
+
+
+def taking_tokens(s):
+    """Solo, area E's property tokens offered (each costs), with Stop last."""
+    return bool(s.stack) and s.stack[-1]["op"] == Op.PROPERTY and len(s.legal_actions(0)) > 2
+
+
+async def test_the_token_list_never_wraps_onto_stop(tmp_path):
+    state = first_game_where(taking_tokens, players=1, seeds=range(1, 10))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_state(pilot, state)
+        moves = screen._shown_moves
+        assert moves[-1].kind == "done" and moves[0].kind == "token"
+        ol = screen.query_one("#sl-actions")
+        assert ol.highlighted is None  # each token costs: nothing is taken by Enter alone
+        await keys(pilot, "up")  # Up with nothing highlighted: the first token, not Stop
+        assert moves[ol.highlighted].kind == "token"
+        await keys(pilot, "down", "up", "up")
+        assert ol.highlighted == 0
+        await keys(pilot, "enter")
+        assert screen.controller.state.action_keys()[-1] == moves[0].key
