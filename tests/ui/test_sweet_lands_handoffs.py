@@ -112,6 +112,10 @@ async def test_the_token_list_never_wraps_onto_stop(tmp_path):
         assert moves[-1].kind == "done" and moves[0].kind == "token"
         ol = screen.query_one("#sl-actions")
         assert ol.highlighted is None  # each token costs: nothing is taken by Enter alone
+        before = screen.controller.state
+        await keys(pilot, "enter")
+        assert screen.controller.state is before and app.notes[-1].title == "Nothing chosen"
+        assert "A-Q for an area" in app.notes[-1].message
         await keys(pilot, "up")  # Up with nothing highlighted: the first token, not Stop
         assert moves[ol.highlighted].kind == "token"
         await keys(pilot, "down", "up", "up")

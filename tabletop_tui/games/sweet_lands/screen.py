@@ -454,6 +454,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             self._footer_shown = footer_key
             self.refresh_bindings()
 
+    def nothing_chosen_text(self) -> str:
+        if self.map_step():
+            way = "type its hex number, or use the arrows"
+        else:
+            way = "use the arrows, A-Q for an area or 1-9 for a card"
+        return f"No move is highlighted, so Enter does nothing: {way}, then Enter."
+
     @classmethod
     def default_highlight(cls, controller, moves: list) -> int | None:
         # the first harmless move (see cursor.py); the list itself also keeps a move
