@@ -48,7 +48,9 @@ def keys_for(screen, action) -> list[str]:
                 return [key]
     index = [a.key for a in screen.controller.legal()].index(action.key)
     moves = screen.query_one(OptionList)
-    at = moves.highlighted or 0
+    at = moves.highlighted
+    if at is None:  # nothing highlighted (every list opens so): Down lands on the first
+        return ["down"] * (index + 1) + ["enter"]
     return ["down" if index > at else "up"] * abs(index - at) + ["enter"]
 
 

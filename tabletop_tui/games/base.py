@@ -41,6 +41,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
+    HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
@@ -130,7 +131,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         top of the hand-off screen."""
         self.app.clear_notifications()
         if self._handoff is None:
-            self._handoff = HandoffScreen(name, reason, take_back)
+            self._handoff = self.HANDOFF(name, reason, take_back)
             self.app.install_screen(self._handoff, f"handoff-{id(self)}")
         else:
             self._handoff.set_player(name, reason, take_back)
@@ -199,6 +200,33 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         else:
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
 
+    # ---- what Enter does on a fresh list ---------------------------------------------------
+    # Kinds of move a stray Enter may make: they spend, end, skip and reveal nothing.
+    # None by default: a list of moves that all commit opens with nothing highlighted
+    # (a double Enter meant for the last screen, or for a hand-off, then does nothing).
+    HARMLESS_KINDS: frozenset[str] = frozenset()
+    UNLISTED_KINDS: frozenset[str] = frozenset()  # moves a game takes outside the list
+
+    @classmethod
+    def listed_moves(cls, moves: list[Action]) -> list[Action]:
+        """The legal moves the move list offers."""
+        return [a for a in moves if a.kind not in cls.UNLISTED_KINDS]
+
+    @classmethod
+    def default_highlight(cls, controller: Controller, moves: list[Action]) -> int | None:
+        """The move a freshly shown list highlights: the first harmless one, else none.
+        Pure (no widget is read), so a test can walk it over every menu of a game."""
+        return next((i for i, a in enumerate(moves) if a.kind in cls.HARMLESS_KINDS), None)
+
+    def on_move_list_nothing_chosen(self, _msg: MoveList.NothingChosen) -> None:
+        self.notify(self.nothing_chosen_text(), title="Nothing chosen", severity="warning")
+
+    def nothing_chosen_text(self) -> str:
+        """What to press when Enter finds no move highlighted."""
+        return (
+            "No move is highlighted, so Enter does nothing: choose one with the arrows, then Enter."
+        )
+
     # ---- shared actions ----------------------------------------------------------------
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
@@ -265,13 +293,13 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         if keys != self._moves_shown:
             self._moves_shown = keys
             options = [Option(a.label, id=a.key) for a in legal]
+            highlight = self.default_highlight(self.controller, legal)
             if isinstance(ol, MoveList):
-                ol.set_moves(options)
+                ol.set_moves(options, highlight)
             else:
                 ol.clear_options()
                 ol.add_options(options)
-                if legal:
-                    ol.highlighted = 0
+                ol.highlighted = highlight
             ol.display = bool(legal)
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once

@@ -1,17 +1,50 @@
-"""The move list: Textual's OptionList, filled with a whole set of moves at once."""
+"""The move list: Textual's OptionList, filled with a whole set of moves at once.
+
+Enter acts on the highlighted move, so a list may open with nothing highlighted (no
+move on it is harmless): Enter then posts ``NothingChosen`` for the screen to say
+what to press. The arrows stop at the ends instead of wrapping, so Up from the first
+move never lands on the last one (often a stop, a pass or the end of the turn)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 
 class MoveList(OptionList):
-    def set_moves(self, options: Sequence[Option], highlight: int | None = 0) -> None:
+    class NothingChosen(Message):
+        """Enter was pressed on a list with moves but none highlighted."""
+
+        def __init__(self, move_list: MoveList):
+            super().__init__()
+            self.move_list = move_list
+
+    def set_moves(self, options: Sequence[Option], highlight: int | None = None) -> None:
         """Show these options, ``highlight`` highlighted (none if None or empty)."""
         self.clear_options()
         self.add_options(options)
-        if options and highlight is not None:
-            self.highlighted = min(highlight, len(options) - 1)
+        self.highlighted = (
+            min(highlight, len(options) - 1) if options and highlight is not None else None
+        )
+
+    def action_select(self) -> None:
+        if self.highlighted is None:
+            if self.option_count:
+                self.post_message(self.NothingChosen(self))
+            return
+        super().action_select()
+
+    def action_cursor_up(self) -> None:
+        # nothing highlighted: Up starts at the top, as Down does (never on the last move)
+        if self.highlighted is None or self.highlighted == 0:
+            self.action_first()
+            return
+        super().action_cursor_up()
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is not None and self.highlighted >= self.option_count - 1:
+            return  # the last move stays highlighted: no wrap to the first
+        super().action_cursor_down()

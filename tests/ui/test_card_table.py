@@ -58,7 +58,9 @@ async def test_log_shows_the_newest_entry_after_bot_turns_and_rewraps(tmp_path):
             assert log.lines_text()[-1] in screen_text(app)  # still the newest at the bottom
 
 
-async def test_after_clicking_a_card_you_cannot_afford_enter_still_plays(tmp_path):
+async def test_after_clicking_a_card_you_cannot_afford_the_keys_still_play_but_enter_spends_nothing(
+    tmp_path,
+):
     c = _game(kinds=("human", "human"))
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -75,9 +77,13 @@ async def test_after_clicking_a_card_you_cannot_afford_enter_still_plays(tmp_pat
         await pilot.pause()
         await pilot.pause()
         moves = app.screen.query_one(OptionList)
-        assert app.screen.focused is moves and moves.highlighted is not None
+        assert app.screen.focused is moves and moves.highlighted is None
         before = len(c.state.action_keys())
-        await pilot.press("enter")
+        await pilot.press("enter")  # nothing highlighted: nothing bought
+        await pilot.pause()
+        assert len(c.state.action_keys()) == before
+        assert "Nothing chosen" in app.notes[-1].title
+        await pilot.press("down", "enter")  # the arrows choose, Enter acts
         await pilot.pause()
         assert len(c.state.action_keys()) == before + 1
 

@@ -8,6 +8,8 @@ from the same state.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.geometry import Region
 from textual.widget import Widget
@@ -38,6 +40,17 @@ def drawn_lines(root: Widget) -> list[tuple[str, list[str]]]:
         lines = widget.render_lines(Region(0, 0, width, height))
         found.append((widget.id or type(widget).__name__, [s.text.rstrip() for s in lines]))
     return found
+
+
+def unnumbered(found: list[tuple[str, list[str]]]) -> list[tuple[str, list[str]]]:
+    """The lines, the hand's in any order (rows stand in the order of their numbers)
+    with its digit keys (the first mark of a row) blanked."""
+    return [
+        (name, sorted(re.sub(r"^ \d", " #", line) for line in lines))
+        if name == "sl-hand"
+        else (name, lines)
+        for name, lines in found
+    ]
 
 
 async def settle(pilot) -> None:
@@ -107,7 +120,11 @@ async def test_a_sweet_lands_panel_changed_while_hidden_shows_the_current_view(t
         await settle(pilot)
         shown = await panel_lines(pilot, key)
         state, viewer = c.state, c.viewer
-    assert shown == await fresh_panel(tmp_path, state, viewer, key)
+    # A card keeps the number its screen gave it for the whole turn (issue 46), so a
+    # screen opened mid-turn may number the same hand otherwise: the numbers aside,
+    # every line must match.
+    fresh = await fresh_panel(tmp_path, state, viewer, key)
+    assert unnumbered(shown) == unnumbered(fresh)
     if key != "m":  # the moves changed what the panel shows (the map may not change)
         assert shown != before
 

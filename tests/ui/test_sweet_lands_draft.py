@@ -69,10 +69,15 @@ async def test_draft_picks_behind_hand_offs_show_only_ones_own_pack(tmp_path):
     assert picks == 10 and handoffs >= 10  # 5 picks each, the sixth card dealt
 
 
+def first_pick():
+    """Seed 9 at the draft's first pick."""
+    state = get_game("sweet-lands").new_game(NAMES[:2], seed=9, options={"draft": "on"})
+    return play_until(state, lambda s: bool(s.stack) and s.stack[-1]["op"] == "draft")
+
+
 async def test_draft_shows_each_copy_names_the_picker_and_hands_off_before_a_new_pack(tmp_path):
     # seed 9: Ann's first pack holds two copies of one card
-    state = get_game("sweet-lands").new_game(NAMES[:2], seed=9, options={"draft": "on"})
-    state = play_until(state, lambda s: bool(s.stack) and s.stack[-1]["op"] == "draft")
+    state = first_pick()
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -100,3 +105,25 @@ async def test_draft_shows_each_copy_names_the_picker_and_hands_off_before_a_new
         await keys(pilot, "enter")  # a double Enter only confirms the hand-off
         assert [len(p.hand) for p in c.state.p] == [1, 1]  # no pick was spent unseen
         assert first["name"] in str(screen.query_one("#sl-handwhy").render())  # Ann's kept card
+
+
+async def test_against_a_bot_the_next_pack_waits_behind_a_hand_off_too(tmp_path):
+    state = first_pick()
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(controller(state, viewer=0, kinds=["human", "bot"]))
+        await pilot.pause()
+        screen = app.screen
+        c = screen.controller
+        assert not isinstance(screen, HandoffScreen) and c.viewer == 0
+        await keys(pilot, "1")  # Ann keeps a card; the bot picks; the packs move on
+        for _ in range(20):
+            if isinstance(app.screen, HandoffScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, HandoffScreen)
+        assert "packs moved on" in visible_text(app)
+        assert [len(p.hand) for p in c.state.p] == [1, 1]
+        await keys(pilot, "enter", "enter")  # a double Enter only confirms the hand-off
+        assert app.screen is screen and [len(p.hand) for p in c.state.p] == [1, 1]

@@ -293,6 +293,11 @@ async def test_ending_the_turn_with_the_main_action_unused_asks_once(tmp_path):
         before = c.state
         await keys(pilot, "e")
         assert c.state is before and "Passing ends your round" in notes(app)[-1]
+        # the prompt names only the keys that pass: Enter acts on the list, where
+        # nothing is highlighted, so it passes nothing
+        assert "Press E again to pass" in notes(app)[-1] and "Enter" not in notes(app)[-1]
+        await keys(pilot, "enter")
+        assert c.state is before
         await keys(pilot, "e")
         assert c.state.action_keys()[-1] == "0:pass"
 

@@ -58,3 +58,30 @@ async def test_roads_are_chosen_by_their_two_hexes_and_the_focus_stays_on_the_li
             seen.add(hm.cursor)
         seen.add(min(hm.targets, key=lambda t: (hm._centre[t][1], hm._centre[t][0])))
         assert seen == hm.targets
+
+
+async def test_a_typed_number_that_names_no_place_is_refused_and_cleared(tmp_path):
+    state = first_game_where(roads_to_build, players=1, seeds=range(1, 10))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        screen = await open_state(pilot, state)
+        c = screen.controller
+        edge_hexes = components().maps[c.view()["players"][0]["map"]].edge_hexes
+        codes = [place_codes(a, edge_hexes) for a in screen._shown_moves]
+        i = max(i for i, a in enumerate(screen._shown_moves) if len(codes[i]) == 2)
+        road = screen._shown_moves[i]
+        # a legal number's first digit, then digits until nothing starts so
+        code = codes[i][0]
+        wrong = next(
+            code[:1] + tail
+            for tail in ("0", "00", "000", "9", "99", "999")
+            if typed_index(code[:1] + tail, codes) is None
+        )
+        before = c.state
+        await keys(pilot, *wrong)
+        assert app.notes[-1].title == "Not a legal place" and wrong in app.notes[-1].message
+        assert screen._typed == "" and c.state is before
+        # the road's own number now reads as itself: no stale digit before it
+        typed = next(code[:n] for n in range(1, len(code) + 1) if typed_index(code[:n], codes) == i)
+        await keys(pilot, *typed)
+        assert screen._typed == typed and highlighted(screen).id == road.key

@@ -433,8 +433,8 @@ async def test_player_names_are_shown_as_typed_never_as_markup(tmp_path):
 
 
 async def test_from_the_title_screen_first_move_by_enter_then_resume(tmp_path):
-    """Title -> setup (Sweet Lands, solo) -> Enter picks the first character at once; the
-    save resumes at that step."""
+    """Title -> setup (Sweet Lands, solo) -> Enter alone picks nothing, Down and Enter
+    pick the first character; the save resumes at that step."""
     from textual.widgets import Select
 
     app = make_app(tmp_path)
@@ -451,7 +451,10 @@ async def test_from_the_title_screen_first_move_by_enter_then_resume(tmp_path):
         assert isinstance(app.focused, OptionList)  # the move list has the keys, not the tabs
         c = app.screen.controller
         assert "character" in str(app.screen.query_one("#sl-status", Static).render())
-        await pilot.press("enter")
+        await pilot.press("enter")  # nothing highlighted: a stray Enter picks nothing
+        await pilot.pause()
+        assert not c.state.action_keys()
+        await pilot.press("down", "enter")  # the arrows choose, then Enter
         await pilot.pause()
         keys_done = c.state.action_keys()
         assert keys_done and keys_done[0].startswith("0:character:")

@@ -88,7 +88,7 @@ async def test_characters_and_maps_are_picked_without_a_hand_off(tmp_path):
             assert not isinstance(app.screen, HandoffScreen)
             assert c.state.phase == "setup" and c.viewer in c.state.actors()
             seen.add(c.viewer)
-            await keys(pilot, "enter")
+            await keys(pilot, "down", "enter")  # nothing is highlighted: Down chooses
         assert seen == {0, 1}
 
 

@@ -45,6 +45,8 @@ class HappinessScreen(Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
+    # moves taken elsewhere: a card placed on the board, a story told in its box
+    UNLISTED_KINDS = frozenset({"place", "story", "skip_story"})
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
             Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
@@ -275,8 +277,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self.show_story_box(telling)
         # The story's own moves are the box (Enter) and its skip line (a click): the
         # move list stays as it was, folded, so nothing moves when the box opens.
-        told = ("place", "story", "skip_story")
-        self.show_moves([a for a in legal if a.kind not in told], focus=not telling)
+        self.show_moves(self.listed_moves(legal), focus=not telling)
         placing = step == "human" and stage in ("play", "bummer")
         if placing and not self.was_placing:
             board.focus()  # arrows + Enter place the chosen card at once

@@ -40,6 +40,7 @@ PROMPTS = {
 # Letters for the cards on offer (row, piles, specials), in that order: every letter
 # but the screens' own keys (C coin, K keep, N next city, P pass/skip, U undo).
 CARD_KEYS = "abdefghijlmoqrstvwxyz"
+STEP_KEYS = {"keep": "K", "coin": "C", "pass": "P"}  # the step keys, as the footer shows them
 AREA_ACTION = {"dwelling": "dwelling", "special": "claim"}  # the row: discard or buy
 
 
@@ -281,7 +282,15 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def _status(self, v: CardRowView, step: str) -> str:
         """The prompt line; under a hand-off, the one its next player will see."""
-        who = escape(v["players"][v["turn"]]["name"])
+        # the seat being asked, which is not always the one whose turn it is (the
+        # final count asks each owner of a special in turn)
+        asked = self.controller.state.actors()
+        seat = v["turn"] if self.review or not asked else asked[0]
+        if step == "human" and v["viewer"] is not None:
+            seat = v["viewer"]
+        elif step == "handoff" and self.controller.pending is not None:
+            seat = self.controller.pending
+        who = escape(v["players"][seat]["name"])
         if self.review and step != "over":  # a replayed step: nobody plays it here
             status = f"Replay: [b]{who}[/b] to play ({self.PROMPTS.get(v['stage'], 'a move')})."
         elif step in ("human", "handoff"):
@@ -318,6 +327,22 @@ class HappyCityScreen(Parts, GameScreenBase):
             return True if parameters[0] in self._card_keys and not self.review else False
         return super().check_action(action, parameters)
 
+    def nothing_chosen_text(self) -> str:
+        """Enter on a list with nothing highlighted: the keys that choose now."""
+        legal = self.controller.legal()
+        kinds = {a.kind for a in legal}
+        ways = []
+        if self._card_keys and kinds & {"buy", "discard", "dwelling", "claim"}:
+            ways.append("a card's letter (or a click on it)")
+        draws = sorted(str(a.args[0]) for a in legal if a.kind == "draw")
+        if draws:
+            ways.append(f"{'/'.join(draws)} to draw")
+        for a in legal:
+            if a.kind in STEP_KEYS:
+                ways.append(f"{STEP_KEYS[a.kind]}: {a.label}")
+        ways.append("the arrows to highlight a move, then Enter")
+        return "No move is highlighted, so Enter does nothing. Press " + "; ".join(ways) + "."
+
     def action_card_key(self, key: str) -> None:
         area, name = self._card_keys[key]
         self._take_offer(area, name)
@@ -342,9 +367,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         """After a click the move list keeps the keyboard: Enter and arrows still work."""
         moves = self.query_one(OptionList)
         if moves.display and moves.option_count:
-            moves.focus()
-            if moves.highlighted is None:
-                moves.highlighted = 0
+            moves.focus()  # nothing highlighted: a stray Enter still buys nothing
 
     def on_card_grid_clicked(self, msg: CardGrid.Clicked) -> None:
         self._take_offer(msg.area, msg.card["name"])

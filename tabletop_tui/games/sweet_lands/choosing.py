@@ -24,7 +24,7 @@ from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
-from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_after, typed_index
+from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_index
 from .hexmap import HexMap
 from .lines import Lines
 from .tabstrip import Panels
@@ -314,15 +314,19 @@ class ChoosingMixin(_Screen):
         mine = v["players"][v["viewer"]]["map"] if v["viewer"] is not None else None
         edge_hexes = data().maps[mine].edge_hexes if mine else ()
         codes = [place_codes(a, edge_hexes) for a in self._shown_moves]
-        self._typed = typed_after(self._typed, digit, codes)
-        i = typed_index(self._typed, codes)
+        typed = self._typed + digit
+        i = typed_index(typed, codes)
         if i is None:
+            # refused and forgotten: a stale digit must not join the next number typed
+            self._typed = ""
             self.notify(
-                f"No legal place on a hex numbered {digit}...: type a hex number "
-                "(a road: the numbers of both its hexes).",
+                f"No legal place is numbered {typed}: the typed number is cleared. Type a "
+                "hex number (a road: the numbers of both its hexes).",
+                title="Not a legal place",
                 severity="warning",
             )
             return
+        self._typed = typed
         move = self._shown_moves[i]
         hm = self.query_one(HexMap)
         if hm.has_focus and map_target(move) in hm.targets:

@@ -2,14 +2,16 @@
 stray Enter must never land on.
 
 Enter performs the highlighted move, so the highlight is the player's intent: it stays
-on the move just made when that move is still legal (a free action repeats with Enter,
-Enter, Enter), else on a harmless move of the same kind (the next hex of a placement
-step), else on the first harmless move: one that spends nothing (no cost in the
-explainer's answer for the move, no free action, which always pays or draws) and
-ends, skips or throws away nothing. When no move is harmless (a turn's start, where
-every area and card costs something; after the main action, where only purchases and
-ending the turn remain) nothing is highlighted and Enter does nothing until the player
-picks a move; a menu of one move is highlighted, as there is nothing to choose.
+on the move just made when that very move (same key, same words) is still legal and
+not risky (a free action repeats with Enter, Enter, Enter; a payment row repeats, so
+three wheat are paid by one choice and two Enters), else on the first harmless move:
+one that spends nothing (no cost in the explainer's answer for the move, no free
+action, which always pays or draws), ends, skips or throws away nothing, and makes
+none of the choices that commit (which resource is paid or taken, a card kept in
+the draft, a map side, a character, a hex for a tile, a step on a track: each
+changes the table for good or reveals what comes next). When no move is harmless
+(almost every menu) nothing is highlighted and Enter says what to press; a move that
+changed its words (a payment row that became "Take 1 iron") is a new choice.
 """
 
 from __future__ import annotations
@@ -23,6 +25,14 @@ from .asked import cost_of
 RISKY_KINDS = frozenset({"end", "pass", "done", "discard", "keep", "fa_draw"})
 MAP_KINDS = frozenset({"hex", "special", "place", "rabbit", "edge"})
 CARD_KINDS = frozenset({"play", "discard", "keep"})
+# Choices that commit without a cost line of their own: a resource paid or taken, a
+# diamond for a card, a draft pick, the setup picks, a card automated or kept, a
+# track step, an income or a colour, a disc; and every place on a map.
+COMMIT_KINDS = frozenset(
+    {"res", "diamond", "aid", "draft", "map", "character", "automate", "track", "income"}
+    | {"disc", "keepcard", "colour"}
+    | MAP_KINDS
+)
 
 
 def is_risky(action, explained: dict[str, Explanation]) -> bool:
@@ -33,8 +43,8 @@ def is_risky(action, explained: dict[str, Explanation]) -> bool:
 
 
 def is_harmless(action, explained: dict[str, Explanation]) -> bool:
-    """True for a move a stray Enter may make: it costs, ends and skips nothing."""
-    if is_risky(action, explained) or is_free_action(action):
+    """True for a move a stray Enter may make: it costs, ends, skips and commits nothing."""
+    if is_risky(action, explained) or is_free_action(action) or action.kind in COMMIT_KINDS:
         return False
     return not cost_of(explained.get(action.key))
 
@@ -46,20 +56,13 @@ def is_free_action(action) -> bool:
 def pick_index(previous, moves: list, explained: dict[str, Explanation]) -> int | None:
     """The index to highlight in ``moves`` after the list changed, or None.
 
-    ``previous`` is the (key, kind) that was highlighted, or None. The same move if
-    it is not risky (the player chose it: a purchase repeats); else a harmless move
-    of the same kind; else the first harmless move; else none (see the module)."""
-    if len(moves) <= 1:
-        return 0 if moves else None
+    ``previous`` is the (key, words) of the move that was highlighted, or None. The
+    same move if it is not risky and still says the same (the player chose it: a
+    purchase repeats); else the first harmless move; else none (see the module)."""
     if previous is not None:
-        key, kind = previous
+        key, words = previous
         for i, a in enumerate(moves):
-            if a.key == key and not is_risky(a, explained):
-                return i
-        # a free action of another resource is not "the same" move: pay wood for gold
-        # once the wheat has run out would be a surprise
-        for i, a in enumerate(moves):
-            if a.kind == kind and is_harmless(a, explained):
+            if a.key == key and a.label == words and not is_risky(a, explained):
                 return i
     return next((i for i, a in enumerate(moves) if is_harmless(a, explained)), None)
 
@@ -104,12 +107,3 @@ def typed_index(typed: str, codes: list[tuple[str, ...]]) -> int | None:
     if exact is not None:
         return exact
     return next((i for i, c in enumerate(codes) if any(x.startswith(typed) for x in c)), None)
-
-
-def typed_after(typed: str, digit: str, codes: list[tuple[str, ...]]) -> str:
-    """The typed hex numbers after one more digit: it extends them while some move
-    still matches, else it starts afresh ("" when no move starts with it either)."""
-    for attempt in (typed + digit, digit):
-        if typed_index(attempt, codes) is not None:
-            return attempt
-    return ""

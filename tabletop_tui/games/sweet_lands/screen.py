@@ -28,12 +28,14 @@ from ...widgets.moves import MoveList
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import asked as A
+from . import draft as D
 from . import hand as H
 from . import prompts as P
 from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .choosing import ChoosingMixin
 from .cursor import pick_index
+from .handoff import SweetLandsHandoff
 from .hexmap import HexMap
 from .labels import city_name, label_for, map_targets
 from .lines import Lines
@@ -64,6 +66,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
+    HANDOFF = SweetLandsHandoff  # U on it says why no turn is taken back
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
@@ -106,6 +109,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._filter: list | None = None
         self._hand_for: int | str | None = "-"  # the reader the hand was drawn for ("-": none yet)
         self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
+        self._slots_turn: tuple | None = None  # the turn and reader they were numbered for
         self._table_keys: dict = {}
         self._drawn_width = 0  # the panels' width when a panel was last drawn
         self._labels: dict = {}
@@ -117,6 +121,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
         self._typed = ""  # hex numbers typed in this map step (keys 0-9)
+        self._pack_awaited = False  # a draft pick made, the next pack not yet handed over
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -170,6 +175,11 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             return
         self.take_forced_steps()
         c = self.controller
+        if self._pack_awaited and c.next_step() == "human":
+            self._pack_awaited = False
+            if D.drafting(self.current_view()):  # the packs moved on while it waited
+                self.next_pack_behind_handoff()
+                return
         if c.next_step() == "handoff" and self.public_pick():
             # characters and map sides are picked in the open: no hand-off screen
             seat = c.pending
@@ -184,6 +194,10 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             return
         super().advance()
 
+    def _handed(self, seat: int) -> None:
+        self._pack_awaited = False  # the hand-off was the pause before the next pack
+        super()._handed(seat)
+
     def _show_end(self) -> None:
         from .endscreen import SweetLandsEndScreen
 
@@ -196,10 +210,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if action.kind == "pass" and self._confirm != action.key:
             self._confirm = action.key  # asked once; the same move again passes
             gains = ", ".join(A.gains_of(self._explained.get(action.key)))
+            shown = self.highlighted_move()
+            on_list = shown is not None and shown.key == action.key  # what Enter repeats
+            again = "E or Enter" if on_list else "E"
             self.notify(
                 "Passing ends your round: no more main actions until the next one"
                 + (f" (you take {gains})" if gains else "")
-                + ". Choose Pass again (Enter or E) to pass.",
+                + f". Press {again} again to pass.",
                 title="Pass?",
                 severity="warning",
             )
@@ -215,6 +232,9 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             if action.kind == "draft" and self.controller.viewer in self.controller.human_actors():
                 self.next_pack_behind_handoff()
                 return
+            # the others still pick (a bot, or a seat behind a hand-off): this seat's
+            # next pack waits behind a hand-off of its own too
+            self._pack_awaited = action.kind == "draft"
             self.advance()
         else:
             self.notify(self.controller.last_error, title="Not allowed", severity="error")
@@ -253,10 +273,13 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         actor = pend["seat"] if pend else v["turn"]
         self.show_title(f"Sweet Lands - round {max(v['round'], 1)}/5")
         self.sub_title = PHASE.get(v["phase"], v["phase"])
-        if self._hand_for != me or op not in P.HAND_OPS:
-            # numbers hold through a step that takes cards one by one (a hand cost of
-            # 3, cleanup); at the turn menu and for another reader they start afresh
+        turn = (v["round"], v["phase"], v["turn"], me)
+        if turn != self._slots_turn:
+            # a card keeps its number for the whole turn (a hand cost, free discards,
+            # the cleanup keep: 2 is always the card shown as 2); the next turn, or
+            # another reader, numbers the hand afresh
             self._slots = {}
+            self._slots_turn = turn
         hand = v["players"][me]["hand"] if me is not None else None
         self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
         self._explained = A.moves_explained(c, legal)
@@ -407,7 +430,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
             ("filter",) if self._filter is not None else ()
         )
         before = self.highlighted_move()  # looked up among the moves it was shown with
-        previous = (before.key, before.kind) if before is not None else None
+        previous = (before.key, before.label) if before is not None else None
         self._by_key = {a.key: a for a in legal}
         if keys != self._moves_shown:
             self._moves_shown = keys
@@ -430,6 +453,19 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if footer_key != self._footer_shown:
             self._footer_shown = footer_key
             self.refresh_bindings()
+
+    def nothing_chosen_text(self) -> str:
+        if self.map_step():
+            way = "type its hex number, or use the arrows"
+        else:
+            way = "use the arrows, A-Q for an area or 1-9 for a card"
+        return f"No move is highlighted, so Enter does nothing: {way}, then Enter."
+
+    @classmethod
+    def default_highlight(cls, controller, moves: list) -> int | None:
+        # the first harmless move (see cursor.py); the list itself also keeps a move
+        # the player just chose when it is still harmless to repeat
+        return pick_index(None, moves, A.moves_explained(controller, moves))
 
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
