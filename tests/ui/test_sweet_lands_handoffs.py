@@ -122,3 +122,37 @@ async def test_the_token_list_never_wraps_onto_stop(tmp_path):
         assert ol.highlighted == 0
         await keys(pilot, "enter")
         assert screen.controller.state.action_keys()[-1] == moves[0].key
+
+
+def can_trade(s):
+    """Solo, at the turn menu, the 3-for-1 trade open with 3 wheat or more."""
+    has = s.view(0)["players"][0]["resources"]
+    return not s.stack and has["wheat"] >= 3 and s.find_action(0, "fa_trade") is not None
+
+
+async def test_a_conversion_takes_three_keys_and_one_undo_takes_back_its_payment(tmp_path):
+    state = first_game_where(can_trade, players=1, seeds=range(1, 20))
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_state(pilot, state)
+        c = screen.controller
+        had = dict(c.view()["players"][0]["resources"])
+        await keys(pilot, "x")  # the trade starts: which resources pay, numbered
+        ol = screen.query_one("#sl-actions")
+        rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+        assert ol.highlighted is None and rows[0].startswith("1) Pay 1 ")
+        pay_all = next(i for i, r in enumerate(rows, 1) if r.endswith("Pay all 3 in wheat"))
+        ol.highlighted = pay_all - 1  # the line over the list says what Enter does there
+        await pilot.pause()
+        assert "Enter > Pay all 3 in wheat" in str(screen.query_one("#sl-steps").render())
+        await keys(pilot, str(pay_all))
+        rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
+        take = next(i for i, r in enumerate(rows, 1) if r.endswith("Take 1 iron"))
+        await keys(pilot, str(take))  # three keys in all
+        has = c.view()["players"][0]["resources"]
+        assert has["wheat"] == had["wheat"] - 3 and has["iron"] == had["iron"] + 1
+        assert c.view()["pending"] is None  # back at the turn menu
+        await keys(pilot, "u")  # the resource taken
+        await keys(pilot, "u")  # the three payments, at once
+        assert c.view()["pending"]["op"] == "paybasic" and c.view()["pending"]["n"] == 3
+        assert c.view()["players"][0]["resources"] == had

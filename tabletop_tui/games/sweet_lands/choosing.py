@@ -59,6 +59,12 @@ class ChoosingMixin(_Screen):
 
         def shown(self, v: SweetLandsView) -> int: ...
 
+        def numbered_step(self) -> bool: ...
+
+        def answer_row(self, n: int) -> None: ...
+
+        def choose_row(self, row: str) -> None: ...
+
         def hex_info(self, target: MapPlace | None, v: SweetLandsView, seat: int) -> None: ...
 
     _view_cache: tuple[GameState | None, int | None, SweetLandsView | None] = (None, None, None)
@@ -130,6 +136,11 @@ class ChoosingMixin(_Screen):
         return ([hl] if hl is not None else []), ""
 
     def enter_text(self) -> str:
+        ol = self.query_one(OptionList)
+        if ol.has_focus and ol.highlighted is not None and ol.option_count:
+            row = ol.get_option_at_index(ol.highlighted)
+            if row.id is not None and row.id not in self._by_key:  # a row of the screen's own
+                return str(row.prompt).partition(") ")[2] or str(row.prompt)
         acts, reason = self.focused_choice()
         hl = self.highlighted_move()
         if hl is not None and hl in acts:
@@ -224,6 +235,9 @@ class ChoosingMixin(_Screen):
         v = self.current_view()
         if c.next_step() != "human" or v["viewer"] is None:
             self.notify("Wait: it is not your move.", severity="warning")
+            return
+        if self._filter is None and self.numbered_step():  # a resource paid or taken
+            self.answer_row(n)
             return
         if self._filter is not None:  # a choice asked (J or J2): the digit answers it
             if 1 <= n <= len(self._filter):
@@ -497,8 +511,8 @@ class ChoosingMixin(_Screen):
                 )
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if event.option.id is not None:  # every move's option has its key for an id
-            self.act_key(event.option.id)
+        if event.option.id is not None:  # every row has its move's key (or a row of its own)
+            self.choose_row(event.option.id)
 
 
 def keep_text(kept: int) -> str:

@@ -42,6 +42,7 @@ from .lines import Lines
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
+from .trade import TradeMixin
 
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
@@ -61,7 +62,7 @@ PHASE = {
 }
 
 
-class SweetLandsScreen(ChoosingMixin, GameScreenBase):
+class SweetLandsScreen(TradeMixin, ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
@@ -80,6 +81,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
         Binding("f", "free", "Free"),
+        Binding("x", "trade", "Trade 3:1", show=False),  # in F1's key table
         # the panel on show scrolls from wherever the focus is (Home / End stay the
         # move list's first / last move while the list has the focus)
         # (in F1's key table, not the key bar: at 80 columns it would push A-Q and 1-9 off)
@@ -121,6 +123,7 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         self._by_key: dict = {}  # key -> legal move, for the moves on show
         self._shown_moves: list = []  # the moves in the list, in its order
         self._typed = ""  # hex numbers typed in this map step (keys 0-9)
+        self._extra_rows: list[tuple[str, str]] = []  # rows after the moves (trade.py)
         self._pack_awaited = False  # a draft pick made, the next pack not yet handed over
 
     def compose(self) -> ComposeResult:
@@ -424,9 +427,12 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         ol = self.query_one(MoveList)
         # labels count: a step keeps its keys while their costs and gains change
         labels = [self._labels.get(a.key, a.label) for a in shown]
-        if self._filter is not None:  # a choice: the digit keys answer it (1-N)
+        extra = self.pay_all_rows(shown) if self._filter is None else []
+        rows = [a.key for a in shown] + [row for row, _ in extra]
+        labels += [text for _, text in extra]
+        if self._filter is not None or self.numbered_step():  # the digits answer it (1-N)
             labels = [f"{i}) {text}" for i, text in enumerate(labels, 1)]
-        keys = tuple(zip((a.key for a in shown), labels, strict=True)) + (
+        keys = tuple(zip(rows, labels, strict=True)) + (
             ("filter",) if self._filter is not None else ()
         )
         before = self.highlighted_move()  # looked up among the moves it was shown with
@@ -435,7 +441,8 @@ class SweetLandsScreen(ChoosingMixin, GameScreenBase):
         if keys != self._moves_shown:
             self._moves_shown = keys
             self._shown_moves = list(shown)
-            options = [Option(text, id=a.key) for a, text in zip(shown, labels, strict=True)]
+            self._extra_rows = extra
+            options = [Option(text, id=row) for row, text in zip(rows, labels, strict=True)]
             ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
             ol.display = bool(shown)
             if shown and ol.highlighted is not None:
