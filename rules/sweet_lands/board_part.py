@@ -77,8 +77,8 @@ seat_moves = cache(SeatMoves)
 class BoardPart:
     """What the turn menu reads from the board rather than the purse: free spots
     (for properties and for building), milestones, the Clock Tower, character free
-    actions, card prices and the areas with a free space (see turn_menu.py). Each is
-    worked out on first use and kept here.
+    actions, card prices, the areas with a free space and whether their effects could
+    act (see turn_menu.py). Each is worked out on first use and kept here.
 
     A state hands the part its last menu used to the next one only across a move
     that changes nothing but resources and the pending steps paying them (see
@@ -98,6 +98,7 @@ class BoardPart:
         "spot",
         "build_spot",
         "areas",
+        "acts",
     )
 
     def __init__(self, seat: int) -> None:
@@ -110,6 +111,9 @@ class BoardPart:
         self.spot: bool | None = None
         self.build_spot: bool | None = None  # turn_checks.build_spot
         self.areas: list[tuple] | None = None
+        # area -> whether its effect could act (turn_checks.sort_areas' acts): a
+        # board fact, with the diamonds no purse move changes
+        self.acts: dict[str, bool] | None = None
 
     def for_new_hand(self) -> BoardPart:
         """The facts that hold for the same board with another hand: all but the card
@@ -118,6 +122,7 @@ class BoardPart:
         part = BoardPart(self.seat)
         part.milestones, part.tower = self.milestones, self.tower
         part.spot, part.build_spot, part.areas = self.spot, self.build_spot, self.areas
+        part.acts = self.acts
         return part
 
 

@@ -197,13 +197,17 @@ def sort_areas(
     spot: bool | None = None,
     why: dict[str, str] | None = None,
     first: bool = False,
+    acts: dict[str, bool] | None = None,
 ) -> list[AreaUse]:
     """The uses of open areas the seat may make now; what stops each other one goes
     in ``why`` (when given): PRICE (it cannot pay the total), HAND (nor the hand
     cost), SELF_COPY (copying an area that copies) or EFFECT (the area would do
     nothing: area_effect_refusal, ``spot`` as there). ``first``: stop at the first
-    use that may be made. The turn menu asks about every area on every turn step:
-    one loop, with no call for most areas."""
+    use that may be made. ``acts``: whether the effect of an area whose effect
+    alone decides (area_needs "effect") could act, kept by the caller for this board
+    and these diamonds (the turn menu's BoardPart), filled in as areas are asked.
+    The turn menu asks about every area on every turn step: one loop, with no call
+    for most areas."""
     P = s.p[seat]
     res = P.res
     # a hand cost: an Action Disc pays any, else spare cards (and Gretel's diamonds)
@@ -212,12 +216,16 @@ def sort_areas(
     usable: list[AreaUse] = []
     for use in uses:
         aid, cost, minus, r, n, more, k, wood, _tag = use
-        # can_pay; without a wood or copy cost the price made ahead (price_items)
-        if (
-            not EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
-            if wood or minus
-            else res[r] < n or more and not EC.affordable(res, dict(more), {})
-        ):
+        if wood or minus:
+            priced = EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
+        else:  # can_pay, with the price made ahead (price_items): no call
+            priced = res[r] >= n
+            if priced and more:
+                for x, m in more:
+                    if res[x] < m:
+                        priced = False
+                        break
+        if not priced:
             if why is not None:
                 why[aid] = PRICE
             continue
@@ -232,16 +240,22 @@ def sort_areas(
             if why is not None:
                 why[aid] = HAND
             continue
-        if aid in needs and (
-            copy_refusal(s, seat, aid, cost, spot)
-            if needs[aid] == "copy"
-            else area_effect_refusal(
-                s, seat, aid, cost, EC.merge(cost, minus) if minus else cost, spot
-            )
-        ):
-            if why is not None:
-                why[aid] = EFFECT
-            continue
+        if aid in needs:
+            need = needs[aid]
+            if need == "copy":
+                stopped = copy_refusal(s, seat, aid, cost, spot) is not None
+            elif need == "effect" and acts is not None and not minus:
+                known = acts.get(aid)
+                if known is None:
+                    known = acts[aid] = area_effect_refusal(s, seat, aid, cost, cost) is None
+                stopped = not known
+            else:
+                total = EC.merge(cost, minus) if minus else cost
+                stopped = area_effect_refusal(s, seat, aid, cost, total, spot) is not None
+            if stopped:
+                if why is not None:
+                    why[aid] = EFFECT
+                continue
         usable.append(use)
         if first:
             break

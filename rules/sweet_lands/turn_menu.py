@@ -127,7 +127,10 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     if spot is None:
         spot = part.spot = MQ.has_property_spot(s, seat)
     out = []
-    for area in TC.sort_areas(s, seat, areas, spot):
+    acts = part.acts
+    if acts is None:
+        acts = part.acts = {}
+    for area in TC.sort_areas(s, seat, areas, spot, acts=acts):
         out.append(area[8])  # the move, its tag
         if area[7]:  # Rikka's wood may pay its wheat
             aid = area[0]
