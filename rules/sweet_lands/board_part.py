@@ -75,9 +75,10 @@ seat_moves = cache(SeatMoves)
 
 
 class BoardPart:
-    """What the turn menu reads from the board rather than the purse: free spots,
-    milestones, the Clock Tower, character free actions, card prices and the areas
-    with a free space (see turn_menu.py). Each is worked out on first use and kept here.
+    """What the turn menu reads from the board rather than the purse: free spots
+    (for properties and for building), milestones, the Clock Tower, character free
+    actions, card prices, the areas with a free space and whether their effects could
+    act (see turn_menu.py). Each is worked out on first use and kept here.
 
     A state hands the part its last menu used to the next one only across a move
     that changes nothing but resources and the pending steps paying them (see
@@ -95,7 +96,9 @@ class BoardPart:
         "character",
         "cards",
         "spot",
+        "build_spot",
         "areas",
+        "acts",
     )
 
     def __init__(self, seat: int) -> None:
@@ -106,7 +109,11 @@ class BoardPart:
         self.character: list[Action] | None = None
         self.cards: list[tuple[int, int, Action]] | None = None
         self.spot: bool | None = None
+        self.build_spot: bool | None = None  # turn_checks.build_spot
         self.areas: list[tuple] | None = None
+        # area -> whether its effect could act (turn_checks.sort_areas' acts): a
+        # board fact, with the diamonds no purse move changes
+        self.acts: dict[str, bool] | None = None
 
     def for_new_hand(self) -> BoardPart:
         """The facts that hold for the same board with another hand: all but the card
@@ -114,7 +121,8 @@ class BoardPart:
         part: this one still serves the states that share it."""
         part = BoardPart(self.seat)
         part.milestones, part.tower = self.milestones, self.tower
-        part.spot, part.areas = self.spot, self.areas
+        part.spot, part.build_spot, part.areas = self.spot, self.build_spot, self.areas
+        part.acts = self.acts
         return part
 
 

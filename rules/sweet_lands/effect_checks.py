@@ -58,16 +58,16 @@ def effects_refusal(
     flip or free action bringing them is refused before anything is paid; None
     when some part can act. ``diamonds_left``: the seat's diamonds after the price
     (a Prosperity track's last space costs one)."""
-    if not effects or any(op not in BLOCKABLE_OPS for op, _v in effects):
-        return None
     reasons: list[str] = []
     for op, _v in effects:
+        if op not in BLOCKABLE_OPS:  # a part that always acts
+            return None
         why = effect_blocked(s, seat, op, diamonds_left)
         if why is None:
             return None
         if why not in reasons:
             reasons.append(why)
-    return "; ".join(reasons)
+    return "; ".join(reasons) if reasons else None
 
 
 def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> str | None:

@@ -33,55 +33,111 @@ def _no_spare_card(s: StateFields, seat: int) -> bool:
     return len(s.p[seat].hand) <= Q.cards_kept(s)
 
 
+# The simple free actions, one bit each of open_free_actions' answer (in the turn
+# menu's order: buying is one bit for the three resources, selling one a resource).
+FREE_BITS = (
+    "fa_build",
+    "fa_draw",
+    "fa_buy",
+    "sell wheat",
+    "sell wood",
+    "sell iron",
+    "fa_trade",
+    "fa_disc",
+    "fa_card",
+)
+BUILD, DRAW, BUY, SELL_WHEAT, SELL_WOOD, SELL_IRON, TRADE, DISC, CARD = (1 << k for k in range(9))
+_SELL = {"wheat": SELL_WHEAT, "wood": SELL_WOOD, "iron": SELL_IRON}
+
+
+def build_spot(s: StateFields, seat: int) -> bool:
+    """Whether building has somewhere to go: a hex for a tile or an edge for a road."""
+    return MQ.any_terrain_spot(s, seat) or bool(MQ.road_spots(s, seat))
+
+
+def open_free_actions(s: StateFields, seat: int, spot: bool | None = None) -> int:
+    """The simple free actions the seat may take now, as bits (BUILD, DRAW...): what
+    each needs is written here only. The turn menu offers the moves of the bits set
+    (asking on every turn step, so in one pass); a refusal puts a missing bit into
+    words. ``spot``: build_spot(seat), when the caller knows it."""
+    P = s.p[seat]
+    res = P.res
+    gold, wheat, wood, iron = res["gold"], res["wheat"], res["wood"], res["iron"]
+    basics = wheat + wood + iron
+    bits = 0
+    if len(P.hand) > Q.cards_kept(s):  # a card to spare
+        bits = CARD
+        if basics >= 3 and (build_spot(s, seat) if spot is None else spot):
+            bits |= BUILD
+    if gold >= 4:
+        bits |= BUY
+        if gold >= 15 and (s.deck or s.discard):
+            bits |= DRAW
+    if wheat >= 1:
+        bits |= SELL_WHEAT
+    if wood >= 1:
+        bits |= SELL_WOOD
+    if iron >= 1:
+        bits |= SELL_IRON
+    if basics >= 3:
+        bits |= TRADE
+    if P.discs:
+        bits |= DISC
+    return bits
+
+
 _KEEP = "you have no card to spare (one must stay in hand)"
 
 
 def _build_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
+    if open_free_actions(s, seat) & BUILD:
+        return None
     if _no_spare_card(s, seat):
         return f"Building needs a discarded card, and {_KEEP}."
     basics = _basics(s, seat)
     if basics < 3:
         return f"Building needs 3 basic resources, you have {basics}."
-    if not (MQ.any_terrain_spot(s, seat) or MQ.road_spots(s, seat)):
-        return "There is no spot for a tile or a road."
-    return None
+    return "There is no spot for a tile or a road."
 
 
 def _draw_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
+    if open_free_actions(s, seat) & DRAW:
+        return None
     gold = s.p[seat].res["gold"]
     if gold < 15:
         return f"Drawing costs 15 gold, you have {gold}."
-    if not (s.deck or s.discard):
-        return "The Citizen Deck and the discard pile are both empty."
-    return None
+    return "The Citizen Deck and the discard pile are both empty."
 
 
 def _buy_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
-    gold = s.p[seat].res["gold"]
-    return f"Buying costs 4 gold, you have {gold}." if gold < 4 else None
+    if open_free_actions(s, seat) & BUY:
+        return None
+    return f"Buying costs 4 gold, you have {s.p[seat].res['gold']}."
 
 
 def _sell_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
-    return f"You have no {args[0]} to sell." if s.p[seat].res[args[0]] < 1 else None
+    return (
+        None if open_free_actions(s, seat) & _SELL[args[0]] else f"You have no {args[0]} to sell."
+    )
 
 
 def _trade_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
-    basics = _basics(s, seat)
-    return f"Trading needs 3 basic resources, you have {basics}." if basics < 3 else None
+    if open_free_actions(s, seat) & TRADE:
+        return None
+    return f"Trading needs 3 basic resources, you have {_basics(s, seat)}."
 
 
 def _disc_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
-    return None if s.p[seat].discs else "You have no Action Disc to return."
+    return None if open_free_actions(s, seat) & DISC else "You have no Action Disc to return."
 
 
 def _card_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
-    if _no_spare_card(s, seat):
-        return f"Discarding for resources needs a card, and {_KEEP}."
-    return None
+    if open_free_actions(s, seat) & CARD:
+        return None
+    return f"Discarding for resources needs a card, and {_KEEP}."
 
 
-# Free action -> why it cannot be taken now (None: it can). The turn menu offers the
-# simple ones by asking these very functions (turn_menu._SIMPLE_FREE).
+# Free action -> why it cannot be taken now (None: it can).
 FREE_CHECKS = {
     "fa_build": _build_refusal,
     "fa_draw": _draw_refusal,
@@ -141,13 +197,17 @@ def sort_areas(
     spot: bool | None = None,
     why: dict[str, str] | None = None,
     first: bool = False,
+    acts: dict[str, bool] | None = None,
 ) -> list[AreaUse]:
     """The uses of open areas the seat may make now; what stops each other one goes
     in ``why`` (when given): PRICE (it cannot pay the total), HAND (nor the hand
     cost), SELF_COPY (copying an area that copies) or EFFECT (the area would do
     nothing: area_effect_refusal, ``spot`` as there). ``first``: stop at the first
-    use that may be made. The turn menu asks about every area on every turn step:
-    one loop, with no call for most areas."""
+    use that may be made. ``acts``: whether the effect of an area whose effect
+    alone decides (area_needs "effect") could act, kept by the caller for this board
+    and these diamonds (the turn menu's BoardPart), filled in as areas are asked.
+    The turn menu asks about every area on every turn step: one loop, with no call
+    for most areas."""
     P = s.p[seat]
     res = P.res
     # a hand cost: an Action Disc pays any, else spare cards (and Gretel's diamonds)
@@ -156,12 +216,16 @@ def sort_areas(
     usable: list[AreaUse] = []
     for use in uses:
         aid, cost, minus, r, n, more, k, wood, _tag = use
-        # can_pay; without a wood or copy cost the price made ahead (price_items)
-        if (
-            not EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
-            if wood or minus
-            else res[r] < n or more and not EC.affordable(res, dict(more), {})
-        ):
+        if wood or minus:
+            priced = EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
+        else:  # can_pay, with the price made ahead (price_items): no call
+            priced = res[r] >= n
+            if priced and more:
+                for x, m in more:
+                    if res[x] < m:
+                        priced = False
+                        break
+        if not priced:
             if why is not None:
                 why[aid] = PRICE
             continue
@@ -176,16 +240,22 @@ def sort_areas(
             if why is not None:
                 why[aid] = HAND
             continue
-        if aid in needs and (
-            copy_refusal(s, seat, aid, cost, spot)
-            if needs[aid] == "copy"
-            else area_effect_refusal(
-                s, seat, aid, cost, EC.merge(cost, minus) if minus else cost, spot
-            )
-        ):
-            if why is not None:
-                why[aid] = EFFECT
-            continue
+        if aid in needs:
+            need = needs[aid]
+            if need == "copy":
+                stopped = copy_refusal(s, seat, aid, cost, spot) is not None
+            elif need == "effect" and acts is not None and not minus:
+                known = acts.get(aid)
+                if known is None:
+                    known = acts[aid] = area_effect_refusal(s, seat, aid, cost, cost) is None
+                stopped = not known
+            else:
+                total = EC.merge(cost, minus) if minus else cost
+                stopped = area_effect_refusal(s, seat, aid, cost, total, spot) is not None
+            if stopped:
+                if why is not None:
+                    why[aid] = EFFECT
+                continue
         usable.append(use)
         if first:
             break

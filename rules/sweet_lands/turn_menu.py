@@ -11,7 +11,6 @@ prices made ahead, card prices, free spots) in the state's BoardPart.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
 
 from ..core import Action
 from . import character_steps as CS
@@ -128,7 +127,10 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
     if spot is None:
         spot = part.spot = MQ.has_property_spot(s, seat)
     out = []
-    for area in TC.sort_areas(s, seat, areas, spot):
+    acts = part.acts
+    if acts is None:
+        acts = part.acts = {}
+    for area in TC.sort_areas(s, seat, areas, spot, acts=acts):
         out.append(area[8])  # the move, its tag
         if area[7]:  # Rikka's wood may pay its wheat
             aid = area[0]
@@ -139,36 +141,38 @@ def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
 
 
 def _free_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
-    # the simple free actions: each move offered when its refusal in turn_checks
-    # finds nothing (their legality is written there only)
-    out: list[Action] = []
-    for refusal, args, moves in _SIMPLE_FREE[seat]:
-        if refusal(s, seat, args) is None:
-            out += moves
+    # the simple free actions: the moves of the bits turn_checks sets (their
+    # legality is written there only), with building's spot kept in the part
+    spot = part.build_spot
+    if spot is None:
+        spot = part.build_spot = TC.build_spot(s, seat)
+    out = [*_SIMPLE_FREE[seat][TC.open_free_actions(s, seat, spot)]]
     return _board_free_options(s, seat, part, out)
 
 
-def _simple_free(seat: int) -> tuple[tuple[Any, tuple, tuple[Action, ...]], ...]:
-    """The simple free actions of a seat in menu order, each as (its refusal, the
-    arguments to ask it with, the moves it lets in): buying asks once for all three."""
+def _simple_free(seat: int) -> list[tuple[Action, ...]]:
+    """The simple free moves of a seat for each value of open_free_actions (the
+    bits in TC.FREE_BITS' order), in menu order: buying's bit lets in all three."""
     m = seat_moves(seat)
-    return tuple(
-        (TC.FREE_CHECKS[kind], args, moves)
-        for kind, args, moves in (
-            ("fa_build", (), (m.build,)),
-            ("fa_draw", (), (m.draw,)),
-            ("fa_buy", ("wheat",), m.buys),
-            ("fa_sell", ("wheat",), (m.sell_wheat,)),
-            ("fa_sell", ("wood",), (m.sell_wood,)),
-            ("fa_sell", ("iron",), (m.sell_iron,)),
-            ("fa_trade", (), (m.trade,)),
-            ("fa_disc", (), (m.disc,)),
-            ("fa_card", (), (m.card,)),
-        )
-    )
+    by_bit = {
+        "fa_build": (m.build,),
+        "fa_draw": (m.draw,),
+        "fa_buy": m.buys,
+        "sell wheat": (m.sell_wheat,),
+        "sell wood": (m.sell_wood,),
+        "sell iron": (m.sell_iron,),
+        "fa_trade": (m.trade,),
+        "fa_disc": (m.disc,),
+        "fa_card": (m.card,),
+    }
+    moves = [by_bit[name] for name in TC.FREE_BITS]
+    return [
+        tuple(a for k, some in enumerate(moves) if bits >> k & 1 for a in some)
+        for bits in range(1 << len(moves))
+    ]
 
 
-# By seat, read by index (built on every turn step).
+# By seat, then by open_free_actions' bits, read by index (built on every turn step).
 _SIMPLE_FREE = [_simple_free(seat) for seat in range(MAX_SEATS)]
 
 
