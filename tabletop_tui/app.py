@@ -286,6 +286,12 @@ class TabletopApp(App):
 
     # ---- navigation the screens ask for (navigation.py) ------------------------------
     def on_back_to_title(self, _message: nav.BackToTitle) -> None:
+        from .lessons.screen import LessonScreen
+
+        stack = self.screen_stack
+        if len(stack) > 2 and isinstance(stack[-2], LessonScreen):
+            self.pop_screen()  # a lesson's table: back to the lesson, not the title
+            return
         self.back_to_title()
 
     def on_show_help(self, message: nav.ShowHelp) -> None:

@@ -98,7 +98,7 @@ class LessonScreen(Screen):
         Binding("enter", "real_game", "Real game"),
         Binding("n", "next_lesson", "Next lesson"),
         Binding("p", "play_on", "Play on freely"),
-        Binding("r", "restart", "Start over"),
+        Binding("r", "restart", "Start over", show=False),
         Binding("escape", "leave", "Lessons"),
     ]
 
@@ -125,8 +125,9 @@ class LessonScreen(Screen):
         with VerticalScroll(id="lesson-body"):
             yield Static(id="lesson-said", classes="lesson-part", markup=False)
             yield Static(id="lesson-look", classes="lesson-part", markup=False)
-            yield Static(id="lesson-ask", classes="lesson-part", markup=False)
             yield Static(id="lesson-enter", classes="lesson-part", markup=False)
+        # the move asked for and what Enter does, always in sight above the keys
+        yield Static(id="lesson-ask", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -150,19 +151,20 @@ class LessonScreen(Screen):
         if run.finished:
             self.title = f"{lesson.title} - done"
             look.update(lesson.end)
-            ask.update("Lesson complete.")
+            ask.update("Lesson complete. Enter: a real game against an easy bot, hints on.")
             enter.update(
-                "Enter starts a real game against an easy bot, with hints on (H asks "
-                "for one). P plays on from here; Escape goes back to the lessons."
+                "In that game ? asks for a hint. P plays on from here instead, R starts "
+                "this lesson over and Escape goes back to the lessons."
             )
         else:
             step = run.step
             self.title = f"{lesson.title} - step {run.index + 1} of {total}"
             look.update(f"Look at: {step.look}")
-            ask.update(f"Your move: {step.ask}.")
+            ask.update(f"Your move: {step.ask}. Enter: to the table.")
             enter.update(
-                "Enter opens the table: make the move there with its own keys (its "
-                "footer shows them). P plays on freely instead; Escape: the lessons."
+                "At the table make the move with its own keys (its footer shows them); "
+                "Escape there comes back here. P plays on freely from this step, R starts "
+                "the lesson over and Escape goes back to the lessons."
             )
         self.refresh_bindings()
         self.query_one("#lesson-body", VerticalScroll).scroll_home(animate=False)

@@ -69,6 +69,9 @@ async def test_title_offers_to_continue_a_lesson_left_part_way(tmp_path):
         await pilot.press("1")  # the step's move: draw from deck 1
         await pilot.pause()
         assert screen.run.index == 1
+        await pilot.press("enter", "escape")  # Escape at a lesson's table: back to the lesson
+        await pilot.pause()
+        assert app.screen is screen
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
