@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from textual.widgets import Static
 
-from rules.lessons import lesson_by_id
+from rules.lessons import all_lessons, lesson_by_id
 from tabletop_tui.lessons.progress import load_progress, progress_path
 from tabletop_tui.lessons.screen import LessonMenuScreen, LessonScreen
+from tabletop_tui.navigation import OpenLesson
 from tabletop_tui.screens.title import TitleScreen
 
 from ..ui.helpers import make_app, press_for, screen_text
@@ -126,3 +128,29 @@ def test_progress_file_round_trips_and_rejects_wrong_fields(tmp_path):
     assert (back.done, back.at, back.last, back.problem) == (["b"], {"a": 2}, "b", "")
     progress_path(tmp_path).write_text(json.dumps({"format": 1, "done": [], "at": {"a": -1}}))
     assert "damaged" in load_progress(tmp_path).problem
+
+
+@pytest.mark.parametrize("lesson", all_lessons(), ids=lambda lesson: lesson.id)
+async def test_every_lesson_plays_through_on_its_games_own_screen(tmp_path, lesson):
+    """Each game's screen, unchanged, takes the lesson's moves (as a click or a key
+    names them) and hands each back to the lesson."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.post_message(OpenLesson(lesson.id))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        for step in lesson.steps:
+            await pilot.press("enter")
+            await pilot.pause()
+            table = app.screen
+            assert table is not screen and step.ask in table.title
+            table.act_key(step.wrong)
+            await pilot.pause()
+            assert app.screen is screen and step.wrong_says in said(app)
+            await pilot.press("enter")
+            await pilot.pause()
+            app.screen.act_key(step.expect[0])
+            await pilot.pause()
+            assert app.screen is screen and said(app).startswith("Right:")
+        assert screen.run.finished and "Lesson complete." in screen_text(app)
