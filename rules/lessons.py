@@ -85,18 +85,23 @@ class Outcome:
     def lines(self) -> list[str]:
         """The outcome in lines, as the lesson screen shows it."""
         if self.right:
-            return [f"Right: {self.chosen.title}.", *_explained(self.chosen), "", self.why]
-        out = [f"You chose: {self.chosen.title}."]
+            return [f"Right: {_sentence(self.chosen)}", *_explained(self.chosen), "", self.why]
+        out = [f"You chose: {_sentence(self.chosen)}"]
         if self.chosen.refused is not None:
             out.append(f"The rules refuse it: {self.chosen.refused}")
         else:
             out += ["What it would do:", *_explained(self.chosen)]
-        out += ["", f"The lesson's move: {self.expected.title}.", *_explained(self.expected)]
+        out += ["", f"The lesson's move: {_sentence(self.expected)}", *_explained(self.expected)]
         out += ["", self.why, "", "Nothing was played: try again, or play on freely."]
         return out
 
     def text(self) -> str:
         return "\n".join(self.lines())
+
+
+def _sentence(told: Explanation) -> str:
+    """The move's title ending in one full stop (some titles end in one already)."""
+    return told.title.rstrip(".") + "."
 
 
 def _explained(told: Explanation) -> list[str]:
@@ -136,7 +141,14 @@ class LessonRun:
         return self.lesson.steps[self.index]
 
     def expected_action(self) -> Action:
-        return self.spec.parse_action(self.step.expect[0])
+        return self.named(self.step.expect[0])
+
+    def named(self, key: str) -> Action:
+        """The move with the engine's own label: the one it lists now if it does (its
+        words know the position: "Play Quarry Boss", not "play 107"), else the game's
+        label for the key."""
+        listed = self.state.legal_actions(self.lesson.learner)
+        return next((a for a in listed if a.key == key), None) or self.spec.parse_action(key)
 
     def explain(self, action: Action) -> Explanation:
         return self.spec.explainer.action(self.state, self.lesson.learner, action)
@@ -146,7 +158,7 @@ class LessonRun:
         moves that follow it) and the run moves to the next step; any other move
         leaves the position as it was."""
         step = self.step
-        named = self.spec.parse_action(action.key)  # labelled by the game, not the caller
+        named = self.named(action.key)  # labelled by the engine, not by the caller
         expected = self.expected_action()
         right = named.key in step.expect
         outcome = Outcome(
@@ -263,7 +275,7 @@ def check_lesson(lesson: Lesson) -> list[str]:
         problems += [f"{where}: {key} is not legal" for key in step.expect if key not in legal]
         if step.wrong in step.expect:
             problems.append(f"{where}: the wrong move is one the step accepts")
-        wrong = run.try_move(run.spec.parse_action(step.wrong))
+        wrong = run.try_move(run.named(step.wrong))
         if wrong.right or run.state is not state:
             problems.append(f"{where}: the wrong move changed the position")
         if step.wrong_says not in wrong.text():

@@ -147,6 +147,9 @@ async def test_every_lesson_plays_through_on_its_games_own_screen(tmp_path, less
             assert table is not screen and step.ask in table.title
             table.act_key(step.wrong)
             await pilot.pause()
+            if app.screen is table and step.wrong.endswith(":pass"):
+                table.act_key(step.wrong)  # Sweet Lands asks once before a pass
+                await pilot.pause()
             assert app.screen is screen and step.wrong_says in said(app)
             await pilot.press("enter")
             await pilot.pause()

@@ -29,7 +29,7 @@ def test_wrong_move_is_explained_by_the_engine_and_plays_nothing(lesson):
     run = LessonRun.start(lesson)
     while not run.finished:
         step, before = run.step, run.state
-        wrong = run.spec.parse_action(step.wrong)
+        wrong = run.named(step.wrong)
         outcome = run.try_move(wrong)
         shown = outcome.text()
         assert not outcome.right and run.state is before
