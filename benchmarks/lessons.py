@@ -76,7 +76,9 @@ async def play(lesson: Lesson, size: tuple[int, int]) -> tuple[int, int]:
                         await pilot.pause()
                     clicks += 1
                     if pressed is not None:
-                        print(f"  ({lesson.id} step {before + 1}: the list's Enter did not make the move)")
+                        print(
+                            f"  ({lesson.id} step {before + 1}: the list's Enter did not make the move)"
+                        )
                 assert screen.run.index == before + 1, f"{lesson.id}: step {before + 1} not taken"
             assert screen.run.finished
     return keys, clicks
