@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -61,14 +62,13 @@ class LessonMenuScreen(Screen):
                 "any step. Pick a lesson and press Enter.",
                 id="lesson-intro",
             )
-            yield OptionList(
-                *(
-                    Option(f"{x.title} ({lesson_status(x, self.progress)})", id=x.id)
-                    for x in self.lessons
-                ),
-                id="lesson-list",
-            )
+            yield OptionList(*(self.entry(x) for x in self.lessons), id="lesson-list")
         yield Footer()
+
+    def entry(self, lesson: Lesson) -> Option:
+        """A lesson's line: its title and state, and under them what it teaches."""
+        head = Text.assemble((lesson.title, "bold"), f" ({lesson_status(lesson, self.progress)})")
+        return Option(Text.assemble(head, "\n", (f"  {lesson.summary}", "dim")), id=lesson.id)
 
     def on_mount(self) -> None:
         self.title = "Learn to play"
