@@ -134,6 +134,10 @@ class LessonScreen(Screen):
         self.keep_progress()
         self.show_step()
 
+    def on_screen_resume(self) -> None:
+        """Back from the table (a move, or Escape there): the lesson as it stands."""
+        self.show_step()
+
     # ---- what is on show -----------------------------------------------------------
     def show_step(self) -> None:
         run, lesson = self.run, self.lesson
@@ -148,7 +152,15 @@ class LessonScreen(Screen):
         look = self.query_one("#lesson-look", Static)
         ask = self.query_one("#lesson-ask", Static)
         enter = self.query_one("#lesson-enter", Static)
-        if run.finished:
+        if self.controller.free:  # the learner chose to play on: the lesson waits
+            self.title = f"{lesson.title} - playing on"
+            look.update(
+                "You are playing on freely: moves are no longer checked and the other "
+                "seats are played by an easy bot."
+            )
+            ask.update("Playing on. Enter: back to the table.")
+            enter.update("R starts the lesson over; Escape goes back to the lessons.")
+        elif run.finished:
             self.title = f"{lesson.title} - done"
             look.update(lesson.end)
             ask.update("Lesson complete. Enter: a real game against an easy bot, hints on.")
@@ -178,9 +190,9 @@ class LessonScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         finished = self.run.finished
         if action == "table":
-            return not finished
+            return not finished or self.controller.free
         if action == "real_game":
-            return finished
+            return finished and not self.controller.free
         if action == "next_lesson":
             return finished and self.next_lesson() is not None
         return True
@@ -192,7 +204,7 @@ class LessonScreen(Screen):
         self.app.push_screen(table)
 
     def action_table(self) -> None:
-        if not self.run.finished:
+        if not self.run.finished or self.controller.free:
             self.open_table()
 
     def action_play_on(self) -> None:

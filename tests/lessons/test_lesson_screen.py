@@ -100,6 +100,12 @@ async def test_play_on_freely_from_a_step_plays_the_bot_and_checks_nothing(tmp_p
         state = table.controller.state
         assert state.action_keys()[:4] == ["0:draw:[3]", "0:draw:[1]", "0:draw:[1]", "0:coin"]
         assert app.screen is table
+        await pilot.press("escape")  # back to the lesson, which says the game goes on
+        await pilot.pause()
+        assert app.screen is lesson_screen and "Playing on." in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen.controller.state is table.controller.state
 
 
 async def test_damaged_progress_is_reported_and_never_written_over(tmp_path):
