@@ -329,9 +329,16 @@ class TabletopApp(App):
         self.open_lesson(message.lesson_id)
 
     def show_lessons(self, game: str | None = None) -> None:
+        from rules.lessons import LessonError
+
         from .lessons.screen import LessonMenuScreen
 
-        self._reset_to(LessonMenuScreen(self.data_dir, game))
+        try:
+            menu = LessonMenuScreen(self.data_dir, game)
+        except LessonError as exc:  # a lesson file this version cannot read
+            self.notify(markup_safe(exc), title="Lessons", severity="error", timeout=15)
+            return
+        self._reset_to(menu)
 
     def continue_lesson(self) -> None:
         from .lessons.progress import load_progress
@@ -344,18 +351,21 @@ class TabletopApp(App):
 
     def open_lesson(self, lesson_id: str) -> None:
         """A lesson where it was left (from its start once done or never begun)."""
-        from rules.lessons import lesson_by_id
+        from rules.lessons import LessonError, lesson_by_id
 
         from .lessons.progress import load_progress
         from .lessons.screen import LessonScreen
 
-        lesson = lesson_by_id(lesson_id)
-        if lesson is None:
-            self.notify(f"There is no lesson {markup_safe(lesson_id)}.", severity="error")
-            self.show_lessons()
+        try:
+            lesson = lesson_by_id(lesson_id)
+            if lesson is None:
+                raise LessonError(f"There is no lesson {lesson_id}.")
+            at = load_progress(self.data_dir).left_at(lesson_id)
+            screen = LessonScreen(lesson, self.data_dir, at, bot_delay=self.bot_delay)
+        except LessonError as exc:  # unreadable, or its position no longer fits the rules
+            self.notify(markup_safe(exc), title="Lessons", severity="error", timeout=15)
             return
-        at = load_progress(self.data_dir).left_at(lesson_id)
-        self._reset_to(LessonScreen(lesson, self.data_dir, at, bot_delay=self.bot_delay))
+        self._reset_to(screen)
 
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen

@@ -163,3 +163,12 @@ async def test_every_lesson_plays_through_on_its_games_own_screen(tmp_path, less
             await pilot.pause()
             assert app.screen is screen and said(app).startswith("Right:")
         assert screen.run.finished and "Lesson complete." in screen_text(app)
+
+
+async def test_a_lesson_that_cannot_open_is_told_and_the_screen_stays(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.post_message(OpenLesson("no-such-lesson"))
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
+        assert any("There is no lesson no-such-lesson." in note.message for note in app.notes)
