@@ -44,9 +44,12 @@ class TabletopApp(App):
         default_seed: int | None = None,
         silence_scale: float = 1.0,
         tune_memory: bool = False,
+        learn: str | None = None,
         **kw,
     ):
         super().__init__(**kw)
+        # `tabletop learn [GAME]`: open on the lessons ("" for every game's)
+        self.learn = learn
         self.tune_memory = tune_memory  # memory_policy: set by `tabletop play`, not by tests
         if tune_memory:
             memory_policy.apply()
@@ -72,7 +75,7 @@ class TabletopApp(App):
         # The title is the bottom of the stack: no blank default screen to build first.
         from .screens.title import TitleScreen
 
-        return TitleScreen()
+        return TitleScreen(self.data_dir)
 
     def on_mount(self) -> None:
         remove_stale_temps(self.data_dir)  # left by a kill in the middle of a write
@@ -84,6 +87,8 @@ class TabletopApp(App):
         self.call_after_refresh(self.check_size)
         if self.tune_memory:
             self.call_after_refresh(memory_policy.settle_startup)
+        if self.learn is not None:
+            self.show_lessons(self.learn or None)
 
     def on_app_blur(self) -> None:
         # Textual's web driver starts every app blurred (until the page is clicked), and
@@ -281,6 +286,12 @@ class TabletopApp(App):
 
     # ---- navigation the screens ask for (navigation.py) ------------------------------
     def on_back_to_title(self, _message: nav.BackToTitle) -> None:
+        from .lessons.screen import LessonScreen
+
+        stack = self.screen_stack
+        if len(stack) > 2 and isinstance(stack[-2], LessonScreen):
+            self.pop_screen()  # a lesson's table: back to the lesson, not the title
+            return
         self.back_to_title()
 
     def on_show_help(self, message: nav.ShowHelp) -> None:
@@ -307,10 +318,54 @@ class TabletopApp(App):
             "resume": self.show_resume,
             "rules": self.show_rules_menu,
             "records": self.show_records,
+            "learn": self.show_lessons,
+            "continue": self.continue_lesson,
             "quit": self.exit,
         }
         if message.entry in entries:
             entries[message.entry]()
+
+    def on_open_lesson(self, message: nav.OpenLesson) -> None:
+        self.open_lesson(message.lesson_id)
+
+    def show_lessons(self, game: str | None = None) -> None:
+        from rules.lessons import LessonError
+
+        from .lessons.screen import LessonMenuScreen
+
+        try:
+            menu = LessonMenuScreen(self.data_dir, game)
+        except LessonError as exc:  # a lesson file this version cannot read
+            self.notify(markup_safe(exc), title="Lessons", severity="error", timeout=15)
+            return
+        self._reset_to(menu)
+
+    def continue_lesson(self) -> None:
+        from .lessons.progress import load_progress
+
+        left = load_progress(self.data_dir).continuing()
+        if left is None:
+            self.show_lessons()
+        else:
+            self.open_lesson(left[0])
+
+    def open_lesson(self, lesson_id: str) -> None:
+        """A lesson where it was left (from its start once done or never begun)."""
+        from rules.lessons import LessonError, lesson_by_id
+
+        from .lessons.progress import load_progress
+        from .lessons.screen import LessonScreen
+
+        try:
+            lesson = lesson_by_id(lesson_id)
+            if lesson is None:
+                raise LessonError(f"There is no lesson {lesson_id}.")
+            at = load_progress(self.data_dir).left_at(lesson_id)
+            screen = LessonScreen(lesson, self.data_dir, at, bot_delay=self.bot_delay)
+        except LessonError as exc:  # unreadable, or its position no longer fits the rules
+            self.notify(markup_safe(exc), title="Lessons", severity="error", timeout=15)
+            return
+        self._reset_to(screen)
 
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen
@@ -331,7 +386,10 @@ class TabletopApp(App):
         """Keep a finished game in the records; a database problem is told, and the
         save (another file, already written) is untouched."""
         from .coach.records import RecordsProblem, add_record, record_of_game
+        from .lessons.controller import LessonController
 
+        if isinstance(controller, LessonController):
+            return  # a lesson played on is practice, not a game for the records
         try:
             add_record(self.data_dir, record_of_game(controller))
         except RecordsProblem as exc:

@@ -26,6 +26,7 @@ MAIN_EXAMPLES = """\
 examples:
   tabletop                          open the title screen (same as `tabletop play`)
   tabletop play --data-dir ./saves  keep saves in a folder of your choice
+  tabletop learn                    guided lessons for a newcomer
   tabletop simulate --game happy-city --players 4 --games 200
   tabletop replay ~/.local/share/tabletop/saves/20261201-101500-happy-city.json
   tabletop serve                    play in a web browser (it prints the address)
@@ -36,6 +37,14 @@ PLAY_EXAMPLES = """\
 examples:
   tabletop play
   tabletop play --data-dir /tmp/tabletop-test
+"""
+
+LEARN_EXAMPLES = """\
+examples:
+  tabletop learn                 every game's lessons
+  tabletop learn happy-city      the lessons of one game
+
+A lesson sets up a game, points at one thing at a time and checks your move.
 """
 
 SIMULATE_EXAMPLES = """\
@@ -137,6 +146,16 @@ def build_parser() -> Parser:
         "play", help="open the app (the default)", epilog=PLAY_EXAMPLES, formatter_class=fmt
     )
     play.add_argument("--data-dir", default=data_help, help="where saves live")
+
+    learn = sub.add_parser(
+        "learn",
+        help="guided lessons: learn a game by playing it",
+        description="Open the app on the guided lessons (one game's, if named).",
+        epilog=LEARN_EXAMPLES,
+        formatter_class=fmt,
+    )
+    learn.add_argument("game", nargs="?", metavar="GAME", help="a game id (happy-city, ...)")
+    learn.add_argument("--data-dir", default=data_help, help="where saves live")
 
     add_simulate(sub.add_parser(
         "simulate",
@@ -319,6 +338,27 @@ def _play(a: argparse.Namespace) -> int:
     return app_status("play", app, errors, a.data_dir)
 
 
+def _learn(a: argparse.Namespace) -> int:
+    from rules.lessons import LessonError, all_lessons
+
+    try:
+        games = list(dict.fromkeys(lesson.game for lesson in all_lessons()))
+    except LessonError as exc:
+        return _fail("learn", str(exc))
+    if a.game is not None and a.game not in games:
+        return _fail("learn", f"no lessons for {a.game!r} (lessons exist for: {', '.join(games)})")
+    problem = terminal_problem()
+    if problem:
+        return _fail("learn", problem)
+    from .app import TabletopApp
+    from .crash import app_status, capture_errors
+
+    app = TabletopApp(data_dir=a.data_dir, tune_memory=True, learn=a.game or "")
+    errors = capture_errors(app)
+    app.run()
+    return app_status("learn", app, errors, a.data_dir)
+
+
 def _replay(a: argparse.Namespace) -> int:
     from .replay import ReplayError, load_replay
 
@@ -420,6 +460,7 @@ def _records(a: argparse.Namespace) -> int:
 
 COMMANDS = {
     "play": _play,
+    "learn": _learn,
     "simulate": _simulate,
     "replay": _replay,
     "review": _review,

@@ -61,8 +61,17 @@ class ResumeGame(Message):
 
 
 class OpenMenu(Message):
-    """One of the title menu's entries: "new", "resume", "rules", "records" or "quit"."""
+    """One of the title menu's entries: "new", "resume", "learn", "continue" (the
+    lesson left last), "rules", "records" or "quit"."""
 
     def __init__(self, entry: str) -> None:
         super().__init__()
         self.entry = entry
+
+
+class OpenLesson(Message):
+    """A lesson by its id, at the step where it was left."""
+
+    def __init__(self, lesson_id: str) -> None:
+        super().__init__()
+        self.lesson_id = lesson_id

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -24,6 +26,8 @@ class TitleScreen(Screen):
     BINDINGS = [
         Binding("n", "pick('new')", "New game"),
         Binding("r", "pick('resume')", "Resume"),
+        Binding("l", "pick('learn')", "Learn"),
+        Binding("c", "pick('continue')", "Continue lesson", show=False),
         Binding("h", "pick('rules')", "Rules"),
         Binding("s", "pick('records')", "Records"),
         # the footer shows the app's ^q Quit; q quits too (the menu's "Q  Quit" says so)
@@ -33,8 +37,13 @@ class TitleScreen(Screen):
     DEFAULT_CSS = """
     TitleScreen #banner { width: auto; color: $accent; }
     TitleScreen #tagline { width: auto; color: $text-muted; margin-bottom: 1; }
-    TitleScreen OptionList { width: 34; height: auto; }
+    TitleScreen OptionList { width: 52; height: auto; }
     """
+
+    def __init__(self, data_dir: Path | None = None) -> None:
+        super().__init__()
+        self.data_dir = data_dir  # where lesson progress is read (None: no lessons offered)
+        self.left: tuple[str, int] | None = None  # the lesson to continue: title, step
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -44,19 +53,52 @@ class TitleScreen(Screen):
             with Center():
                 yield Static("Board and card games, hot-seat in your terminal", id="tagline")
             with Center():
-                yield OptionList(
-                    Option("N  New game", id="new"),
-                    Option("R  Resume a saved game", id="resume"),
-                    Option("H  Rules reference", id="rules"),
-                    Option("S  Records and charts", id="records"),
-                    Option("Q  Quit", id="quit"),
-                    id="title-menu",
-                )
+                yield OptionList(*self.entries(), id="title-menu")
         yield Footer()
+
+    def entries(self) -> list[Option]:
+        """The menu; "Continue lesson" while a lesson was left part-way (read from the
+        progress file alone: no lesson or game is loaded for the title)."""
+        entries = [Option("N  New game", id="new"), Option("R  Resume a saved game", id="resume")]
+        left = self.left = self.lesson_left()
+        if left is not None:
+            title, step = left
+            entries.append(Option(f"C  Continue {title}, step {step + 1}", id="continue"))
+        entries += [
+            Option("L  Learn to play", id="learn"),
+            Option("H  Rules reference", id="rules"),
+            Option("S  Records and charts", id="records"),
+            Option("Q  Quit", id="quit"),
+        ]
+        return entries
+
+    def lesson_left(self) -> tuple[str, int] | None:
+        if self.data_dir is None:
+            return None
+        from ..lessons.progress import load_progress
+
+        left = load_progress(self.data_dir).continuing()
+        return None if left is None else (left[1], left[2])
 
     def on_mount(self) -> None:
         self.title = "tabletop"
         self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        """Back at the title: the lesson to continue may have changed."""
+        menu = self.query_one(OptionList)
+        entries = self.entries()
+        shown = [menu.get_option_at_index(i).prompt for i in range(menu.option_count)]
+        if [o.prompt for o in entries] != shown:
+            menu.clear_options()
+            menu.add_options(entries)
+            menu.highlighted = 0
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if action == "pick" and parameters == ("continue",):
+            return self.left is not None
+        return True
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.action_pick(event.option.id)
