@@ -14,9 +14,7 @@ rules is meant, and say so in the commit).
 
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
@@ -25,11 +23,11 @@ import pytest
 
 import rules
 from rules.bots import make_bot
-from rules.core import Action, GameState, IllegalAction
+from rules.core import Action, GameState
+from tests.same_games import Game, check
 
 DATA = Path(__file__).with_name("same_games.json")
 SPEC = rules.get_game("happiness")
-MARK_EVERY = 25  # steps between recorded marks: where a game parted, to 25 steps
 
 # (name, seats, options, who plays: "random" or a bot level per seat, seed)
 GAMES: list[tuple[str, int, dict[str, Any], str, int]] = [
@@ -45,11 +43,6 @@ GAMES: list[tuple[str, int, dict[str, Any], str, int]] = [
     ("bots-3-turns", 3, {"silence": "turns"}, "smart", 12),
     ("bots-4-timer-strip-easy", 4, {"bummer_scoring": "strip"}, "easy", 13),
 ]
-
-
-def _digest(value: Any) -> str:
-    # repr, not JSON: four times faster, and a view's key order is part of its shape
-    return hashlib.sha256(repr(value).encode()).hexdigest()
 
 
 def _random_move(state: GameState, seat: int, rng: random.Random, step: int) -> Action:
@@ -68,9 +61,9 @@ def _random_move(state: GameState, seat: int, rng: random.Random, step: int) -> 
     return rng.choice(moves)
 
 
-def _probe(hand: list | None, seat: int, rng: random.Random) -> Action:
+def _probe(state: GameState, views: list, seat: int, rng: random.Random) -> Action:
     """A move the seat may or may not make: its refusal (or not) is compared too."""
-    hand = hand or []
+    hand = views[seat]["hand"] or []
     words = [c["word"] for c in hand] or ["Nothing"]
     kind = rng.choice(["place", "place", "place", "claim", "pass_turn", "story", "close"])
     if kind == "place":
@@ -80,82 +73,27 @@ def _probe(hand: list | None, seat: int, rng: random.Random) -> Action:
     return Action(seat, kind, ())
 
 
-def _refusal(state: GameState, action: Action) -> str:
-    try:
-        state.apply(action)
-    except IllegalAction as e:
-        return str(e)
-    return "accepted"
+def _hands(state: GameState) -> list:
+    return [state.view(s)["hand"] for s in range(len(state.players))]
 
 
-def _step_facts(state: GameState, seen: list[int], rng: random.Random, step: int) -> list:
-    n = len(state.players)
-    actors = state.actors()
-    moves = [[a.key, a.label] for seat in actors for a in state.legal_actions(seat)]
-    views = [state.view(seat) for seat in [*range(n), None]]
-    new_lines = []
-    for seat in range(n):
-        lines = state.log_for(seat)
-        new_lines.append(lines[seen[seat] :])
-        seen[seat] = len(lines)
-    facts: list = [actors, moves, views, new_lines, state.log_for(None)[-3:]]
-    if actors:
-        seat = rng.choice(actors)
-        facts.append(_refusal(state, _probe(views[seat]["hand"], seat, rng)))
-    if step % 15 == 7 and actors:
-        seat = rng.choice(actors)
-        other = state.resample(seat, step)
-        facts.append([other.view(None), [other.view(s)["hand"] for s in range(n)]])
-        facts.append([a.key for a in other.legal_actions(seat)])
-    return facts
-
-
-def play(n: int, options: dict[str, Any], who: str, seed: int) -> dict[str, Any]:
-    """Play one game, hashing every step; the record the data file keeps of it."""
-    state = SPEC.new_game([f"P{i}" for i in range(n)], seed=seed, options=options)
-    rng = random.Random(seed)
-    bots = [] if who == "random" else [make_bot("happiness", who, seed * 31 + i) for i in range(n)]
-    seen = [0] * n
-    chain = ""
-    marks = []
-    step = 0
-    while True:
-        chain = _digest([chain, _step_facts(state, seen, rng, step)])
-        if step % MARK_EVERY == 0:
-            marks.append(chain[:12])
-        if state.is_over:
-            break
-        seat = rng.choice(state.actors())
-        state = state.apply(
-            bots[seat].choose(state, seat) if bots else _random_move(state, seat, rng, step)
-        )
-        step += 1
-    end = _digest([state.result(), SPEC.to_save(state), state.action_keys()])
-    return {"steps": step, "marks": marks, "end": end[:16]}
-
-
-def _recorded() -> dict[str, Any]:
-    return json.loads(DATA.read_text())
+GAME = Game(SPEC, _probe, _hands)
 
 
 @pytest.mark.parametrize("name,n,options,who,seed", GAMES, ids=[g[0] for g in GAMES])
 def test_seeded_games_play_as_recorded(name, n, options, who, seed):
-    now = play(n, options, who, seed)
-    if os.environ.get("RECORD_SAME_GAMES"):
-        data = _recorded() if DATA.exists() else {}
-        data[name] = now
-        DATA.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
-        return
-    then = _recorded()[name]
-    parted = next(
-        (k for k, (a, b) in enumerate(zip(then["marks"], now["marks"], strict=False)) if a != b),
-        None,
-    )
-    assert parted is None, f"{name} parts before step {parted * MARK_EVERY}"
-    assert now == then
+    if who == "random":
+        choose = _random_move
+    else:
+        bots = [make_bot("happiness", who, seed * 31 + i) for i in range(n)]
+
+        def choose(state, seat, rng, step):
+            return bots[seat].choose(state, seat)
+
+    check(DATA, name, GAME.play(n, options, seed, choose))
 
 
 def test_the_games_cover_every_seat_count_and_both_silences():
     assert {g[1] for g in GAMES} == set(range(SPEC.min_players, SPEC.max_players + 1))
     assert {g[2].get("silence", "timer") for g in GAMES} == {"timer", "turns"}
-    assert set(_recorded()) == {g[0] for g in GAMES}
+    assert set(json.loads(DATA.read_text())) == {g[0] for g in GAMES}
