@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..core import Action
-from .cards import COLOUR_LETTER, catalogue
-from .expert import FINAL, MARKET, TARGET, has_effect
-from .expert_scoring import ExpertScoring
+from . import expert_scoring
+from .cards import COLOUR_LETTER, Card, catalogue
+from .expert import FINAL, MARKET, TARGET, ExpertRules, has_effect
 from .views import CardFace, HappyCityView, PlayerView
 
 CITY_LIMIT = 10
@@ -34,7 +34,7 @@ BOX_COINS = 70  # 20 coins of 1 and 10 of 5
 DISCARD, REFILL, BUY, SPECIAL, OVER = "discard", "refill", "buy", "special", "over"
 
 
-class HappyCityState(ExpertScoring):
+class HappyCityState(ExpertRules):
     __slots__ = ()
     CITY_LIMIT = CITY_LIMIT
     GROUP_LETTERS = {k: v for k, v in COLOUR_LETTER.items() if k}
@@ -235,8 +235,8 @@ class HappyCityState(ExpertScoring):
             self._income_step()
             return
         if kind in ("copy", "neighbour"):
-            self._answer(seat, kind, a.args[0])
-            self._resolve_end()
+            expert_scoring.answer(self, seat, kind, a.args[0])
+            expert_scoring.resolve_end(self)
             return
         if kind == "keep":
             self.log(f"{who} keeps the row.")
@@ -329,7 +329,7 @@ class HappyCityState(ExpertScoring):
             if self.end_triggered:
                 self.log("A city has 10 cards and the round is complete: the game is over.")
                 if self.expert:
-                    self._resolve_end()
+                    expert_scoring.resolve_end(self)
                 else:
                     self.stage = OVER
                 return
@@ -362,8 +362,16 @@ class HappyCityState(ExpertScoring):
     # ---- scoring ------------------------------------------------------------------------
     def breakdown(self, seat: int, choice: dict[str, Any] | None = None) -> dict[str, Any]:
         if self.expert:
-            return self._expert_breakdown(seat, choice)
+            return expert_scoring.expert_breakdown(self, seat, choice)
         return self._plain_breakdown(seat, self.options.get("scoring") == "add")
+
+    def end_choices(self, seat: int) -> dict:
+        """The seat's end-of-game answers, the best guess for those not yet given."""
+        return expert_scoring.end_choices(self, seat)
+
+    def neighbour_options(self, seat: int, card: Card) -> list[int]:
+        """The neighbours whose city the seat's card may look at when the game ends."""
+        return expert_scoring.neighbour_options(self, seat, card)
 
     # ---- views ------------------------------------------------------------------------
     def card_view(self, i: int, seat: int | None = None) -> CardFace:
