@@ -10,7 +10,16 @@ from typing import Any
 from .card_row import added_score, net_symbols
 from .cards import Card, catalogue
 from .effects import hook_of, neighbours
-from .expert import FINAL, ExpertRules, has_effect
+from .expert import (
+    FINAL,
+    HappyCityFields,
+    card_symbols,
+    has_effect,
+    income_of,
+    own_special,
+    pyramid_source,
+    special_card,
+)
 
 
 def _count(k: int, noun: str) -> str:
@@ -27,36 +36,36 @@ def asks_neighbour(card: Card | None) -> bool:
     )
 
 
-def neighbour_options(state: ExpertRules, seat: int, card: Card) -> list[int]:
+def neighbour_options(state: HappyCityFields, seat: int, card: Card) -> list[int]:
     """The neighbours whose city the seat's card may look at when the game ends."""
     opts = neighbours(seat, state.n)
     if has_effect(card, "copy_neighbour_position"):
-        pos = state.city[seat].index(state.own_special(seat).id)
-        opts = [nb for nb in opts if state._pyramid_source(seat, pos, nb) is not None]
+        pos = state.city[seat].index(own_special(state, seat).id)
+        opts = [nb for nb in opts if pyramid_source(state, seat, pos, nb) is not None]
     return opts
 
 
-def copy_options(state: ExpertRules, seat: int) -> list[str]:
+def copy_options(state: HappyCityFields, seat: int) -> list[str]:
     return [
-        state.own_special(s).name
+        own_special(state, s).name
         for s in range(state.n)
         if s != seat and state.special[s] is not None
     ]
 
 
-def effective_card(state: ExpertRules, seat: int, choice: dict) -> Card | None:
+def effective_card(state: HappyCityFields, seat: int, choice: dict) -> Card | None:
     """The card whose questions the seat answers: its special, or what a copy copies."""
-    card = state.own_special(seat)
+    card = own_special(state, seat)
     if has_effect(card, "copy_special"):
         return catalogue().by_name(choice["copy"]) if choice.get("copy") else None
     return card
 
 
-def needed_choice(state: ExpertRules, seat: int):
+def needed_choice(state: HappyCityFields, seat: int):
     if state.special[seat] is None:
         return None
     ch = state.choices[seat]
-    card = state.own_special(seat)
+    card = own_special(state, seat)
     if has_effect(card, "copy_special") and "copy" not in ch:
         return "copy", copy_options(state, seat) + ["box"], card.name
     eff_card = effective_card(state, seat, ch)
@@ -65,7 +74,7 @@ def needed_choice(state: ExpertRules, seat: int):
     return None
 
 
-def resolve_end(state: ExpertRules) -> None:
+def resolve_end(state: HappyCityFields) -> None:
     while True:
         for seat in range(state.n):
             need = needed_choice(state, seat)
@@ -92,7 +101,7 @@ def resolve_end(state: ExpertRules) -> None:
             return
 
 
-def answer(state: ExpertRules, seat: int, kind: str, value) -> None:
+def answer(state: HappyCityFields, seat: int, kind: str, value) -> None:
     ch = state.choices[seat]
     who = state.players[seat]
     state.pending = None
@@ -102,7 +111,7 @@ def answer(state: ExpertRules, seat: int, kind: str, value) -> None:
             return
         ch["copy"] = value
         ch["copy_from"] = "opponent"
-        state.log(f"{state.own_special(seat).name}: {who} copies {value}.")
+        state.log(f"{own_special(state, seat).name}: {who} copies {value}.")
     else:
         ch["neighbour"] = value
         card = effective_card(state, seat, ch)
@@ -114,19 +123,19 @@ def answer(state: ExpertRules, seat: int, kind: str, value) -> None:
             state.log(f"{source}: {who} uses the city of {state.players[value]}.")
 
 
-def copy_from_box(state: ExpertRules, seat: int) -> None:
+def copy_from_box(state: HappyCityFields, seat: int) -> None:
     pool = [i for i in state.box if state.cards[i].kind == "special"]
     i = state.rng.choice(pool)
     state.choices[seat]["copy"] = state.cards[i].name
     state.choices[seat]["copy_from"] = "box"
     state.checkpoint += 1  # a hidden card was revealed
     state.log(
-        f"{state.own_special(seat).name}: {state.players[seat]} draws "
+        f"{own_special(state, seat).name}: {state.players[seat]} draws "
         f"{state.cards[i].name} from the box and copies it."
     )
 
 
-def log_final_effects(state: ExpertRules) -> None:
+def log_final_effects(state: HappyCityFields) -> None:
     for seat in range(state.n):
         if state.special[seat] is None:
             continue
@@ -135,7 +144,7 @@ def log_final_effects(state: ExpertRules) -> None:
             state.log(f"{line} ({state.players[seat]})")
 
 
-def end_choices(state: ExpertRules, seat: int) -> dict:
+def end_choices(state: HappyCityFields, seat: int) -> dict:
     """The seat's end-of-game answers: those given, and for the rest the best guess.
 
     Before the end this is a projection for the score shown on screen (a copy from
@@ -144,7 +153,7 @@ def end_choices(state: ExpertRules, seat: int) -> dict:
     ch = state.choices[seat]
     if state.special[seat] is None or state.stage == "over":
         return ch
-    card = state.own_special(seat)
+    card = own_special(state, seat)
     copy_opts: list = [None]
     if has_effect(card, "copy_special") and "copy" not in ch:
         copy_opts = copy_options(state, seat) or [None]
@@ -171,7 +180,7 @@ def end_choices(state: ExpertRules, seat: int) -> dict:
 
 
 def expert_breakdown(
-    state: ExpertRules, seat: int, choice: dict[str, Any] | None
+    state: HappyCityFields, seat: int, choice: dict[str, Any] | None
 ) -> dict[str, Any]:
     if choice is None:
         choice = end_choices(state, seat)
@@ -181,7 +190,7 @@ def expert_breakdown(
     from_effects = {"inhabitants": 0, "hearts": 0}
     for pos, i in enumerate(state.city[seat]):
         card = state.cards[i]
-        got = state.card_symbols(seat, pos, card, choice, end=True)
+        got = card_symbols(state, seat, pos, card, choice, end=True)
         for k in ("inhabitants", "hearts"):
             if got[k] > 0:
                 plus[k] += got[k]
@@ -220,11 +229,11 @@ def expert_breakdown(
 
 
 def final_adjustments(
-    state: ExpertRules, seat: int, choice: dict[str, Any], score: int
+    state: HappyCityFields, seat: int, choice: dict[str, Any], score: int
 ) -> list[dict[str, Any]]:
     """Points the seat's special (or the special it copies) adds or takes after
     inhabitants x hearts: penalties first, then doubling, which sees them."""
-    sp = state.special_card(seat)
+    sp = special_card(state, seat)
     if sp is None:
         return []
     finals = [(e, sp.name) for e in sp.effects if hook_of(e) == "final"]
@@ -237,7 +246,7 @@ def final_adjustments(
     out = []
     for eff, name in finals:
         if eff["do"] == "lose_income":
-            delta = -state.income_of(seat)
+            delta = -income_of(state, seat)
         elif eff["do"] == "double_below":
             delta = score if score < eff["below"] else 0
         else:  # pragma: no cover - validated at load
