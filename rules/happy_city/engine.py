@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..core import Action
-from .cards import COLOUR_LETTER, catalogue
-from .expert import FINAL, MARKET, TARGET, has_effect
-from .expert_scoring import ExpertScoring
+from . import expert, expert_scoring
+from .cards import COLOUR_LETTER, Card, catalogue
+from .expert import FINAL, MARKET, TARGET, HappyCityFields, has_effect
 from .views import CardFace, HappyCityView, PlayerView
 
 CITY_LIMIT = 10
@@ -34,7 +34,7 @@ BOX_COINS = 70  # 20 coins of 1 and 10 of 5
 DISCARD, REFILL, BUY, SPECIAL, OVER = "discard", "refill", "buy", "special", "over"
 
 
-class HappyCityState(ExpertScoring):
+class HappyCityState(HappyCityFields):
     __slots__ = ()
     CITY_LIMIT = CITY_LIMIT
     GROUP_LETTERS = {k: v for k, v in COLOUR_LETTER.items() if k}
@@ -90,7 +90,7 @@ class HappyCityState(ExpertScoring):
                 "Happy Market draft: the last player picks a colour first, then "
                 "counter-clockwise to the first player."
             )
-            s._advance_market()
+            expert.advance_market(s)
             return s
         s.log(f"New game of Happy City for {n} players; {players[0]} is the first player.")
         s.start_round()
@@ -134,7 +134,7 @@ class HappyCityState(ExpertScoring):
                 for i in self.specials
                 if self.expert
                 and has_effect(self.cards[i], "replace_last")
-                and self._replaceable(seat)
+                and expert.replaceable(self, seat)
                 and self.meets(seat, self.cards[i])
             ]
         return [i for i in self.specials if self.meets(seat, self.cards[i])]
@@ -223,8 +223,10 @@ class HappyCityState(ExpertScoring):
         seat, cards, who = a.seat, self.cards, self.players[a.seat]
         kind = a.kind
         if kind == "market":
-            self._take_market(seat, a.args[0])
-            self._advance_market()
+            expert.take_market(self, seat, a.args[0])
+            expert.advance_market(
+                self,
+            )
             return
         if kind == "target":
             self.targets[seat] = a.args[0]
@@ -232,11 +234,13 @@ class HappyCityState(ExpertScoring):
                 f"{who} picks {self.players[a.args[0]]} for the Louvre: their income is added to {who}'s."
             )
             self.pending = None
-            self._income_step()
+            expert.income_step(
+                self,
+            )
             return
         if kind in ("copy", "neighbour"):
-            self._answer(seat, kind, a.args[0])
-            self._resolve_end()
+            expert_scoring.answer(self, seat, kind, a.args[0])
+            expert_scoring.resolve_end(self)
             return
         if kind == "keep":
             self.log(f"{who} keeps the row.")
@@ -275,18 +279,18 @@ class HappyCityState(ExpertScoring):
         self.log(f"{who} buys {cards[i].name} for {cost}.")
         if self.expert and not free and cost != cards[i].cost:
             self.log(
-                f"{self.own_special(seat).name}: {who} pays {cost} instead of {cards[i].cost}."
+                f"{expert.own_special(self, seat).name}: {who} pays {cost} instead of {cards[i].cost}."
             )
         if free:
             self.free[seat] -= 1
-            self.log(f"{self.own_special(seat).name}: that card was free for {who}.")
+            self.log(f"{expert.own_special(self, seat).name}: that card was free for {who}.")
         if self.expert:
-            self._spent(seat, cost)
+            expert.spent(self, seat, cost)
 
     def _no_buy(self, seat: int) -> None:
         who = self.players[seat]
         amount = 1
-        for eff, card in self.effects_of(seat, "no_buy") if self.expert else []:
+        for eff, card in expert.effects_of(self, seat, "no_buy") if self.expert else []:
             amount = eff["amount"]
             self.log(f"{card.name}: {who} takes {amount} coins instead of 1.")
         got = self._gain(seat, amount)
@@ -299,9 +303,9 @@ class HappyCityState(ExpertScoring):
     def _claim_card(self, seat: int, i: int) -> None:
         cards, who = self.cards, self.players[seat]
         self.specials.remove(i)
-        if self.expert and has_effect(cards[i], "replace_last") and self._replaceable(seat):
+        if self.expert and has_effect(cards[i], "replace_last") and expert.replaceable(self, seat):
             old = self.city[seat].pop()
-            self._discard_from_city(old)
+            expert.discard_from_city(self, old)
             self.city[seat].append(i)
             self.log(
                 f"{who} takes the special building {cards[i].name}; it replaces "
@@ -312,7 +316,7 @@ class HappyCityState(ExpertScoring):
             self.log(f"{who} takes the special building {cards[i].name}.")
         self.special[seat] = i
         if self.expert:
-            self._on_claim(seat, cards[i])
+            expert.on_claim(self, seat, cards[i])
 
     # ---- flow ------------------------------------------------------------------------
     def _advance(self) -> None:
@@ -329,7 +333,7 @@ class HappyCityState(ExpertScoring):
             if self.end_triggered:
                 self.log("A city has 10 cards and the round is complete: the game is over.")
                 if self.expert:
-                    self._resolve_end()
+                    expert_scoring.resolve_end(self)
                 else:
                     self.stage = OVER
                 return
@@ -350,9 +354,13 @@ class HappyCityState(ExpertScoring):
         self.turn = 0
         self.log(f"Round {self.round}: income phase.")
         if self.expert:
-            self._before_income()
+            expert.before_income(
+                self,
+            )
             self.targets = {}
-            self._income_step()
+            expert.income_step(
+                self,
+            )
             return
         for seat in range(self.n):
             got = self._gain(seat, self.income_of(seat))
@@ -362,8 +370,24 @@ class HappyCityState(ExpertScoring):
     # ---- scoring ------------------------------------------------------------------------
     def breakdown(self, seat: int, choice: dict[str, Any] | None = None) -> dict[str, Any]:
         if self.expert:
-            return self._expert_breakdown(seat, choice)
+            return expert_scoring.expert_breakdown(self, seat, choice)
         return self._plain_breakdown(seat, self.options.get("scoring") == "add")
+
+    # ---- the Expert hooks the rules of both modes call, and effects.py asks ---------------
+    # the rules' functions themselves, not methods that call them: asked on every move
+    income_of = expert.income_of
+    cost_of = expert.cost_of
+
+    # income, inhabitants and hearts of a card in a city (effects.py and the tests ask)
+    card_symbols = expert.card_symbols
+
+    def end_choices(self, seat: int) -> dict:
+        """The seat's end-of-game answers, the best guess for those not yet given."""
+        return expert_scoring.end_choices(self, seat)
+
+    def neighbour_options(self, seat: int, card: Card) -> list[int]:
+        """The neighbours whose city the seat's card may look at when the game ends."""
+        return expert_scoring.neighbour_options(self, seat, card)
 
     # ---- views ------------------------------------------------------------------------
     def card_view(self, i: int, seat: int | None = None) -> CardFace:
@@ -375,7 +399,7 @@ class HappyCityState(ExpertScoring):
     def _player_view(self, seat: int) -> PlayerView:
         p = super()._player_view(seat)
         city, own, cards = p["city"], self.city[seat], self.cards
-        special = self.special_card(seat)
+        special = expert.special_card(self, seat)
         p["rows"] = [city[k : k + ROW] for k in range(0, len(city), ROW)]
         p["special"] = special.name if special else None
         p["colours"] = self.colour_counts(seat)

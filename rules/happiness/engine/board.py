@@ -1,11 +1,12 @@
-"""Where a card may go: the frontier, gaps, edge matches, pluses and sweeps."""
+"""The table: where a card may go (the frontier, gaps, edge matches), the pluses a card
+completes and the cards a Bummer sweeps, and how a player names a spot.
+
+What is worked out from the board is kept in ``state.board_facts`` until the board
+changes (``board_changed``): the legal moves and the views ask it many times a turn."""
 
 from __future__ import annotations
 
-from ..cards import (
-    EDGE_NAMES,
-    matches,
-)
+from ..cards import EDGE_NAMES, matches
 from .fields import CENTRE, DIRS, GAP_OFFSETS, HappinessFields, edge_label, neighbours
 
 
@@ -53,84 +54,95 @@ def name_place(cards, board: dict, cell) -> str:
     return " and ".join(p for p in steps if p) + f" from {cards[board[near][0]].word}"
 
 
-class HappinessBoard(HappinessFields):
-    __slots__ = ()
+def board_changed(state: HappinessFields) -> None:
+    """Forget the facts worked out from the board; the engine calls this after each
+    card it lays, and scene-building tests after changing the board by hand."""
+    state.board_facts = {}
 
-    # ---- the board ---------------------------------------------------------------------
-    def board_changed(self) -> None:
-        """Forget the facts worked out from the board; the engine calls this after each
-        card it lays, and scene-building tests after changing the board by hand."""
-        self._cache = {}
 
-    def frontier(self) -> list:
-        """Empty cells that share an edge with at least one card, sorted."""
-        f = self._cache.get("frontier")
-        if f is None:
-            board = self.board
-            f = sorted({c for cell in board for c in neighbours(cell) if c not in board})
-            self._cache["frontier"] = f
-        return f
+def frontier(state: HappinessFields) -> list:
+    """Empty cells that share an edge with at least one card, sorted."""
+    f = state.board_facts.get("frontier")
+    if f is None:
+        board = state.board
+        f = sorted({c for cell in board for c in neighbours(cell) if c not in board})
+        state.board_facts["frontier"] = f
+    return f
 
-    def gap_spots(self) -> list:
-        """Empty cells touching no card, two steps (straight or diagonal) from a card."""
-        g = self._cache.get("gap")
-        if g is None:
-            board = self.board
-            cands = {(x + dx, y + dy) for (x, y) in board for dx, dy in GAP_OFFSETS}
-            g = sorted(
-                c for c in cands if c not in board and not any(nb in board for nb in neighbours(c))
+
+def gap_spots(state: HappinessFields) -> list:
+    """Empty cells touching no card, two steps (straight or diagonal) from a card."""
+    g = state.board_facts.get("gap")
+    if g is None:
+        board = state.board
+        cands = {(x + dx, y + dy) for (x, y) in board for dx, dy in GAP_OFFSETS}
+        g = sorted(
+            c for c in cands if c not in board and not any(nb in board for nb in neighbours(c))
+        )
+        state.board_facts["gap"] = g
+    return g
+
+
+def mismatch(state: HappinessFields, cid: int, cell) -> str | None:
+    """Why card cid cannot sit at cell against its neighbours (None if it fits)."""
+    cards = state.cards
+    card = cards[cid]
+    x, y = cell
+    for dx, dy, mine, theirs in DIRS:
+        other = state.board.get((x + dx, y + dy))
+        if other is None:
+            continue
+        o = cards[other[0]]
+        if not matches(card.edges[mine], o.edges[theirs]):
+            return (
+                f"its {EDGE_NAMES[mine]} edge, {edge_label(card.edges[mine])}, does not "
+                f"match the {EDGE_NAMES[theirs]} edge of {o.word}, "
+                f"{edge_label(o.edges[theirs])}"
             )
-            self._cache["gap"] = g
-        return g
+    return None
 
-    def mismatch(self, cid: int, cell) -> str | None:
-        """Why card cid cannot sit at cell against its neighbours (None if it fits)."""
-        card = self.cards[cid]
-        x, y = cell
-        for dx, dy, mine, theirs in DIRS:
-            other = self.board.get((x + dx, y + dy))
-            if other is None:
-                continue
-            o = self.cards[other[0]]
-            if not matches(card.edges[mine], o.edges[theirs]):
-                return (
-                    f"its {EDGE_NAMES[mine]} edge, {edge_label(card.edges[mine])}, does not "
-                    f"match the {EDGE_NAMES[theirs]} edge of {o.word}, "
-                    f"{edge_label(o.edges[theirs])}"
-                )
-        return None
 
-    def connect_spots(self, cid: int) -> list:
-        """Cells where card cid touches at least one card and matches all it touches."""
-        key = ("connect", cid)
-        out = self._cache.get(key)
-        if out is None:
-            out = [c for c in self.frontier() if self.mismatch(cid, c) is None]
-            self._cache[key] = out
-        return out
+def connect_spots(state: HappinessFields, cid: int) -> list:
+    """Cells where card cid touches at least one card and matches all it touches."""
+    key = ("connect", cid)
+    out = state.board_facts.get(key)
+    if out is None:
+        out = [c for c in frontier(state) if mismatch(state, cid, c) is None]
+        state.board_facts[key] = out
+    return out
 
-    def spots_for(self, seat: int, cid: int) -> list:
-        """Every cell where seat may put card cid now (in the play or bummer stage)."""
-        card = self.cards[cid]
-        if not self.board:
-            return [] if card.is_bummer else [CENTRE]
-        conn = self.connect_spots(cid)
-        if conn:
-            return conn
-        if card.is_bummer and any(
-            self.connect_spots(b) for b in self.hands[seat] if self.cards[b].is_bummer
-        ):
-            return []  # a Bummer that would sweep nothing, while another one would
-        return self.gap_spots()
 
-    def euphoria_cells(self, cell) -> list:
-        """Cells of every plus that a card now at ``cell`` completes (sorted, unique)."""
-        return sorted(plus_cells(self.cards, self.board, cell))
+def spots_for(state: HappinessFields, seat: int, cid: int) -> list:
+    """Every cell where seat may put card cid now (in the play or bummer stage)."""
+    cards = state.cards
+    card = cards[cid]
+    if not state.board:
+        return [] if card.is_bummer else [CENTRE]
+    conn = connect_spots(state, cid)
+    if conn:
+        return conn
+    if card.is_bummer and other_bummer_connects(state, seat):
+        return []  # a Bummer that would sweep nothing, while another one would
+    return gap_spots(state)
 
-    def place_name(self, cell) -> str:
-        """A cell named by a card near it (see ``name_place``)."""
-        return name_place(self.cards, self.board, cell)
 
-    def sweep_cells(self, cell) -> list:
-        """Cells of the Joycards a Bummer at ``cell`` would bum out."""
-        return [c for c in neighbours(cell) if c in self.board]
+def other_bummer_connects(state: HappinessFields, seat: int) -> bool:
+    """Some Bummer in the seat's hand touches cards on the table (so a Bummer may not
+    be played apart from them)."""
+    cards = state.cards
+    return any(connect_spots(state, b) for b in state.hands[seat] if cards[b].is_bummer)
+
+
+def euphoria_cells(state: HappinessFields, cell) -> list:
+    """Cells of every plus that a card now at ``cell`` completes (sorted, unique)."""
+    return sorted(plus_cells(state.cards, state.board, cell))
+
+
+def place_name(state: HappinessFields, cell) -> str:
+    """A cell named by a card near it (see ``name_place``)."""
+    return name_place(state.cards, state.board, cell)
+
+
+def sweep_cells(state: HappinessFields, cell) -> list:
+    """Cells of the Joycards a Bummer at ``cell`` would bum out."""
+    return [c for c in neighbours(cell) if c in state.board]

@@ -1,17 +1,20 @@
-"""What a Happiness state holds (its slots and how each is copied), the stage names,
-the geometry of the table, and the small facts every other part reads."""
+"""The Happiness state record: what a state holds, typed, in one place; the stage
+names and the geometry of the table.
+
+``HappinessFields`` declares (and slots) every field and says in ``COPY`` how each
+one a move changes in place is copied. It holds no rule: the rules are plain
+functions of the record in modules of their own (``board``, ``deck``, ``moves``,
+``scores``, ``turns``, ``views``), each typing its state as ``HappinessFields``;
+``state.HappinessState`` adds the protocol (new, actors, legal_actions, apply, view,
+result, resample), each method handing over to the module that holds the rule.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ...core import GameState, copy_nested
-from ..cards import (
-    COLOUR_SYMBOL,
-    SYMBOLS,
-    Card,
-    catalogue,
-)
+from ..cards import COLOUR_SYMBOL, SYMBOLS, Card
 
 BUILD, PLAY, STORY, WINDOW, BUMMER, OVER = "build", "play", "story", "window", "bummer", "over"
 STORY_MAX = 500
@@ -32,7 +35,11 @@ def edge_label(colour: str) -> str:
 
 
 class HappinessFields(GameState):
+    # abstract: state.HappinessState, the one class made, adds the protocol
     __slots__ = (
+        "n",
+        "timer",
+        "last_seat_of_round",
         "cards",
         "youngest",
         "excluded",
@@ -58,8 +65,12 @@ class HappinessFields(GameState):
         "turns_played",
         "last",
         "deck_size",
-        "_cache",
+        "board_facts",
     )
+    # set up once from the players and options (facts every rule reads)
+    n: int  # seats
+    timer: bool  # the silence is a countdown (else each seat is asked in turn)
+    last_seat_of_round: int  # the seat right of the youngest
     cards: tuple[Card, ...]
     youngest: int
     excluded: tuple[str, ...]  # topics left out of the deck
@@ -85,7 +96,7 @@ class HappinessFields(GameState):
     turns_played: int
     last: dict[str, Any] | None  # replaced, never changed in place
     deck_size: int
-    _cache: dict[Any, Any]  # board facts; replaced (not cleared) when the board changes
+    board_facts: dict[Any, Any]  # worked out from the board; replaced (not cleared) when it changes
 
     COPY = {
         "deck": list,
@@ -101,32 +112,3 @@ class HappinessFields(GameState):
         "bummer_pile": copy_nested,
         "journal": list,
     }
-
-    # ---- small facts ----------------------------------------------------------------
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
-    @property
-    def is_over(self) -> bool:
-        return self.stage == OVER
-
-    @property
-    def last_seat_of_round(self) -> int:
-        return (self.youngest - 1) % self.n
-
-    def card_by_word(self, word):
-        cid = catalogue().by_word.get(word) if isinstance(word, str) else None
-        return cid
-
-    def deck_plan(self, excluded=None) -> tuple[int, int]:
-        """(Joycards, Bummers) the deck will hold with these topics left out."""
-        cat = catalogue()
-        excluded = set(self.excluded if excluded is None else excluded)
-        want_j, want_b = cat.deck_sizes[self.n]
-        kept_j = sum(1 for i in cat.joycards if not excluded & set(self.cards[i].topics))
-        kept_b = sum(1 for i in cat.bummers if not excluded & set(self.cards[i].topics))
-        return min(want_j, kept_j), min(want_b, kept_b)
-
-    def score(self, seat: int) -> int:
-        return self.joy[seat] + self.euphoria[seat] + self.bummed[seat] - self.lost[seat]

@@ -1,18 +1,21 @@
-"""HappinessState: a new game, and the redrawn copies bots plan on."""
+"""HappinessState: the one state class made, the record (``fields``) with the engine
+protocol on it. Each method hands over to the rule module that holds the rule; the
+few that are not the protocol are what the bots, the explainer and the tests ask of a
+state by name."""
 
 from __future__ import annotations
 
-from ..cards import (
-    catalogue,
-)
-from .fields import BUILD
-from .views import HappinessViews
+from typing import Any, cast
+
+from ...core import Action, Rng
+from ..cards import catalogue
+from . import board, deck, moves, scores, turns, views
+from .fields import BUILD, OVER, WINDOW, HappinessFields
 
 
-class HappinessState(HappinessViews):
+class HappinessState(HappinessFields):
     __slots__ = ()
 
-    # ---- setup --------------------------------------------------------------------
     @classmethod
     def new(cls, players: list[str], seed: int, options: dict) -> HappinessState:
         n = len(players)
@@ -22,6 +25,9 @@ class HappinessState(HappinessViews):
         s = cls.__new__(cls)
         s.cards = catalogue().cards
         s._setup(players, seed, options)
+        s.n = n
+        s.timer = s.options.get("silence", "timer") == "timer"
+        s.last_seat_of_round = (youngest - 1) % n
         s.youngest = youngest
         s.excluded = ()
         s.deck = []
@@ -46,48 +52,96 @@ class HappinessState(HappinessViews):
         s.turns_played = 0
         s.last = None
         s.deck_size = 0
-        s._cache = {}
+        s.board_facts = {}
         s.log(
             f"New game of Happiness for {n} players. {players[youngest]} is the youngest: "
             f"they build the deck and play first."
         )
         return s
 
-    # ---- a copy for bots: what one seat knows, every hidden thing drawn afresh ----------------
+    # ---- the protocol ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.stage == OVER
+
+    @property
+    def interrupt_window(self) -> bool:
+        """True while a timed silence is open: several seats may act at once, and the
+        UI runs the countdown (the turn controller reads this)."""
+        return self.stage == WINDOW and self.timer
+
+    def actors(self) -> list[int]:
+        return moves.actors(self)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        return moves.legal_actions(self, seat)
+
+    def why_illegal(self, action: Action) -> str | None:
+        return moves.why_illegal(self, action)
+
+    def _do(self, action: Action) -> None:
+        turns.do(self, action)
+
+    def result(self) -> dict:
+        return scores.result(self)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        # The protocol's view is an untyped mapping; ``views.seat_view`` declares this one.
+        return cast(dict[str, Any], views.seat_view(self, seat))
+
     def resample(self, seat: int, seed: int) -> HappinessState:
         """The table, the piles, hand sizes and the seat's own hand stay. The cards the
         seat has not seen (other hands, the community deck, and the box of cards left
         out of the deck) are redealt from ``seed``, keeping the deck's count of Joycards
         and Bummers. Not modelled: a seat that passed for lack of Joycards held only
         Bummers at that moment; its redealt hand may not."""
-        from ...core.rng import Rng
-
         s = self._copy()
         rng = Rng(seed)
         s.rng = Rng(rng.next64())
         s._imagined(seed)  # a seed of its own, no history
         s._log = self.log_seen_by(seat)
-        if self.stage == BUILD:
-            return s
-        cat = catalogue()
-        seen = set(self.hands[seat]) | {cid for cid, _ in self.board.values()}
-        for pile in self.euphoria_pile + self.bummer_pile:
-            seen.update(pile)
-        ex = set(self.excluded)
-        nj, nb = self.deck_plan()
-        pool = []
-        for ids, want in ((cat.joycards, nj), (cat.bummers, nb)):
-            unseen = sorted(i for i in ids if i not in seen and not ex & set(self.cards[i].topics))
-            rng.shuffle(unseen)
-            pool += unseen[: want - sum(1 for i in ids if i in seen)]
-        rng.shuffle(pool)
-        for other in range(self.n):
-            if other != seat:
-                k = len(self.hands[other])
-                s.hands[other] = pool[len(pool) - k :]
-                del pool[len(pool) - k :]
-        s.deck = pool
-        s.box = sorted(
-            set(range(len(self.cards))) - set(pool) - seen - {i for h in s.hands for i in h}
-        )
+        deck.redeal_unseen(self, s, seat, rng)
         return s
+
+    # ---- what the bots, the explainer and the tests ask by name --------------------------
+    def card_by_word(self, word) -> int | None:
+        return deck.card_by_word(word)
+
+    def deck_plan(self, excluded=None) -> tuple[int, int]:
+        return deck.deck_plan(self, excluded)
+
+    def score(self, seat: int) -> int:
+        return scores.score(self, seat)
+
+    def breakdown(self, seat: int) -> dict[str, Any]:
+        return scores.breakdown(self, seat)
+
+    def board_changed(self) -> None:
+        board.board_changed(self)
+
+    def spots_for(self, seat: int, cid: int) -> list:
+        return board.spots_for(self, seat, cid)
+
+    def connect_spots(self, cid: int) -> list:
+        return board.connect_spots(self, cid)
+
+    def gap_spots(self) -> list:
+        return board.gap_spots(self)
+
+    def sweep_cells(self, cell) -> list:
+        return board.sweep_cells(self, cell)
+
+    def place_name(self, cell) -> str:
+        return board.place_name(self, cell)
+
+    def all_card_places(self) -> list[int]:
+        """Every card where it lies, once each (the tests check none is lost)."""
+        out = list(self.deck) + list(self.box)
+        for h in self.hands:
+            out += h
+        out += [cid for cid, _ in self.board.values()]
+        for p in self.euphoria_pile:
+            out += p
+        for p in self.bummer_pile:
+            out += p
+        return out
