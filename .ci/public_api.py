@@ -80,8 +80,19 @@ def framework_privates(tree: ast.Module) -> dict[str, set[str]]:
 
 
 def check_module(path: Path, tree: ast.Module, own: set[str]) -> list[str]:
-    problems = []
     where = path.relative_to(ROOT)
+    problems, imported_classes = import_problems(where, tree)
+    return (
+        problems
+        + override_problems(where, tree)
+        + attribute_problems(where, tree, own, imported_classes)
+    )
+
+
+def import_problems(where: Path, tree: ast.Module) -> tuple[list[str], set[str]]:
+    """Private framework modules or names imported; and the names imported from a
+    framework (a class patched through one is a problem of attribute_problems)."""
+    problems = []
     imported_classes: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and framework_module(node.module):
@@ -95,6 +106,12 @@ def check_module(path: Path, tree: ast.Module, own: set[str]) -> list[str]:
             for alias in node.names:
                 if framework_module(alias.name) and any(private(p) for p in alias.name.split(".")):
                     problems.append(f"{where}:{node.lineno}: imports private module {alias.name}")
+    return problems, imported_classes
+
+
+def override_problems(where: Path, tree: ast.Module) -> list[str]:
+    """A subclass of a framework class reading or overriding its private names."""
+    problems = []
     framework = framework_privates(tree)
     for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef)):
         theirs = framework.get(cls.name, set())
@@ -108,6 +125,14 @@ def check_module(path: Path, tree: ast.Module, own: set[str]) -> list[str]:
                 problems.append(f"{where}:{node.lineno}: uses Textual's own {node.attr}")
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in theirs:
                 problems.append(f"{where}:{node.lineno}: overrides Textual's private {node.name}")
+    return problems
+
+
+def attribute_problems(
+    where: Path, tree: ast.Module, own: set[str], imported_classes: set[str]
+) -> list[str]:
+    """Private attributes read from outside (not our own), and framework classes patched."""
+    problems = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and private(node.attr):
             is_self = isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")

@@ -472,12 +472,12 @@ COMMANDS = {
 def quiet_stdout() -> None:
     """Point stdout at the null device, so that Python's flush at exit does not fail
     again on the closed pipe (as Python's documentation on SIGPIPE advises)."""
+    import contextlib
     import os
 
-    try:
+    # no real stdout (a test's capture): nothing to flush
+    with contextlib.suppress(OSError, ValueError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):  # no real stdout (a test's capture): nothing to flush
-        pass
 
 
 def main(argv: Sequence[str] | None = None) -> int:

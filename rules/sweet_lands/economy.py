@@ -56,10 +56,7 @@ def affordable(res, cost, extra) -> bool:
     for r, k in cost.items():
         if res[r] < k + extra.get(r, 0):
             return False
-    for r, k in extra.items():
-        if r not in cost and res[r] < k:
-            return False
-    return True
+    return all(r in cost or res[r] >= k for r, k in extra.items())
 
 
 def merge(a, b):

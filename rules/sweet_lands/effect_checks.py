@@ -72,7 +72,18 @@ def effects_refusal(
 
 def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> str | None:
     """Why effect ``op`` (one of BLOCKABLE_OPS) finds nothing to act on; None if it can act."""
-    P = s.p[seat]
+    if op in ("terrain", "road", "terrain_road"):
+        return _map_blocked(s, seat, op)
+    if op == "rabbit":
+        return _rabbit_blocked(s, seat)
+    if op == "industry":
+        if Q.marker_can_move(s, seat, "carriage") or Q.marker_can_move(s, seat, "loco"):
+            return None
+        return "no Industry marker can advance (a Research Lab still on your board blocks it)"
+    return _prosperity_blocked(s, seat, diamonds_left)
+
+
+def _map_blocked(s: StateFields, seat: int, op: str) -> str | None:
     if op in ("terrain", "terrain_road") and MQ.any_terrain_spot(s, seat):
         return None
     if op in ("road", "terrain_road") and MQ.road_spots(s, seat):
@@ -81,22 +92,23 @@ def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> st
         return "no hex can take a terrain tile"
     if op == "road":
         return "no edge can take a road"
-    if op == "terrain_road":
-        return "no hex can take a terrain tile and no edge a road"
-    if op == "rabbit":
-        if P.rabbits_taken >= 9:
-            return None  # each rabbit owed scores VP instead
-        need = D.load().player["food"]["rabbit_at"][P.rabbits_taken]
-        if P.food < need:
-            return f"the next Cookie Rabbit needs the Food marker on {need}, it is on {P.food}"
-        if not MQ.rabbit_spots(s, seat):
-            return "a Cookie Rabbit goes on a property of yours without one, and there is none"
-        return None
-    if op == "industry":
-        if Q.marker_can_move(s, seat, "carriage") or Q.marker_can_move(s, seat, "loco"):
-            return None
-        return "no Industry marker can advance (a Research Lab still on your board blocks it)"
-    # prosperity
+    return "no hex can take a terrain tile and no edge a road"
+
+
+def _rabbit_blocked(s: StateFields, seat: int) -> str | None:
+    P = s.p[seat]
+    if P.rabbits_taken >= 9:
+        return None  # each rabbit owed scores VP instead
+    need = D.load().player["food"]["rabbit_at"][P.rabbits_taken]
+    if P.food < need:
+        return f"the next Cookie Rabbit needs the Food marker on {need}, it is on {P.food}"
+    if not MQ.rabbit_spots(s, seat):
+        return "a Cookie Rabbit goes on a property of yours without one, and there is none"
+    return None
+
+
+def _prosperity_blocked(s: StateFields, seat: int, diamonds_left: int) -> str | None:
+    P = s.p[seat]
     for i, track in enumerate(D.load().prosperity):
         pos = P.prosp[i]
         if pos + 1 < track["length"] or (pos + 1 == track["length"] and diamonds_left >= 1):
@@ -110,7 +122,8 @@ def copy_targets(s: StateFields, aid: str) -> tuple[str, ...]:
 
 def _any_affordable_token(s: StateFields, seat: int, minus: Cost) -> bool:
     res = s.p[seat].res
-    for _kind, cost in Q.token_costs(s, seat):  # a loop: the area menu asks often
+    # the area menu asks often: a plain loop costs less than a generator per call
+    for _kind, cost in Q.token_costs(s, seat):  # noqa: SIM110
         if EC.affordable(res, cost, minus):
             return True
     return False

@@ -218,12 +218,11 @@ def advance_prosperity(s: StateFields, seat: int, i: int) -> None:
         s.log(f"{step}, its last space, paying 1 diamond.")
     else:
         s.log(f"{step}.")
-    if P.prosp[i] == t["length"]:
-        if s.pros_first[i] is None:
-            s.pros_first = list(s.pros_first)
-            s.pros_first[i] = seat
-            todo += list(t["end_bonus"])
-            s.log(f"{s.players[seat]} is first to the end of {t['id']} and takes its bonus.")
+    if P.prosp[i] == t["length"] and s.pros_first[i] is None:
+        s.pros_first = list(s.pros_first)
+        s.pros_first[i] = seat
+        todo += list(t["end_bonus"])
+        s.log(f"{s.players[seat]} is first to the end of {t['id']} and takes its bonus.")
     FR.push_effects(s, seat, todo)
 
 
@@ -300,10 +299,7 @@ def _skill(s, seat, v, chain):
 
 def _property(paid):
     def push(s, seat, v, chain):
-        if not paid and s.options.get("granted_costs", "free") == "paid":
-            paid_now = True
-        else:
-            paid_now = paid
+        paid_now = paid or s.options.get("granted_costs", "free") == "paid"
         f: PropertyFrame = {
             "op": Op.PROPERTY,
             "seat": seat,

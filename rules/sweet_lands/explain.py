@@ -89,56 +89,107 @@ def effects_text(effects: Any) -> list[str]:
 # ------------------------------------------------------------------ moves
 def move_costs(s: StateFields, a: Action) -> MoveCost:
     """The cost and gains of one legal move, where they apply."""
-    d = D.load()
     seat, kind, args = a.seat, a.kind, a.args
-    cost: dict = {}
+    cost: Mapping[str, int] = {}
     gains: list[str] = []
-    if kind == "area":
-        aid = args[0]
-        cost = dict(Q.area_cost(s, seat, aid))
-        if len(args) > 1 and args[1]:
-            cost["wheat"] = cost.get("wheat", 0) - args[1]
-            cost["wood"] = cost.get("wood", 0) + args[1]
-            cost = {k: v for k, v in cost.items() if v}
-        idx = s.occ[aid].index(None)
-        cost["cards"] = d.board["hand_costs"][idx]
-        gains = effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
-    elif kind == "play":
-        card = d.cards[d.deck[args[0]]]
-        cost = {"gold": Q.card_cost(s, seat, args[0])}
-        gains = effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
-    elif kind == "flip":
-        cost = dict(d.skills[args[0]].get("cost") or {})  # F: further tiles pay first
-        gains = effects_text(d.skills[args[0]]["effect"])
-    elif kind == "pass":
-        cp, ip, vp = PH.pass_gains(s, seat)
-        gains = [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
-    elif kind in _FREE_COSTS:
+    if kind in _FREE_COSTS:
         cost, gains = _FREE_COSTS[kind](args)
     elif kind in CS.FREE_KINDS:  # F: character free actions
         cost, gains = CS.free_costs(s, seat, kind)
-    elif kind == "skill" and args[0] not in s.skill_supply:
-        cost = {"diamond": 1}  # F: an Advanced Skill Tile
-    elif kind == "flip_tile":  # F: Lotus Che's free action
-        gains = effects_text(PR.tile_effect(s.p[seat].tiles[args[0]][0]))
-    elif kind == "colour" and s.stack:  # F: Coral Lyla's income
-        n = s.stack[-1].get("n", 1)
-        gains = [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
-    elif kind == "token" and s.stack and s.stack[-1].get("paid", True):
-        cost = Q.token_cost(s, seat, args[0])
-    elif kind == "copy":
-        cost = Q.area_cost(s, seat, args[0])
-        gains = effects_text(d.areas[args[0]]["effect"])
-    elif kind == "automate" and not (s.stack and s.stack[-1]["op"] == Op.FREE_AUTO):
-        cost = {"diamond": 1}  # (F's free automation costs nothing)
-    elif kind == "track":
-        t = d.prosperity[args[0]]
-        if s.p[seat].prosp[args[0]] + 1 == t["length"]:
-            cost = {"diamond": 1}
-        gains = track_gains(s, seat, args[0])
-    elif kind == "marker":
-        gains = marker_gains(s, seat, args[0])
+    elif kind in _MOVE_COSTS:
+        cost, gains = _MOVE_COSTS[kind](s, seat, args)
     return {"cost": {k: v for k, v in cost.items() if v}, "gains": gains}
+
+
+Costed = tuple[Mapping[str, int], list[str]]
+
+
+def _area(s: StateFields, seat: int, args: tuple) -> Costed:
+    d = D.load()
+    aid = args[0]
+    cost = dict(Q.area_cost(s, seat, aid))
+    if len(args) > 1 and args[1]:
+        cost["wheat"] = cost.get("wheat", 0) - args[1]
+        cost["wood"] = cost.get("wood", 0) + args[1]
+        cost = {k: v for k, v in cost.items() if v}
+    idx = s.occ[aid].index(None)
+    cost["cards"] = d.board["hand_costs"][idx]
+    return cost, effects_text(d.areas[aid]["effect"]) or [f"copy an area ({aid})"]
+
+
+def _play(s: StateFields, seat: int, args: tuple) -> Costed:
+    d = D.load()
+    card = d.cards[d.deck[args[0]]]
+    gains = effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
+    return {"gold": Q.card_cost(s, seat, args[0])}, gains
+
+
+def _flip(s: StateFields, seat: int, args: tuple) -> Costed:
+    skill = D.load().skills[args[0]]
+    return dict(skill.get("cost") or {}), effects_text(skill["effect"])  # F: further tiles pay
+
+
+def _pass(s: StateFields, seat: int, args: tuple) -> Costed:
+    cp, ip, vp = PH.pass_gains(s, seat)
+    return {}, [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
+
+
+def _skill(s: StateFields, seat: int, args: tuple) -> Costed:
+    # F: an Advanced Skill Tile costs a diamond; one of the 12 spaces nothing
+    return ({"diamond": 1} if args[0] not in s.skill_supply else {}), []
+
+
+def _flip_tile(s: StateFields, seat: int, args: tuple) -> Costed:  # F: Lotus Che
+    return {}, effects_text(PR.tile_effect(s.p[seat].tiles[args[0]][0]))
+
+
+def _colour(s: StateFields, seat: int, args: tuple) -> Costed:  # F: Coral Lyla's income
+    if not s.stack:
+        return {}, []
+    n = s.stack[-1].get("n", 1)
+    return {}, [f"{n} Prosperity step{'s' if n != 1 else ''} in {args[0]}"]
+
+
+def _token(s: StateFields, seat: int, args: tuple) -> Costed:
+    paid = s.stack and s.stack[-1].get("paid", True)
+    return (Q.token_cost(s, seat, args[0]) if paid else {}), []
+
+
+def _copy(s: StateFields, seat: int, args: tuple) -> Costed:
+    return Q.area_cost(s, seat, args[0]), effects_text(D.load().areas[args[0]]["effect"])
+
+
+def _automate(s: StateFields, seat: int, args: tuple) -> Costed:
+    free = s.stack and s.stack[-1]["op"] == Op.FREE_AUTO  # F's free automation
+    return ({} if free else {"diamond": 1}), []
+
+
+def _track(s: StateFields, seat: int, args: tuple) -> Costed:
+    t = D.load().prosperity[args[0]]
+    last = s.p[seat].prosp[args[0]] + 1 == t["length"]
+    return ({"diamond": 1} if last else {}), track_gains(s, seat, args[0])
+
+
+def _marker(s: StateFields, seat: int, args: tuple) -> Costed:
+    return {}, marker_gains(s, seat, args[0])
+
+
+# move kind -> its cost and gains (the free actions are in _FREE_COSTS and the
+# characters' own in character_steps)
+_MOVE_COSTS = {
+    "area": _area,
+    "play": _play,
+    "flip": _flip,
+    "pass": _pass,
+    "skill": _skill,
+    "flip_tile": _flip_tile,
+    "colour": _colour,
+    "token": _token,
+    "copy": _copy,
+    "automate": _automate,
+    "track": _track,
+    "marker": _marker,
+}
 
 
 def marker_gains(s: StateFields, seat: int, marker: str) -> list[str]:

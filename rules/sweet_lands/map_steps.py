@@ -97,38 +97,54 @@ def map_refusal(s: StateFields, f: Mapping[str, Any], a: Action) -> str | None:
 
 def _hex_refusal(s: StateFields, f: Mapping[str, Any], h: int) -> str | None:
     seat, op = f["seat"], f["op"]
-    P = s.p[seat]
-    kind = MQ.map_board(s, seat).kinds[h]
-    tile = P.tiles.get(h)
     if op in (Op.TERRAIN, Op.TERRAIN_ROAD) and (op == Op.TERRAIN or f["t"] > 0):
-        if kind == "capital":
-            return "Capital hexes take no terrain tile (properties go on them directly)."
-        if kind == "eda":
-            return "Extra Draw Areas take no tile: a tile beside one and a road on its edge activate it."
-        if tile:
-            return f"Hex {h} already holds a tile."
-        if kind == "special" and not s.specials:
-            return "No special terrain tile is left in the supply."
-        return f"Hex {h} is not next to your capital or to one of your tiles."
+        return _terrain_refusal(s, seat, h)
     if op in (Op.ROAD, Op.TERRAIN_ROAD):
         return "Roads go on edges: pick an edge."
     if op == Op.PLACE:
-        if h in P.props:
-            return f"Hex {h} already holds a property."
-        if kind == "capital":
-            return None
-        if not tile:
-            return f"Hex {h} has no tile: properties go on flipped tiles or capitals."
-        if not tile[1]:
-            return f"The tile on hex {h} is not flipped yet: a road on one of its edges flips it."
-        return f"The tile on hex {h} was flipped during this action: it takes a token next time."
+        return _property_refusal(s, seat, h)
     if op == Op.RABBIT:
-        if h not in P.props:
-            return "A Cookie Rabbit goes on a hex holding one of your properties."
-        if h in P.rabbits:
-            return f"Hex {h} already has a Cookie Rabbit."
-        if not Q.rabbit_ready(s, seat):
-            return "Your Food marker has not reached the next Cookie Rabbit yet."
+        return _rabbit_refusal(s, seat, h)
+    return None
+
+
+def _terrain_refusal(s: StateFields, seat: int, h: int) -> str:
+    kind = MQ.map_board(s, seat).kinds[h]
+    if kind == "capital":
+        return "Capital hexes take no terrain tile (properties go on them directly)."
+    if kind == "eda":
+        return (
+            "Extra Draw Areas take no tile: a tile beside one and a road on its edge activate it."
+        )
+    if s.p[seat].tiles.get(h):
+        return f"Hex {h} already holds a tile."
+    if kind == "special" and not s.specials:
+        return "No special terrain tile is left in the supply."
+    return f"Hex {h} is not next to your capital or to one of your tiles."
+
+
+def _property_refusal(s: StateFields, seat: int, h: int) -> str | None:
+    P = s.p[seat]
+    if h in P.props:
+        return f"Hex {h} already holds a property."
+    if MQ.map_board(s, seat).kinds[h] == "capital":
+        return None
+    tile = P.tiles.get(h)
+    if not tile:
+        return f"Hex {h} has no tile: properties go on flipped tiles or capitals."
+    if not tile[1]:
+        return f"The tile on hex {h} is not flipped yet: a road on one of its edges flips it."
+    return f"The tile on hex {h} was flipped during this action: it takes a token next time."
+
+
+def _rabbit_refusal(s: StateFields, seat: int, h: int) -> str | None:
+    P = s.p[seat]
+    if h not in P.props:
+        return "A Cookie Rabbit goes on a hex holding one of your properties."
+    if h in P.rabbits:
+        return f"Hex {h} already has a Cookie Rabbit."
+    if not Q.rabbit_ready(s, seat):
+        return "Your Food marker has not reached the next Cookie Rabbit yet."
     return None
 
 

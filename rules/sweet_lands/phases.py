@@ -36,10 +36,10 @@ def begin_round(s: StateFields) -> None:
         blocked = []
         for card in (a, b):
             for area, idx in spaces[card]:
-                if area in s.occ and area in s.opened and idx <= len(s.occ[area]):
-                    if s.occ[area][idx - 1] is None:
-                        s.occ[area][idx - 1] = "mio"
-                        blocked.append(f"{area} space {idx}")
+                open_space = area in s.occ and area in s.opened and idx <= len(s.occ[area])
+                if open_space and s.occ[area][idx - 1] is None:
+                    s.occ[area][idx - 1] = "mio"
+                    blocked.append(f"{area} space {idx}")
         s.checkpoint += 1
         where = ", ".join(blocked) if blocked else "no open space"
         s.log(f"Mio reveals {a} and {b} and blocks {where}.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
@@ -77,47 +77,42 @@ def terrain_counts(s: StateFields, seat: int) -> dict[str, int]:
 
 
 def count(s: StateFields, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:
-    """The value a pass/VP formula counts (see the data files)."""
-    per = spec["per"]
-    P = s.p[seat]
-    if per == "cities":
-        return len(MQ.cities(s, seat))
-    if per == "played_cards":
-        return played_count(s, seat)
-    if per == "most_terrain_type":
-        return max(terrain_counts(s, seat).values())
-    if per == "connected_ports":
-        return MQ.connected_ports(s, seat)
-    if per == "lowest_basic_income":
-        return min(P.inc[r] for r in D.BASIC)
-    if per == "highest_basic_income":
-        return max(P.inc[r] for r in D.BASIC)
-    if per == "columns_min":
-        return min(len(c) for c in P.columns.values())
-    if per == "food":
-        return P.food
-    if per == "ip_this_pass":
-        return ip_this_pass
-    if per == "tag":
-        return tags(s, seat)[spec["tag"]]
-    if per == "automated":
-        return automated(s, seat)
-    if per == "skills":
-        return len(P.skills)
-    if per == "property":
-        return sum(1 for t in P.props.values() if t == spec["kind"])
-    if per == "terrain_of":
-        return terrain_counts(s, seat)[spec["kind"]]
-    if per == "roads":
-        return len(P.roads)
-    if per == "rabbits":
-        return len(P.rabbits)
-    if per == "perimeter_terrain":
-        m = MQ.map_board(s, seat)
-        return sum(1 for h in P.tiles if h in m.perimeter)
-    if per == "most_tag":  # F: a count of the further skill tiles
-        return max(tags(s, seat).values())
-    raise ValueError(f"unknown count {per!r}")
+    """The value a pass/VP formula counts (see the data files): COUNTS by its ``per``."""
+    counter = COUNTS.get(spec["per"])
+    if counter is None:
+        raise ValueError(f"unknown count {spec['per']!r}")
+    return counter(s, seat, spec, ip_this_pass)
+
+
+def _perimeter_terrain(s: StateFields, seat: int, spec: Mapping[str, Any], ip: int) -> int:
+    m = MQ.map_board(s, seat)
+    return sum(1 for h in s.p[seat].tiles if h in m.perimeter)
+
+
+CountRule = Callable[[StateFields, int, Mapping[str, Any], int], int]
+# what each ``per`` of a formula counts for a seat (``ip``: IP gained by this pass)
+COUNTS: dict[str, CountRule] = {
+    "cities": lambda s, seat, spec, ip: len(MQ.cities(s, seat)),
+    "played_cards": lambda s, seat, spec, ip: played_count(s, seat),
+    "most_terrain_type": lambda s, seat, spec, ip: max(terrain_counts(s, seat).values()),
+    "connected_ports": lambda s, seat, spec, ip: MQ.connected_ports(s, seat),
+    "lowest_basic_income": lambda s, seat, spec, ip: min(s.p[seat].inc[r] for r in D.BASIC),
+    "highest_basic_income": lambda s, seat, spec, ip: max(s.p[seat].inc[r] for r in D.BASIC),
+    "columns_min": lambda s, seat, spec, ip: min(len(c) for c in s.p[seat].columns.values()),
+    "food": lambda s, seat, spec, ip: s.p[seat].food,
+    "ip_this_pass": lambda s, seat, spec, ip: ip,
+    "tag": lambda s, seat, spec, ip: tags(s, seat)[spec["tag"]],
+    "automated": lambda s, seat, spec, ip: automated(s, seat),
+    "skills": lambda s, seat, spec, ip: len(s.p[seat].skills),
+    "property": lambda s, seat, spec, ip: sum(
+        1 for t in s.p[seat].props.values() if t == spec["kind"]
+    ),
+    "terrain_of": lambda s, seat, spec, ip: terrain_counts(s, seat)[spec["kind"]],
+    "roads": lambda s, seat, spec, ip: len(s.p[seat].roads),
+    "rabbits": lambda s, seat, spec, ip: len(s.p[seat].rabbits),
+    "perimeter_terrain": _perimeter_terrain,
+    "most_tag": lambda s, seat, spec, ip: max(tags(s, seat).values()),  # F: further tiles
+}
 
 
 def formula_vp(s: StateFields, seat: int, spec: Mapping[str, Any], ip_this_pass: int = 0) -> int:

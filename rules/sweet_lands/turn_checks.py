@@ -6,7 +6,7 @@ the view shows the reasons, and ``apply`` raises them (turn.turn_refusal)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -229,37 +229,52 @@ def sort_areas(
             if why is not None:
                 why[aid] = PRICE
             continue
-        if k is None:
-            if D.load().areas[aid]["copy"]:
-                if why is not None:
-                    why[aid] = SELF_COPY
-                continue
-        elif not disc and k > (
-            spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare
-        ):
+        stop = _unpriced_stop(s, seat, use, (disc, spare, gretel), needs, spot, acts)
+        if stop is not None:
             if why is not None:
-                why[aid] = HAND
+                why[aid] = stop
             continue
-        if aid in needs:
-            need = needs[aid]
-            if need == "copy":
-                stopped = copy_refusal(s, seat, aid, cost, spot) is not None
-            elif need == "effect" and acts is not None and not minus:
-                known = acts.get(aid)
-                if known is None:
-                    known = acts[aid] = area_effect_refusal(s, seat, aid, cost, cost) is None
-                stopped = not known
-            else:
-                total = EC.merge(cost, minus) if minus else cost
-                stopped = area_effect_refusal(s, seat, aid, cost, total, spot) is not None
-            if stopped:
-                if why is not None:
-                    why[aid] = EFFECT
-                continue
         usable.append(use)
         if first:
             break
     return usable
+
+
+def _unpriced_stop(
+    s: StateFields,
+    seat: int,
+    use: AreaUse,
+    hand: tuple[int, int, bool],
+    needs: Mapping[str, str],
+    spot: bool | None,
+    acts: dict[str, bool] | None,
+) -> str | None:
+    """What stops a use the seat can pay for (sort_areas): SELF_COPY, HAND or EFFECT,
+    else None. ``hand``: the seat's Action Discs, spare cards and whether diamonds
+    pay for cards (Gretel)."""
+    aid, cost, minus, _r, _n, _more, k, _wood, _tag = use
+    disc, spare, gretel = hand
+    if k is None:
+        if D.load().areas[aid]["copy"]:
+            return SELF_COPY
+    elif not disc:
+        res = s.p[seat].res
+        if k > (spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare):
+            return HAND
+    need = needs.get(aid)
+    if need is None:
+        return None
+    if need == "copy":
+        stopped = copy_refusal(s, seat, aid, cost, spot) is not None
+    elif need == "effect" and acts is not None and not minus:
+        known = acts.get(aid)
+        if known is None:
+            known = acts[aid] = area_effect_refusal(s, seat, aid, cost, cost) is None
+        stopped = not known
+    else:
+        total = EC.merge(cost, minus) if minus else cost
+        stopped = area_effect_refusal(s, seat, aid, cost, total, spot) is not None
+    return EFFECT if stopped else None
 
 
 _COPY_TARGETS: dict[tuple, list] = {}  # copy_refusal's targets by targets, cost table, Rikka

@@ -57,10 +57,7 @@ def turn_options(s: StateFields, seat: int) -> list[Action]:
     if part is None or part.seat != seat:
         part = BoardPart(seat)
     s._board_made = part  # for the next state (see _successor)
-    if not s.main_done:
-        out = _main_options(s, seat, part)
-    else:
-        out = [part.moves.end]
+    out = _main_options(s, seat, part) if not s.main_done else [part.moves.end]
     out += _free_options(s, seat, part)
     return out
 

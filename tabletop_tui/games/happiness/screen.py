@@ -340,15 +340,15 @@ class HappinessScreen(Parts, GameScreenBase):
         if action == "digit":
             if c.next_step() == "window":
                 return not self.review  # a claim; on a table to look at, none
-            return True if c.next_step() == "human" and stage in ("play", "bummer") else False
+            return bool(c.next_step() == "human" and stage in ("play", "bummer"))
         if action == "skip_story":  # while typing, S is a letter of the story
             typing = isinstance(self.focused, Input)
             telling = c.next_step() == "human" and stage == "story" and not self.review
-            return True if telling and not typing else False
+            return bool(telling and not typing)
         if action == "silence":
-            return True if c.next_step() == "window" and not self.review else False
+            return bool(c.next_step() == "window" and not self.review)
         if action == "focus_board":
-            return True if c.next_step() == "human" and stage in ("play", "bummer") else False
+            return bool(c.next_step() == "human" and stage in ("play", "bummer"))
         return super().check_action(action, parameters)
 
     def action_digit(self, k: int) -> None:

@@ -322,9 +322,9 @@ class HappyCityScreen(Parts, GameScreenBase):
                 a.kind == want and (action != "draw" or a.args[0] == parameters[0]) for a in legal
             )
             # Hide step keys that do not apply now, to keep the footer short.
-            return True if ok else False
+            return ok
         if action == "card_key":  # a table to look at (review) takes no card
-            return True if parameters[0] in self._card_keys and not self.review else False
+            return bool(parameters[0] in self._card_keys and not self.review)
         return super().check_action(action, parameters)
 
     def nothing_chosen_text(self) -> str:

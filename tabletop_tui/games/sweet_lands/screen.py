@@ -480,10 +480,9 @@ class SweetLandsScreen(TradeMixin, ChoosingMixin, GameScreenBase):
             return False  # the final table is for looking: no moves to key
         if action in ("end_turn", "stop"):
             want = {"end", "pass"} if action == "end_turn" else {"done"}
-            return True if any(a.kind in want for a in self.controller.legal()) else False
-        if action in ("card", "hex_digit"):
-            if (action == "hex_digit") != self.map_step():
-                return False  # the digits choose cards, or hexes in a map step
+            return any(a.kind in want for a in self.controller.legal())
+        if action in ("card", "hex_digit") and (action == "hex_digit") != self.map_step():
+            return False  # the digits choose cards, or hexes in a map step
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:

@@ -7,7 +7,9 @@ ambiguous-width glyphs), so every terminal lines it up the same way.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 from rules.sweet_lands import CardView, PlayerView
 
@@ -115,55 +117,41 @@ def _plural_phrase(what: str) -> str:
 
 
 def _one(op: str, v) -> str:
-    if op == "gain":
-        return "+" + cost_text(dict(v), short=False).replace(", ", " +")
-    if op == "basic":
-        return f"+{v} basic (choice)"
-    if op == "income":
-        return ", ".join(f"{r} income +{k}" for r, k in dict(v).items())
-    if op == "income_any":
-        return f"{plural(v, 'income step')} (choice)"
-    if op == "vp":
-        return f"{v} VP"
-    if op == "vp_per":
-        return formula_text(dict(v))
-    if op == "draw":
-        return f"draw {v}"
-    if op == "disc":
-        return plural(v, "Action Disc")
-    if op == "terrain":
-        return f"up to {plural(v, 'tile')}"
-    if op == "road":
-        return f"up to {plural(v, 'road')}"
-    if op == "terrain_road":
-        t, r = v
-        return f"up to {plural(t, 'tile')} + {plural(r, 'road')}"
-    if op == "food":
-        return f"Food +{v}"
-    if op == "industry":
-        return f"Industry +{v}"
-    if op == "prosperity":
-        return f"Prosperity +{v}"
-    if op == "prosperity_colour":
-        c, n = v
-        return f"{c} Prosperity +{n}"
-    if op == "rabbit":
-        return plural(v, "Cookie Rabbit")
-    if op == "property":
-        return f"up to {plural(v, 'property')}".replace("propertys", "properties")
-    if op == "skill":
-        return plural(v, "skill tile")
-    if op == "wonder":
-        return "Wonder"
-    if op == "locomotive":
-        return "Locomotive"
-    if op == "ibonus":
-        return "Industry Bonus (any column)" if v == "any" else f"{v} Industry Bonus"
-    if op == "discount":
-        return f"wood discount -{v}"
-    if op == "capital":
-        return "1 income or Prosperity step"
-    return f"{op} {v}"
+    words = EFFECT_WORDS.get(op)
+    return words(v) if words is not None else f"{op} {v}"
+
+
+def _terrain_road(v) -> str:
+    t, r = v
+    return f"up to {plural(t, 'tile')} + {plural(r, 'road')}"
+
+
+# an effect's words, by its op, given its value
+EFFECT_WORDS: dict[str, Callable[[Any], str]] = {
+    "gain": lambda v: "+" + cost_text(dict(v), short=False).replace(", ", " +"),
+    "basic": lambda v: f"+{v} basic (choice)",
+    "income": lambda v: ", ".join(f"{r} income +{k}" for r, k in dict(v).items()),
+    "income_any": lambda v: f"{plural(v, 'income step')} (choice)",
+    "vp": lambda v: f"{v} VP",
+    "vp_per": lambda v: formula_text(dict(v)),
+    "draw": lambda v: f"draw {v}",
+    "disc": lambda v: plural(v, "Action Disc"),
+    "terrain": lambda v: f"up to {plural(v, 'tile')}",
+    "road": lambda v: f"up to {plural(v, 'road')}",
+    "terrain_road": _terrain_road,
+    "food": lambda v: f"Food +{v}",
+    "industry": lambda v: f"Industry +{v}",
+    "prosperity": lambda v: f"Prosperity +{v}",
+    "prosperity_colour": lambda v: f"{v[0]} Prosperity +{v[1]}",
+    "rabbit": lambda v: plural(v, "Cookie Rabbit"),
+    "property": lambda v: f"up to {plural(v, 'property')}".replace("propertys", "properties"),
+    "skill": lambda v: plural(v, "skill tile"),
+    "wonder": lambda v: "Wonder",
+    "locomotive": lambda v: "Locomotive",
+    "ibonus": lambda v: "Industry Bonus (any column)" if v == "any" else f"{v} Industry Bonus",
+    "discount": lambda v: f"wood discount -{v}",
+    "capital": lambda v: "1 income or Prosperity step",
+}
 
 
 def fx_text(effects) -> str:
@@ -264,51 +252,35 @@ def icon_text(effects) -> str:
 
 
 def _short(op: str, v) -> str:
-    if op == "gain":
-        return " ".join(f"+{k}{RES_SHORT[r]}" for r, k in dict(v).items())
-    if op == "basic":
-        return f"+{v}basic"
-    if op == "income":
-        return " ".join(f"{r[:2]}inc+{k}" for r, k in dict(v).items())
-    if op == "income_any":
-        return f"inc+{v}"
-    if op == "vp":
-        return f"{v}VP"
-    if op == "draw":
-        return f"draw{v}"
-    if op == "disc":
-        return f"{v}disc"
-    if op == "terrain":
-        return f"{v}tile"
-    if op == "road":
-        return f"{v}road"
-    if op == "terrain_road":
-        return f"{v[0]}tile+{v[1]}road"
-    if op == "food":
-        return f"food+{v}"
-    if op == "industry":
-        return f"ind+{v}"
-    if op == "prosperity":
-        return f"pros+{v}"
-    if op == "prosperity_colour":
-        return f"{v[0][:2]}pros+{v[1]}"
-    if op == "rabbit":
-        return f"{v}rabbit"
-    if op == "property":
-        return f"{v}prop"
-    if op == "skill":
-        return f"{v}skill"
-    if op == "wonder":
-        return "Wonder"
-    if op == "locomotive":
-        return "Loco"
-    if op == "ibonus":
-        return "anyIB" if v == "any" else f"{v[:2]}IB"
-    if op == "discount":
-        return f"wd-{v}"
-    if op == "capital":
-        return "step"
-    return op
+    words = EFFECT_SHORT.get(op)
+    return words(v) if words is not None else op
+
+
+# an effect in a few characters (track spaces), by its op, given its value
+EFFECT_SHORT: dict[str, Callable[[Any], str]] = {
+    "gain": lambda v: " ".join(f"+{k}{RES_SHORT[r]}" for r, k in dict(v).items()),
+    "basic": lambda v: f"+{v}basic",
+    "income": lambda v: " ".join(f"{r[:2]}inc+{k}" for r, k in dict(v).items()),
+    "income_any": lambda v: f"inc+{v}",
+    "vp": lambda v: f"{v}VP",
+    "draw": lambda v: f"draw{v}",
+    "disc": lambda v: f"{v}disc",
+    "terrain": lambda v: f"{v}tile",
+    "road": lambda v: f"{v}road",
+    "terrain_road": lambda v: f"{v[0]}tile+{v[1]}road",
+    "food": lambda v: f"food+{v}",
+    "industry": lambda v: f"ind+{v}",
+    "prosperity": lambda v: f"pros+{v}",
+    "prosperity_colour": lambda v: f"{v[0][:2]}pros+{v[1]}",
+    "rabbit": lambda v: f"{v}rabbit",
+    "property": lambda v: f"{v}prop",
+    "skill": lambda v: f"{v}skill",
+    "wonder": lambda v: "Wonder",
+    "locomotive": lambda v: "Loco",
+    "ibonus": lambda v: "anyIB" if v == "any" else f"{v[:2]}IB",
+    "discount": lambda v: f"wd-{v}",
+    "capital": lambda v: "step",
+}
 
 
 def fx_short(effects) -> str:
