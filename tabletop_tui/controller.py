@@ -47,8 +47,9 @@ class Controller:
     viewer: int | None = None
     _undo: list[Snapshot] = field(default_factory=list)
     _bots: dict[int, Bot] = field(default_factory=dict)
-    # the last move a bot made, with the state it decided in (the coach's "why")
-    last_bot_move: Snapshot | None = None
+    # the bots' moves, each with the state it was decided in (the coach's "why"), kept
+    # only in games where nothing is hidden (the only ones where "why" is offered)
+    bot_moves: list[Snapshot] = field(default_factory=list)
     last_error: str = ""
     last_undone: int = 0  # steps the last undo took back (forced steps go with theirs)
     _reaction: dict[int, float] = field(default_factory=dict)  # bot seat -> seconds, this window
@@ -85,6 +86,10 @@ class Controller:
     @property
     def humans(self) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info["kind"] == "human"]
+
+    @property
+    def last_bot_move(self) -> Snapshot | None:
+        return self.bot_moves[-1] if self.bot_moves else None
 
     def is_bot(self, seat: int) -> bool:
         return seat in self._bots
@@ -189,7 +194,8 @@ class Controller:
             return None
         seat = self.state.actors()[0]
         action = self._bots[seat].choose(self.state, seat)  # from the seat's knowledge only
-        self.last_bot_move = Snapshot(self.state, seat, action)
+        if not self.spec.private_info:
+            self.bot_moves.append(Snapshot(self.state, seat, action))
         self.state = self.state.apply(action)
         self._undo.clear()
         self.autosave()

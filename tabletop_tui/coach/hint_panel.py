@@ -164,20 +164,30 @@ class CoachScreen(Screen):
         c = self.controller
         return not self.review and not c.spec.private_info and c.last_bot_move is not None
 
-    def action_why(self) -> None:
-        """Why the last bot move: ranked again from the bot's seat as it was, in a
-        worker thread; W again closes the panel."""
-        if self.query(WhyPanel):
-            self.workers.cancel_group(self, "why")
-            self.query_one(WhyPanel).remove()
-            return
-        move = self.controller.last_bot_move
-        if move is None or move.action is None or not self.why_allowed():
-            return
-        before, seat, action = move.state, move.seat, move.action
+    async def action_why(self) -> None:
+        """Why the last bot move, ranked again from the bot's seat as it was, in a
+        worker thread; W again: the bot move before it, and so back through the game
+        (past its first bot move, the panel closes)."""
         c = self.controller
+        if not self.why_allowed():
+            return
+        shown = self.query(WhyPanel)
+        index = len(c.bot_moves) - 1
+        if shown:
+            index = shown.first().index - 1
+            self.workers.cancel_group(self, "why")
+            await shown.first().remove()  # gone before the next one takes its place
+        if index < 0:
+            return
+        move = c.bot_moves[index]
+        assert move.action is not None  # a bot's move is always recorded with its action
+        before, seat, action = move.state, move.seat, move.action
+        count = len(c.bot_moves)
         panel = WhyPanel(
-            before.players[seat], action.label or action.key, lambda: c.last_bot_move is move
+            before.players[seat],
+            action.label or action.key,
+            index,
+            lambda: len(c.bot_moves) == count,
         )
         self.mount(panel)
         budget = self.hint_budget or Budget(seconds=HINT_SECONDS)

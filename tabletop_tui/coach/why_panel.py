@@ -27,17 +27,18 @@ class WhyPanel(Vertical):
     WhyPanel #why-text { height: auto; }
     """
 
-    def __init__(self, who: str, label: str, is_current: Callable[[], bool], **kw):
+    def __init__(self, who: str, label: str, index: int, is_current: Callable[[], bool], **kw):
         super().__init__(id="why-panel", **kw)
         self.border_title = "Why the bot played it"
         self.who, self.label = who, label
-        self.is_current = is_current  # False once a newer bot move is the last one
+        self.index = index  # which of the game's bot moves (0: the first)
+        self.is_current = is_current  # False once another bot has moved
 
     def on_mount(self) -> None:
         self.set_interval(0.3, self.check_current)
 
     def check_current(self) -> None:
-        """Close once another bot has moved: the panel would speak of an older move."""
+        """Close once another bot has moved: W should start again from the last move."""
         if not self.is_current():
             self.remove()
 
@@ -55,13 +56,15 @@ class WhyPanel(Vertical):
 
     def show(self, found: BotMoveWhy) -> None:
         self.query_one(ProgressBar).display = False
-        self.query_one("#why-text", Static).update(why_text(self.who, found))
+        self.query_one("#why-text", Static).update(why_text(self.who, found, self.index))
 
 
-def why_text(who: str, found: BotMoveWhy) -> str:
-    """The reason, the hard bot's rating of the move and the runner-up, in words."""
+def why_text(who: str, found: BotMoveWhy, index: int) -> str:
+    """The reason, the hard bot's rating of the move and the runner-up, in words;
+    ``index``: which bot move of the game it is (0: the first, after which W closes)."""
+    more = "W: the bot move before" if index else "W closes: the game's first bot move"
     lines = [
-        f"[b]{escape(who)} (bot) played {escape(found.action.label)}[/b] (W again closes)",
+        f"[b]{escape(who)} (bot) played {escape(found.action.label)}[/b] ({more})",
         f"Why: {escape(found.reason)}",
     ]
     if found.played is not None:

@@ -42,7 +42,7 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
-    bot_delay = 0.6  # seconds a bot "thinks" so people can follow its moves
+    bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
     # Set by the replay viewer on a review screen: step(delta, by_turn) shows another step,

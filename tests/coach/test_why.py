@@ -61,7 +61,7 @@ def test_a_game_with_hidden_cards_never_tells_a_bots_other_options(game):
         why_bot_move(before, seat, action, budget=BUDGET)
 
 
-async def test_capital_w_says_why_the_bot_moved_and_w_again_closes(tmp_path):
+async def test_capital_w_says_why_the_bot_moved_and_again_for_each_bot_move_before(tmp_path):
     spec = rules.get_game("happy-city")
     state = spec.new_game(["Ann", "Bob"], seed=3, options={})
     seats = [{"kind": "human"}, {"kind": "bot", "level": "normal"}]
@@ -73,21 +73,26 @@ async def test_capital_w_says_why_the_bot_moved_and_w_again_closes(tmp_path):
         screen = app.screen
         screen.hint_budget = BUDGET
         assert screen.check_action("why", ()) is False  # no bot has moved yet
-        for _ in range(40):  # Ann's moves until Bob (bot) has moved
-            if controller.last_bot_move is not None and controller.next_step() == "human":
+        for _ in range(80):  # Ann's moves until Bob (bot) has moved twice
+            if len(controller.bot_moves) >= 2 and controller.next_step() == "human":
                 break
             if controller.next_step() == "human":
                 controller.act(controller.legal()[0])
                 screen.advance()
             await pilot.pause(0.05)
-        move = controller.last_bot_move
-        assert move is not None and screen.check_action("why", ()) is True
-        await pilot.press("W")
-        await wait_for(pilot, lambda: "Why:" in screen_text(app))
-        text = screen_text(app)
-        assert f"Bob (bot) played {move.action.label}" in text
-        assert "Runner-up:" in text or "There was no other move." in text
-        await pilot.press("W")
+        moves = list(controller.bot_moves)
+        assert len(moves) >= 2 and screen.check_action("why", ()) is True
+        for back, move in enumerate(reversed(moves)):  # the last move, then each before it
+            assert move.action is not None
+            await pilot.press("W")
+            said = f"Bob (bot) played {move.action.label}"
+            await wait_for(pilot, lambda said=said: said in screen_text(app))
+            await wait_for(pilot, lambda: "Why:" in screen_text(app))
+            text = screen_text(app)
+            assert "Runner-up:" in text or "There was no other move." in text
+            first = back == len(moves) - 1
+            assert ("W closes: the game's first bot move" in text) == first
+        await pilot.press("W")  # past the first bot move: closed
         await pilot.pause()
         assert not screen.query(WhyPanel)
 
@@ -102,7 +107,7 @@ async def test_no_why_key_in_a_game_with_hidden_cards(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_game(controller)
         await pilot.pause()
-        controller.last_bot_move = Snapshot(before, seat, action)
+        controller.bot_moves = [Snapshot(before, seat, action)]
         assert app.screen.check_action("why", ()) is False
         await pilot.press("W")
         await pilot.pause()

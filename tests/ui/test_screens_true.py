@@ -157,13 +157,13 @@ CARD_GAMES = [
 ]
 
 
-async def card_screen(tmp_path, spec, state, viewer, last_bot_move=None):
-    """A screen freshly built from ``state``; the controller's session (the last bot
-    move, which the W key explains) as the screen compared had it."""
+async def card_screen(tmp_path, spec, state, viewer, bot_moves=()):
+    """A screen freshly built from ``state``; the controller's session (the bot moves
+    the W key explains) as the screen compared had it."""
     app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         c = Controller(spec, state, [{"kind": "human"}, {"kind": "bot"}], viewer=viewer)
-        c.last_bot_move = last_bot_move
+        c.bot_moves = list(bot_moves)
         app.open_game(c)
         await settle(pilot)
         return drawn_lines(app.screen)
@@ -192,5 +192,5 @@ async def test_a_card_game_screen_after_moves_matches_a_fresh_one(tmp_path, game
         while c.next_step() != "human":  # a bot's turn ends on the human's decision
             await settle(pilot)
         shown = drawn_lines(app.screen)
-        state, viewer, last_bot_move = c.state, c.viewer, c.last_bot_move
-    assert shown == await card_screen(tmp_path, spec, state, viewer, last_bot_move)
+        state, viewer, bot_moves = c.state, c.viewer, list(c.bot_moves)
+    assert shown == await card_screen(tmp_path, spec, state, viewer, bot_moves)

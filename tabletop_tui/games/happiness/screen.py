@@ -226,7 +226,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 else "The game is over."
             )
         elif step == "bot":
-            status = f"{names[v['actors'][0]]} (bot) is thinking..."
+            status = f"{names[v['actors'][0]]} (bot) is about to move..."
         elif step == "human":
             assert viewer is not None, "a human step: the viewer acts"
             me = names[viewer]

@@ -110,7 +110,7 @@ def status_line(step: str, who: str, v: SweetLandsView, legal: list, review: boo
     if step == "human":
         return f"[b]{name}[/b]: {markup_safe(prompt(v, legal))}"
     if step == "bot":
-        return f"{name} (bot) is thinking..."
+        return f"{name} (bot) is about to move..."  # it decides after a pause people can follow
     if step == "over":
         return "The game is over."
     return f"Waiting for {name} to take the terminal."
