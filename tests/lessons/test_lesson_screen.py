@@ -138,8 +138,15 @@ def test_progress_file_round_trips_and_rejects_wrong_fields(tmp_path):
 
 # One lesson a game: what a screen does with a lesson's moves is the same for each of
 # a game's lessons, and tests/lessons/test_lessons.py plays every lesson's every step
-# (expected and wrong moves, the explanations) through the rules.
-FIRST_OF_EACH_GAME = list({lesson.game: lesson for lesson in reversed(all_lessons())}.values())
+# (expected and wrong moves, the explanations) through the rules. Happy City's first
+# lesson is played by keys above, so its Expert lesson is the one played here.
+FIRST_OF_EACH_GAME = list(
+    {
+        lesson.game: lesson
+        for lesson in reversed(all_lessons())
+        if lesson.id != "happy-city-family"
+    }.values()
+)
 
 
 @pytest.mark.parametrize("lesson", FIRST_OF_EACH_GAME, ids=lambda lesson: lesson.id)
