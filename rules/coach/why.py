@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from .. import get_game
 from ..bots import Budget, Thinking, observe
 from ..core import Action, GameState
-from .hinting import Hint, hints
+from .hinting import Hint, hints, reason
 
 
 @dataclass(frozen=True)
@@ -44,14 +44,10 @@ def why_bot_move(
     spec = get_game(before.spec.id)
     if spec.private_info:
         raise ValueError(f"{spec.title} hides cards: a bot's reasons would tell what it holds")
-    legal = before.legal_actions(seat)
-    ranked = hints(observe(before, seat), spec.id, seed, budget, progress, top=len(legal))
+    obs = observe(before, seat)
+    ranked = hints(obs, spec.id, seed, budget, progress, top=len(obs.legal))
     played = next((h for h in ranked if h.action.key == action.key), None)
     runner_up = next((h for h in ranked if h.action.key != action.key), None)
-    if played is not None:
-        reason = played.why
-    else:  # not among the moves the hard bot compared: the explainer alone
-        told = spec.explainer.action(before, seat, action)
-        parts = [line.text() for line in told.of_kind("cost", "gain", "setup")]
-        reason = "; ".join(parts) + "." if parts else "A move the hard bot did not compare."
-    return BotMoveWhy(seat, action, reason, played, runner_up)
+    # not among the moves the hard bot compared: the hints' reason for it all the same
+    why = played.why if played is not None else reason(obs, action, spec.id, seed, None, "")
+    return BotMoveWhy(seat, action, why, played, runner_up)

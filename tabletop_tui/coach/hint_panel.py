@@ -4,7 +4,8 @@
 a worker thread, from an observation of that seat (``rules.bots.observe``: its view,
 its legal moves and resampled copies), while the screen stays live; a progress bar
 fills as its budget is spent. A hint whose position has gone (a move was made, the
-keyboard changed hands) is dropped, and the panel closes with it.
+keyboard changed hands) is dropped, and the panel closes with it. ``W`` works the same
+way for a bot's move (``why_panel``): why it played it, and the runner-up.
 """
 
 from __future__ import annotations
@@ -96,7 +97,8 @@ def hint_text(who: str, found: list[Hint]) -> str:
 
 
 class CoachScreen(Screen):
-    """The hint key; game screens get it through ``GameScreenBase``."""
+    """The coach's keys, ? (a hint) and W (why a bot moved); game screens get them
+    through ``GameScreenBase``."""
 
     # ? shows a hint; where the seat's hints are off, the same key (not in the key bar,
     # which keeps its room) says so and, pressed again, turns them on
