@@ -31,6 +31,8 @@ class Board(DrawnLines, can_focus=True):
         Binding("left", "move(-1,0)", "Left", show=False),
         Binding("right", "move(1,0)", "Right", show=False),
         Binding("enter", "place", "Place card"),
+        Binding("n", "jump(1)", "Next spot"),
+        Binding("N", "jump(-1)", "Spot before", show=False),
     ]
     DEFAULT_CSS = "Board { width: auto; height: auto; }"
 
@@ -209,8 +211,25 @@ class Board(DrawnLines, can_focus=True):
         ox, oy = self.origin
         nx = min(max(x + dx, ox), ox + self.cols - 1)
         ny = min(max(y + dy, oy), oy + self.rows - 1)
+        self.move_to((nx, ny))
+
+    def action_jump(self, step: int) -> None:
+        """To the next (``step`` 1) or the previous (-1) marked spot, row by row from
+        the top, going round: a spot far across a large table is one key away."""
+        spots = sorted(self.spots, key=lambda cell: (cell[1], cell[0]))
+        if not spots:
+            return
+        if self.cursor in spots:
+            self.move_to(spots[(spots.index(self.cursor) + step) % len(spots)])
+            return
+        here = (self.cursor[1], self.cursor[0])  # off a spot: the nearest one that way
+        after = [c for c in spots if (c[1], c[0]) > here]
+        before = [c for c in spots if (c[1], c[0]) < here]
+        self.move_to((after or spots)[0] if step > 0 else (before or spots)[-1])
+
+    def move_to(self, cell: tuple[int, int]) -> None:
         before = self._row_looks()
-        self.cursor = (nx, ny)
+        self.cursor = cell
         self._refresh_rows(before, self._row_looks())  # the rows the cursor left and entered
         self.show_cursor()
 

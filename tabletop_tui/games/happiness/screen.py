@@ -66,6 +66,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self._window_id = None
         self._opened = 0.0
         self._story_step: int | None = None
+        self._chosen_at: int | None = None  # the step whose card was chosen for the seat
         self._ticker = None
         self._placing_view: HappinessView | None = None  # the view the preview line reads
 
@@ -234,8 +235,9 @@ class HappinessScreen(Parts, GameScreenBase):
                 "build": f"[b]{me}[/b], you are the youngest: leave out any topic the table would rather "
                 f"avoid, then deal. The deck will hold {v['deck']['size']} cards.",
                 "play": f"[b]{me}[/b], play a card: pick it (number keys or click), then a free spot "
-                f"(arrows + Enter or click).",
-                "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards.",
+                f"(arrows or n for the next one, then Enter; or click).",
+                "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards "
+                f"(n for the next one).",
                 "story": story_prompt(me, v["story"]["word"] if v["story"] else ""),
                 "window": f"[b]{me}[/b]: will you break the silence?",
             }.get(stage, "")
@@ -260,6 +262,10 @@ class HappinessScreen(Parts, GameScreenBase):
         hand = v["hand"] or []
         if self.selected >= len(hand):
             self.selected = 0
+        placing = step == "human" and stage in ("play", "bummer")
+        if placing and self._chosen_at != c.state.step:  # a new decision: a card it allows
+            self._chosen_at = c.state.step
+            self.selected = first_placeable(hand, v["spots"], self.selected)
         chosen = hand[self.selected]["word"] if hand else None
         spots = v["spots"].get(chosen, []) if chosen else []
         board = self.part("Board", Board)
@@ -278,7 +284,6 @@ class HappinessScreen(Parts, GameScreenBase):
         # The story's own moves are the box (Enter) and its skip line (a click): the
         # move list stays as it was, folded, so nothing moves when the box opens.
         self.show_moves(self.listed_moves(legal), focus=not telling)
-        placing = step == "human" and stage in ("play", "bummer")
         if placing and not self.was_placing:
             board.focus()  # arrows + Enter place the chosen card at once
         self.was_placing = placing
@@ -398,6 +403,15 @@ class HappinessScreen(Parts, GameScreenBase):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
+
+
+def first_placeable(hand: list, spots: dict[str, list], selected: int) -> int:
+    """The card chosen when a seat is asked to place one: the one chosen before if it
+    may go somewhere now, else the first that may (a Joycard on a turn, a Bummer after
+    claiming the silence), so Enter never starts on a card with nowhere to go."""
+    if 0 <= selected < len(hand) and spots.get(hand[selected]["word"]):
+        return selected
+    return next((k for k, card in enumerate(hand) if spots.get(card["word"])), selected)
 
 
 def joypoints(n: float | None) -> str:
