@@ -11,10 +11,16 @@ OPTIONS = {
     "silence": Option(
         "Bummer window",
         "timer",
-        ("timer", "turns"),
-        "After each turn: a silent countdown in which anyone may claim a Bummer, "
-        "or ask each player in turn instead of using a timer.",
-        ("Silent countdown", "Ask each player in turn"),
+        ("timer", "turns", "turns_from_player"),
+        "After each turn: a silent countdown in which anyone may claim a Bummer, or "
+        "ask each player in turn instead of using a timer, either from the next player "
+        "round to the one who just played, or from the one who just played round to "
+        "the next player (who then plays: one hand-off a card with two at the keyboard).",
+        (
+            "Silent countdown",
+            "Ask each in turn, next player first",
+            "Ask each in turn, the one who played first",
+        ),
     ),
     "silence_seconds": Option(
         "Silence length",

@@ -608,8 +608,10 @@ def test_window_close_ends_the_countdown_for_everyone():
     assert s.stage == "play" and s.actors() == [1]
 
 
-def test_window_turns_mode_asks_each_seat_in_order_from_the_next_player():
-    s = _to_window(_bummer_table(silence="turns"))
+def _asked_in_turn(silence: str):
+    """The seats asked one by one in a window where each stays silent, and the state
+    after it."""
+    s = _to_window(_bummer_table(silence=silence))
     asked = []
     while s.stage == "window":
         seat = s.actors()[0]
@@ -617,7 +619,17 @@ def test_window_turns_mode_asks_each_seat_in_order_from_the_next_player():
         assert "close" not in {a.kind for a in s.legal_actions(seat)}
         asked.append(seat)
         s = act(s, "pass", seat=seat)
-    assert asked == [1, 2, 0]
+    return asked, s
+
+
+def test_window_turns_mode_asks_each_seat_in_order_from_the_next_player():
+    assert _asked_in_turn("turns")[0] == [1, 2, 0]
+
+
+def test_window_turns_from_player_asks_the_player_first_and_the_next_player_last():
+    asked, s = _asked_in_turn("turns_from_player")
+    assert asked == [0, 2, 1]  # seat 0 just played; seat 1 plays next
+    assert s.stage == "play" and s.actors() == [1]
 
 
 def test_window_turns_mode_has_no_close():

@@ -75,3 +75,39 @@ async def test_n_visits_every_marked_spot_in_reading_order_and_goes_round(tmp_pa
         await pilot.press("enter")  # Enter puts the card on the spot the cursor reached
         await pilot.pause()
         assert state.action_keys() != screen.controller.state.action_keys()
+
+
+async def test_asking_from_the_player_costs_one_hand_off_a_card_with_two_at_the_keyboard(
+    tmp_path,
+):
+    """Two people, the silence asked in turn from the one who just played: Ann answers
+    at once (space: stay silent), Bob gets the keyboard once, answers, then plays."""
+    from rules.bots import make_bot
+    from tabletop_tui.widgets.common import HandoffScreen
+
+    state = SPEC.new_game(["Ann", "Bob"], seed=12, options={"silence": "turns_from_player"})
+    c = Controller(SPEC, state, [{"kind": "human"}] * 2)
+    brains = [make_bot("happiness", "smart", 9 + seat) for seat in range(2)]
+    app = app_for(tmp_path)
+    handoffs = silent_by_space = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        while c.state.round < 3:
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                handoffs += 1
+                await pilot.press("enter")
+                await pilot.pause()
+                continue
+            assert c.next_step() == "human"
+            action = brains[c.viewer].choose(c.state, c.viewer)
+            if action.kind == "pass":
+                silent_by_space += 1
+                await pilot.press("space")
+            else:
+                screen.act_key(action.key)
+            await pilot.pause()
+    placed = sum(1 for k in c.state.action_keys() if ":place:" in k)
+    assert silent_by_space and placed >= 4
+    assert handoffs <= placed  # asked from the next player first it is 10 for 6 cards

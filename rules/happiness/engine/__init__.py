@@ -34,6 +34,9 @@ The silence window (option ``silence``):
   seat, starting with the next player and ending with the player who just played;
   each answers ``claim`` or ``pass``. Every seat is asked, Bummer or not, so the
   order of questions reveals nothing.
+* ``"turns_from_player"``: asked one seat at a time as well, from the player who just
+  played round the table to the next player, who then takes the turn: the fewest
+  hand-offs at one keyboard (one a card with two players).
 
 After a ``claim`` the claimant plays one Bummer (stage ``bummer``), may tell a story,
 draws a card, and the window closes; the next turn starts. At most one Bummer is

@@ -186,6 +186,9 @@ def end_turn(state: HappinessFields) -> None:
         n = state.n
         if state.timer:
             state.waiting = list(range(n))
+        elif state.options.get("silence") == "turns_from_player":
+            # who just played, then round the table, the next player (who plays next) last
+            state.waiting = [(state.turn + k) % n for k in (0, *range(2, n), 1)]
         else:
             state.waiting = [(state.turn + 1 + k) % n for k in range(n)]
     else:

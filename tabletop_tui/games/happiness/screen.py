@@ -54,7 +54,7 @@ class HappinessScreen(Parts, GameScreenBase):
         ),
         Binding("b", "focus_board", "Board"),
         Binding("s", "skip_story", "Skip story"),
-        Binding("space", "silence", "Stay silent", show=False),
+        Binding("space", "silence", "Stay silent"),
     ]
 
     def __init__(self, controller, bot_delay=None):
@@ -239,7 +239,7 @@ class HappinessScreen(Parts, GameScreenBase):
                 "bummer": f"[b]{me}[/b], play your Bummer: pick it, then a spot touching Joycards "
                 f"(n for the next one).",
                 "story": story_prompt(me, v["story"]["word"] if v["story"] else ""),
-                "window": f"[b]{me}[/b]: will you break the silence?",
+                "window": f"[b]{me}[/b]: will you break the silence? (space stays silent)",
             }.get(stage, "")
         else:
             status = f"Waiting for {names[v['actors'][0]]}."
@@ -350,8 +350,9 @@ class HappinessScreen(Parts, GameScreenBase):
             typing = isinstance(self.focused, Input)
             telling = c.next_step() == "human" and stage == "story" and not self.review
             return bool(telling and not typing)
-        if action == "silence":
-            return bool(c.next_step() == "window" and not self.review)
+        if action == "silence":  # the countdown, or this seat's turn to be asked
+            asked = c.next_step() == "human" and stage == "window"
+            return bool((c.next_step() == "window" or asked) and not self.review)
         if action == "focus_board":
             return bool(c.next_step() == "human" and stage in ("play", "bummer"))
         return super().check_action(action, parameters)
@@ -375,6 +376,9 @@ class HappinessScreen(Parts, GameScreenBase):
         self.try_act("skip_story")
 
     def action_silence(self) -> None:
+        if self.controller.next_step() == "human":  # asked in turn: this seat's answer
+            self.try_act("pass")
+            return
         self.notify("The silence goes on.")
 
     def on_hand_clicked(self, msg: Hand.Clicked) -> None:
