@@ -498,6 +498,7 @@ class CardRowState(GameState):
             "players": [self._player_view(s) for s in range(self.n)],
             "decks": self._decks_view(),
             "visible": [self.card_view(i, seat) for i in self.visible],
+            "row_size": ROW_SIZE,
             "dwellings": self._piles_view(seat),
             "specials": [{**self.card_view(i), "takeable": i in takeable} for i in specials],
             "letters": dict(self.GROUP_LETTERS),

@@ -131,6 +131,7 @@ class CardRowView(TypedDict):
     players: list[PlayerView]
     decks: list[DeckView]
     visible: list[CardFace]  # the central row
+    row_size: int  # cards the row is refilled to (it never holds more)
     dwellings: list[PileView]
     specials: list[SpecialFace]  # the special (infrastructure) cards still to take
     letters: dict[str, str]  # the colour (type) of a card or need -> its letter

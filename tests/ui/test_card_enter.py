@@ -111,3 +111,44 @@ async def test_the_final_question_names_the_seat_it_asks_not_the_seat_whose_turn
         text = screen_text(app)
         assert "Ann, your turn" in text and "Cleo, your turn" not in text
         await _enter_does_nothing(pilot, app, c)
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
+async def test_card_letters_stay_with_their_cards_so_a_row_is_discarded_in_three_keys(
+    tmp_path, game
+):
+    """The row has a letter for each of its places and the piles the letters after
+    them, so a discard moves no other card's letter: the letters read off the screen
+    at the start of the turn still name the same cards after each key."""
+    from tabletop_tui.games.happy_city.screen import CARD_KEYS
+
+    c = _controller(game, {})
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(c)
+        await pilot.pause()
+        screen = app.screen
+        for _ in range(40):  # to a turn that starts with a full row to discard from
+            v = c.view()
+            if v["stage"] == "discard" and len(v["visible"]) == v["row_size"]:
+                break
+            await _press(
+                pilot, *{"refill": ["1"]}.get(v["stage"], ["c" if game == "happy-city" else "p"])
+            )
+        else:
+            raise AssertionError("no full row to discard from")
+        letters = dict(screen._card_keys)
+        row = [k for k, (area, _) in letters.items() if area == "row"]
+        assert row == list(CARD_KEYS[: v["row_size"]])
+        piles = {k: place for k, place in letters.items() if place[0] != "row"}
+        discards = 0
+        for key in row:  # the letters as first shown, one key a card
+            if c.view()["stage"] != "discard":
+                break  # Happy City discards one card a turn; the row is refilled after
+            await _press(pilot, key)
+            discards += 1
+            assert {k: p for k, p in screen._card_keys.items() if p[0] != "row"} == piles
+            left = {k: p for k, p in screen._card_keys.items() if p[0] == "row"}
+            assert left == {k: letters[k] for k in row[discards:] if k in left}
+        expected = 1 if game == "happy-city" else 3
+        assert discards == expected and c.view()["stage"] == "refill"

@@ -30,7 +30,7 @@ class Board(DrawnLines, can_focus=True):
         Binding("down", "move(0,1)", "Down", show=False),
         Binding("left", "move(-1,0)", "Left", show=False),
         Binding("right", "move(1,0)", "Right", show=False),
-        Binding("enter", "place", "Place card"),
+        Binding("enter", "place", "Place"),
         Binding("n", "jump(1)", "Next spot"),
         Binding("N", "jump(-1)", "Spot before", show=False),
     ]

@@ -91,6 +91,8 @@ class HappyCityScreen(Parts, GameScreenBase):
         ),
     ]
     _card_keys: dict[str, tuple[str, str]] = {}  # letter -> (area, card name), this frame
+    _row_letters: dict[int, str] = {}  # a row card's id -> its letter, this turn
+    _row_letters_turn: tuple[int, int] | None = None  # (round, seat) the letters are for
     _panel_for: int | None = None  # whose left panel is shown (its scroll is theirs)
 
     def compose(self) -> ComposeResult:
@@ -218,13 +220,13 @@ class HappyCityScreen(Parts, GameScreenBase):
             "dwelling": dwellings,
             "special": [(c, "") for c in specials],
         }
-        keys = iter(CARD_KEYS if keyed else "")
+        letters = self._letters(v, entries) if keyed else {}
         self._card_keys = {}
         areas: dict[str, list[Entry]] = {}
         for area, cards in entries.items():
             areas[area] = []
-            for card, extra in cards:
-                key = next(keys, None)
+            for k, (card, extra) in enumerate(cards):
+                key = letters.get((area, k))
                 if key is not None:
                     self._card_keys[key] = (area, card["name"])
                     card = cast("CardFace", {**card, "key": key})  # drawn in its border
@@ -232,6 +234,28 @@ class HappyCityScreen(Parts, GameScreenBase):
                 extra = ", ".join(x for x in (extra, reason) if x)
                 areas[area].append((card, extra, card["name"] in usable))
         return areas
+
+    def _letters(
+        self, v: CardRowView, entries: dict[str, list[tuple[CardFace, str]]]
+    ) -> dict[tuple[str, int], str]:
+        """Each offered card's letter, by (area, place in it). The row has letters for
+        all its places, so the piles and specials keep theirs whatever the row holds;
+        a row card keeps its letter through the turn while cards around it go."""
+        row_keys, others = CARD_KEYS[: v["row_size"]], iter(CARD_KEYS[v["row_size"] :])
+        turn = (v["round"], v["turn"])
+        if self._row_letters_turn != turn:
+            self._row_letters_turn, self._row_letters = turn, {}
+        row_ids = [card["id"] for card, _ in entries["row"]]
+        kept = {i: k for i, k in self._row_letters.items() if i in row_ids}
+        free = iter(k for k in row_keys if k not in kept.values())
+        self._row_letters = {i: kept.get(i) or next(free) for i in row_ids}
+        letters = {("row", k): self._row_letters[i] for k, i in enumerate(row_ids)}
+        for area in ("dwelling", "special"):
+            for k in range(len(entries[area])):
+                key = next(others, None)
+                if key is not None:
+                    letters[(area, k)] = key
+        return letters
 
     def _why_not(self, v: CardRowView, area: str, name: str) -> str:
         """Why the viewer cannot take this card now, as the card says it ("" if the
