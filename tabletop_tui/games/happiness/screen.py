@@ -26,6 +26,7 @@ from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, SkipLine, StoryBox
 from .hand import Hand
+from .lookup import HappinessLookup
 from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
@@ -41,7 +42,7 @@ def story_prompt(name: str, word: str) -> str:
     )
 
 
-class HappinessScreen(Parts, GameScreenBase):
+class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
