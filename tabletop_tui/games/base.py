@@ -8,11 +8,11 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.core import Action, Glossary, Ref
+from rules.core import Action, Ref
 
 from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
-from ..lookup import LookupScreen, Subject
+from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, ShowEnd, ShowHelp
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
@@ -27,7 +27,7 @@ class ReviewNote(Static):
     """
 
 
-class GameScreenBase(LookupScreen, CoachScreen):  # the look-up key, the coach's hint key
+class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's hint key
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
@@ -283,16 +283,6 @@ class GameScreenBase(LookupScreen, CoachScreen):  # the look-up key, the coach's
         self.dismiss(None)  # back to the end screen (or the replay, or the review)
 
     # ---- the look-up key (F2) ---------------------------------------------------------
-    def lookup_title(self) -> str:
-        return self.controller.spec.title
-
-    def lookup_reader(self) -> object:
-        return self.controller.viewer
-
-    def lookup_glossary(self) -> Glossary:
-        c = self.controller
-        return c.spec.explainer.glossary(c.state)
-
     def focused_ref(self) -> Ref | None:
         """The thing the keyboard's cursor is on, outside the move list (a hex of the
         map, a card of the hand); None: the highlighted move speaks (a game overrides)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.css.query import NoMatches
@@ -21,6 +22,9 @@ from textual.widget import Widget
 from rules.core import Explanation, Glossary
 
 from .panel import LookupPanel
+
+if TYPE_CHECKING:
+    from ..controller import Controller
 from .text import glossary_text, lookup_text
 
 
@@ -130,3 +134,20 @@ class LookupScreen(Screen):
 
     def on_key(self, _event: events.Key) -> None:
         self.pointed = None  # the keyboard leads again
+
+
+class TableLookup(LookupScreen):
+    """The look-up of a screen that shows a game's table (its ``controller``'s): the
+    game's glossary, for the seat at the keyboard."""
+
+    controller: Controller
+
+    def lookup_title(self) -> str:
+        return self.controller.spec.title
+
+    def lookup_reader(self) -> object:
+        return self.controller.viewer
+
+    def lookup_glossary(self) -> Glossary:
+        c = self.controller
+        return c.spec.explainer.glossary(c.state)
