@@ -295,7 +295,7 @@ class TabletopApp(App):
         self.back_to_title()
 
     def on_show_help(self, message: nav.ShowHelp) -> None:
-        self.show_help(message.game_id)
+        self.show_help(message.game_id, message.section)
 
     def on_show_end(self, message: nav.ShowEnd) -> None:
         self.show_end(message.controller, message.screen_class)
@@ -395,15 +395,14 @@ class TabletopApp(App):
         except RecordsProblem as exc:
             self.notify(markup_safe(exc), title="Records", severity="warning", timeout=10)
 
-    def show_help(self, game_id: str) -> None:
+    def show_help(self, game_id: str, section: str | None = None) -> None:
         import rules
 
         from .games import help_text
         from .widgets.help import HelpScreen
 
-        self.push_screen(
-            HelpScreen(help_text(game_id), f"{rules.get_game(game_id).title}: rules and keys")
-        )
+        title = f"{rules.get_game(game_id).title}: rules and keys"
+        self.push_screen(HelpScreen(help_text(game_id), title, section))
 
     def show_rules_menu(self) -> None:
         from .games import help_text, playable

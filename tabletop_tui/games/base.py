@@ -13,7 +13,8 @@ from rules.core import Action, Ref
 from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
 from ..lookup import Subject, TableLookup
-from ..navigation import BackToTitle, ShowEnd, ShowHelp
+from ..lookup.palette import LookupCommands
+from ..navigation import BackToTitle, ShowEnd
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
@@ -46,6 +47,7 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
         Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
+    COMMANDS = {LookupCommands}  # Ctrl+P finds any card, term or rule section by name
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
@@ -274,7 +276,12 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
             self.stepper(delta, by_turn)
 
     def action_help(self) -> None:
-        self.post_message(ShowHelp(self.controller.spec.id))
+        self.open_help(self.help_section())
+
+    def help_section(self) -> str | None:
+        """The heading of the rules reference that matters for the decision on screen
+        (F1 opens there); None: the top (a game overrides it)."""
+        return None
 
     def action_leave(self) -> None:
         self.post_message(BackToTitle())

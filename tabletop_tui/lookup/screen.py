@@ -19,8 +19,9 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 from textual.widget import Widget
 
-from rules.core import Explanation, Glossary
+from rules.core import Explanation, Glossary, Ref
 
+from ..navigation import ShowHelp
 from .panel import LookupPanel
 
 if TYPE_CHECKING:
@@ -151,3 +152,26 @@ class TableLookup(LookupScreen):
     def lookup_glossary(self) -> Glossary:
         c = self.controller
         return c.spec.explainer.glossary(c.state)
+
+    # ---- what the command palette opens (lookup.palette) ----------------------------
+    def look_up(self, ref: Ref) -> None:
+        """The look-up panel on ``ref`` (a card or term found by name), until a key."""
+        told = self.controller.explain(ref)
+        if self.lookup_panel is None:
+            self.action_lookup()
+        panel = self.lookup_panel
+        if panel is not None:
+            panel.whole_glossary = False
+        self.pointed = Subject(ref, told, self.lookup_glossary())
+        self.refresh_lookup()
+
+    def help_sections(self) -> list[str]:
+        """The headings of the game's rules reference, in order."""
+        from ..games import help_text
+        from ..widgets.help import sections
+
+        return sections(help_text(self.controller.spec.id))
+
+    def open_help(self, section: str | None = None) -> None:
+        """F1's rules reference, opened at ``section`` (a heading), else at the top."""
+        self.post_message(ShowHelp(self.controller.spec.id, section))
