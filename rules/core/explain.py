@@ -105,14 +105,14 @@ class Explainer:
         return None
 
     # ---- the look-up's index: terms and things found by name ---------------------------
-    def glossary(self, state: GameState) -> Glossary:
+    def glossary(self, game_id: str) -> Glossary:
         """The game's glossary: the ``glossary.toml`` of the explainer's package (an
         empty one if it has none)."""
         return package_glossary(type(self).__module__.rpartition(".")[0])
 
     def term(self, state: GameState, key: object) -> Explanation | None:
         """A glossary term said in full (``thing`` answers ``Ref("term", key)`` with it)."""
-        found = self.glossary(state).get(key)
+        found = self.glossary(state.spec.id).get(key)
         if found is None:
             return None
         lines = [Line(found.text)]

@@ -78,9 +78,9 @@ class CardRowExplainer(Explainer):
             lines += told.of_kind("cost", "gain", "setup", "refusal")
         return Explanation(card.name, tuple(lines))
 
-    def glossary(self, state: GameState) -> Glossary:
+    def glossary(self, game_id: str) -> Glossary:
         """Each edition's own words: Happiest Town has its own glossary file."""
-        town = state.spec.id == "happiest-town"
+        town = game_id == "happiest-town"
         return load_glossary(__package__ or "", "glossary_town.toml" if town else "glossary.toml")
 
     def named_things(self, state: GameState, seat: int | None) -> tuple[tuple[str, Ref], ...]:

@@ -151,7 +151,7 @@ class TableLookup(LookupScreen):
 
     def lookup_glossary(self) -> Glossary:
         c = self.controller
-        return c.spec.explainer.glossary(c.state)
+        return c.spec.explainer.glossary(c.spec.id)
 
     # ---- what the command palette opens (lookup.palette) ----------------------------
     def look_up(self, ref: Ref) -> None:

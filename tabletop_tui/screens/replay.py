@@ -291,7 +291,8 @@ class ReplayScreen(LookupScreen):
         return self.seat
 
     def lookup_glossary(self) -> Glossary:
-        return self.replay.spec.explainer.glossary(self.replay.state_at(self.step))
+        spec = self.replay.spec
+        return spec.explainer.glossary(spec.id)
 
     def lookup_subject(self) -> Subject:
         r, step, seat = self.replay, self.step, self.seat

@@ -32,7 +32,7 @@ class HelpScreen(Screen):
         Binding("escape", "close", "Back"),
         Binding("f1", "close", "Back", show=False),
         Binding("q", "close", "Back", show=False),
-        Binding("home", "top", "Whole reference (top)"),
+        Binding("home", "top", "Top: whole reference", priority=True),
     ]
     DEFAULT_CSS = """
     HelpScreen VerticalScroll { padding: 0 2; }

@@ -21,7 +21,7 @@ def state_of(game: str):
 def test_every_term_is_explained_by_the_games_explainer(game):
     state = state_of(game)
     explainer = rules.get_game(game).explainer
-    terms = explainer.glossary(state).terms
+    terms = explainer.glossary(game).terms
     assert len(terms) >= 5
     for key, term in terms.items():
         told = explainer.thing(state, 0, Ref("term", key))
@@ -74,7 +74,7 @@ def test_every_sweet_lands_track_mark_has_a_term():
         ("inc+2", "income-any"),
         ("1/3 x5 = 5VP", "rate"),
         ("@", "map-cursor"),
-        ("Or up", "prosperity"),
+        ("Or-up tiles", "prosperity"),
         ("R3", "track-markers"),
         ("[M]", "hand-cost"),
     ],

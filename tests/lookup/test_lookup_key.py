@@ -67,7 +67,7 @@ async def test_f2_again_lists_every_term_and_escape_closes_without_leaving(tmp_p
         screen = app.screen
         await pilot.press("f2", "f2")
         await pilot.pause()
-        glossary = c.spec.explainer.glossary(c.state)
+        glossary = c.spec.explainer.glossary(c.spec.id)
         text = panel_of(app).text
         assert all(term.name in text for term in glossary.terms.values())
         await pilot.press("escape")
@@ -136,3 +136,20 @@ async def test_happiness_board_cursor_is_explained_as_its_spot(tmp_path):
         told = c.explain(Ref("spot", board.cursor))
         assert told.title in panel_of(app).text
         assert all(line.text() in panel_of(app).text for line in told.lines)
+
+
+async def test_the_look_up_closes_when_another_seat_takes_the_keyboard(tmp_path):
+    c = happy_city_buying()
+    async with table(tmp_path, c) as (app, pilot):
+        screen = app.screen
+        await pilot.press("f2")
+        await pilot.pause()
+        assert screen.query(LookupPanel)
+        first = c.viewer
+        while c.viewer == first and not c.state.is_over:  # the turn ends, by the rules
+            c.act(c.legal()[-1])
+            screen.advance()
+            await pilot.pause()
+        await pilot.pause(0.4)
+        assert c.viewer != first
+        assert not screen.query(LookupPanel)  # nothing said for the last reader stays

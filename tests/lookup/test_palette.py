@@ -75,7 +75,9 @@ def test_no_look_up_text_of_a_seat_names_a_card_of_another_hand():
     known = {n for n, _ref in named}
     secret = {name[uid] for uid in state.p[1].hand} - known
     assert secret
-    refs = [ref for _n, ref in named] + [Ref("term", k) for k in explainer.glossary(state).terms]
+    refs = [ref for _n, ref in named] + [
+        Ref("term", k) for k in explainer.glossary(c.spec.id).terms
+    ]
     for ref in refs:
         told = explainer.thing(state, 0, ref)
         text = told.text() if told is not None else ""

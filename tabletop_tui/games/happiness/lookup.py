@@ -18,6 +18,10 @@ else:
     _Screen = object
 
 
+# the section of help.md F1 opens at, by the stage of the game
+HELP_SECTIONS = {"build": "Before play", "bummer": "Bummers", "window": "Bummers"}
+
+
 class HappinessLookup(_Screen):
     """The look-up's hooks for the Happiness screen (a mixin of it)."""
 
@@ -26,6 +30,12 @@ class HappinessLookup(_Screen):
     def hand_words(self) -> list[str]:
         hand = self.controller.view().get("hand") or []
         return [card["word"] for card in hand]
+
+    def help_section(self) -> str | None:
+        stage = self.controller.view().get("stage")
+        if self.controller.state.is_over:
+            return "The end"
+        return HELP_SECTIONS.get(str(stage), "Your turn")
 
     def focused_ref(self) -> Ref | None:
         if isinstance(self.focused, Board):

@@ -389,6 +389,17 @@ class HappyCityScreen(Parts, GameScreenBase):
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
 
+    # ---- F1 at the section of the decision on screen --------------------------------
+    TURN_SECTION = "A round"  # help.md's section on the steps of a turn
+    EXPERT_STAGES = ("market", "target", "final")  # Expert mode's own decisions
+
+    def help_section(self) -> str | None:
+        c = self.controller
+        if c.state.is_over:
+            return "Limits and the end"
+        stage = cast("CardRowView", c.view())["stage"]
+        return "Expert mode" if stage in self.EXPERT_STAGES else self.TURN_SECTION
+
     # ---- the look-up key: a card (bought, taken, discarded) or a deck (drawn) -------------
     def ref_of_move(self, action: Action) -> Ref | None:
         if action.kind in ("buy", "dwelling", "claim", "discard") and action.args:

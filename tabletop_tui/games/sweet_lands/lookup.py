@@ -70,10 +70,27 @@ class SweetLandsLookup(_Screen):
 
         def current_view(self) -> SweetLandsView: ...
 
+        def map_step(self) -> bool: ...
+
     def shown_is_reader(self) -> bool:
         """The map on show is the reader's own (the explainer reads the reader's map)."""
         v = self.current_view()
         return v["viewer"] is not None and self.shown(v) == v["viewer"]
+
+    def help_section(self) -> str | None:
+        """The part of help.md for the decision on screen: the map in a map step, the
+        tracks when a track is chosen, setting up, the end, else the round."""
+        c = self.controller
+        if c.state.is_over:
+            return "Final score"
+        kinds = {a.kind for a in c.legal()}
+        if self.map_step():
+            return "The map"
+        if kinds & {"track", "marker", "column", "income"}:
+            return "Tracks"
+        if kinds & {"character", "map", "aid"}:
+            return "Setting up"
+        return "A round"
 
     def focused_ref(self) -> Ref | None:
         widget = self.focused
