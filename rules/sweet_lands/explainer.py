@@ -232,7 +232,8 @@ def _hex(s: StateFields, seat: int | None, h: Any) -> Explanation | None:
     m = MQ.map_board(s, seat)
     if not 0 <= h < len(m.kinds):
         return None
-    return Explanation(f"Hex {h}", (Line(m.kinds[h]),), E.map_refusal(s, seat, "hex", h))
+    lines = (Line(m.kinds[h]),) + LW.hex_lines(s, seat, h, m.kinds[h])
+    return Explanation(f"Hex {h}", lines, E.map_refusal(s, seat, "hex", h))
 
 
 def _road(s: StateFields, seat: int | None, e: Any) -> Explanation | None:

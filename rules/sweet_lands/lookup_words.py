@@ -12,6 +12,7 @@ from typing import Any
 from ..core import Line, Ref
 from . import data as D
 from . import explain as E
+from . import map_queries as MQ
 from .fields import StateFields
 
 # what a pass card counts, by its "per" (the "every" and "kind" fields filled in)
@@ -68,6 +69,9 @@ def named_things(s: StateFields, seat: int | None) -> tuple[tuple[str, Ref], ...
     found += [(c["name"], Ref("character", cid)) for cid, c in d.characters.items()]
     found += [(f"Skill {k}", Ref("skill", k)) for k in d.skills]
     found += [(f"Milestone {m}", Ref("milestone", m)) for m, _side in s.milestones]
+    found += [
+        (f"Final scoring tile {t['tile']}", Ref("tile", t["tile"])) for t in E.final_standings(s)
+    ]
     if seat is not None:
         found += [
             (f"Prosperity {tr['colour']} {tr['element'].replace('_', ' ')}", Ref("track", i))
@@ -82,3 +86,41 @@ def named_things(s: StateFields, seat: int | None) -> tuple[tuple[str, Ref], ...
             known.update(P.hand)
     found += [(d.cards[d.deck[uid]].name, Ref("card", uid)) for uid in sorted(known)]
     return tuple(found)
+
+
+def hex_lines(s: StateFields, seat: int, h: int, kind: str) -> tuple[Line, ...]:
+    """What lies on hex ``h`` of the seat's map, in words: its tile (face up or
+    flipped, and what flipping gives), property, rabbit, port, bonus icon and, while
+    empty, what a tile there would give when flipped."""
+    d = D.load()
+    P = s.p[seat]
+    m = MQ.map_board(s, seat)
+    lines: list[Line] = []
+    tile = P.tiles.get(h)
+    if tile is not None:
+        tile_kind, flipped = tile
+        effect = d.specials[int(tile_kind[8:])] if tile_kind.startswith("special:") else ()
+        effect = effect or d.terrain_flip.get(tile_kind, ())
+        state = "flipped" if flipped else "face up: a road on one of its edges flips it"
+        lines.append(Line(f"tile {tile_kind.replace(':', ' ')}, {state}"))
+        if effect:
+            lines.append(Line(f"flipping gives {'; '.join(E.effects_text(effect))}", kind="setup"))
+    elif kind in d.terrain_flip:
+        gives = "; ".join(E.effects_text(d.terrain_flip[kind]))
+        lines.append(Line(f"empty: a {kind} tile here, once flipped, gives {gives}", kind="setup"))
+    if h in P.props:
+        lines.append(Line(f"property: {P.props[h]}"))
+    if h in P.rabbits:
+        lines.append(Line("a Cookie Rabbit"))
+    if h in m.ports:
+        linked = tile is not None and h in MQ.capital_network(s, seat)
+        now = "connected now" if linked else "not connected yet"
+        lines.append(
+            Line(
+                f"a port, {now}: it counts at the end once it holds your tile and your tiles "
+                "join it, hex to hex, to your capital (a road alone is not enough)"
+            )
+        )
+    if h in m.icons and tile is None:
+        lines.append(Line(f"bonus icon: {'; '.join(E.effects_text(m.icons[h]))}", kind="setup"))
+    return tuple(lines)

@@ -153,3 +153,32 @@ async def test_the_look_up_closes_when_another_seat_takes_the_keyboard(tmp_path)
         await pilot.pause(0.4)
         assert c.viewer != first
         assert not screen.query(LookupPanel)  # nothing said for the last reader stays
+
+
+async def test_the_mouse_over_a_card_shows_that_card(tmp_path):
+    from tabletop_tui.widgets.card_grid import CardGrid
+
+    c = happy_city_buying()
+    async with table(tmp_path, c) as (app, pilot):
+        await pilot.press("f2")
+        await pilot.pause()
+        grid = app.screen.query_one("#hc-row", CardGrid)
+        name = grid.cards[-1][0]["name"]
+        await pilot.hover("#hc-row", offset=grid.offset_of(name))
+        await pilot.pause(0.4)
+        assert c.explain(Ref("card", name)).title in panel_of(app).text
+        assert c.state.stage == "buy"  # pointing bought nothing
+
+
+def test_a_sweet_lands_hex_says_its_tile_and_what_a_port_needs():
+    from rules.sweet_lands import map_queries
+
+    c = sl_demo.mid_game(want="hex")
+    state, seat = c.state, 0
+    ports = map_queries.map_board(state, seat).ports
+    for h, (kind, flipped) in state.p[seat].tiles.items():
+        assert kind  # a tile of some kind lies there
+        text = c.spec.explainer.thing(state, seat, Ref("hex", h)).text()
+        assert ("flipped" in text) == flipped and "tile" in text
+    told = c.spec.explainer.thing(state, seat, Ref("hex", ports[0])).text()
+    assert "a road alone is not enough" in told
