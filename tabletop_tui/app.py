@@ -18,6 +18,7 @@ from textual.screen import Screen
 from . import memory_policy
 from . import navigation as nav
 from .interrupt import INTERRUPTED, catch_sigint
+from .lookup.palette import LookupCommands
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
@@ -31,6 +32,8 @@ SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it
 
 class TabletopApp(App):
     TITLE = "tabletop"
+    # Ctrl+P also finds any card, term or rule section of the game on screen
+    COMMANDS = App.COMMANDS | {LookupCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         # Ctrl-C quits as in any command (status 130); a focused text box copies instead.

@@ -13,7 +13,6 @@ from rules.core import Action, Ref
 from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
 from ..lookup import Subject, TableLookup
-from ..lookup.palette import LookupCommands
 from ..navigation import BackToTitle, ShowEnd
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
@@ -33,8 +32,9 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
         # F2, not i: lower-case letters take cards in Happy City and capitals name
-        # Sweet Lands' areas (I among them); a function key clashes with no game
-        Binding("f2", "lookup", "Look up"),
+        # Sweet Lands' areas (I among them); a function key clashes with no game.
+        # "Info", short: at 80 columns the key bar still has room for the game's keys
+        Binding("f2", "lookup", "Info"),
         Binding("escape", "close_lookup", "Close look-up"),
         Binding("escape", "leave", "Title"),
         # the same key on a final table opened from the end screen: only one is active
@@ -47,7 +47,6 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
         Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
     ]
-    COMMANDS = {LookupCommands}  # Ctrl+P finds any card, term or rule section by name
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table

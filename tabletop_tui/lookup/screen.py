@@ -23,10 +23,10 @@ from rules.core import Explanation, Glossary, Ref
 
 from ..navigation import ShowHelp
 from .panel import LookupPanel
+from .text import glossary_text, lookup_text
 
 if TYPE_CHECKING:
     from ..controller import Controller
-from .text import glossary_text, lookup_text
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ class LookupScreen(Screen):
     """A screen with the look-up key. Its BINDINGS name ``lookup`` and ``close_lookup``
     (Escape); ``lookup_allows`` is asked from its ``check_action``."""
 
-    pointed: Subject | None = None  # what the mouse points at; a key press forgets it
+    # what the mouse (or the palette) points at; a key press hands back to the focus
+    pointed: Subject | None = None
 
     # ---- what a screen tells ---------------------------------------------------------
     def lookup_subject(self) -> Subject:
@@ -164,13 +165,6 @@ class TableLookup(LookupScreen):
             panel.whole_glossary = False
         self.pointed = Subject(ref, told, self.lookup_glossary())
         self.refresh_lookup()
-
-    def help_sections(self) -> list[str]:
-        """The headings of the game's rules reference, in order."""
-        from ..games import help_text
-        from ..widgets.help import sections
-
-        return sections(help_text(self.controller.spec.id))
 
     def open_help(self, section: str | None = None) -> None:
         """F1's rules reference, opened at ``section`` (a heading), else at the top."""

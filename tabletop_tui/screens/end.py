@@ -20,7 +20,6 @@ from rules.core import Explanation, Line
 
 from ..coach.end_parts import coach_parts, show_coach_parts
 from ..lookup import Subject, TableLookup
-from ..lookup.palette import LookupCommands
 from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
 from ..widgets.log import LogView
@@ -77,7 +76,7 @@ class LogScreen(Screen):
 
 class EndScreen(TableLookup):
     BINDINGS = [
-        Binding("f2", "lookup", "Look up"),  # the highlighted player's score, its terms
+        Binding("f2", "lookup", "Info"),  # the highlighted player's score, its terms
         Binding("escape", "close_lookup", "Close look-up"),
         Binding("a", "again", "Play again"),
         Binding("v", "review", "Final table"),
@@ -86,7 +85,6 @@ class EndScreen(TableLookup):
         Binding("t", "title", "Title"),
         Binding("escape", "title", "Title", show=False),
     ]
-    COMMANDS = {LookupCommands}  # Ctrl+P finds any card, term or rule section by name
     DEFAULT_CSS = """
     EndScreen VerticalScroll { padding: 0 1; }
     EndScreen #end-head { height: auto; margin: 1 0 0 0; }

@@ -23,6 +23,7 @@ from rules.core import Explanation, Glossary, Line
 
 from ..interrupt import INTERRUPTED, catch_sigint
 from ..lookup import LookupScreen, Subject
+from ..lookup.palette import LookupCommands
 from ..replay import Replay
 from ..widgets.title_bar import TitleBar
 
@@ -134,7 +135,7 @@ class FollowSeat(ModalScreen[int | None]):
 
 class ReplayScreen(LookupScreen):
     BINDINGS = [
-        Binding("f2", "lookup", "Look up"),  # the terms the step on show uses
+        Binding("f2", "lookup", "Info"),  # the terms the step on show uses
         Binding("escape", "close_lookup", "Close look-up"),
         Binding("right,full_stop", "move(1)", "Next", key_display="right"),
         Binding("left,comma", "move(-1)", "Back", key_display="left"),
@@ -328,6 +329,7 @@ class ReplayApp(App):
     """`tabletop replay SAVE`: the viewer on its own."""
 
     TITLE = "tabletop replay"
+    COMMANDS = App.COMMANDS | {LookupCommands}  # on the replay's table, as in a game
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+c", f"quit({INTERRUPTED})", "Quit", show=False, system=True),
