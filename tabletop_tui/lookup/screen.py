@@ -39,6 +39,7 @@ class Subject:
     told: Explanation | None
     glossary: Glossary = field(default_factory=Glossary)
     around: str = ""
+    marks: tuple[str, ...] = ()  # glossary keys of the marks the thing is drawn with
 
 
 class LookupScreen(Screen):
@@ -118,7 +119,7 @@ class LookupScreen(Screen):
         subject = self.pointed or self.lookup_subject()
         panel.show(
             (subject.key, subject.told),
-            lookup_text(subject.told, subject.glossary, subject.around),
+            lookup_text(subject.told, subject.glossary, subject.around, subject.marks),
         )
 
     def on_mouse_move(self, event: events.MouseMove) -> None:

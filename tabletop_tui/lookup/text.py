@@ -14,16 +14,21 @@ NOTHING = (
 )
 
 
-def lookup_text(told: Explanation | None, glossary: Glossary, around: str = "") -> str:
+def lookup_text(
+    told: Explanation | None, glossary: Glossary, around: str = "", marks: tuple[str, ...] = ()
+) -> str:
     """``told`` in lines, with the terms it (or ``around``: the thing's label on
-    screen) uses defined below it; a note on where to point when there is nothing."""
+    screen) uses defined below it, and the terms ``marks`` names (the glossary keys of
+    the marks the thing is drawn with); a note on where to point when there is nothing."""
     if told is None:
         return NOTHING
     lines = [f"[b]{escape(told.title)}[/b]"]
     if told.refused:
         lines.append(f"Not now: {escape(told.refused)}")
     lines += [escape(line.text()) for line in told.lines]
-    used = [t for t in glossary.found_in("\n".join([around, told.text()])) if t.name != told.title]
+    found = glossary.found_in("\n".join([around, told.text()]))
+    found += [t for key in marks if (t := glossary.get(key)) is not None and t not in found]
+    used = [t for t in found if t.name != told.title]
     if used:
         lines.append("[i]Terms used here[/i]")
         lines += [f"[b]{escape(t.name)}[/b]: {escape(t.text)}" for t in used]

@@ -106,6 +106,8 @@ async def test_sweet_lands_map_cursor_is_explained_as_its_hex(tmp_path):
         what, ident = hexmap.cursor
         ref = Ref("hex" if what == "hex" else "road", ident)
         assert c.explain(ref).title in panel_of(app).text
+        # the map's own marks are defined with it (the letters in a hex, the edge marks)
+        assert ("Hex letters" if what == "hex" else "Map cursor") in panel_of(app).text
         await pilot.press("right")
         await pilot.pause(0.4)
         what, ident = hexmap.cursor

@@ -3,6 +3,7 @@ rows, the highlighted move or the mouse point at, as the explainer's references.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from textual.coordinate import Coordinate
@@ -43,6 +44,13 @@ _BY_KIND: dict[str, str] = {
 }
 # moves that name a kind of thing the glossary explains
 _TERM_OF_KIND = {"income": "income-colour", "column": "industry-bonus", "marker": "track-markers"}
+
+
+# the glossary's terms for the marks a hex or a road place is drawn with on the map
+MAP_MARKS = {
+    "hex": ("hex-letters", "property-letters", "map-marks"),
+    "road": ("map-marks", "map-cursor"),
+}
 
 
 def map_ref(target: tuple[str, int]) -> Ref:
@@ -91,6 +99,12 @@ class SweetLandsLookup(_Screen):
         if kinds & {"character", "map", "aid"}:
             return "Setting up"
         return "A round"
+
+    def explain_ref(self, ref: Ref, around: str = "") -> Subject | None:
+        subject = super().explain_ref(ref, around)
+        if subject is None or ref.kind not in MAP_MARKS:
+            return subject
+        return replace(subject, marks=MAP_MARKS[ref.kind])  # the map's letters, defined
 
     def focused_ref(self) -> Ref | None:
         widget = self.focused
