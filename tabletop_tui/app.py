@@ -18,6 +18,7 @@ from textual.screen import Screen
 from . import memory_policy
 from . import navigation as nav
 from .interrupt import INTERRUPTED, catch_sigint
+from .lookup.palette import LookupCommands
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
@@ -31,6 +32,8 @@ SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it
 
 class TabletopApp(App):
     TITLE = "tabletop"
+    # Ctrl+P also finds any card, term or rule section of the game on screen
+    COMMANDS = App.COMMANDS | {LookupCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         # Ctrl-C quits as in any command (status 130); a focused text box copies instead.
@@ -295,7 +298,7 @@ class TabletopApp(App):
         self.back_to_title()
 
     def on_show_help(self, message: nav.ShowHelp) -> None:
-        self.show_help(message.game_id)
+        self.show_help(message.game_id, message.section)
 
     def on_show_end(self, message: nav.ShowEnd) -> None:
         self.show_end(message.controller, message.screen_class)
@@ -395,15 +398,14 @@ class TabletopApp(App):
         except RecordsProblem as exc:
             self.notify(markup_safe(exc), title="Records", severity="warning", timeout=10)
 
-    def show_help(self, game_id: str) -> None:
+    def show_help(self, game_id: str, section: str | None = None) -> None:
         import rules
 
         from .games import help_text
         from .widgets.help import HelpScreen
 
-        self.push_screen(
-            HelpScreen(help_text(game_id), f"{rules.get_game(game_id).title}: rules and keys")
-        )
+        title = f"{rules.get_game(game_id).title}: rules and keys"
+        self.push_screen(HelpScreen(help_text(game_id), title, section))
 
     def show_rules_menu(self) -> None:
         from .games import help_text, playable

@@ -19,11 +19,13 @@ class BackToTitle(Message):
 
 
 class ShowHelp(Message):
-    """The rules reference and keys of a game."""
+    """The rules reference and keys of a game, opened at ``section`` (a heading of it:
+    the part that matters for the decision on screen) or at its top."""
 
-    def __init__(self, game_id: str) -> None:
+    def __init__(self, game_id: str, section: str | None = None) -> None:
         super().__init__()
         self.game_id = game_id
+        self.section = section
 
 
 class ShowEnd(Message):

@@ -6,6 +6,7 @@ Core knows no game: the registry in ``rules`` and each game package build on it.
 from .actions import Action, Option, labeler
 from .errors import DataError, IllegalAction, SaveError
 from .explain import Explainer, Explanation, Line, Ref, refusal
+from .glossary import Glossary, Term, load_glossary
 from .rng import Rng
 from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
@@ -17,6 +18,9 @@ __all__ = [
     "Explainer",
     "Explanation",
     "Line",
+    "Glossary",
+    "Term",
+    "load_glossary",
     "Ref",
     "refusal",
     "IllegalAction",

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .actions import Action
+from .glossary import Glossary, package_glossary
 from .state import GameState
 
 # What a line says about its figure: a cost paid, a gain had at once, something it
@@ -102,6 +103,27 @@ class Explainer:
         """What the referenced thing is and does, as ``seat`` may know it (None: this
         game has nothing to say about it)."""
         return None
+
+    # ---- the look-up's index: terms and things found by name ---------------------------
+    def glossary(self, game_id: str) -> Glossary:
+        """The game's glossary: the ``glossary.toml`` of the explainer's package (an
+        empty one if it has none)."""
+        return package_glossary(type(self).__module__.rpartition(".")[0])
+
+    def term(self, state: GameState, key: object) -> Explanation | None:
+        """A glossary term said in full (``thing`` answers ``Ref("term", key)`` with it)."""
+        found = self.glossary(state.spec.id).get(key)
+        if found is None:
+            return None
+        lines = [Line(found.text)]
+        if found.shown:
+            lines.append(Line("Shown on screen as " + ", ".join(found.shown)))
+        return Explanation(found.name, tuple(lines))
+
+    def named_things(self, state: GameState, seat: int | None) -> tuple[tuple[str, Ref], ...]:
+        """Every thing of the game ``seat`` may look up by name (the palette's index,
+        glossary terms apart): (the name, its ref). Nothing the seat may not know."""
+        return ()
 
 
 def refusal(state: GameState, seat: int, action: Action) -> str | None:

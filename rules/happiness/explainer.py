@@ -34,12 +34,20 @@ class HappinessExplainer(Explainer):
 
     def thing(self, state: GameState, seat: int | None, ref: Ref) -> Explanation | None:
         assert isinstance(state, HappinessState)
+        if ref.kind == "term":
+            return self.term(state, ref.id)
         if ref.kind == "card" and isinstance(ref.id, str):
             cid = state.card_by_word(ref.id)
             return None if cid is None else _card_explanation(state, seat, cid)
         if ref.kind == "spot" and isinstance(ref.id, tuple) and len(ref.id) == 2:
             return _spot_explanation(state, seat, (ref.id[0], ref.id[1]))
         return None
+
+    def named_things(self, state: GameState, seat: int | None) -> tuple[tuple[str, Ref], ...]:
+        """Every card of the deck by its word (the deck's list is public)."""
+        assert isinstance(state, HappinessState)
+        words = dict.fromkeys(card.word for card in state.cards)
+        return tuple((word, Ref("card", word)) for word in words)
 
 
 def place_explanation(state: HappinessState, seat: int, cid: int, cell) -> Explanation:

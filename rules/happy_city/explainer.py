@@ -10,7 +10,17 @@ is drawn or revealed.
 
 from __future__ import annotations
 
-from ..core import Action, Explainer, Explanation, GameState, Line, Ref, refusal
+from ..core import (
+    Action,
+    Explainer,
+    Explanation,
+    GameState,
+    Glossary,
+    Line,
+    Ref,
+    load_glossary,
+    refusal,
+)
 from .card_row import DECK_COSTS, CardRowState
 from .cards import Card
 from .offers import purchase_problem, special_problem
@@ -49,6 +59,8 @@ class CardRowExplainer(Explainer):
 
     def thing(self, state: GameState, seat: int | None, ref: Ref) -> Explanation | None:
         assert isinstance(state, CardRowState)
+        if ref.kind == "term":
+            return self.term(state, ref.id)
         if ref.kind == "deck" and ref.id in (1, 2, 3):
             assert isinstance(ref.id, int)
             return Explanation(state.deck_name(ref.id).capitalize(), _deck_lines(state, ref.id))
@@ -65,6 +77,18 @@ class CardRowExplainer(Explainer):
             told = self.action(state, seat, Action(seat, kind, (card.name,)))
             lines += told.of_kind("cost", "gain", "setup", "refusal")
         return Explanation(card.name, tuple(lines))
+
+    def glossary(self, game_id: str) -> Glossary:
+        """Each edition's own words: Happiest Town has its own glossary file."""
+        town = game_id == "happiest-town"
+        return load_glossary(__package__ or "", "glossary_town.toml" if town else "glossary.toml")
+
+    def named_things(self, state: GameState, seat: int | None) -> tuple[tuple[str, Ref], ...]:
+        """Every card of the game (the card list is public) and the three decks."""
+        assert isinstance(state, CardRowState)
+        names = dict.fromkeys(card.name for card in state.cards)
+        decks = tuple((state.deck_name(d).capitalize(), Ref("deck", d)) for d in (1, 2, 3))
+        return tuple((name, Ref("card", name)) for name in names) + decks
 
 
 def name_of(state: GameState, action: Action) -> str:

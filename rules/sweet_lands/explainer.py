@@ -14,6 +14,7 @@ from ..core import Action, Explainer, Explanation, GameState, Line, Ref, refusal
 from . import characters as C
 from . import data as D
 from . import explain as E
+from . import lookup_words as LW
 from . import map_queries as MQ
 from . import queries as Q
 from .board_part import FIXED_LABELS
@@ -83,8 +84,13 @@ class SweetLandsExplainer(Explainer):
 
     def thing(self, state: GameState, seat: int | None, ref: Ref) -> Explanation | None:
         s = _fields(state)
+        if ref.kind == "term":
+            return self.term(state, ref.id)
         tell = _THINGS.get(ref.kind)
         return tell(s, seat, ref.id) if tell is not None else None
+
+    def named_things(self, state: GameState, seat: int | None) -> tuple[tuple[str, Ref], ...]:
+        return LW.named_things(_fields(state), seat)
 
     # ---- typed answers for the panels that draw a whole table of them ---------------
     def refusals(self, state: GameState, seat: int | None, group: str) -> dict[str, str]:
@@ -146,7 +152,7 @@ def _card(s: StateFields, seat: int | None, uid: Any) -> Explanation | None:
         return None  # another hand, the deck: not this seat's to know
     card = d.cards[d.deck[uid]]
     does = E.effects_text(card.effect) if card.kind == "immediate" else ["a pass ability"]
-    lines = gain_lines(does)
+    lines = gain_lines(does) + LW.card_lines(uid)
     if mine and seat is not None:
         lines = cost_lines({"gold": Q.card_cost(s, seat, uid)}, card.name) + lines
         return Explanation(card.name, lines, _refused(s, seat, E.card_move(s), uid))
@@ -226,7 +232,8 @@ def _hex(s: StateFields, seat: int | None, h: Any) -> Explanation | None:
     m = MQ.map_board(s, seat)
     if not 0 <= h < len(m.kinds):
         return None
-    return Explanation(f"Hex {h}", (Line(m.kinds[h]),), E.map_refusal(s, seat, "hex", h))
+    lines = (Line(m.kinds[h]),) + LW.hex_lines(s, seat, h, m.kinds[h])
+    return Explanation(f"Hex {h}", lines, E.map_refusal(s, seat, "hex", h))
 
 
 def _road(s: StateFields, seat: int | None, e: Any) -> Explanation | None:

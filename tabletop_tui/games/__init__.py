@@ -95,11 +95,32 @@ def screen_class(game_id: str) -> type[GameScreenBase]:
     return ui_for(game_id).screen_class()
 
 
+TERMS_MARK = "<!-- terms -->"  # where a help file has its game's glossary written in
+
+
 def help_text(game_id: str) -> str:
-    """The game's rules reference followed by the keys that work everywhere."""
+    """The game's rules reference followed by the keys that work everywhere; the
+    game's glossary goes where the file marks it (before the rules use its words)."""
     path = ui_for(game_id).help
     keys = KEYS.read_text(encoding="utf-8")
     body = (
         path.read_text(encoding="utf-8") if path.exists() else f"# {game_id}\n\nNo reference yet."
     )
+    if TERMS_MARK in body:
+        body = body.replace(TERMS_MARK, terms_section(game_id))
     return body + "\n\n" + keys
+
+
+def terms_section(game_id: str) -> str:
+    """The game's glossary as a Markdown section: each word or mark, then its meaning."""
+    import rules
+
+    glossary = rules.get_game(game_id).explainer.glossary(game_id)
+    lines = ["## Words and marks", ""]
+    lines += [f"- **{md_safe(t.name)}**: {md_safe(t.text)}" for t in glossary.terms.values()]
+    return "\n".join(lines)
+
+
+def md_safe(text: str) -> str:
+    """Plain text made safe inside Markdown (marks such as * _ # [ ] | read as text)."""
+    return "".join("\\" + ch if ch in "\\`*_[]<>#|" else ch for ch in text)

@@ -8,11 +8,12 @@ from textual.binding import Binding
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.core import Action
+from rules.core import Action, Ref
 
 from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
-from ..navigation import BackToTitle, ShowEnd, ShowHelp
+from ..lookup import Subject, TableLookup
+from ..navigation import BackToTitle, ShowEnd
 from ..text import markup_safe
 from ..widgets.common import HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
@@ -26,10 +27,15 @@ class ReviewNote(Static):
     """
 
 
-class GameScreenBase(CoachScreen):  # the coach's hint key
+class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's hint key
     BINDINGS = [
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
+        # F2, not i: lower-case letters take cards in Happy City and capitals name
+        # Sweet Lands' areas (I among them); a function key clashes with no game.
+        # "Info", short: at 80 columns the key bar still has room for the game's keys
+        Binding("f2", "lookup", "Info"),
+        Binding("escape", "close_lookup", "Close look-up"),
         Binding("escape", "leave", "Title"),
         # the same key on a final table opened from the end screen: only one is active
         Binding("escape", "results", "Results"),
@@ -231,6 +237,9 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        looked_up = self.lookup_allows(action)
+        if looked_up is not None:  # Escape closes an open look-up before anything else
+            return looked_up
         if action == "hint":
             return self.hint_allowed()
         if action == "hints_off":
@@ -266,13 +275,61 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             self.stepper(delta, by_turn)
 
     def action_help(self) -> None:
-        self.post_message(ShowHelp(self.controller.spec.id))
+        self.open_help(self.help_section())
+
+    def help_section(self) -> str | None:
+        """The heading of the rules reference that matters for the decision on screen
+        (F1 opens there); None: the top (a game overrides it)."""
+        return None
 
     def action_leave(self) -> None:
         self.post_message(BackToTitle())
 
     def action_results(self, _to: str = "results") -> None:
         self.dismiss(None)  # back to the end screen (or the replay, or the review)
+
+    # ---- the look-up key (F2) ---------------------------------------------------------
+    def focused_ref(self) -> Ref | None:
+        """The thing the keyboard's cursor is on, outside the move list (a hex of the
+        map, a card of the hand); None: the highlighted move speaks (a game overrides)."""
+        return None
+
+    def ref_of_move(self, action: Action) -> Ref | None:
+        """The thing a move is about (the card it buys, the area it uses), if any."""
+        return None
+
+    def highlighted_move(self) -> Action | None:
+        """The legal move the move list highlights, if it has the focus's attention."""
+        found = self.query(MoveList)
+        if not found:
+            return None
+        moves = found.first()
+        index = moves.highlighted
+        if index is None or not moves.display:
+            return None
+        key = moves.get_option_at_index(index).id
+        return next((a for a in self.controller.legal() if a.key == key), None)
+
+    def explain_ref(self, ref: Ref, around: str = "") -> Subject | None:
+        """The explainer's words on ``ref`` for the seat at the keyboard, if it has any."""
+        told = self.controller.explain(ref)
+        return None if told is None else Subject(ref, told, self.lookup_glossary(), around)
+
+    def lookup_subject(self) -> Subject:
+        ref = self.focused_ref()
+        told = self.explain_ref(ref) if ref is not None else None
+        if told is not None:
+            return told
+        move = self.highlighted_move()
+        if move is not None:
+            ref = self.ref_of_move(move)
+            told = self.explain_ref(ref, move.label) if ref is not None else None
+            if told is not None:
+                return told
+            # a move that names no thing: what it does, or why it is refused
+            explained = self.controller.explain_action(move)
+            return Subject(move.key, explained, self.lookup_glossary(), move.label)
+        return Subject(None, None, self.lookup_glossary())
 
     # ---- updates ----------------------------------------------------------------------
     def update_static(self, target, text: str) -> None:

@@ -16,7 +16,10 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
+from rules.core import Explanation, Line
+
 from ..coach.end_parts import coach_parts, show_coach_parts
+from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
 from ..widgets.log import LogView
@@ -71,8 +74,10 @@ class LogScreen(Screen):
         self.dismiss(None)
 
 
-class EndScreen(Screen):
+class EndScreen(TableLookup):
     BINDINGS = [
+        Binding("f2", "lookup", "Info"),  # the highlighted player's score, its terms
+        Binding("escape", "close_lookup", "Close look-up"),
         Binding("a", "again", "Play again"),
         Binding("v", "review", "Final table"),
         Binding("l", "log", "Whole log"),
@@ -128,6 +133,9 @@ class EndScreen(Screen):
         return screen_class(self.controller.spec.id).REVIEW
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        looked_up = self.lookup_allows(action)
+        if looked_up is not None:  # Escape closes an open look-up before the title
+            return looked_up
         if action == "review":
             return self.can_review()
         return True
@@ -188,6 +196,25 @@ class EndScreen(Screen):
             "end-log": self.action_log,
         }.get(event.button.id or "", self.action_title)
         action()
+
+    # ---- the look-up key: the score of the player the table highlights --------------
+    def lookup_subject(self) -> Subject:
+        """The engine's own breakdown of the highlighted player's score (result()),
+        with the terms its labels use."""
+        res = self.controller.state.result()
+        order = [s for seats in res["ranking"] for s in seats]
+        row = self.query_one(DataTable).cursor_row
+        if not 0 <= row < len(order):
+            return Subject(None, None, self.lookup_glossary())
+        seat = order[row]
+        name = self.controller.state.players[seat]
+        items = (res.get("items") or [[]] * len(order))[seat]
+        lines = tuple(Line(f"{it['label']}: {it['value']}") for it in items)
+        if not lines:
+            parts = res["breakdown"][seat].items()
+            lines = tuple(Line(f"{k.replace('_', ' ')}: {v}") for k, v in parts)
+        told = Explanation(f"{name}: {res['scores'][seat]}", lines)
+        return Subject(("end", seat), told, self.lookup_glossary(), res.get("formula") or "")
 
     def action_again(self) -> None:
         self.post_message(PlayAgain(self.controller))

@@ -19,7 +19,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rules.core import Explanation, Glossary, Line
+
 from ..interrupt import INTERRUPTED, catch_sigint
+from ..lookup import LookupScreen, Subject
+from ..lookup.palette import LookupCommands
 from ..replay import Replay
 from ..widgets.title_bar import TitleBar
 
@@ -129,8 +133,10 @@ class FollowSeat(ModalScreen[int | None]):
             self.dismiss(None if seat < 0 else seat)
 
 
-class ReplayScreen(Screen):
+class ReplayScreen(LookupScreen):
     BINDINGS = [
+        Binding("f2", "lookup", "Info"),  # the terms the step on show uses
+        Binding("escape", "close_lookup", "Close look-up"),
         Binding("right,full_stop", "move(1)", "Next", key_display="right"),
         Binding("left,comma", "move(-1)", "Back", key_display="left"),
         Binding("pagedown", "move(10)", "+10", show=False),
@@ -224,6 +230,9 @@ class ReplayScreen(Screen):
         self.show()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        looked_up = self.lookup_allows(action)
+        if looked_up is not None:  # Escape closes an open look-up before the viewer
+            return looked_up
         # Following a seat shows its hand: only once the game is over, so the replay of
         # a game still being played can never be used to read a player's cards.
         return action != "follow" or self.replay.over
@@ -275,6 +284,24 @@ class ReplayScreen(Screen):
         title = f"{self.replay.spec.title}: replay viewer"
         self.app.push_screen(HelpScreen(VIEWER_KEYS + game_rules, title))
 
+    # ---- the look-up key: the step's move, and the terms its text uses ----------------
+    def lookup_title(self) -> str:
+        return self.replay.spec.title
+
+    def lookup_reader(self) -> object:
+        return self.seat
+
+    def lookup_glossary(self) -> Glossary:
+        spec = self.replay.spec
+        return spec.explainer.glossary(spec.id)
+
+    def lookup_subject(self) -> Subject:
+        r, step, seat = self.replay, self.step, self.seat
+        moved = r.new_lines(step, seat)
+        told = Explanation(f"Step {step}: {r.step_label(step, seat)}", tuple(map(Line, moved)))
+        shown = "\n".join(view_lines(r.view(step, seat)))  # what the seat reads, no more
+        return Subject((step, seat), told, self.lookup_glossary(), shown)
+
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:
             self.app.pop_screen()
@@ -302,6 +329,7 @@ class ReplayApp(App):
     """`tabletop replay SAVE`: the viewer on its own."""
 
     TITLE = "tabletop replay"
+    COMMANDS = App.COMMANDS | {LookupCommands}  # on the replay's table, as in a game
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+c", f"quit({INTERRUPTED})", "Quit", show=False, system=True),

@@ -29,6 +29,7 @@ class HappiestTownScreen(HappyCityScreen):
     NO_KINDS = "no types yet"
     MONEY_WORD = "money"
     ITEMS_WORD = "buildings"
+    TURN_SECTION = "Your turn"
     BINDINGS = [  # the same keys as Happy City, in the town's words
         Binding("k", "simple('keep')", "Stop discarding"),
         Binding("p", "simple('pass')", "Build nothing"),

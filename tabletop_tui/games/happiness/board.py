@@ -236,9 +236,13 @@ class Board(DrawnLines, can_focus=True):
     def action_place(self) -> None:
         self.post_message(self.Chosen(self.cursor))
 
-    def on_click(self, event) -> None:
+    def cell_at(self, x: int, y: int) -> tuple[int, int]:
+        """The table cell drawn at (x, y) of the board."""
         ox, oy = self.origin
-        cell = (ox + event.x // W, oy + event.y // H)
+        return (ox + x // W, oy + y // H)
+
+    def on_click(self, event) -> None:
+        cell = self.cell_at(event.x, event.y)
         self.cursor = cell
         self.focus()
         self.refresh()

@@ -127,8 +127,13 @@ class Hand(DrawnLines):
             return Strip(segments, used).crop(0, width)
         return Strip(segments, width)
 
+    def index_at(self, x: int, y: int) -> int | None:
+        """The place in the hand of the card drawn at (x, y), if any."""
+        col = x // self._stride()
+        k = (y // H) * self._columns() + col
+        return k if col < self._columns() and 0 <= k < len(self.looks) else None
+
     def on_click(self, event) -> None:
-        col = event.x // self._stride()
-        k = (event.y // H) * self._columns() + col
-        if col < self._columns() and 0 <= k < len(self.looks):
+        k = self.index_at(event.x, event.y)
+        if k is not None:
             self.post_message(self.Clicked(k))

@@ -26,6 +26,7 @@ from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, SkipLine, StoryBox
 from .hand import Hand
+from .lookup import HappinessLookup
 from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
@@ -41,7 +42,7 @@ def story_prompt(name: str, word: str) -> str:
     )
 
 
-class HappinessScreen(Parts, GameScreenBase):
+class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
@@ -49,7 +50,7 @@ class HappinessScreen(Parts, GameScreenBase):
     UNLISTED_KINDS = frozenset({"place", "story", "skip_story"})
     BINDINGS: ClassVar[list[BindingType]] = [
         *(
-            Binding(str(k), f"digit({k})", "Card / seat 1-9" if k == 1 else "", show=(k == 1))
+            Binding(str(k), f"digit({k})", "Card/seat", show=(k == 1), key_display="1-9")
             for k in range(1, 10)
         ),
         Binding("b", "focus_board", "Board"),
@@ -353,8 +354,9 @@ class HappinessScreen(Parts, GameScreenBase):
         if action == "silence":  # the countdown, or this seat's turn to be asked
             asked = c.next_step() == "human" and stage == "window"
             return bool((c.next_step() == "window" or asked) and not self.review)
-        if action == "focus_board":
-            return bool(c.next_step() == "human" and stage in ("play", "bummer"))
+        if action == "focus_board":  # shown while the board waits for the keys
+            placing = c.next_step() == "human" and stage in ("play", "bummer")
+            return bool(placing and not isinstance(self.focused, Board))
         return super().check_action(action, parameters)
 
     def action_digit(self, k: int) -> None:

@@ -11,8 +11,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
+from rules.core import Ref
+
+from ...lookup import Subject
 from ...text import markup_safe as escape
-from ...widgets.card import LETTER
+from ...widgets.card import LETTER, card_letter, card_lines
 from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
@@ -409,3 +412,41 @@ class HappyCityScreen(Parts, GameScreenBase):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every move's option has its key for an id
             self.act_key(event.option.id)
+
+    # ---- F1 at the section of the decision on screen --------------------------------
+    TURN_SECTION = "A round"  # help.md's section on the steps of a turn
+    EXPERT_STAGES = ("market", "target", "final")  # Expert mode's own decisions
+
+    def help_section(self) -> str | None:
+        c = self.controller
+        if c.state.is_over:
+            return "Limits and the end"
+        stage = cast("CardRowView", c.view())["stage"]
+        return "Expert mode" if stage in self.EXPERT_STAGES else self.TURN_SECTION
+
+    # ---- the look-up key: a card (bought, taken, discarded) or a deck (drawn) -------------
+    def ref_of_move(self, action: Action) -> Ref | None:
+        if action.kind in ("buy", "dwelling", "claim", "discard") and action.args:
+            return Ref("card", action.args[0])
+        if action.kind == "draw" and action.args:
+            return Ref("deck", action.args[0])
+        return None
+
+    def explain_ref(self, ref: Ref, around: str = "") -> Subject | None:
+        # a card's own marks as drawn (its title letter, "+2$", "inh") get their terms too
+        if ref.kind == "card":
+            for grid in self.query(CardGrid):
+                card = next((c for c, _extra, _usable in grid.cards if c["name"] == ref.id), None)
+                if card is not None:
+                    face = [card_letter(card), *card_lines(card, stats=self.STATS)]
+                    around = "\n".join([around, *face])
+                    break
+        return super().explain_ref(ref, around)
+
+    def lookup_pointed(self, widget, x: int, y: int) -> Subject | None:
+        if isinstance(widget, CardGrid):
+            card = widget.card_at(x, y)
+            return None if card is None else self.explain_ref(Ref("card", card["name"]))
+        if isinstance(widget, DeckBox):
+            return self.explain_ref(Ref("deck", widget.deck), str(widget.content))
+        return None

@@ -233,9 +233,13 @@ class HexMap(ScrollView, can_focus=True):
         if self.cursor is not None:
             self.post_message(self.Picked(self, self.cursor))
 
+    def target_at(self, x: int, y: int) -> tuple[str, int] | None:
+        """The hex or edge drawn at (x, y) of the whole map (scrolled part included)."""
+        return self._owner.get((x, y))
+
     def on_click(self, event) -> None:
         sx, sy = self.scroll_offset
-        target = self._owner.get((event.x + sx, event.y + sy))
+        target = self.target_at(event.x + sx, event.y + sy)
         if target is None:
             return
         self.cursor = target

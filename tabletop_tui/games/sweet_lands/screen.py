@@ -39,6 +39,7 @@ from .handoff import SweetLandsHandoff
 from .hexmap import HexMap
 from .labels import city_name, label_for, map_targets
 from .lines import Lines
+from .lookup import SweetLandsLookup
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
@@ -62,7 +63,7 @@ PHASE = {
 }
 
 
-class SweetLandsScreen(TradeMixin, ChoosingMixin, GameScreenBase):
+class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)

@@ -1,0 +1,82 @@
+"""F1 reworked: it opens at the part of the reference that matters for the decision
+on screen (Home goes to the top), defines the game's words before the rules use them,
+gives a worked example per game, and points to the lessons."""
+
+from __future__ import annotations
+
+import pytest
+
+import rules
+from tabletop_tui.demo import happiness_mid_game
+from tabletop_tui.games import help_text, playable
+from tabletop_tui.games.sweet_lands import demo as sl_demo
+from tabletop_tui.widgets.help import HelpScreen, sections
+
+from .test_lookup_key import happy_city_buying, table
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town", "happiness", "sweet-lands"])
+def test_the_reference_defines_its_words_first_and_gives_an_example(game):
+    text = help_text(game)
+    heads = sections(text)
+    assert heads[0] == "Words and marks"  # before any rule uses them
+    glossary = rules.get_game(game).explainer.glossary(game)
+    words = text.split("## Words and marks")[1].split("\n## ")[0]
+    assert all(term.name.split(" (")[0] in words for term in glossary.terms.values())
+    assert "A worked example" in heads
+    assert f"tabletop learn {game}" in text  # the lessons, by the command that opens them
+
+
+def test_every_playable_game_has_a_reference_with_sections():
+    for game in playable():
+        assert len(sections(help_text(game))) >= 4, game
+
+
+def test_the_happy_city_example_figures_are_the_cards():
+    """The worked example quotes real cards: their figures must stay what it says."""
+    state = rules.get_game("happy-city").new_game(["A", "B"], 1, {})
+    card = {c.name: c for c in state.cards}
+    museum, hospital, factory = card["Museum"], card["Hospital"], card["Factory"]
+    assert (museum.cost, museum.hearts, museum.inhabitants) == (4, 2, 0)
+    assert (hospital.cost, hospital.inhabitants, hospital.hearts) == (4, 2, 0)
+    assert (factory.cost, factory.income, factory.hearts) == (1, 1, -1)
+    assert 3 * (2 + 2) == 12 and (3 + 2) * 2 == 10 and 3 * (2 - 1) == 3
+
+
+def test_the_sweet_lands_example_rates_are_the_tracks():
+    from tabletop_tui.games.sweet_lands.text import data
+
+    terrain = next(t for t in data().prosperity if t["element"] == "terrain")
+    rates = {frm: (vp, per) for frm, vp, per in terrain["rates"]}
+    assert rates[1] == (1, 3) and rates[3] == (1, 2) and rates[5] == (1, 1)
+    orange = data().player["columns"]["orange"]["ability"]
+    assert orange == [{"gain": {"wheat": 2}}]
+
+
+async def f1_section(app, pilot) -> str | None:
+    await pilot.press("f1")
+    await pilot.pause(0.5)
+    assert isinstance(app.screen, HelpScreen)
+    return app.screen.opened_at
+
+
+async def test_f1_opens_at_the_turn_in_happy_city_and_home_goes_to_the_top(tmp_path):
+    async with table(tmp_path, happy_city_buying()) as (app, pilot):
+        assert await f1_section(app, pilot) == "A round"
+        scroller = app.screen.query_one("VerticalScroll")
+        assert scroller.scroll_y > 0  # not at the top
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroller.scroll_y == 0
+
+
+async def test_f1_opens_at_the_map_in_a_sweet_lands_map_step(tmp_path):
+    c = sl_demo.mid_game(want="hex")
+    async with table(tmp_path, c) as (app, pilot):
+        assert app.screen.map_step()
+        assert await f1_section(app, pilot) == "The map"
+
+
+async def test_f1_opens_at_your_turn_when_placing_in_happiness(tmp_path):
+    async with table(tmp_path, happiness_mid_game(players=2)) as (app, pilot):
+        assert await f1_section(app, pilot) == "Your turn"
