@@ -59,7 +59,8 @@ class LogScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield LogView(id="full-log")
-        yield Footer()
+        # compact, and ^p left to F1's key list: every key of the screen in sight at 80 columns
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title = self.log_title
@@ -120,7 +121,8 @@ class EndScreen(Screen):
                     yield Button("Final table (V)", id="end-review")
                 yield Button("Whole log (L)", id="end-log")
                 yield Button("Title (T)", id="end-title")
-        yield Footer()
+        # compact, and ^p left to F1's key list: every key of the screen in sight at 80 columns
+        yield Footer(compact=True, show_command_palette=False)
 
     def can_review(self) -> bool:
         from ..games import screen_class
