@@ -53,6 +53,7 @@ class HappinessScreen(Parts, GameScreenBase):
             for k in range(1, 10)
         ),
         Binding("b", "focus_board", "Board"),
+        Binding("z", "zoom", "Zoom"),
         Binding("s", "skip_story", "Skip story"),
         Binding("space", "silence", "Stay silent", show=False),
     ]
@@ -68,6 +69,7 @@ class HappinessScreen(Parts, GameScreenBase):
         self._story_step: int | None = None
         self._ticker = None
         self._placing_view: HappinessView | None = None  # the view the preview line reads
+        self.zoom_chosen: bool | None = None  # small cells chosen with Z (None: by size)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -263,6 +265,8 @@ class HappinessScreen(Parts, GameScreenBase):
         chosen = hand[self.selected]["word"] if hand else None
         spots = v["spots"].get(chosen, []) if chosen else []
         board = self.part("Board", Board)
+        if self.zoom_chosen is None:  # small cells where the hand leaves little room
+            board.zoom(self.has_class("-compact"))
         if stage == "build":
             board.set_board([], [], [])
         else:  # the board draws plain text, so it takes the names unescaped
@@ -365,6 +369,16 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def action_focus_board(self) -> None:
         self.query_one(Board).focus()
+
+    def action_zoom(self) -> None:
+        """Small cells (about half the room: the table of a late round in sight at
+        120x40) or full size; where even small cells do not fit, the table scrolls
+        under its scrollbars, the cursor kept in view."""
+        board = self.query_one(Board)
+        self.zoom_chosen = not board.small
+        board.zoom(self.zoom_chosen)
+        size = "small cells: Z for full size" if board.small else "full size: Z zooms out"
+        self.notify(f"The table at {size}.", title="Zoom")
 
     def action_skip_story(self) -> None:
         self.try_act("skip_story")
