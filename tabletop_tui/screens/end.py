@@ -59,8 +59,8 @@ class LogScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield LogView(id="full-log")
-        # compact, and ^p left to F1's key list: every key of the screen in sight at 80 columns
-        yield Footer(compact=True, show_command_palette=False)
+        # ^p left to the key lists: every key of the screen in sight at 80 columns
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title = self.log_title
@@ -121,8 +121,8 @@ class EndScreen(Screen):
                     yield Button("Final table (V)", id="end-review")
                 yield Button("Whole log (L)", id="end-log")
                 yield Button("Title (T)", id="end-title")
-        # compact, and ^p left to F1's key list: every key of the screen in sight at 80 columns
-        yield Footer(compact=True, show_command_palette=False)
+        # ^p left to the key lists: every key of the screen in sight at 80 columns
+        yield Footer(show_command_palette=False)
 
     def can_review(self) -> bool:
         from ..games import screen_class
