@@ -60,3 +60,22 @@ async def test_selected_hand_card_has_a_double_frame(tmp_path):
         shown = screen_text(app)
         assert "║   key 2   ║" in shown and "║   key 1   ║" not in shown
         assert "│   key 1   │" in shown
+
+
+async def test_a_story_longer_than_its_box_is_shown_whole_while_typed(tmp_path):
+    from .test_happiness_story import one_card_from_the_story
+
+    story = "The cat and I shared a whole afternoon of warm socks by the window"
+    async with one_card_from_the_story(tmp_path) as (pilot, c):
+        await pilot.press("enter")  # place the card: the story step opens
+        await pilot.pause()
+        assert c.state.stage == "story"
+        await pilot.press(*story.split()[0])
+        for word in story.split()[1:]:
+            await pilot.press("space", *word)
+        await pilot.pause()
+        shown = " ".join(screen_text(pilot.app).split())
+        assert f"Your story: {story}" in shown  # from its first word, not its end
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Your story:" not in screen_text(pilot.app)

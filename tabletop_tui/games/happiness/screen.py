@@ -312,6 +312,14 @@ class HappinessScreen(Parts, GameScreenBase):
         from rules.core import Action
 
         line = self.part("#hp-preview", TextBox)
+        story = self.part("#hp-story", StoryBox)
+        if story.open and story.value.strip():
+            # the box is one line and shows the end of what is typed: the whole story
+            # so far, wrapped, under the prompt
+            line.display = True
+            line.set_class(False, "-off")
+            line.set_text(f"Your story: {escape(story.value)}")
+            return
         v = self._placing_view
         line.display = v is not None
         if v is None or v["viewer"] is None:
@@ -404,6 +412,10 @@ class HappinessScreen(Parts, GameScreenBase):
 
     def on_skip_line_skip(self, _msg: SkipLine.Skip) -> None:
         self.try_act("skip_story")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, StoryBox):
+            self.show_preview(self.query_one(Board).cursor)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()
