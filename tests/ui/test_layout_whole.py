@@ -52,3 +52,25 @@ async def test_no_panel_cut_without_a_scroll_cue(tmp_path, name):
                 where = f"{size[0]}x{size[1]} {type(app.screen).__name__} {key}"
                 cut += [f"{where}: {problem}" for problem in cut_content(app.screen)]
     assert not cut, "\n".join(cut)
+
+
+async def test_the_check_finds_text_cut_without_a_cue_and_passes_it_with_a_scrollbar():
+    """The check itself can fail: five lines in a two-line box are cut; the same box
+    in a scrolling panel of two lines shows its scrollbar and passes."""
+    from textual.app import App
+    from textual.containers import VerticalScroll
+    from textual.widgets import Static
+
+    five = "\n".join(f"line {k}" for k in range(5))
+
+    class Cut(App):
+        CSS = "#box { height: 2; } VerticalScroll { height: 2; } #inner { height: auto; }"
+
+        def compose(self):
+            yield Static(five, id="box")
+            with VerticalScroll():
+                yield Static(five, id="inner")
+
+    async with Cut().run_test(size=(40, 10)) as pilot:
+        await pilot.pause()
+        assert cut_content(pilot.app.screen) == ["Static#box: text of 5 lines in 2"]
