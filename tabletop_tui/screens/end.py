@@ -62,7 +62,8 @@ class LogScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield LogView(id="full-log")
-        yield Footer()
+        # ^p left to the key lists: every key of the screen in sight at 80 columns
+        yield Footer(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.title = self.log_title
@@ -125,7 +126,8 @@ class EndScreen(TableLookup):
                     yield Button("Final table (V)", id="end-review")
                 yield Button("Whole log (L)", id="end-log")
                 yield Button("Title (T)", id="end-title")
-        yield Footer()
+        # ^p left to the key lists: every key of the screen in sight at 80 columns
+        yield Footer(show_command_palette=False)
 
     def can_review(self) -> bool:
         from ..games import screen_class

@@ -1,6 +1,7 @@
 """The read-only replay viewer, the same for every game.
 
-Left: every move of the save. Right: what the move did (the log lines the viewer
+It opens on the table at the step (the game's own screen, read-only: see
+replay_table); Escape there shows this screen, the list of moves. Left: every move of the save. Right: what the move did (the log lines the viewer
 may read) and the whole view of the game after it, written out as indented text
 from ``view(seat)`` (or, with L, the whole log so far from ``log_for(seat)``). The public view (``view(None)``) is shown until the viewer
 picks a seat to follow, which asks first because that seat's hand and private log
@@ -187,6 +188,9 @@ class ReplayScreen(LookupScreen):
         self.title = f"Replay: {self.replay.spec.title} (read-only)"
         self.query_one(OptionList).focus()
         self.show()
+        # The viewer opens on the table, drawn by the game's own screen; Escape there
+        # comes back to this list of moves and the step's state written out.
+        self.call_after_refresh(self.action_table)
 
     def show(self) -> None:
         r, step, seat = self.replay, self.step, self.seat
@@ -318,8 +322,9 @@ Nothing can be played here: it steps through a saved game.
 - **F** follow one seat (its hand and private log appear: it asks first), **P** back to
   the public view.
 - **L** the whole log so far instead of the game's state.
-- **T** the table at this step, drawn by the game's own screen: **.** and **,** step by
-  move, **>** and **<** by turn, **Escape** comes back here.
+- **T** the table at this step, drawn by the game's own screen (the viewer opens on
+  it): **.** and **,** step by move, **>** and **<** by turn, **Escape** comes back
+  to the list of moves.
 - **Escape** or **Q** close the viewer.
 
 """

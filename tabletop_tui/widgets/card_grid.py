@@ -8,7 +8,8 @@ costs nothing, and the height changes only when a row of cards is added or remov
 A card keeps the look of a bordered box: its colour (or type) letter and name in the
 top border, in the card's colour; a heavy green border when it can be taken now; its
 stats inside. Colour never carries meaning alone: the letter is always there. A name
-too long for the border goes on, whole words at a time, on the first lines inside.
+too long for the border goes whole on the first lines inside (never split
+between the border and the body).
 """
 
 from __future__ import annotations
@@ -50,18 +51,17 @@ def wrap(line: str, width: int) -> list[str]:
 
 def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, list[str]]:
     """The title for a top border ``width`` cells wide, and the lines of the name that
-    did not fit in it (none when ``wrap`` is false: the title is cut instead)."""
+    did not fit in it (none when ``wrap`` is false: the title is cut instead). A name
+    is never split between the border and the body ("Apartment" above the line,
+    "Block" below it): one too long for the border goes whole inside, the letter
+    alone staying in the border."""
     full = f"{letter} {name}"
     if width <= 10:  # a mini card: the title runs from corner to corner
         return _cut(full, width - 2), []
     room = width - 6  # corner, rule and a space each side of the title
     if len(full) <= room or not wrap:
         return _cut(full, room), []
-    words = name.split()
-    title = letter
-    while words and len(f"{title} {words[0]}") <= room:
-        title = f"{title} {words.pop(0)}"
-    return title, textwrap.wrap(" ".join(words), width - 4, break_long_words=True)
+    return letter, textwrap.wrap(name, width - 4, break_long_words=True)
 
 
 class CardGrid(DrawnLines):

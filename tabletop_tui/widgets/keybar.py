@@ -63,30 +63,47 @@ class KeyBar(Static):
             made = (s.partial_rich_style for s in parts)
             self._styles = (parts, tuple(made))
         key_style, dim_style = self._styles[1]
-        shown = []
-        hits = []
+        keys = []
         done = set()
-        end = 0
         for node, binding, enabled, _tooltip in self.screen.active_bindings.values():
             if not binding.show or (binding.action, binding.description) in done:
                 continue
             done.add((binding.action, binding.description))
-            key = f" {self.app.get_key_display(binding)} "
-            start, end = end, end + cell_len(key) + cell_len(binding.description) + 1
-            if enabled:
-                hits.append((start, end, node, binding.action))
-            shown.append((key, binding.description, enabled))
-        self._hits = hits
+            keys.append((node, binding, enabled))
+        shown, hits = self._laid_out(keys, pad=" ")
+        if hits and hits[-1][1] > self.app.size.width:
+            # too long for the terminal (80 columns): one space between keys, not two,
+            # so every key stays in sight rather than the last ones being cut
+            shown, hits = self._laid_out(keys, pad="")
+        if hits and hits[-1][1] > self.app.size.width:
+            # still too long: the app's own keys (quit) go, as Escape leaves the game
+            # and F1 lists every key; the game's keys stay
+            keys = [key for key in keys if key[0] is not self.app]
+            shown, hits = self._laid_out(keys, pad="")
+        self._hits = [(start, end, node, action) for start, end, node, action, on in hits if on]
         drawn = (key_style, dim_style, tuple(shown))
         if drawn == self._drawn:
             return
-        line = Text(no_wrap=True, overflow="ellipsis")
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
         for key, description, enabled in shown:
             line.append(key, style=key_style if enabled else dim_style)
             line.append(f"{description} ", style="" if enabled else dim_style)
         self._drawn = drawn
         self._plain = line.plain
         self.update(line, layout=False)
+
+    def _laid_out(self, keys: list, pad: str) -> tuple[list, list]:
+        """Each key's (key text, description, enabled) and its clickable span."""
+        shown, hits, end = [], [], 0
+        for node, binding, enabled in keys:
+            key = f"{pad}{self.app.get_key_display(binding)} "
+            start, end = end, end + cell_len(key) + cell_len(binding.description) + 1
+            hits.append((start, end, node, binding.action, enabled))
+            shown.append((key, binding.description, enabled))
+        return shown, hits
+
+    def on_resize(self) -> None:
+        self.redraw()
 
     def text(self) -> str:
         return self._plain

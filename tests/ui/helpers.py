@@ -127,3 +127,15 @@ def screen_cells(app) -> list[list[str]]:
                     row[col + extra] = ""
             col += cell_len(ch)
     return cells
+
+
+async def to_move_list(pilot):
+    """The replay viewer opens on the table: Escape from it to the viewer's list of
+    moves (the state written out), where these tests look."""
+    await pilot.pause()
+    if type(pilot.app.screen).__name__ != "ReplayScreen":
+        assert pilot.app.screen.review  # the table at the step, read-only
+        await pilot.press("escape")
+        await pilot.pause()
+    assert type(pilot.app.screen).__name__ == "ReplayScreen"
+    return pilot.app.screen

@@ -27,11 +27,26 @@ def random_replay(folder, game: str, seed: int, moves: int):
 
 
 async def open_table(pilot):
-    """From the replay screen to the table at its step (T)."""
+    """The table the viewer opens on, at its step."""
     await pilot.pause()
-    await pilot.press("t")
     await pilot.pause()
     return pilot.app.screen
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiness", "sweet-lands"])
+async def test_the_replay_viewer_opens_on_the_table_and_t_reopens_it(tmp_path, game):
+    replay = random_replay(tmp_path, game, 4, 12)
+    app = ReplayApp(replay, step=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_table(pilot)
+        assert not isinstance(table, ReplayScreen) and table.review
+        assert len(table.controller.state.action_keys()) == 8
+        await pilot.press("escape")  # to the list of moves
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.step == 8
+        await pilot.press("t")  # and back to the table
+        await pilot.pause()
+        assert app.screen.review and len(app.screen.controller.state.action_keys()) == 8
 
 
 async def test_the_replay_table_steps_by_move_and_turn_and_shows_no_hand(tmp_path):

@@ -15,7 +15,7 @@ from tabletop_tui.replay import ReplayError, load_replay
 from tabletop_tui.saves import write_save
 from tabletop_tui.screens.replay import ReplayApp, view_lines
 
-from .helpers import make_app, screen_text
+from .helpers import make_app, screen_text, to_move_list
 
 
 def save_game(folder, game: str, state, name: str = "game"):
@@ -51,8 +51,7 @@ async def test_stepping_forward_and_back_in_the_public_view(tmp_path):
     replay = load_replay(finished(tmp_path, "happy-city"))
     app = ReplayApp(replay)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        screen = app.screen
+        screen = await to_move_list(pilot)
         assert screen.step == replay.last and "Finished; seed 2" in screen_text(app)
         await pilot.press("home")
         await pilot.pause()
@@ -83,7 +82,7 @@ async def test_a_seat_is_followed_only_after_the_warning(tmp_path):
     assert private != public  # the seat's view holds something the public one does not
     app = ReplayApp(replay, step=step)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await to_move_list(pilot)
         assert shown_view(app) == public
         await pilot.press("f")
         await pilot.pause()
@@ -113,7 +112,9 @@ async def test_private_log_lines_stay_off_the_public_replay(tmp_path, game):
     first_private = next(i for i in range(replay.last + 1) if set(replay.new_lines(i, 0)) - public)
     app = ReplayApp(replay, step=first_private)
     async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+        table = screen_text(app)  # the table the viewer opens on: public too
+        assert not any(line[:20] in table for line in private)
+        await to_move_list(pilot)
         steps = app.screen.query_one("#replay-steps")
         listed = [str(steps.get_option_at_index(i).prompt) for i in range(steps.option_count)]
         for text in [screen_text(app), *listed]:
@@ -132,6 +133,8 @@ async def test_a_game_in_progress_never_shows_its_seed(tmp_path):
     assert not replay.over
     app = ReplayApp(replay)
     async with app.run_test(size=(80, 24)) as pilot:
+        assert "73519" not in screen_text(app)  # the table it opens on
+        await to_move_list(pilot)
         for key in ["end", "left", "home"]:
             await pilot.press(key)
             await pilot.pause()
@@ -147,7 +150,8 @@ async def test_replay_from_the_resume_list_and_back(tmp_path):
         resume = app.screen
         await pilot.press("v")
         await pilot.pause()
-        assert type(app.screen).__name__ == "ReplayScreen"
+        assert app.screen.review and "Replay, step" in screen_text(app)  # the table
+        await to_move_list(pilot)
         assert "Replay: Happiness" in screen_text(app)
         await pilot.press("left")
         await pilot.pause()
@@ -195,7 +199,7 @@ async def test_an_unfinished_games_replay_never_follows_a_seat(tmp_path, game):
     assert not replay.over
     app = ReplayApp(replay)
     async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
+        await to_move_list(pilot)
         assert app.screen.check_action("follow", ()) is False
         await pilot.press("f")
         await pilot.pause()

@@ -20,7 +20,7 @@ from tabletop_tui.save_lock import lock_path, take_lock
 from tabletop_tui.saves import write_save
 from tabletop_tui.widgets.common import HandoffScreen
 
-from .helpers import make_app, press_for, start_from_title
+from .helpers import make_app, press_for, start_from_title, to_move_list
 
 
 def record_notices(app) -> list[tuple[str, str]]:
@@ -143,7 +143,7 @@ async def test_a_game_open_elsewhere_is_refused_with_who_holds_it(tmp_path):
         notices = record_notices(app)
         await resume_first(pilot)
         assert app.controller is None  # not opened for play ...
-        assert type(app.screen).__name__ == "ReplayScreen"  # ... but shown read-only
+        await to_move_list(pilot)  # ... but shown read-only, in the replay viewer
         title, message = notices[-1]
         assert title == "Game already open" and "read-only" in message
         assert "a browser tab [/]" in message and f"process {os.getpid()}" in message

@@ -13,7 +13,7 @@ from tabletop_tui.replay import load_replay
 from tabletop_tui.saves import write_save
 from tabletop_tui.settings import load_settings, save_setting, screenshot_folder
 
-from .helpers import make_app, screen_text
+from .helpers import make_app, screen_text, to_move_list
 
 
 async def test_f1_on_the_setup_screen_shows_the_chosen_games_rules(tmp_path):
@@ -43,7 +43,7 @@ async def test_f1_in_the_replay_viewer_explains_its_keys(tmp_path):
 
     app = ReplayApp(load_replay(path))
     async with app.run_test(size=(120, 40)) as pilot:
-        viewer = app.screen
+        viewer = await to_move_list(pilot)
         await pilot.press("f1")
         await pilot.pause()
         assert type(app.screen).__name__ == "HelpScreen"

@@ -55,7 +55,7 @@ def test_snapshot_handoff(snap_compare, tmp_path, size):
     assert snap_compare(make(tmp_path), terminal_size=size, run_before=before)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", [*SIZES, (160, 50)])
 def test_snapshot_end(snap_compare, tmp_path, size):
     async def before(pilot):
         pilot.app.show_end(table("happy-city-end", viewer=None))

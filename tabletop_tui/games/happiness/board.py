@@ -12,7 +12,7 @@ from textual.message import Message
 from textual.strip import Strip
 
 from ...widgets.drawn_lines import DrawnLines
-from ...widgets.tiles import H, W, card_lines, spot_lines
+from ...widgets.tiles import SMALL_H, SMALL_W, H, W, card_lines, small_card_lines, spot_lines
 
 # origin, columns, rows and each row's looks: what a repaint compares with the last
 _Layout = tuple[tuple[int, int], int, int, list[tuple[Any, ...]]]
@@ -64,6 +64,27 @@ class Board(DrawnLines, can_focus=True):
         # Textual keeps them with it) without joining a segment.
         self._strips: dict[tuple, Strip] = {}
         self._spot_set: set = set()
+        self.small = False  # zoomed out: three-line cells, about half the room
+
+    @property
+    def cell_w(self) -> int:
+        return SMALL_W if self.small else W
+
+    @property
+    def cell_h(self) -> int:
+        return SMALL_H if self.small else H
+
+    def zoom(self, small: bool) -> None:
+        """Draw the cells small (the whole table in less room) or at full size."""
+        if small == self.small:
+            return
+        self.small = small
+        self._drawn.clear()
+        self._strips.clear()
+        self.styles.width = self.cols * self.cell_w
+        self.styles.height = self.rows * self.cell_h
+        self.refresh(layout=True)
+        self.call_after_refresh(self.show_cursor)
 
     @property
     def cursor(self) -> tuple[int, int]:
@@ -100,8 +121,8 @@ class Board(DrawnLines, can_focus=True):
         cols, rows = self._extent()
         if (cols, rows) != (self.cols, self.rows):
             self.cols, self.rows = cols, rows
-            self.styles.width = cols * W
-            self.styles.height = rows * H
+            self.styles.width = cols * self.cell_w
+            self.styles.height = rows * self.cell_h
         if before is not None and before[:3] == (self.origin, self.cols, self.rows):
             self._refresh_rows(before[3], self._row_looks())
         else:  # the table grew or shifted: every line moves
@@ -146,7 +167,7 @@ class Board(DrawnLines, can_focus=True):
         width = self.size.width
         for r, (old, new) in enumerate(zip(before, after, strict=True)):
             if old != new:
-                self.refresh(Region(0, r * H, width, H))
+                self.refresh(Region(0, r * self.cell_h, width, self.cell_h))
 
     def _cell_lines(self, cell, base: Style) -> list[list[Segment]]:
         """A cell's five lines as segments with the board's own style folded in, so a
@@ -155,29 +176,30 @@ class Board(DrawnLines, can_focus=True):
         info = self.cells.get(cell)
         if info is not None:
             frame = "cursor" if here else "normal"
-            look: tuple = ("card", info["card"]["word"], info["by"], frame, base)
+            look: tuple = ("card", info["card"]["word"], info["by"], frame, base, self.small)
         else:
-            look = ("spot", cell in self._spot_set, here, base)
+            look = ("spot", cell in self._spot_set, here, base, self.small)
         lines = self._drawn.get(look)
         if lines is None:
             if info is not None:
-                texts = card_lines(info["card"], self.names[info["by"]], frame)
+                draw = small_card_lines if self.small else card_lines
+                texts = draw(info["card"], self.names[info["by"]], frame)
             elif cell in self._spot_set:
-                texts = spot_lines("free", cursor=here)
+                texts = spot_lines("free", cursor=here, small=self.small)
             else:
-                texts = spot_lines("", cursor=here, legal=False)
+                texts = spot_lines("", cursor=here, legal=False, small=self.small)
             console = self.app.console
             lines = [list(Segment.apply_style(t.render(console), base)) for t in texts]
             self._drawn[look] = lines
         return lines
 
     def render_line(self, y: int) -> Strip:
-        row, line = divmod(y, H)
+        row, line = divmod(y, self.cell_h)
         style = self.line_style()
         width = self.size.width
         if row >= self.rows:
             return Strip([Segment(" " * width, style)], width)
-        key = (self._row_looks()[row], self.has_focus, line, style, width)
+        key = (self._row_looks()[row], self.has_focus, line, style, width, self.small)
         strip = self._strips.get(key)
         if strip is None:
             if len(self._strips) > 300:  # a few frames' worth (a line holds ~6 KB)
@@ -192,7 +214,7 @@ class Board(DrawnLines, can_focus=True):
             for c in range(self.cols)
             for segment in self._cell_lines((ox + c, oy + row), style)[line]
         ]
-        used = self.cols * W
+        used = self.cols * self.cell_w
         if used < width:
             segments += [Segment(" " * (width - used), style)]
         elif used > width:  # narrower than the table for a moment (a resize): cut
@@ -202,7 +224,8 @@ class Board(DrawnLines, can_focus=True):
     def show_cursor(self) -> None:
         ox, oy = self.origin
         x, y = self.cursor
-        region = Region((x - ox) * W, (y - oy) * H, W, H)
+        w, h = self.cell_w, self.cell_h
+        region = Region((x - ox) * w, (y - oy) * h, w, h)
         if self.parent is not None and hasattr(self.parent, "scroll_to_region"):
             self.parent.scroll_to_region(region, animate=False)
 
@@ -239,7 +262,7 @@ class Board(DrawnLines, can_focus=True):
     def cell_at(self, x: int, y: int) -> tuple[int, int]:
         """The table cell drawn at (x, y) of the board."""
         ox, oy = self.origin
-        return (ox + x // W, oy + y // H)
+        return (ox + x // self.cell_w, oy + y // self.cell_h)
 
     def on_click(self, event) -> None:
         cell = self.cell_at(event.x, event.y)

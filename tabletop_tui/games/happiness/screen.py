@@ -54,6 +54,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
             for k in range(1, 10)
         ),
         Binding("b", "focus_board", "Board"),
+        Binding("z", "zoom", "Zoom"),
         Binding("s", "skip_story", "Skip story"),
         Binding("space", "silence", "Stay silent"),
     ]
@@ -70,6 +71,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         self._chosen_at: int | None = None  # the step whose card was chosen for the seat
         self._ticker = None
         self._placing_view: HappinessView | None = None  # the view the preview line reads
+        self.zoom_chosen: bool | None = None  # small cells chosen with Z (None: by size)
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -270,6 +272,8 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         chosen = hand[self.selected]["word"] if hand else None
         spots = v["spots"].get(chosen, []) if chosen else []
         board = self.part("Board", Board)
+        if self.zoom_chosen is None:  # small cells where the hand leaves little room
+            board.zoom(self.has_class("-compact"))
         if stage == "build":
             board.set_board([], [], [])
         else:  # the board draws plain text, so it takes the names unescaped
@@ -314,6 +318,14 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         from rules.core import Action
 
         line = self.part("#hp-preview", TextBox)
+        story = self.part("#hp-story", StoryBox)
+        if story.open and story.value.strip():
+            # the box is one line and shows the end of what is typed: the whole story
+            # so far, wrapped, under the prompt
+            line.display = True
+            line.set_class(False, "-off")
+            line.set_text(f"Your story: {escape(story.value)}")
+            return
         v = self._placing_view
         line.display = v is not None
         if v is None or v["viewer"] is None:
@@ -374,6 +386,16 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
     def action_focus_board(self) -> None:
         self.query_one(Board).focus()
 
+    def action_zoom(self) -> None:
+        """Small cells (about half the room: the table of a late round in sight at
+        120x40) or full size; where even small cells do not fit, the table scrolls
+        under its scrollbars, the cursor kept in view."""
+        board = self.query_one(Board)
+        self.zoom_chosen = not board.small
+        board.zoom(self.zoom_chosen)
+        size = "small cells: Z for full size" if board.small else "full size: Z zooms out"
+        self.notify(f"The table at {size}.", title="Zoom")
+
     def action_skip_story(self) -> None:
         self.try_act("skip_story")
 
@@ -401,6 +423,10 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
 
     def on_skip_line_skip(self, _msg: SkipLine.Skip) -> None:
         self.try_act("skip_story")
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if isinstance(event.input, StoryBox):
+            self.show_preview(self.query_one(Board).cursor)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         text = event.value.strip()

@@ -145,7 +145,9 @@ class HappyCityScreen(Parts, GameScreenBase):
         if me != self._panel_for:  # another player's panel starts at its top
             self._panel_for = me
             self.part("#hc-left", VerticalScroll).scroll_home(animate=False)
-        self.show_title(f"{self.GAME_TITLE} - round {v['round']}")
+        # round 0 is the Expert draft of the Happy Market sides, before the first round
+        when = f"round {v['round']}" if v["round"] else "Happy Market draft"
+        self.show_title(f"{self.GAME_TITLE} - {when}")
         letters = v["letters"]
         specials = v["specials"]
         # Never the seed: with it and the setup anyone could deal the hidden cards again.

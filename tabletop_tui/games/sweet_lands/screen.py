@@ -153,7 +153,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
                     with VerticalScroll(id="tab-players"):
                         yield Lines(id="sl-players")
             with Vertical(id="sl-right"):
-                yield Static("", id="sl-steps")
+                # what Enter does and this turn's steps: it scrolls (with its bar) when
+                # they outgrow the room a small terminal leaves it
+                with VerticalScroll(id="sl-steps-box"):
+                    yield Static("", id="sl-steps")
                 yield MoveList(id="sl-actions")
                 yield Static("", id="sl-others")
                 yield LogView(id="sl-log")  # follows the newest line unless scrolled up
