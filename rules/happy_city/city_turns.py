@@ -36,6 +36,9 @@ def set_up(state: CardRowFields, players: list[str], seed: int, options: dict[st
     s, n = state, state.n
     s.box = []
     s.expert = options.get("mode") == "expert"
+    s.free = [0] * n
+    s.borrow = [0] * n
+    s.choices = [{} for _ in range(n)]
     # Specials: players + 2 laid out at random, the rest stay in the box.
     specials = list(cat.expert_specials if s.expert else cat.family_specials)
     s.rng.shuffle(specials)

@@ -123,7 +123,7 @@ class CardRowFields(GameState):
     passed_at: int  # the checkpoint of the last turn's end: a hand-over, nothing revealed
     special: list[int | None]  # each seat's special (infrastructure) card, once taken
     specials: list[int]  # the special (infrastructure) cards on the table, still to take
-    # Happy City's Expert mode only (empty in Family mode and in Happiest Town)
+    # Happy City only (set in both modes, changed by Expert effects; empty in Happiest Town)
     expert: bool
     market_pool: list[str]  # Happy Market colours not yet drafted
     free: list[int]  # cards each seat may still buy free of charge

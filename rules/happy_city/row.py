@@ -22,7 +22,7 @@ def lay_out(
     box_coins: int,
 ) -> None:
     """The parts both editions set up the same way (the decks come later: each
-    edition first shuffles its special cards), and the Expert fields empty."""
+    edition first shuffles its special cards)."""
     state.cards = cards
     state._setup(players, seed, options)
     n = state.n = len(players)
@@ -35,12 +35,13 @@ def lay_out(
     state.pending = None
     state.passed_at = -1
     state.special = [None] * n
+    # Happy City's Expert fields, empty (and so cheap to copy) unless its setup fills them
     state.expert = False
     state.market_pool = []
-    state.free = [0] * n
-    state.borrow = [0] * n
+    state.free = []
+    state.borrow = []
     state.targets = {}
-    state.choices = [{} for _ in range(n)]
+    state.choices = []
     state.discarded = 0
 
 
