@@ -79,22 +79,22 @@ def question_actions(state: CardRowFields, seat: int) -> list[Action]:
     return out
 
 
-def why_illegal(state: CardRowFields, a: Action) -> str | None:
-    problem = shape_problem(state, a)
+def why_illegal(state: CardRowFields, action: Action) -> str | None:
+    problem = shape_problem(state, action)
     if problem:
         return problem
-    if state.stage == FINAL and a.kind != state.pending["kind"]:
-        return f"Not now: {state.players[a.seat]} must answer the {state.pending['kind']} question."
-    if a.kind == "market":
-        if a.args[0] not in state.market_pool:
-            return f"No {a.args[0]!r} Happy Market is left to pick."
-    elif a.kind in ("target", "copy", "neighbour"):
+    if state.stage == FINAL and action.kind != state.pending["kind"]:
+        return f"Not now: {state.players[action.seat]} must answer the {state.pending['kind']} question."
+    if action.kind == "market":
+        if action.args[0] not in state.market_pool:
+            return f"No {action.args[0]!r} Happy Market is left to pick."
+    elif action.kind in ("target", "copy", "neighbour"):
         options = state.pending["options"]
-        if not any(type(o) is type(a.args[0]) and o == a.args[0] for o in options):
-            return f"{a.args[0]!r} is not one of the choices: {options}."
-    elif a.kind == "claim":
-        return claim_problem(state, a.seat, a.args[0])
-    return row_problem(state, a)
+        if not any(type(o) is type(action.args[0]) and o == action.args[0] for o in options):
+            return f"{action.args[0]!r} is not one of the choices: {options}."
+    elif action.kind == "claim":
+        return claim_problem(state, action.seat, action.args[0])
+    return row_problem(state, action)
 
 
 def claim_problem(state: CardRowFields, seat: int, name: object) -> str | None:

@@ -148,6 +148,11 @@ DO: dict[str, Callable[[CardRowFields, Action], None]] = {
 }
 
 
+def do(state: CardRowFields, action: Action) -> None:
+    """Change the (already copied) state by a legal ``action``, by its kind."""
+    DO[action.kind](state, action)
+
+
 # ---- the three ways a card or coin reaches a city -----------------------------------------
 def buy_card(state: CardRowFields, seat: int, i: int) -> None:
     """Pay for card ``i`` (already taken from the row or its pile) and place it."""

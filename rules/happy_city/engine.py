@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..core import Action
 from . import city_moves, city_turns, city_views, expert, expert_scoring, row, scores
 from .cards import COLOUR_LETTER, Card
 from .fields import (
@@ -94,17 +93,11 @@ class HappyCityState(CardRowFields):
     def handed_over_at(self) -> int | None:
         return self.passed_at if self.passed_at >= 0 else None
 
-    def actors(self) -> list[int]:
-        return city_moves.actors(self)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return city_moves.legal_actions(self, seat)
-
-    def why_illegal(self, action: Action) -> str | None:
-        return city_moves.why_illegal(self, action)
-
-    def _do(self, action: Action) -> None:
-        city_turns.DO[action.kind](self, action)
+    # the rule functions themselves, set on the class: a move asks them several times
+    actors = city_moves.actors
+    legal_actions = city_moves.legal_actions
+    why_illegal = city_moves.why_illegal
+    _do = city_turns.do  # through the table of kinds, ``city_turns.DO``
 
     def result(self) -> dict[str, Any]:
         return scores.result(self)

@@ -34,6 +34,26 @@ BUILD, INFRA = "build", "infra"
 
 NO_ARGS = frozenset({"keep", "pass", "coin"})  # the kinds that take no argument
 
+# How a copy copies each field a move changes in place: those of both editions, and
+# Happy City's own (Happiest Town leaves these empty, so its copies share them).
+COPY_BOTH: dict[str, Callable[[Any], Any]] = {
+    "coins": list,
+    "city": copy_nested,
+    "decks": copy_nested,
+    "discards": copy_nested,
+    "visible": list,
+    "piles": copy_nested,
+    "special": list,
+    "specials": list,
+}
+COPY_EXPERT: dict[str, Callable[[Any], Any]] = {
+    "market_pool": list,
+    "free": list,
+    "borrow": list,
+    "targets": dict,
+    "choices": copy_dicts,
+}
+
 
 @dataclass(frozen=True)
 class Edition:
@@ -133,18 +153,4 @@ class CardRowFields(GameState):
     # Happiest Town only
     discarded: int  # facilities discarded this turn
 
-    COPY = {
-        "coins": list,
-        "city": copy_nested,
-        "decks": copy_nested,
-        "discards": copy_nested,
-        "visible": list,
-        "piles": copy_nested,
-        "special": list,
-        "specials": list,
-        "market_pool": list,
-        "free": list,
-        "borrow": list,
-        "targets": dict,
-        "choices": copy_dicts,
-    }
+    COPY = {**COPY_BOTH, **COPY_EXPERT}

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from ..core import Action
 from . import row as row_rules  # the class names its infrastructure row ``row``
 from . import scores, town_rules
 from .cards import Card
-from .fields import BUILD, DISCARD, INFRA, OVER, REFILL, CardRowFields, Edition
+from .fields import BUILD, COPY_BOTH, DISCARD, INFRA, OVER, REFILL, CardRowFields, Edition
 from .town_cards import DECKS, TYPE_LETTER, town_catalogue
 
 HAPPIEST_TOWN = Edition(
@@ -64,6 +63,7 @@ HAPPIEST_TOWN = Edition(
 class HappiestTownState(CardRowFields):
     __slots__ = ()
     edition = HAPPIEST_TOWN
+    COPY = COPY_BOTH  # Happy City's fields stay empty here: copies share them
 
     @classmethod
     def new(cls, players: list[str], seed: int, options: dict[str, Any]) -> HappiestTownState:
@@ -79,17 +79,11 @@ class HappiestTownState(CardRowFields):
     def handed_over_at(self) -> int | None:
         return self.passed_at if self.passed_at >= 0 else None
 
-    def actors(self) -> list[int]:
-        return town_rules.actors(self)
-
-    def legal_actions(self, seat: int) -> list[Action]:
-        return town_rules.legal_actions(self, seat)
-
-    def why_illegal(self, action: Action) -> str | None:
-        return town_rules.why_illegal(self, action)
-
-    def _do(self, action: Action) -> None:
-        town_rules.DO[action.kind](self, action)
+    # the rule functions themselves, set on the class: a move asks them several times
+    actors = town_rules.actors
+    legal_actions = town_rules.legal_actions
+    why_illegal = town_rules.why_illegal
+    _do = town_rules.do  # through the table of kinds, ``town_rules.DO``
 
     def result(self) -> dict[str, Any]:
         return scores.result(self)

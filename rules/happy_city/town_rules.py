@@ -116,11 +116,11 @@ def legal_actions(state: CardRowFields, seat: int) -> list[Action]:
     return [Action(seat, "claim", (name,), f"Take {name}") for name in names]
 
 
-def why_illegal(state: CardRowFields, a: Action) -> str | None:
-    problem = shape_problem(state, a) or row_problem(state, a)
+def why_illegal(state: CardRowFields, action: Action) -> str | None:
+    problem = shape_problem(state, action) or row_problem(state, action)
     offered = (state.cards[i].name for i in state.pending or ())
-    if problem is None and a.kind == "claim" and a.args[0] not in offered:
-        return f"{a.args[0]!r} is not one of the infrastructure cards on offer."
+    if problem is None and action.kind == "claim" and action.args[0] not in offered:
+        return f"{action.args[0]!r} is not one of the infrastructure cards on offer."
     return problem
 
 
@@ -170,6 +170,11 @@ DO: dict[str, Callable[[CardRowFields, Action], None]] = {
     "pass": _pass,
     "claim": _claim,
 }
+
+
+def do(state: CardRowFields, action: Action) -> None:
+    """Change the (already copied) state by a legal ``action``, by its kind."""
+    DO[action.kind](state, action)
 
 
 def take(state: CardRowFields, seat: int, kind: str, name: str) -> None:

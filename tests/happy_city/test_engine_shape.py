@@ -5,6 +5,7 @@ edition that is the record with the protocol on it and only what is asked of it 
 name (no class chain, nothing overridden)."""
 
 import inspect
+import random
 
 import pytest
 
@@ -89,9 +90,21 @@ def test_the_rule_modules_hold_plain_functions_of_the_record(module):
 def test_a_move_is_done_through_a_table_of_kinds(module, state_class):
     kinds = {k for allowed, _ in state_class.edition.stages.values() for k in allowed}
     assert set(module.DO) == kinds
-    assert "DO[action.kind]" in inspect.getsource(state_class._do)
+    assert state_class._do is module.do
+    assert "DO[action.kind](state, action)" in inspect.getsource(module.do)
 
 
 @pytest.mark.parametrize("module", [*RULE_MODULES, fields, engine, happiest_town])
 def test_no_rule_is_reached_by_a_name_looked_up(module):
     assert "getattr(" not in inspect.getsource(module)
+
+
+def test_happiest_town_leaves_happy_city_fields_empty_so_its_copies_may_share_them():
+    assert set(HappiestTownState.COPY) == set(fields.COPY_BOTH)
+    assert set(HappyCityState.COPY) == set(fields.COPY_BOTH) | set(fields.COPY_EXPERT)
+    state = HappiestTownState.new(["Ann", "Bob", "Cy"], 5, {})
+    rng = random.Random(5)
+    while not state.is_over:
+        state = state.apply(rng.choice(state.legal_actions(state.actors()[0])))
+        assert (state.market_pool, state.free, state.borrow, state.choices) == ([], [], [], [])
+        assert state.targets == {}
