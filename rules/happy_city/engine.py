@@ -41,7 +41,6 @@ from .fields import (
 )
 
 HAPPY_CITY = Edition(
-    name="Happy City",
     money="coins",
     place_word="city",
     item_word="cards",
@@ -154,7 +153,7 @@ class HappyCityState(CardRowFields):
     deck_name = row.deck_name
 
     def paid_on_build(self, card: Card) -> tuple[int, int] | None:
-        return None
+        return self.edition.paid_on_build(card)
 
     def all_card_places(self) -> list[int]:
         """Every card where it lies, once each (the Happy Market cards aside)."""

@@ -60,7 +60,6 @@ class Edition:
     """What one edition declares for the rules both share: its words, its limits and
     stages, and the hooks where its rules differ (each a function of the record)."""
 
-    name: str
     # words
     money: str  # what the tie-break is called
     place_word: str  # a player's cards, in the log and refusals

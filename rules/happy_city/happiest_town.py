@@ -29,7 +29,6 @@ from .fields import BUILD, COPY_BOTH, DISCARD, INFRA, OVER, REFILL, CardRowField
 from .town_cards import DECKS, TYPE_LETTER, town_catalogue
 
 HAPPIEST_TOWN = Edition(
-    name="Happiest Town",
     money="money",
     place_word="town",
     item_word="buildings",
@@ -150,7 +149,7 @@ class HappiestTownState(CardRowFields):
     deck_name = row_rules.deck_name
 
     def paid_on_build(self, card: Card) -> tuple[int, int] | None:
-        return town_rules.paid_on_build(card)
+        return self.edition.paid_on_build(card)
 
     def all_card_places(self) -> list[int]:
         """Every card where it lies, once each."""

@@ -5,7 +5,7 @@ players, the decks, the row, the piles and the specials on the table. Each editi
 
 from __future__ import annotations
 
-from .fields import DECK_COSTS, CardRowFields
+from .fields import DECK_COSTS, OVER, CardRowFields
 from .row import end_triggered
 from .scores import score_view
 from .views import CardFace, CardRowView, DeckView, PileView, PlayerView
@@ -68,7 +68,7 @@ def row_view(state: CardRowFields, seat: int | None) -> CardRowView:
         "first_player": 0,
         "last_player": state.n - 1,
         "end_triggered": end_triggered(state),
-        "over": state.stage == "over",
+        "over": state.stage == OVER,
         "bank": state.bank,
         "players": [player_view(state, s) for s in range(state.n)],
         "decks": decks_view(state),
