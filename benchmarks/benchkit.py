@@ -3,11 +3,28 @@
 from __future__ import annotations
 
 import math
+import os
+import re
 import statistics
+import subprocess
+import sys
 import time
 
 import rules
 from rules.bots import Budget, make_bot
+
+
+def cachegrind_instructions(script: str, args: list[str]) -> int:
+    """Instructions cachegrind counts for ``script`` run with ``args`` by this Python."""
+    cmd = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null"]
+    cmd += [sys.executable, script, *args]
+    # a fixed hash seed: set and dict orders of strings, and so the count, repeat
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
+    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+    if found is None:
+        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
+    return int(found.group(1).replace(",", ""))
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

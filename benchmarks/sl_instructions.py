@@ -24,9 +24,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
-import subprocess
-import sys
+
+from benchkit import cachegrind_instructions
 
 import rules
 
@@ -47,25 +46,7 @@ def play(players: int, games: int) -> int:
 
 def instructions(players: int, games: int) -> int:
     """Instructions cachegrind counts for this script playing ``games`` games."""
-    cmd = [
-        "valgrind",
-        "--tool=cachegrind",
-        "--cache-sim=no",
-        "--cachegrind-out-file=/dev/null",
-        sys.executable,
-        __file__,
-        "--play",
-        str(games),
-        "--players",
-        str(players),
-    ]
-    # a fixed hash seed: set and dict orders of strings, and so the count, repeat
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True)
-    found = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-    if found is None:
-        raise SystemExit(f"no instruction count in valgrind's output:\n{done.stderr}")
-    return int(found.group(1).replace(",", ""))
+    return cachegrind_instructions(__file__, ["--play", str(games), "--players", str(players)])
 
 
 def main() -> None:

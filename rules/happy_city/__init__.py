@@ -1,10 +1,10 @@
 """Happy City (Family and Expert modes) and Happiest Town, the original edition."""
 
 from ..core import GameSpec, Option, labeler
-from .card_row import row_labels
 from .engine import HappyCityState
 from .explainer import CardRowExplainer, effect_text
 from .happiest_town import HappiestTownState
+from .moves import row_labels
 from .town_cards import DECKS
 from .views import (
     CardFace,

@@ -8,75 +8,30 @@ opponent for the Louvre before an income phase. The end-of-game questions and th
 Expert score are in expert_scoring.py. Family mode runs through the same functions
 with ``expert`` False, so every hook starts by asking whether Expert is on.
 
-``HappyCityFields`` is Happy City's state record; the rules are functions of it, and
-``engine.HappyCityState`` hands over to them.
+The rules are plain functions of the card-row record (``fields.CardRowFields``); the
+round flow that calls them is in city_turns.py.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..core import copy_dicts
-from .card_row import DECK_COSTS, CardRowState
 from .cards import Card, catalogue
 from .effects import SYMBOLS, hook_of, neighbours, symbols_of
-
-MARKET, TARGET, FINAL = "market", "target", "final"
+from .fields import DECK_COSTS, CardRowFields
+from .row import gain, pile_named, printed_income
 
 
 def has_effect(card: Card, do: str) -> bool:
     return any(e["do"] == do for e in card.effects)
 
 
-class HappyCityFields(CardRowState):
-    """Happy City's state record: its fields beside those both editions share (the
-    rules below are functions of it; ``engine.HappyCityState`` is the one class made)."""
-
-    __slots__ = (
-        "special",
-        "specials",
-        "expert",
-        "market_pool",
-        "free",
-        "borrow",
-        "targets",
-        "choices",
-    )
-    # Happy City's special buildings, in both modes
-    special: list[int | None]  # each seat's special building, once taken
-    specials: list[int]  # those on the table, still to be taken
-    # Expert mode only
-    expert: bool
-    market_pool: list[str]  # Happy Market colours not yet drafted
-    free: list[int]  # cards each seat may still buy free of charge
-    borrow: list[int]  # income phases left in which a seat adds an opponent's income
-    targets: dict[int, int]  # seat -> opponent whose income it adds this income phase
-    choices: list[dict[str, Any]]  # end-of-game answers per seat
-
-    COPY = {
-        **CardRowState.COPY,
-        "special": list,
-        "specials": list,
-        "market_pool": list,
-        "free": list,
-        "borrow": list,
-        "targets": dict,
-        "choices": copy_dicts,
-    }
-
-    if TYPE_CHECKING:  # the Happy City state (engine.py) supplies its round flow
-
-        def start_round(self) -> None: ...
-
-        def _begin_turn(self) -> None: ...
-
-
-def special_card(state: HappyCityFields, seat: int) -> Card | None:
+def special_card(state: CardRowFields, seat: int) -> Card | None:
     sp = state.special[seat]
     return None if sp is None else state.cards[sp]
 
 
-def own_special(state: HappyCityFields, seat: int) -> Card:
+def own_special(state: CardRowFields, seat: int) -> Card:
     """The seat's special building, asked only where the seat is known to have one."""
     card = special_card(state, seat)
     assert card is not None, f"seat {seat} has no special building"
@@ -84,13 +39,13 @@ def own_special(state: HappyCityFields, seat: int) -> Card:
 
 
 # ---- hooks the family rules call (through HappyCityState) ----------------------------
-def income_of(state: HappyCityFields, seat: int, compare: bool = True) -> int:
+def income_of(state: CardRowFields, seat: int, compare: bool = True) -> int:
     """Income the seat collects at an income phase (Expert effects included).
 
     ``compare=False`` leaves out income rules that compare incomes (the Barber),
-    which is how such a rule looks at incomes without chasing itstate.
+    which is how such a rule looks at incomes without chasing itself.
     """
-    total = CardRowState.income_of(state, seat)
+    total = printed_income(state, seat)
     if not state.expert:
         return total
     for pos, i in enumerate(state.city[seat]):
@@ -105,7 +60,7 @@ def income_of(state: HappyCityFields, seat: int, compare: bool = True) -> int:
     return total
 
 
-def cost_of(state: HappyCityFields, seat: int, card: Card) -> int:
+def cost_of(state: CardRowFields, seat: int, card: Card) -> int:
     sp = special_card(state, seat)
     if not state.expert or sp is None or card.kind not in ("building", "dwelling"):
         return card.cost
@@ -120,7 +75,7 @@ def cost_of(state: HappyCityFields, seat: int, card: Card) -> int:
     return cost
 
 
-def effect_income(state: HappyCityFields, seat: int) -> tuple[str, int] | None:
+def effect_income(state: CardRowFields, seat: int) -> tuple[str, int] | None:
     """(card name, income) that the seat's special adds through its effects, or None."""
     sp = state.special[seat]
     if sp is None:
@@ -135,7 +90,7 @@ def effect_income(state: HappyCityFields, seat: int) -> tuple[str, int] | None:
     return card.name, got
 
 
-def effects_of(state: HappyCityFields, seat: int, hook: str) -> list[tuple[dict[str, Any], Card]]:
+def effects_of(state: CardRowFields, seat: int, hook: str) -> list[tuple[dict[str, Any], Card]]:
     """(effect, card) pairs of the seat's special building plugged into ``hook``."""
     sp = state.special[seat]
     if sp is None:
@@ -145,7 +100,7 @@ def effects_of(state: HappyCityFields, seat: int, hook: str) -> list[tuple[dict[
 
 
 def card_symbols(
-    state: HappyCityFields,
+    state: CardRowFields,
     seat: int,
     pos: int,
     card: Card,
@@ -179,7 +134,7 @@ def card_symbols(
     return out
 
 
-def pyramid_source(state: HappyCityFields, seat: int, pos: int, nb: int | None) -> Card | None:
+def pyramid_source(state: CardRowFields, seat: int, pos: int, nb: int | None) -> Card | None:
     """The ordinary card a Pyramid at ``pos`` would copy from neighbour ``nb``."""
     if nb is None or pos >= len(state.city[nb]):
         return None
@@ -187,12 +142,12 @@ def pyramid_source(state: HappyCityFields, seat: int, pos: int, nb: int | None) 
     return None if other.kind == "special" else other
 
 
-def replaceable(state: HappyCityFields, seat: int) -> bool:
+def replaceable(state: CardRowFields, seat: int) -> bool:
     city = state.city[seat]
     return bool(city) and state.cards[city[-1]].kind != "market"
 
 
-def take_market(state: HappyCityFields, seat: int, colour: str) -> None:
+def take_market(state: CardRowFields, seat: int, colour: str) -> None:
     cat = catalogue()
     state.city[seat] = [cat.expert_markets[cat.market_colours.index(colour)]]
     state.market_pool.remove(colour)
@@ -200,36 +155,12 @@ def take_market(state: HappyCityFields, seat: int, colour: str) -> None:
     state.log(f"{state.players[seat]} takes the {colour} Happy Market.")
 
 
-def advance_market(state: HappyCityFields) -> None:
-    """Move the draft on: last seat first, counter-clockwise, the first player last."""
-    while state.stage == MARKET:
-        if state.city[state.turn]:
-            if state.turn == 0:
-                if state.market_pool:
-                    state.log(
-                        f"The unpicked Happy Market colours ({', '.join(state.market_pool)}) "
-                        "go back to the box."
-                    )
-                state.start_round()
-                return
-            state.turn -= 1
-            continue
-        if len(state.market_pool) == 1:
-            state.log(
-                f"Only the {state.market_pool[0]} Happy Market is left for "
-                f"{state.players[state.turn]}."
-            )
-            take_market(state, state.turn, state.market_pool[0])
-            continue
-        return
-
-
-def before_income(state: HappyCityFields) -> None:
+def before_income(state: CardRowFields) -> None:
     for seat in range(state.n):
         for eff, card in effects_of(state, seat, "before_income"):
             who = state.players[seat]
             if state.coins[seat] > 0:
-                got = state._gain(seat, eff["amount"])
+                got = gain(state, seat, eff["amount"])
                 state.log(
                     f"{card.name}: {who} still has coins and collects {got} before the income phase."
                 )
@@ -237,48 +168,7 @@ def before_income(state: HappyCityFields) -> None:
                 state.log(f"{card.name}: {who} has no coin left, so it pays nothing this time.")
 
 
-def income_step(state: HappyCityFields) -> None:
-    """Ask each Louvre owner for an opponent, then pay the income and its after-effects."""
-    for seat in range(state.n):
-        if state.borrow[seat] > 0 and seat not in state.targets:
-            opts = [s for s in range(state.n) if s != seat]
-            name = own_special(state, seat).name
-            if len(opts) == 1:
-                state.targets[seat] = opts[0]
-                continue
-            state.pending = {"seat": seat, "kind": "target", "options": opts, "source": name}
-            state.stage = TARGET
-            state.checkpoint += 1
-            return
-    incomes = [income_of(state, s) for s in range(state.n)]
-    for seat in range(state.n):
-        extra = incomes[state.targets[seat]] if seat in state.targets else 0
-        got = state._gain(seat, incomes[seat] + extra)
-        line = f"{state.players[seat]} collects {got} coin{'s' if got != 1 else ''}."
-        bonus = effect_income(state, seat)
-        if bonus is not None:
-            line += (
-                f" ({bonus[0]} adds {bonus[1]}.)"
-                if bonus[1]
-                else f" ({bonus[0]} adds nothing this time.)"
-            )
-        if seat in state.targets:
-            line += (
-                f" ({own_special(state, seat).name}: {extra} of them match "
-                f"{state.players[state.targets[seat]]}'s income.)"
-            )
-        state.log(line)
-    for seat in state.targets:
-        state.borrow[seat] -= 1
-    state.targets = {}
-    after_income(
-        state,
-    )
-    state.turn = 0
-    state._begin_turn()
-
-
-def after_income(state: HappyCityFields) -> None:
+def after_income(state: CardRowFields) -> None:
     for seat in range(state.n):
         for eff, card in effects_of(state, seat, "after_income"):
             who = state.players[seat]
@@ -298,38 +188,38 @@ def after_income(state: HappyCityFields) -> None:
                     )
 
 
-def spent(state: HappyCityFields, buyer: int, cost: int) -> None:
+def spent(state: CardRowFields, buyer: int, cost: int) -> None:
     for seat in range(state.n):
         if seat == buyer or buyer not in neighbours(seat, state.n):
             continue
         for eff, card in effects_of(state, seat, "spend"):
             if cost >= eff["threshold"]:
-                got = state._gain(seat, eff["amount"])
+                got = gain(state, seat, eff["amount"])
                 state.log(
                     f"{card.name}: {state.players[buyer]} spent {cost}, so "
                     f"{state.players[seat]} takes {got} coin."
                 )
 
 
-def on_claim(state: HappyCityFields, seat: int, card: Card) -> None:
+def on_claim(state: CardRowFields, seat: int, card: Card) -> None:
     who = state.players[seat]
     for eff in card.effects:
         do = eff["do"]
         if do == "gain_per_card":
-            got = state._gain(seat, eff["amount"] * len(state.city[seat]))
+            got = gain(state, seat, eff["amount"] * len(state.city[seat]))
             state.log(
                 f"{card.name}: {who} collects {got} coins, {eff['amount']} per card in the city."
             )
         elif do == "gain_income_times":
             income = income_of(state, seat)
-            got = state._gain(seat, eff["times"] * income)
+            got = gain(state, seat, eff["times"] * income)
             state.log(
                 f"{card.name}: {who} collects {got} coins ({eff['times']} x income {income})."
             )
         elif do == "everyone_gains":
             for k in range(state.n):
                 s = (seat + k) % state.n
-                got = state._gain(s, eff["amount"])
+                got = gain(state, s, eff["amount"])
                 state.log(f"{card.name}: {state.players[s]} collects {got} coin.")
         elif do == "free_next":
             state.free[seat] += eff["count"]
@@ -342,11 +232,11 @@ def on_claim(state: HappyCityFields, seat: int, card: Card) -> None:
             )
 
 
-def discard_from_city(state: HappyCityFields, i: int) -> None:
+def discard_from_city(state: CardRowFields, i: int) -> None:
     card = state.cards[i]
     if card.kind == "building":
         state.discards[card.deck - 1].append(i)
     else:  # a dwelling goes back on top of its pile
-        pile = state._pile_named(card.name)
+        pile = pile_named(state, card.name)
         assert pile is not None  # every dwelling has its pile
         pile.append(i)

@@ -1,18 +1,15 @@
 """Happy City Expert: the end-of-game questions (which neighbour a Pyramid looks at,
 which special a copying card copies), asked one by one before the final result, and
 the Expert score: symbols from effects, then the final adjustments. Plain functions
-of the state (issue 45's one engine shape); ``HappyCityState`` hands over to them."""
+of the card-row record (issue 45's one engine shape)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .card_row import added_score, net_symbols
 from .cards import Card, catalogue
 from .effects import hook_of, neighbours
 from .expert import (
-    FINAL,
-    HappyCityFields,
     card_symbols,
     has_effect,
     income_of,
@@ -20,6 +17,8 @@ from .expert import (
     pyramid_source,
     special_card,
 )
+from .fields import FINAL, OVER, CardRowFields
+from .scores import added_score, net_symbols
 
 
 def _count(k: int, noun: str) -> str:
@@ -36,7 +35,7 @@ def asks_neighbour(card: Card | None) -> bool:
     )
 
 
-def neighbour_options(state: HappyCityFields, seat: int, card: Card) -> list[int]:
+def neighbour_options(state: CardRowFields, seat: int, card: Card) -> list[int]:
     """The neighbours whose city the seat's card may look at when the game ends."""
     opts = neighbours(seat, state.n)
     if has_effect(card, "copy_neighbour_position"):
@@ -45,7 +44,7 @@ def neighbour_options(state: HappyCityFields, seat: int, card: Card) -> list[int
     return opts
 
 
-def copy_options(state: HappyCityFields, seat: int) -> list[str]:
+def copy_options(state: CardRowFields, seat: int) -> list[str]:
     return [
         own_special(state, s).name
         for s in range(state.n)
@@ -53,7 +52,7 @@ def copy_options(state: HappyCityFields, seat: int) -> list[str]:
     ]
 
 
-def effective_card(state: HappyCityFields, seat: int, choice: dict) -> Card | None:
+def effective_card(state: CardRowFields, seat: int, choice: dict) -> Card | None:
     """The card whose questions the seat answers: its special, or what a copy copies."""
     card = own_special(state, seat)
     if has_effect(card, "copy_special"):
@@ -61,7 +60,7 @@ def effective_card(state: HappyCityFields, seat: int, choice: dict) -> Card | No
     return card
 
 
-def needed_choice(state: HappyCityFields, seat: int):
+def needed_choice(state: CardRowFields, seat: int):
     if state.special[seat] is None:
         return None
     ch = state.choices[seat]
@@ -74,7 +73,7 @@ def needed_choice(state: HappyCityFields, seat: int):
     return None
 
 
-def resolve_end(state: HappyCityFields) -> None:
+def resolve_end(state: CardRowFields) -> None:
     while True:
         for seat in range(state.n):
             need = needed_choice(state, seat)
@@ -94,14 +93,12 @@ def resolve_end(state: HappyCityFields) -> None:
             break
         else:
             state.pending = None
-            state.stage = "over"
-            log_final_effects(
-                state,
-            )
+            state.stage = OVER
+            log_final_effects(state)
             return
 
 
-def answer(state: HappyCityFields, seat: int, kind: str, value) -> None:
+def answer(state: CardRowFields, seat: int, kind: str, value) -> None:
     ch = state.choices[seat]
     who = state.players[seat]
     state.pending = None
@@ -123,7 +120,7 @@ def answer(state: HappyCityFields, seat: int, kind: str, value) -> None:
             state.log(f"{source}: {who} uses the city of {state.players[value]}.")
 
 
-def copy_from_box(state: HappyCityFields, seat: int) -> None:
+def copy_from_box(state: CardRowFields, seat: int) -> None:
     pool = [i for i in state.box if state.cards[i].kind == "special"]
     i = state.rng.choice(pool)
     state.choices[seat]["copy"] = state.cards[i].name
@@ -135,23 +132,22 @@ def copy_from_box(state: HappyCityFields, seat: int) -> None:
     )
 
 
-def log_final_effects(state: HappyCityFields) -> None:
+def log_final_effects(state: CardRowFields) -> None:
     for seat in range(state.n):
         if state.special[seat] is None:
             continue
-        b = state.breakdown(seat)
-        for line in b["effect_notes"]:
+        for line in expert_breakdown(state, seat, None)["effect_notes"]:
             state.log(f"{line} ({state.players[seat]})")
 
 
-def end_choices(state: HappyCityFields, seat: int) -> dict:
+def end_choices(state: CardRowFields, seat: int) -> dict:
     """The seat's end-of-game answers: those given, and for the rest the best guess.
 
     Before the end this is a projection for the score shown on screen (a copy from
     the box cannot be foreseen and is left out of it).
     """
     ch = state.choices[seat]
-    if state.special[seat] is None or state.stage == "over":
+    if state.special[seat] is None or state.stage == OVER:
         return ch
     card = own_special(state, seat)
     copy_opts: list = [None]
@@ -180,7 +176,7 @@ def end_choices(state: HappyCityFields, seat: int) -> dict:
 
 
 def expert_breakdown(
-    state: HappyCityFields, seat: int, choice: dict[str, Any] | None
+    state: CardRowFields, seat: int, choice: dict[str, Any] | None
 ) -> dict[str, Any]:
     if choice is None:
         choice = end_choices(state, seat)
@@ -197,8 +193,8 @@ def expert_breakdown(
             else:
                 minus[k] -= got[k]
         if card.kind == "special":
-            for k in from_effects:
-                from_effects[k] += got[k] - getattr(card, k)
+            from_effects["inhabitants"] += got["inhabitants"] - card.inhabitants
+            from_effects["hearts"] += got["hearts"] - card.hearts
             parts = [_count(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
             if parts:
                 notes.append(f"{card.name}: {' and '.join(parts)}")
@@ -229,7 +225,7 @@ def expert_breakdown(
 
 
 def final_adjustments(
-    state: HappyCityFields, seat: int, choice: dict[str, Any], score: int
+    state: CardRowFields, seat: int, choice: dict[str, Any], score: int
 ) -> list[dict[str, Any]]:
     """Points the seat's special (or the special it copies) adds or takes after
     inhabitants x hearts: penalties first, then doubling, which sees them."""

@@ -21,10 +21,13 @@ from ..core import (
     load_glossary,
     refusal,
 )
-from .card_row import DECK_COSTS, CardRowState
 from .cards import Card
+from .engine import HappyCityState
+from .fields import DECK_COSTS
+from .happiest_town import HappiestTownState
 from .offers import purchase_problem, special_problem
 
+CardRowState = HappyCityState | HappiestTownState  # the states this explainer serves
 EFFECT = "effect"  # the source of a line quoting what a card does, in the game's words
 TAKES = ("buy", "dwelling", "claim")  # the moves that put a card in a city
 
@@ -44,7 +47,7 @@ class CardRowExplainer(Explainer):
             return Explanation(title, tuple(_take_lines(state, seat, kind, card)))
         if kind == "coin":
             got = state.taken(seat, "coin", "").coins[seat] - state.coins[seat]
-            return Explanation(title, (Line("Coins", got, state.MONEY, kind="gain"),))
+            return Explanation(title, (Line("Coins", got, state.edition.money, kind="gain"),))
         if kind == "draw":
             return Explanation(title, tuple(_deck_lines(state, args[0])))
         if kind == "discard":
@@ -54,7 +57,9 @@ class CardRowExplainer(Explainer):
             return Explanation(title, (Line(f"{card.name} goes {where}", kind="fact"),))
         if kind == "target":
             income = state.income_of(args[0])
-            return Explanation(title, (Line("Income added", income, state.MONEY, kind="gain"),))
+            return Explanation(
+                title, (Line("Income added", income, state.edition.money, kind="gain"),)
+            )
         return Explanation(title)
 
     def thing(self, state: GameState, seat: int | None, ref: Ref) -> Explanation | None:
@@ -99,8 +104,8 @@ def name_of(state: GameState, action: Action) -> str:
 
 def card_facts(state: CardRowState, card: Card) -> tuple[Line, ...]:
     """What the card is: its cost, income, symbols, needs and effect, as printed."""
-    people, joy = state.SYMBOL_WORDS
-    money = state.MONEY
+    people, joy = state.edition.symbol_words
+    money = state.edition.money
     lines = []
     if card.kind in ("building", "dwelling"):
         lines.append(Line("Cost", card.cost, money, kind="fact"))
@@ -138,7 +143,7 @@ def _take_lines(state: CardRowState, seat: int, kind: str, card: Card) -> list[L
     """A legal take: what it costs, what it gives at once (coins, symbols, score) and
     what it sets up (income each round, a special whose needs it meets)."""
     after = state.taken(seat, kind, card.name)
-    money, (people, joy) = state.MONEY, state.SYMBOL_WORDS
+    money, (people, joy) = state.edition.money, state.edition.symbol_words
     cost = state.cost_of(seat, card) if kind != "claim" else 0
     lines = [] if kind == "claim" else [Line("Cost", -cost, money, source=card.name, kind="cost")]
     coins = after.coins[seat] - state.coins[seat] + cost
@@ -181,7 +186,7 @@ def _card_refusal(state: CardRowState, seat: int, action: Action) -> tuple[Line,
         if card.id in state.takeable_specials(seat):
             return ()
         problem = special_problem(state, seat, card)
-    elif state.stage == state.BUY_STAGE:
+    elif state.stage == state.edition.buy_stage:
         problem = purchase_problem(state, seat, card)
     else:
         return ()

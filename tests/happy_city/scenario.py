@@ -36,11 +36,8 @@ def put(state, seat: int, *names: str):
     for name in names:
         i = take(state, name)
         state.city[seat].append(i)
-        if state.cards[i].kind == "special":
-            if hasattr(state, "special"):
-                state.special[seat] = i
-            else:
-                state.infra[seat] = i
+        if state.cards[i].kind == "special":  # Happiest Town's infrastructure too
+            state.special[seat] = i
     return state
 
 

@@ -91,7 +91,7 @@ def test_a_refused_purchase_gives_apply_reason_and_the_shortfall(game):
     explainer = rules.get_game(game).explainer
     for state in played(game, {}, seed=7):
         seat = state.actors()[0]
-        if state.stage != state.BUY_STAGE:
+        if state.stage != state.edition.buy_stage:
             continue
         for i in state.visible:
             card = state.cards[i]

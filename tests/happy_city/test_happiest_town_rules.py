@@ -214,8 +214,8 @@ def town_with_row(n, *infra, variant=None, seed=1):
     s = new(n, seed=seed, **({"variant": variant} if variant else {})).copy()
     cat = town_catalogue()
     ids = [i for i in cat.infrastructure if cat.cards[i].name in infra]
-    s.box = [i for i in s.box if i not in ids] + [i for i in s.row if i not in ids]
-    s.row = ids
+    s.box = [i for i in s.box if i not in ids] + [i for i in s.specials if i not in ids]
+    s.specials = ids
     return s
 
 

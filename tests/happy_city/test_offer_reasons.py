@@ -31,7 +31,7 @@ def _buy_steps(game: str, seed: int):
     rng = random.Random(seed)
     while not s.is_over:
         seat = s.actors()[0]
-        if s.stage == s.BUY_STAGE:
+        if s.stage == s.edition.buy_stage:
             yield s, seat
         s = s.apply(rng.choice(s.legal_actions(seat)))
 
