@@ -13,7 +13,7 @@ from tabletop_tui.lookup import LookupPanel
 from tabletop_tui.screens.end import EndScreen
 from tabletop_tui.screens.replay import ReplayApp, ReplayScreen
 
-from ..ui.helpers import make_app
+from ..ui.helpers import make_app, to_move_list
 from ..ui.test_replay_table import open_table, random_replay
 
 
@@ -48,8 +48,7 @@ async def test_end_screen_f2_explains_the_highlighted_score_and_escape_stays(tmp
 async def test_replay_f2_names_the_step_and_defines_its_terms(tmp_path):
     replay = random_replay(tmp_path, "happy-city", 5, 30)
     async with ReplayApp(replay, step=20).run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        app, viewer = pilot.app, pilot.app.screen
+        app, viewer = pilot.app, await to_move_list(pilot)  # it opens on the table
         assert isinstance(viewer, ReplayScreen)
         await pilot.press("f2")
         await pilot.pause()
