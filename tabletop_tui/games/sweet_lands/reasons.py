@@ -11,14 +11,25 @@ from rich.markup import escape
 
 from rules.sweet_lands import SweetLandsView
 
+FREE = "free actions"  # the name of a free action's piece: its reason says which
+
 
 def _grouped(reasons: dict, name) -> list[str]:
+    return _by_reason([(name(key), reason) for key, reason in reasons.items()])
+
+
+def _by_reason(pieces: list[tuple[str, str]]) -> list[str]:
+    """One line per reason, naming every piece it stops (each name once)."""
     by_reason: dict[str, list[str]] = {}
-    for key, reason in reasons.items():
-        by_reason.setdefault(reason, []).append(name(key))
+    for piece, reason in pieces:
+        names = by_reason.setdefault(reason, [])
+        if piece not in names:
+            names.append(piece)
     # a reason that names its one piece already ("Area O opens in round 3") stands alone
     return [
-        reason if len(names) == 1 and names[0] in reason else f"{', '.join(names)}: {reason}"
+        reason
+        if len(names) == 1 and (names[0] in reason or names[0] == FREE)
+        else f"{', '.join(names)}: {reason}"
         for reason, names in by_reason.items()
     ]
 
@@ -42,14 +53,14 @@ def hand_text(view: SweetLandsView, why: dict[str, dict[str, str]]) -> str:
     # two copies of a card are one move: a copy whose twin is usable is usable too
     usable = {name for uid, name in names.items() if uid not in cards}
     cards = {uid: r for uid, r in cards.items() if names.get(uid) not in usable}
-    lines = _grouped(cards, lambda uid: names.get(uid, f"card {uid}"))
-    lines += _grouped(why.get("skills") or {}, lambda sk: f"Skill {sk}")
-    lines += _grouped(why.get("tokens") or {}, lambda kind: kind.replace("-", " "))
-    lines += [reason for reason in (why.get("free") or {}).values()]
-    tower = (why.get("tower") or {}).get("tower")
-    if tower:
-        lines.append(f"Clock Tower: {tower}")
-    return _block("Not usable now", lines)
+    # one line a reason across the groups: "finish the current step first" stops
+    # every piece at once, and is said once, naming them
+    pieces = [(names.get(uid, f"card {uid}"), r) for uid, r in cards.items()]
+    pieces += [(f"Skill {sk}", r) for sk, r in (why.get("skills") or {}).items()]
+    pieces += [(kind.replace("-", " "), r) for kind, r in (why.get("tokens") or {}).items()]
+    pieces += [(FREE, r) for r in (why.get("free") or {}).values()]
+    pieces += [("Clock Tower", r) for r in (why.get("tower") or {}).values()]
+    return _block("Not usable now", _by_reason(pieces))
 
 
 def _block(title: str, lines: list[str]) -> str:
