@@ -9,7 +9,7 @@ from .explain import Explainer, Explanation, Line, Ref, refusal
 from .rng import Rng
 from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
-from .text import MAX_NAME_CHARS, unsavable
+from .text import MAX_NAME_CHARS, counted, unsavable
 
 __all__ = [
     "Action",
@@ -28,6 +28,7 @@ __all__ = [
     "MAX_SEED",
     "MAX_NAME_CHARS",
     "unsavable",
+    "counted",
     "GameState",
     "LogEntry",
     "copy_dicts",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ..core import Action, Explainer, Explanation, GameState, Line, Ref, refusal
 from .card_row import DECK_COSTS, CardRowState
 from .cards import Card
+from .explain import score_sum
 from .offers import purchase_problem, special_problem
 
 EFFECT = "effect"  # the source of a line quoting what a card does, in the game's words
@@ -125,9 +126,11 @@ def _take_lines(state: CardRowState, seat: int, kind: str, card: Card) -> list[L
     if card.hearts:
         lines.append(Line(joy.capitalize(), card.hearts, joy, kind="gain"))
     before, now = state.breakdown(seat), after.breakdown(seat)
-    op = "+" if now["rule"] == "add" else "x"
-    formula = f"{now['net_inhabitants']} {op} {now['net_hearts']}"
-    lines.append(Line("Score", now["score"] - before["score"], "points", formula, kind="gain"))
+    formula = score_sum(now["net_inhabitants"], now["net_hearts"], now["rule"], now["score"])
+    change = now["score"] - before["score"]
+    lines.append(
+        Line("Score", change, "points", f"{'now' if change else 'stays'} {formula}", kind="gain")
+    )
     income = after.income_of(seat) - state.income_of(seat)
     if income:
         lines.append(Line("Income", income, f"{money} a round", kind="setup"))

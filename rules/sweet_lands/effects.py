@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ..core.text import counted
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
@@ -15,7 +16,7 @@ from . import skills as SK
 from .constants import MARKER_COLOUR, Op
 from .fields import StateFields
 from .frame_types import BonusFrame, ColumnFrame, Effect, PropertyFrame, TerrainRoadFrame
-from .story import amounts, article, bonus_name, plural, tile_name
+from .story import amounts, article, bonus_name, tile_name
 from .variants import take_advanced
 
 
@@ -266,7 +267,7 @@ def _vp_per(s, seat, v, chain):
 
 def _disc(s, seat, v, chain):
     s.p[seat].discs += v
-    s.log(f"{s.players[seat]} gains {plural(v, 'Action Disc')}.")
+    s.log(f"{s.players[seat]} gains {counted(v, 'Action Disc')}.")
 
 
 def _wonder(s, seat, v, chain):

@@ -16,6 +16,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Input, OptionList
 
+from rules.core import counted
+
 from ...text import markup_safe as escape
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
@@ -446,7 +448,7 @@ def player_blocks(v: HappinessView, step: str) -> list[str]:
         youngest = " (youngest)" if p["youngest"] else ""
         blocks.append(
             f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{youngest}\n"
-            f"   {sc['score']} pts, {p['hand_count']} in hand\n"
+            f"   {counted(sc['score'], 'pt')}, {p['hand_count']} in hand\n"
             f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
         )
     blocks.append(f"Community deck: {v['community']} left")

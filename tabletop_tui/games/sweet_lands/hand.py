@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rules.core import counted
 from rules.sweet_lands import CardView, PlayerView, SweetLandsView
 
 from ...text import markup_safe
@@ -122,7 +123,8 @@ def player_renderable(view: SweetLandsView, seat: int):
     parts.append(
         Text(
             f"Resources: {res['gold']} gold, {res['wheat']} wheat, {res['wood']} wood, {res['iron']} iron, "
-            f"{res['diamond']} diamonds; Action Discs {pv['discs']}; hand {pv['hand_count']} cards. "
+            f"{counted(res['diamond'], 'diamond')}; Action Discs {pv['discs']}; "
+            f"hand {counted(pv['hand_count'], 'card')}. "
             f"Income: {resources_text(pv['income'])}. Map {pv['map'] or '-'}, "
             f"cities {pv['cities']}, connected ports {pv['connected_ports']}, extra draw areas {len(pv['extra_draw'])}."
         )
