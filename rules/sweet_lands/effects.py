@@ -78,7 +78,7 @@ def place_road(s: StateFields, seat: int, e: int) -> None:
     P = s.p[seat]
     m = MQ.map_board(s, seat)
     P.roads = P.roads | {e}
-    s.log(f"{s.players[seat]} places a road on edge {e}.")
+    s.log(f"{s.players[seat]} places the road {MQ.road_name(m, e)}.")
     todo: list[Effect] = []
     for h in m.edge_hexes[e]:
         if h in P.tiles and not P.tiles[h][1]:

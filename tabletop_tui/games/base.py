@@ -109,7 +109,8 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
             self.shown_seat = None
             seat = c.pending
             assert seat is not None, "a hand-off is due: a human takes the terminal"
-            handoff = self.handoff(c.state.players[seat], take_back=c.take_back_label())
+            reason = self.handoff_reason(seat)
+            handoff = self.handoff(c.state.players[seat], reason, take_back=c.take_back_label())
             self.app.push_screen(handoff, lambda answer: self._after_handoff(seat, answer))
             self.render_view()
             return
@@ -122,6 +123,22 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
                 self.call_later(self._bot_move)
         elif step == "over" and not self.review:
             self.post_message(ShowEnd(c))
+
+    def handoff_reason(self, seat: int) -> str:
+        """What a hand-off to ``seat`` says: what just happened (the last public log
+        line) and what the seat is asked to do (``handoff_task``), from public facts
+        only, so nothing hidden shows while the terminal changes hands."""
+        state = self.controller.state
+        said = state.log_for(None)
+        last = f"Just now: {said[-1]}" if said else ""
+        task = self.handoff_task(seat, state.view(None))
+        asked = f"Next for {state.players[seat]}: {task}" if task else ""
+        return "\n".join(part for part in (last, asked) if part)
+
+    def handoff_task(self, seat: int, public: dict) -> str:
+        """What ``seat`` must do next, in words, from the public view (each game says
+        it its own way; "" says nothing)."""
+        return ""
 
     def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing

@@ -207,6 +207,17 @@ class HappinessScreen(Parts, GameScreenBase):
         self.advance()
 
     # ---- rendering -----------------------------------------------------------------------
+    HANDOFF_TASKS = {
+        "build": "build the deck: leave out any topic the table would rather avoid, then deal",
+        "play": "lay a card from your hand on the table",
+        "story": "tell a story about the card just laid (or skip it)",
+        "bummer": "lay the Bummer you claimed the silence with",
+        "window": "say whether you break the silence with a Bummer",
+    }
+
+    def handoff_task(self, seat: int, public: dict) -> str:
+        return self.HANDOFF_TASKS.get(public["stage"], "")
+
     def status_line(self, v: HappinessView, step: str, names: list[str]) -> str:
         """The prompt line for ``step`` (``names``: the players' names, escaped)."""
         stage = v["stage"]

@@ -285,6 +285,11 @@ class HappyCityScreen(Parts, GameScreenBase):
             )
         return "\n".join(lines)
 
+    def handoff_task(self, seat: int, public: dict) -> str:
+        """The step the seat is asked (the status line's own words)."""
+        words = self.PROMPTS.get(public["stage"], "")
+        return words.removeprefix("must ").removeprefix("may ") if words else ""
+
     def _status(self, v: CardRowView, step: str) -> str:
         """The prompt line; under a hand-off, the one its next player will see."""
         # the seat being asked, which is not always the one whose turn it is (the

@@ -18,8 +18,8 @@ from rules.sweet_lands import CardView, PlayerView, SweetLandsView
 from ...text import markup_safe
 from .lines import titled_table
 from .text import (
-    CHAR_SHORT,
     INDUSTRY_COLUMN,
+    character_short,
     cond_text,
     cost_text,
     data,
@@ -228,7 +228,7 @@ def others_text(view: SweetLandsView, viewer: int | None) -> str:
         mark = ">" if s == view["turn"] and view["phase"] == "action" and not view["over"] else " "
         you = " (you)" if s == viewer else ""
         state = " passed" if p["passed"] else ""
-        ch = CHAR_SHORT.get(p["character"] or "", "-")
+        ch = character_short(p["character"])
         lines.append(f"{mark}[b]{tags[s]} {markup_safe(p['name'])}[/b]{you} {ch}{state}")
         r = p["resources"]
         lines.append(f"  VP {p['vp']} CP {p['cp']} IP {p['ip']} hand {p['hand_count']}")

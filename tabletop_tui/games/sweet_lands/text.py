@@ -27,14 +27,6 @@ PROP_WORD = {
 }
 COLOUR_LETTER = {"orange": "O", "green": "G", "grey": "Y", "none": "-"}
 INDUSTRY_COLUMN = {"agricultural": "orange", "forestry": "green", "mining": "grey"}
-CHAR_SHORT = {
-    "nata": "Nata",
-    "eline": "Eline",
-    "gretel": "Gretel",
-    "jasmine": "Jasmine",
-    "sena": "Sena",
-    "rikka": "Rikka",
-}
 
 COUNT_WORDS = {
     "cities": "city",
@@ -325,3 +317,9 @@ def place_facts(m, pv: PlayerView, target: tuple) -> list[str]:
             "road" if i in pv["roads"] else "no road",
         ]
     return bits
+
+
+def character_short(cid: str | None) -> str:
+    """A character's first name for the compact player lines ("Solbee"); "-" while
+    the seat has none yet."""
+    return data().characters[cid]["name"].split()[0] if cid else "-"

@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rules.sweet_lands import PlayerView, SweetLandsView, TrackRate
+from rules.sweet_lands import PlayerView, SweetLandsView, TrackRate, rate_words
 
 from .lines import Aligned, Beside
 from .text import RES_SHORT, data, fx_short, fx_text, player_tags
@@ -150,11 +150,13 @@ def prosperity_lines(
 def rates_lines() -> Table:
     d = data()
     t = _grid({}, {"overflow": "fold"})
-    t.add_row(Text("VP rates", style="bold"), Text("from space N: VP per items", style="dim"))
+    t.add_row(Text("VP rates", style="bold"), Text("from space N on: the rate", style="dim"))
     for tr in d.prosperity:
         t.add_row(
             Text(track_name(tr), style=COLOUR[tr["colour"]]),
-            "  ".join(f"{frm}+: {v}/{p}" if p > 1 else f"{frm}+: {v}" for frm, v, p in tr["rates"]),
+            "; ".join(
+                f"{frm}+: {rate_words(v, p, tr['element'])}" for frm, v, p in tr["rates"] if v
+            ),
         )
     return t
 
