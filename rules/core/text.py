@@ -35,6 +35,7 @@ def name_problem(name: str) -> str:
 
 
 def counted(n: int, noun: str, plural: str = "") -> str:
-    """A count and its noun, the noun in the singular for one: "1 card", "2 cards",
-    "1 property" / "3 properties" (``plural`` for a noun that does not take an s)."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+    """A count and its noun, the noun in the singular for one (or minus one): "1 card",
+    "2 cards", "-1 point", "1 property" / "3 properties" (``plural`` for a noun that
+    does not take an s)."""
+    return f"{n} {noun if abs(n) == 1 else plural or noun + 's'}"

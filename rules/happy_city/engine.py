@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from ..core import Action
+from ..core import Action, counted
 from . import expert, expert_scoring
 from .cards import COLOUR_LETTER, Card, catalogue
 from .expert import FINAL, MARKET, TARGET, HappyCityFields, has_effect
@@ -292,7 +292,7 @@ class HappyCityState(HappyCityFields):
         amount = 1
         for eff, card in expert.effects_of(self, seat, "no_buy") if self.expert else []:
             amount = eff["amount"]
-            self.log(f"{card.name}: {who} takes {amount} coins instead of 1.")
+            self.log(f"{card.name}: {who} takes {counted(amount, 'coin')} instead of 1.")
         got = self._gain(seat, amount)
         self.log(
             f"{who} buys nothing and takes {got} coin{'s' if got != 1 else ''}."

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..core import copy_dicts
+from ..core import copy_dicts, counted
 from .card_row import DECK_COSTS, CardRowState
 from .cards import Card, catalogue
 from .effects import SYMBOLS, hook_of, neighbours, symbols_of
@@ -318,13 +318,14 @@ def on_claim(state: HappyCityFields, seat: int, card: Card) -> None:
         if do == "gain_per_card":
             got = state._gain(seat, eff["amount"] * len(state.city[seat]))
             state.log(
-                f"{card.name}: {who} collects {got} coins, {eff['amount']} per card in the city."
+                f"{card.name}: {who} collects {counted(got, 'coin')}, {eff['amount']} per card in "
+                "the city."
             )
         elif do == "gain_income_times":
             income = income_of(state, seat)
             got = state._gain(seat, eff["times"] * income)
             state.log(
-                f"{card.name}: {who} collects {got} coins ({eff['times']} x income {income})."
+                f"{card.name}: {who} collects {counted(got, 'coin')} ({eff['times']} x income {income})."
             )
         elif do == "everyone_gains":
             for k in range(state.n):

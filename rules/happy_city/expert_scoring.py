@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import counted
 from .card_row import added_score, net_symbols
 from .cards import Card, catalogue
 from .effects import hook_of, neighbours
@@ -20,10 +21,6 @@ from .expert import (
     pyramid_source,
     special_card,
 )
-
-
-def _count(k: int, noun: str) -> str:
-    return f"{k} {noun}" if abs(k) == 1 else f"{k} {noun}s"
 
 
 def asks_neighbour(card: Card | None) -> bool:
@@ -199,7 +196,7 @@ def expert_breakdown(
         if card.kind == "special":
             for k in from_effects:
                 from_effects[k] += got[k] - getattr(card, k)
-            parts = [_count(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
+            parts = [counted(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
             if parts:
                 notes.append(f"{card.name}: {' and '.join(parts)}")
     add = state.options.get("scoring") == "add"
@@ -207,7 +204,10 @@ def expert_breakdown(
     hearts = net_symbols(plus["hearts"], minus["hearts"], add)
     base = added_score(inhabitants, hearts) if add else inhabitants * hearts
     adjustments = final_adjustments(state, seat, choice, base)
-    notes += [f"{adj['card']}: {adj['points']:+d} points" for adj in adjustments]
+    notes += [
+        f"{adj['card']}: {'+' if adj['points'] >= 0 else ''}{counted(adj['points'], 'point')}"
+        for adj in adjustments
+    ]
     return {
         "inhabitants": plus["inhabitants"],
         "crossed_inhabitants": minus["inhabitants"],

@@ -52,7 +52,7 @@ def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | Non
     effects = D.effects(items, "column")
     for uid in P.columns[colour]:
         effects += d.cards[d.deck[uid]].auto
-    FR.push_effects(s, seat, effects, cid)
+    FR.push_effects(s, seat, effects, cid, why=f"{bonus_name(colour)}")
 
 
 def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None) -> None:
@@ -159,7 +159,8 @@ def place_rabbit(s: StateFields, seat: int, h: int) -> None:
     FR.push_effects(s, seat, D.effects(d.player["food"]["rabbit_bonus"][k], "rabbit"))
 
 
-def move_marker(s: StateFields, seat: int, marker: str) -> None:
+def move_marker(s: StateFields, seat: int, marker: str, why: str = "") -> None:
+    """One space on the Industry track; ``why``: what brought the step, for the log."""
     d = D.load()
     P = s.p[seat]
     last = len(d.industry) - 1
@@ -169,7 +170,8 @@ def move_marker(s: StateFields, seat: int, marker: str) -> None:
     if pos == last:
         vp = d.player["end_of_industry_vp"]
         P.vp += vp
-        s.log(f"{s.players[seat]}'s {name} is at the end of the Industry track: {vp} VP.")
+        said = f" (from {why})" if why else ""
+        s.log(f"{s.players[seat]}'s {name} is at the end of the Industry track{said}: {vp} VP.")
         return
     pos += 1
     if marker == "carriage":
@@ -178,6 +180,7 @@ def move_marker(s: StateFields, seat: int, marker: str) -> None:
         P.loco = pos
     colour, bonus, _ = d.industry[pos]
     space = f"{s.players[seat]} advances the {name} to space {pos}"
+    space += f" (from {why})" if why else ""
     if colour == MARKER_COLOUR[marker] and bonus:
         s.log(f"{space}, {article(colour)} {colour} space with a bonus.")
         FR.push_effects(s, seat, bonus)

@@ -68,7 +68,7 @@ def income(s: StateFields, seat: int) -> None:
     todo = C.of(P).income(s, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
     todo = V.income(s, seat, todo)  # F hook: no round-1 draw while drafting
     s.log(f"{s.players[seat]} collects income.")
-    FR.push_effects(s, seat, todo)
+    FR.push_effects(s, seat, todo, why="income")
 
 
 def pass_gains(s: StateFields, seat: int) -> tuple[int, int, int]:

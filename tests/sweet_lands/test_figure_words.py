@@ -147,3 +147,15 @@ def test_an_industry_bonus_choice_says_what_each_column_yields_now():
             assert any(g.startswith(f"{d.cards[d.deck[grey]].name}: ") for g in gains)
         label = label_for(column, s.view(0), told)
         assert label.startswith(f"{colour.capitalize()} column: ") and gains[0] in label
+
+
+def test_the_log_says_why_an_industry_marker_moved():
+    moved = [
+        line
+        for seed in (3, 4, 5)
+        for line in _played(seed).log_for(None)
+        if re.search(r"advances the (Carriage|Locomotive) to space", line)
+    ]
+    assert moved, "the seeded games move an Industry marker"
+    for line in moved:
+        assert re.search(r"to space \d+ \(from [^)]+\)", line), line

@@ -446,7 +446,7 @@ def hand_title(v: HappinessView, owner: str | None) -> str:
         )
         return f"Topics in the deck: {marks}"
     if owner and hand:
-        return f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)"
+        return f"{owner}'s hand ({counted(len(hand), 'card')}, only {owner} should see it)"
     return "Hands are hidden: it is nobody's private moment."
 
 

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from rules.core import counted
 from rules.sweet_lands import PROGRESS, SoloVerdict, SweetLandsView
 
 from .asked import Asked
@@ -96,7 +97,7 @@ def board_renderable(view: SweetLandsView, asked: Asked):
             parts.append(part)
     parts.append(
         Text(
-            f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."
+            f"Citizen Deck: {counted(view['deck_count'], 'card')}; discard pile: {len(view['discard'])} (face up)."
         )
     )
     return Group(*[x for p in parts for x in (p, Text(""))])

@@ -255,7 +255,7 @@ def player_facts(view: SweetLandsView) -> list[tuple[str, list[str]]]:
         row("VP / CP / IP", lambda p: f"{p['vp']} / {p['cp']} / {p['ip']}"),
         row("resources", lambda p: resources_text(p["resources"])),
         row("income", lambda p: resources_text(p["income"])),
-        row("hand / discs", lambda p: f"{p['hand_count']} cards / {p['discs']}"),
+        row("hand / discs", lambda p: f"{counted(p['hand_count'], 'card')} / {p['discs']}"),
         row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}"),
         row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}"),
         row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}"),
