@@ -159,3 +159,20 @@ def test_the_log_says_why_an_industry_marker_moved():
     assert moved, "the seeded games move an Industry marker"
     for line in moved:
         assert re.search(r"to space \d+ \(from [^)]+\)", line), line
+
+
+def test_the_tracks_panel_writes_each_prosperity_rate_in_words():
+    from rich.console import Console
+
+    from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
+
+    state = _played(3, 900)
+    view = state.view(0)
+    for width in (60, 120):
+        console = Console(width=width, record=True)
+        console.print(tracks_renderable(view, 0, SPEC.explainer.track_rates(state, 0), width))
+        text = console.export_text()
+        rates = re.findall(r"\d+ at \d+ VP (?:per \d+|each) = \d+VP", text)
+        assert len(rates) == len(D.load().prosperity), text
+        assert not re.search(r"\b\d+/\d+ x\d", text)
+        assert "1 VP per 3 terrain tiles" in text  # the rates legend, in words
