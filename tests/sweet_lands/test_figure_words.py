@@ -176,3 +176,19 @@ def test_the_tracks_panel_writes_each_prosperity_rate_in_words():
         assert len(rates) == len(D.load().prosperity), text
         assert not re.search(r"\b\d+/\d+ x\d", text)
         assert "1 VP per 3 terrain tiles" in text  # the rates legend, in words
+
+
+def test_a_full_column_of_one_card_says_1_card():
+    from rules.sweet_lands import queries as Q
+
+    from .helpers import edit, started
+
+    s = edit(started(2))
+    d = D.load()
+    wild = [uid for uid, cid in enumerate(d.deck) if d.cards[cid].industry == "wild"]
+    s.p[0].res["diamond"] = 1
+    colour = "grey"
+    assert Q.column_limit(s, 0, colour) == 1
+    s.p[0].columns = {**s.p[0].columns, colour: [wild[0]]}
+    said = Q.automate_refusal(s, 0, wild[1], colour)
+    assert said is not None and "(1 card)" in said

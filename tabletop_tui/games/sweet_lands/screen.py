@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.core import Explanation
+from rules.core import Explanation, counted
 from rules.sweet_lands import SweetLandsView
 
 from ...navigation import ShowEnd
@@ -435,8 +435,8 @@ class SweetLandsScreen(TradeMixin, ChoosingMixin, GameScreenBase):
         city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
         self.update_static(
             "#sl-maptitle",
-            f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
-            f"{len(pv['roads'])} roads, {len(pv['properties'])} props, "
+            f"{whose} {pv['map']}: {counted(len(pv['tiles']), 'tile')}, "
+            f"{counted(len(pv['roads']), 'road')}, {counted(len(pv['properties']), 'prop')}, "
             f"{pv['cities']} cities{city_list}  "
             "[dim]g legend, n next map, z zoom[/dim]",
         )
