@@ -369,5 +369,5 @@ class ChoosePart(Step[OrderFrame]):
         else:
             s.stack.pop()
             if parts:
-                FR.push_effects(s, a.seat, parts, f.get("chain"))
-        FR.push_effects(s, a.seat, ((op, v),), f.get("chain"))
+                FR.push_effects(s, a.seat, parts, f.get("chain"), f.get("why", ""))
+        FR.push_effects(s, a.seat, ((op, v),), f.get("chain"), f.get("why", ""))

@@ -107,3 +107,4 @@ class OrderFrame(Frame):
 
     parts: tuple[Effect, ...]
     chain: NotRequired[int | None]
+    why: NotRequired[str]  # what brought the ability (a card), for the log

@@ -159,7 +159,7 @@ def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple, why: str) -
     """The parts of an Immediate Ability resolve in the order the seat picks;
     it is asked only when the order could matter."""
     if _order_matters(effects):
-        order: OrderFrame = {"op": Op.ORDER, "seat": seat, "parts": tuple(effects)}
+        order: OrderFrame = {"op": Op.ORDER, "seat": seat, "parts": tuple(effects), "why": why}
         s.stack.append(order)
     else:
         FR.push_effects(s, seat, effects, why=why)
