@@ -57,7 +57,7 @@ def score_sum(
     net_inhabitants: int, net_hearts: int, rule: str, score: int, words: tuple[str, str] = ("", "")
 ) -> str:
     """How the two net totals make the points, with a subtraction written as one and
-    the floor at 0 said: "3 x 2 = 6", "4 - 1 = 3", "0 pop - 1 hap = 0 (never below 0)"
+    the floor at 0 said: "3 x 2 = 6", "4 - 1 = 3", "0 pop - 1 hap = 0, never below 0"
     (``words``: a short name after each total)."""
     first, second = (f" {w}" if w else "" for w in words)
     if rule == "add":
@@ -66,7 +66,7 @@ def score_sum(
     else:
         op, raw = f"x {net_hearts}{second}", net_inhabitants * net_hearts
     text = f"{net_inhabitants}{first} {op} = {score}"
-    return f"{text} (never below 0)" if raw != score else text
+    return f"{text}, never below 0" if raw != score else text
 
 
 def _effect_value(adj: dict) -> str:

@@ -12,7 +12,7 @@ from rules.happy_city import score_sum
 
 
 def test_score_sum_writes_a_negative_total_as_a_subtraction_and_says_the_floor():
-    assert score_sum(0, -1, "add", 0, ("pop", "hap")) == "0 pop - 1 hap = 0 (never below 0)"
+    assert score_sum(0, -1, "add", 0, ("pop", "hap")) == "0 pop - 1 hap = 0, never below 0"
     assert score_sum(4, -1, "add", 3) == "4 - 1 = 3"
     assert score_sum(2, 3, "add", 5) == "2 + 3 = 5"
     assert score_sum(3, 2, "multiply", 6, ("inh", "hrt")) == "3 inh x 2 hrt = 6"
