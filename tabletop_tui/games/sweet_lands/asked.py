@@ -28,7 +28,7 @@ class Asked:
 
 
 def board(c: Controller) -> Asked:
-    tiles = c.state.view(None)["milestone_tiles"]
+    tiles = c.view()["milestone_tiles"]
     told = {t["id"]: c.explain(Ref("milestone", t["id"])) for t in tiles}
     return Asked(standings(c), advanced_costs(c), {m: t for m, t in told.items() if t})
 
