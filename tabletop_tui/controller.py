@@ -363,7 +363,7 @@ class Controller:
         if before_actors != after_actors:
             return "it handed play to other players, who have seen it, so it stands"
         return (
-            "it showed something that was hidden (a card drawn, dealt or laid from your "
+            "it revealed something that was hidden (a card drawn, dealt or laid from your "
             "hand), which nobody can unsee"
         )
 

@@ -13,7 +13,7 @@ from rules.core import Action
 from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
 from ..navigation import BackToTitle, ShowEnd, ShowHelp
-from ..text import markup_safe
+from ..text import markup_safe, visible
 from ..widgets.common import HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
 from ..widgets.log import LogView
@@ -130,9 +130,10 @@ class GameScreenBase(CoachScreen):  # the coach's hint key
         only, so nothing hidden shows while the terminal changes hands."""
         state = self.controller.state
         said = state.log_for(None)
-        last = f"Just now: {said[-1]}" if said else ""
-        task = self.handoff_task(seat, state.view(None))
-        asked = f"Next for {state.players[seat]}: {task}" if task else ""
+        # the parts are made visible first: only the breaks put here break a line
+        last = f"Just now: {visible(said[-1])}" if said else ""
+        task = visible(self.handoff_task(seat, state.view(None)))
+        asked = f"Next for {visible(state.players[seat])}:\n{task}" if task else ""
         return "\n".join(part for part in (last, asked) if part)
 
     def handoff_task(self, seat: int, public: dict) -> str:

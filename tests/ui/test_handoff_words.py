@@ -22,7 +22,7 @@ async def test_a_sweet_lands_hand_off_names_the_last_move_and_the_question_asked
         assert said.startswith(f"Just now: {state.log_for(None)[-1]}")
         pending = state.view(None)["pending"]
         assert pending is not None and pending["seat"] == 0
-        assert "Next for Ann: " in said
+        assert "Next for Ann:\n" in said
         text = " ".join(screen_text(app).split())
         assert "Just now:" in text and "Next for Ann:" in text
         for line in state.log_entries():  # nothing private to a seat shows
@@ -47,6 +47,6 @@ async def test_a_happy_city_hand_off_says_the_turn_just_ended_and_the_step_asked
             await pilot.pause()
         assert isinstance(app.screen, HandoffScreen)
         said = app.screen.reason
-        assert said.startswith("Just now: ") and "Next for Bob: " in said
+        assert said.startswith("Just now: ") and "Next for Bob:\n" in said
         stage = c.state.view(None)["stage"]
         assert screen.PROMPTS[stage].split(" ", 1)[1] in said

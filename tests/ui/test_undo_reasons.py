@@ -45,4 +45,4 @@ def test_undo_refusal_for_a_card_laid_says_it_was_shown():
     c = Controller(SPEC, state, [{"kind": "human"}] * 2, viewer=seat)
     assert c.act(next(a for a in state.legal_actions(seat) if a.kind == "place"))
     assert not c.undo()
-    assert "showed something that was hidden" in c.last_error
+    assert "revealed something that was hidden" in c.last_error
