@@ -344,9 +344,27 @@ class Controller:
         if blocker is snap and not news:
             return f"Nothing to undo: this turn began after “{name}”, which cannot be taken back."
         said = f" (since then: {news})" if news else ""
+        return f"Cannot undo “{name}”{said}: {self._why_final(blocker)}."
+
+    def _why_final(self, snap: Snapshot) -> str:
+        """Why the step from ``snap`` stands, from what the protocol shows: it changed
+        who may act (others saw it and lost or gained a chance to move), or it showed
+        something that was hidden."""
+        i = self._undo.index(snap)
+        after = self._undo[i + 1].state if i + 1 < len(self._undo) else self.state
+        before_actors, after_actors = snap.state.actors(), after.actors()
+        names = self.state.players
+        others = [names[s] for s in before_actors if s != snap.seat and s not in after_actors]
+        if others:  # e.g. a claim of the silence: the others' chance to act ended with it
+            return (
+                f"it ended {' and '.join(others)}'s chance to act at the same time, and "
+                "they have seen it, so it stands"
+            )
+        if before_actors != after_actors:
+            return "it handed play to other players, who have seen it, so it stands"
         return (
-            f"Cannot undo “{name}”{said}: undo never goes back past a card drawn or "
-            "revealed, or a turn that ended."
+            "it revealed something that was hidden (a card drawn, dealt or laid from your "
+            "hand), which nobody can unsee"
         )
 
     def _revealing_step(self) -> Snapshot | None:

@@ -16,11 +16,16 @@ def scores_by_round(spec: Any, state: Any) -> list[tuple[str, list[float]]]:
         replay = replay.apply(spec.parse_action(key))
         now = replay.view(None).get("round")
         if now != shown and not replay.is_over:
-            points.append((f"R{shown}", scores_of(replay)))
+            points.append((f"R{shown}", scores_of(replay, in_play=True)))
             shown = now
     points.append(("end", scores_of(replay)))
     return points
 
 
-def scores_of(state: Any) -> list[float]:
-    return [float(s) for s in state.result()["scores"]]
+def scores_of(state: Any, in_play: bool = False) -> list[float]:
+    """Every seat's score; ``in_play``: during the game, the points already scored
+    where the game's result gives them apart (Sweet Lands' score track, since its
+    final scoring would charge an empty map's unconnected ports from round 1)."""
+    res = state.result()
+    shown = res.get("in_play", res["scores"]) if in_play else res["scores"]
+    return [float(s) for s in shown]

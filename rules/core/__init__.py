@@ -10,7 +10,7 @@ from .glossary import Glossary, Term, load_glossary
 from .rng import Rng
 from .spec import MAX_SEED, GameSpec, write_atomic
 from .state import GameState, LogEntry, copy_dicts, copy_nested, rank_by, ranked_result
-from .text import MAX_NAME_CHARS, unsavable
+from .text import MAX_NAME_CHARS, counted, unsavable
 
 __all__ = [
     "Action",
@@ -32,6 +32,7 @@ __all__ = [
     "MAX_SEED",
     "MAX_NAME_CHARS",
     "unsavable",
+    "counted",
     "GameState",
     "LogEntry",
     "copy_dicts",

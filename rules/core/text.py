@@ -32,3 +32,10 @@ def name_problem(name: str) -> str:
         return f"a player name holds at most {MAX_NAME_CHARS} characters"
     why = unsavable(name)
     return f"the player name {name[:20]!r} cannot be saved: {why}" if why else ""
+
+
+def counted(n: int, noun: str, plural: str = "") -> str:
+    """A count and its noun, the noun in the singular for one (or minus one): "1 card",
+    "2 cards", "-1 point", "1 property" / "3 properties" (``plural`` for a noun that
+    does not take an s)."""
+    return f"{n} {noun if abs(n) == 1 else plural or noun + 's'}"

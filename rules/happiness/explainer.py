@@ -12,9 +12,9 @@ from __future__ import annotations
 from ..core import Action, Explainer, Explanation, GameState, Line, Ref, refusal
 from .cards import EDGE_NAMES, Card
 from .engine import HappinessState, edge_label
+from .engine.scores import score_explanation
+from .explain import UNIT
 from .preview import placement
-
-UNIT = "Joypoints"
 
 
 class HappinessExplainer(Explainer):
@@ -31,6 +31,12 @@ class HappinessExplainer(Explainer):
             where = state.place_name(cell)
             return Explanation(f"{state.cards[cid].word} cannot go {where}", refused=refused)
         return place_explanation(state, seat, cid, cell)
+
+    def score(self, state: GameState, seat: int) -> Explanation:
+        """Every Joypoint of ``seat``'s score, by card, plus and Bummer (all public: the
+        table and the piles); once the game is over, the hand the seat had left."""
+        assert isinstance(state, HappinessState)
+        return score_explanation(state, seat)
 
     def thing(self, state: GameState, seat: int | None, ref: Ref) -> Explanation | None:
         assert isinstance(state, HappinessState)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..core.text import counted
 from .engine.board import name_place, plus_cells
 from .engine.fields import neighbours
 from .view_types import HappinessView
@@ -58,10 +59,6 @@ def placement(
     )
 
 
-def _plural(n: int) -> str:
-    return f"{n} Joypoint{'s' if n != 1 else ''}"
-
-
 def explain_place(view: HappinessView, word: str, cell) -> dict:
     """The facts of putting the viewer's card ``word`` at ``cell``, from the view alone:
     where, whether it may go there, the Joypoints it scores, the plus it completes
@@ -83,13 +80,13 @@ def explain_place(view: HappinessView, word: str, cell) -> dict:
     facts.update(where=done.where, points=done.points, plus=done.plus, bonus=done.bonus)
     facts.update(swept=done.swept, swept_points=done.swept_points)
     if bummer:
-        swept = (
-            f"sweeps {', '.join(done.swept)} ({_plural(done.swept_points)}) into your Bummer Pile"
-        )
+        worth = counted(done.swept_points, "Joypoint")
+        swept = f"sweeps {', '.join(done.swept)} ({worth}) into your Bummer Pile"
         facts["text"] = f"Bummer {word} {done.where}: {swept if done.swept else 'sweeps nothing'}."
         return facts
-    text = f"{word} {done.where}: {_plural(done.points)}"
+    text = f"{word} {done.where}: {counted(done.points, 'Joypoint')}"
     if done.plus:
-        text += f"; completes a plus ({', '.join(done.plus)}) for {_plural(done.bonus)} more"
+        bonus = counted(done.bonus, "Joypoint")
+        text += f"; completes a plus ({', '.join(done.plus)}) for {bonus} more"
     facts["text"] = text + "."
     return facts

@@ -2,6 +2,7 @@
 
 from ..core import GameSpec, Option, labeler
 from .engine import HappyCityState
+from .explain import score_sum
 from .explainer import CardRowExplainer, effect_text
 from .happiest_town import HappiestTownState
 from .moves import row_labels
@@ -100,6 +101,7 @@ SPECS = [HAPPY_CITY, HAPPIEST_TOWN]
 __all__ = [  # the declared views and the explainer's words, for screens and outside checks
     "CardRowExplainer",
     "effect_text",
+    "score_sum",
     "CardFace",
     "CardRowView",
     "DeckView",

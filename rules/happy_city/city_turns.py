@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Action
+from ..core import Action, counted
 from . import expert, expert_scoring
 from .cards import catalogue
 from .city_moves import claimable
@@ -178,7 +178,7 @@ def no_buy(state: CardRowFields, seat: int) -> None:
     amount = 1
     for eff, card in expert.effects_of(state, seat, "no_buy") if state.expert else []:
         amount = eff["amount"]
-        state.log(f"{card.name}: {who} takes {amount} coins instead of 1.")
+        state.log(f"{card.name}: {who} takes {counted(amount, 'coin')} instead of 1.")
     got = gain(state, seat, amount)
     state.log(
         f"{who} buys nothing and takes {got} coin{'s' if got != 1 else ''}."

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import counted
 from .cards import Card, catalogue
 from .effects import SYMBOLS, hook_of, neighbours, symbols_of
 from .fields import DECK_COSTS, CardRowFields
@@ -208,13 +209,15 @@ def on_claim(state: CardRowFields, seat: int, card: Card) -> None:
         if do == "gain_per_card":
             got = gain(state, seat, eff["amount"] * len(state.city[seat]))
             state.log(
-                f"{card.name}: {who} collects {got} coins, {eff['amount']} per card in the city."
+                f"{card.name}: {who} collects {counted(got, 'coin')}, {eff['amount']} per card in "
+                "the city."
             )
         elif do == "gain_income_times":
             income = income_of(state, seat)
             got = gain(state, seat, eff["times"] * income)
             state.log(
-                f"{card.name}: {who} collects {got} coins ({eff['times']} x income {income})."
+                f"{card.name}: {who} collects {counted(got, 'coin')} "
+                f"({eff['times']} x income {income})."
             )
         elif do == "everyone_gains":
             for k in range(state.n):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import counted
 from .cards import Card, catalogue
 from .effects import hook_of, neighbours
 from .expert import (
@@ -19,10 +20,6 @@ from .expert import (
 )
 from .fields import FINAL, OVER, CardRowFields
 from .scores import added_score, net_symbols
-
-
-def _count(k: int, noun: str) -> str:
-    return f"{k} {noun}" if abs(k) == 1 else f"{k} {noun}s"
 
 
 def asks_neighbour(card: Card | None) -> bool:
@@ -195,7 +192,7 @@ def expert_breakdown(
         if card.kind == "special":
             from_effects["inhabitants"] += got["inhabitants"] - card.inhabitants
             from_effects["hearts"] += got["hearts"] - card.hearts
-            parts = [_count(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
+            parts = [counted(got[k], k[:-1]) for k in ("inhabitants", "hearts") if got[k]]
             if parts:
                 notes.append(f"{card.name}: {' and '.join(parts)}")
     add = state.options.get("scoring") == "add"
@@ -203,7 +200,10 @@ def expert_breakdown(
     hearts = net_symbols(plus["hearts"], minus["hearts"], add)
     base = added_score(inhabitants, hearts) if add else inhabitants * hearts
     adjustments = final_adjustments(state, seat, choice, base)
-    notes += [f"{adj['card']}: {adj['points']:+d} points" for adj in adjustments]
+    notes += [
+        f"{adj['card']}: {'+' if adj['points'] >= 0 else ''}{counted(adj['points'], 'point')}"
+        for adj in adjustments
+    ]
     return {
         "inhabitants": plus["inhabitants"],
         "crossed_inhabitants": minus["inhabitants"],

@@ -53,6 +53,22 @@ def _sum_line(word: str, plus: int, minus: int, net: int) -> dict:
     return {"label": label, "value": f"{plus} - {minus} = {net}", "kind": "sum"}
 
 
+def score_sum(
+    net_inhabitants: int, net_hearts: int, rule: str, score: int, words: tuple[str, str] = ("", "")
+) -> str:
+    """How the two net totals make the points, with a subtraction written as one and
+    the floor at 0 said: "3 x 2 = 6", "4 - 1 = 3", "0 pop - 1 hap = 0, never below 0"
+    (``words``: a short name after each total)."""
+    first, second = (f" {w}" if w else "" for w in words)
+    if rule == "add":
+        sign = "-" if net_hearts < 0 else "+"
+        op, raw = f"{sign} {abs(net_hearts)}{second}", net_inhabitants + net_hearts
+    else:
+        op, raw = f"x {net_hearts}{second}", net_inhabitants * net_hearts
+    text = f"{net_inhabitants}{first} {op} = {score}"
+    return f"{text}, never below 0" if raw != score else text
+
+
 def _effect_value(adj: dict) -> str:
     if adj["effect"] == "lose_income":
         return f"{adj['points']:+d} (income)"
@@ -72,9 +88,9 @@ def score_items(state, seat: int, part: dict, money: str) -> list[dict]:
         _sum_line(inh_w, part[inh_w], part[f"crossed_{inh_w}"], net_i),
     )
     lines.append(_sum_line(hrt_w, part[hrt_w], part[f"crossed_{hrt_w}"], net_h))
-    op = "+" if part["rule"] == "add" else "x"
     base = part.get("base_score", part["score"])
-    lines.append({"label": "Points", "value": f"{net_i} {op} {net_h} = {base}", "kind": "sum"})
+    points = score_sum(net_i, net_h, part["rule"], base)
+    lines.append({"label": "Points", "value": points, "kind": "sum"})
     for adj in part.get("adjustments", []):
         lines.append({"label": adj["card"], "value": _effect_value(adj), "kind": "effect"})
     lines.append({"label": "Score", "value": str(part["score"]), "kind": "score"})

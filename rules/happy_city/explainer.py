@@ -23,6 +23,7 @@ from ..core import (
 )
 from .cards import Card
 from .engine import HappyCityState
+from .explain import score_sum
 from .fields import DECK_COSTS
 from .happiest_town import HappiestTownState
 from .offers import purchase_problem, special_problem
@@ -154,9 +155,11 @@ def _take_lines(state: CardRowState, seat: int, kind: str, card: Card) -> list[L
     if card.hearts:
         lines.append(Line(joy.capitalize(), card.hearts, joy, kind="gain"))
     before, now = state.breakdown(seat), after.breakdown(seat)
-    op = "+" if now["rule"] == "add" else "x"
-    formula = f"{now['net_inhabitants']} {op} {now['net_hearts']}"
-    lines.append(Line("Score", now["score"] - before["score"], "points", formula, kind="gain"))
+    formula = score_sum(now["net_inhabitants"], now["net_hearts"], now["rule"], now["score"])
+    change = now["score"] - before["score"]
+    lines.append(
+        Line("Score", change, "points", f"{'now' if change else 'stays'} {formula}", kind="gain")
+    )
     income = after.income_of(seat) - state.income_of(seat)
     if income:
         lines.append(Line("Income", income, f"{money} a round", kind="setup"))

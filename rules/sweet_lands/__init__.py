@@ -53,6 +53,8 @@ from .explain import RoadFacts as RoadFacts  # the explainer's typed answers
 from .explain import SoloVerdict as SoloVerdict
 from .explain import Standing as Standing
 from .explain import TrackRate as TrackRate
+from .explain import rate_words as rate_words  # a Prosperity rate in words
+from .explainer import PROGRESS as PROGRESS  # the source of a milestone's progress lines
 from .explainer import SweetLandsExplainer as SweetLandsExplainer
 from .state import RULES_EDITION, SweetLandsState
 from .view_types import CardView as CardView  # the view's records, for the screens

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..core import Action
+from ..core import Action, counted
 from . import characters as C
 from . import data as D
 from . import frames as FR
@@ -146,7 +146,7 @@ def free_automate_refusal(s: StateFields, seat: int, uid: object, colour: str) -
         return f"This card cannot be automated into the {colour} column."
     limit = Q.column_limit(s, seat, colour)
     if len(P.columns[colour]) >= limit:
-        return f"The {colour} column is full ({limit} cards)."
+        return f"The {colour} column is full ({counted(limit, 'card')})."
     return None
 
 

@@ -73,14 +73,14 @@ class IndustrySteps(Step[Counted]):
             return False
         if Q.marker_can_move(s, seat, "carriage"):
             self.take_one(s, f)
-            FX.move_marker(s, seat, "carriage")
+            FX.move_marker(s, seat, "carriage", f.get("why", ""))
         else:
             s.stack.pop()
         return True
 
     def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         self.take_one(s, f)
-        FX.move_marker(s, a.seat, a.args[0])
+        FX.move_marker(s, a.seat, a.args[0], f.get("why", ""))
 
 
 class ProsperitySteps(Step[ProsperityFrame]):
@@ -369,5 +369,5 @@ class ChoosePart(Step[OrderFrame]):
         else:
             s.stack.pop()
             if parts:
-                FR.push_effects(s, a.seat, parts, f.get("chain"))
-        FR.push_effects(s, a.seat, ((op, v),), f.get("chain"))
+                FR.push_effects(s, a.seat, parts, f.get("chain"), f.get("why", ""))
+        FR.push_effects(s, a.seat, ((op, v),), f.get("chain"), f.get("why", ""))

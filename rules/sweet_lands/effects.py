@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ..core.text import counted
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
@@ -15,7 +16,7 @@ from . import skills as SK
 from .constants import MARKER_COLOUR, Op
 from .fields import StateFields
 from .frame_types import BonusFrame, ColumnFrame, Effect, PropertyFrame, TerrainRoadFrame
-from .story import amounts, article, bonus_name, plural, tile_name
+from .story import amounts, article, bonus_name, tile_name
 from .variants import take_advanced
 
 
@@ -51,7 +52,7 @@ def industry_bonus(s: StateFields, seat: int, colour: str, chain_from: int | Non
     effects = D.effects(items, "column")
     for uid in P.columns[colour]:
         effects += d.cards[d.deck[uid]].auto
-    FR.push_effects(s, seat, effects, cid)
+    FR.push_effects(s, seat, effects, cid, why=f"{bonus_name(colour)}")
 
 
 def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None) -> None:
@@ -77,7 +78,7 @@ def place_road(s: StateFields, seat: int, e: int) -> None:
     P = s.p[seat]
     m = MQ.map_board(s, seat)
     P.roads = P.roads | {e}
-    s.log(f"{s.players[seat]} places a road on edge {e}.")
+    s.log(f"{s.players[seat]} places the road {MQ.road_name(m, e)}.")
     todo: list[Effect] = []
     for h in m.edge_hexes[e]:
         if h in P.tiles and not P.tiles[h][1]:
@@ -158,7 +159,8 @@ def place_rabbit(s: StateFields, seat: int, h: int) -> None:
     FR.push_effects(s, seat, D.effects(d.player["food"]["rabbit_bonus"][k], "rabbit"))
 
 
-def move_marker(s: StateFields, seat: int, marker: str) -> None:
+def move_marker(s: StateFields, seat: int, marker: str, why: str = "") -> None:
+    """One space on the Industry track; ``why``: what brought the step, for the log."""
     d = D.load()
     P = s.p[seat]
     last = len(d.industry) - 1
@@ -168,7 +170,8 @@ def move_marker(s: StateFields, seat: int, marker: str) -> None:
     if pos == last:
         vp = d.player["end_of_industry_vp"]
         P.vp += vp
-        s.log(f"{s.players[seat]}'s {name} is at the end of the Industry track: {vp} VP.")
+        said = f" (from {why})" if why else ""
+        s.log(f"{s.players[seat]}'s {name} is at the end of the Industry track{said}: {vp} VP.")
         return
     pos += 1
     if marker == "carriage":
@@ -177,6 +180,7 @@ def move_marker(s: StateFields, seat: int, marker: str) -> None:
         P.loco = pos
     colour, bonus, _ = d.industry[pos]
     space = f"{s.players[seat]} advances the {name} to space {pos}"
+    space += f" (from {why})" if why else ""
     if colour == MARKER_COLOUR[marker] and bonus:
         s.log(f"{space}, {article(colour)} {colour} space with a bonus.")
         FR.push_effects(s, seat, bonus)
@@ -266,7 +270,7 @@ def _vp_per(s, seat, v, chain):
 
 def _disc(s, seat, v, chain):
     s.p[seat].discs += v
-    s.log(f"{s.players[seat]} gains {plural(v, 'Action Disc')}.")
+    s.log(f"{s.players[seat]} gains {counted(v, 'Action Disc')}.")
 
 
 def _wonder(s, seat, v, chain):

@@ -130,8 +130,8 @@ def _flip(s: StateFields, seat: int, args: tuple) -> Costed:
 
 
 def _pass(s: StateFields, seat: int, args: tuple) -> Costed:
-    cp, ip, vp = PH.pass_gains(s, seat)
-    return {}, [f"{cp} CP", f"{ip} IP", f"{vp} VP"]
+    cp, ip, vp_parts = PH.pass_parts(s, seat)
+    return {}, [f"{cp} CP", f"{ip} IP", PH.pass_vp_words(vp_parts)]
 
 
 def _skill(s: StateFields, seat: int, args: tuple) -> Costed:
@@ -176,7 +176,21 @@ def _marker(s: StateFields, seat: int, args: tuple) -> Costed:
 
 # move kind -> its cost and gains (the free actions are in _FREE_COSTS and the
 # characters' own in character_steps)
+def _column(s: StateFields, seat: int, args: tuple) -> Costed:
+    """An Industry Bonus column chosen: what running it yields this seat now (as
+    effects.industry_bonus runs it): the column's own ability, then each card
+    automated into it, top to bottom."""
+    d = D.load()
+    colour = args[0]
+    gains = effects_text(D.effects(list(d.player["columns"][colour]["ability"]), "column"))
+    for uid in s.p[seat].columns[colour]:
+        card = d.cards[d.deck[uid]]
+        gains += [f"{card.name}: {words}" for words in effects_text(card.auto)]
+    return {}, gains
+
+
 _MOVE_COSTS = {
+    "column": _column,
     "area": _area,
     "play": _play,
     "flip": _flip,
@@ -212,12 +226,42 @@ def marker_gains(s: StateFields, seat: int, marker: str) -> list[str]:
     return gains
 
 
+# what each Prosperity track's VP rate counts: (one, many)
+RATE_NOUNS = {
+    "terrain": ("terrain tile", "terrain tiles"),
+    "rabbits": ("Cookie Rabbit", "Cookie Rabbits"),
+    "roads": ("road", "roads"),
+    "properties": ("property", "properties"),
+    "automated": ("automated card", "automated cards"),
+    "industry_points": ("Industry Point", "Industry Points"),
+}
+
+
+def rate_words(vp: int, per: int, element: str) -> str:
+    """A Prosperity VP rate in words: "1 VP per 3 terrain tiles", "2 VP per road"."""
+    one, many = RATE_NOUNS.get(element, (element, element))
+    return f"{vp} VP per {per} {many}" if per > 1 else f"{vp} VP per {one}"
+
+
+def rate_at(track: Mapping[str, Any], pos: int) -> tuple[int, int, bool]:
+    """The (VP, per) rate a Prosperity track gives at space ``pos``, and whether that
+    space is where the rate starts."""
+    vp, per, start = 0, 1, True
+    for frm, v, p in track["rates"]:
+        if pos >= frm:
+            vp, per, start = v, p, frm == pos
+    return vp, per, start
+
+
 def track_gains(s: StateFields, seat: int, i: int) -> list[str]:
     """What one step on Prosperity track ``i`` brings (as _advance_prosperity
-    does): the space, its bonus, and the end bonus for the first seat there."""
+    does): the space, the VP rate it reaches, its bonus, and the end bonus for the
+    first seat there."""
     t = D.load().prosperity[i]
     pos = s.p[seat].prosp[i] + 1
-    gains = [f"space {pos}", *effects_text(t["bonus"].get(pos, ()))]
+    vp, per, start = rate_at(t, pos)
+    rate = f"{'rate rises to' if start else 'rate stays'} {rate_words(vp, per, t['element'])}"
+    gains = [f"space {pos}", rate, *effects_text(t["bonus"].get(pos, ()))]
     if pos == t["length"] and s.pros_first[i] is None:
         gains += effects_text(t["end_bonus"])
     return gains
@@ -438,7 +482,6 @@ _FREE_NO_ARGS = ("fa_build", "fa_draw", "fa_buy", "fa_trade", "fa_disc", "fa_car
 
 
 # ------------------------------------------------------------------ map places
-_DIR_NAMES = ("E", "NE", "NW", "W", "SW", "SE")  # the order of D.DIRS
 
 
 def road_facts(s: StateFields, seat: int, e: int) -> RoadFacts:
@@ -458,7 +501,7 @@ def road_facts(s: StateFields, seat: int, e: int) -> RoadFacts:
     ]
     return {
         "hexes": hexes,
-        "side": _DIR_NAMES[m.hex_edges[hexes[0]].index(e)] if len(hexes) == 1 else None,
+        "side": MQ.DIRECTIONS[m.hex_edges[hexes[0]].index(e)] if len(hexes) == 1 else None,
         "flips": [
             f"the {tile_name(P.tiles[h][0])} on {h}"
             for h in hexes

@@ -21,8 +21,6 @@ from .board_part import FIXED_LABELS
 from .fields import StateFields
 from .story import condition_words
 
-DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")  # a border edge's side, as D.DIRS runs
-
 
 def _fields(state: GameState) -> StateFields:
     assert isinstance(state, StateFields), "a Sweet Lands explainer explains Sweet Lands"
@@ -39,12 +37,6 @@ def cost_lines(cost: dict[str, int], source: str = "") -> tuple[Line, ...]:
 
 def gain_lines(gains: list[str], kind: Any = "gain") -> tuple[Line, ...]:
     return tuple([Line(g, kind=kind) for g in gains])
-
-
-def road_name(facts: E.RoadFacts) -> str:
-    """A road named by the two hexes it joins ("9-14"), or by its hex and side."""
-    hexes = facts["hexes"]
-    return f"{hexes[0]}-{hexes[1]}" if len(hexes) == 2 else f"{hexes[0]} {facts['side']} side"
 
 
 def merge_words(joined: list[list[int]]) -> str:
@@ -72,7 +64,8 @@ class SweetLandsExplainer(Explainer):
             return Explanation(title, refused=refused)
         if action.kind == "edge":
             facts = E.road_facts(s, seat, action.args[0])
-            return Explanation(f"Road {road_name(facts)}", road_lines(facts))
+            name = MQ.road_name(MQ.map_board(s, seat), action.args[0])
+            return Explanation(f"Road {name}", road_lines(facts))
         if action.kind == "character":  # what the character chosen will do
             return Explanation(title, character_lines(action.args[0]))
         told = E.move_costs(s, action)
@@ -202,7 +195,30 @@ def _milestone(s: StateFields, seat: int | None, m: Any) -> Explanation | None:
     claimed = s.ms_claimed.get(m)
     if claimed is not None:
         lines += (Line(f"claimed by {s.players[claimed]}"),)
+    else:
+        lines += milestone_progress(s, m, counting)
     return Explanation(f"Milestone {m}", lines, _refused(s, seat, "fa_milestone", m))
+
+
+PROGRESS = "so far"  # the source of a milestone's progress lines
+
+
+def milestone_progress(s: StateFields, m: int, counting: tuple[str, ...]) -> tuple[Line, ...]:
+    """How far each seat with a map is toward each side that counts (the boards are
+    public), closest first: "Ann, side a: 7 of 10 (so far)"."""
+    tile = D.load().milestones[m]
+    found = []
+    for seat, P in enumerate(s.p):
+        if not P.map:
+            continue
+        for k in counting:
+            need = tile[k].get("n", 1)
+            have = Q.measure(s, seat, tile[k])
+            found.append(
+                (have / need, Line(f"{s.players[seat]}, side {k}", have, f"of {need}", PROGRESS))
+            )
+    found.sort(key=lambda pair: -pair[0])
+    return tuple(line for _, line in found)
 
 
 def _track(s: StateFields, seat: int | None, ident: Any) -> Explanation | None:
@@ -212,15 +228,16 @@ def _track(s: StateFields, seat: int | None, ident: Any) -> Explanation | None:
     if seat is None or not isinstance(ident, int) or not 0 <= ident < len(d.prosperity):
         return None
     rate = E.prosperity_rates(s, seat)[ident]
+    element = rate["element"]
+    counted = f"{rate['count']} {E.RATE_NOUNS.get(element, (element, element))[1]}"
     lines = [
-        Line("rate now", rate["vp"], f"VP per {rate['per']} {rate['element']}"),
-        Line("scores now", rate["scores"], "VP", f"{rate['count']} {rate['element']}", "total"),
+        Line(f"rate now: {E.rate_words(rate['vp'], rate['per'], element)}"),
+        Line("scores now", rate["scores"], "VP", counted, "total"),
     ]
     if rate["next"] is not None:
         nxt = rate["next"]
-        lines.append(
-            Line(f"from step {nxt['at']}", nxt["vp"], f"VP per {nxt['per']}", kind="setup")
-        )
+        words = E.rate_words(nxt["vp"], nxt["per"], element)
+        lines.append(Line(f"from space {nxt['at']}: {words}", kind="setup"))
     if rate["position"] < d.prosperity[ident]["length"]:
         lines += gain_lines(E.track_gains(s, seat, ident))
     return Explanation(f"Prosperity {rate['track']}", tuple(lines))
@@ -243,7 +260,8 @@ def _road(s: StateFields, seat: int | None, e: Any) -> Explanation | None:
         return None
     facts = E.road_facts(s, seat, e)
     refused = E.map_refusal(s, seat, "edge", e)
-    return Explanation(f"Road {road_name(facts)}", road_lines(facts), refused)
+    name = MQ.road_name(MQ.map_board(s, seat), e)
+    return Explanation(f"Road {name}", road_lines(facts), refused)
 
 
 def character_lines(cid: str) -> tuple[Line, ...]:

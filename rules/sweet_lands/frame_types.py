@@ -25,6 +25,7 @@ class Counted(Frame):
 
     n: int
     chain: NotRequired[int | None]  # the Industry Bonus run it belongs to
+    why: NotRequired[str]  # what brought an Industry step, for the log
 
 
 class ProsperityFrame(Counted):
@@ -74,6 +75,7 @@ class EffectFrame(Frame):
     fx: str
     v: Any
     chain: int | None
+    why: NotRequired[str]  # what brought the effect (an area, a card, income)
 
 
 class BonusFrame(Frame):
@@ -105,3 +107,4 @@ class OrderFrame(Frame):
 
     parts: tuple[Effect, ...]
     chain: NotRequired[int | None]
+    why: NotRequired[str]  # what brought the ability (a card), for the log

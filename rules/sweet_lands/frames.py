@@ -17,9 +17,15 @@ from .story import effect_words
 
 
 # ---------------------------------------------------------------- pushing frames
-def push_effects(s: StateFields, seat: int, effects: Any, chain: int | None = None) -> None:
+def push_effects(
+    s: StateFields, seat: int, effects: Any, chain: int | None = None, why: str = ""
+) -> None:
+    """Push effects to resolve in order; ``why``: what brought them (an area, a card,
+    income), for the log of an Industry marker's move."""
     for op, v in reversed(effects):
         f: EffectFrame = {"op": Op.FX, "seat": seat, "fx": op, "v": v, "chain": chain}
+        if why:
+            f["why"] = why
         s.stack.append(f)
 
 
@@ -45,7 +51,8 @@ def push_area_effect(s: StateFields, seat: int, aid: str) -> None:
     # An area's property placements pay the token costs (its printed cost);
     # placements granted by anything else are free (see RULINGS.md).
     effects = D.load().areas[aid]["effect"]
-    push_effects(s, seat, [("area_property" if op == "property" else op, v) for op, v in effects])
+    parts = [("area_property" if op == "property" else op, v) for op, v in effects]
+    push_effects(s, seat, parts, why=f"area {aid}")
 
 
 # ---------------------------------------------------------------- the step base

@@ -15,6 +15,19 @@ def map_board(s: StateFields, seat: int) -> D.MapBoard:
     return D.load().maps[s.p[seat].map or "A"]
 
 
+DIRECTIONS = ("E", "NE", "NW", "W", "SW", "SE")  # a border edge's side, as D.DIRS runs
+
+
+def road_name(m: D.MapBoard, e: int) -> str:
+    """A road (an edge) named as a player finds it: by the two hexes it joins ("9-14"),
+    or on the map's border by its one hex and side ("9 E side"); never by the edge's
+    number, which the map does not show."""
+    hexes = m.edge_hexes[e]
+    if len(hexes) == 2:
+        return f"{hexes[0]}-{hexes[1]}"
+    return f"{hexes[0]} {DIRECTIONS[m.hex_edges[hexes[0]].index(e)]} side"
+
+
 @cache
 def _edges_at(map_id: str) -> dict[int, tuple[int, ...]]:
     """Vertex -> the edges that end at it, on one map."""

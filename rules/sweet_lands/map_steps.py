@@ -84,11 +84,12 @@ def map_refusal(s: StateFields, f: Mapping[str, Any], a: Action) -> str | None:
             return f"There is no edge {ident} on your map."
         if op in (Op.TERRAIN, Op.PLACE, Op.RABBIT) or (op == Op.TERRAIN_ROAD and f["r"] <= 0):
             return "A hex is asked for here, not an edge."
+        road = MQ.road_name(m, ident)
         if ident in P.roads:
-            return f"Edge {ident} already holds a road."
+            return f"The road {road} is already built."
         return (
-            f"Edge {ident} is not connected: a road must touch an edge of your capital or "
-            "an edge holding one of your roads."
+            f"The road {road} is not connected: a road must touch an edge of your capital "
+            "or an edge holding one of your roads."
         )
     if not 0 <= ident < len(m.kinds):
         return f"There is no hex {ident} on your map."

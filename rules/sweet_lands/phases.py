@@ -68,34 +68,51 @@ def income(s: StateFields, seat: int) -> None:
     todo = C.of(P).income(s, seat, todo)  # Gretel's diamond, Coral's steps, Carmen's cards
     todo = V.income(s, seat, todo)  # F hook: no round-1 draw while drafting
     s.log(f"{s.players[seat]} collects income.")
-    FR.push_effects(s, seat, todo)
+    FR.push_effects(s, seat, todo, why="income")
 
 
 def pass_gains(s: StateFields, seat: int) -> tuple[int, int, int]:
     """What passing now would give, in rulebook order: (CP, IP, VP)."""
+    cp, ip, vp_parts = pass_parts(s, seat)
+    return cp, ip, sum(vp for _, vp in vp_parts)
+
+
+def pass_parts(s: StateFields, seat: int) -> tuple[int, int, list[tuple[str, int]]]:
+    """What passing now would give: CP, IP and each source of VP with its VP (only
+    the sources that give some), in rulebook order."""
     d = D.load()
     P = s.p[seat]
     ip = Q.ip_icons(s, seat)
     cities = MQ.cities(s, seat)
     cp = d.board["city_points"][min(len(cities), 6)]
-    vp = 0
+    parts: list[tuple[str, int]] = []
     # 1. character (Clock Tower pass abilities)
     if P.tower:
-        cp, ip, vp = C.of(P).tower_pass(s, seat, cities, cp, ip, vp)
+        cp, ip, vp = C.of(P).tower_pass(s, seat, cities, cp, ip, 0)
+        parts.append((f"{d.characters[P.char]['name']}'s Clock Tower", vp))
     # 2. City Points, 3. Industry Points (added by the caller)
     # 4. Pass Aid tile
     if P.aid is not None and s.aid_spaces[P.aid][1] is not None:
-        vp += Q.formula_vp(s, seat, d.aid_pass[s.aid_spaces[P.aid][1]])
+        tile = s.aid_spaces[P.aid][1]
+        parts.append((f"Pass Aid tile {tile}", Q.formula_vp(s, seat, d.aid_pass[tile])))
     # 5. skill tiles with pass abilities
     for sk in P.skills:
         if d.skills[sk]["kind"] == "pass":
-            vp += Q.formula_vp(s, seat, d.skills[sk]["pass"], ip)
+            parts.append((f"skill {sk}", Q.formula_vp(s, seat, d.skills[sk]["pass"], ip)))
     # 6. pass citizen cards
     for uid in P.played:
         card = d.cards[d.deck[uid]]
         if card.kind == "pass":
-            vp += Q.formula_vp(s, seat, card.passv, ip)
-    return cp, ip, vp
+            parts.append((card.name, Q.formula_vp(s, seat, card.passv, ip)))
+    return cp, ip, [(name, vp) for name, vp in parts if vp]
+
+
+def pass_vp_words(parts: list[tuple[str, int]]) -> str:
+    """The VP of a pass with its sources: "3 VP (2 from skill 4, 1 from Sugar Cat)"."""
+    total = f"{sum(vp for _, vp in parts)} VP"
+    if not parts:
+        return total
+    return f"{total} ({', '.join(f'{vp} from {name}' for name, vp in parts)})"
 
 
 def pass_round(s: StateFields, seat: int) -> None:
@@ -112,13 +129,12 @@ def pass_round(s: StateFields, seat: int) -> None:
 
 def score_pass(s: StateFields, seat: int) -> None:
     P = s.p[seat]
-    cp, ip, vp = pass_gains(s, seat)
+    cp, ip, vp_parts = pass_parts(s, seat)
     P.cp += cp
     P.ip += ip
     P.ip_last = ip
-    P.vp += vp
-    parts = [f"{cp} CP, {ip} IP", f"{vp} VP"]
-    s.log(f"{s.players[seat]} passes: " + ", ".join(parts) + ".")
+    P.vp += sum(vp for _, vp in vp_parts)
+    s.log(f"{s.players[seat]} passes: {cp} CP, {ip} IP, {pass_vp_words(vp_parts)}.")
     if s.next_start is None:
         s.next_start = seat
         s.log(f"{s.players[seat]} takes the start player marker.")

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
 
+from ..core.text import counted
 from . import data as D
 from . import economy as EC
 from . import map_queries as MQ
@@ -239,7 +240,9 @@ def automate_refusal(s: StateFields, seat: int, uid: int, colour: str) -> str | 
     limit = column_limit(s, seat, colour)
     if len(P.columns[colour]) >= limit:
         kind = PROPERTY_OF_COLUMN[colour]
-        return f"The {colour} column is full ({limit} cards); more {kind}s raise its limit."
+        return (
+            f"The {colour} column is full ({counted(limit, 'card')}); more {kind}s raise its limit."
+        )
     return None
 
 

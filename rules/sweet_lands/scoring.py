@@ -84,6 +84,9 @@ def result(s: StateFields) -> dict[str, Any]:
         tie = "Cookie Rabbits did not separate the leaders: they share the victory"
     out: dict[str, Any] = {
         "scores": scores,
+        # the VP already on the score track: what a chart of the game so far plots (the
+        # final scoring, ports included, is only counted at the end; README "Records")
+        "in_play": [p["in_game"] for p in parts],
         "breakdown": parts,
         "ranking": ranking,
         "winners": ranking[0],

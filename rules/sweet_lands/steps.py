@@ -35,7 +35,7 @@ from .choice_steps import (
 )
 from .constants import ACTION, Op
 from .fields import StateFields
-from .frame_types import Counted, Frame, HandFrame
+from .frame_types import Counted, EffectFrame, Frame, HandFrame
 from .frames import Step, _discard_options, describe_effect, done_action
 from .map_steps import MapStep, PlaceRabbit, PlaceRoad, PlaceTerrain, PlaceToken, TerrainAndRoads
 
@@ -317,9 +317,17 @@ def _action_start(s: StateFields, f: Frame) -> None:
     s.log(f"Round {s.round}: action phase; {s.players[s.turn]} starts.")
 
 
+def _run_effect(s: StateFields, f: EffectFrame) -> None:
+    before = len(s.stack)
+    FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain"))
+    top = s.stack[-1] if len(s.stack) > before else None
+    if top is not None and top["op"] == Op.INDUSTRY and f.get("why"):
+        cast(Counted, top)["why"] = f["why"]  # the log says why the marker moves
+
+
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
-    Op.FX: lambda s, f: FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain")),
+    Op.FX: lambda s, f: _run_effect(s, cast(EffectFrame, f)),
     Op.BEGIN: lambda s, f: PH.begin_round(s),
     Op.NEXT_ROUND: lambda s, f: PH.begin_round(s),
     Op.INCOME: lambda s, f: PH.income(s, f["seat"]),

@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.text import counted
+
 
 def article(word: str) -> str:
     """ "an" before a vowel sound of the words the log uses, else "a"."""
     return "an" if word[:1].lower() in "aeiou" else "a"
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def amounts(res: dict[str, int]) -> str:
@@ -39,10 +37,6 @@ def bonus_name(colour: str) -> str:
     return f"{article(colour)} {colour} Industry Bonus"
 
 
-def _counted(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else (many or one + 's')}"
-
-
 def _per(spec: dict) -> str:
     """What a VP formula counts, as words: "2 VP per shortcake card"."""
     tag = spec.get("tag")
@@ -54,25 +48,23 @@ def _per(spec: dict) -> str:
 # effect op -> words for its value; an op missing here falls back to its name
 _EFFECT_WORDS = {
     "gain": lambda v: "gain " + amounts(v),
-    "basic": lambda v: "gain " + _counted(v, "basic resource") + " of your choice",
+    "basic": lambda v: "gain " + counted(v, "basic resource") + " of your choice",
     "income": lambda v: "raise income: " + amounts(v),
-    "income_any": lambda v: "raise " + _counted(v, "income track") + " of your choice",
+    "income_any": lambda v: "raise " + counted(v, "income track") + " of your choice",
     "vp": lambda v: f"{v} VP",
     "vp_per": _per,
-    "draw": lambda v: "draw " + _counted(v, "card"),
-    "disc": lambda v: _counted(v, "Action Disc"),
-    "terrain": lambda v: "place " + _counted(v, "terrain tile"),
-    "road": lambda v: "place " + _counted(v, "road"),
-    "terrain_road": lambda v: (
-        f"place {_counted(v[0], 'terrain tile')} and {_counted(v[1], 'road')}"
-    ),
-    "food": lambda v: f"{_counted(v, 'step')} on the Food track",
-    "industry": lambda v: f"{_counted(v, 'step')} on the Industry tracks",
-    "prosperity": lambda v: f"{_counted(v, 'step')} on the Prosperity tracks",
-    "prosperity_colour": lambda v: f"{_counted(v[1], 'step')} on the {v[0]} Prosperity track",
-    "rabbit": lambda v: "place " + _counted(v, "Cookie Rabbit"),
-    "property": lambda v: "take " + _counted(v, "property token"),
-    "skill": lambda v: "take " + _counted(v, "skill tile"),
+    "draw": lambda v: "draw " + counted(v, "card"),
+    "disc": lambda v: counted(v, "Action Disc"),
+    "terrain": lambda v: "place " + counted(v, "terrain tile"),
+    "road": lambda v: "place " + counted(v, "road"),
+    "terrain_road": lambda v: f"place {counted(v[0], 'terrain tile')} and {counted(v[1], 'road')}",
+    "food": lambda v: f"{counted(v, 'step')} on the Food track",
+    "industry": lambda v: f"{counted(v, 'step')} on the Industry tracks",
+    "prosperity": lambda v: f"{counted(v, 'step')} on the Prosperity tracks",
+    "prosperity_colour": lambda v: f"{counted(v[1], 'step')} on the {v[0]} Prosperity track",
+    "rabbit": lambda v: "place " + counted(v, "Cookie Rabbit"),
+    "property": lambda v: "take " + counted(v, "property token"),
+    "skill": lambda v: "take " + counted(v, "skill tile"),
     "wonder": lambda v: "unlock a Wonder icon",
     "locomotive": lambda v: "gain the Locomotive",
     "ibonus": lambda v: "an Industry Bonus of any colour" if v == "any" else bonus_name(v),

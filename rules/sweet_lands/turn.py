@@ -152,17 +152,17 @@ def _play_card(s: StateFields, seat: int, args: tuple) -> None:
     if card.industry != "none":
         automate: AutomateFrame = {"op": Op.AUTOMATE, "seat": seat, "uid": uid}
         s.stack.append(automate)
-    _push_in_chosen_order(s, seat, card.effect)
+    _push_in_chosen_order(s, seat, card.effect, card.name)
 
 
-def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple) -> None:
+def _push_in_chosen_order(s: StateFields, seat: int, effects: tuple, why: str) -> None:
     """The parts of an Immediate Ability resolve in the order the seat picks;
     it is asked only when the order could matter."""
     if _order_matters(effects):
-        order: OrderFrame = {"op": Op.ORDER, "seat": seat, "parts": tuple(effects)}
+        order: OrderFrame = {"op": Op.ORDER, "seat": seat, "parts": tuple(effects), "why": why}
         s.stack.append(order)
     else:
-        FR.push_effects(s, seat, effects)
+        FR.push_effects(s, seat, effects, why=why)
 
 
 def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
@@ -172,7 +172,7 @@ def _flip_skill(s: StateFields, seat: int, args: tuple) -> None:
     SK.pay_flip(s, seat, sk)  # F hook: further tiles 24/25 pay first
     s.main_done = True
     s.log(f"{s.players[seat]} uses the flip ability of skill tile {sk}.")
-    FR.push_effects(s, seat, D.load().skills[sk]["effect"])
+    FR.push_effects(s, seat, D.load().skills[sk]["effect"], why=f"skill tile {sk}")
 
 
 def _free_build(s: StateFields, seat: int, args: tuple) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from ..core.text import counted
 from . import character_steps as CS
 from . import characters as C
 from . import data as D
@@ -152,10 +153,6 @@ FREE_CHECKS = {
 
 
 # ------------------------------------------------------------------ the turn's refusals
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def main_refusal(s: StateFields, seat: int) -> str | None:
     if s.main_done:
         return "You have already taken your main action this turn; end the turn."
@@ -352,7 +349,7 @@ def hand_shortfall(s: StateFields, seat: int, k: int, diamonds_left: int) -> str
     P = s.p[seat]
     spare = len(P.hand) - Q.cards_kept(s) + (diamonds_left if P.role.diamonds_for_cards else 0)
     keep = " (one must stay in hand)" if Q.cards_kept(s) else ""
-    return f"the free space costs {_plural(k, 'card')}, you can spare {max(spare, 0)}{keep}."
+    return f"the free space costs {counted(k, 'card')}, you can spare {max(spare, 0)}{keep}."
 
 
 # A card's play: each condition written once, in sort_cards; card_refusal puts what

@@ -14,7 +14,7 @@ from ..coach.hint_panel import CoachScreen
 from ..controller import Controller
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, ShowEnd
-from ..text import markup_safe
+from ..text import markup_safe, visible
 from ..widgets.common import HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
 from ..widgets.log import LogView
@@ -115,7 +115,8 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
             self.shown_seat = None
             seat = c.pending
             assert seat is not None, "a hand-off is due: a human takes the terminal"
-            handoff = self.handoff(c.state.players[seat], take_back=c.take_back_label())
+            reason = self.handoff_reason(seat)
+            handoff = self.handoff(c.state.players[seat], reason, take_back=c.take_back_label())
             self.app.push_screen(handoff, lambda answer: self._after_handoff(seat, answer))
             self.render_view()
             return
@@ -128,6 +129,23 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
                 self.call_later(self._bot_move)
         elif step == "over" and not self.review:
             self.post_message(ShowEnd(c))
+
+    def handoff_reason(self, seat: int) -> str:
+        """What a hand-off to ``seat`` says: what just happened (the last public log
+        line) and what the seat is asked to do (``handoff_task``), from public facts
+        only, so nothing hidden shows while the terminal changes hands."""
+        state = self.controller.state
+        said = state.log_for(None)
+        # the parts are made visible first: only the breaks put here break a line
+        last = f"Just now: {visible(said[-1])}" if said else ""
+        task = visible(self.handoff_task(seat, state.view(None)))
+        asked = f"Next for {visible(state.players[seat])}:\n{task}" if task else ""
+        return "\n".join(part for part in (last, asked) if part)
+
+    def handoff_task(self, seat: int, public: dict) -> str:
+        """What ``seat`` must do next, in words, from the public view (each game says
+        it its own way; "" says nothing)."""
+        return ""
 
     def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
         """The game's one hand-off screen, asking for ``name``. Installed, so dismissing

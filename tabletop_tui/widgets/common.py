@@ -38,7 +38,8 @@ class HandoffScreen(Screen):
 
     def text(self) -> str:
         name = escape(self.player_name)
-        reason = escape(self.reason)
+        # each line escaped apart: the escape shows a newline as a mark, not a break
+        reason = "\n".join(escape(line) for line in self.reason.split("\n"))
         return (
             f"[b]Pass the terminal to {name}.[/b]\n\n"
             f"{reason + chr(10) + chr(10) if reason else ''}"

@@ -51,13 +51,27 @@ def test_track_gains_name_the_space_its_bonus_and_the_first_end_bonus():
     s.p[0].prosp = [1, 0, 0, 0, 0, 0]
     tools.effect(s, 0, "prosperity", 1)
     tools.settle(s)
-    assert explained(s)["0:track:[0]"]["gains"] == ["space 2", "gain 3 gold"]
+    stays = "rate stays 1 VP per 3 terrain tiles"
+    assert explained(s)["0:track:[0]"]["gains"] == ["space 2", stays, "gain 3 gold"]
     s.p[0].prosp = [4, 0, 0, 0, 0, 0]
     first = explained(s)["0:track:[0]"]
-    assert first["gains"] == ["space 5", "place 2 terrain tiles", "4 VP"]
+    rises = "rate rises to 1 VP per terrain tile"
+    assert first["gains"] == ["space 5", rises, "place 2 terrain tiles", "4 VP"]
     assert first["cost"] == {"diamond": 1}
     s.pros_first = [1, None, None, None, None, None]  # another seat got there first
-    assert explained(s)["0:track:[0]"]["gains"] == ["space 5"]
+    assert explained(s)["0:track:[0]"]["gains"] == ["space 5", rises]
+
+
+def test_each_prosperity_step_says_the_vp_rate_it_reaches_in_words():
+    s = edit(started(2))
+    s.p[0].res["diamond"] = 1
+    tools.effect(s, 0, "prosperity", 1)
+    tools.settle(s)
+    said = explained(s)
+    assert "rate rises to 1 VP per 3 terrain tiles" in said["0:track:[0]"]["gains"]
+    assert "rate rises to 1 VP per 2 roads" in said["0:track:[2]"]["gains"]
+    s.p[0].prosp = [2, 0, 0, 0, 0, 0]
+    assert "rate rises to 1 VP per 2 terrain tiles" in explained(s)["0:track:[0]"]["gains"]
 
 
 def test_marker_and_track_labels_show_the_gains_of_the_explainer():
@@ -75,6 +89,7 @@ def test_marker_and_track_labels_show_the_gains_of_the_explainer():
     v = s.view(0)
     track = next(a for a in s.legal_actions(0) if a.key == "0:track:[0]")
     name = f"Prosperity {DATA.prosperity[0]['id']} (terrain)"
-    assert label_for(track, v, EXPLAINER.action(s, 0, track)) == f"{name}: space 1"
+    rate = "rate rises to 1 VP per 3 terrain tiles"
+    assert label_for(track, v, EXPLAINER.action(s, 0, track)) == f"{name}: space 1, {rate}"
     said = Explanation("", (Line("diamond", -1, "diamond", kind="cost"), Line("X", kind="gain")))
     assert label_for(track, v, said) == f"{name}: X - pays 1 diamond"

@@ -71,7 +71,9 @@ async def test_every_end_screen_lists_each_score_source(tmp_path):
             text = screen_text(app)
             for items in res["items"]:
                 for it in items:
-                    assert it["label"].split(",")[0] in text, (game, it)
+                    # the first two words: a long label (a Bummer's sweep) wraps in its box
+                    start = " ".join(it["label"].split(",")[0].split()[:2])
+                    assert start in text, (game, it)
             assert res["formula"].split(" ")[0] in text
 
 

@@ -59,6 +59,8 @@ class HappinessFields(GameState):
         "lost",
         "euphoria_pile",
         "pluses",
+        "played",
+        "sweeps",
         "bummer_pile",
         "journal",
         "end_triggered",
@@ -90,6 +92,9 @@ class HappinessFields(GameState):
     lost: list[int]
     euphoria_pile: list[list[int]]
     pluses: list[list[list[Any]]]  # per seat, each plus completed: [bonus, its words]
+    played: list[list[int]]  # per seat, the Joycards it laid, in order (for the end's itemising)
+    # per seat, each Bummer it laid: [the Bummer's id, [[swept card id, its player], ...]]
+    sweeps: list[list[list[Any]]]
     bummer_pile: list[list[int]]
     journal: list[dict[str, Any]]
     end_triggered: bool
@@ -109,6 +114,8 @@ class HappinessFields(GameState):
         "lost": list,
         "euphoria_pile": copy_nested,
         "pluses": copy_nested,
+        "played": copy_nested,
+        "sweeps": copy_nested,
         "bummer_pile": copy_nested,
         "journal": list,
     }

@@ -46,6 +46,8 @@ class HappinessState(HappinessFields):
         s.lost = [0] * n
         s.euphoria_pile = [[] for _ in range(n)]
         s.pluses = [[] for _ in range(n)]
+        s.played = [[] for _ in range(n)]
+        s.sweeps = [[] for _ in range(n)]
         s.bummer_pile = [[] for _ in range(n)]
         s.journal = []
         s.end_triggered = False

@@ -11,7 +11,7 @@ from .board import board_changed, euphoria_cells, place_name, sweep_cells
 from .deck import build_done, card_by_word, draw, toggle_topic
 from .fields import BUMMER, OVER, PLAY, STORY, WINDOW, HappinessFields
 from .moves import actors
-from .scores import result
+from .scores import result, score_sentence
 
 
 def do(state: HappinessFields, a: Action) -> None:
@@ -50,6 +50,7 @@ def play_bummer(state: HappinessFields, seat: int, cid: int, cell: tuple[int, in
     pts = sum(cards[i].points for i in ids)
     state.bummer_pile[seat].extend(ids + [cid])
     state.bummed[seat] += pts
+    state.sweeps[seat].append([cid, [[i, owner] for i, owner in taken]])
     if state.options.get("bummer_scoring", "take") == "strip":
         for i, owner in taken:
             state.lost[owner] += cards[i].points
@@ -85,6 +86,7 @@ def play_joycard(state: HappinessFields, seat: int, cid: int, cell: tuple[int, i
     state.board[cell] = (cid, seat)
     board_changed(state)
     state.joy[seat] += card.points
+    state.played[seat].append(cid)
     state.log(
         f"{who} plays {card.word} {where} and scores "
         f"{card.points} Joypoint{'s' if card.points != 1 else ''}."
@@ -224,6 +226,8 @@ def finish(state: HappinessFields) -> None:
         f"The round is complete and the community deck is empty: the game is over. "
         f"{names} {'win' if len(res['winners']) > 1 else 'wins'}."
     )
+    for seat in range(state.n):  # each total as a sum, and the hands, public now
+        state.log(score_sentence(state, seat))
 
 
 # what each kind of move does

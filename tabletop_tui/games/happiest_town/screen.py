@@ -27,9 +27,9 @@ class HappiestTownScreen(HappyCityScreen):
     STATS = ("pop", "hap")  # population and happiness
     CITY_WORD = "town"
     NO_KINDS = "no types yet"
-    MONEY_WORD = "money"
-    ITEMS_WORD = "buildings"
     TURN_SECTION = "Your turn"
+    MONEY_WORDS = ("money", "money")
+    ITEM_WORDS = ("building", "buildings")
     BINDINGS = [  # the same keys as Happy City, in the town's words
         Binding("k", "simple('keep')", "Stop discarding"),
         Binding("p", "simple('pass')", "Build nothing"),

@@ -16,6 +16,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, ScrollableContainer, Vertical
 from textual.widgets import Input, OptionList
 
+from rules.core import counted
+
 from ...text import markup_safe as escape
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
@@ -209,6 +211,17 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         self.advance()
 
     # ---- rendering -----------------------------------------------------------------------
+    HANDOFF_TASKS = {
+        "build": "build the deck: leave out any topic the table would rather avoid, then deal",
+        "play": "lay a card from your hand on the table",
+        "story": "tell a story about the card just laid (or skip it)",
+        "bummer": "lay the Bummer you claimed the silence with",
+        "window": "say whether you break the silence with a Bummer",
+    }
+
+    def handoff_task(self, seat: int, public: dict) -> str:
+        return self.HANDOFF_TASKS.get(public["stage"], "")
+
     def status_line(self, v: HappinessView, step: str, names: list[str]) -> str:
         """The prompt line for ``step`` (``names``: the players' names, escaped)."""
         stage = v["stage"]
@@ -479,7 +492,7 @@ def hand_title(v: HappinessView, owner: str | None) -> str:
         )
         return f"Topics in the deck: {marks}"
     if owner and hand:
-        return f"{owner}'s hand ({len(hand)} cards, only {owner} should see it)"
+        return f"{owner}'s hand ({counted(len(hand), 'card')}, only {owner} should see it)"
     return "Hands are hidden: it is nobody's private moment."
 
 
@@ -492,7 +505,7 @@ def player_blocks(v: HappinessView, step: str) -> list[str]:
         youngest = " (youngest)" if p["youngest"] else ""
         blocks.append(
             f"{mark} [b]{p['seat'] + 1} {escape(p['name'])}[/b]{youngest}\n"
-            f"   {sc['score']} pts, {p['hand_count']} in hand\n"
+            f"   {counted(sc['score'], 'pt')}, {p['hand_count']} in hand\n"
             f"   euphoria {sc['euphoria_pile']}  bummer {sc['bummer_pile']}"
         )
     blocks.append(f"Community deck: {v['community']} left")

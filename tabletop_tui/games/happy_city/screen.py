@@ -11,7 +11,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.widgets import OptionList, Static
 
-from rules.core import Ref
+from rules.core import Ref, counted
+from rules.happy_city import score_sum
 
 from ...lookup import Subject
 from ...text import markup_safe as escape
@@ -78,8 +79,8 @@ class HappyCityScreen(Parts, GameScreenBase):
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
     NO_KINDS = "no colours"
-    MONEY_WORD = "coins"
-    ITEMS_WORD = "cards"  # what a city holds
+    MONEY_WORDS = ("coin", "coins")  # one, many
+    ITEM_WORDS = ("card", "cards")  # what a city holds: one, many
     BINDINGS = [
         Binding("1", "draw(1)", "Draw 1/2/3"),
         Binding("2", "draw(2)", "Draw 2", show=False),
@@ -283,12 +284,13 @@ class HappyCityScreen(Parts, GameScreenBase):
         """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
         sc = p["score"]
-        op = "+" if sc["rule"] == "add" else "x"
+        net = (sc["net_inhabitants"], sc["net_hearts"])
+        points = score_sum(*net, sc["rule"], sc["score"], self.STATS)
         owner = f"Your {self.CITY_WORD}" if mine else f"{escape(p['name'])}'s {self.CITY_WORD}"
         return (
             f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT.format(limit=limit)}) - "
-            f"{p['coins']} {self.MONEY_WORD}, income {p['income']}/round - "
-            f"score {sc['net_inhabitants']} {self.STATS[0]} {op} {sc['net_hearts']} {self.STATS[1]} = [b]{sc['score']}[/b]"
+            f"{counted(p['coins'], *self.MONEY_WORDS)}, income {p['income']}/round - "
+            f"score [b]{points}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")
         )
 
@@ -302,12 +304,18 @@ class HappyCityScreen(Parts, GameScreenBase):
             kinds = q.get("colours", q.get("types")) or {}
             colours = " ".join(f"{letters.get(c, '?')}{k}" for c, k in sorted(kinds.items()) if k)
             lines.append(
-                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd {len(q['city'])} {self.ITEMS_WORD}\n"
-                f"   {s['score']} pts  {colours or self.NO_KINDS}"
+                f"{mark} [b]{escape(q['name'])}[/b] {q['coins']}$ +{q['income']}/rd "
+                f"{counted(len(q['city']), *self.ITEM_WORDS)}\n"
+                f"   {counted(s['score'], 'pt')}  {colours or self.NO_KINDS}"
                 + (f"  special: {q['special']}" if q.get("special") else "")
                 + (f"  infra: {q['infrastructure']}" if q.get("infrastructure") else "")
             )
         return "\n".join(lines)
+
+    def handoff_task(self, seat: int, public: dict) -> str:
+        """The step the seat is asked (the status line's own words)."""
+        words = self.PROMPTS.get(public["stage"], "")
+        return words.removeprefix("must ").removeprefix("may ") if words else ""
 
     def _status(self, v: CardRowView, step: str) -> str:
         """The prompt line; under a hand-off, the one its next player will see."""

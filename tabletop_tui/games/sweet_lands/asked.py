@@ -6,7 +6,7 @@ module only reads them back into the figures a panel lays out.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from rules.core import Action, Explanation, Ref
@@ -19,14 +19,18 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Asked:
     """What the board panel asks when it is drawn: the standings on the final scoring
-    tiles and the Advanced Skill Tiles' costs."""
+    tiles, the Advanced Skill Tiles' costs and each milestone (its sides, who claimed
+    it or how close each player is)."""
 
     standings: list[Standing]
     advanced: dict[str, dict[str, int]]
+    milestones: dict[int, Explanation] = field(default_factory=dict)  # by tile id
 
 
 def board(c: Controller) -> Asked:
-    return Asked(standings(c), advanced_costs(c))
+    tiles = c.view()["milestone_tiles"]
+    told = {t["id"]: c.explain(Ref("milestone", t["id"])) for t in tiles}
+    return Asked(standings(c), advanced_costs(c), {m: t for m, t in told.items() if t})
 
 
 def explainer(c: Controller) -> SweetLandsExplainer:

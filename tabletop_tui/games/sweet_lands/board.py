@@ -9,7 +9,8 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from rules.sweet_lands import SoloVerdict, SweetLandsView
+from rules.core import counted
+from rules.sweet_lands import PROGRESS, SoloVerdict, SweetLandsView
 
 from .asked import Asked
 from .lines import titled_table
@@ -96,7 +97,7 @@ def board_renderable(view: SweetLandsView, asked: Asked):
             parts.append(part)
     parts.append(
         Text(
-            f"Citizen Deck: {view['deck_count']} cards; discard pile: {len(view['discard'])} (face up)."
+            f"Citizen Deck: {counted(view['deck_count'], 'card')}; discard pile: {len(view['discard'])} (face up)."
         )
     )
     return Group(*[x for p in parts for x in (p, Text(""))])
@@ -136,23 +137,32 @@ def _round_aid_table(view: SweetLandsView, d, tags: list[str], asked: Asked) -> 
 def _milestones_table(
     view: SweetLandsView, d, tags: list[str], asked: Asked
 ) -> RenderableType | None:
-    """The milestones in play (none in a solo game)."""
+    """The milestones in play (none in a solo game): every side that counts, and who
+    took each or who is closest (the explainer's progress lines, closest first)."""
     if not view["milestones"]:
         return None
     vp, cap = d.board["milestone_vp"], d.board["milestones_cap"]
+    either = len(view["milestone_tiles"][0]["counting"]) > 1
     t = titled_table(
-        f"Milestones (free action when met: {vp} VP at the end; after {cap} are taken the rest go)",
+        f"Milestones (once {'either side' if either else 'the face-up side'} is met, a free "
+        f"action takes it: {vp} VP at the end; after {cap} are taken the rest go)",
         "tile",
-        "condition",
-        "taken by",
+        "sides (either counts)" if either else "side",
+        "taken by / closest",
     )
     players = view["players"]
-    for mid, side, who in view["milestones"]:
-        t.add_row(
-            f"{mid}{side}",
-            cond_text(d.milestones[mid][side]),
-            escape(players[who]["name"]) if who is not None else "-",
-        )
+    for tile in view["milestone_tiles"]:
+        mid, who = tile["id"], tile["claimed_by"]
+        sides = "\n".join(f"{k}: {cond_text(d.milestones[mid][k])}" for k in tile["counting"])
+        told = asked.milestones.get(mid)
+        near = [line for line in told.lines if line.source == PROGRESS] if told else []
+        if who is not None:
+            status = f"taken: {escape(players[who]['name'])}"
+        elif near:  # "Ann, side a: 7 of 10"
+            status = escape(f"{near[0].label}: {near[0].amount} {near[0].unit}")
+        else:
+            status = "-"
+        t.add_row(str(mid), sides, status)
     return t
 
 

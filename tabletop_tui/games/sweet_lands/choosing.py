@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 from textual.widgets import DataTable, OptionList
 
-from rules.core import Action, GameState
+from rules.core import Action, GameState, counted
 from rules.sweet_lands import CardView, SweetLandsView
 
 from ...text import markup_safe
@@ -410,7 +410,7 @@ class ChoosingMixin(_Screen):
             self.update_static("#sl-handwhy", R.hand_text(v, closed))
             self.update_static(
                 "#sl-handtitle",
-                f"[b]Your hand[/b] ({pv['hand_count']} cards; "
+                f"[b]Your hand[/b] ({counted(pv['hand_count'], 'card')}; "
                 f"{keep_text(v['cards_kept'])}) - "
                 "keys 1-9, Enter or a click play / discard / keep the card asked for",
             )

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 
+from rules.core import counted
 from rules.sweet_lands import CardView, Op, SweetLandsView
 
 from . import hand as H
@@ -40,7 +41,7 @@ def pack_title(v: SweetLandsView) -> str:
     assert me is not None, "a pack is shown to the seat drafting"
     kept = v["players"][me]["hand_count"]
     return (
-        f"[b]The pack in front of you[/b] ({len(cards)} cards; {kept} kept so far) - "
+        f"[b]The pack in front of you[/b] ({counted(len(cards), 'card')}; {kept} kept so far) - "
         "keys 1-9, Enter or a click keep that card; the rest move on to the left"
     )
 

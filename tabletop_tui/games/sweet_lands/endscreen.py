@@ -25,7 +25,7 @@ from ...text import markup_safe as escape
 from . import asked as A
 from .board import formula_measure
 from .text import data
-from .tracks import ELEMENT, track_name
+from .tracks import ELEMENT, rate_short, track_name
 
 PARTS = (
     "in-game VP",
@@ -85,9 +85,9 @@ def prosperity_rows(rates: list[TrackRate]) -> list[tuple[str, str, int]]:
     tracks = data().prosperity
     rows = []
     for i, rate in enumerate(rates):
-        per = f"/{rate['per']}" if rate["per"] > 1 else ""
         what = ELEMENT[rate["element"]]
-        how = f"{rate['count']} {what} x {rate['vp']}{per}, step {rate['position']}"
+        at = rate_short(rate["vp"], rate["per"])
+        how = f"{rate['count']} {what} at {at}, step {rate['position']}"
         rows.append(("  " + track_name(tracks[i]).split()[0], how, rate["scores"]))
     return rows
 

@@ -12,13 +12,14 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
+from rules.core import counted
 from rules.sweet_lands import CardView, PlayerView, SweetLandsView
 
 from ...text import markup_safe
 from .lines import titled_table
 from .text import (
-    CHAR_SHORT,
     INDUSTRY_COLUMN,
+    character_short,
     cond_text,
     cost_text,
     data,
@@ -122,7 +123,8 @@ def player_renderable(view: SweetLandsView, seat: int):
     parts.append(
         Text(
             f"Resources: {res['gold']} gold, {res['wheat']} wheat, {res['wood']} wood, {res['iron']} iron, "
-            f"{res['diamond']} diamonds; Action Discs {pv['discs']}; hand {pv['hand_count']} cards. "
+            f"{counted(res['diamond'], 'diamond')}; Action Discs {pv['discs']}; "
+            f"hand {counted(pv['hand_count'], 'card')}. "
             f"Income: {resources_text(pv['income'])}. Map {pv['map'] or '-'}, "
             f"cities {pv['cities']}, connected ports {pv['connected_ports']}, extra draw areas {len(pv['extra_draw'])}."
         )
@@ -226,7 +228,7 @@ def others_text(view: SweetLandsView, viewer: int | None) -> str:
         mark = ">" if s == view["turn"] and view["phase"] == "action" and not view["over"] else " "
         you = " (you)" if s == viewer else ""
         state = " passed" if p["passed"] else ""
-        ch = CHAR_SHORT.get(p["character"] or "", "-")
+        ch = character_short(p["character"])
         lines.append(f"{mark}[b]{tags[s]} {markup_safe(p['name'])}[/b]{you} {ch}{state}")
         r = p["resources"]
         lines.append(f"  VP {p['vp']} CP {p['cp']} IP {p['ip']} hand {p['hand_count']}")
@@ -253,7 +255,7 @@ def player_facts(view: SweetLandsView) -> list[tuple[str, list[str]]]:
         row("VP / CP / IP", lambda p: f"{p['vp']} / {p['cp']} / {p['ip']}"),
         row("resources", lambda p: resources_text(p["resources"])),
         row("income", lambda p: resources_text(p["income"])),
-        row("hand / discs", lambda p: f"{p['hand_count']} cards / {p['discs']}"),
+        row("hand / discs", lambda p: f"{counted(p['hand_count'], 'card')} / {p['discs']}"),
         row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}"),
         row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}"),
         row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}"),

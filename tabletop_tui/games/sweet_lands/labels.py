@@ -126,7 +126,13 @@ def _place(a, _v, told, _slots) -> str | None:
     return f"{a.label} - WARNING: {'; '.join(merges)}" if merges else None
 
 
+def _column(a, _v, told, _slots) -> str:
+    """An Industry Bonus column with what it yields now ("Grey column: gain 2 iron, ...")."""
+    return f"{a.args[0].capitalize()} column: " + (", ".join(gains_of(told)) or "nothing")
+
+
 LABELS = {
+    "column": _column,
     "area": _area,
     "copy": _copy,
     "play": _card,

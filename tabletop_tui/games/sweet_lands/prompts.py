@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rules.core import Ref
+from rules.core import Ref, counted
 from rules.sweet_lands import CardView, Op, PendingView, SweetLandsView
 
 from ...text import markup_safe  # names and prompts are drawn as Textual markup
 from . import asked as A
-from .text import plural
 
 if TYPE_CHECKING:
     from ...controller import Controller
@@ -79,7 +78,7 @@ def left_text(pend: PendingView) -> str:
     op = pend["op"]
     bits = []
     if op == Op.TERRAIN_ROAD and "t" in pend:
-        bits.append(f"{plural(pend['t'], 'tile')}, {plural(pend['r'], 'road')} left")
+        bits.append(f"{counted(pend['t'], 'tile')}, {counted(pend['r'], 'road')} left")
     elif "n" in pend and op in (Op.HAND, Op.PAYBASIC, Op.BASIC, Op.INCOME_ANY, Op.CAPITAL):
         bits.append(f"{pend['n']} more")
     elif "n" in pend and op in (

@@ -9,7 +9,7 @@ Only the panel on show is drawn; another is drawn from the current view when ope
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.core import Explanation
+from rules.core import Explanation, counted
 from rules.sweet_lands import SweetLandsView
 
 from ...navigation import ShowEnd
@@ -69,6 +69,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
     HANDOFF = SweetLandsHandoff  # U on it says why no turn is taken back
+
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
         Binding("t", "tab('t')", "Tracks", show=False),
@@ -99,6 +100,16 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         Binding("1", "hex_digit('1')", "Hex no.", key_display="0-9"),
         *(Binding(str(n), f"hex_digit('{n}')", "Hex no.", show=False) for n in (0, *range(2, 10))),
     ]
+
+    def handoff_task(self, seat: int, public: dict) -> str:
+        """The step the seat is asked, from the public view's pending step (an income
+        choice, a cleanup keep...) or, on its turn, the main action."""
+        pend = public.get("pending")
+        if pend is not None and pend["seat"] == seat:
+            return P.PROMPTS.get(pend["op"], "answer the step asked") + P.left_text(pend)
+        if public["phase"] == "action" and public["turn"] == seat:
+            return P.prompt(cast(SweetLandsView, public), [])
+        return ""
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__(controller, bot_delay=bot_delay)
@@ -328,13 +339,45 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         starts afresh when the turn or the player changes)."""
         key = (v["round"], v["phase"], v["turn"], v["viewer"])
         if key != self._steps_key:
-            self._steps = []
+            # a game opened mid-turn (a resumed save) lists the steps the save holds
+            self._steps = self.steps_before_opening(v) if self._steps_key is None else []
         self._steps_key = key
         self._steps_text = ""
         if step == "human" and not self.review:
             done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
             main = "done" if v["main_done"] else "to do"
             self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
+
+    def steps_before_opening(self, v: SweetLandsView) -> list[str]:
+        """The viewer's own action-phase steps of the turn under way when the screen
+        opened (a resumed save), labelled as the move list labelled them: the game is
+        replayed from its seed to the step before them (the viewer's own moves only,
+        so nothing hidden from the viewer is told)."""
+        c, seat = self.controller, v["viewer"]
+        if seat is None or v["phase"] != "action" or self.review:
+            return []
+        keys = c.state.action_keys()
+        own = 0
+        for key in reversed(keys):
+            move = c.spec.parse_action(key)
+            if move.seat != seat or move.kind in ("end", "pass"):
+                break
+            own += 1
+        if not own:
+            return []
+        state = c.spec.new_game(
+            list(c.state.players), seed=c.state.seed, options=dict(c.state.options)
+        )
+        for key in keys[:-own]:
+            state = state.apply(c.spec.parse_action(key))
+        steps = []
+        for key in keys[-own:]:
+            move = next(a for a in state.legal_actions(seat) if a.key == key)
+            then = cast(SweetLandsView, state.view(seat))
+            if then["phase"] == "action":
+                steps.append(label_for(move, then, c.spec.explainer.action(state, seat, move)))
+            state = state.apply(move)
+        return steps
 
     def forget_hand(self, reader: int | None) -> None:
         """Privacy: the hand drawn for the last reader leaves the DOM before anything
@@ -396,8 +439,8 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         city_list = f" ({', '.join(map(city_name, cities))})" if cities else ""
         self.update_static(
             "#sl-maptitle",
-            f"{whose} {pv['map']}: {len(pv['tiles'])} tiles, "
-            f"{len(pv['roads'])} roads, {len(pv['properties'])} props, "
+            f"{whose} {pv['map']}: {counted(len(pv['tiles']), 'tile')}, "
+            f"{counted(len(pv['roads']), 'road')}, {counted(len(pv['properties']), 'prop')}, "
             f"{pv['cities']} cities{city_list}  "
             "[dim]g legend, n next map, z zoom[/dim]",
         )

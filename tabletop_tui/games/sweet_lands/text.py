@@ -11,6 +11,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from rules.core import counted
 from rules.sweet_lands import CardView, PlayerView
 
 RES_SHORT = {"gold": "g", "wheat": "wh", "wood": "wd", "iron": "ir", "diamond": "dia"}
@@ -26,14 +27,6 @@ PROP_WORD = {
 }
 COLOUR_LETTER = {"orange": "O", "green": "G", "grey": "Y", "none": "-"}
 INDUSTRY_COLUMN = {"agricultural": "orange", "forestry": "green", "mining": "grey"}
-CHAR_SHORT = {
-    "nata": "Nata",
-    "eline": "Eline",
-    "gretel": "Gretel",
-    "jasmine": "Jasmine",
-    "sena": "Sena",
-    "rikka": "Rikka",
-}
 
 COUNT_WORDS = {
     "cities": "city",
@@ -66,10 +59,6 @@ def solo_cards() -> dict:
     from rules.sweet_lands import solo_card_spaces
 
     return solo_card_spaces()
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def cost_text(cost: dict | None, short: bool = False) -> str:
@@ -123,7 +112,7 @@ def _one(op: str, v) -> str:
 
 def _terrain_road(v) -> str:
     t, r = v
-    return f"up to {plural(t, 'tile')} + {plural(r, 'road')}"
+    return f"up to {counted(t, 'tile')} + {counted(r, 'road')}"
 
 
 # an effect's words, by its op, given its value
@@ -131,21 +120,21 @@ EFFECT_WORDS: dict[str, Callable[[Any], str]] = {
     "gain": lambda v: "+" + cost_text(dict(v), short=False).replace(", ", " +"),
     "basic": lambda v: f"+{v} basic (choice)",
     "income": lambda v: ", ".join(f"{r} income +{k}" for r, k in dict(v).items()),
-    "income_any": lambda v: f"{plural(v, 'income step')} (choice)",
+    "income_any": lambda v: f"{counted(v, 'income step')} (choice)",
     "vp": lambda v: f"{v} VP",
     "vp_per": lambda v: formula_text(dict(v)),
     "draw": lambda v: f"draw {v}",
-    "disc": lambda v: plural(v, "Action Disc"),
-    "terrain": lambda v: f"up to {plural(v, 'tile')}",
-    "road": lambda v: f"up to {plural(v, 'road')}",
+    "disc": lambda v: counted(v, "Action Disc"),
+    "terrain": lambda v: f"up to {counted(v, 'tile')}",
+    "road": lambda v: f"up to {counted(v, 'road')}",
     "terrain_road": _terrain_road,
     "food": lambda v: f"Food +{v}",
     "industry": lambda v: f"Industry +{v}",
     "prosperity": lambda v: f"Prosperity +{v}",
     "prosperity_colour": lambda v: f"{v[0]} Prosperity +{v[1]}",
-    "rabbit": lambda v: plural(v, "Cookie Rabbit"),
-    "property": lambda v: f"up to {plural(v, 'property')}".replace("propertys", "properties"),
-    "skill": lambda v: plural(v, "skill tile"),
+    "rabbit": lambda v: counted(v, "Cookie Rabbit"),
+    "property": lambda v: f"up to {counted(v, 'property', 'properties')}",
+    "skill": lambda v: counted(v, "skill tile"),
     "wonder": lambda v: "Wonder",
     "locomotive": lambda v: "Locomotive",
     "ibonus": lambda v: "Industry Bonus (any column)" if v == "any" else f"{v} Industry Bonus",
@@ -328,3 +317,9 @@ def place_facts(m, pv: PlayerView, target: tuple) -> list[str]:
             "road" if i in pv["roads"] else "no road",
         ]
     return bits
+
+
+def character_short(cid: str | None) -> str:
+    """A character's first name for the compact player lines ("Solbee"); "-" while
+    the seat has none yet."""
+    return data().characters[cid]["name"].split()[0] if cid else "-"

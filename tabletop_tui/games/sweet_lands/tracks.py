@@ -8,7 +8,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from rules.sweet_lands import PlayerView, SweetLandsView, TrackRate
+from rules.sweet_lands import PlayerView, SweetLandsView, TrackRate, rate_words
 
 from .lines import Aligned, Beside
 from .text import RES_SHORT, data, fx_short, fx_text, player_tags
@@ -116,6 +116,11 @@ def _rate_now(rates: list[TrackRate], i: int) -> tuple[int, int, int, int]:
     return r["vp"], r["per"], r["count"], r["scores"]
 
 
+def rate_short(vp: int, per: int) -> str:
+    """A rate as the compact panels write it: "1 VP per 3", "2 VP each" (never "1/3")."""
+    return f"{vp} VP per {per}" if per > 1 else f"{vp} VP each"
+
+
 def prosperity_lines(
     view: SweetLandsView, shown: int, rates: list[TrackRate], full: bool = False
 ) -> Table:
@@ -137,7 +142,7 @@ def prosperity_lines(
             here = "".join(tags[s] for s, p in enumerate(players) if p["prosperity"][i] == pos)
             cells.append((here or ("$" if pos == tr["length"] else ".")).ljust(w))
         vp, per, n, now = _rate_now(rates, i)
-        rate = (f"{vp}/{per}" if per > 1 else f"{vp}") + f" x{n} = {now}VP"
+        rate = f"{n} at {rate_short(vp, per)} = {now}VP"
         sep = "; " if full else " "
         bon = sep.join(f"{at}:{_fx(eff, full)}" for at, eff in sorted(tr["bonus"].items()))
         first = view["prosperity_first"][i]
@@ -150,11 +155,13 @@ def prosperity_lines(
 def rates_lines() -> Table:
     d = data()
     t = _grid({}, {"overflow": "fold"})
-    t.add_row(Text("VP rates", style="bold"), Text("from space N: VP per items", style="dim"))
+    t.add_row(Text("VP rates", style="bold"), Text("from space N on: the rate", style="dim"))
     for tr in d.prosperity:
         t.add_row(
             Text(track_name(tr), style=COLOUR[tr["colour"]]),
-            "  ".join(f"{frm}+: {v}/{p}" if p > 1 else f"{frm}+: {v}" for frm, v, p in tr["rates"]),
+            "; ".join(
+                f"{frm}+: {rate_words(v, p, tr['element'])}" for frm, v, p in tr["rates"] if v
+            ),
         )
     return t
 
@@ -233,7 +240,7 @@ def prosperity_narrow(view: SweetLandsView, shown: int, rates: list[TrackRate]):
         lines.append(Text.assemble((name.ljust(18), COLOUR[tr["colour"]]), " ".join(cells)))
         lines.append(
             Text(
-                f"   {vp}{'/' + str(per) if per > 1 else ''} x{n} = {now}VP; {bon} end:{end}",
+                f"   {n} at {rate_short(vp, per)} = {now}VP; {bon} end:{end}",
                 style="dim",
             )
         )
