@@ -29,14 +29,17 @@ def test_milestone_explained_with_both_conditions_when_either_counts():
     (tile,) = s.view(0)["milestone_tiles"]
     assert tile["counting"] == ["a", "b"] and tile["face_up"] == "a"
     told = EXPLAINER.thing(s, 0, Ref("milestone", 3))
-    assert [(ln.label, ln.source) for ln in told.lines] == [
+    sides = [ln for ln in told.lines if ln.source != "so far"]  # then each seat's progress
+    assert [(ln.label, ln.source) for ln in sides] == [
         ("side a: Food Track progress 7", "counts"),
         ("side b: 2 Wonder icons", "counts"),
     ]
+    progress = {ln.label for ln in told.lines if ln.source == "so far"}
+    assert progress <= {f"{name}, side {k}" for name in s.players for k in "ab"}
     s.options = {**s.options, "milestones": "face_up"}
     assert s.view(0)["milestone_tiles"][0]["counting"] == ["a"]
     told = EXPLAINER.thing(s, 0, Ref("milestone", 3))
-    assert [ln.source for ln in told.lines] == ["counts", ""]
+    assert [ln.source for ln in told.lines if ln.source != "so far"] == ["counts", ""]
 
 
 def test_milestone_refusal_names_both_conditions_and_where_the_seat_stands():
