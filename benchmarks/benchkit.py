@@ -91,8 +91,9 @@ def timing_line(level: str, seconds: list[float]) -> str:
     )
 
 
-def play(game: str, options: dict, levels: list[str], seed: int, budget: Budget, times):
-    """One game; returns the final state. Decision times go into ``times[level]``."""
+def play(game: str, options: dict, levels: list[str], seed: int, budget: Budget | None, times):
+    """One game; returns the final state. Decision times go into ``times[level]``;
+    ``budget`` None: each searching level its own default (hard 0.2 s, expert 1 s)."""
     spec = rules.get_game(game)
     state = spec.new_game([f"P{i + 1}" for i in range(len(levels))], seed=seed, options=options)
     bots = [make_bot(game, lv, seed * 31 + i, budget) for i, lv in enumerate(levels)]

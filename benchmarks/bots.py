@@ -38,7 +38,15 @@ CARD_GAMES = (
     ("happiest-town", {}, "Happiest Town"),
     ("happiness", {"silence": "turns"}, "Happiness"),
 )
-PAIRS = (("hard", "normal"), ("normal", "easy"))
+PAIRS = (("expert", "hard"), ("hard", "normal"), ("normal", "easy"))
+# which pairs each --pair plays (expert against hard only when asked: a second a move)
+PAIR_CHOICES = {
+    "both": ("hard", "easy"),
+    "hard": ("hard",),
+    "easy": ("easy",),
+    "expert": ("expert",),
+    "all": ("expert", "hard", "easy"),
+}
 
 
 def match(game, options, strong, weak, games, budget, times, seed0=1000, mirror=True):
@@ -53,6 +61,8 @@ def match(game, options, strong, weak, games, budget, times, seed0=1000, mirror=
         me = levels.index(strong)
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
+        if strong == "expert":  # a slow pair: each game as it ends, for a long run
+            print(f"    seed {seed}: {strong} seat {me + 1}, scores {res['scores']}", flush=True)
     return score
 
 
@@ -66,7 +76,7 @@ def report_pair(strong, weak, score, n) -> None:
 
 
 def report_times(times) -> None:
-    for level in ("easy", "normal", "hard"):
+    for level in ("easy", "normal", "hard", "expert"):
         if times.get(level):
             print(timing_line(level, times[level]), flush=True)
 
@@ -85,14 +95,19 @@ def main(argv=None) -> None:
     kind.add_argument("--full", action="store_true", help="many games (hours)")
     p.add_argument("--games", type=int, help="card games: hard vs normal games")
     p.add_argument("--easy-games", type=int, help="card games: normal vs easy games")
-    p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
+    p.add_argument(
+        "--seconds",
+        type=float,
+        help="every searching level's budget per decision (default: hard 0.2, expert 1.0)",
+    )
     p.add_argument("--only", default="", help="play only titles containing this text")
     p.add_argument("--seed", type=int, default=1000, help="first game seed")
     p.add_argument(
         "--pair",
-        choices=("both", "hard", "easy"),
+        choices=tuple(PAIR_CHOICES),
         default="both",
-        help="card games: play only hard vs normal, or only normal vs easy",
+        help="card games: hard vs normal and normal vs easy (both), one of them (hard, "
+        "easy), expert vs hard (expert), or all three (all)",
     )
     p.add_argument(
         "--no-mirror",
@@ -105,17 +120,20 @@ def main(argv=None) -> None:
     ]
     args.games = args.games or hard_games
     args.easy_games = args.easy_games or easy_games
-    budget = Budget(seconds=args.seconds)
-    print(f"hard's budget: {args.seconds * 1000:.0f} ms of process time per decision")
+    budget = None if args.seconds is None else Budget(seconds=args.seconds)
+    if budget is None:
+        print("budgets: hard 200 ms, expert 1000 ms of process time per decision")
+    else:
+        print(f"every search's budget: {args.seconds * 1000:.0f} ms of process time per decision")
     for game, options, title in CARD_GAMES:
         if args.only.lower() not in title.lower():
             continue
         times: dict[str, list[float]] = defaultdict(list)
         print(f"\n== {title}", flush=True)
         for strong, weak in PAIRS:
-            if args.pair not in ("both", weak if strong == "normal" else strong):
+            if (weak if strong == "normal" else strong) not in PAIR_CHOICES[args.pair]:
                 continue
-            n = args.games if strong == "hard" else args.easy_games
+            n = args.easy_games if strong == "normal" else args.games
             score = match(
                 game, options, strong, weak, n, budget, times, args.seed, not args.no_mirror
             )

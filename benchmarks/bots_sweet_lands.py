@@ -31,16 +31,20 @@ from benchkit import mean_ci, pct, play, timing_line, wilson
 
 import rules
 from rules.bots import Budget, make_bot
+from rules.bots.base import DEFAULT_SECONDS
 from rules.sweet_lands import data as D
 
 GAME = "sweet-lands"
 LEVELS = ("easy", "normal", "hard")
+# every level --levels may name; expert (a second a move) only when asked for
+ALL_LEVELS = (*LEVELS, "expert")
 # games per (level, player count) at scale 1; hard is the slow one (about 0.2 s for
 # each of ~110 turn-menu decisions per seat and game)
 GAMES = {
     "easy": {1: 40, 2: 20, 3: 12, 4: 10},
     "normal": {1: 40, 2: 20, 3: 12, 4: 10},
     "hard": {1: 20, 2: 8, 3: 12, 4: 10},
+    "expert": {1: 24, 2: 8, 3: 6, 4: 4},  # issue 51's goal: a solo mean on 24 deals
 }
 HEAD_TO_HEAD = 40  # hard vs normal 2-player games at scale 1 (about a minute of CPU each)
 COUNTS = (1, 2, 3, 4)  # player counts
@@ -65,7 +69,7 @@ def reached(xs: list[int], lines: tuple[int, int]) -> str:
     return "  ".join(f">={line}: {sum(x >= line for x in xs)}/{len(xs)}" for line in lines)
 
 
-def level_table(level: str, scale: float, budget: Budget, seed0: int, times, counts) -> None:
+def level_table(level: str, scale: float, budget: Budget | None, seed0: int, times, counts) -> None:
     for n in counts:
         games = max(1, round(GAMES[level][n] * scale))
         seats, winners = [], []
@@ -74,6 +78,8 @@ def level_table(level: str, scale: float, budget: Budget, seed0: int, times, cou
             res = play(GAME, {}, [level] * n, seed0 + g, budget, times).result()
             seats += res["scores"]
             winners.append(max(res["scores"]))
+            if level == "expert":  # a slow level: each game's figures as they come
+                print(f"    seed {seed0 + g}: VP {res['scores']}", flush=True)
         took = time.process_time() - started
         print(f"  {level} x{n}: {games} games, {took / games:.1f} s of process time each")
         if n == 1:
@@ -86,16 +92,23 @@ def level_table(level: str, scale: float, budget: Budget, seed0: int, times, cou
 
 
 def head_to_head(
-    games: int, budget: Budget, seed0: int, times, each: bool = False, players: int = 2
+    games: int,
+    budget: Budget | None,
+    seed0: int,
+    times,
+    each: bool = False,
+    players: int = 2,
+    strong: str = "hard",
+    weak: str = "normal",
 ) -> None:
-    """hard against normal: hard at one seat (seed mod ``players``, so the seats take
-    turns), normal at the others; ``each``: a line a game. The margin is hard's score
-    less the best rival's."""
+    """``strong`` against ``weak``: the strong level at one seat (seed mod
+    ``players``, so the seats take turns), the weak at the others; ``each``: a line a
+    game. The margin is the strong level's score less the best rival's."""
     score, margins, vps = 0.0, [], []
     for g in range(games):
         seed = seed0 + g
         me = seed % players
-        levels = ["hard" if s == me else "normal" for s in range(players)]
+        levels = [strong if s == me else weak for s in range(players)]
         res = play(GAME, {}, levels, seed, budget, times).result()
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
@@ -103,11 +116,11 @@ def head_to_head(
         margins.append(res["scores"][me] - best)
         vps.append(res["scores"][me])
         if each:
-            print(f"    seed {seed}: hard {res['scores'][me]}, best normal {best}")
+            print(f"    seed {seed}: {strong} {res['scores'][me]}, best {weak} {best}", flush=True)
     lo, hi = wilson(score, games)
     print(
-        f"  hard vs normal ({players} players): hard wins {score / games:.0%} of {games} games "
-        f"(95% CI {lo:.0%}-{hi:.0%}); hard's VP {mean_text(vps)}; "
+        f"  {strong} vs {weak} ({players} players): {strong} wins {score / games:.0%} of "
+        f"{games} games (95% CI {lo:.0%}-{hi:.0%}); {strong}'s VP {mean_text(vps)}; "
         f"its margin over the best rival {mean_text(margins)}"
     )
 
@@ -116,7 +129,7 @@ CHOICE_GAMES = 200  # normal-level games (player counts 1-4 in turn) for the cho
 SAME_DEALS = 10  # solo deals played by both hard and normal at scale 1
 
 
-def same_deals(games: int, budget: Budget, seed0: int, times) -> None:
+def same_deals(games: int, budget: Budget | None, seed0: int, times) -> None:
     """hard and normal solo on the same seeded deals (the same bot seeds, so the same
     character and map as a rule): hard's gain with its 95% interval."""
     gains, same_setup = [], 0
@@ -157,7 +170,7 @@ SETUP_OPS = ("choose_char", "choose_map")
 FULL = 0.9  # a decision that took this share of its budget or more thought it through
 
 
-def setup_shares(level: str, setups: int, seed0: int, budget: Budget) -> None:
+def setup_shares(level: str, setups: int, seed0: int, budget: Budget | None) -> None:
     """The character and map board ``level`` takes at the first choice of ``setups``
     seeded solo games (the bot seeded as in a benchmark game), with 95% intervals."""
     picks: dict[str, Counter] = {"characters": Counter(), "maps": Counter()}
@@ -182,7 +195,7 @@ def setup_shares(level: str, setups: int, seed0: int, budget: Budget) -> None:
         print("      " + ", ".join(shares))
 
 
-def recorded_game(seed: int, budget: Budget, setup: tuple[str, str] | None) -> dict:
+def recorded_game(seed: int, budget: Budget | None, setup: tuple[str, str] | None) -> dict:
     """One solo game of hard: its score, setup and each decision's process time in
     ms (decisions with a choice); ``setup``: the character and map it must take."""
     state = rules.get_game(GAME).new_game(["P1"], seed=seed)
@@ -205,7 +218,7 @@ def recorded_game(seed: int, budget: Budget, setup: tuple[str, str] | None) -> d
             "ms": times}  # fmt: skip
 
 
-def record(path: Path, deals: int, seed0: int, budget: Budget, same: Path | None) -> None:
+def record(path: Path, deals: int, seed0: int, budget: Budget | None, same: Path | None) -> None:
     setups = {g["seed"]: tuple(g["setup"]) for g in read_games(same)} if same else {}
     with path.open("a", encoding="utf-8") as out:
         for g in range(deals):
@@ -226,12 +239,12 @@ def read_games(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
-def compare(before: Path, after: Path, budget: Budget) -> None:
+def compare(before: Path, after: Path, budget: Budget | None) -> None:
     """``after`` against ``before`` on the deals both played: the paired score
     difference, CPU per game, decisions at full budget and the worst overrun."""
     games = [{g["seed"]: g for g in read_games(p)} for p in (before, after)]
     seeds = sorted(set(games[0]) & set(games[1]))
-    limit_ms = (budget.seconds or 0) * 1000
+    limit_ms = (budget.seconds if budget and budget.seconds else DEFAULT_SECONDS) * 1000
     print(f"  {after.name} against {before.name}, {len(seeds)} solo deals: {seeds}")
     diffs = [games[1][s]["score"] - games[0][s]["score"] for s in seeds]
     same = sum(games[0][s]["setup"] == games[1][s]["setup"] for s in seeds)
@@ -251,7 +264,7 @@ def compare(before: Path, after: Path, budget: Budget) -> None:
     print(f"    CPU per game, after / before, deal by deal: {mean_text(ratio, 2)}")
 
 
-def run(scale: float, budget: Budget, seed0: int, levels=LEVELS, counts=COUNTS) -> None:
+def run(scale: float, budget: Budget | None, seed0: int, levels=LEVELS, counts=COUNTS) -> None:
     print("\n== Sweet Lands (every seat at the level; seeds from", seed0, ")")
     times: dict[str, list[float]] = defaultdict(list)
     for level in levels:
@@ -261,7 +274,7 @@ def run(scale: float, budget: Budget, seed0: int, levels=LEVELS, counts=COUNTS) 
     if "hard" in levels and "normal" in levels and 2 in counts:
         head_to_head(max(2, round(HEAD_TO_HEAD * scale)), budget, seed0 + 500, times)
     choice_counts(max(4, round(CHOICE_GAMES * scale)), seed0 + 700)
-    for level in LEVELS:
+    for level in ALL_LEVELS:
         if times.get(level):
             print(timing_line(level, times[level]))
 
@@ -269,8 +282,12 @@ def run(scale: float, budget: Budget, seed0: int, levels=LEVELS, counts=COUNTS) 
 def main(argv=None) -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--scale", type=float, default=1.0, help="games: this times the default")
-    p.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
-    p.add_argument("--seconds", type=float, default=0.2, help="hard's budget per decision")
+    p.add_argument("--levels", nargs="+", default=list(LEVELS), choices=ALL_LEVELS)
+    p.add_argument(
+        "--seconds",
+        type=float,
+        help="every searching level's budget per decision (default: hard 0.2, expert 1.0)",
+    )
     p.add_argument("--seed", type=int, default=1000, help="first game seed")
     p.add_argument(
         "--players", nargs="+", type=int, choices=COUNTS, help="player counts (default 1-4)"
@@ -279,15 +296,17 @@ def main(argv=None) -> None:
         "--head-to-head",
         type=int,
         metavar="N",
-        help="only N games of hard against normal bots, at each of --players (default 2)",
+        help="only N games of --strong against --weak bots, at each of --players (default 2)",
     )
+    p.add_argument("--strong", default="hard", choices=ALL_LEVELS, help="--head-to-head's one")
+    p.add_argument("--weak", default="normal", choices=ALL_LEVELS, help="--head-to-head's rest")
     p.add_argument("--setups", type=int, metavar="N", help="only the setup choices of N games")
     p.add_argument("--record", type=Path, metavar="FILE", help="append solo hard games to FILE")
     p.add_argument("--deals", type=int, default=10, help="--record: how many deals")
     p.add_argument("--same-setup", type=Path, metavar="OTHER", help="--record: OTHER's setups")
     p.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = p.parse_args(argv)
-    budget = Budget(seconds=args.seconds)
+    budget = None if args.seconds is None else Budget(seconds=args.seconds)
     if args.setups:
         for level in args.levels:
             setup_shares(level, args.setups, args.seed, budget)
@@ -301,8 +320,11 @@ def main(argv=None) -> None:
     if args.head_to_head:
         times: dict[str, list[float]] = defaultdict(list)
         for n in [n for n in args.players or [2] if n > 1]:
-            head_to_head(args.head_to_head, budget, args.seed + 500, times, True, n)
-        print(timing_line("hard", times["hard"]))
+            head_to_head(
+                args.head_to_head, budget, args.seed + 500, times, True, n, args.strong, args.weak
+            )
+        for level in (args.strong, args.weak):
+            print(timing_line(level, times[level]))
         return
     run(args.scale, budget, args.seed, tuple(args.levels), tuple(args.players or COUNTS))
 

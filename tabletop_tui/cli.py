@@ -20,7 +20,7 @@ from typing import NoReturn
 
 from .interrupt import INTERRUPTED
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 MAIN_EXAMPLES = """\
 examples:
@@ -124,7 +124,7 @@ def add_simulate(sim: argparse.ArgumentParser) -> None:
         nargs="+",
         choices=LEVELS,
         metavar="LEVEL",
-        help="bot level (easy, normal, hard): one for every seat, or one per seat",
+        help="bot level (easy, normal, hard, expert): one for every seat, or one per seat",
     )
     sim.add_argument("--json", action="store_true", help="print one JSON object")
 

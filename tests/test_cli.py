@@ -87,7 +87,7 @@ BAD = [
     ([*SIM, "--options", "[1]"], "JSON object"),
     ([*SIM, "--options", "{not json"], "bad --options"),
     ([*SIM, "--options", '{"mode": "chaos"}'], "cannot be"),
-    ([*SIM, "--level", "expert"], "invalid choice"),
+    ([*SIM, "--level", "master"], "invalid choice"),
     ([*SIM, "--level", "easy", "hard", "normal"], "1 or 2 values"),
     (["replay"], "required"),
     (["replay", "no-such-save.json"], "no such save"),

@@ -1,4 +1,4 @@
-"""Bots for every game, at three levels. A bot sees only what its seat may see.
+"""Bots for every game, at four levels. A bot sees only what its seat may see.
 
 ``make_bot(game_id, level, seed)`` returns a bot with ``choose(state, seat)``; the
 bot itself decides from an observation of that seat (see ``base``), never from the
@@ -11,6 +11,8 @@ live state. Levels:
   greedy policy play them out (see ``search``), within a per-decision budget; a game
   may give its own (Happiness: ``happiness_search``, the planner of ``happiness_plan``
   comparing its close placements in imagined games near the end);
+- ``expert``: the hard search wider, racing its candidates, up to a second a
+  decision (see ``expert``; Happiness: its planner's search, longer and wider);
 - ``random``: uniform legal play, a baseline. ``smart`` is the old name of ``normal``.
 """
 
@@ -30,10 +32,11 @@ from .base import (
     Thinking,
     observe,
 )
+from .expert import EXPERT_SECONDS, ExpertSearchBot, expert_bot
 from .paired_interval import Difference, paired
 from .search import Budget, SearchBot
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 # game id -> "module:Class" of its greedy policy, imported when first asked for: each
 # game package declares its own (BOTS in rules/<game>/__init__.py); rules gathers them.
@@ -51,8 +54,8 @@ def policy_for(game_id: str, seed: int = 0) -> Policy:
 def make_bot(
     game_id: str, level: str = "normal", seed: int = 0, budget: Budget | None = None
 ) -> Bot:
-    """A bot of ``level`` for the game; ``budget`` bounds each ``hard`` decision
-    (default: 0.2 seconds of process time)."""
+    """A bot of ``level`` for the game; ``budget`` bounds each ``hard`` or ``expert``
+    decision (default: 0.2 seconds of process time for hard, 1 second for expert)."""
     if level == "random":
         return RandomBot(seed)
     if level == "smart":
@@ -64,6 +67,8 @@ def make_bot(
         return policy
     if level == "easy":
         return EasyBot(policy, seed + 1)
+    if level == "expert":
+        return expert_bot(policy, seed + 3, budget)
     return hard_bot(policy, seed, budget)
 
 
@@ -85,6 +90,8 @@ __all__ = [
     "Budget",
     "Difference",
     "EasyBot",
+    "EXPERT_SECONDS",
+    "ExpertSearchBot",
     "SeatKnowledge",
     "Policy",
     "RandomBot",

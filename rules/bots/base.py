@@ -250,6 +250,15 @@ class Policy(Bot):
         policy (Happiness: a planner's search)."""
         return None
 
+    def expert_bot(self, seed: int, budget: Budget) -> RankingBot | None:
+        """The game's own ``expert`` level, if it is not the shared search made wider
+        and longer (``expert``; Happiness: its planner's search, longer)."""
+        return None
+
+    def play_strongest(self) -> None:
+        """Take the strongest choice where the levels draw one for variety (the
+        expert level asks; Sweet Lands: the best-measured character and map)."""
+
     def search_width(self, world: Any) -> int:
         """How many candidate moves the search compares."""
         return CANDIDATES

@@ -46,6 +46,9 @@ SPREAD = 8.0  # Joypoints of margin that make a cut-off game nearly won (tanh sc
 class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
     """The planner, its close placements compared on imagined games within a budget."""
 
+    width = WIDTH  # placements compared at most
+    endgame = ENDGAME  # cards left in the deck from which placements are searched
+
     def __init__(self, seed: int = 0, budget: Budget | None = None):
         super().__init__(seed)
         self.budget = budget or Budget()
@@ -68,12 +71,12 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
             return [Ranked(legal[0])]
         if world.stage != "play" or legal[0].kind != "place":
             return [Ranked(self.pick(world, obs.seat, legal))]
-        if len(world.deck) > ENDGAME:
+        if len(world.deck) > self.endgame:
             planner = Planner(world, obs.seat, self.notes)
             priced = [(self.place_value(world, obs.seat, a, planner), a) for a in legal]
             priced.sort(key=lambda va: -va[0])
             return [Ranked(a, gain=v) for v, a in priced]
-        cands = self.candidates(world, obs.seat, legal, WIDTH)
+        cands = self.candidates(world, obs.seat, legal, self.width)
         if len(cands) == 1:
             return [Ranked(cands[0])]
         return self._search(obs, world, cands, scores, progress)
@@ -216,3 +219,15 @@ class HappinessPolicy(HappinessBot):
 
     def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
         return SearchingHappinessBot(seed, budget)
+
+    def expert_bot(self, seed: int, budget: Budget) -> RankingBot | None:
+        return ExpertHappinessBot(seed, budget)
+
+
+class ExpertHappinessBot(SearchingHappinessBot):
+    """Happiness at the expert level: the same planner's search with the expert's
+    budget, comparing more close placements. The game is mostly luck from a fair
+    seat (README), so no stronger method is claimed here than more imagined games."""
+
+    level = "expert"
+    width = 2 * WIDTH

@@ -47,6 +47,10 @@ EARLIEST = 4
 
 
 class SearchBot(RankingBot):
+    # Whether a candidate clearly behind the leader is dropped even when the policy
+    # has no close call (the expert level races its candidates; hard spreads evenly).
+    races = False
+
     def __init__(self, policy: Policy, seed: int = 0, budget: Budget | None = None):
         super().__init__(seed)
         self.policy = policy
@@ -70,7 +74,7 @@ class SearchBot(RankingBot):
         if len(legal) == 1:
             return [Ranked(legal[0])]
         world = obs.sample(self.world_seed())
-        width = self.policy.search_width(world)
+        width = self.width(world)
         cands = self.policy.candidates(world, obs.seat, legal, width)
         if len(cands) == 1:
             return [Ranked(cands[0])]
@@ -118,19 +122,23 @@ class SearchBot(RankingBot):
         )
         return [ranked[k] for k in order]
 
+    def width(self, world: Any) -> int:
+        """How many candidate moves this search compares (the policy's say)."""
+        return self.policy.search_width(world)
+
     def _settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
         """Drop from ``alive`` every candidate that, on the worlds all of them saw,
         clearly trails the leader or lies within the policy's close call of it:
         comparing them longer would not change the answer. Returns ``alive``."""
         close = self.policy.close_call
-        if close is None or len(values[alive[0]]) < EARLIEST:
+        if (close is None and not self.races) or len(values[alive[0]]) < EARLIEST:
             return alive
         leader = max(alive, key=lambda k: (sum(values[k]), -k))
         for k in list(alive):
             if k == leader:
                 continue
             lead = paired(values[leader], values[k])
-            if lead.low > 0 or (lead.low > -close and lead.high < close):
+            if lead.low > 0 or (close is not None and -close < lead.low <= lead.high < close):
                 alive.remove(k)
         return alive
 

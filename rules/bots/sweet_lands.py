@@ -30,6 +30,8 @@ class SweetLandsBot:
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
         self.plan_hex = None
+        # the expert level takes the best-measured character and map, not a draw
+        self.strongest_setup = False
         # set by a search while it imagines games: the process time past which a
         # rollout gives up the imagined game (``OutOfTime``)
         self.deadline: float | None = None
@@ -252,6 +254,8 @@ class SweetLandsBot:
         real = [a for a in actions if a.kind != "done"]
         if op in (Op.CHOOSE_CHAR, Op.CHOOSE_MAP):  # on the measured table's merit
             kind = "characters" if op == Op.CHOOSE_CHAR else "maps"
+            if self.strongest_setup:
+                return setup.best(actions, kind, s.n)
             return setup.pick(actions, kind, s.n, self.rng)
         if op == Op.PROPERTY and real:
             best, self.plan_hex = W.choose_token(s, seat, real)

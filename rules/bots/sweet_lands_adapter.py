@@ -74,6 +74,9 @@ class SweetLandsPolicy(Policy):
             return ranked[:1]  # when to stop for the round stays the policy's call
         return [a for a in ranked if a.kind not in LEAVING][:k] or ranked[:1]
 
+    def play_strongest(self) -> None:
+        self.inner.strongest_setup = True
+
     def give_up_at(self, deadline: float | None) -> None:
         """A seat's greedy turn inside an imagined game rates every move it could
         make by a rollout (tens of ms in all): each rollout reads the clock first."""

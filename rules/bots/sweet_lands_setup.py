@@ -58,3 +58,10 @@ def pick(actions: list[Action], kind: str, players: int, rng: Rng) -> Action:
         if roll < 0:
             return action
     return actions[-1]
+
+
+def best(actions: list[Action], kind: str, players: int) -> Action:
+    """The action with the best measured mean (the expert level's choice; the first
+    listed on a tie, one never measured last)."""
+    chances = odds(actions, kind, players)
+    return max(zip(actions, chances, strict=True), key=lambda ap: ap[1])[0]

@@ -43,6 +43,7 @@ SEAT_KINDS = {
     "bot:easy": "Bot (easy)",
     "bot": "Bot (normal)",
     "bot:hard": "Bot (hard)",
+    "bot:expert": "Bot (expert)",
 }
 
 

@@ -60,7 +60,7 @@ def test_changing_hidden_information_never_changes_a_decision(game, options, pla
         others = [state.resample(seat, 1000 + k) for k in range(2)]
         changed += sum(hidden(o) != hidden(state) for o in others)
         budget = HAPPINESS_SEARCH if game == "happiness" else TINY
-        for level in ("easy", "normal", "hard"):
+        for level in ("easy", "normal", "hard", "expert"):
             real = make_bot(game, level, 7, budget).choose(state, seat)
             for other in others:
                 assert observe(other, seat).view == observe(state, seat).view

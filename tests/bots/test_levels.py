@@ -24,12 +24,12 @@ def test_every_game_offers_every_level(game):
     else:
         assert isinstance(hard, SearchBot)
     assert isinstance(make_bot(game, "random", 1), RandomBot)
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
 
 
 def test_unknown_levels_and_games_are_refused():
     with pytest.raises(ValueError, match="unknown bot level"):
-        make_bot("happy-city", "expert")
+        make_bot("happy-city", "master")
     with pytest.raises(KeyError):
         make_bot("chess", "normal")
     with pytest.raises(ValueError):

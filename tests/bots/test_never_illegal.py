@@ -20,6 +20,7 @@ from rules.sweet_lands import data as D
 
 TINY = Budget(seconds=None, iterations=1)  # no clock: the same on every machine
 LEVELS = ("easy", "normal", "hard")
+SEARCHING = ("hard", "expert")  # the levels consulted every HARD_CONSULT-th move
 SL = "sweet-lands"
 
 
@@ -76,7 +77,7 @@ def test_a_search_the_copy_allows_but_the_table_does_not_is_never_answered():
     assert all(a.args[0] != design for a in state.legal_actions(seat))
     firsts = {state.resample(seat, k).legal_actions(seat)[0].args[0] for k in range(20)}
     assert design in firsts  # some copies would answer the design the table lacks
-    for level, bot_seed in itertools.product(LEVELS, range(12)):
+    for level, bot_seed in itertools.product((*LEVELS, "expert"), range(12)):
         decided(make_bot(SL, level, bot_seed, TINY), state, seat)
 
 
@@ -121,7 +122,7 @@ def play_through(state, bots, levels, wanted=None):
                 state = state.apply(pick)
                 continue
         moves[seat] += 1
-        every = HARD_CONSULT if levels[seat] == "hard" else CONSULT
+        every = HARD_CONSULT if levels[seat] in SEARCHING else CONSULT
         if moves[seat] % every == 0:
             state = state.apply(decided(bots[seat], state, seat))
         else:
@@ -158,3 +159,20 @@ def test_card_game_bots_of_every_level_answer_only_legal_moves(game, options, pl
         levels = [LEVELS[(seed + i) % 3] for i in range(players)]
         bots = [make_bot(game, lv, seed * 7 + i, TINY) for i, lv in enumerate(levels)]
         assert play_through(state, bots, levels).is_over
+
+
+@pytest.mark.parametrize(("game", "options"), CARD_GAMES)
+def test_card_game_expert_bots_answer_only_legal_moves(game, options):
+    spec = rules.get_game(game)
+    for seed in range(2):
+        levels = ["expert", LEVELS[seed % 3], "expert"]
+        state = spec.new_game([f"P{i}" for i in range(3)], seed=seed, options=options)
+        bots = [make_bot(game, lv, seed * 7 + i, TINY) for i, lv in enumerate(levels)]
+        assert play_through(state, bots, levels).is_over
+
+
+def test_sweet_lands_expert_answers_only_legal_moves_to_the_end():
+    state = rules.get_game(SL).new_game(["A", "B"], seed=77)
+    levels = ["expert", "hard"]
+    bots = [make_bot(SL, lv, 77 + i, TINY) for i, lv in enumerate(levels)]
+    assert play_through(state, bots, levels).round == 5
