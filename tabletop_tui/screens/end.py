@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from rules.core import Explanation, Line
 
@@ -22,6 +22,7 @@ from ..coach.end_parts import coach_parts, show_coach_parts
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
+from ..widgets.keybar import KeyBar
 from ..widgets.log import LogView
 from ..widgets.title_bar import TitleBar
 
@@ -62,8 +63,8 @@ class LogScreen(Screen):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield LogView(id="full-log")
-        # ^p left to the key lists: every key of the screen in sight at 80 columns
-        yield Footer(show_command_palette=False)
+        # the games' key line: at 80 columns it leaves out ^q Quit (not ^p or a key here)
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = self.log_title
@@ -126,8 +127,8 @@ class EndScreen(TableLookup):
                     yield Button("Final table (V)", id="end-review")
                 yield Button("Whole log (L)", id="end-log")
                 yield Button("Title (T)", id="end-title")
-        # ^p left to the key lists: every key of the screen in sight at 80 columns
-        yield Footer(show_command_palette=False)
+        # the games' key line: at 80 columns it leaves out ^q Quit (not ^p or a key here)
+        yield KeyBar()
 
     def can_review(self) -> bool:
         from ..games import screen_class

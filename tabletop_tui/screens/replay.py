@@ -189,8 +189,15 @@ class ReplayScreen(LookupScreen):
         self.query_one(OptionList).focus()
         self.show()
         # The viewer opens on the table, drawn by the game's own screen; Escape there
-        # comes back to this list of moves and the step's state written out.
-        self.call_after_refresh(self.action_table)
+        # comes back to this list of moves and the step's state written out. A game
+        # without a screen (a save of a game this app cannot draw) stays on the list.
+        if self.has_table():
+            self.call_after_refresh(self.action_table)
+
+    def has_table(self) -> bool:
+        from ..games import playable
+
+        return self.replay.spec.id in playable()
 
     def show(self) -> None:
         r, step, seat = self.replay, self.step, self.seat
@@ -239,6 +246,8 @@ class ReplayScreen(LookupScreen):
             return looked_up
         # Following a seat shows its hand: only once the game is over, so the replay of
         # a game still being played can never be used to read a player's cards.
+        if action == "table":
+            return self.has_table()
         return action != "follow" or self.replay.over
 
     def action_follow(self) -> None:

@@ -71,11 +71,11 @@ class KeyBar(Static):
             done.add((binding.action, binding.description))
             keys.append((node, binding, enabled))
         shown, hits = self._laid_out(keys, pad=" ")
-        if hits and hits[-1][1] > self.app.size.width:
+        if self._too_long(hits):
             # too long for the terminal (80 columns): one space between keys, not two,
             # so every key stays in sight rather than the last ones being cut
             shown, hits = self._laid_out(keys, pad="")
-        if hits and hits[-1][1] > self.app.size.width:
+        if self._too_long(hits):
             # still too long: the app's own keys (quit) go, as Escape leaves the game
             # and F1 lists every key; the game's keys stay
             keys = [key for key in keys if key[0] is not self.app]
@@ -85,12 +85,17 @@ class KeyBar(Static):
         if drawn == self._drawn:
             return
         line = Text(no_wrap=True, overflow="ellipsis", end="")
-        for key, description, enabled in shown:
+        for k, (key, description, enabled) in enumerate(shown):
             line.append(key, style=key_style if enabled else dim_style)
-            line.append(f"{description} ", style="" if enabled else dim_style)
+            gap = " " if k < len(shown) - 1 else ""  # no space after the last key
+            line.append(f"{description}{gap}", style="" if enabled else dim_style)
         self._drawn = drawn
         self._plain = line.plain
         self.update(line, layout=False)
+
+    def _too_long(self, hits: list) -> bool:
+        # each span ends with the space after its key; the last key needs none
+        return bool(hits) and hits[-1][1] - 1 > self.app.size.width
 
     def _laid_out(self, keys: list, pad: str) -> tuple[list, list]:
         """Each key's (key text, description, enabled) and its clickable span."""

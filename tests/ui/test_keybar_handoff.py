@@ -26,17 +26,17 @@ async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_ke
     async with app.run_test(size=(60, 5)) as pilot:
         await pilot.pause()
         bar = app.query_one(KeyBar)
-        assert bar.text() == " a One  b Two "
+        assert bar.text() == " a One  b Two"
         hits = [hit[:2] for hit in bar._hits]
         bar.redraw()  # the same keys: the line stays, the keys still answer clicks
-        assert [hit[:2] for hit in bar._hits] == hits and bar.text() == " a One  b Two "
+        assert [hit[:2] for hit in bar._hits] == hits and bar.text() == " a One  b Two"
         await pilot.click(KeyBar, offset=(hits[1][0] + 1, 0))
         assert getattr(app, "ran", False)
         app.allowed = False
         app.refresh_bindings()
         await pilot.pause()
         assert [hit[:2] for hit in bar._hits] == hits[:1]  # dimmed: no longer clickable
-        assert bar.text() == " a One  b Two "
+        assert bar.text() == " a One  b Two"
         assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
 
 

@@ -123,7 +123,7 @@ async def test_a_reopened_finished_save_shows_the_review_and_each_map(tmp_path):
         assert "Prosperity" in review.query_one("#sl-tracks", Lines).text()
         assert review.query_one("#sl-log").entries  # the log, to the last line
         bar = review.query_one(KeyBar).text()
-        assert "Results" in bar and "Next player" in bar
+        assert "Results" in bar and "Next map" in bar
         assert not {"Title", "Undo", "Free", "Area", "Card"} & set(bar.split())
         await pilot.press("escape")
         await pilot.pause()

@@ -11,6 +11,7 @@ import tabletop_tui
 PUBLIC = {"SWEET_LANDS", "SPECS", "OPTIONS", "Op", "components", "solo_card_spaces"}
 PUBLIC |= {"SweetLandsView", "PlayerView", "PendingView", "CardView"}  # the view's types
 PUBLIC |= {"SweetLandsExplainer", "TrackRate", "Standing", "SoloVerdict", "RoadFacts"}
+PUBLIC |= {"PROGRESS", "rate_words"}  # the explainer's progress lines and rates in words
 ROOT = Path(tabletop_tui.__file__).parent
 
 

@@ -78,7 +78,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         Binding("p", "tab('p')", "Players", show=False),
         Binding("e", "end_turn", "End turn"),
         Binding("s", "stop", "Stop"),
-        Binding("n", "next_player", "Next player"),
+        Binding("n", "next_player", "Next map"),  # another player's map and boards
         Binding("z", "zoom", "Zoom", show=False),
         Binding("g", "legend", "Legend", show=False),
         Binding("l", "focus_moves", "Moves", show=False),
