@@ -91,10 +91,11 @@ async def test_the_review_screen_works_in_the_background_and_keeps_its_result(tm
         await pilot.pause()
         assert "(kept with the save)" in screen_text(app)  # instant, no worker
         assert not [w for w in again.workers if w.group == "review"]
-        await pilot.press("1")  # the first turning point, on the game's own screen
-        await pilot.pause()
         from tabletop_tui.games.happy_city.screen import HappyCityScreen
 
+        await pilot.press("1")  # the first turning point, on the game's own screen
+        # the table opens once the screen is built: more than one frame on a busy machine
+        await wait_for(pilot, lambda: isinstance(app.screen, HappyCityScreen), seconds=30)
         assert isinstance(app.screen, HappyCityScreen) and app.screen.review
         assert len(app.screen.controller.state.action_keys()) == again.shown.turning_points[0].step
 
