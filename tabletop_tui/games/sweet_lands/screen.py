@@ -441,7 +441,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             "#sl-maptitle",
             f"{whose} {pv['map']}: {counted(len(pv['tiles']), 'tile')}, "
             f"{counted(len(pv['roads']), 'road')}, {counted(len(pv['properties']), 'prop')}, "
-            f"{pv['cities']} cities{city_list}  "
+            f"{counted(pv['cities'], 'city', 'cities')}{city_list}  "
             "[dim]g legend, n next map, z zoom[/dim]",
         )
         self.hex_info(hm.cursor, v, seat)
