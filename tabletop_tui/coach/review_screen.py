@@ -45,6 +45,7 @@ class ReviewScreen(Screen):
     """
     rank_budget: Budget | None = None  # None: the coach's default per decision
     worlds: int | None = None
+    seed: int | None = None  # None: a fresh seed for each review (tests fix one)
 
     def __init__(self, spec, state, save_path: Path | None, seat: int, kept: dict | None = None):
         super().__init__()
@@ -116,7 +117,7 @@ class ReviewScreen(Screen):
         )
         spec, state, seat = self.spec, self.state, self.seat
         budget, worlds = self.rank_budget, self.worlds
-        seed = secrets.randbelow(1 << 20)
+        seed = self.seed if self.seed is not None else secrets.randbelow(1 << 20)
 
         def work() -> Review:
             worker = get_current_worker()
