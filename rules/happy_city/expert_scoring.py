@@ -181,9 +181,11 @@ def expert_breakdown(
     minus = {"inhabitants": 0, "hearts": 0}
     notes: list[str] = []
     from_effects = {"inhabitants": 0, "hearts": 0}
+    each_card: list[tuple[int, int]] = []  # (inhabitants, hearts) a city card brings, in order
     for pos, i in enumerate(state.city[seat]):
         card = state.cards[i]
         got = card_symbols(state, seat, pos, card, choice, end=True)
+        each_card.append((got["inhabitants"], got["hearts"]))
         for k in ("inhabitants", "hearts"):
             if got[k] > 0:
                 plus[k] += got[k]
@@ -218,6 +220,7 @@ def expert_breakdown(
         "effect_inhabitants": from_effects["inhabitants"],
         "effect_hearts": from_effects["hearts"],
         "effect_notes": notes,
+        "card_symbols": each_card,
         "choices": dict(choice),
         "coins": state.coins[seat],
         "cards": len(state.city[seat]),

@@ -27,17 +27,14 @@ def _symbols(n_inh: int, n_hrt: int, words: tuple[str, str]) -> str:
 
 def _card_lines(state, seat: int, part: dict, words: tuple[str, str]) -> list[dict]:
     lines = []
-    choice = part.get("choices")
-    symbols_of = getattr(state, "card_symbols", None)  # Expert effects change symbols
+    with_effects = part.get("card_symbols")  # Expert: what each card brings, effects counted
     for pos, i in enumerate(state.city[seat]):
         card = state.cards[i]
         inh, hrt = card.inhabitants, card.hearts
         note = ""
-        if symbols_of is not None and choice is not None:
-            got = symbols_of(seat, pos, card, choice, end=True)
-            if (got["inhabitants"], got["hearts"]) != (inh, hrt):
-                inh, hrt = got["inhabitants"], got["hearts"]
-                note = " (its effect)"
+        if with_effects is not None and tuple(with_effects[pos]) != (inh, hrt):
+            inh, hrt = with_effects[pos]
+            note = " (its effect)"
         lines.append(
             {"label": card.name, "value": _symbols(inh, hrt, words) + note, "kind": "card"}
         )

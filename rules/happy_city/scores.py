@@ -65,6 +65,7 @@ def score_view(state: CardRowFields, seat: int) -> ScoreView:
     """The seat's score as it stands: the breakdown's figures, without its words."""
     part = state.edition.breakdown(state, seat)  # a fresh dict, made for this call
     part.pop("effect_notes", None)  # Expert's notes for the log
+    part.pop("card_symbols", None)  # Expert's per-card symbols, for the end screen's lines
     return cast(ScoreView, part)
 
 
@@ -79,6 +80,8 @@ def result(state: CardRowFields) -> dict[str, Any]:
         shared=f"{money} did not separate the leaders: they share the win",
     )
     res["items"] = [score_items(state, s, parts[s], money) for s in range(state.n)]
+    for part in parts:
+        part.pop("card_symbols", None)  # told in the items' card lines
     res["formula"] = formula(parts[0])
     res["summary"] = [[money.capitalize(), "coins"]]
     return res

@@ -190,7 +190,9 @@ class EndScreen(TableLookup):
     def on_resize(self) -> None:
         n = len(self.controller.state.players)
         per_row = min(n, max(1, (self.app.size.width - 2) // 38))
-        self.query_one("#end-items", Grid).styles.grid_size_columns = max(1, per_row)
+        # a resize can arrive before the grid is composed or after the screen is gone
+        for grid in self.query("#end-items").results(Grid):
+            grid.styles.grid_size_columns = max(1, per_row)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         action = {

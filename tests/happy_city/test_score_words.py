@@ -40,3 +40,38 @@ def test_a_take_score_line_never_adds_a_negative_number():
         assert said
         assert not [text for text in said if "+ -" in text or " 1 points" in text]
         assert all(("(now " in text) or ("(stays " in text) for text in said)
+
+
+def _card_line_sums(items: list[dict]) -> dict[str, int]:
+    """Each symbol's plus and minus over the city's card lines ("+2 inh, -1 hrt")."""
+    sums = {"inh+": 0, "inh-": 0, "hrt+": 0, "hrt-": 0}
+    for item in items:
+        if item["kind"] != "card":
+            continue
+        for part in item["value"].removesuffix(" (its effect)").split(", "):
+            if part == "nothing":
+                continue
+            amount, word = part.split()
+            sums[word + ("+" if int(amount) > 0 else "-")] += abs(int(amount))
+    return sums
+
+
+def test_expert_end_card_lines_add_up_to_the_sums_effects_included():
+    """Each city card's line counts what its effect adds (Expert), so the card lines
+    add up to the totals the score is made of."""
+    spec = rules.get_game("happy-city")
+    effects_told = 0
+    for seed in range(1, 7):
+        state = spec.new_game(["A", "B", "C"], seed=seed, options={"mode": "expert"})
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.actors()[0]
+            state = state.apply(rng.choice(state.legal_actions(seat)))
+        res = state.result()
+        for seat, items in enumerate(res["items"]):
+            part = res["breakdown"][seat]
+            sums = _card_line_sums(items)
+            assert (sums["inh+"], sums["inh-"]) == (part["inhabitants"], part["crossed_inhabitants"])
+            assert (sums["hrt+"], sums["hrt-"]) == (part["hearts"], part["crossed_hearts"])
+            effects_told += sum(item["value"].endswith("(its effect)") for item in items)
+    assert effects_told  # the seeds reach cards whose effect changes what they bring
