@@ -71,7 +71,10 @@ def test_expert_end_card_lines_add_up_to_the_sums_effects_included():
         for seat, items in enumerate(res["items"]):
             part = res["breakdown"][seat]
             sums = _card_line_sums(items)
-            assert (sums["inh+"], sums["inh-"]) == (part["inhabitants"], part["crossed_inhabitants"])
+            assert (sums["inh+"], sums["inh-"]) == (
+                part["inhabitants"],
+                part["crossed_inhabitants"],
+            )
             assert (sums["hrt+"], sums["hrt-"]) == (part["hearts"], part["crossed_hearts"])
             effects_told += sum(item["value"].endswith("(its effect)") for item in items)
     assert effects_told  # the seeds reach cards whose effect changes what they bring
