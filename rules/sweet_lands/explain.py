@@ -86,6 +86,35 @@ def effects_text(effects: Any) -> list[str]:
     return [describe_effect(op, v) for op, v in effects]
 
 
+# what a pass card counts, by its "per" (the "every" and "kind" fields filled in)
+PASS_COUNTS = {
+    "tag": "{tag} tag you have",
+    "terrain_of": "{every} {kind} tiles on your map",
+    "automated": "automated card",
+    "food": "Food Track step reached",
+    "rabbits": "Cookie Rabbit on your map",
+    "property": "{kind} you have built",
+    "skills": "skill tile you have",
+    "ip_this_pass": "{every} Industry Points scored in this pass",
+    "cities": "city you have",
+    "lowest_basic_income": "point of your lowest basic income",
+    "roads": "{every} roads on your map",
+    "connected_ports": "connected port",
+    "played_cards": "card you have played",
+    "most_terrain_type": "tile of your commonest terrain",
+}
+
+
+def pass_words(passv: dict[str, Any]) -> str:
+    """A pass card's scoring in words: "when you pass: 2 VP per city you have"."""
+    if "steps" in passv:  # a table of steps: VP by how far a track has come
+        steps = ", ".join(f"{vp} VP from step {at}" for at, vp in passv["steps"])
+        return f"when you pass: {steps} of the {passv['per']} track"
+    counted = PASS_COUNTS.get(passv["per"], passv["per"].replace("_", " "))
+    counted = counted.format_map({"every": 1, "kind": "", "tag": "", **passv})
+    return f"when you pass: {passv['vp']} VP per {counted}"
+
+
 # ------------------------------------------------------------------ moves
 def move_costs(s: StateFields, a: Action) -> MoveCost:
     """The cost and gains of one legal move, where they apply."""
@@ -127,6 +156,17 @@ def _play(s: StateFields, seat: int, args: tuple) -> Costed:
 def _flip(s: StateFields, seat: int, args: tuple) -> Costed:
     skill = D.load().skills[args[0]]
     return dict(skill.get("cost") or {}), effects_text(skill["effect"])  # F: further tiles pay
+
+
+def _aid(s: StateFields, seat: int, args: tuple) -> Costed:
+    """A Round Aid space: what its standard tiles give at the next income and what its
+    pass tile scores at the next pass."""
+    d = D.load()
+    standard, pass_tile = s.aid_spaces[args[0]]
+    gains = [words for t in standard for words in effects_text(d.aid_standard[t])]
+    if pass_tile is not None:
+        gains.append(pass_words(d.aid_pass[pass_tile]))
+    return {}, gains
 
 
 def _pass(s: StateFields, seat: int, args: tuple) -> Costed:
@@ -190,6 +230,7 @@ def _column(s: StateFields, seat: int, args: tuple) -> Costed:
 
 
 _MOVE_COSTS = {
+    "aid": _aid,
     "column": _column,
     "area": _area,
     "play": _play,

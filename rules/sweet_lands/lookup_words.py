@@ -7,39 +7,11 @@ Separate functions the explainer calls (explainer.py keeps the move explanations
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..core import Line, Ref
 from . import data as D
 from . import explain as E
 from . import map_queries as MQ
 from .fields import StateFields
-
-# what a pass card counts, by its "per" (the "every" and "kind" fields filled in)
-_PER = {
-    "tag": "{tag} tag you have",
-    "terrain_of": "{every} {kind} tiles on your map",
-    "automated": "automated card",
-    "food": "Food Track step reached",
-    "rabbits": "Cookie Rabbit on your map",
-    "property": "{kind} you have built",
-    "skills": "skill tile you have",
-    "ip_this_pass": "{every} Industry Points scored in this pass",
-    "cities": "city you have",
-    "lowest_basic_income": "point of your lowest basic income",
-    "roads": "{every} roads on your map",
-    "connected_ports": "connected port",
-}
-
-
-def pass_words(passv: dict[str, Any]) -> str:
-    """A pass card's scoring in words: "when you pass: 2 VP per city you have"."""
-    if "steps" in passv:  # a table of steps: VP by how far a track has come
-        steps = ", ".join(f"{vp} VP from step {at}" for at, vp in passv["steps"])
-        return f"when you pass: {steps} of the {passv['per']} track"
-    counted = _PER.get(passv["per"], passv["per"].replace("_", " "))
-    counted = counted.format_map({"every": 1, "kind": "", "tag": "", **passv})
-    return f"when you pass: {passv['vp']} VP per {counted}"
 
 
 def card_lines(uid: int) -> tuple[Line, ...]:
@@ -49,7 +21,7 @@ def card_lines(uid: int) -> tuple[Line, ...]:
     card = d.cards[d.deck[uid]]
     lines = []
     if card.passv:
-        lines.append(Line(pass_words(card.passv), kind="setup"))
+        lines.append(Line(E.pass_words(card.passv), kind="setup"))
     if card.auto:
         done = "; ".join(E.effects_text(card.auto))
         lines.append(

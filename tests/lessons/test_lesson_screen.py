@@ -172,8 +172,12 @@ async def test_every_game_plays_a_lesson_through_on_its_own_screen(tmp_path, les
             assert app.screen is screen and step.wrong_says in said(app)
             await pilot.press("enter")
             await pilot.pause()
-            app.screen.act_key(step.expect[0])
+            table = app.screen
+            table.act_key(step.expect[0])
             await pilot.pause()
+            if app.screen is table and step.expect[0].endswith(":pass"):
+                table.act_key(step.expect[0])
+                await pilot.pause()
             assert app.screen is screen and said(app).startswith("Right:")
         assert screen.run.finished and "Lesson complete." in screen_text(app)
 

@@ -200,3 +200,22 @@ def test_a_full_column_of_one_card_says_1_card():
     s.p[0].columns = {**s.p[0].columns, colour: [wild[0]]}
     said = Q.automate_refusal(s, 0, wild[1], colour)
     assert said is not None and "(1 card)" in said
+
+
+def test_a_round_aid_choice_says_what_its_tiles_give_and_its_pass_tile_scores():
+    """Each free Round Aid space names the goods of its standard tiles and, where it has
+    one, what its pass tile scores at the next pass."""
+    d = D.load()
+    state = SPEC.new_game(["Ann", "Bob"], seed=4, options={})
+    while not [a for a in state.legal_actions(state.actors()[0]) if a.kind == "aid"]:
+        seat = state.actors()[0]
+        state = state.apply(state.legal_actions(seat)[0])
+    seat = state.actors()[0]
+    spaces = state.view(seat)["round_aid"]
+    for action in [a for a in state.legal_actions(seat) if a.kind == "aid"]:
+        told = [line.text() for line in SPEC.explainer.action(state, seat, action).lines]
+        space = spaces[action.args[0]]
+        assert len(told) == sum(len(d.aid_standard[t]) for t in space["standard"]) + (
+            space["pass"] is not None
+        )
+        assert (space["pass"] is not None) == any(t.startswith("when you pass:") for t in told)
