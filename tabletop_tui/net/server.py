@@ -1,0 +1,203 @@
+"""The host on the network: aiohttp websockets in front of a HostTable.
+
+One connection per seat (or watcher). The first message names the seat by its token;
+then every move or question is answered for that seat alone, and after every change
+each connection is sent its own table. Bots and the interrupt window's countdown run
+here, on the event loop, so the table is only ever touched from one thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+
+from aiohttp import WSMsgType, web
+
+from .host import HostTable, Refused
+from .protocol import (
+    MAX_TO_HOST,
+    TO_HOST,
+    Answer,
+    Ask,
+    Bye,
+    Hello,
+    Message,
+    Welcome,
+    decode,
+    encode,
+)
+
+log = logging.getLogger("tabletop.net")
+HEARTBEAT = 5.0  # seconds between pings: a seat that stops answering is away soon after
+
+
+@dataclass
+class HostServer:
+    table: HostTable
+    host: str = "127.0.0.1"
+    port: int = 0
+    bot_delay: float = 0.6  # seconds before a bot moves, so people can follow its moves
+    sockets: dict[web.WebSocketResponse, int | None] = field(default_factory=dict)
+    _runner: web.AppRunner | None = None
+    _dirty: bool = False
+    _bot_task: asyncio.Task | None = None
+    _window_task: asyncio.Task | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+
+    async def start(self) -> int:
+        """Listen; returns the port (a free one if ``port`` was 0)."""
+        self.loop = asyncio.get_running_loop()
+        app = web.Application()
+        app.router.add_get("/ws", self.connection)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+        self.table.on_change = self._changed
+        self._after_change()
+        return self.port
+
+    async def stop(self) -> None:
+        for ws in list(self.sockets):
+            await ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def run_in_thread(self) -> int:
+        """Start on a thread of its own (for tests and a host that also plays); the port."""
+        started = threading.Event()
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            loop.run_until_complete(self.start())
+            started.set()
+            loop.run_forever()
+
+        threading.Thread(target=run, name="tabletop-host", daemon=True).start()
+        if not started.wait(10):
+            raise RuntimeError("the host did not start")
+        return self.port
+
+    # ---- one connection ----------------------------------------------------------------
+    async def connection(self, request: web.Request) -> web.WebSocketResponse:
+        # aiohttp closes anything far over the cap; decode drops what is over it
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=4 * MAX_TO_HOST)
+        await ws.prepare(request)
+        seat = await self._greet(ws)
+        if seat is False:
+            return ws
+        try:
+            async for msg in ws:
+                if msg.type != WSMsgType.TEXT:
+                    log.warning("dropped a message that is not text (%s)", msg.type.name)
+                    continue
+                ask = decode(msg.data, TO_HOST, MAX_TO_HOST)
+                if not isinstance(ask, Ask):
+                    if ask is not None:
+                        log.warning("dropped a second hello")
+                    continue
+                await self._answer(ws, seat, ask)
+        finally:
+            self.sockets.pop(ws, None)
+            self.table.disconnected(seat)
+            await self._push()
+        return ws
+
+    async def _greet(self, ws: web.WebSocketResponse) -> int | None | bool:
+        """Read the Hello; the seat (None: watching), or False once refused."""
+        try:
+            msg = await ws.receive(timeout=10)
+        except TimeoutError:
+            await self._send(ws, Bye("No hello came."))
+            await ws.close()
+            return False
+        hello = decode(msg.data, TO_HOST, MAX_TO_HOST) if msg.type == WSMsgType.TEXT else None
+        if not isinstance(hello, Hello):
+            await self._send(ws, Bye("The first message must be a hello of this version."))
+            await ws.close()
+            return False
+        try:
+            seat = self.table.seat_of(hello.token)
+        except Refused as exc:
+            await self._send(ws, Bye(exc.reason))
+            await ws.close()
+            return False
+        if seat is not None:  # a rejoin takes the seat over from a connection gone quiet
+            for old, held in list(self.sockets.items()):
+                if held == seat:
+                    self.sockets.pop(old)
+                    self.table.disconnected(seat)
+                    await self._send(old, Bye("This seat was joined again elsewhere."))
+                    await old.close()
+        state = self.table.state
+        await self._send(
+            ws, Welcome(self.table.spec.id, list(state.players), dict(state.options), seat)
+        )
+        await self._send(ws, self.table.table_for(seat))
+        self.sockets[ws] = seat
+        self.table.connected(seat)
+        await self._push()
+        return seat
+
+    async def _answer(self, ws: web.WebSocketResponse, seat: int | None, ask: Ask) -> None:
+        try:
+            value = self.table.ask(seat, ask.method, ask.args)
+        except Refused as exc:
+            await self._send(ws, Answer(ask.id, refused=exc.reason))
+            return
+        except Exception as exc:  # noqa: BLE001 - one bad question must not stop the host
+            log.exception("asking %r failed", ask.method)
+            await self._send(ws, Answer(ask.id, refused=f"The host failed ({type(exc).__name__})."))
+            return
+        await self._push()  # the seat's new table comes before the answer to its move
+        await self._send(ws, Answer(ask.id, value))
+
+    async def _send(self, ws: web.WebSocketResponse, message: Message) -> None:
+        if not ws.closed:
+            with contextlib.suppress(ConnectionError, RuntimeError):
+                await ws.send_str(encode(message))
+
+    # ---- after every change ----------------------------------------------------------------
+    def _changed(self) -> None:
+        self._dirty = True
+
+    async def _push(self) -> None:
+        """Each connection its own table, if the game changed since the last push."""
+        if not self._dirty:
+            return
+        self._dirty = False
+        tables: dict[int | None, str] = {}
+        for ws, seat in list(self.sockets.items()):
+            if seat not in tables:
+                tables[seat] = encode(self.table.table_for(seat))
+            if not ws.closed:
+                with contextlib.suppress(ConnectionError, RuntimeError):
+                    await ws.send_str(tables[seat])
+        self._after_change()
+
+    def _after_change(self) -> None:
+        """Start a bot's move or the window's countdown if the game now waits on one."""
+        if self.table.bot_due() and (self._bot_task is None or self._bot_task.done()):
+            self._bot_task = asyncio.ensure_future(self._bot_turn())
+        if self.table.window_open() and (self._window_task is None or self._window_task.done()):
+            self._window_task = asyncio.ensure_future(self._window())
+
+    async def _bot_turn(self) -> None:
+        await asyncio.sleep(self.bot_delay)
+        if self.table.bot_due():
+            self.table.bot_step()
+            await self._push()
+
+    async def _window(self) -> None:
+        opened = time.monotonic()
+        deadline = opened + self.table.window_seconds()
+        while self.table.window_open():
+            await asyncio.sleep(0.1)
+            now = time.monotonic()
+            if self.table.window_step(now - opened, now >= deadline):
+                await self._push()
