@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.bots import Bot, make_bot
 from rules.core import Action, Explanation, GameSpec, GameState, IllegalAction, Ref
@@ -70,6 +70,9 @@ class Controller:
     # The app sets it from its settings (the setup screen's choice, a banner unless
     # asked otherwise); made elsewhere (tests, scripts) a controller keeps the screen.
     handoff_screens: bool = True
+    # Whether a finished game goes into this screen's records (a seat joined from
+    # another machine plays the host's game: the host keeps it).
+    kept_in_records: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         for s, info in enumerate(self.seats):

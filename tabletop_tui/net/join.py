@@ -1,0 +1,94 @@
+"""`tabletop join ADDRESS`: one seat of a hosted game, on this screen.
+
+The app is the usual one, opened straight on the game's own screen with a
+RemoteController. Tables the host pushes arrive on the link's thread and are passed
+to the app's loop without waiting (the app's thread may itself be waiting on the
+host's answer to a move).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import rules
+
+from ..app import TabletopApp
+from ..games.base import GameScreenBase
+from .client import JoinError, SeatLink, parse_address
+from .protocol import Table
+from .remote import RemoteController
+
+
+class JoinApp(TabletopApp):
+    def __init__(self, controller: RemoteController, **kw):
+        super().__init__(**kw)
+        self.remote = controller
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._away_told: list[int] = []
+
+    def on_mount(self) -> None:
+        # Textual runs TabletopApp.on_mount as well: this adds the game on top of it.
+        self._loop = asyncio.get_running_loop()
+        link = self.remote.link
+        assert link is not None
+        link.on_table = self._table_from_host
+        link.on_bye = self._bye_from_host
+        self.open_game(self.remote, fresh=False)
+        if self.remote.state.is_over:
+            self.notify("This game is over: here is how it ended.", timeout=8)
+
+    # ---- called on the link's thread: hand over to the app's loop, never wait -----------
+    def _table_from_host(self, table: Table) -> None:
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.show_table, table)
+
+    def _bye_from_host(self, reason: str) -> None:
+        if self._loop is not None:
+            self._loop.call_soon_threadsafe(self.show_bye, reason)
+
+    # ---- on the app's loop ------------------------------------------------------------
+    def show_table(self, table: Table) -> None:
+        self.remote.receive(table)
+        self._tell_away(table)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreenBase) and screen.is_mounted:
+                screen.advance()
+
+    def _tell_away(self, table: Table) -> None:
+        names = self.remote.state.players
+        gone = [s for s in table.away if s not in self._away_told]
+        back = [s for s in self._away_told if s not in table.away]
+        self._away_told = list(table.away)
+        for seat in gone:
+            self.notify(f"{names[seat]} is away (not connected).", severity="warning")
+        for seat in back:
+            self.notify(f"{names[seat]} is back.")
+
+    def show_bye(self, reason: str) -> None:
+        self.notify(
+            f"{reason} Rejoin with the same address.",
+            title="Disconnected",
+            severity="error",
+            timeout=30,
+        )
+
+
+def join_link(address: str, timeout: float = 5.0) -> SeatLink:
+    """A link to the host at ``address``, joined; JoinError in one line if not."""
+    link = SeatLink(parse_address(address))
+    try:
+        link.connect(timeout)
+    except JoinError:
+        link.close()
+        raise
+    return link
+
+
+def controller_for(link: SeatLink) -> RemoteController:
+    assert link.welcome is not None
+    try:
+        spec = rules.get_game(link.welcome.game)
+    except KeyError:
+        link.close()
+        raise JoinError(f"the host plays {link.welcome.game!r}, which this version lacks") from None
+    return RemoteController.joined(spec, link)
