@@ -70,9 +70,10 @@ class Controller:
     # The app sets it from its settings (the setup screen's choice, a banner unless
     # asked otherwise); made elsewhere (tests, scripts) a controller keeps the screen.
     handoff_screens: bool = True
-    # Whether a finished game goes into this screen's records (a seat joined from
-    # another machine plays the host's game: the host keeps it).
-    kept_in_records: ClassVar[bool] = True
+    # Whether this terminal holds the game itself (its state, seed and save): only then
+    # does a finished game go into its records, and the end screen offer the seed, a
+    # game again and the coach's review. A seat joined from another terminal does not.
+    game_is_here: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         for s, info in enumerate(self.seats):

@@ -14,6 +14,7 @@ import rules
 
 from ..app import TabletopApp
 from ..games.base import GameScreenBase
+from ..navigation import BackToTitle
 from .client import JoinError, SeatLink, parse_address
 from .protocol import Table
 from .remote import RemoteController
@@ -36,6 +37,12 @@ class JoinApp(TabletopApp):
         self.open_game(self.remote, fresh=False)
         if self.remote.state.is_over:
             self.notify("This game is over: here is how it ended.", timeout=8)
+
+    def on_back_to_title(self, message: BackToTitle) -> None:
+        """Leaving the game leaves the app: this terminal has no games of its own here
+        (the seat rejoins with the same address)."""
+        message.prevent_default()
+        self.exit()
 
     # ---- called on the link's thread: hand over to the app's loop, never wait -----------
     def _table_from_host(self, table: Table) -> None:

@@ -178,7 +178,7 @@ class RemoteController(Controller):
 
     link: SeatLink | None = None
     welcome: Welcome | None = None
-    kept_in_records: ClassVar[bool] = False  # the host's game, not this screen's
+    game_is_here: ClassVar[bool] = False  # the host holds the game, its seed and its save
 
     @classmethod
     def joined(cls, spec: GameSpec, link: SeatLink) -> RemoteController:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 import rules
 from tabletop_tui.games.base import GameScreenBase
@@ -61,3 +61,29 @@ async def test_a_joined_seat_plays_on_the_games_own_screen_and_sees_the_other_se
     finally:
         link.close()
         other.close()
+
+
+async def test_a_finished_game_joined_shows_how_it_ended_without_the_seed_or_a_game_again(
+    tmp_path,
+):
+    from tabletop_tui.screens.end import EndScreen
+
+    from .games import played
+
+    *_, over = played("happy-city", 2, {}, 7)
+    assert over.is_over
+    spec = rules.get_game("happy-city")
+    table = HostTable.start(spec, over, [REMOTE, REMOTE])
+    port = HostServer(table, bot_delay=0).run_in_thread()
+    link = join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[1]}")
+    app = JoinApp(controller_for(link), data_dir=tmp_path, bot_delay=0)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, EndScreen))
+            text = " ".join(str(s.content) for s in app.screen.query(Static))
+            assert "Tie-break" in text and "Seed" not in text
+            assert not app.screen.query("#end-again")
+            await pilot.press("t")  # the title: for a joined seat, the app closes
+            await settle(pilot, lambda: app.return_code is not None)
+    finally:
+        link.close()
