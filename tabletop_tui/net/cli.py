@@ -40,7 +40,9 @@ def add_parsers(sub, fmt) -> None:
     host.add_argument("--bot", type=int, action="append", default=[], metavar="SEAT",
                       help="a seat (1, 2, ...) played by a bot on the host")  # fmt: skip
     host.add_argument("--level", default="normal", help="the bots' level (normal)")
-    host.add_argument("--play", type=int, metavar="SEAT", help="take this seat on this terminal")
+    host.add_argument("--play", type=int, action="append", default=[], metavar="SEAT",
+                      help="a seat played on this terminal (more than one: hot-seat)")  # fmt: skip
+    host.add_argument("--watch", action="store_true", help="watch the table on this terminal")
     host.add_argument("--seed", type=int, help="the game's seed (random by default)")
     host.add_argument("--options", help='game options as JSON, e.g. \'{"mode": "expert"}\'')
     host.add_argument("--port", type=int, default=8765, help="the port to listen on (8765)")
@@ -69,34 +71,33 @@ def seats_path(save: Path) -> Path:
 
 
 def host_command(a: argparse.Namespace) -> int:
-    from .host import BOT
-
     try:
         table, save = _table_from_args(a)
     except ValueError as exc:
         return _fail("host", str(exc))
-    n = len(table.kinds)
-    if a.play is not None and (not 1 <= a.play <= n or table.kinds[a.play - 1] == BOT):
-        return _fail("host", f"--play names a seat from 1 to {n} that is not a bot's")
     table.write_seats(seats_path(save))
+    from ..serve import listen_problem
     from .server import HostServer
 
     bind = "0.0.0.0" if a.lan else "127.0.0.1"  # noqa: S104 - asked for with --lan
+    problem = listen_problem(bind, a.port) if a.port else None
+    if problem:
+        return _fail("host", problem[1])
     server = HostServer(table, bind, a.port)
     shown = _lan_address() if a.lan else "127.0.0.1"
-    try:
-        if a.play is not None:
-            port = server.run_in_thread()
-        else:
-            return _serve_forever(server, table, shown, save)
-    except OSError as exc:
-        return _fail("host", f"cannot listen on port {a.port}: {exc.strerror or exc}")
-    _print_addresses(table, shown, port, save)
-    from .join import JoinApp, controller_for, join_link
+    if not (a.play or a.watch):
+        return _serve_forever(server, table, shown, save)
+    if not a.port:
+        return _fail("host", "--play and --watch need a port given with --port")
+    _print_addresses(table, shown, a.port, save)
+    print("Give each player their address; the game opens here in 3 seconds.", flush=True)
+    import time
 
-    link = join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[a.play - 1]}")
-    JoinApp(controller_for(link), data_dir=a.data_dir).run()
-    link.close()
+    time.sleep(3)
+    from .join import HostApp
+
+    app = HostApp(server, data_dir=a.data_dir)
+    app.run()
     return 0
 
 
@@ -136,7 +137,7 @@ def _table_from_args(a: argparse.Namespace):
     import rules
 
     from ..saves import BadSave, data_dir, load_checked, new_save_path
-    from .host import BOT, REMOTE, HostTable, read_seats
+    from .host import BOT, HOST, REMOTE, HostTable, read_seats
 
     if a.resume:
         save = Path(a.resume)
@@ -148,6 +149,7 @@ def _table_from_args(a: argparse.Namespace):
             kinds, tokens = read_seats(seats_path(save), len(state.players))
         except (OSError, ValueError) as exc:
             raise ValueError(f"cannot read the seats kept beside the save ({exc})") from None
+        kinds = local_kinds(a, [REMOTE if k == HOST else k for k in kinds])
         return HostTable.start(spec, state, kinds, a.level, save, tokens), save
     if not a.game:
         raise ValueError(
@@ -168,11 +170,22 @@ def _table_from_args(a: argparse.Namespace):
     state = spec.new_game(names, seed=seed, options=options)  # ValueError says what is wrong
     if any(not 1 <= b <= len(names) for b in a.bot):
         raise ValueError(f"--bot names a seat from 1 to {len(names)}")
-    kinds = [BOT if s + 1 in a.bot else REMOTE for s in range(len(names))]
+    kinds = local_kinds(a, [BOT if s + 1 in a.bot else REMOTE for s in range(len(names))])
     save = new_save_path(data_dir(a.data_dir), spec.id)
     table = HostTable.start(spec, state, kinds, a.level, save)
     table.controller.write_now()
     return table, save
+
+
+def local_kinds(a: argparse.Namespace, kinds: list[str]) -> list[str]:
+    """The seats with those ``--play`` names played on this terminal; ValueError for
+    a seat that does not exist or is a bot's."""
+    from .host import BOT, HOST
+
+    for seat in a.play:
+        if not 1 <= seat <= len(kinds) or kinds[seat - 1] == BOT:
+            raise ValueError(f"--play names a seat from 1 to {len(kinds)} that is not a bot's")
+    return [HOST if s + 1 in a.play else kind for s, kind in enumerate(kinds)]
 
 
 def join_command(a: argparse.Namespace) -> int:

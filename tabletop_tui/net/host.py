@@ -15,7 +15,8 @@ import hmac
 import json
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,31 @@ from ..controller import Controller
 from .protocol import Table, explanation_to_json, ref_from_json, ref_to_json
 
 REMOTE, BOT, HOST = "remote", "bot", "host"  # who plays a seat
+
+
+class HostController(Controller):
+    """The host's turn controller. Seats played elsewhere (kind "remote") are neither
+    this terminal's humans nor bots: while only they may act, the terminal waits
+    ("wait"), and no hand-off ever names them. Every change is told to ``on_change``
+    (the controller saves after each one, so that is where it is heard)."""
+
+    on_change: Callable[[], None] | None = None
+
+    def human_actors(self) -> list[int]:
+        return [s for s in self.state.actors() if self.seats[s]["kind"] == "human"]
+
+    def next_step(self) -> str:
+        if self.state.is_over or self.in_window:
+            return super().next_step()
+        actors = self.state.actors()
+        if self.human_actors():
+            return super().next_step()
+        return "bot" if any(self.is_bot(s) for s in actors) else "wait"
+
+    def autosave(self) -> None:
+        super().autosave()
+        if self.on_change is not None:
+            self.on_change()
 
 
 class Refused(Exception):
@@ -43,7 +69,7 @@ def new_token() -> str:
 
 @dataclass
 class HostTable:
-    controller: Controller
+    controller: HostController
     kinds: list[str]  # REMOTE, BOT or HOST for each seat
     tokens: list[str]  # one per seat (a bot's is never handed out)
     # live connections per seat: a seat played from elsewhere with none is away
@@ -63,11 +89,11 @@ class HostTable:
     ) -> HostTable:
         if len(kinds) != len(state.players) or any(k not in (REMOTE, BOT, HOST) for k in kinds):
             raise ValueError("one kind (remote, bot or host) per seat")
-        seats = [
-            {"kind": "bot", "level": level} if kind == BOT else {"kind": "human"} for kind in kinds
-        ]
-        controller = Controller(spec, state, seats, save_path)
-        return cls(controller, list(kinds), tokens or [new_token() for _ in kinds])
+        seats = [seat_of_kind(kind, level) for kind in kinds]
+        controller = HostController(spec, state, seats, save_path)
+        table = cls(controller, list(kinds), tokens or [new_token() for _ in kinds])
+        controller.on_change = table._changed
+        return table
 
     @property
     def spec(self) -> GameSpec:
@@ -87,7 +113,7 @@ class HostTable:
         found = None
         given = token.encode()
         for seat, own in enumerate(self.tokens):
-            if hmac.compare_digest(given, own.encode()) and self.kinds[seat] != BOT:
+            if hmac.compare_digest(given, own.encode()) and self.kinds[seat] == REMOTE:
                 found = seat
         if found is None:
             raise Refused("No seat of this game has that token.")
@@ -112,9 +138,9 @@ class HostTable:
         """A seat that went silent is played by a bot from now on (the host decides)."""
         c = self.controller
         self.kinds[seat] = BOT
-        c.seats[seat] = {"kind": "bot", "level": level}
-        rebuilt = Controller(c.spec, c.state, c.seats, c.save_path)
-        self.controller = rebuilt
+        c.seats[seat] = seat_of_kind(BOT, level)
+        self.controller = HostController(c.spec, c.state, c.seats, c.save_path, c.viewer)
+        self.controller.on_change = self._changed
         self._changed()
 
     # ---- what one seat sees --------------------------------------------------------------
@@ -140,9 +166,21 @@ class HostTable:
         )
 
     def _can_undo(self, seat: int) -> bool:
+        with self._as_seat(seat) as c:
+            return c.can_undo()
+
+    @contextmanager
+    def _as_seat(self, seat: int) -> Iterator[HostController]:
+        """The controller, asked as ``seat`` (its undo answers for the seat at its
+        keyboard); the host terminal's own seat at the keyboard is put back after."""
         c = self.controller
-        c.viewer = seat  # the controller's undo history is kept for the seat that moved
-        return c.can_undo()
+        here = c.viewer
+        c.viewer = seat
+        try:
+            yield c
+        finally:
+            if self.controller is c:
+                c.viewer = here
 
     # ---- what one seat asks -------------------------------------------------------------
     def ask(self, seat: int | None, method: str, args: list[Any]) -> Any:
@@ -166,19 +204,15 @@ class HostTable:
             raise Refused(f"That is not a move of this game ({type(exc).__name__}).") from None
         if action.seat != seat:
             raise Refused("You may only move for your own seat.")
-        c = self.controller
-        c.viewer = seat
-        if not c.act(action):
-            raise Refused(c.last_error)
-        self._changed()
+        with self._as_seat(seat) as c:
+            if not c.act(action):
+                raise Refused(c.last_error)
         return True
 
     def _undo(self, seat: int) -> bool:
-        c = self.controller
-        c.viewer = seat
-        if not c.undo():
-            raise Refused(c.last_error)
-        self._changed()
+        with self._as_seat(seat) as c:
+            if not c.undo():
+                raise Refused(c.last_error)
         return True
 
     def _explained(self, seat: int | None, method: str, args: list[Any]) -> Any:
@@ -215,10 +249,7 @@ class HostTable:
         return self.controller.next_step() == "bot"
 
     def bot_step(self) -> Action | None:
-        done = self.controller.bot_step()
-        if done is not None:
-            self._changed()
-        return done
+        return self.controller.bot_step()
 
     def window_open(self) -> bool:
         return self.controller.in_window
@@ -234,8 +265,6 @@ class HostTable:
         if deadline_passed and c.in_window:
             c.close_window()
             changed = True
-        if changed:
-            self._changed()
         return changed
 
     def _changed(self) -> None:
@@ -254,6 +283,13 @@ class HostTable:
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
+
+
+def seat_of_kind(kind: str, level: str) -> dict[str, Any]:
+    """A controller's seat: a bot, a human at this terminal, or a seat played elsewhere."""
+    if kind == BOT:
+        return {"kind": "bot", "level": level}
+    return {"kind": "human" if kind == HOST else REMOTE}
 
 
 def read_seats(path: Path, n: int) -> tuple[list[str], list[str]]:

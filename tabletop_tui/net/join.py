@@ -18,6 +18,7 @@ from ..navigation import BackToTitle
 from .client import JoinError, SeatLink, parse_address
 from .protocol import Table
 from .remote import RemoteController
+from .server import HostServer
 
 
 class JoinApp(TabletopApp):
@@ -78,6 +79,43 @@ class JoinApp(TabletopApp):
             severity="error",
             timeout=30,
         )
+
+
+class HostApp(TabletopApp):
+    """The host's own terminal: the hosted game's screen, on the host's controller.
+
+    The server runs on this app's loop, so the screen and the seats' moves touch the
+    game from one thread. The terminal plays its own seats (hot-seat among them, with
+    the usual hand-offs) or watches; seats played elsewhere are waited for, and each
+    change pushed to them is followed here."""
+
+    def __init__(self, server: HostServer, **kw):
+        super().__init__(**kw)
+        self.server = server
+
+    def on_mount(self) -> None:
+        # Textual runs TabletopApp.on_mount as well: this adds the server and the game.
+        self.run_worker(self.start_hosting(), exclusive=True)
+
+    async def start_hosting(self) -> None:
+        try:
+            await self.server.start()
+        except OSError as exc:
+            self.exit(message=f"tabletop host: cannot listen: {exc.strerror or exc}")
+            return
+        self.server.listeners.append(self.follow)
+        self.open_game(self.server.table.controller, fresh=False)
+
+    def follow(self) -> None:
+        """The game changed (here or elsewhere): the screen catches up."""
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreenBase) and screen.is_mounted:
+                screen.call_later(screen.advance)
+
+    def on_back_to_title(self, message: BackToTitle) -> None:
+        """Leaving the game stops the host (resume it with --resume SAVE)."""
+        message.prevent_default()
+        self.exit()
 
 
 def join_link(address: str, timeout: float = 5.0) -> SeatLink:

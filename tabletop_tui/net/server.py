@@ -13,6 +13,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from aiohttp import WSMsgType, web
@@ -47,6 +48,9 @@ class HostServer:
     _bot_task: asyncio.Task | None = None
     _window_task: asyncio.Task | None = None
     loop: asyncio.AbstractEventLoop | None = None
+    # told after each push: the host's own screen follows the game (on the same loop)
+    listeners: list[Callable[[], None]] = field(default_factory=list)
+    _push_due: bool = False
 
     async def start(self) -> int:
         """Listen; returns the port (a free one if ``port`` was 0)."""
@@ -164,7 +168,16 @@ class HostServer:
 
     # ---- after every change ----------------------------------------------------------------
     def _changed(self) -> None:
+        """The game changed (a move from a seat, a bot, the host's own screen): the
+        tables go out once the change is done, from the loop."""
         self._dirty = True
+        if self.loop is not None and not self._push_due:
+            self._push_due = True
+            self.loop.call_soon(self._push_soon)
+
+    def _push_soon(self) -> None:
+        self._push_due = False
+        asyncio.ensure_future(self._push())
 
     async def _push(self) -> None:
         """Each connection its own table, if the game changed since the last push."""
@@ -178,6 +191,8 @@ class HostServer:
             if not ws.closed:
                 with contextlib.suppress(ConnectionError, RuntimeError):
                     await ws.send_str(tables[seat])
+        for listener in self.listeners:
+            listener()
         self._after_change()
 
     def _after_change(self) -> None:
