@@ -86,6 +86,13 @@ class Controller:
         if self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]
 
+    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
+        """A bot plays ``seat`` from now on (a host hands it the seat of a player who
+        went away)."""
+        self.seats[seat] = {"kind": "bot", "level": level}
+        self._bots[seat] = make_bot(self.spec.id, level, secrets.randbelow(1 << 31))
+        self._legal_kept = None
+
     # ---- who is where ---------------------------------------------------------
     @property
     def humans(self) -> list[int]:
