@@ -40,6 +40,8 @@ def add_parsers(sub, fmt) -> None:
     host.add_argument("--bot", type=int, action="append", default=[], metavar="SEAT",
                       help="a seat (1, 2, ...) played by a bot on the host")  # fmt: skip
     host.add_argument("--level", default="normal", help="the bots' level (normal)")
+    host.add_argument("--away-bot", type=float, metavar="SECONDS",
+                      help="a bot takes over a seat away this long (default: never)")  # fmt: skip
     host.add_argument("--play", type=int, action="append", default=[], metavar="SEAT",
                       help="a seat played on this terminal (more than one: hot-seat)")  # fmt: skip
     host.add_argument("--watch", action="store_true", help="watch the table on this terminal")
@@ -83,7 +85,7 @@ def host_command(a: argparse.Namespace) -> int:
     problem = listen_problem(bind, a.port) if a.port else None
     if problem:
         return _fail("host", problem[1])
-    server = HostServer(table, bind, a.port)
+    server = HostServer(table, bind, a.port, away_bot=a.away_bot, level=a.level)
     shown = _lan_address() if a.lan else "127.0.0.1"
     if not (a.play or a.watch):
         return _serve_forever(server, table, shown, save)

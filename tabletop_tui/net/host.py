@@ -15,6 +15,7 @@ import hmac
 import json
 import os
 import secrets
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -74,6 +75,8 @@ class HostTable:
     tokens: list[str]  # one per seat (a bot's is never handed out)
     # live connections per seat: a seat played from elsewhere with none is away
     connections: dict[int, int] = field(default_factory=dict)
+    # when each seat played from elsewhere was last connected (or the host started)
+    last_here: dict[int, float] = field(default_factory=dict)
     # told after every change of the game, so the network layer can push tables
     on_change: Callable[[], None] | None = None
 
@@ -113,10 +116,12 @@ class HostTable:
         found = None
         given = token.encode()
         for seat, own in enumerate(self.tokens):
-            if hmac.compare_digest(given, own.encode()) and self.kinds[seat] == REMOTE:
+            if hmac.compare_digest(given, own.encode()):
                 found = seat
-        if found is None:
+        if found is None or self.kinds[found] == HOST:
             raise Refused("No seat of this game has that token.")
+        if self.kinds[found] == BOT:
+            raise Refused("A bot plays this seat now: the host handed it over while you were away.")
         return found
 
     def connected(self, seat: int | None) -> None:
@@ -124,10 +129,16 @@ class HostTable:
             self.connections[seat] = self.connections.get(seat, 0) + 1
             self._changed()
 
-    def disconnected(self, seat: int | None) -> None:
+    def disconnected(self, seat: int | None, now: float | None = None) -> None:
         if seat is not None:
             self.connections[seat] = max(0, self.connections.get(seat, 0) - 1)
+            self.last_here[seat] = time.monotonic() if now is None else now
             self._changed()
+
+    def away_longer_than(self, seconds: float, now: float) -> list[int]:
+        """Seats played elsewhere that have been away for ``seconds`` (a seat that
+        never joined counts from the host's start)."""
+        return [s for s in self.away() if now - self.last_here.setdefault(s, now) >= seconds]
 
     def away(self) -> list[int]:
         return [
@@ -136,11 +147,8 @@ class HostTable:
 
     def hand_to_bot(self, seat: int, level: str = "normal") -> None:
         """A seat that went silent is played by a bot from now on (the host decides)."""
-        c = self.controller
         self.kinds[seat] = BOT
-        c.seats[seat] = seat_of_kind(BOT, level)
-        self.controller = HostController(c.spec, c.state, c.seats, c.save_path, c.viewer)
-        self.controller.on_change = self._changed
+        self.controller.hand_to_bot(seat, level)
         self._changed()
 
     # ---- what one seat sees --------------------------------------------------------------

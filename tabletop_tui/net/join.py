@@ -27,6 +27,7 @@ class JoinApp(TabletopApp):
         self.remote = controller
         self._loop: asyncio.AbstractEventLoop | None = None
         self._away_told: list[int] = []
+        self._kinds_told: list[str] = []
 
     def on_mount(self) -> None:
         # Textual runs TabletopApp.on_mount as well: this adds the game on top of it.
@@ -70,7 +71,12 @@ class JoinApp(TabletopApp):
         for seat in gone:
             self.notify(f"{names[seat]} is away (not connected).", severity="warning")
         for seat in back:
-            self.notify(f"{names[seat]} is back.")
+            if table.seat_kinds[seat] != "bot":
+                self.notify(f"{names[seat]} is back.")
+        for seat, kind in enumerate(table.seat_kinds):
+            if kind == "bot" and self._kinds_told and self._kinds_told[seat] != "bot":
+                self.notify(f"A bot plays for {names[seat]} now.", severity="warning")
+        self._kinds_told = list(table.seat_kinds)
 
     def show_bye(self, reason: str) -> None:
         self.notify(

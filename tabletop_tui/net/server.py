@@ -42,11 +42,14 @@ class HostServer:
     host: str = "127.0.0.1"
     port: int = 0
     bot_delay: float = 0.6  # seconds before a bot moves, so people can follow its moves
+    away_bot: float | None = None  # seconds away after which a bot takes a seat over
+    level: str = "normal"  # that bot's level
     sockets: dict[web.WebSocketResponse, int | None] = field(default_factory=dict)
     _runner: web.AppRunner | None = None
     _dirty: bool = False
     _bot_task: asyncio.Task | None = None
     _window_task: asyncio.Task | None = None
+    _watch_task: asyncio.Task | None = None
     loop: asyncio.AbstractEventLoop | None = None
     # told after each push: the host's own screen follows the game (on the same loop)
     listeners: list[Callable[[], None]] = field(default_factory=list)
@@ -64,6 +67,8 @@ class HostServer:
         self.port = self._runner.addresses[0][1]
         self.table.on_change = self._changed
         self._after_change()
+        if self.away_bot is not None:
+            self._watch_task = asyncio.ensure_future(self._watch_away(self.away_bot))
         return self.port
 
     async def stop(self) -> None:
@@ -206,6 +211,15 @@ class HostServer:
         await asyncio.sleep(self.bot_delay)
         if self.table.bot_due():
             self.table.bot_step()
+            await self._push()
+
+    async def _watch_away(self, seconds: float) -> None:
+        """Hand each seat away for ``seconds`` to a bot (checked once a second)."""
+        while True:
+            await asyncio.sleep(min(1.0, seconds / 4))
+            for seat in self.table.away_longer_than(seconds, time.monotonic()):
+                log.warning("seat %d was away for %g s: a bot plays it now", seat + 1, seconds)
+                self.table.hand_to_bot(seat, self.level)
             await self._push()
 
     async def _window(self) -> None:

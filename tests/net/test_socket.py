@@ -69,7 +69,7 @@ def test_a_bad_token_is_refused_in_one_line_and_a_watcher_sees_the_public_view(h
 def test_a_seat_that_leaves_is_away_and_back_when_it_rejoins_with_its_token(hosted):
     table, _port, join = hosted
     ann, bob = join(table.tokens[0]), join(table.tokens[1])
-    assert ann.table.away == []
+    wait_for(lambda: ann.table.away == [])
     bob.close()
     wait_for(lambda: ann.table.away == [1])
     again = join(table.tokens[1])
@@ -87,3 +87,24 @@ def test_an_unreachable_address_says_so_in_one_line():
         parse_address("ftp://x/seat/abc")
     with pytest.raises(JoinError):
         parse_address("http://127.0.0.1:80/table/abc")
+
+
+def test_a_seat_away_too_long_is_handed_to_a_bot_that_plays_on():
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["Ann", "Bob"], seed=3)
+    table = HostTable.start(spec, state, [REMOTE, REMOTE])
+    port = HostServer(table, bot_delay=0, away_bot=0.3, level="easy").run_in_thread()
+    ann = SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[0]}"))
+    bob = SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[1]}"))
+    ann.connect()
+    bob.connect()
+    bob.close()
+    wait_for(lambda: ann.table.seat_kinds == ["remote", "bot"])
+    assert 1 not in ann.table.away  # a bot's seat is never away
+    # the bot moves when Bob's turn comes
+    while 0 in table.state.actors():
+        ann.ask("act", ann.table.legal[0][0])
+    wait_for(lambda: any(k.startswith("1:") for k in table.state.action_keys()))
+    with pytest.raises(JoinError, match="bot plays this seat"):
+        SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[1]}")).connect()
+    ann.close()
