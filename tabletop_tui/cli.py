@@ -478,7 +478,7 @@ COMMANDS = {
 def _net(command: str, a: argparse.Namespace) -> int:
     from .net.cli import host_command, join_command
 
-    return host_command(a) if command == "host" else join_command(a)
+    return host_command(a) if command == "host" else join_command(a, terminal_problem)
 
 
 def quiet_stdout() -> None:

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 HOST_EXAMPLES = """\
@@ -190,7 +191,9 @@ def local_kinds(a: argparse.Namespace, kinds: list[str]) -> list[str]:
     return [HOST if s + 1 in a.play else kind for s, kind in enumerate(kinds)]
 
 
-def join_command(a: argparse.Namespace) -> int:
+def join_command(a: argparse.Namespace, terminal_problem: Callable[[], str | None]) -> int:
+    """Join the address; ``terminal_problem`` says why this terminal cannot show the
+    app (asked once the address answered, so a bad one is told even without one)."""
     from .client import JoinError
 
     try:
@@ -200,8 +203,6 @@ def join_command(a: argparse.Namespace) -> int:
         controller = controller_for(link)
     except JoinError as exc:
         return _fail("join", str(exc))
-    from ..cli import terminal_problem
-
     problem = terminal_problem()
     if problem:
         link.close()
