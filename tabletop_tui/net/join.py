@@ -104,6 +104,7 @@ class HostApp(TabletopApp):
         self.run_worker(self.start_hosting(), exclusive=True)
 
     async def start_hosting(self) -> None:
+        self.server.runs_bots = False  # the game's screen runs them, as in hot-seat play
         try:
             await self.server.start()
         except OSError as exc:

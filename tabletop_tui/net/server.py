@@ -33,6 +33,7 @@ from .protocol import (
 )
 
 log = logging.getLogger("tabletop.net")
+MOVES = ("act", "undo")  # what a seat asks that changes the game
 HEARTBEAT = 5.0  # seconds between pings: a seat that stops answering is away soon after
 
 
@@ -43,6 +44,8 @@ class HostServer:
     port: int = 0
     bot_delay: float = 0.6  # seconds before a bot moves, so people can follow its moves
     away_bot: float | None = None  # seconds away after which a bot takes a seat over
+    # False where a screen on the host runs the bots (as in hot-seat play): one runner
+    runs_bots: bool = True
     level: str = "normal"  # that bot's level
     sockets: dict[web.WebSocketResponse, int | None] = field(default_factory=dict)
     _runner: web.AppRunner | None = None
@@ -58,6 +61,7 @@ class HostServer:
     async def start(self) -> int:
         """Listen; returns the port (a free one if ``port`` was 0)."""
         self.loop = asyncio.get_running_loop()
+        self.moving = asyncio.Lock()
         app = web.Application()
         app.router.add_get("/ws", self.connection)
         self._runner = web.AppRunner(app, access_log=None)
@@ -155,7 +159,11 @@ class HostServer:
 
     async def _answer(self, ws: web.WebSocketResponse, seat: int | None, ask: Ask) -> None:
         try:
-            value = self.table.ask(seat, ask.method, ask.args)
+            if ask.method in MOVES:  # one change at a time (a bot may be thinking)
+                async with self.moving:
+                    value = self.table.ask(seat, ask.method, ask.args)
+            else:  # states never change: a question reads the one in place
+                value = self.table.ask(seat, ask.method, ask.args)
         except Refused as exc:
             await self._send(ws, Answer(ask.id, refused=exc.reason))
             return
@@ -178,7 +186,7 @@ class HostServer:
         self._dirty = True
         if self.loop is not None and not self._push_due:
             self._push_due = True
-            self.loop.call_soon(self._push_soon)
+            self.loop.call_soon_threadsafe(self._push_soon)  # a bot moves on a worker thread
 
     def _push_soon(self) -> None:
         self._push_due = False
@@ -202,24 +210,32 @@ class HostServer:
 
     def _after_change(self) -> None:
         """Start a bot's move or the window's countdown if the game now waits on one."""
-        if self.table.bot_due() and (self._bot_task is None or self._bot_task.done()):
+        if (
+            self.runs_bots
+            and self.table.bot_due()
+            and (self._bot_task is None or self._bot_task.done())
+        ):
             self._bot_task = asyncio.ensure_future(self._bot_turn())
         if self.table.window_open() and (self._window_task is None or self._window_task.done()):
             self._window_task = asyncio.ensure_future(self._window())
 
     async def _bot_turn(self) -> None:
+        """A bot's move, after a pause people can follow. It thinks on a worker thread,
+        so the seats' questions are answered meanwhile; moves wait for it."""
         await asyncio.sleep(self.bot_delay)
-        if self.table.bot_due():
-            self.table.bot_step()
-            await self._push()
+        async with self.moving:
+            if self.table.bot_due():
+                await asyncio.get_running_loop().run_in_executor(None, self.table.bot_step)
+        await self._push()
 
     async def _watch_away(self, seconds: float) -> None:
         """Hand each seat away for ``seconds`` to a bot (checked once a second)."""
         while True:
             await asyncio.sleep(min(1.0, seconds / 4))
-            for seat in self.table.away_longer_than(seconds, time.monotonic()):
-                log.warning("seat %d was away for %g s: a bot plays it now", seat + 1, seconds)
-                self.table.hand_to_bot(seat, self.level)
+            async with self.moving:
+                for seat in self.table.away_longer_than(seconds, time.monotonic()):
+                    log.warning("seat %d was away for %g s: a bot plays it now", seat + 1, seconds)
+                    self.table.hand_to_bot(seat, self.level)
             await self._push()
 
     async def _window(self) -> None:
@@ -228,5 +244,7 @@ class HostServer:
         while self.table.window_open():
             await asyncio.sleep(0.1)
             now = time.monotonic()
-            if self.table.window_step(now - opened, now >= deadline):
+            async with self.moving:
+                changed = self.table.window_step(now - opened, now >= deadline)
+            if changed:
                 await self._push()
