@@ -58,6 +58,13 @@ FONT_FACE = """<style>
 OUTSIDE_FONT = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.S)
 
 
+def marked(command: str, session: str) -> str:
+    """``command`` with its process marked as ``session``'s (see session_command)."""
+    if os.name != "posix":  # pragma: no cover - Windows: no mark, no kill
+        return command
+    return f"{SESSION_VARIABLE}={session} exec {command}"
+
+
 def clamp(value: Any, default: int, most: int) -> int:
     try:
         number = int(value)
@@ -253,7 +260,7 @@ class TabletopServer(Server):
         self.open_tabs.add(websocket)
         session = secrets.token_hex(8)
         service = AppService(
-            self.session_command(session),
+            self.session_command(session, request.match_info.get("key", "")),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=lambda: close_quietly(websocket),
@@ -272,12 +279,12 @@ class TabletopServer(Server):
             await self.end_session(service, session)
         return websocket
 
-    def session_command(self, session: str) -> str:
+    def session_command(self, session: str, key: str = "") -> str:
         """The tab's command, its process marked (and the shell replaced by it) so that
-        ``kill_session`` can find it; as given where the shell is not a POSIX one."""
-        if os.name != "posix":  # pragma: no cover - Windows: no mark, no kill
-            return self.command
-        return f"{SESSION_VARIABLE}={session} exec {self.command}"
+        ``kill_session`` can find it; as given where the shell is not a POSIX one.
+        ``key``, the one the tab's page was opened with, is for a server whose tabs
+        differ by key (a hosted game's seats); this one runs the same app in each."""
+        return marked(self.command, session)
 
     async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
         """Pass the browser's keys and sizes to the app; anything malformed is dropped."""
