@@ -223,6 +223,11 @@ class TabletopServer(Server):
     def right_key(self, given: str | None) -> bool:
         return given is not None and secrets.compare_digest(given, self.key)
 
+    def tab_key(self, given: str) -> str:
+        """The key a page's tabs open their websocket with (the page's own, checked):
+        here the launch key; a server whose tabs differ by key passes it on."""
+        return self.key
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.right_key(request.query.get("key")):
             raise web.HTTPForbidden(
@@ -232,7 +237,7 @@ class TabletopServer(Server):
         ws_base = "wss" + base[5:] if base.startswith("https") else "ws" + base[4:]
         context = {
             "font_size": clamp(request.query.get("fontsize", "16"), 16, 64),
-            "app_websocket_url": f"{ws_base}/ws/{self.key}",
+            "app_websocket_url": f"{ws_base}/ws/{self.tab_key(request.query['key'])}",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
         }
