@@ -50,6 +50,8 @@ def add_parsers(sub, fmt) -> None:
     host.add_argument("--options", help='game options as JSON, e.g. \'{"mode": "expert"}\'')
     host.add_argument("--port", type=int, default=8765, help="the port to listen on (8765)")
     host.add_argument("--lan", action="store_true", help="listen on every network, not only here")
+    host.add_argument("--web", type=int, metavar="PORT",
+                      help="also serve each seat a browser page on this port")  # fmt: skip
     host.add_argument("--resume", metavar="SAVE", help="go on with a save this host wrote")
     host.add_argument("--data-dir", default=argparse.SUPPRESS, help="where saves live")
     join = sub.add_parser(
@@ -88,6 +90,11 @@ def host_command(a: argparse.Namespace) -> int:
         return _fail("host", problem[1])
     server = HostServer(table, bind, a.port, away_bot=a.away_bot, level=a.level)
     shown = _lan_address() if a.lan else "127.0.0.1"
+    if a.web:
+        if a.play or a.watch or not a.port:
+            return _fail("host", "--web serves the seats' pages from a host without --play or "
+                         "--watch, on a port given with --port")  # fmt: skip
+        return _serve_pages(a, server, table, shown, save)
     if not (a.play or a.watch):
         return _serve_forever(server, table, shown, save)
     if not a.port:
@@ -102,6 +109,37 @@ def host_command(a: argparse.Namespace) -> int:
     app = HostApp(server, data_dir=a.data_dir)
     app.run()
     return 0
+
+
+def _serve_pages(a: argparse.Namespace, server, table, shown: str, save: Path) -> int:
+    """The host on a thread, the seats' browser pages in front (Ctrl-C stops both)."""
+    try:
+        import textual_serve.server  # noqa: F401 - only to know the extra is installed
+    except ImportError:
+        return _fail("host", "--web needs the optional 'web' extra: pip install 'tabletop[web]'")
+    from ..saves import data_dir
+    from ..serve import listen_problem
+    from .host import REMOTE
+    from .web import SeatPages
+
+    problem = listen_problem(server.host, a.web)
+    if problem:
+        return _fail("host", problem[1])
+    port = server.run_in_thread()
+    remote = [t for t, kind in zip(table.tokens, table.kinds, strict=True) if kind == REMOTE]
+    pages = SeatPages(
+        f"http://127.0.0.1:{port}", remote, server.host, a.web, str(data_dir(a.data_dir))
+    )
+    _print_addresses(table, shown, port, save)
+    for seat, kind in enumerate(table.kinds):
+        if kind == REMOTE:
+            name = table.state.players[seat]
+            print(
+                f"Seat {seat + 1} ({name}) in a browser: {pages.seat_url(shown, table.tokens[seat])}"
+            )
+    print("Hosting. Ctrl-C stops the host (the game is saved after every move).", flush=True)
+    pages.serve()
+    return 130 if pages.stopped_by is not None else 0
 
 
 def _serve_forever(server, table, shown: str, save: Path) -> int:
