@@ -114,11 +114,11 @@ class SeatLink:
                 ),
                 timeout,
             )
-        except BaseException:
-            await self._session.close()
+            await self._ws.send_str(encode(Hello(self.address.token)))
+            welcome = await asyncio.wait_for(self._first(), timeout)
+        except BaseException:  # refused or unreachable: nothing is left open
+            await self._close()
             raise
-        await self._ws.send_str(encode(Hello(self.address.token)))
-        welcome = await asyncio.wait_for(self._first(), timeout)
         asyncio.ensure_future(self._read())
         return welcome
 

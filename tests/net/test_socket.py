@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -108,3 +109,43 @@ def test_a_seat_away_too_long_is_handed_to_a_bot_that_plays_on():
     with pytest.raises(JoinError, match="bot plays this seat"):
         SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[1]}")).connect()
     ann.close()
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town", "happiness", "sweet-lands"])
+def test_what_each_seat_receives_over_the_socket_holds_no_other_seats_hidden_cards(game):
+    """Clients for every seat play a seeded game over a real socket; every table each
+    one is sent, and the explainer's answer to each of its moves, is checked against
+    what the other seats hold privately at that step."""
+    import random
+
+    from tabletop_tui.net.protocol import encode
+
+    from .test_host_privacy import check_message, secrets_kept_from
+
+    spec = rules.get_game(game)
+    table = HostTable.start(spec, spec.new_game(["Ann", "Bob", "Cat"], seed=8), [REMOTE] * 3)
+    port = HostServer(table, bot_delay=0).run_in_thread()
+    links = [SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{t}")) for t in table.tokens]
+    received: list[tuple[int, object]] = []
+    for seat, link in enumerate(links):
+        link.on_table = lambda sent, seat=seat: received.append((seat, sent))
+        link.connect()
+    rng = random.Random(8)
+    try:
+        for _ in range(40):
+            state = table.state
+            if state.is_over:
+                break
+            wait_for(lambda state=state: all(link.table.step == state.step for link in links))
+            for seat, link in enumerate(links):
+                hidden = secrets_kept_from(state, seat)
+                check_message(encode(link.table), *hidden, f"{game} seat {seat}")
+                for key, _label in link.table.legal[:3]:
+                    told = link.ask("action", key)
+                    check_message(json.dumps(told), *hidden, f"{game} seat {seat} asked")
+            seat = rng.choice(state.actors())
+            links[seat].ask("act", rng.choice(links[seat].table.legal)[0])
+        assert len(received) >= 3 * 20  # every seat was sent a table after every move
+    finally:
+        for link in links:
+            link.close()
