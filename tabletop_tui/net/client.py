@@ -63,7 +63,9 @@ class SeatLink:
         self.welcome: Welcome | None = None
         self.table: Table | None = None
         self.on_table: Callable[[Table], None] | None = None
-        self.on_bye: Callable[[str], None] | None = None
+        # told when the connection ends: why, and whether the host said so (a bye: a
+        # rejoin elsewhere, a bot took the seat) or it just went (worth joining again)
+        self.on_bye: Callable[[str, bool], None] | None = None
         self.closed_reason = ""
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future] = {}
@@ -106,6 +108,8 @@ class SeatLink:
 
     # ---- on the link's thread ----------------------------------------------------------
     async def _connect(self, timeout: float) -> Welcome:
+        await self._close()  # a link joins again after a drop: the old one goes first
+        self.closed_reason = ""
         self._session = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=None))
         try:
             self._ws = await asyncio.wait_for(
@@ -140,7 +144,7 @@ class SeatLink:
 
     async def _read(self) -> None:
         assert self._ws is not None
-        reason = "The host closed the connection."
+        reason, said = "The connection to the host was lost.", False
         async for msg in self._ws:
             if msg.type != aiohttp.WSMsgType.TEXT:
                 continue
@@ -154,13 +158,13 @@ class SeatLink:
                 if waiting is not None and not waiting.done():
                     waiting.set_result(got)
             elif isinstance(got, Bye):
-                reason = got.reason
+                reason, said = got.reason, True
         self.closed_reason = reason
         for waiting in self._waiting.values():
             if not waiting.done():
                 waiting.set_result(Answer(0, refused=reason))
         if self.on_bye is not None:
-            self.on_bye(reason)
+            self.on_bye(reason, said)
 
     async def _ask(self, method: str, args: list) -> Answer:
         if self._ws is None or self._ws.closed:
@@ -174,5 +178,7 @@ class SeatLink:
     async def _close(self) -> None:
         if self._ws is not None:
             await self._ws.close()
+            self._ws = None
         if self._session is not None:
             await self._session.close()
+            self._session = None

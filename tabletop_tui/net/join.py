@@ -9,6 +9,7 @@ host's answer to a move).
 from __future__ import annotations
 
 import asyncio
+import time
 
 import rules
 
@@ -19,6 +20,8 @@ from .client import JoinError, SeatLink, parse_address
 from .protocol import Table
 from .remote import RemoteController
 from .server import HostServer
+
+REJOIN_SECONDS = 2.0  # between attempts to join again after the connection went
 
 
 class JoinApp(TabletopApp):
@@ -51,9 +54,9 @@ class JoinApp(TabletopApp):
         if self._loop is not None:
             self._loop.call_soon_threadsafe(self.show_table, table)
 
-    def _bye_from_host(self, reason: str) -> None:
+    def _bye_from_host(self, reason: str, said: bool) -> None:
         if self._loop is not None:
-            self._loop.call_soon_threadsafe(self.show_bye, reason)
+            self._loop.call_soon_threadsafe(self.show_bye, reason, said)
 
     # ---- on the app's loop ------------------------------------------------------------
     def show_table(self, table: Table) -> None:
@@ -78,13 +81,33 @@ class JoinApp(TabletopApp):
                 self.notify(f"A bot plays for {names[seat]} now.", severity="warning")
         self._kinds_told = list(table.seat_kinds)
 
-    def show_bye(self, reason: str) -> None:
-        self.notify(
-            f"{reason} Rejoin with the same address.",
-            title="Disconnected",
-            severity="error",
-            timeout=30,
-        )
+    def show_bye(self, reason: str, said: bool) -> None:
+        """The host said goodbye (the seat was taken elsewhere, a bot plays it): say
+        why. The connection just went (the host stopped, the network failed): join
+        again every few seconds, as a player would with the same address."""
+        if said:
+            self.notify(reason, title="Disconnected", severity="error", timeout=30)
+            return
+        self.notify(f"{reason} Joining again...", title="Disconnected", severity="warning")
+        self.run_worker(self._rejoin, thread=True, exclusive=True, group="rejoin")
+
+    def _rejoin(self) -> None:
+        """On a worker thread: join until the host answers, or refuses for good."""
+        link = self.remote.link
+        assert link is not None
+        while self.is_running:
+            try:
+                link.connect(timeout=3)
+            except JoinError as exc:
+                if "token" in str(exc) or "bot" in str(exc):  # refused: no use trying again
+                    self.call_from_thread(self.notify, str(exc), severity="error", timeout=30)
+                    return
+                time.sleep(REJOIN_SECONDS)
+                continue
+            if link.table is not None:
+                self.call_from_thread(self.show_table, link.table)
+                self.call_from_thread(self.notify, "Joined again.", title="Connected")
+            return
 
 
 class HostApp(TabletopApp):

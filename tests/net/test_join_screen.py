@@ -87,3 +87,31 @@ async def test_a_finished_game_joined_shows_how_it_ended_without_the_seed_or_a_g
             await settle(pilot, lambda: app.return_code is not None)
     finally:
         link.close()
+
+
+async def test_a_joined_seat_joins_again_by_itself_once_a_stopped_host_is_back(tmp_path):
+    import asyncio
+
+    from .test_host_terminal import free_port
+
+    spec = rules.get_game("happy-city")
+    state = spec.new_game(["Ann", "Bob"], seed=5)
+    table = HostTable.start(spec, state, [REMOTE, REMOTE])
+    port = free_port()
+    first = HostServer(table, port=port, bot_delay=0)
+    first.run_in_thread()
+    mine = state.actors()[0]
+    link = join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[mine]}")
+    app = JoinApp(controller_for(link), data_dir=tmp_path, bot_delay=0)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, GameScreenBase))
+            assert first.loop is not None
+            stopped = asyncio.run_coroutine_threadsafe(first.stop(), first.loop)
+            await asyncio.to_thread(stopped.result, 10)
+            table.ask(mine, "act", [state.legal_actions(mine)[0].key])  # moved while away
+            HostServer(table, port=port, bot_delay=0).run_in_thread()  # the host is back
+            await settle(pilot, lambda: app.remote.state.step == 1, seconds=15)
+            assert app.remote.view() == table.state.view(mine)
+    finally:
+        await asyncio.to_thread(link.close)
