@@ -20,7 +20,7 @@ from rules.sweet_lands import SoloVerdict, Standing, SweetLandsExplainer, TrackR
 
 from ..controller import Controller
 from .client import AskRefused, SeatLink
-from .protocol import Table, Welcome, explanation_from_json, ref_from_json, ref_to_json
+from .protocol import Table, Welcome, explanation_from_json, log, ref_from_json, ref_to_json
 
 REMOTE_SEAT = "remote"  # a seat kind: played on another screen (neither here nor a bot)
 
@@ -43,7 +43,7 @@ class SeatState(GameState):
         self.checkpoint = table.checkpoint
         self._seat = welcome.seat
         self._table = table
-        self._legal = [labelled(spec.parse_action(key), label) for key, label in table.legal]
+        self._legal = moves_sent(spec, table.legal)
 
     # ---- the protocol, answered from what the host sent ------------------------------
     def actors(self) -> list[int]:
@@ -91,9 +91,20 @@ class SeatState(GameState):
         return self._table
 
 
-def labelled(action: Action, label: str) -> Action:
-    """The move with the label the host gave it (the words the hot-seat list shows)."""
-    return Action(action.seat, action.kind, action.args, label)
+def moves_sent(spec: GameSpec, legal: list[list[str]]) -> list[Action]:
+    """The moves a table lists, each with the label the host gave it (the words the
+    hot-seat list shows); a pair that is not a move of this game is left out."""
+    moves = []
+    for pair in legal:
+        if len(pair) != 2:
+            continue
+        try:
+            action = spec.parse_action(pair[0])
+        except (IllegalAction, ValueError):
+            log.warning("left out a move the host sent that is not one: %r", pair[0][:60])
+            continue
+        moves.append(Action(action.seat, action.kind, action.args, pair[1]))
+    return moves
 
 
 def seat_state_class(spec: GameSpec) -> type[SeatState]:

@@ -64,3 +64,14 @@ def test_an_explanation_and_a_ref_cross_the_wire_unchanged():
         assert ref_from_json(json.loads(json.dumps(ref_to_json(ref)))) == ref
     assert ref_from_json(["card", {"x": 1}]) is None
     assert explanation_from_json({"lines": []}) is None
+
+
+def test_a_move_the_host_sends_that_is_not_one_is_left_out_with_a_log_line(caplog):
+    import rules
+    from tabletop_tui.net.remote import moves_sent
+
+    spec = rules.get_game("happy-city")
+    with caplog.at_level(logging.WARNING, logger="tabletop.net"):
+        moves = moves_sent(spec, [["0:draw:[1]", "Draw from deck 1"], ["%%", "x"], ["1:coin"]])
+    assert [(m.key, m.label) for m in moves] == [("0:draw:[1]", "Draw from deck 1")]
+    assert "not one" in caplog.text
