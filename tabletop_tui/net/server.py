@@ -101,8 +101,8 @@ class HostServer:
         # aiohttp closes anything far over the cap; decode drops what is over it
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=4 * MAX_TO_HOST)
         await ws.prepare(request)
-        seat = await self._greet(ws)
-        if seat is False:
+        admitted, seat = await self._greet(ws)
+        if not admitted:
             return ws
         try:
             async for msg in ws:
@@ -121,25 +121,25 @@ class HostServer:
             await self._push()
         return ws
 
-    async def _greet(self, ws: web.WebSocketResponse) -> int | None | bool:
-        """Read the Hello; the seat (None: watching), or False once refused."""
+    async def _greet(self, ws: web.WebSocketResponse) -> tuple[bool, int | None]:
+        """Read the Hello: (admitted, the seat: None to watch)."""
         try:
             msg = await ws.receive(timeout=10)
         except TimeoutError:
             await self._send(ws, Bye("No hello came."))
             await ws.close()
-            return False
+            return False, None
         hello = decode(msg.data, TO_HOST, MAX_TO_HOST) if msg.type == WSMsgType.TEXT else None
         if not isinstance(hello, Hello):
             await self._send(ws, Bye("The first message must be a hello of this version."))
             await ws.close()
-            return False
+            return False, None
         try:
             seat = self.table.seat_of(hello.token)
         except Refused as exc:
             await self._send(ws, Bye(exc.reason))
             await ws.close()
-            return False
+            return False, None
         if seat is not None:  # a rejoin takes the seat over from a connection gone quiet
             for old, held in list(self.sockets.items()):
                 if held == seat:
@@ -155,7 +155,7 @@ class HostServer:
         self.sockets[ws] = seat
         self.table.connected(seat)
         await self._push()
-        return seat
+        return True, seat
 
     async def _answer(self, ws: web.WebSocketResponse, seat: int | None, ask: Ask) -> None:
         try:

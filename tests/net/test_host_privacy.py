@@ -213,7 +213,7 @@ def test_an_illegal_or_malformed_move_is_refused_with_its_reason_and_changes_not
     with pytest.raises(Refused, match="its key"):
         table.ask(mover, "act", [3])
     with pytest.raises(Refused) as refused:
-        table.ask(mover, "act", [f"{mover}:draw:9"])
+        table.ask(mover, "act", [f"{mover}:draw:[9]"])  # a move of the game, not legal now
     assert refused.value.reason
     assert table.state is state
 
