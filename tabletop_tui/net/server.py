@@ -21,6 +21,7 @@ from aiohttp import WSMsgType, web
 from .host import HostTable, Refused
 from .protocol import (
     MAX_TO_HOST,
+    MAX_TO_SEAT,
     TO_HOST,
     Answer,
     Ask,
@@ -201,6 +202,8 @@ class HostServer:
         for ws, seat in list(self.sockets.items()):
             if seat not in tables:
                 tables[seat] = encode(self.table.table_for(seat))
+                if len(tables[seat]) > MAX_TO_SEAT // 2:  # a seat drops one over the cap
+                    log.warning("a table of %d characters for seat %s", len(tables[seat]), seat)
             if not ws.closed:
                 with contextlib.suppress(ConnectionError, RuntimeError):
                     await ws.send_str(tables[seat])
