@@ -143,6 +143,12 @@ def _serve_pages(a: argparse.Namespace, server, table, shown: str, save: Path) -
 
 
 def _serve_forever(server, table, shown: str, save: Path) -> int:
+    import logging
+
+    # the host's terminal tells who joins and leaves, and every message it drops
+    logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stdout)
+    logging.getLogger("aiohttp").setLevel(logging.WARNING)
+
     async def run() -> None:
         port = await server.start()
         _print_addresses(table, shown, port, save)

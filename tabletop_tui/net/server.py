@@ -117,8 +117,9 @@ class HostServer:
                     continue
                 await self._answer(ws, seat, ask)
         finally:
-            self.sockets.pop(ws, None)
-            self.table.disconnected(seat)
+            if self.sockets.pop(ws, "gone") != "gone":  # (one taken over was counted then)
+                self.table.disconnected(seat)
+                log.info("%s left", self._who(seat))
             await self._push()
         return ws
 
@@ -155,8 +156,14 @@ class HostServer:
         await self._send(ws, self.table.table_for(seat))
         self.sockets[ws] = seat
         self.table.connected(seat)
+        log.info("%s joined", self._who(seat))
         await self._push()
         return True, seat
+
+    def _who(self, seat: int | None) -> str:
+        if seat is None:
+            return "A watcher"
+        return f"Seat {seat + 1} ({self.table.state.players[seat]})"
 
     async def _answer(self, ws: web.WebSocketResponse, seat: int | None, ask: Ask) -> None:
         try:

@@ -149,3 +149,13 @@ def test_what_each_seat_receives_over_the_socket_holds_no_other_seats_hidden_car
     finally:
         for link in links:
             link.close()
+
+
+def test_a_rejoin_while_the_old_connection_lingers_takes_the_seat_over_and_it_is_not_away(hosted):
+    table, _port, join = hosted
+    ann, bob = join(table.tokens[0]), join(table.tokens[1])
+    again = join(table.tokens[1])  # Bob's laptop slept; he joins from his phone
+    wait_for(lambda: bob.closed_reason == "This seat was joined again elsewhere.")
+    time.sleep(0.2)  # the old connection's end has been handled
+    wait_for(lambda: ann.table.away == [])
+    assert table.connections[1] == 1 and again.table.view == table.state.view(1)
