@@ -58,6 +58,43 @@ def main() -> None:
     )
     for link in links:
         link.close()
+    print(host_process_idle(a.game, a.idle))
+
+
+def host_process_idle(game: str, seconds: float) -> str:
+    """A real `tabletop host` process with two seats connected, left idle: its CPU."""
+    import os
+    import re
+    import subprocess
+    import sys
+    import tempfile
+
+    data = tempfile.mkdtemp(prefix="tabletop-idle-")
+    cmd = [sys.executable, "-m", "tabletop_tui", "host", game, "--port", "0", "--data-dir", data]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    addresses = []
+    while len(addresses) < 2:
+        found = re.search(r"join (http://\S+/seat/\S+)", proc.stdout.readline())
+        if found:
+            addresses.append(found.group(1))
+    links = [SeatLink(parse_address(a)) for a in addresses]
+    for link in links:
+        link.connect()
+    time.sleep(1)  # past the start-up
+
+    def cpu() -> float:
+        fields = open(f"/proc/{proc.pid}/stat").read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    before, t0 = cpu(), time.perf_counter()
+    time.sleep(seconds)
+    share = (cpu() - before) / (time.perf_counter() - t0)
+    for link in links:
+        link.close()
+    proc.kill()
+    proc.wait()
+    return f"idle `tabletop host` process, two seats connected, {seconds:g} s: {share * 100:.2f}% of a core"
 
 
 if __name__ == "__main__":
