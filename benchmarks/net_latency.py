@@ -12,6 +12,7 @@ import argparse
 import statistics
 import threading
 import time
+from pathlib import Path
 
 import rules
 from tabletop_tui.net.client import SeatLink, parse_address
@@ -84,7 +85,8 @@ def host_process_idle(game: str, seconds: float) -> str:
     time.sleep(1)  # past the start-up
 
     def cpu() -> float:
-        fields = open(f"/proc/{proc.pid}/stat").read().rsplit(")", 1)[1].split()
+        stat = Path(f"/proc/{proc.pid}/stat").read_text()
+        fields = stat.rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     before, t0 = cpu(), time.perf_counter()
