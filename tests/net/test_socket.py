@@ -159,3 +159,29 @@ def test_a_rejoin_while_the_old_connection_lingers_takes_the_seat_over_and_it_is
     time.sleep(0.2)  # the old connection's end has been handled
     wait_for(lambda: ann.table.away == [])
     assert table.connections[1] == 1 and again.table.view == table.state.view(1)
+
+
+def test_a_seat_elsewhere_breaks_the_happiness_silence_with_a_bummer():
+    """The silence window is open to every seat at once: a seat that holds a Bummer
+    is offered the claim in its own table and the host takes it from that seat."""
+    import random
+
+    spec = rules.get_game("happiness")
+    state = spec.new_game(["Ann", "Bob", "Cat"], seed=11, options={"silence_seconds": 10})
+    rng = random.Random(11)
+    while not any(state.find_action(s, "claim") for s in range(3)):  # to a silence with a claim
+        seat = rng.choice(state.actors())
+        moves = [a for a in state.legal_actions(seat) if a.kind != "claim"]
+        state = state.apply(rng.choice(moves))
+    claimer = next(s for s in range(3) if state.find_action(s, "claim"))
+    table = HostTable.start(spec, state, [REMOTE] * 3)
+    port = HostServer(table, bot_delay=0).run_in_thread()
+    link = SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[claimer]}"))
+    link.connect()
+    try:
+        assert link.table.window
+        claim = next(key for key, _label in link.table.legal if ":claim" in key)
+        assert link.ask("act", claim) is True
+        assert table.state.step == state.step + 1 and not table.state.interrupt_window
+    finally:
+        link.close()
