@@ -20,9 +20,8 @@ from rules.sweet_lands import SoloVerdict, Standing, SweetLandsExplainer, TrackR
 
 from ..controller import Controller
 from .client import AskRefused, SeatLink
+from .host import REMOTE
 from .protocol import Table, Welcome, explanation_from_json, log, ref_from_json, ref_to_json
-
-REMOTE_SEAT = "remote"  # a seat kind: played on another screen (neither here nor a bot)
 
 
 class SeatState(GameState):
@@ -196,7 +195,7 @@ class RemoteController(Controller):
         assert link.welcome is not None and link.table is not None, "connect first"
         welcome = link.welcome
         seats: list[dict[str, Any]] = [
-            {"kind": "human"} if s == welcome.seat else {"kind": REMOTE_SEAT}
+            {"kind": "human"} if s == welcome.seat else {"kind": REMOTE}
             for s in range(len(welcome.players))
         ]
         remote_spec = replace(spec, explainer=remote_explainer(link, spec.explainer))
