@@ -134,7 +134,9 @@ class HostApp(TabletopApp):
             self.exit(message=f"tabletop host: cannot listen: {exc.strerror or exc}")
             return
         self.server.listeners.append(self.follow)
-        self.open_game(self.server.table.controller, fresh=False)
+        controller = self.server.table.controller
+        controller.handoff_screens = self.wants_handoff_screens()  # the table's setting
+        self.open_game(controller, fresh=False)
 
     def follow(self) -> None:
         """The game changed (here or elsewhere): the screen catches up."""
