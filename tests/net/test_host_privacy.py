@@ -126,13 +126,13 @@ def asked_answers(table: HostTable, seat: int | None, hidden_ids: set) -> list[A
 def test_no_message_to_a_seat_holds_another_seats_hidden_cards(game, players, options):
     spec = rules.get_game(game)
     checked = 0
-    # Hidden hands are checked in three games each, at every third step of Happiness
-    # and every 25th of a long Sweet Lands game (hundreds of steps); the card games
+    # Hidden hands are checked in three games each, at every fourth step of Happiness
+    # and every 40th of a long Sweet Lands game (hundreds of steps); the card games
     # hide only their decks' order: one game, every sixth step. The explainer is
     # asked at one step in five of those.
     seeds = SEEDS if spec.private_info else SEEDS[:1]
     for seed in seeds:
-        every = {"sweet-lands": 25, "happiness": 3}.get(game, 6)
+        every = {"sweet-lands": 40, "happiness": 4}.get(game, 6)
         for i, state in enumerate(played(game, players, options, seed)):
             if i % every and not state.is_over:
                 continue
