@@ -11,7 +11,9 @@ It knows nothing about widgets. Screens ask it for ``view()`` (always
   for the hand-off screen anyway, ``handoff_screens``);
 - ``"human"``     the viewer acts now;
 - ``"window"``    an interrupt window is open (Happiness's silence): any seat may
-                  claim it, the screen shows public information and a countdown.
+                  claim it, the screen shows public information and a countdown;
+- ``"wait"``      (play across screens, tabletop_tui/net) only seats played on other
+                  screens may act: this one shows the table and waits for the host.
 """
 
 from __future__ import annotations

@@ -210,7 +210,7 @@ class RemoteController(Controller):
     def receive(self, table: Table) -> None:
         """A table pushed by the host: the game as it is now."""
         assert self.welcome is not None
-        if table.step != self.state.step or table is not self.seat_state.table:
+        if table is not self.seat_state.table:
             self.state = type(self.seat_state)(self.welcome, table, self.spec)
 
     def away(self) -> list[int]:
