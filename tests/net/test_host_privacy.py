@@ -242,3 +242,26 @@ def test_a_watcher_gets_the_public_view_and_no_moves():
     state = spec.new_game(["Ann", "Bob"], seed=4)
     table = HostTable.start(spec, state, [REMOTE, REMOTE]).table_for(None)
     assert table.view == state.view(None) and table.legal == [] and table.log == state.log_for(None)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), TABLES)
+def test_what_a_seat_is_sent_is_the_same_whatever_the_cards_it_cannot_see(game, players, options):
+    """The strongest form of the check: a copy of the game in which every hidden thing
+    (other hands, deck order) is drawn afresh for the seat (``resample``) yields the
+    same table and the same explanations of its moves. So nothing the seat is sent
+    depends on what it may not know, whatever name or shape that thing has."""
+    spec = rules.get_game(game)
+    compared = 0
+    for i, state in enumerate(played(game, players, options, 1)):
+        if i % 10:
+            continue
+        for seat in range(players):
+            real = HostTable.start(spec, state, [REMOTE] * players)
+            imagined = HostTable.start(spec, state.resample(seat, 99 + i), [REMOTE] * players)
+            sent, alike = real.table_for(seat), imagined.table_for(seat)
+            for name in ("view", "public", "legal", "log", "public_log", "actors", "window"):
+                assert getattr(sent, name) == getattr(alike, name), f"{game} step {i} {name}"
+            for key, _label in sent.legal[:4]:
+                assert real.ask(seat, "action", [key]) == imagined.ask(seat, "action", [key])
+            compared += 1
+    assert compared >= players * 5
