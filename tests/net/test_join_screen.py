@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import pytest
@@ -115,5 +116,24 @@ async def test_a_joined_seat_joins_again_by_itself_once_a_stopped_host_is_back(t
             HostServer(table, port=port, bot_delay=0).run_in_thread()  # the host is back
             await settle(pilot, lambda: app.remote.state.step == 1, seconds=15)
             assert app.remote.view() == table.state.view(mine)
+    finally:
+        await asyncio.to_thread(link.close)
+
+
+async def test_a_watcher_sees_the_public_table_and_can_move_nothing(tmp_path):
+    spec = rules.get_game("happiness")
+    state = spec.new_game(["Ann", "Bob"], seed=5)
+    table = HostTable.start(spec, state, [REMOTE, REMOTE])
+    port = HostServer(table, bot_delay=0).run_in_thread()
+    link = join_link(f"http://127.0.0.1:{port}/")
+    app = JoinApp(controller_for(link), data_dir=tmp_path, bot_delay=0)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot, lambda: isinstance(app.screen, GameScreenBase))
+            assert app.remote.viewer is None and app.remote.next_step() == "wait"
+            assert app.remote.view() == state.view(None) and app.remote.legal() == []
+            await pilot.press("down", "enter")  # keys move nothing for a watcher
+            await pilot.pause(0.2)
+            assert table.state.step == 0
     finally:
         await asyncio.to_thread(link.close)
