@@ -391,8 +391,8 @@ class TabletopApp(App):
         from .coach.records import RecordsProblem, add_record, record_of_game
         from .lessons.controller import LessonController
 
-        if isinstance(controller, LessonController):
-            return  # a lesson played on is practice, not a game for the records
+        if isinstance(controller, LessonController) or not controller.game_is_here:
+            return  # a lesson played on is practice; a joined seat's game is the host's
         try:
             add_record(self.data_dir, record_of_game(controller))
         except RecordsProblem as exc:

@@ -191,6 +191,10 @@ def build_parser() -> Parser:
     srv.add_argument("--port", type=port_number, default=8000, help="port to bind (8000)")
     srv.add_argument("--public-url", help="the address browsers use, if a proxy stands in between")
     srv.add_argument("--data-dir", default=data_help, help="where saves live")
+
+    from .net.cli import add_parsers as add_net_parsers
+
+    add_net_parsers(sub, fmt)  # host, join: one game across several screens
     return p
 
 
@@ -466,7 +470,15 @@ COMMANDS = {
     "review": _review,
     "records": _records,
     "serve": _serve,
+    "host": lambda a: _net("host", a),
+    "join": lambda a: _net("join", a),
 }
+
+
+def _net(command: str, a: argparse.Namespace) -> int:
+    from .net.cli import host_command, join_command
+
+    return host_command(a) if command == "host" else join_command(a, terminal_problem)
 
 
 def quiet_stdout() -> None:

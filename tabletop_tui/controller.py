@@ -11,7 +11,9 @@ It knows nothing about widgets. Screens ask it for ``view()`` (always
   for the hand-off screen anyway, ``handoff_screens``);
 - ``"human"``     the viewer acts now;
 - ``"window"``    an interrupt window is open (Happiness's silence): any seat may
-                  claim it, the screen shows public information and a countdown.
+                  claim it, the screen shows public information and a countdown;
+- ``"wait"``      (play across screens, tabletop_tui/net) only seats played on other
+                  screens may act: this one shows the table and waits for the host.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from rules.bots import Bot, make_bot
 from rules.core import Action, Explanation, GameSpec, GameState, IllegalAction, Ref
@@ -70,6 +72,10 @@ class Controller:
     # The app sets it from its settings (the setup screen's choice, a banner unless
     # asked otherwise); made elsewhere (tests, scripts) a controller keeps the screen.
     handoff_screens: bool = True
+    # Whether this terminal holds the game itself (its state, seed and save): only then
+    # does a finished game go into its records, and the end screen offer the seed, a
+    # game again and the coach's review. A seat joined from another terminal does not.
+    game_is_here: ClassVar[bool] = True
 
     def __post_init__(self) -> None:
         for s, info in enumerate(self.seats):
@@ -81,6 +87,13 @@ class Controller:
         humans = self.humans
         if self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]
+
+    def hand_to_bot(self, seat: int, level: str = "normal") -> None:
+        """A bot plays ``seat`` from now on (a host hands it the seat of a player who
+        went away)."""
+        self.seats[seat] = {"kind": "bot", "level": level}
+        self._bots[seat] = make_bot(self.spec.id, level, secrets.randbelow(1 << 31))
+        self._legal_kept = None
 
     # ---- who is where ---------------------------------------------------------
     @property

@@ -58,6 +58,13 @@ FONT_FACE = """<style>
 OUTSIDE_FONT = re.compile(r"<link[^>]*fonts\.googleapis\.com[^>]*>", re.S)
 
 
+def marked(command: str, session: str) -> str:
+    """``command`` with its process marked as ``session``'s (see session_command)."""
+    if os.name != "posix":  # pragma: no cover - Windows: no mark, no kill
+        return command
+    return f"{SESSION_VARIABLE}={session} exec {command}"
+
+
 def clamp(value: Any, default: int, most: int) -> int:
     try:
         number = int(value)
@@ -216,6 +223,11 @@ class TabletopServer(Server):
     def right_key(self, given: str | None) -> bool:
         return given is not None and secrets.compare_digest(given, self.key)
 
+    def tab_key(self, given: str) -> str:
+        """The key a page's tabs open their websocket with (the page's own, checked):
+        here the launch key; a server whose tabs differ by key passes it on."""
+        return self.key
+
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
         if not self.right_key(request.query.get("key")):
             raise web.HTTPForbidden(
@@ -225,7 +237,7 @@ class TabletopServer(Server):
         ws_base = "wss" + base[5:] if base.startswith("https") else "ws" + base[4:]
         context = {
             "font_size": clamp(request.query.get("fontsize", "16"), 16, 64),
-            "app_websocket_url": f"{ws_base}/ws/{self.key}",
+            "app_websocket_url": f"{ws_base}/ws/{self.tab_key(request.query['key'])}",
             "config": {"static": {"url": f"{base}/static/"}},
             "application": {"name": self.title},
         }
@@ -253,7 +265,7 @@ class TabletopServer(Server):
         self.open_tabs.add(websocket)
         session = secrets.token_hex(8)
         service = AppService(
-            self.session_command(session),
+            self.session_command(session, request.match_info.get("key", "")),
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
             close=lambda: close_quietly(websocket),
@@ -272,12 +284,12 @@ class TabletopServer(Server):
             await self.end_session(service, session)
         return websocket
 
-    def session_command(self, session: str) -> str:
+    def session_command(self, session: str, key: str = "") -> str:
         """The tab's command, its process marked (and the shell replaced by it) so that
-        ``kill_session`` can find it; as given where the shell is not a POSIX one."""
-        if os.name != "posix":  # pragma: no cover - Windows: no mark, no kill
-            return self.command
-        return f"{SESSION_VARIABLE}={session} exec {self.command}"
+        ``kill_session`` can find it; as given where the shell is not a POSIX one.
+        ``key``, the one the tab's page was opened with, is for a server whose tabs
+        differ by key (a hosted game's seats); this one runs the same app in each."""
+        return marked(self.command, session)
 
     async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
         """Pass the browser's keys and sizes to the app; anything malformed is dropped."""

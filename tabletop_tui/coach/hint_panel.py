@@ -123,9 +123,15 @@ class CoachScreen(Screen):
         return c.state if c.viewer is not None and c.next_step() == "human" else None
 
     def seat_may_have_hints(self) -> bool:
-        """A person is at the keyboard of a game in play (not a review)."""
+        """A person is at the keyboard of a game in play (not a review), held here (a
+        hint imagines the hidden cards afresh from the game itself)."""
         c = self.controller
-        return not self.review and c.viewer is not None and c.seats[c.viewer].get("kind") == "human"
+        return (
+            not self.review
+            and c.game_is_here
+            and c.viewer is not None
+            and c.seats[c.viewer].get("kind") == "human"
+        )
 
     def hint_allowed(self) -> bool | None:
         """Whether ? offers a hint: for a person whose hints are on, dimmed while it is

@@ -122,7 +122,8 @@ class EndScreen(TableLookup):
             yield Static("", id="end-extra")
             yield from coach_parts()  # the coach: score by round, hints used
             with Horizontal():
-                yield Button("Play again (A)", id="end-again", variant="primary")
+                if self.controller.game_is_here:
+                    yield Button("Play again (A)", id="end-again", variant="primary")
                 if self.can_review():
                     yield Button("Final table (V)", id="end-review")
                 yield Button("Whole log (L)", id="end-log")
@@ -141,6 +142,8 @@ class EndScreen(TableLookup):
             return looked_up
         if action == "review":
             return self.can_review()
+        if action in ("again", "coach_review"):  # they need the game itself, its seed
+            return self.controller.game_is_here
         return True
 
     def on_mount(self) -> None:
@@ -156,10 +159,11 @@ class EndScreen(TableLookup):
         self.fill_table(res, names)
         tie = [res["formula"]] if res.get("formula") else []
         tie.append(f"Tie-break: {res['tie_break']}.")
-        tie.append(
-            f"Seed {c.state.seed}: a new game with this seed, the same players and options "
-            "deals the same cards."
-        )
+        if c.game_is_here:  # a seat joined from elsewhere is never sent the seed
+            tie.append(
+                f"Seed {c.state.seed}: a new game with this seed, the same players and options "
+                "deals the same cards."
+            )
         self.query_one("#end-tie", Static).update(escape(" ".join(tie)))
         journal = c.state.view(None).get("journal") or []
         if journal:  # Happiness: the table's stories, kept with the save

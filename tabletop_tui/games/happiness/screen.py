@@ -33,7 +33,7 @@ from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
     from rules.core import Explanation
-    from rules.happiness import HappinessState, HappinessView
+    from rules.happiness import HappinessView
 
 
 def story_prompt(name: str, word: str) -> str:
@@ -367,7 +367,9 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
     # ---- input -----------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         c = self.controller
-        stage = cast("HappinessState", c.state).stage  # this screen plays only Happiness
+        # from the view, as everything the screen shows: a seat joined from elsewhere
+        # holds no engine state to read it from
+        stage = cast("HappinessView", c.view())["stage"]
         if action == "digit":
             if c.next_step() == "window":
                 return not self.review  # a claim; on a table to look at, none
