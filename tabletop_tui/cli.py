@@ -418,8 +418,9 @@ def _serve(a: argparse.Namespace) -> int:
         )
         return 1
     from . import serve
+    from .addresses import listen_problem
 
-    problem = serve.listen_problem(a.host, a.port)
+    problem = listen_problem(a.host, a.port)
     if problem:
         print(f"tabletop serve: {problem[1]}", file=sys.stderr)
         return problem[0]

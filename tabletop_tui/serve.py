@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import logging
 import os
 import re
 import secrets
 import shutil
 import signal
-import socket
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -42,6 +40,8 @@ from aiohttp.abc import AbstractAccessLogger
 from textual_serve import server as serve_module
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
+
+from .addresses import lan_address
 
 log = logging.getLogger("tabletop-serve")
 
@@ -82,22 +82,6 @@ def local_template_folder() -> Path:
     return folder
 
 
-def lan_address() -> str | None:
-    """This machine's address on its local network, for the URL others open: the
-    source address of the default route (a UDP 'connect' sends no packet), else the
-    address the host name resolves to."""
-    candidates = []
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # a documentation address: never reached
-            candidates.append(s.getsockname()[0])
-    except OSError:
-        pass
-    with contextlib.suppress(OSError):
-        candidates.append(socket.gethostbyname(socket.gethostname()))
-    return next((a for a in candidates if not a.startswith("127.") and a != "0.0.0.0"), None)
-
-
 def browser_urls(host: str, port: int, key: str, public_url: str | None) -> list[str]:
     """The addresses to print: the public URL if given, else this machine's."""
     if public_url:
@@ -106,29 +90,6 @@ def browser_urls(host: str, port: int, key: str, public_url: str | None) -> list
     if host in ("0.0.0.0", "::", ""):
         hosts = [a for a in (lan_address(),) if a] + ["127.0.0.1"]
     return [f"http://{h if ':' not in h else f'[{h}]'}:{port}/?key={key}" for h in hosts]
-
-
-def listen_problem(host: str, port: int) -> tuple[int, str] | None:
-    """Why the server could not listen on host:port, found by a trial bind before
-    anything is printed (the address would be printed for nothing): (exit status,
-    words), or None. An address that is not this machine's is a mistake on the command
-    line (status 2); a port already taken is not (status 1)."""
-    try:
-        found = socket.getaddrinfo(
-            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
-        )
-    except (OSError, UnicodeError) as exc:
-        return 2, f"--host {host!r} is not an address ({getattr(exc, 'strerror', None) or exc})"
-    for family, kind, proto, _, address in found:
-        try:
-            with socket.socket(family, kind, proto) as trial:
-                trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp
-                trial.bind(address)
-        except OSError as exc:
-            if exc.errno == errno.EADDRNOTAVAIL:
-                return 2, f"--host {host} is not an address of this machine"
-            return 1, f"cannot listen on {host}:{port}: {exc.strerror or exc}"
-    return None
 
 
 def descendants(pid: int) -> list[int]:

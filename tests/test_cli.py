@@ -194,11 +194,12 @@ class FakeServer:
 @pytest.fixture
 def fake_serve(monkeypatch):
     pytest.importorskip("textual_serve", reason="the optional 'web' extra is not installed")
+    import tabletop_tui.addresses as addresses
     import tabletop_tui.serve as serve_module
 
     FakeServer.made = []
     monkeypatch.setattr(serve_module, "TabletopServer", FakeServer)
-    monkeypatch.setattr(serve_module, "listen_problem", lambda host, port: None)
+    monkeypatch.setattr(addresses, "listen_problem", lambda host, port: None)
     return FakeServer.made
 
 

@@ -81,7 +81,7 @@ def host_command(a: argparse.Namespace) -> int:
     except ValueError as exc:
         return _fail("host", str(exc))
     table.write_seats(seats_path(save))
-    from ..serve import listen_problem
+    from ..addresses import listen_problem
     from .server import HostServer
 
     bind = "0.0.0.0" if a.lan else "127.0.0.1"  # noqa: S104 - asked for with --lan
@@ -117,8 +117,8 @@ def _serve_pages(a: argparse.Namespace, server, table, shown: str, save: Path) -
         import textual_serve.server  # noqa: F401 - only to know the extra is installed
     except ImportError:
         return _fail("host", "--web needs the optional 'web' extra: pip install 'tabletop[web]'")
+    from ..addresses import listen_problem
     from ..saves import data_dir
-    from ..serve import listen_problem
     from .host import REMOTE
     from .web import SeatPages
 
@@ -175,7 +175,7 @@ def _print_addresses(table, shown: str, port: int, save: Path) -> None:
 
 
 def _lan_address() -> str:
-    from ..serve import lan_address
+    from ..addresses import lan_address
 
     return lan_address() or "0.0.0.0"  # noqa: S104 - only printed
 
