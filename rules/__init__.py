@@ -18,18 +18,18 @@ import importlib
 import pkgutil
 from collections.abc import Iterable
 
-from .core import Action, GameSpec, IllegalAction, Option, SaveError
+from .core import Action, GameSpec, GameState, IllegalAction, Option, SaveError
 
 # Packages in this folder that are not games.
 NOT_GAMES = frozenset({"core", "bots", "coach"})
 
 # Filled in place (never rebound), so a name imported from here sees later games too.
-GAMES: dict[str, GameSpec] = {}
+GAMES: dict[str, GameSpec[GameState]] = {}
 BOTS: dict[str, str] = {}
 FOUND_IN: dict[str, str] = {}
 
 
-def register_package(name: str) -> list[GameSpec]:
+def register_package(name: str) -> list[GameSpec[GameState]]:
     """Import the game package ``name`` and add its SPECS and BOTS to the registry.
 
     Registering the same package again changes nothing; two packages claiming one
@@ -53,11 +53,11 @@ def register_package(name: str) -> list[GameSpec]:
     return specs
 
 
-def discover(folder: str, skip: Iterable[str] = ()) -> list[GameSpec]:
+def discover(folder: str, skip: Iterable[str] = ()) -> list[GameSpec[GameState]]:
     """Register every game package directly inside the package ``folder`` (by its
     dotted name), but those named in ``skip``; return the games found."""
     package = importlib.import_module(folder)
-    found: list[GameSpec] = []
+    found: list[GameSpec[GameState]] = []
     for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
         if info.ispkg and info.name not in skip:
             found += register_package(f"{folder}.{info.name}")
@@ -67,7 +67,7 @@ def discover(folder: str, skip: Iterable[str] = ()) -> list[GameSpec]:
 discover(__name__, skip=NOT_GAMES)
 
 
-def get_game(game_id: str) -> GameSpec:
+def get_game(game_id: str) -> GameSpec[GameState]:
     try:
         return GAMES[game_id]
     except (KeyError, TypeError):

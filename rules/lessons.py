@@ -62,7 +62,7 @@ class Lesson:
     learner: int = 0  # the learner's seat
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> GameSpec[GameState]:
         return get_game(self.game)
 
     def first_state(self) -> GameState:
@@ -127,7 +127,7 @@ class LessonRun:
         return run
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> GameSpec[GameState]:
         return self.lesson.spec
 
     @property
@@ -176,7 +176,9 @@ class LessonRun:
         self.index += 1
 
 
-def play_keys(spec: GameSpec, state: GameState, keys: tuple[str, ...], where: str) -> GameState:
+def play_keys(
+    spec: GameSpec[GameState], state: GameState, keys: tuple[str, ...], where: str
+) -> GameState:
     for key in keys:
         try:
             state = state.apply(spec.parse_action(key))

@@ -42,7 +42,7 @@ class Snapshot:
 
 @dataclass
 class Controller:
-    spec: GameSpec
+    spec: GameSpec[GameState]
     state: GameState
     seats: list[dict[str, Any]]  # [{"kind": "human"|"bot", "level": ..., "hints": ...}] per seat
     save_path: Path | None = None

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .actions import Action, Option
 from .errors import IllegalAction, SaveError, brief
@@ -19,7 +19,9 @@ from .text import name_problem
 
 # What a game's package gives the registry to start a game: (names, seed, options
 # already resolved) -> the first state.
-Factory = Callable[[list[str], int, dict[str, Any]], GameState]
+# The game's own state class: a spec made with a game's factory hands out that class
+# (``GameSpec[SweetLandsState]``), so code that knows the game gets its typed record.
+S = TypeVar("S", bound=GameState, covariant=True)
 
 SAVE_FORMAT = 1
 # Seeds beyond this are refused: the generator folds them anyway, and a bound keeps
@@ -28,13 +30,13 @@ MAX_SEED = 2**63 - 1
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[S]):
     id: str
     title: str
     min_players: int
     max_players: int
     options: Mapping[str, Option]
-    factory: Factory = field(repr=False)
+    factory: Callable[[list[str], int, dict[str, Any]], S] = field(repr=False)
     labeler: Callable[[Action], str] | None = field(default=None, repr=False)
     summary: str = ""  # one line for menus and the setup screen
     order: int = 100  # menus list games by this, then by title
@@ -80,7 +82,7 @@ class GameSpec:
 
     def new_game(
         self, players: list[str], seed: int = 0, options: Mapping[str, Any] | None = None
-    ) -> GameState:
+    ) -> S:
         names = self.check_players(players)
         if type(seed) is not int or not -MAX_SEED <= seed <= MAX_SEED:
             raise ValueError(

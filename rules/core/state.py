@@ -185,7 +185,7 @@ class GameState(ABC):
         self.seed = Rng(f"imagined:{seed}").next64() & 0x7FFFFFFF
         self._keys = None
 
-    def apply(self, action: Action) -> GameState:
+    def apply(self, action: Action) -> Self:
         if not isinstance(action, Action):
             raise IllegalAction(f"{action!r} is not an action")
         if self.is_over:

@@ -147,7 +147,7 @@ def _label(action: Action) -> str:
 
 
 @dataclass(frozen=True)
-class SweetLandsSpec(GameSpec):
+class SweetLandsSpec(GameSpec[SweetLandsState]):
     """Names the rules edition when an older save no longer replays."""
 
     def from_save(self, data: Mapping[str, Any], path: str | None = None):

@@ -3,9 +3,9 @@
 import functools
 import json
 
-import rules
 from rules.bots import Budget, SearchBot, make_bot, observe, policy_for
 from rules.coach import Review, review_game, review_text
+from rules.happy_city import HAPPY_CITY as SPEC
 from tabletop_tui.cli import main
 from tabletop_tui.coach.review_screen import ReviewScreen
 from tabletop_tui.coach.review_store import kept_review
@@ -14,7 +14,6 @@ from tabletop_tui.saves import write_save
 from ..ui.helpers import make_app, screen_text
 from .test_hints import wait_for
 
-SPEC = rules.get_game("happy-city")
 SMALL = Budget(seconds=None, iterations=3)
 
 

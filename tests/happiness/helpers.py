@@ -2,11 +2,10 @@
 
 from dataclasses import replace
 
-import rules
 from rules.core import Action
+from rules.happiness import HAPPINESS as SPEC
 from rules.happiness.cards import SYMBOLS, catalogue
 
-SPEC = rules.get_game("happiness")
 CAT = catalogue()
 JOY = [c.word for c in CAT.cards if not c.is_bummer]
 BUM = [c.word for c in CAT.cards if c.is_bummer]

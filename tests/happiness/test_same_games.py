@@ -21,13 +21,12 @@ from typing import Any
 
 import pytest
 
-import rules
 from rules.bots import make_bot
 from rules.core import Action, GameState
+from rules.happiness import HAPPINESS as SPEC
 from tests.same_games import Game, check
 
 DATA = Path(__file__).with_name("same_games.json")
-SPEC = rules.get_game("happiness")
 
 # (name, seats, options, who plays: "random" or a bot level per seat, seed)
 GAMES: list[tuple[str, int, dict[str, Any], str, int]] = [

@@ -10,10 +10,8 @@ import random
 
 import pytest
 
-import rules
+from rules.happiness import HAPPINESS as SPEC
 from rules.happiness.explain import BUMMED, CARD_PLAYED, LEFT_IN_HAND
-
-SPEC = rules.get_game("happiness")
 
 
 def finished(n: int, options: dict, seed: int):

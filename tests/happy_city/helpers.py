@@ -1,9 +1,7 @@
 """Shared test helpers for Happy City: build states and play actions by name."""
 
-import rules
 from rules.core import Action
-
-SPEC = rules.get_game("happy-city")
+from rules.happy_city import HAPPY_CITY as SPEC
 
 
 def new(n=3, seed=1, **options):

@@ -10,9 +10,8 @@ from collections import Counter
 
 import pytest
 
-import rules
+from rules.happy_city import HAPPY_CITY as SPEC
 
-SPEC = rules.get_game("happy-city")
 ALL_CARDS = 66 + 12 + 38
 
 

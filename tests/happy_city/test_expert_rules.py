@@ -4,15 +4,13 @@ import json
 
 import pytest
 
-import rules
 from rules.bots import make_bot
 from rules.core import Action, IllegalAction, Ref
+from rules.happy_city import HAPPY_CITY as SPEC
 from rules.happy_city import effect_text
 from rules.happy_city.cards import COLOURS, catalogue
 
 from .scenario import act, expert_game, put
-
-SPEC = rules.get_game("happy-city")
 
 
 def new(n=3, seed=1, **options):

@@ -5,9 +5,8 @@ import random
 
 import pytest
 
-import rules
+from rules.happy_city import HAPPIEST_TOWN as SPEC
 
-SPEC = rules.get_game("happiest-town")
 ALL_CARDS = 62 + 9 + 4
 
 

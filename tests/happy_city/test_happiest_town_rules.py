@@ -7,11 +7,10 @@ import pytest
 import rules
 from rules.bots import make_bot
 from rules.core import Action, IllegalAction
+from rules.happy_city import HAPPIEST_TOWN as SPEC
 from rules.happy_city.happiest_town import town_catalogue
 
 from .scenario import act, put, show
-
-SPEC = rules.get_game("happiest-town")
 
 
 def new(n=3, seed=1, **options):

@@ -184,3 +184,40 @@ def test_a_sweet_lands_hex_says_its_tile_and_what_a_port_needs():
         assert ("flipped" in text) == flipped and "tile" in text
     told = c.spec.explainer.thing(state, seat, Ref("hex", ports[0])).text()
     assert "a road alone is not enough" in told
+
+
+async def test_the_mouse_over_a_sweet_lands_hex_and_an_area_row_shows_each(tmp_path):
+    """Pointing works on the Sweet Lands map (a hex) and on the Board's table (an area
+    row) as on Happy City's cards, and pointing moves nothing."""
+    from textual.widgets import DataTable
+
+    c = sl_demo.mid_game(want="hex")
+    async with table(tmp_path, c) as (app, pilot):
+        before = c.state
+        await pilot.press("f2")
+        await pilot.pause()
+        hexmap = app.screen.query_one(HexMap)
+        pointed = None
+        for (kind, ident), (x, y) in hexmap._centre.items():  # a hex drawn in view
+            sx, sy = hexmap.scroll_offset
+            inside = 0 <= x - sx < hexmap.size.width and 0 <= y - sy < hexmap.size.height
+            if kind == "hex" and inside and (kind, ident) != hexmap.cursor:  # not the focus
+                pointed = ident
+                await pilot.hover(hexmap, offset=(int(x - sx), int(y - sy)))
+                break
+        assert pointed is not None
+        await pilot.pause(0.4)
+        told = c.spec.explainer.thing(c.state, c.viewer, Ref("hex", pointed))
+        assert told is not None and told.title in panel_of(app).text
+        await pilot.press("b")  # the Board tab: action areas in a table
+        await pilot.pause()
+        areas = app.screen.query_one("#sl-areas", DataTable)
+        row = 1 if areas.cursor_row != 1 else 2  # a row the keyboard is not on
+        top = sum(r.height for r in areas.ordered_rows[:row])  # rows may wrap
+        await pilot.hover(areas, offset=(3, 1 + top))
+        await pilot.pause(0.4)
+        assert areas.hover_coordinate.row == row
+        key = areas.coordinate_to_cell_key(areas.hover_coordinate).row_key.value
+        told = c.spec.explainer.thing(c.state, c.viewer, Ref("area", str(key)))
+        assert told is not None and told.title in panel_of(app).text
+        assert c.state is before  # pointing played nothing

@@ -8,12 +8,10 @@ import random
 import re
 from functools import cache
 
-import rules
+from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import data as D
 from rules.sweet_lands import map_queries as MQ
 from tabletop_tui.games.sweet_lands.text import character_short
-
-SPEC = rules.get_game("sweet-lands")
 
 
 @cache

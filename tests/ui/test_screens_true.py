@@ -75,11 +75,16 @@ async def steady_panel_lines(pilot, key: str) -> list:
     """The panel's lines once a resize's chain of messages (the tab strip's, then the
     screen's rewrap) has run: read until two reads agree, as a loaded machine can
     leave the chain half-way after a fixed number of pauses."""
+    from tabletop_tui.games.sweet_lands.tabstrip import Panels
+
     shown = await panel_lines(pilot, key)
-    for _ in range(20):
+    for _ in range(40):
         await settle(pilot)
         again = await panel_lines(pilot, key)
-        if again == shown:
+        screen = pilot.app.screen
+        # drawn for the panels' present width (a resize changes it in more than one step)
+        wrapped_now = screen._drawn_width == screen.query_one(Panels).size.width
+        if again == shown and wrapped_now:
             break
         shown = again
     return shown
