@@ -345,8 +345,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self._steps_text = ""
         if step == "human" and not self.review:
             done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
-            main = "done" if v["main_done"] else "to do"
-            self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
+            # the engine says where the main action is; the other phases have none
+            main = v["main_action"]
+            stage = f"[b]Main action[/b] {main}" if main else f"[b]{v['phase'].title()} phase[/b]"
+            self._steps_text = f"{stage}. [b]This turn[/b]: {escape(done)}"
 
     def steps_before_opening(self, v: SweetLandsView) -> list[str]:
         """The viewer's own action-phase steps of the turn under way when the screen
