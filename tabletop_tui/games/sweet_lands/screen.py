@@ -493,7 +493,11 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             self._extra_rows = extra
             options = [Option(text, id=row) for row, text in zip(rows, labels, strict=True)]
             ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
-            ol.display = bool(shown)
+            if self.review:  # a table to look at: no moves ever, the log takes the room
+                ol.display = bool(shown)
+            else:  # hidden, not taken out: while a bot or another seat moves the list
+                # keeps its place, so the panels below do not jump up and back (issue 46)
+                ol.visible = bool(shown)
             if shown and ol.highlighted is not None:
                 self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
