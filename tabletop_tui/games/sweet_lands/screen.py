@@ -48,10 +48,11 @@ from .trade import TradeMixin
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
     "Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
-    "UPPER CASE = tile, 1-6 special tile, C capital, e/E extra draw area (E active). "
+    "UPPER CASE = tile (X: a tile on a special hex), 1-6 special tile, C capital, e/E extra "
+    "draw area (E active). "
     "2nd: * flipped, or a property: t tent h house b building s shop l lab k clock tower. "
     "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
-    "Corners * = legal hex, v ^ = cursor."
+    "Corners * = legal hex, v ^ = cursor on a hex; @ = cursor on a road."
 )
 WIDE = 150  # from this width the side panel grows and long moves wrap (sweet_lands.tcss)
 PHASE = {
