@@ -78,7 +78,9 @@ class HappyCityScreen(Parts, GameScreenBase):
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
-    LIMIT_TEXT = "/{limit} cards"  # {limit}: the size that ends the game (the view's)
+    # the city's size: {count} cards of {limit}, the size that ends the game (the
+    # view's); {items}: the count with its noun, one or many
+    LIMIT_TEXT = "{count}/{limit} cards"
     DWELLINGS_LABEL = "Dwellings"
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
@@ -309,6 +311,10 @@ class HappyCityScreen(Parts, GameScreenBase):
         discard step and a purchase after it, a dwelling from its pile, a special claimed."""
         return AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
 
+    def size_text(self, count: int, limit: int) -> str:
+        items = counted(count, *self.ITEM_WORDS)
+        return self.LIMIT_TEXT.format(count=count, limit=limit, items=items)
+
     def _city_title(self, players: list[PlayerView], shown: int, mine: bool, limit: int) -> str:
         """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
@@ -317,7 +323,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         points = score_sum(*net, sc["rule"], sc["score"], self.STATS)
         owner = f"Your {self.CITY_WORD}" if mine else f"{escape(p['name'])}'s {self.CITY_WORD}"
         return (
-            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT.format(limit=limit)}) - "
+            f"[b]{owner}[/b] ({self.size_text(len(p['city']), limit)}) - "
             f"{counted(p['coins'], *self.MONEY_WORDS)}, income {p['income']}/round - "
             f"score [b]{points}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")
