@@ -431,9 +431,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         if not pv["map"]:
             self.update_static("#sl-maptitle", f"{escape(pv['name'])} has no Map Board yet.")
             hm.display = False
-            self.update_static("#sl-hexinfo", "")
+            self.update_static("#sl-hexinfo", "")  # the highlighted choice fills it
             return
         hm.display = True
+        self.query_one("#sl-hexinfo", Static).remove_class("-choice")
         mine = seat == me
         targets = set(self._map_targets) if mine else set()
         hm.show(data().maps[pv["map"]], pv, targets)
