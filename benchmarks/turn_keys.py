@@ -73,11 +73,15 @@ def new_app(seed: int) -> TabletopApp:
 
 async def made(pilot, c, keys: list[str], before: int, want: str) -> None:
     await press(pilot, *keys)
+
+    def own() -> list[str]:  # Ann's moves since (a bot may answer the silence first)
+        return [k for k in c.state.action_keys()[before:] if k.startswith("0:")]
+
     for _ in range(50):  # a move may wait for a frame (the silence's loop, a hand-off)
-        if len(c.state.action_keys()) > before:
+        if own():
             break
         await pilot.pause(0.02)
-    got = c.state.action_keys()[before : before + 1]
+    got = own()[:1]
     if got != [want]:
         focus = pilot.app.screen.focused
         step = c.next_step()
