@@ -160,6 +160,9 @@ class Option:
     help: str = ""
     # Human names for the choices, same order; falls back to str(choice).
     choice_labels: tuple = ()
+    # The choice a table's first game of this game starts from, where a newcomer needs
+    # another than the default (None: the default); the setup says so beside it.
+    first_game: Any = None
 
     def label_of(self, choice: Any) -> str:
         if self.choice_labels and self.allows(choice):

@@ -25,9 +25,13 @@ OPTIONS = {
     "silence_seconds": Option(
         "Silence length",
         5,
-        (3, 5, 8, 10),
-        "Seconds of silence after each turn (countdown mode only).",
-        ("3 seconds", "5 seconds", "8 seconds", "10 seconds"),
+        (3, 5, 8, 10, 15),
+        "How long the silence after each turn lasts, in which anyone holding a Bummer "
+        "may claim it (countdown mode only). Newcomers need time to read the prompt and "
+        "their hand: a first game starts at 10 seconds; players who know the cards "
+        "keep the pace up with 3 or 5.",
+        ("3 seconds", "5 seconds", "8 seconds", "10 seconds", "15 seconds"),
+        first_game=10,
     ),
     "bot_reaction": Option(
         "Bot reaction time",

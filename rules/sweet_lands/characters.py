@@ -248,7 +248,7 @@ class Biscuit(Character):
         return None
 
     def do_free(self, s, seat, fid):
-        FR.push_effects(s, seat, [("industry", lab_cities(s, seat))])
+        FR.push_effects(s, seat, [("industry", lab_cities(s, seat))], why="Biscuit's free action")
 
     def free_costs(self, s, seat, fid):
         n = lab_cities(s, seat)
@@ -274,7 +274,7 @@ class Solbee(Character):
         return None
 
     def do_free(self, s, seat, fid):
-        FR.push_effects(s, seat, [SOLBEE[int(fid[6:])]])
+        FR.push_effects(s, seat, [SOLBEE[int(fid[6:])]], why="Solbee's free action")
 
     def free_costs(self, s, seat, fid):
         return {}, [SOLBEE_TEXT[int(fid[6:])][5:]]

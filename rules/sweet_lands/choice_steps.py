@@ -147,7 +147,8 @@ class TakeToken(Step[PropertyFrame]):
         )
 
     def dropped(self, s: StateFields, f: PropertyFrame) -> None:
-        FR.push_effects(s, f["seat"], f.get("after", ()), f.get("chain"))
+        after = f.get("after", ())
+        FR.push_effects(s, f["seat"], after, f.get("chain"), "the properties just placed")
 
 
 class TakeSkill(Step[Counted]):

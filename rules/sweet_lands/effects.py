@@ -71,7 +71,7 @@ def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None)
     if any(e in P.roads for e in m.hex_edges[h]):
         todo += PR.flip(s, seat, h)
     todo += _check_eda(s, seat)
-    FR.push_effects(s, seat, todo)
+    FR.push_effects(s, seat, todo, why=f"the tile on hex {h}")
 
 
 def place_road(s: StateFields, seat: int, e: int) -> None:
@@ -84,7 +84,7 @@ def place_road(s: StateFields, seat: int, e: int) -> None:
         if h in P.tiles and not P.tiles[h][1]:
             todo += PR.flip(s, seat, h)
     todo += _check_eda(s, seat)
-    FR.push_effects(s, seat, todo)
+    FR.push_effects(s, seat, todo, why=f"the road {MQ.road_name(m, e)}")
 
 
 def _check_eda(s: StateFields, seat):
@@ -144,7 +144,7 @@ def place_property(s: StateFields, seat: int, kind: str, h: int) -> None:
             s.stack[-1] = longer
         else:
             todo += after
-    FR.push_effects(s, seat, todo)
+    FR.push_effects(s, seat, todo, why=f"the {P.props[h]} on hex {h}")
 
 
 def place_rabbit(s: StateFields, seat: int, h: int) -> None:
@@ -183,7 +183,7 @@ def move_marker(s: StateFields, seat: int, marker: str, why: str = "") -> None:
     space += f" (from {why})" if why else ""
     if colour == MARKER_COLOUR[marker] and bonus:
         s.log(f"{space}, {article(colour)} {colour} space with a bonus.")
-        FR.push_effects(s, seat, bonus)
+        FR.push_effects(s, seat, bonus, why=f"the bonus of Industry space {pos}")
     else:
         s.log(f"{space}.")
 
@@ -207,7 +207,7 @@ def advance_food(s: StateFields, seat: int, n: int) -> None:
         s.log(f"{s.players[seat]} advances the Food track to {P.food}.")
     if wheat:
         s.log(f"{s.players[seat]}'s Food track is full: {wheat} wheat instead.")
-    FR.push_effects(s, seat, todo)
+    FR.push_effects(s, seat, todo, why="a Food track bonus")
 
 
 def advance_prosperity(s: StateFields, seat: int, i: int) -> None:
@@ -215,7 +215,7 @@ def advance_prosperity(s: StateFields, seat: int, i: int) -> None:
     P = s.p[seat]
     t = d.prosperity[i]
     P.prosp = [*P.prosp[:i], P.prosp[i] + 1, *P.prosp[i + 1 :]]
-    todo = list(t["bonus"].get(P.prosp[i], ()))
+    bonus = t["bonus"].get(P.prosp[i], ())
     step = f"{s.players[seat]} advances Prosperity track {t['id']} to {P.prosp[i]}"
     if P.prosp[i] == t["length"]:
         P.res["diamond"] -= 1
@@ -225,9 +225,12 @@ def advance_prosperity(s: StateFields, seat: int, i: int) -> None:
     if P.prosp[i] == t["length"] and s.pros_first[i] is None:
         s.pros_first = list(s.pros_first)
         s.pros_first[i] = seat
-        todo += list(t["end_bonus"])
         s.log(f"{s.players[seat]} is first to the end of {t['id']} and takes its bonus.")
-    FR.push_effects(s, seat, todo)
+        # pushed first: it follows the space's bonus
+        FR.push_effects(s, seat, t["end_bonus"], why=f"the end bonus of Prosperity track {t['id']}")
+    FR.push_effects(
+        s, seat, bonus, why=f"the bonus of Prosperity track {t['id']}, space {P.prosp[i]}"
+    )
 
 
 def take_skill(s: StateFields, seat: int, sk: int) -> None:
@@ -240,7 +243,7 @@ def take_skill(s: StateFields, seat: int, sk: int) -> None:
     P.skills = [*P.skills, sk]
     s.log(f"{s.players[seat]} takes skill tile {sk}.")
     if d.skills[sk]["kind"] == "immediate":
-        FR.push_effects(s, seat, d.skills[sk]["effect"])
+        FR.push_effects(s, seat, d.skills[sk]["effect"], why=f"skill tile {sk}")
 
 
 def _gain(s, seat, v, chain):

@@ -87,6 +87,7 @@ class StateFields(GameState):
         "is_over",
         "turn",
         "main_done",
+        "main_open",
         "stack",
         "deck",
         "discard",
@@ -117,6 +118,9 @@ class StateFields(GameState):
     is_over: bool
     turn: int  # the seat whose turn it is in the Action Phase
     main_done: bool  # the seat on turn has taken its main action
+    # the last turn move was the main action (or a pass), so the steps on the stack
+    # are its own (costs, effects): a turn move is only taken on an empty stack
+    main_open: bool
     stack: list[Frame]  # pending steps, top last
     deck: list[int]  # Citizen Deck, card uids, top last
     discard: list[int]

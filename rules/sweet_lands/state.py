@@ -63,7 +63,7 @@ class SweetLandsState(StateFields):
         s.turn = 0
         s.start = 0
         s.next_start = None
-        s.main_done = False
+        s.main_done = s.main_open = False
         s.stack = []
         s.chain = 0
         deck = list(range(len(d.deck)))
@@ -118,6 +118,7 @@ class SweetLandsState(StateFields):
         s.is_over = self.is_over
         s.turn = self.turn
         s.main_done = self.main_done
+        s.main_open = self.main_open
         # The pending steps are shared with the parent too (copy on write): _do copies
         # the one it resolves, and a step changes no other (see _own_top).
         s.stack = self.stack.copy() if self.stack else []

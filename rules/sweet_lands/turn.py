@@ -106,8 +106,9 @@ def _area_arg_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
 
 # ------------------------------------------------------------------ doing
 def do_turn(s: StateFields, a: Action) -> None:
-    handler = _TURN_HANDLERS[a._kind]  # the slots: see SweetLandsState._do
-    handler(s, a._seat, a._args)
+    kind = a._kind  # the slots: see SweetLandsState._do
+    s.main_open = kind in MAIN_KINDS
+    _TURN_HANDLERS[kind](s, a._seat, a._args)
 
 
 def _use_area(s: StateFields, seat: int, args: tuple) -> None:
@@ -246,6 +247,7 @@ def _start_tower(s: StateFields, seat: int, args: tuple) -> None:
     s.stack.append(place)
 
 
+MAIN_KINDS = frozenset(("area", "play", "flip", "pass"))  # the rest are free (or end)
 _TURN_HANDLERS: dict[str, Any] = {
     "area": _use_area,
     "play": _play_card,

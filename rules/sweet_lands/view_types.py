@@ -185,6 +185,10 @@ class SweetLandsView(TypedDict):
     start: int
     over: bool
     main_done: bool
+    # the seat on turn's main action in the Action Phase: "to do", "under way" (its
+    # costs and effects are still being resolved), "done" or "passed"; None in the
+    # other phases (setup, income, cleanup), where there is no main action
+    main_action: str | None
     cards_kept: int  # cards that must stay in hand this round
     pending: PendingView | None
     areas: dict[str, list[Any]]  # area -> its spaces: a seat, "mio" or None

@@ -15,6 +15,7 @@ from . import data as D
 from . import map_queries as MQ
 from . import queries as Q
 from . import variants as V
+from .constants import ACTION
 from .fields import StateFields
 from .view_types import (
     CardView,
@@ -43,6 +44,7 @@ def view(s: StateFields, seat: int | None) -> SweetLandsView:
         "start": s.start,
         "over": s.is_over,
         "main_done": s.main_done,
+        "main_action": main_action(s),
         "cards_kept": Q.cards_kept(s),  # cards that must stay in hand this round
         "pending": _pending(top) if top else None,
         "areas": {a: [("mio" if o == "mio" else o) for o in occ] for a, occ in s.occ.items()},
@@ -72,6 +74,17 @@ def view(s: StateFields, seat: int | None) -> SweetLandsView:
     out.update(V.view(s, seat))  # F hook: the viewer's own draft pack only
     out.update(setup_view(s))  # F hook: characters and map sides while choosing
     return out
+
+
+def main_action(s: StateFields) -> str | None:
+    """Where the seat on turn is with its main action (see SweetLandsView)."""
+    if s.phase != ACTION:
+        return None
+    if s.p[s.turn].passed:
+        return "passed"
+    if s.stack and s.main_open:
+        return "under way"  # the main action's own steps: its costs, then its effects
+    return "done" if s.main_done else "to do"
 
 
 def _pending(top: Mapping[str, Any]) -> PendingView:

@@ -19,6 +19,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.css.query import NoMatches
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -117,6 +118,12 @@ class CoachScreen(Screen):
     # the seat and position where ? said hints are off: ? again there turns them on
     hints_offered: tuple[int, object] | None = None
 
+    def coach_panel_home(self) -> Widget:
+        """Where the hint and why panels are mounted: the screen, docked along its
+        bottom, unless a game screen keeps a place for them that hides nothing the
+        move needs (Happy City: its right-hand column, over the log)."""
+        return self
+
     def hint_position(self):
         """The position a hint is for: the state and the seat at the keyboard."""
         c = self.controller
@@ -197,7 +204,7 @@ class CoachScreen(Screen):
             index,
             lambda: len(c.bot_moves) == count,
         )
-        self.mount(panel)
+        self.coach_panel_home().mount(panel)
         budget = self.hint_budget or Budget(seconds=HINT_SECONDS)
         seed = secrets.randbelow(1 << 31)
 
@@ -261,7 +268,7 @@ class CoachScreen(Screen):
             return
         obs = observe(state, seat)  # the seat's observation, taken on this thread
         panel = HintPanel(state.players[seat], state)
-        self.mount(panel)
+        self.coach_panel_home().mount(panel)
         game_id, budget = c.spec.id, self.hint_budget or Budget(seconds=HINT_SECONDS)
         seed = secrets.randbelow(1 << 31)  # not the game's: it would deal the hidden cards
 

@@ -29,6 +29,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 
 import rules
 
+from ..coach.records import RecordsProblem, read_records, records_path
 from ..coach.seats import default_hints
 from ..games import playable
 from ..navigation import BackToTitle, ShowHelp, StartGame
@@ -170,17 +171,33 @@ class SetupScreen(Screen):
         for name, opt in self.spec.options.items():
             if len(opt.choices) < 2:
                 continue
+            # a table that has never finished this game starts where a newcomer should
+            first = opt.first_game is not None and self.first_game()
+            start = opt.first_game if first else opt.default
             with Horizontal(classes="field"):
                 yield Label(opt.label)
-                chosen = last_options.get(name, opt.default)
+                chosen = last_options.get(name, start)
                 yield StepSelect(
                     [(opt.label_of(c), c) for c in opt.choices],
-                    value=chosen if opt.allows(chosen) else opt.default,
+                    value=chosen if opt.allows(chosen) else start,
                     allow_blank=False,
                     id=f"opt-{name}",
                 )
-            if opt.help:
-                yield Static(opt.help, id=f"opt-help-{name}", classes="hint")
+            help_text = opt.help
+            if first and name not in last_options:
+                help_text += f" No game of it is finished here yet: set to {opt.label_of(start)}."
+            if help_text:
+                yield Static(help_text, id=f"opt-help-{name}", classes="hint")
+
+    def first_game(self) -> bool:
+        """Whether no game of this game has been finished with these saves (the
+        records); damaged records count as games played."""
+        if not records_path(self.data_dir).exists():
+            return True  # (not created by merely asking)
+        try:
+            return not read_records(self.data_dir, self.game_id)
+        except RecordsProblem:
+            return False
 
     def seat_fields(self, names: list, kinds: list) -> ComposeResult:
         """A row for every seat the game may have: name, who plays it, hints (rows

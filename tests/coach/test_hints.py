@@ -12,7 +12,7 @@ from tabletop_tui.coach.hint_panel import HintPanel
 from tabletop_tui.coach.seats import hints_on, hints_used
 from tabletop_tui.controller import Controller
 
-from ..ui.helpers import make_app, screen_text
+from ..ui.helpers import coach_text, make_app, screen_text
 
 BUDGET = Budget(seconds=None, iterations=4)
 
@@ -137,7 +137,7 @@ async def test_the_hint_key_shows_three_moves_counts_them_and_drops_stale_ones(t
         await pilot.press("question_mark")
         panel = screen.query_one(HintPanel)
         await wait_for(pilot, lambda: hints_used(controller.seats[seat]) == 1)
-        text = screen_text(app)
+        text = coach_text(app)
         assert "best moves for Ann" in text and "1. " in text and "3. " in text
         assert not panel.query_one("ProgressBar").display
         await pilot.press("question_mark")  # again: closes it
@@ -168,7 +168,7 @@ async def test_question_mark_with_hints_off_says_so_and_again_turns_them_on(tmp_
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: hints_used(controller.seats[seat]) == 1)
         assert hints_on(controller.seats[seat])
-        assert "best moves for Ann" in screen_text(app)
+        assert "best moves for Ann" in coach_text(app)
         # the palette's entry turns them off again, and says so
         titles = [c.title for c in app.get_system_commands(screen)]
         assert "Hints off for Ann" in titles
@@ -239,8 +239,8 @@ async def test_the_hint_panel_shows_the_move_the_bot_leans_to_while_it_thinks(tm
         screen = app.screen
         screen.hint_budget = Budget(seconds=None, iterations=10_000)  # thinks until stopped
         await pilot.press("question_mark")
-        await wait_for(pilot, lambda: "So far it leans to" in screen_text(app))
-        text = screen_text(app)
+        await wait_for(pilot, lambda: "So far it leans to" in coach_text(app))
+        text = coach_text(app)
         labels = [a.label for a in controller.state.legal_actions(seat)]
         line = next(t for t in text.splitlines() if "So far it leans to" in t)
         assert any(label in line for label in labels) and "imagined game" in line

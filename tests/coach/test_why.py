@@ -12,7 +12,7 @@ from rules.coach import why_bot_move
 from tabletop_tui.coach.why_panel import WhyPanel
 from tabletop_tui.controller import Controller, Snapshot
 
-from ..ui.helpers import make_app, screen_text
+from ..ui.helpers import coach_text, make_app
 from .test_hints import wait_for
 
 BUDGET = Budget(seconds=None, iterations=4)
@@ -86,9 +86,9 @@ async def test_capital_w_says_why_the_bot_moved_and_again_for_each_bot_move_befo
             assert move.action is not None
             await pilot.press("W")
             said = f"Bob (bot) played {move.action.label}"
-            await wait_for(pilot, lambda said=said: said in screen_text(app))
-            await wait_for(pilot, lambda: "Why:" in screen_text(app))
-            text = screen_text(app)
+            await wait_for(pilot, lambda said=said: said in coach_text(app))
+            await wait_for(pilot, lambda: "Why:" in coach_text(app))
+            text = coach_text(app)
             assert "Runner-up:" in text or "There was no other move." in text
             first = back == len(moves) - 1
             assert ("W closes: the game's first bot move" in text) == first

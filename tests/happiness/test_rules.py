@@ -650,7 +650,7 @@ def test_window_not_opened_while_the_table_is_empty():
 def test_window_countdown_length_is_an_option():
     s = _to_window(_bummer_table(silence_seconds=8))
     assert s.view(None)["window"]["seconds"] == 8
-    assert SPEC.options["silence_seconds"].choices == (3, 5, 8, 10)
+    assert SPEC.options["silence_seconds"].choices == (3, 5, 8, 10, 15)
 
 
 # ---- the end ------------------------------------------------------------------------------

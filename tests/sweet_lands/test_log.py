@@ -65,3 +65,13 @@ def test_private_lines_stay_in_their_seats_log(games):
             seen = s.log_for(seat)
             assert len(seen) == len(public) + len(mine)
             assert [e for e in seen if e.startswith("You ")] == mine
+
+
+MARKER_MOVE = re.compile(r"(advances the (Carriage|Locomotive) to|'s (Carriage|Locomotive) is at)")
+
+
+def test_every_industry_marker_move_logs_what_brought_it(games):
+    moves = [e.text for g in games for e in g.log_entries() if MARKER_MOVE.search(e.text)]
+    assert moves, "the games need Industry marker moves"
+    for line in moves:
+        assert "(from " in line, line

@@ -101,6 +101,12 @@ _SVG_TEXT = re.compile(
 _SVG_CHAR_WIDTH = 20 * 0.61  # Rich's export_svg: 20-pixel rows, its default font_aspect_ratio
 
 
+def coach_text(app) -> str:
+    """The hint and why panels' lines as written, before the panel wraps them to its
+    width (a game may show them in a narrow column)."""
+    return "\n".join(str(w.render()) for w in app.screen.query("HintPanel Static, WhyPanel Static"))
+
+
 def screen_text(app) -> str:
     """Everything the terminal shows right now, as plain text."""
     return "\n".join("".join(row) for row in screen_cells(app))

@@ -22,7 +22,7 @@ class HappiestTownScreen(HappyCityScreen):
         "P public, L leisure, R residence); one each"
     )
     CITY_SLOTS = 14  # the last round can take a town past 10
-    LIMIT_TEXT = " buildings; {limit} ends the game"
+    LIMIT_TEXT = "{items}; {limit} ends the game"  # "1 building", never "1 buildings"
     DWELLINGS_LABEL = "Residences"
     STATS = ("pop", "hap")  # population and happiness
     CITY_WORD = "town"

@@ -9,11 +9,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from rules.core import Ref, counted
 from rules.happy_city import score_sum
 
+from ...coach.hint_panel import HintPanel
+from ...coach.why_panel import WhyPanel
 from ...lookup import Subject
 from ...text import markup_safe as escape
 from ...widgets.card import LETTER, card_letter, card_lines
@@ -74,7 +78,9 @@ class HappyCityScreen(Parts, GameScreenBase):
     PROMPTS = PROMPTS
     SPECIALS_LABEL = "Special buildings: needs as colour letter + count; one per player"
     CITY_SLOTS = 10
-    LIMIT_TEXT = "/{limit} cards"  # {limit}: the size that ends the game (the view's)
+    # the city's size: {count} cards of {limit}, the size that ends the game (the
+    # view's); {items}: the count with its noun, one or many
+    LIMIT_TEXT = "{count}/{limit} cards"
     DWELLINGS_LABEL = "Dwellings"
     STATS = ("inh", "hrt")
     CITY_WORD = "city"
@@ -98,6 +104,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     _row_letters: dict[int, str] = {}  # a row card's id -> its letter, this turn
     _row_letters_turn: tuple[int, int] | None = None  # (round, seat) the letters are for
     _panel_for: int | None = None  # whose left panel is shown (its scroll is theirs)
+    coach_timer: Timer | None = None  # runs while a hint or why panel may show
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -122,9 +129,33 @@ class HappyCityScreen(Parts, GameScreenBase):
                 yield Static("", id="hc-effects")
             with Vertical(id="hc-right"):
                 yield MoveList(id="hc-actions")
-                yield Static("", id="hc-others")
-                yield LogView(id="hc-log")
+                with Vertical(id="hc-tail"):  # gives way to a hint (see the .tcss)
+                    yield Static("", id="hc-others")
+                    yield LogView(id="hc-log")
         yield KeyBar()
+
+    def coach_panel_home(self) -> Widget:
+        """The hint (and why) panel goes in the right-hand column, in place of the other
+        players and the log: docked along the whole screen's bottom it pushed the
+        cards' letters and the specials' effects out of sight (issue 46)."""
+        right = self.part("#hc-right", Vertical)
+        right.add_class("-coaching")
+        if self.coach_timer is None:  # the coach removes its panels itself
+            self.coach_timer = self.set_interval(0.25, self.sync_coach_panel)
+        return right
+
+    def sync_coach_panel(self) -> None:
+        """The other players and the log come back once no coach panel shows."""
+        if self.query(HintPanel) or self.query(WhyPanel):
+            return
+        self.part("#hc-right", Vertical).remove_class("-coaching")
+        if self.coach_timer is not None:
+            self.coach_timer.stop()
+            self.coach_timer = None
+
+    def close_hint(self) -> None:
+        super().close_hint()
+        self.call_after_refresh(self.sync_coach_panel)
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:
@@ -280,6 +311,10 @@ class HappyCityScreen(Parts, GameScreenBase):
         discard step and a purchase after it, a dwelling from its pile, a special claimed."""
         return AREA_ACTION.get(area, "discard" if stage == "discard" else "buy")
 
+    def size_text(self, count: int, limit: int) -> str:
+        items = counted(count, *self.ITEM_WORDS)
+        return self.LIMIT_TEXT.format(count=count, limit=limit, items=items)
+
     def _city_title(self, players: list[PlayerView], shown: int, mine: bool, limit: int) -> str:
         """The line over the city shown: whose, its size, money, income and score."""
         p = players[shown]
@@ -288,7 +323,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         points = score_sum(*net, sc["rule"], sc["score"], self.STATS)
         owner = f"Your {self.CITY_WORD}" if mine else f"{escape(p['name'])}'s {self.CITY_WORD}"
         return (
-            f"[b]{owner}[/b] ({len(p['city'])}{self.LIMIT_TEXT.format(limit=limit)}) - "
+            f"[b]{owner}[/b] ({self.size_text(len(p['city']), limit)}) - "
             f"{counted(p['coins'], *self.MONEY_WORDS)}, income {p['income']}/round - "
             f"score [b]{points}[/b]"
             + (f"   (N: next {self.CITY_WORD})" if len(players) > 1 else "")

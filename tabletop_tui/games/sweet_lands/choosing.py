@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
-from textual.widgets import DataTable, OptionList
+from textual.widgets import DataTable, OptionList, Static
 
-from rules.core import Action, GameState, counted
+from rules.core import Action, Explanation, GameState, counted
 from rules.sweet_lands import CardView, SweetLandsView
 
 from ...text import markup_safe
@@ -46,6 +46,7 @@ class ChoosingMixin(_Screen):
     # What the mixin reads of SweetLandsScreen, set by its render_view and show_moves.
     _map_targets: dict[MapPlace, list[Action]]  # the viewer's legal moves per map place
     _labels: dict[str, str]  # move key -> its label in this view
+    _explained: dict[str, Explanation]  # move key -> the explainer's words for it
     _by_key: dict[str | None, Action]  # move key -> legal move, for the moves on show
     _shown_moves: list[Action]  # the moves in the list, in its order
     _filter: list[Action] | None  # the moves of one choice, while the list shows only them
@@ -169,6 +170,8 @@ class ChoosingMixin(_Screen):
             return
         target = map_target(action)
         hm = self.query_one(HexMap)
+        if not hm.display and action.kind in ("character", "map"):
+            self.show_choice(action)
         hm.show_cursor(target is not None or hm.has_focus)
         if target is not None and target in hm.targets and hm.cursor != target:
             hm.cursor = target
@@ -180,6 +183,15 @@ class ChoosingMixin(_Screen):
             self.put_table_cursor("#sl-areas", action.args[0])
         elif action.kind in CARD_KINDS:
             self.put_table_cursor("#sl-hand", str(action.args[0]))
+
+    def show_choice(self, action) -> None:
+        """Before a Map Board is chosen the map panel is empty: it shows the highlighted
+        character or map side whole, in the explainer's words (the Enter > box above
+        the moves holds only its first lines)."""
+        told = self._explained.get(action.key)
+        info = self.query_one("#sl-hexinfo", Static)
+        info.add_class("-choice")
+        self.update_static("#sl-hexinfo", escape(told.text()) if told else "")
 
     def put_table_cursor(self, selector: str, row_key: str) -> None:
         table = self.query_one(selector, DataTable)

@@ -29,6 +29,7 @@ from .text import (
     resources_text,
     token_cost,
 )
+from .tracks import track_name
 
 HAND_COLUMNS = ("", "card", "text")  # the card cell: name, cost, industry, sweets
 CARD_WIDTH = 16  # the longest card name
@@ -259,22 +260,29 @@ def player_facts(view: SweetLandsView) -> list[tuple[str, list[str]]]:
         row("tiles / roads", lambda p: f"{len(p['tiles'])} / {len(p['roads'])}"),
         row("properties", lambda p: f"{len(p['properties'])}, rabbits {len(p['rabbits'])}"),
         row("cities / ports", lambda p: f"{p['cities']} / {p['connected_ports']}"),
+        row("food", lambda p: str(p["food"])),
         row(
-            "food / industry",
-            lambda p: (
-                f"{p['food']} / C{p['carriage']} "
-                f"L{'-' if p['locomotive'] is None else p['locomotive']}"
-            ),
+            "carriage / loco",
+            lambda p: f"{p['carriage']} / {'none' if p['locomotive'] is None else p['locomotive']}",
         ),
-        row("prosperity", lambda p: " ".join(map(str, p["prosperity"]))),
         row(
             "played / auto",
             lambda p: f"{len(p['played'])} / {sum(len(c) for c in p['columns'].values())}",
         ),
-        row("skills", lambda p: " ".join(map(str, p["skills"])) or "-"),
+        row("skill tiles", lambda p: " ".join(map(str, p["skills"])) or "-"),
         row("milestones", lambda p: " ".join(map(str, p["milestones"])) or "-"),
         row("round aid", lambda p: "-" if p["aid"] is None else f"space {p['aid'] + 1}"),
         row("passed", lambda p: "yes" if p["passed"] else "no"),
+    ]
+
+
+def prosperity_facts(view: SweetLandsView) -> list[tuple[str, list[str]]]:
+    """(track, each player's step on it) for the six Prosperity Tracks, each named as
+    the Tracks panel names it (a row of six bare numbers said nothing)."""
+    players = view["players"]
+    return [
+        (track_name(tr), [str(p["prosperity"][i]) for p in players])
+        for i, tr in enumerate(data().prosperity)
     ]
 
 
@@ -284,14 +292,20 @@ def players_renderable(view: SweetLandsView, width: int = 100):
     players = view["players"]
     tags = player_tags(players)
     facts = player_facts(view)
+    tracks = prosperity_facts(view)
     if width < 15 + 16 * len(players):
         parts: list = [Text("Players (public)", style="bold")]
         for s, p in enumerate(players):
-            para = Text(f"{tags[s]} {p['name']}", style="bold")
+            # a grid, so that a value that wraps goes on under itself, not at the edge
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(no_wrap=True, style="dim")
+            grid.add_column(overflow="fold")
             for label, values in facts:
-                para.append(f"\n  {label}: ", style="dim")
-                para.append(values[s])
-            parts.append(para)
+                grid.add_row(f" {label}:", values[s])
+            grid.add_row(" prosperity steps:", "")
+            for label, values in tracks:
+                grid.add_row(f"  {label}:", values[s])
+            parts += [Text(f"{tags[s]} {p['name']}", style="bold"), grid]
         return Group(*parts)
     t = Table(
         title="Players (public)",
@@ -307,6 +321,9 @@ def players_renderable(view: SweetLandsView, width: int = 100):
         t.add_column(f"{tags[s]} {escape(p['name'])}", overflow="fold")
     for label, values in facts:
         t.add_row(label, *values)
+    t.add_row(Text("prosperity steps", style="dim"), *[""] * len(players))
+    for label, values in tracks:
+        t.add_row(f" {label}", *values)
     return t
 
 

@@ -150,8 +150,8 @@ LABELS = {
     "edge": _edge,
     "place": _place,
     "draft": lambda a, v, _told, _slots: keep_label(v, a.args[0]),
-    "done": lambda _a, _v, _told, _slots: "Stop here (S)",
-    "end": lambda _a, _v, _told, _slots: "End the turn (E)",
+    "done": lambda _a, _v, _told, _slots: "Stop here (s)",
+    "end": lambda _a, _v, _told, _slots: "End the turn (e)",
 }
 
 

@@ -31,13 +31,13 @@ PROMPTS = {
     Op.HAND: "pay the hand cost: discard a card (Hand, keys 1-9) or place an Action Disc",
     Op.DISCARD_ONE: "discard one card for this free action (Hand)",
     Op.KEEP: "cleanup: keep one card for next round, discard the rest",
-    Op.TERRAIN: "place a terrain tile on a hex marked *; S stops",
-    Op.ROAD: "place a road on an edge marked +; S stops",
-    Op.TERRAIN_ROAD: "place tiles (hexes *) and roads (edges +), any order; S stops",
-    Op.INDUSTRY: "advance the Carriage or the Locomotive; S stops",
-    Op.PROSPERITY: "advance on a Prosperity Track (Tracks); S stops",
-    Op.RABBIT: "place a Cookie Rabbit on a property marked *; S stops",
-    Op.PROPERTY: "take a property token (the cost shown, if any); S stops",
+    Op.TERRAIN: "place a terrain tile on a hex marked *; s stops",
+    Op.ROAD: "place a road on an edge marked +; s stops",
+    Op.TERRAIN_ROAD: "place tiles (hexes *) and roads (edges +), any order; s stops",
+    Op.INDUSTRY: "advance the Carriage or the Locomotive; s stops",
+    Op.PROSPERITY: "advance on a Prosperity Track (Tracks); s stops",
+    Op.RABBIT: "place a Cookie Rabbit on a property marked *; s stops",
+    Op.PROPERTY: "take a property token (the cost shown, if any); s stops",
     Op.ORDER: "choose which part of the ability to resolve next",
     Op.PLACE: "place the token on a hex marked * (flipped tile or capital)",
     Op.SKILL: "take a skill tile you do not have yet (Board)",
@@ -50,7 +50,7 @@ PROMPTS = {
     Op.COPY: "choose the area to copy (you pay its cost too)",
     # F: the steps of the added characters and variants
     Op.DRAFT: "hand drafting: keep one card of the pack in front of you",
-    Op.FREE_AUTO: "automate a card from your hand at no cost; S stops",
+    Op.FREE_AUTO: "automate a card from your hand at no cost; s stops",
     Op.LOTUS_FLIP: "Lotus Che: choose one of your face-up tiles to flip",
     Op.LEAST_COLOUR: "Coral Lyla: choose the least-advanced Prosperity colour",
     Op.SAKURA_SEARCH: "Sakura Mochi: pick a Pass card from the deck",
@@ -66,7 +66,7 @@ def prompt(view: SweetLandsView, legal: list) -> str:
             return (
                 "main action: an area (Board), a card (Hand), a flip or pass; free actions any time"
             )
-        return "main action done: free actions, then End the turn (E)"
+        return "main action done: free actions, then end the turn (e)"
     if pend["op"] == Op.HAND and not any(a.kind == "disc" for a in legal):
         # no Action Disc to place: do not offer one
         return "pay the hand cost: discard a card (Hand, keys 1-9)" + left_text(pend)

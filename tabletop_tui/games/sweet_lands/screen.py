@@ -48,10 +48,11 @@ from .trade import TradeMixin
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
     "Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
-    "UPPER CASE = tile, 1-6 special tile, C capital, e/E extra draw area (E active). "
+    "UPPER CASE = tile (X: a tile on a special hex), 1-6 special tile, C capital, e/E extra "
+    "draw area (E active). "
     "2nd: * flipped, or a property: t tent h house b building s shop l lab k clock tower. "
     "3rd: r Cookie Rabbit, P port, ! bonus icon. Edges: # road, + legal road, ~ port. "
-    "Corners * = legal hex, v ^ = cursor."
+    "Corners * = legal hex, v ^ = cursor on a hex; @ = cursor on a road."
 )
 WIDE = 150  # from this width the side panel grows and long moves wrap (sweet_lands.tcss)
 PHASE = {
@@ -345,8 +346,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self._steps_text = ""
         if step == "human" and not self.review:
             done = " > ".join(self._steps[-6:]) if self._steps else "nothing yet"
-            main = "done" if v["main_done"] else "to do"
-            self._steps_text = f"[b]Main action[/b] {main}. [b]This turn[/b]: {escape(done)}"
+            # the engine says where the main action is; the other phases have none
+            main = v["main_action"]
+            stage = f"[b]Main action[/b] {main}" if main else f"[b]{v['phase'].title()} phase[/b]"
+            self._steps_text = f"{stage}. [b]This turn[/b]: {escape(done)}"
 
     def steps_before_opening(self, v: SweetLandsView) -> list[str]:
         """The viewer's own action-phase steps of the turn under way when the screen
@@ -428,9 +431,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         if not pv["map"]:
             self.update_static("#sl-maptitle", f"{escape(pv['name'])} has no Map Board yet.")
             hm.display = False
-            self.update_static("#sl-hexinfo", "")
+            self.update_static("#sl-hexinfo", "")  # the highlighted choice fills it
             return
         hm.display = True
+        self.query_one("#sl-hexinfo", Static).remove_class("-choice")
         mine = seat == me
         targets = set(self._map_targets) if mine else set()
         hm.show(data().maps[pv["map"]], pv, targets)
@@ -491,7 +495,11 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             self._extra_rows = extra
             options = [Option(text, id=row) for row, text in zip(rows, labels, strict=True)]
             ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
-            ol.display = bool(shown)
+            if self.review:  # a table to look at: no moves ever, the log takes the room
+                ol.display = bool(shown)
+            else:  # hidden, not taken out: while a bot or another seat moves the list
+                # keeps its place, so the panels below do not jump up and back (issue 46)
+                ol.visible = bool(shown)
             if shown and ol.highlighted is not None:
                 self.follow_list(shown[ol.highlighted])
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
