@@ -13,7 +13,7 @@ hot-seat play uses; none of them knows which kind of controller it was given.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from rules.core import Action, Explainer, Explanation, GameSpec, GameState, IllegalAction, Ref
 from rules.sweet_lands import SoloVerdict, Standing, SweetLandsExplainer, TrackRate
@@ -57,7 +57,7 @@ class SeatState(GameState):
     def _do(self, action: Action) -> None:
         raise IllegalAction("A seat's copy of the game is changed only by the host.")
 
-    def apply(self, action: Action) -> GameState:
+    def apply(self, action: Action) -> Self:
         raise IllegalAction("A seat's copy of the game is changed only by the host.")
 
     @property
