@@ -221,3 +221,31 @@ async def test_the_mouse_over_a_sweet_lands_hex_and_an_area_row_shows_each(tmp_p
         told = c.spec.explainer.thing(c.state, c.viewer, Ref("area", str(key)))
         assert told is not None and told.title in panel_of(app).text
         assert c.state is before  # pointing played nothing
+
+
+async def test_the_mouse_over_a_track_line_and_a_character_shows_each(tmp_path):
+    """The Tracks and Players panels have no cursor: pointing at a line that names a
+    Prosperity track or a character looks that up, in the explainer's words."""
+    from tabletop_tui.games.sweet_lands.lines import Lines
+    from tabletop_tui.games.sweet_lands.lookup import line_ref
+
+    c = sl_demo.mid_game(want="area")
+    async with table(tmp_path, c) as (app, pilot):
+        await pilot.press("f2")
+        for tab, panel_id, kind in (
+            ("t", "#sl-tracks", "track"),
+            ("p", "#sl-players", "character"),
+        ):
+            await pilot.press(tab)
+            await pilot.pause()
+            panel = app.screen.query_one(panel_id, Lines)
+            lines = [strip.text for strip in panel.drawn(panel.content_region.width)]
+            row = next(
+                i for i, text in enumerate(lines) if (r := line_ref(text)) and r.kind == kind
+            )
+            await pilot.hover(panel, offset=(2, row))
+            await pilot.pause(0.4)
+            ref = line_ref(lines[row])
+            assert ref is not None
+            told = c.spec.explainer.thing(c.state, c.viewer, ref)
+            assert told is not None and told.title in panel_of(app).text, (tab, ref)

@@ -3,6 +3,7 @@ rows, the highlighted move or the mouse point at, as the explainer's references.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -13,6 +14,9 @@ from rules.core import Action, Ref
 
 from ...lookup import Subject
 from .hexmap import HexMap
+from .lines import Lines
+from .text import data
+from .tracks import track_name
 
 if TYPE_CHECKING:  # the mixin's methods are the screen's
     from rules.sweet_lands import SweetLandsView
@@ -123,6 +127,10 @@ class SweetLandsLookup(_Screen):
         if isinstance(widget, HexMap) and self.shown_is_reader():
             target = widget.target_at(x, y)
             return None if target is None else self.explain_ref(map_ref(target))
+        if isinstance(widget, Lines) and widget.id in NAMING_PANELS:
+            strips = widget.drawn(widget.content_region.width)
+            ref = line_ref(strips[y].text) if 0 <= y < len(strips) else None
+            return None if ref is None else self.explain_ref(ref)
         if isinstance(widget, DataTable) and widget.id in TABLES and widget.row_count:
             # the table follows the mouse itself (its hover row), before this runs
             row = widget.hover_coordinate.row
@@ -134,6 +142,23 @@ class SweetLandsLookup(_Screen):
 
 
 TABLES = ("sl-areas", "sl-hand")
+# panels of text whose lines name Prosperity tracks and characters (Tracks, the hand's
+# player panel, Players): the line under the mouse is looked up by the name it holds
+NAMING_PANELS = ("sl-tracks", "sl-player", "sl-players")
+
+
+def line_ref(line: str) -> Ref | None:
+    """The Prosperity track or the character a panel's line names ("Or-up tiles",
+    "Eline"), if any: a track first, as a track's line may also name who stands on it."""
+    d = data()
+    for i, track in enumerate(d.prosperity):
+        if track_name(track) in line:
+            return Ref("track", i)
+    words = set(re.findall(r"[A-Za-z]+", line))
+    for cid, character in d.characters.items():
+        if character["name"].split()[0] in words:  # the panels name a character by first name
+            return Ref("character", cid)
+    return None
 
 
 def table_ref(table: str, key: str) -> Ref:
