@@ -15,6 +15,11 @@ from ..happy_city.cards import catalogue
 from .base import Policy
 
 SLOT_COST = 1.5
+# Two moves whose imagined games differ by less than this (in the search's judge: a
+# 1% share of the win, or 5 points of margin) are as good as each other: the hard
+# search stops comparing them (``Policy.close_call``), and a decision whose moves are
+# all that close, or clearly worse than one, is answered without spending its budget.
+CLOSE_CALL = 0.01
 LONG_GAME = 20  # from this round on, buying a card is worth more than anything it costs
 
 
@@ -158,6 +163,7 @@ def worth_considering(state, actions):
 
 class HappyCityBot(ExpertMixin, Policy):
     name = "smart"
+    close_call = CLOSE_CALL
 
     def pick(self, state, seat, actions):
         if len(actions) == 1:
@@ -279,6 +285,7 @@ class HappiestTownBot(Policy):
     facility types that bring an infrastructure card within reach."""
 
     name = "smart"
+    close_call = CLOSE_CALL
 
     def pick(self, state, seat, actions):
         if len(actions) == 1:

@@ -46,6 +46,18 @@ SLACK = 0.97  # share of the time budget the search may use before it must answe
 EARLIEST = 4
 
 
+def looks_at(worlds: int) -> bool:
+    """Whether the search weighs dropping candidates after this many worlds: at 4, 6,
+    8, 12, 16, 24, 32, ... Each look is one more chance for noise to drop a good
+    candidate (a move unlucky on its first worlds), and looking after every world
+    made that likely in a long search; looking ever less often keeps the chance near
+    a single test's while a clear decision still stops at the first look."""
+    if worlds < EARLIEST:
+        return False
+    top = 1 << (worlds.bit_length() - 1)  # the highest power of two in ``worlds``
+    return worlds in (top, top + top // 2)
+
+
 class SearchBot(RankingBot):
     # Whether a candidate clearly behind the leader is dropped even when the policy
     # has no close call (the expert level races its candidates; hard spreads evenly).
@@ -106,7 +118,7 @@ class SearchBot(RankingBot):
             iteration += 1
             if progress is not None:
                 progress(thinking(self.spent_share(iteration), cands, values))
-            if len(self._settle(values, alive)) == 1:
+            if looks_at(iteration) and len(self.settle(values, alive)) == 1:
                 break
             world = obs.sample(self.world_seed())
         self.last_iterations = iteration
@@ -126,7 +138,7 @@ class SearchBot(RankingBot):
         """How many candidate moves this search compares (the policy's say)."""
         return self.policy.search_width(world)
 
-    def _settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
+    def settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
         """Drop from ``alive`` every candidate that, on the worlds all of them saw,
         clearly trails the leader or lies within the policy's close call of it:
         comparing them longer would not change the answer. Returns ``alive``."""
