@@ -47,13 +47,14 @@ EARLIEST = 4
 
 
 def looks_at(worlds: int) -> bool:
-    """Whether the search weighs dropping candidates after this many worlds: at 4, 6,
-    8, 12, 16, 24, 32, ... Each look is one more chance for noise to drop a good
-    candidate (a move unlucky on its first worlds), and looking after every world
-    made that likely in a long search; looking ever less often keeps the chance near
-    a single test's while a clear decision still stops at the first look."""
-    if worlds < EARLIEST:
-        return False
+    """Whether the search weighs dropping candidates after this many worlds: after
+    each from 4 to 8 (a short search, as Sweet Lands' turn moves), then at 12, 16,
+    24, 32, 48, ... Each look is one more chance for noise to drop a good candidate
+    (a move unlucky on its first worlds): looking after every world made that likely
+    in a long search, and looking ever less often keeps the chance near a few
+    tests' while a clear decision still stops at the first looks."""
+    if worlds <= 2 * EARLIEST:
+        return worlds >= EARLIEST
     top = 1 << (worlds.bit_length() - 1)  # the highest power of two in ``worlds``
     return worlds in (top, top + top // 2)
 
