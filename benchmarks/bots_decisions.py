@@ -17,13 +17,17 @@ A level that searched faster but decides as well shows the same regret at less t
 
 Run it with another checkout first on PYTHONPATH to measure the code before a
 change: the positions and the reference's worlds depend only on the seeds.
+``--cache FILE`` keeps the reference's values there (they take nearly all the
+time), so a second run over the same positions only asks the levels.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
+from pathlib import Path
 
 from benchkit import mean_ci
 
@@ -81,7 +85,9 @@ def main(argv=None) -> None:
     p.add_argument("--reference", type=int, default=300, help="the reference's worlds")
     p.add_argument("--levels", nargs="+", default=["hard", "expert"])
     p.add_argument("--seed", type=int, default=4000, help="first game seed")
+    p.add_argument("--cache", type=Path, help="a JSON file of reference values to reuse")
     args = p.parse_args(argv)
+    cache = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     for game, options, title in GAMES:
         if args.only.lower() not in title.lower():
             continue
@@ -89,7 +95,10 @@ def main(argv=None) -> None:
         regrets: dict[str, list[float]] = {lv: [] for lv in args.levels}
         spent: dict[str, list[float]] = {lv: [] for lv in args.levels}
         for k, state in enumerate(positions(game, options, args.positions, args.seed)):
-            values = reference_values(game, state, args.reference, 7 + k)
+            where = f"{title} {args.seed} {args.reference} {k}"
+            if where not in cache:
+                cache[where] = reference_values(game, state, args.reference, 7 + k)
+            values = cache[where]
             best = max(v for v in values.values() if v is not None)
             seat = state.actors()[0]
             for level in args.levels:
@@ -98,6 +107,8 @@ def main(argv=None) -> None:
                 move = bot.choose(state, seat)
                 spent[level].append(time.process_time() - t0)
                 regrets[level].append(best - (values.get(move.key) or 0.0))
+        if args.cache:
+            args.cache.write_text(json.dumps(cache))
         for level in args.levels:
             m, lo, hi = mean_ci(regrets[level])
             good = sum(r <= AS_GOOD for r in regrets[level])

@@ -9,8 +9,9 @@ close moves apart. The search is anytime: it stops when its budget ends — a nu
 iterations, a time in seconds on this process's clock, or both — and answers with the
 candidate whose imagined games went best, the policy's own choice on a tie. A policy
 with a ``close_call`` lets it stop sooner: after a few worlds a candidate whose paired
-interval (``paired``) puts it clearly behind the leader, or within the close call of
-it, is compared no longer, and once one is left the search answers; the budget goes
+interval (``paired``) shows it cannot beat the leader by the close call (clearly
+behind, or at most that much ahead) is compared no longer, and once one is left the
+search answers; the budget goes
 to the decisions whose candidates are close. With a time budget it begins no world
 it would not finish, and the policy may give up a long imagined move on the clock.
 
@@ -141,17 +142,16 @@ class SearchBot(RankingBot):
 
     def settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
         """Drop from ``alive`` every candidate that, on the worlds all of them saw,
-        clearly trails the leader or lies within the policy's close call of it:
-        comparing them longer would not change the answer. Returns ``alive``."""
+        cannot beat the leader by the policy's close call (the 95% interval of its
+        paired difference stays below that; without a close call, only one clearly
+        behind): more worlds could at most trade the leader for a move about as good.
+        Returns ``alive``."""
         close = self.policy.close_call
         if (close is None and not self.races) or len(values[alive[0]]) < EARLIEST:
             return alive
         leader = max(alive, key=lambda k: (sum(values[k]), -k))
         for k in list(alive):
-            if k == leader:
-                continue
-            lead = paired(values[leader], values[k])
-            if lead.low > 0 or (close is not None and -close < lead.low <= lead.high < close):
+            if k != leader and paired(values[leader], values[k]).low > -(close or 0.0):
                 alive.remove(k)
         return alive
 

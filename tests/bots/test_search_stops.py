@@ -33,6 +33,16 @@ def test_a_candidate_clearly_behind_or_as_good_as_the_leader_is_dropped():
     assert search(2.0).settle([LEADER, close], [0, 1]) == [0]
 
 
+def test_a_candidate_that_cannot_beat_the_leader_by_the_close_call_is_dropped():
+    """Behind on average but not clearly (its interval reaches past nothing), yet at
+    most 0.29 ahead: with a close call of 0.5 more worlds could only trade the
+    leader for a move about as good, so it goes; without one it stays."""
+    maybe_behind = [x - d for x, d in zip(LEADER, [1.0, 0.0, 1.4, 0.4], strict=True)]
+    assert search(0.5).settle([LEADER, maybe_behind], [0, 1]) == [0]
+    assert search(0.2).settle([LEADER, maybe_behind], [0, 1]) == [0, 1]
+    assert search(None).settle([LEADER, maybe_behind], [0, 1]) == [0, 1]
+
+
 def test_nothing_is_dropped_before_enough_worlds_or_without_a_close_call():
     short = [LEADER[: EARLIEST - 1], [x - 5 for x in LEADER[: EARLIEST - 1]]]
     assert search(0.5).settle(short, [0, 1]) == [0, 1]
