@@ -12,6 +12,7 @@ import time
 
 import rules
 from rules.bots import Bot, Budget, SearchBot, make_bot, policy_for
+from rules.bots.happiness_search import SearchingHappinessBot
 
 # The hard search as it was before issue 51 item 3 in the card games: no close call, so
 # every decision spends the whole budget (``bots.py --pair even`` measures against it).
@@ -19,9 +20,13 @@ EVEN = "hard-even"
 
 
 def bot_for(game: str, level: str, seed: int, budget: Budget | None) -> Bot:
-    """``make_bot``'s bot, or for ``EVEN`` the shared hard search with no close call."""
+    """``make_bot``'s bot, or for ``EVEN`` the hard search with no close call."""
     if level != EVEN:
         return make_bot(game, level, seed, budget)
+    hard = make_bot(game, "hard", seed, budget)
+    if isinstance(hard, SearchingHappinessBot):  # Happiness: the planner's own search
+        hard.close_call = None  # this bot only
+        return hard
     policy = policy_for(game, seed)
     policy.close_call = None  # this instance only
     return SearchBot(policy, seed + 2, budget)

@@ -53,6 +53,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
 
     width = WIDTH  # placements compared at most
     endgame = ENDGAME  # cards left in the deck from which placements are searched
+    close_call: float | None = CLOSE_CALL  # None: every search spends its whole budget
 
     def __init__(self, seed: int = 0, budget: Budget | None = None):
         super().__init__(seed)
@@ -120,7 +121,8 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
             if progress is not None:
                 ahead = cands[clear_leader(diffs)] if values[0] else None
                 progress(Thinking(self._share(worlds), ahead, sum(map(len, values))))
-            if looks_at(len(values[0])) and settled(diffs):
+            close = self.close_call
+            if close is not None and looks_at(len(values[0])) and settled(diffs, close):
                 break
             world = obs.sample(self.world_seed())
         self.last_worlds = worlds
@@ -195,11 +197,11 @@ def judge(state, seat: int) -> float:
     return share + 0.002 * max(-50, min(50, margin))
 
 
-def settled(diffs: list[list[float]]) -> bool:
+def settled(diffs: list[list[float]], close_call: float = CLOSE_CALL) -> bool:
     """Whether more worlds would hardly matter: no candidate could still lead the
-    planner's choice by ``CLOSE_CALL`` or more (each one's 95% interval of its paired
+    planner's choice by ``close_call`` or more (each one's 95% interval of its paired
     difference lies below that)."""
-    return all(interval(d).high < CLOSE_CALL for d in diffs)
+    return all(interval(d).high < close_call for d in diffs)
 
 
 def clear_leader(diffs: list[list[float]]) -> int:
