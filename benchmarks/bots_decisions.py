@@ -29,7 +29,7 @@ import statistics
 import time
 from pathlib import Path
 
-from benchkit import mean_ci
+from benchkit import EVEN, bot_for, mean_ci
 
 import rules
 from rules.bots import Budget, SearchBot, make_bot, observe, policy_for
@@ -83,7 +83,12 @@ def main(argv=None) -> None:
     p.add_argument("--only", default="", help="play only titles containing this text")
     p.add_argument("--positions", type=int, default=30, help="positions per game")
     p.add_argument("--reference", type=int, default=300, help="the reference's worlds")
-    p.add_argument("--levels", nargs="+", default=["hard", "expert"])
+    p.add_argument(
+        "--levels",
+        nargs="+",
+        default=["hard", EVEN, "expert"],
+        help=f"levels asked ({EVEN}: hard with no close call, its whole budget each time)",
+    )
     p.add_argument("--seed", type=int, default=4000, help="first game seed")
     p.add_argument("--cache", type=Path, help="a JSON file of reference values to reuse")
     args = p.parse_args(argv)
@@ -102,7 +107,7 @@ def main(argv=None) -> None:
             best = max(v for v in values.values() if v is not None)
             seat = state.actors()[0]
             for level in args.levels:
-                bot = make_bot(game, level, 11 + k)
+                bot = bot_for(game, level, 11 + k, None)
                 t0 = time.process_time()
                 move = bot.choose(state, seat)
                 spent[level].append(time.process_time() - t0)
