@@ -91,6 +91,11 @@ def main(argv=None) -> None:
     )
     p.add_argument("--seed", type=int, default=4000, help="first game seed")
     p.add_argument("--cache", type=Path, help="a JSON file of reference values to reuse")
+    p.add_argument(
+        "--close-call",
+        type=float,
+        help="hard's and expert's close call instead of the policy's (tuning)",
+    )
     args = p.parse_args(argv)
     cache = json.loads(args.cache.read_text()) if args.cache and args.cache.exists() else {}
     for game, options, title in GAMES:
@@ -108,12 +113,19 @@ def main(argv=None) -> None:
             seat = state.actors()[0]
             for level in args.levels:
                 bot = bot_for(game, level, 11 + k, None)
+                if level in ("hard", "expert") and args.close_call is not None:
+                    assert isinstance(bot, SearchBot)  # this bot only:
+                    if level == "hard":
+                        bot.policy.close_call = args.close_call
+                    else:
+                        bot.policy.expert_close_call = args.close_call
                 t0 = time.process_time()
                 move = bot.choose(state, seat)
                 spent[level].append(time.process_time() - t0)
                 regrets[level].append(best - (values.get(move.key) or 0.0))
         if args.cache:
             args.cache.write_text(json.dumps(cache))
+        first = args.levels[0]
         for level in args.levels:
             m, lo, hi = mean_ci(regrets[level])
             good = sum(r <= AS_GOOD for r in regrets[level])
@@ -126,6 +138,10 @@ def main(argv=None) -> None:
                 f"{quick}/{n} under a tenth of the budget",
                 flush=True,
             )
+            if level != first:  # paired: the same positions, the same reference
+                diff = [a - b for a, b in zip(regrets[level], regrets[first], strict=True)]
+                m, lo, hi = mean_ci(diff)
+                print(f"         regret minus {first}'s: {m:+.4f} (95% CI {lo:+.4f} to {hi:+.4f})")
 
 
 if __name__ == "__main__":

@@ -146,7 +146,7 @@ class SearchBot(RankingBot):
         paired difference stays below that; without a close call, only one clearly
         behind): more worlds could at most trade the leader for a move about as good.
         Returns ``alive``."""
-        close = self.policy.close_call
+        close = self.close_call()
         if (close is None and not self.races) or len(values[alive[0]]) < EARLIEST:
             return alive
         leader = max(alive, key=lambda k: (sum(values[k]), -k))
@@ -154,6 +154,10 @@ class SearchBot(RankingBot):
             if k != leader and paired(values[leader], values[k]).low > -(close or 0.0):
                 alive.remove(k)
         return alive
+
+    def close_call(self) -> float | None:
+        """The difference below which two moves count as equally good (the policy's)."""
+        return self.policy.close_call
 
     def spent_share(self, iteration: int) -> float:
         """How much of the budget is spent, from 0 to 1 (for a progress bar)."""

@@ -68,7 +68,8 @@ def test_expert_compares_twice_the_candidates_hard_does():
 
 def test_expert_races_dropping_a_candidate_clearly_behind_without_a_close_call():
     policy = policy_for("happy-city", 1)
-    policy.close_call = None  # this instance only: hard then compares to the budget's end
+    policy.close_call = policy.expert_close_call = None  # this instance only: hard then
+    # compares every candidate to the budget's end
     expert = ExpertSearchBot(policy, 1, Budget(seconds=None, iterations=50))
     behind = [x - 5 for x in LEADER]
     unclear = [14.0, 8.0, 15.0, 9.0]
