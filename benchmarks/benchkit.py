@@ -11,7 +11,25 @@ import sys
 import time
 
 import rules
-from rules.bots import Budget, make_bot
+from rules.bots import Bot, Budget, SearchBot, make_bot, policy_for
+from rules.bots.happiness_search import SearchingHappinessBot
+
+# The hard search as it was before issue 51 item 3 in the card games: no close call, so
+# every decision spends the whole budget (``bots.py --pair even`` measures against it).
+EVEN = "hard-even"
+
+
+def bot_for(game: str, level: str, seed: int, budget: Budget | None) -> Bot:
+    """``make_bot``'s bot, or for ``EVEN`` the hard search with no close call."""
+    if level != EVEN:
+        return make_bot(game, level, seed, budget)
+    hard = make_bot(game, "hard", seed, budget)
+    if isinstance(hard, SearchingHappinessBot):  # Happiness: the planner's own search
+        hard.close_call = None  # this bot only
+        return hard
+    policy = policy_for(game, seed)
+    policy.close_call = None  # this instance only
+    return SearchBot(policy, seed + 2, budget)
 
 
 def cachegrind_instructions(script: str, args: list[str]) -> int:
@@ -83,26 +101,35 @@ def meets_goals(wall_ms: list[float]) -> bool:
     return statistics.median(wall_ms) <= GOAL_MEDIAN_MS and p95(wall_ms) <= GOAL_P95_MS
 
 
-def timing_line(level: str, seconds: list[float]) -> str:
+def timing_line(level: str, seconds: list[float], per_game: list[float] | None = None) -> str:
+    """A level's decision times in ms (median, p95, max) and, given ``per_game``
+    (each seat's seconds over a game), the mean process time a seat spends a game."""
     ms = [x * 1000 for x in seconds]
+    game = f"; {statistics.mean(per_game):.2f} s a game" if per_game else ""
     return (
         f"  {level:6} decision ms: median {statistics.median(ms):.1f}  "
-        f"p95 {pct(ms, 0.95):.1f}  max {max(ms):.1f}  ({len(ms)} decisions)"
+        f"p95 {pct(ms, 0.95):.1f}  max {max(ms):.1f}  ({len(ms)} decisions{game})"
     )
 
 
 def play(game: str, options: dict, levels: list[str], seed: int, budget: Budget | None, times):
-    """One game; returns the final state. Decision times go into ``times[level]``;
-    ``budget`` None: each searching level its own default (hard 0.2 s, expert 1 s)."""
+    """One game; returns the final state. Decision times go into ``times[level]``, and
+    each seat's process time over the game into ``times[level + " game"]``; ``budget``
+    None: each searching level its own default (hard 0.2 s, expert 1 s)."""
     spec = rules.get_game(game)
     state = spec.new_game([f"P{i + 1}" for i in range(len(levels))], seed=seed, options=options)
-    bots = [make_bot(game, lv, seed * 31 + i, budget) for i, lv in enumerate(levels)]
+    bots = [bot_for(game, lv, seed * 31 + i, budget) for i, lv in enumerate(levels)]
+    spent = [0.0] * len(levels)
     while not state.is_over:
         seat = state.actors()[0]
         many = len(state.legal_actions(seat)) > 1
         t0 = time.process_time()
         action = bots[seat].choose(state, seat)
+        took = time.process_time() - t0
+        spent[seat] += took
         if many:
-            times[levels[seat]].append(time.process_time() - t0)
+            times[levels[seat]].append(took)
         state = state.apply(action)
+    for level, seconds in zip(levels, spent, strict=True):
+        times[f"{level} game"].append(seconds)
     return state

@@ -8,7 +8,13 @@ unless ``--no-mirror``), and prints:
 - the stronger level's win rate (a shared win counts half) with the number of games
   and a 95% Wilson confidence interval;
 - the decision time of each level (median, 95th percentile, max), in milliseconds of
-  process time, over every decision that offered more than one legal action.
+  process time, over every decision that offered more than one legal action, and
+  the process time a seat of that level spends over a game.
+
+``--pair even`` plays hard against ``hard-even``, the hard search with no close call
+(every decision spends its whole budget, as hard did before issue 51 item 3), on the
+same deals: the win rate says whether stopping early costs strength, and the two
+levels' seconds a game what it saves. ``--pair expert``: expert against hard.
 
 For Sweet Lands it plays games with every seat at one level, solo and at 2-4
 players, and prints per level and player count the VP mean with a 95% confidence
@@ -28,7 +34,7 @@ import argparse
 from collections import defaultdict
 
 import bots_sweet_lands
-from benchkit import play, timing_line, wilson
+from benchkit import EVEN, play, timing_line, wilson
 
 from rules.bots import Budget
 
@@ -38,13 +44,14 @@ CARD_GAMES = (
     ("happiest-town", {}, "Happiest Town"),
     ("happiness", {"silence": "turns"}, "Happiness"),
 )
-PAIRS = (("expert", "hard"), ("hard", "normal"), ("normal", "easy"))
+PAIRS = (("expert", "hard"), ("hard", EVEN), ("hard", "normal"), ("normal", "easy"))
 # which pairs each --pair plays (expert against hard only when asked: a second a move)
 PAIR_CHOICES = {
     "both": ("hard", "easy"),
     "hard": ("hard",),
     "easy": ("easy",),
     "expert": ("expert",),
+    "even": (EVEN,),
     "all": ("expert", "hard", "easy"),
 }
 
@@ -61,7 +68,7 @@ def match(game, options, strong, weak, games, budget, times, seed0=1000, mirror=
         me = levels.index(strong)
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
-        if strong == "expert":  # a slow pair: each game as it ends, for a long run
+        if strong == "expert" or weak == EVEN:  # a slow pair: each game as it ends
             print(f"    seed {seed}: {strong} seat {me + 1}, scores {res['scores']}", flush=True)
     return score
 
@@ -76,9 +83,9 @@ def report_pair(strong, weak, score, n) -> None:
 
 
 def report_times(times) -> None:
-    for level in ("easy", "normal", "hard", "expert"):
+    for level in ("easy", "normal", "hard", EVEN, "expert"):
         if times.get(level):
-            print(timing_line(level, times[level]), flush=True)
+            print(timing_line(level, times[level], times.get(f"{level} game")), flush=True)
 
 
 RUNS = {  # games per run kind: card hard/normal, card normal/easy, Sweet Lands scale
@@ -107,7 +114,8 @@ def main(argv=None) -> None:
         choices=tuple(PAIR_CHOICES),
         default="both",
         help="card games: hard vs normal and normal vs easy (both), one of them (hard, "
-        "easy), expert vs hard (expert), or all three (all)",
+        "easy), expert vs hard (expert), hard vs hard spending every decision's whole "
+        "budget as before issue 51 item 3 (even), or expert, hard and easy (all)",
     )
     p.add_argument(
         "--no-mirror",
@@ -131,7 +139,8 @@ def main(argv=None) -> None:
         times: dict[str, list[float]] = defaultdict(list)
         print(f"\n== {title}", flush=True)
         for strong, weak in PAIRS:
-            if (weak if strong == "normal" else strong) not in PAIR_CHOICES[args.pair]:
+            chosen = weak if strong == "normal" or weak == EVEN else strong
+            if chosen not in PAIR_CHOICES[args.pair]:
                 continue
             n = args.easy_games if strong == "normal" else args.games
             score = match(

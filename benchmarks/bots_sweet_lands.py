@@ -276,7 +276,7 @@ def run(scale: float, budget: Budget | None, seed0: int, levels=LEVELS, counts=C
     choice_counts(max(4, round(CHOICE_GAMES * scale)), seed0 + 700)
     for level in ALL_LEVELS:
         if times.get(level):
-            print(timing_line(level, times[level]))
+            print(timing_line(level, times[level], times.get(f"{level} game")))
 
 
 def main(argv=None) -> None:
@@ -324,7 +324,7 @@ def main(argv=None) -> None:
                 args.head_to_head, budget, args.seed + 500, times, True, n, args.strong, args.weak
             )
         for level in (args.strong, args.weak):
-            print(timing_line(level, times[level]))
+            print(timing_line(level, times[level], times.get(f"{level} game")))
         return
     run(args.scale, budget, args.seed, tuple(args.levels), tuple(args.players or COUNTS))
 

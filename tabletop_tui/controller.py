@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
-from rules.bots import Bot, make_bot
+from rules.bots import Bot, RankingBot, make_bot
 from rules.core import Action, Explanation, GameSpec, GameState, IllegalAction, Ref
 
 from .saves import write_save
@@ -201,6 +201,16 @@ class Controller:
             return action
         labeler = self.spec.labeler
         return Action(action.seat, action.kind, action.args, lambda: labeler(action) or action.key)
+
+    def bot_searches(self) -> bool:
+        """Whether the bot to move will think: a searching level (hard, expert) with
+        more than one move to choose from. A forced move, or an easy or normal bot,
+        answers at once."""
+        if self.next_step() != "bot":
+            return False
+        seat = self.state.actors()[0]
+        bot = self._bots[seat]
+        return isinstance(bot, RankingBot) and len(self.state.legal_actions(seat)) > 1
 
     def bot_step(self) -> Action | None:
         if self.next_step() != "bot":

@@ -244,6 +244,9 @@ class Policy(Bot):
     # the search stops once every other candidate clearly trails the leader or is
     # that close to it on the same worlds (None: it always spends its budget).
     close_call: float | None = None
+    # The expert level's close call, if finer than hard's (None: the same): expert has
+    # five times the time, and a coarse call would leave most of it unspent.
+    expert_close_call: float | None = None
 
     def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
         """The game's own ``hard`` level, if it is not the shared search over this

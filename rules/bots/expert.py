@@ -12,7 +12,9 @@ on them alike. Expert keeps the method and changes where the time goes:
   interval (``paired``, the same worlds for both) puts it clearly behind the leader
   is dropped, so the worlds go to the moves still in contention (a racing algorithm,
   as in successive elimination of bandit arms);
-- it thinks up to ``EXPERT_SECONDS`` of process time a decision.
+- it thinks up to ``EXPERT_SECONDS`` of process time a decision, and where a game
+  gives hard a coarse close call to halve its time (the card games), expert keeps a
+  finer one (``Policy.expert_close_call``): a second is there to be spent.
 
 A game where a level draws some choices for variety (Sweet Lands' character and map
 board) lets expert take the strongest instead (``Policy.play_strongest``). A game
@@ -40,6 +42,10 @@ class ExpertSearchBot(SearchBot):
 
     def width(self, world) -> int:
         return self.policy.search_width(world) * WIDER
+
+    def close_call(self) -> float | None:
+        finer = self.policy.expert_close_call
+        return self.policy.close_call if finer is None else finer
 
 
 def expert_bot(policy: Policy, seed: int, budget: Budget | None) -> RankingBot:

@@ -33,7 +33,8 @@ from ..core import Action
 from .base import Progress, Ranked, RankingBot, SeatKnowledge, Thinking
 from .happiness import HappinessBot
 from .happiness_plan import Planner, PlanningHappinessBot
-from .search import SLACK, Budget, mean
+from .paired_interval import interval
+from .search import SLACK, Budget, looks_at, mean
 
 WIDTH = 4  # placements compared at most
 CLOSE = 3.0  # Joypoints of planner estimate within which a placement is a candidate
@@ -41,6 +42,10 @@ TURNS = 2  # the seat's own turns an imagined game covers after this one
 ENDGAME = 6  # cards left in the deck from which imagined games run to the end
 CLEAR = 2.0  # standard errors by which a candidate must beat the planner's choice
 SPREAD = 8.0  # Joypoints of margin that make a cut-off game nearly won (tanh scale)
+# A lead over the planner's choice below this (in ``judge``'s units: a 1% share of the
+# win, or 5 Joypoints of margin) is not worth more worlds: once no candidate's 95%
+# interval reaches it, the search answers without spending the rest of its budget.
+CLOSE_CALL = 0.01
 
 
 class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
@@ -48,6 +53,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
 
     width = WIDTH  # placements compared at most
     endgame = ENDGAME  # cards left in the deck from which placements are searched
+    close_call: float | None = CLOSE_CALL  # None: every search spends its whole budget
 
     def __init__(self, seed: int = 0, budget: Budget | None = None):
         super().__init__(seed)
@@ -115,6 +121,9 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
             if progress is not None:
                 ahead = cands[clear_leader(diffs)] if values[0] else None
                 progress(Thinking(self._share(worlds), ahead, sum(map(len, values))))
+            close = self.close_call
+            if close is not None and looks_at(len(values[0])) and settled(diffs, close):
+                break
             world = obs.sample(self.world_seed())
         self.last_worlds = worlds
         best = clear_leader(diffs)
@@ -186,6 +195,13 @@ def judge(state, seat: int) -> float:
     winners = state.result()["winners"]
     share = 1.0 / len(winners) if seat in winners else 0.0
     return share + 0.002 * max(-50, min(50, margin))
+
+
+def settled(diffs: list[list[float]], close_call: float = CLOSE_CALL) -> bool:
+    """Whether more worlds would hardly matter: no candidate could still lead the
+    planner's choice by ``close_call`` or more (each one's 95% interval of its paired
+    difference lies below that)."""
+    return all(interval(d).high < close_call for d in diffs)
 
 
 def clear_leader(diffs: list[list[float]]) -> int:

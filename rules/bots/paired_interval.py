@@ -51,7 +51,12 @@ def t95(degrees: int) -> float:
 def paired(these: Sequence[float], those: Sequence[float]) -> Difference:
     """``these`` minus ``those``, game by game (the shorter length counts)."""
     n = min(len(these), len(those))
-    diffs = [a - b for a, b in zip(these[:n], those[:n], strict=True)]
+    return interval([a - b for a, b in zip(these[:n], those[:n], strict=True)])
+
+
+def interval(diffs: Sequence[float]) -> Difference:
+    """The mean of game-by-game differences, with its 95% interval."""
+    n = len(diffs)
     if n == 0:
         return Difference(0.0, -math.inf, math.inf, 0)
     mean = sum(diffs) / n

@@ -9,8 +9,9 @@ close moves apart. The search is anytime: it stops when its budget ends — a nu
 iterations, a time in seconds on this process's clock, or both — and answers with the
 candidate whose imagined games went best, the policy's own choice on a tie. A policy
 with a ``close_call`` lets it stop sooner: after a few worlds a candidate whose paired
-interval (``paired``) puts it clearly behind the leader, or within the close call of
-it, is compared no longer, and once one is left the search answers; the budget goes
+interval (``paired``) shows it cannot beat the leader by the close call (clearly
+behind, or at most that much ahead) is compared no longer, and once one is left the
+search answers; the budget goes
 to the decisions whose candidates are close. With a time budget it begins no world
 it would not finish, and the policy may give up a long imagined move on the clock.
 
@@ -44,6 +45,19 @@ SLACK = 0.97  # share of the time budget the search may use before it must answe
 # worlds every candidate must have seen before any is dropped (``Policy.close_call``):
 # the spread of two or three differences misjudges too often
 EARLIEST = 4
+
+
+def looks_at(worlds: int) -> bool:
+    """Whether the search weighs dropping candidates after this many worlds: after
+    each from 4 to 8 (a short search, as Sweet Lands' turn moves), then at 12, 16,
+    24, 32, 48, ... Each look is one more chance for noise to drop a good candidate
+    (a move unlucky on its first worlds): looking after every world made that likely
+    in a long search, and looking ever less often keeps the chance near a few
+    tests' while a clear decision still stops at the first looks."""
+    if worlds <= 2 * EARLIEST:
+        return worlds >= EARLIEST
+    top = 1 << (worlds.bit_length() - 1)  # the highest power of two in ``worlds``
+    return worlds in (top, top + top // 2)
 
 
 class SearchBot(RankingBot):
@@ -106,7 +120,7 @@ class SearchBot(RankingBot):
             iteration += 1
             if progress is not None:
                 progress(thinking(self.spent_share(iteration), cands, values))
-            if len(self._settle(values, alive)) == 1:
+            if looks_at(iteration) and len(self.settle(values, alive)) == 1:
                 break
             world = obs.sample(self.world_seed())
         self.last_iterations = iteration
@@ -126,21 +140,24 @@ class SearchBot(RankingBot):
         """How many candidate moves this search compares (the policy's say)."""
         return self.policy.search_width(world)
 
-    def _settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
+    def settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
         """Drop from ``alive`` every candidate that, on the worlds all of them saw,
-        clearly trails the leader or lies within the policy's close call of it:
-        comparing them longer would not change the answer. Returns ``alive``."""
-        close = self.policy.close_call
+        cannot beat the leader by the policy's close call (the 95% interval of its
+        paired difference stays below that; without a close call, only one clearly
+        behind): more worlds could at most trade the leader for a move about as good.
+        Returns ``alive``."""
+        close = self.close_call()
         if (close is None and not self.races) or len(values[alive[0]]) < EARLIEST:
             return alive
         leader = max(alive, key=lambda k: (sum(values[k]), -k))
         for k in list(alive):
-            if k == leader:
-                continue
-            lead = paired(values[leader], values[k])
-            if lead.low > 0 or (close is not None and -close < lead.low <= lead.high < close):
+            if k != leader and paired(values[leader], values[k]).low > -(close or 0.0):
                 alive.remove(k)
         return alive
+
+    def close_call(self) -> float | None:
+        """The difference below which two moves count as equally good (the policy's)."""
+        return self.policy.close_call
 
     def spent_share(self, iteration: int) -> float:
         """How much of the budget is spent, from 0 to 1 (for a progress bar)."""

@@ -61,6 +61,9 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
         self.controller = controller
         self.shown_seat: int | None = None
         self._busy = False
+        # a searching bot is deciding: its seat reads "thinking" (only then; before
+        # it, during the pause people need to follow the moves, "about to move")
+        self.bot_thinking = False
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
         self._handoff: HandoffScreen | None = None
@@ -202,11 +205,26 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
         return True
 
     def _bot_move(self) -> None:
+        if not self.replaced and self.controller.bot_searches():
+            # the bot decides on this thread: show "thinking" on a drawn frame first
+            self.bot_thinking = True
+            self.render_view()
+            self.call_after_refresh(self._bot_decide)
+            return
+        self._bot_decide()
+
+    def _bot_decide(self) -> None:
         self._busy = False
+        self.bot_thinking = False
         if self.replaced:
             return
         self.controller.bot_step()
         self.advance()
+
+    def bot_status(self, name: str) -> str:
+        """The status line of a bot's turn, ``name`` already escaped."""
+        doing = "is thinking..." if self.bot_thinking else "is about to move..."
+        return f"{name} (bot) {doing}"
 
     def try_act(self, kind: str, *args) -> None:
         viewer = self.controller.viewer

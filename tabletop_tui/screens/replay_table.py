@@ -40,6 +40,9 @@ class ReadOnlyController(Controller):
         self.last_error = "This is a replay: nothing can be played here."
         return False
 
+    def bot_searches(self) -> bool:
+        return False
+
     def bot_step(self) -> Action | None:
         return None
 

@@ -68,17 +68,18 @@ def test_expert_compares_twice_the_candidates_hard_does():
 
 def test_expert_races_dropping_a_candidate_clearly_behind_without_a_close_call():
     policy = policy_for("happy-city", 1)
-    assert policy.close_call is None  # hard compares these to the end of its budget
+    policy.close_call = policy.expert_close_call = None  # this instance only: hard then
+    # compares every candidate to the budget's end
     expert = ExpertSearchBot(policy, 1, Budget(seconds=None, iterations=50))
     behind = [x - 5 for x in LEADER]
     unclear = [14.0, 8.0, 15.0, 9.0]
     as_good = [x - 0.1 for x in LEADER]  # behind on every world, by little: still behind
-    assert expert._settle([LEADER, behind, unclear], [0, 1, 2]) == [0, 2]
-    assert expert._settle([LEADER, as_good], [0, 1]) == [0]
+    assert expert.settle([LEADER, behind, unclear], [0, 1, 2]) == [0, 2]
+    assert expert.settle([LEADER, as_good], [0, 1]) == [0]
     short = [LEADER[: EARLIEST - 1], behind[: EARLIEST - 1]]
-    assert expert._settle(short, [0, 1]) == [0, 1]  # too few worlds to call it
+    assert expert.settle(short, [0, 1]) == [0, 1]  # too few worlds to call it
     hard = SearchBot(policy, 1, Budget(seconds=None, iterations=50))
-    assert hard._settle([LEADER, behind, unclear], [0, 1, 2]) == [0, 1, 2]
+    assert hard.settle([LEADER, behind, unclear], [0, 1, 2]) == [0, 1, 2]
 
 
 def test_expert_with_no_time_answers_with_the_policy_choice():

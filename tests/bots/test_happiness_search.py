@@ -7,7 +7,7 @@ import rules
 from rules.bots import Budget, make_bot
 from rules.bots import happiness_search as search
 from rules.bots.happiness_plan import PlanningHappinessBot
-from rules.bots.happiness_search import SearchingHappinessBot, clear_lead, judge
+from rules.bots.happiness_search import SearchingHappinessBot, clear_lead, judge, settled
 from tests.bots.test_fair import hidden
 
 
@@ -49,11 +49,27 @@ def test_the_first_candidate_is_the_planners_own_choice_and_the_rest_are_close()
     assert cands[0] == PlanningHappinessBot(3).pick(state, seat, legal)
 
 
-def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
-    state, seat = next(searched_decisions())
-    bot = make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=5))
-    assert bot.choose(state, seat) in state.legal_actions(seat)
-    assert bot.last_worlds == 5
+def test_hard_looks_at_no_more_worlds_than_its_iteration_budget():
+    for state, seat in searched_decisions(limit=3):
+        bot = make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=5))
+        assert bot.choose(state, seat) in state.legal_actions(seat)
+        assert 1 <= bot.last_worlds <= 5
+
+
+def test_the_search_stops_once_no_candidate_could_lead_the_planners_choice_by_a_close_call():
+    behind = [-0.2, -0.3, -0.25, -0.2]
+    as_good = [0.0, 0.0, 0.0, 0.0]
+    maybe_ahead = [1.0, -1.0, 1.0, 0.0]
+    assert settled([behind, as_good])
+    assert not settled([behind, maybe_ahead])
+    assert settled([])  # the planner's choice alone (never searched, but consistent)
+    stopped = []
+    for state, seat in searched_decisions(limit=4):
+        bot = make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=64))
+        assert bot.choose(state, seat) in state.legal_actions(seat)
+        assert bot.last_worlds <= 64
+        stopped.append(bot.last_worlds < 64)
+    assert any(stopped)
 
 
 def test_with_no_time_hard_answers_as_the_planner_does():

@@ -10,7 +10,7 @@ import pytest
 import rules
 from rules.bots import Budget, SearchBot, make_bot, policy_for
 from rules.bots.base import OutOfTime
-from rules.bots.search import EARLIEST
+from rules.bots.search import EARLIEST, looks_at
 
 LEADER = [10.0, 11.0, 12.0, 13.0]
 
@@ -25,18 +25,28 @@ def test_a_candidate_clearly_behind_or_as_good_as_the_leader_is_dropped():
     behind = [x - 5 for x in LEADER]
     as_good = [x - 0.1 for x in LEADER]
     unclear = [14.0, 8.0, 15.0, 9.0]  # as good on average, but far apart world by world
-    alive = search(0.5)._settle([LEADER, behind, as_good, unclear], [0, 1, 2, 3])
+    alive = search(0.5).settle([LEADER, behind, as_good, unclear], [0, 1, 2, 3])
     assert alive == [0, 3]
     # even on average, give or take 1.05: as good only for a close call of 1.05 or more
     close = [10.1, 11.8, 11.9, 12.2]
-    assert search(0.5)._settle([LEADER, close], [0, 1]) == [0, 1]
-    assert search(2.0)._settle([LEADER, close], [0, 1]) == [0]
+    assert search(0.5).settle([LEADER, close], [0, 1]) == [0, 1]
+    assert search(2.0).settle([LEADER, close], [0, 1]) == [0]
+
+
+def test_a_candidate_that_cannot_beat_the_leader_by_the_close_call_is_dropped():
+    """Behind on average but not clearly (its interval reaches past nothing), yet at
+    most 0.29 ahead: with a close call of 0.5 more worlds could only trade the
+    leader for a move about as good, so it goes; without one it stays."""
+    maybe_behind = [x - d for x, d in zip(LEADER, [1.0, 0.0, 1.4, 0.4], strict=True)]
+    assert search(0.5).settle([LEADER, maybe_behind], [0, 1]) == [0]
+    assert search(0.2).settle([LEADER, maybe_behind], [0, 1]) == [0, 1]
+    assert search(None).settle([LEADER, maybe_behind], [0, 1]) == [0, 1]
 
 
 def test_nothing_is_dropped_before_enough_worlds_or_without_a_close_call():
     short = [LEADER[: EARLIEST - 1], [x - 5 for x in LEADER[: EARLIEST - 1]]]
-    assert search(0.5)._settle(short, [0, 1]) == [0, 1]
-    assert search(None)._settle([LEADER, [x - 5 for x in LEADER]], [0, 1]) == [0, 1]
+    assert search(0.5).settle(short, [0, 1]) == [0, 1]
+    assert search(None).settle([LEADER, [x - 5 for x in LEADER]], [0, 1]) == [0, 1]
 
 
 def test_a_search_that_settles_early_answers_sooner_on_the_same_worlds():
@@ -52,6 +62,39 @@ def test_a_search_that_settles_early_answers_sooner_on_the_same_worlds():
             worlds.append(bot.last_iterations)
         state = state.apply(action)
     assert max(worlds) <= 8 and min(worlds) < 8
+
+
+def test_the_search_weighs_dropping_candidates_ever_less_often():
+    """Each look is a chance for noise to drop a good move: after each world from 4
+    to 8, then 12, 16, 24, ... so a search of 1,000 worlds looks 18 times, not 997."""
+    looked = [n for n in range(1, 200) if looks_at(n)]
+    assert looked == [4, 5, 6, 7, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192]
+    assert sum(looks_at(n) for n in range(1001)) == 18
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("happy-city", {"mode": "family"}), ("happy-city", {"mode": "expert"}), ("happiest-town", {})],
+)
+def test_a_card_game_decision_that_is_settled_early_is_answered_early(game, options):
+    """Happy City and Happiest Town have a close call: over a seeded game's first
+    decisions the hard search never looks at more worlds than its budget, and some
+    decisions (moves clearly apart, or all as good) stop at the first looks."""
+    spec = rules.get_game(game)
+    state = spec.new_game(["P1", "P2"], seed=3, options=options)
+    assert policy_for(game, 1).close_call is not None
+    bots = [make_bot(game, "hard", 3 + k, Budget(seconds=None, iterations=32)) for k in range(2)]
+    worlds: list[int] = []
+    while len(worlds) < 16 and not state.is_over:
+        seat = state.actors()[0]
+        bot = bots[seat]
+        assert isinstance(bot, SearchBot)
+        bot.last_iterations = 0
+        action = bot.choose(state, seat)
+        if bot.last_iterations:
+            worlds.append(bot.last_iterations)
+        state = state.apply(action)
+    assert max(worlds) <= 32 and min(worlds) < 32
 
 
 def test_a_rollout_past_the_deadline_gives_up_the_imagined_game():

@@ -7,6 +7,7 @@ import pytest
 
 import rules
 from rules.bots import Budget, make_bot, observe
+from rules.bots.happy_city import HappyCityBot
 from rules.coach import hints
 from tabletop_tui.coach.hint_panel import HintPanel
 from tabletop_tui.coach.seats import hints_on, hints_used
@@ -231,13 +232,17 @@ def test_while_thinking_the_best_so_far_is_reported_and_ends_as_the_bots_answer(
     assert searched
 
 
-async def test_the_hint_panel_shows_the_move_the_bot_leans_to_while_it_thinks(tmp_path):
+async def test_the_hint_panel_shows_the_move_the_bot_leans_to_while_it_thinks(
+    tmp_path, monkeypatch
+):
+    # no close call: the search cannot settle early, so it thinks until stopped
+    monkeypatch.setattr(HappyCityBot, "close_call", None)
     app, controller, seat = hint_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.open_game(controller)
         await pilot.pause()
         screen = app.screen
-        screen.hint_budget = Budget(seconds=None, iterations=10_000)  # thinks until stopped
+        screen.hint_budget = Budget(seconds=None, iterations=10_000)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: "So far it leans to" in coach_text(app))
         text = coach_text(app)

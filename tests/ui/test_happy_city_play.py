@@ -5,10 +5,11 @@ import json
 from textual.widgets import OptionList, Static
 
 from rules import get_game
+from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.saves import list_saves, new_save_path
 
-from .helpers import make_app, play_to_end, press_for, start_from_title
+from .helpers import make_app, play_to_end, press_for, record_notes, start_from_title
 
 
 async def test_two_human_game_by_key_presses_to_end_screen(tmp_path):
@@ -324,3 +325,39 @@ async def test_expert_game_one_human_three_bots_by_keys(tmp_path):
         await play_to_end(pilot, on_step=lambda s: stages.add(c.state.stage))
     assert c.state.is_over and "market" in stages
     assert any("Happy Market" in line for line in c.state.log_for(0))
+
+
+def test_a_bot_searches_only_at_a_searching_level_with_a_choice():
+    spec = get_game("happy-city")
+    state = spec.new_game(["Bot", "Ann"], seed=4)
+    hard = Controller(spec, state, [{"kind": "bot", "level": "hard"}, {"kind": "human"}])
+    assert len(state.legal_actions(0)) > 1 and hard.bot_searches()
+    normal = Controller(spec, state, [{"kind": "bot", "level": "normal"}, {"kind": "human"}])
+    assert not normal.bot_searches()
+    human_first = Controller(spec, state, [{"kind": "human"}, {"kind": "bot", "level": "hard"}])
+    assert not human_first.bot_searches()  # not a bot's step
+
+
+async def test_the_bot_seat_reads_thinking_only_while_the_bot_decides(tmp_path):
+    """During the pause before a bot moves its seat reads "about to move"; a hard bot
+    with a choice reads "thinking" on the frame drawn before it decides, and its move
+    then replaces the line."""
+    spec = get_game("happy-city")
+    state = spec.new_game(["Bot", "Ann"], seed=4)
+    c = Controller(spec, state, [{"kind": "bot", "level": "hard"}, {"kind": "human"}])
+    app = record_notes(TabletopApp(data_dir=tmp_path, bot_delay=60.0))  # a pause outlasting it
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.open_game(c)
+        await pilot.pause()
+        status = app.screen.query_one("#hc-status", Static)
+        assert "Bot (bot) is about to move" in str(status.render())
+        app.screen._bot_move()  # what the pause's timer calls
+        assert "Bot (bot) is thinking" in str(status.render())
+        assert c.state.step == 0  # not decided yet: the frame saying so comes first
+        for _ in range(400):  # a loaded machine: the decision's 0.2 s of CPU takes longer
+            await pilot.pause(0.05)
+            if c.state.step:
+                break
+        assert c.state.step > 0
+        assert "thinking" not in str(status.render())

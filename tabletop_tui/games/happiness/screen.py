@@ -243,7 +243,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
                 else "The game is over."
             )
         elif step == "bot":
-            status = f"{names[v['actors'][0]]} (bot) is about to move..."
+            status = self.bot_status(names[v["actors"][0]])
         elif step == "human":
             assert viewer is not None, "a human step: the viewer acts"
             me = names[viewer]

@@ -370,7 +370,7 @@ class HappyCityScreen(Parts, GameScreenBase):
                 f"[b]{who}[/b], your turn: you {self.PROMPTS.get(v['stage'], 'choose a move')}."
             )
         elif step == "bot":
-            status = f"{who} (bot) is about to move..."
+            status = self.bot_status(who)
         elif step == "over":
             status = (
                 "The game is over: the final table. N shows the next "

@@ -100,16 +100,19 @@ def left_text(pend: PendingView) -> str:
     return f" [{'; '.join(bits)}]" if bits else ""
 
 
-def status_line(step: str, who: str, v: SweetLandsView, legal: list, review: bool) -> str:
-    """The status line (Textual markup): who acts and what is asked, a bot at work,
-    a hand-off awaited, or the end; in a replay, what was asked of whom."""
+def status_line(
+    step: str, who: str, v: SweetLandsView, legal: list, review: bool, thinking: bool = False
+) -> str:
+    """The status line (Textual markup): who acts and what is asked, a bot about to
+    move or (``thinking``) deciding, a hand-off awaited, or the end; in a replay,
+    what was asked of whom."""
     name = markup_safe(who)
     if review and step != "over":
         return f"Replay: [b]{name}[/b] to choose: {markup_safe(prompt(v, legal))}"
     if step == "human":
         return f"[b]{name}[/b]: {markup_safe(prompt(v, legal))}"
-    if step == "bot":
-        return f"{name} (bot) is about to move..."  # it decides after a pause people can follow
+    if step == "bot":  # it decides after a pause people can follow
+        return f"{name} (bot) is {'thinking' if thinking else 'about to move'}..."
     if step == "over":
         return "The game is over."
     return f"Waiting for {name} to take the terminal."

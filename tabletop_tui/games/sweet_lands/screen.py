@@ -311,7 +311,9 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         if step == "human" and me is not None:
             actor = me  # the seat at the terminal acts (a draft asks every seat at once)
         who = players[actor]["name"] if actor is not None and actor < len(players) else "?"
-        self.update_static("#sl-status", P.status_line(step, who, v, legal, self.review))
+        self.update_static(
+            "#sl-status", P.status_line(step, who, v, legal, self.review, self.bot_thinking)
+        )
 
         self.note_turn_so_far(v, step)
         self._map_targets = map_targets(legal)
