@@ -53,8 +53,8 @@ async def test_games_in_a_row_leave_no_screens_or_controllers(tmp_path):
         for game in range(GAMES):
             await few_turns(app, pilot, game + 1)
         # Textual removes closed screens in tasks of its own: on a busy machine they may
-        # still be running, so give them up to two seconds (a leak lasts for ever)
-        for _ in range(40):
+        # still be running, so give them up to five seconds (a leak lasts for ever)
+        for _ in range(100):
             if not (alive(GameScreenBase) or alive(HandoffScreen) or alive(Controller)):
                 break
             await pilot.pause(0.05)

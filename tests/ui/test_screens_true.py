@@ -80,6 +80,8 @@ async def steady_panel_lines(pilot, key: str) -> list:
     shown = await panel_lines(pilot, key)
     for _ in range(40):
         await settle(pilot)
+        # a table sizes its rows when the app is idle: real time lets a loaded machine idle
+        await pilot.pause(0.1)
         again = await panel_lines(pilot, key)
         screen = pilot.app.screen
         # drawn for the panels' present width (a resize changes it in more than one step)
