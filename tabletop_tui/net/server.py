@@ -58,6 +58,7 @@ class HostServer:
     # told after each push: the host's own screen follows the game (on the same loop)
     listeners: list[Callable[[], None]] = field(default_factory=list)
     _push_due: bool = False
+    _thread: threading.Thread | None = None  # run_in_thread's
 
     async def start(self) -> int:
         """Listen; returns the port (a free one if ``port`` was 0)."""
@@ -91,11 +92,24 @@ class HostServer:
             loop.run_until_complete(self.start())
             started.set()
             loop.run_forever()
+            loop.close()
 
-        threading.Thread(target=run, name="tabletop-host", daemon=True).start()
+        self._thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
+        self._thread.start()
         if not started.wait(10):
             raise RuntimeError("the host did not start")
         return self.port
+
+    def stop_thread(self, timeout: float = 5.0) -> None:
+        """Stop a host started by ``run_in_thread``: its sockets closed, its loop and
+        thread ended (nothing of the game stays alive after it)."""
+        loop, thread = self.loop, self._thread
+        if loop is None or thread is None or not thread.is_alive():
+            return
+        with contextlib.suppress(Exception):  # a socket that will not close cleanly
+            asyncio.run_coroutine_threadsafe(self.stop(), loop).result(timeout)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout)
 
     # ---- one connection ----------------------------------------------------------------
     async def connection(self, request: web.Request) -> web.WebSocketResponse:
