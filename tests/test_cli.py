@@ -273,12 +273,12 @@ def test_package_metadata_has_licence_classifiers_urls_and_web_extra():
     meta = metadata("tabletop")
     assert meta["License-Expression"] == "MIT"
     assert "MIT License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
-    classifiers = meta.get_all("Classifier")
+    classifiers = meta.get_all("Classifier") or []
     assert "Topic :: Games/Entertainment :: Board Games" in classifiers
     assert any(c.startswith("Environment :: Console") for c in classifiers)
-    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL"))
+    urls = dict(u.split(", ", 1) for u in meta.get_all("Project-URL") or [])
     assert urls["Source"].startswith("https://github.com/")
-    assert "web" in meta.get_all("Provides-Extra")
+    assert "web" in (meta.get_all("Provides-Extra") or [])
 
 
 # ---- Ctrl-C, bad seeds and options, crashes --------------------------------------------------

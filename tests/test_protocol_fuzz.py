@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import rules
 from rules.core import IllegalAction, SaveError
+from rules.happy_city import HAPPY_CITY
 
 GAMES = sorted(rules.GAMES)
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -196,7 +197,7 @@ def test_wrong_typed_arguments_are_illegal(game: str, key: str) -> None:
 
 def expert_at(stage: str, n: int) -> Any:
     """An Expert game played at random until it asks the given question."""
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     for seed in range(200):
         state = spec.new_game([f"P{i}" for i in range(n)], seed=seed, options={"mode": "expert"})
         rng = random.Random(seed)

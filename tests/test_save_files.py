@@ -89,7 +89,7 @@ def run_replay_command(path: Path, capsys_err: list[str]) -> int:
 
     err = io.StringIO()
     real_run = viewer.ReplayApp.run
-    viewer.ReplayApp.run = lambda self: None  # type: ignore[method-assign]
+    viewer.ReplayApp.run = lambda self: None  # type: ignore[method-assign,misc,assignment]
     try:
         with contextlib.redirect_stderr(err):
             rc = cli.main(["replay", str(path)])

@@ -6,7 +6,7 @@ import time
 import pytest
 
 import rules
-from rules.bots import Budget, make_bot, observe
+from rules.bots import Budget, make_bot, make_ranker, observe
 from rules.bots.happy_city import HappyCityBot
 from rules.coach import hints
 from tabletop_tui.coach.hint_panel import HintPanel
@@ -34,7 +34,7 @@ def test_a_hint_gives_legal_moves_of_the_hard_bots_ranking_ordered_by_their_figu
     found = hints(obs, "happy-city", seed=11, budget=BUDGET)
     legal = {a.key for a in state.legal_actions(seat)}
     assert 2 <= len(found) <= 3 and all(h.action.key in legal for h in found)
-    ranked = make_bot("happy-city", "hard", 11, BUDGET).rank(observe(state, seat), scores=True)
+    ranked = make_ranker("happy-city", 11, BUDGET).rank(observe(state, seat), scores=True)
     by_points = sorted(ranked, key=lambda r: -(r.score or 0.0))
     assert [h.action.key for h in found] == [r.action.key for r in by_points[:3]]
     # the hard bot's own move is marked, wherever the points put it
@@ -197,8 +197,8 @@ def test_hints_are_on_for_a_solo_player_off_at_a_hot_seat_table_and_kept_in_the_
 
 def thinking_reports(game, state, seat, seed=5):
     """The hard bot's ranking of the position and every report it gave while thinking."""
-    reports = []
-    ranked = make_bot(game, "hard", seed, BUDGET).rank(
+    reports: list = []
+    ranked = make_ranker(game, seed, BUDGET).rank(
         observe(state, seat), scores=True, progress=reports.append
     )
     return ranked, reports

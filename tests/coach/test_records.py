@@ -9,6 +9,7 @@ import sys
 import time
 
 import pytest
+from textual.widgets import TabbedContent
 
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.coach import records
@@ -181,7 +182,9 @@ SOUND_ROW = {
     "hints": [0],
     "finished": 1_700_000_000.0,
 }
-DAMAGED_ROWS = [  # what a hand edit (or another program) could leave in a row
+DAMAGED_ROWS: list[
+    dict[str, object]
+] = [  # what a hand edit (or another program) could leave in a row
     {"players": ["Ann", "Bob", "Cy"]},  # more players than seats and scores
     {"winners": [5]},  # a winner past the last seat
     {"game": "chess"},  # a game this version does not know
@@ -224,7 +227,7 @@ async def test_the_records_screen_skips_damaged_rows_in_every_tab_and_says_how_m
         assert type(app.screen).__name__ == "RecordsScreen"
         assert f"{len(DAMAGED_ROWS)} damaged records skipped" in screen_text(app)
         for tab in ("tab-solo", "tab-wins", "tab-games"):
-            app.screen.query_one("#records-tabs").active = tab
+            app.screen.query_one("#records-tabs", TabbedContent).active = tab
             await pilot.pause()
         assert "Ann 30" in screen_text(app) and "Cy" not in screen_text(app)
     assert app.return_code in (None, 0)
@@ -248,7 +251,7 @@ async def test_the_records_open_on_the_last_game_and_mode_and_never_join_two_gam
         screen = app.screen
         assert screen.query_one("#records-game", Select).value == "sweet-lands|Solo"
         screen.query_one("#records-game", Select).value = "happy-city|Family"
-        screen.query_one("#records-tabs").active = "tab-games"
+        screen.query_one("#records-tabs", TabbedContent).active = "tab-games"
         await pilot.pause()
         text = screen_text(app)
         assert "Bob (hard bot) 33" in text and "Bob (easy bot)" in text

@@ -7,6 +7,7 @@ tested in test_review.py): what is under test is the drawing, not the analysis."
 
 from dataclasses import replace
 from functools import cache
+from typing import cast
 
 import pytest
 from textual.widgets import Static
@@ -14,6 +15,7 @@ from textual.widgets import Static
 import rules
 from rules.coach import Review, points_word
 from rules.coach.review import MISTAKE, Decision
+from rules.core import GameState
 from rules.simulate import play_one
 from rules.sweet_lands import SweetLandsExplainer
 from tabletop_tui.coach.review_screen import ReviewScreen
@@ -179,7 +181,7 @@ def drawn(screen) -> dict:
     from tabletop_tui.games.sweet_lands.screen import TABS
     from tabletop_tui.widgets.log import LogView
 
-    out = {"log": tuple(screen.query_one(LogView).lines_text())}
+    out: dict[str | None, object] = {"log": tuple(screen.query_one(LogView).lines_text())}
     for tab in TABS.values():
         screen.show_tab(tab)
     for sel in ("#sl-status", "#sl-others", "#sl-maptitle", "#sl-handtitle", "#sl-solo"):
@@ -212,8 +214,9 @@ async def test_sweet_lands_turning_point_read_only_no_forced_step_each_step_draw
         await pilot.press("enter", "1", "s", "e")
         assert len(fresh.controller.state.action_keys()) == forced  # nothing taken or played
         # drawn from a state that answers only what the seat may read
-        fresh.controller.state = ViewOnly(fresh.controller.state, 0)
+        fresh.controller.state = cast(GameState, ViewOnly(fresh.controller.state, 0))
         fresh.controller.spec = replace(fresh.controller.spec, explainer=SeatExplainer())
+        assert fresh.screen is not None
         fresh.screen.render_view()
         assert drawn(fresh.screen) == seen
         await pilot.press("escape", "escape")

@@ -24,11 +24,12 @@ def test_bot_beats_random_players():
 
 
 def test_bot_plays_every_count_and_mode_to_the_end():
-    for n, opts in [
+    cases: list[tuple[int, dict[str, object]]] = [
         (3, {"silence": "turns"}),
         (5, {"bummer_scoring": "strip"}),
         (6, {"youngest": 5}),
-    ]:
+    ]
+    for n, opts in cases:
         state, steps = play_one("happiness", ["smart"] * n, seed=n, options=opts)
         assert state.is_over and steps > 10
         assert state.journal  # bots tell stories

@@ -93,8 +93,10 @@ def test_nothing_of_another_hand_is_explained():
     mine = EXPLAINER.thing(s, seat, Ref("card", s.cards[s.hands[seat][0]].word))
     assert mine is not None and "In your hand" in [line.label for line in mine.lines]
     # a spot tried for nobody (the public view) or another seat uses no hand but its own
-    assert EXPLAINER.thing(s, None, Ref("spot", (0, 0))).lines == ()
+    public = EXPLAINER.thing(s, None, Ref("spot", (0, 0)))
+    assert public is not None and public.lines == ()
     spot = EXPLAINER.thing(s, other, Ref("spot", (0, 0)))
+    assert spot is not None
     words = {s.cards[i].word for i in s.hands[other]}
     assert {line.label for line in spot.lines} <= words
     placed = EXPLAINER.action(s, seat, Action(seat, "place", (theirs, 0, 0)))

@@ -2,13 +2,15 @@
 card is laid is what the engine then does."""
 
 import random
+from typing import cast
 
+from rules.happiness import HappinessState, HappinessView
 from rules.happiness.preview import explain_place
 
 from .helpers import BUM, JOY, SPEC, card, clear_table, hand, put, shape, started
 
 
-def _play_comparing(seed: int) -> tuple[int, int, object]:
+def _play_comparing(seed: int) -> tuple[int, int, HappinessState]:
     """Play one seeded game preferring pluses and sweeps, checking every placement's
     preview against the engine's record of it; returns (pluses, sweeps) seen and the
     final state."""
@@ -22,7 +24,7 @@ def _play_comparing(seed: int) -> tuple[int, int, object]:
         if not places:
             s = s.apply(rng.choice(legal))
             continue
-        view = s.view(seat)
+        view = cast(HappinessView, s.view(seat))
         said = {a: explain_place(view, a.args[0], a.args[1:]) for a in places}
         best = max(places, key=lambda a: (len(said[a]["plus"]), len(said[a]["swept"])))
         chosen = best if said[best]["plus"] or said[best]["swept"] else rng.choice(places)
@@ -35,8 +37,8 @@ def _play_comparing(seed: int) -> tuple[int, int, object]:
         assert facts["bonus"] == last.get("bonus", 0)
         if not facts["bummer"]:
             assert facts["points"] == last["points"]
-        pluses += bool(facts["plus"])
-        sweeps += bool(facts["swept"])
+        pluses += int(bool(facts["plus"]))
+        sweeps += int(bool(facts["swept"]))
     return pluses, sweeps, s
 
 

@@ -260,7 +260,7 @@ def test_turn_story_needs_some_text_within_the_limit(text):
 
 def test_turn_play_goes_round_the_seats_from_the_youngest():
     s = started(3, youngest=1, silence="turns")
-    order = []
+    order: list[int] = []
     while len(order) < 6:
         seat = s.actors()[0]
         if s.stage == "play":

@@ -11,7 +11,18 @@ import random
 import pytest
 
 from rules.happiness import HAPPINESS as SPEC
+from rules.happiness import HappinessExplainer
 from rules.happiness.explain import BUMMED, CARD_PLAYED, LEFT_IN_HAND
+
+
+def _explainer() -> HappinessExplainer:
+    """The game's own explainer, which also itemises a seat's score."""
+    own = SPEC.explainer
+    assert isinstance(own, HappinessExplainer)
+    return own
+
+
+EXPLAINER = _explainer()
 
 
 def finished(n: int, options: dict, seed: int):
@@ -27,6 +38,7 @@ def finished(n: int, options: dict, seed: int):
         action = rng.choice(state.legal_actions(seat))
         if action.kind == "place":
             cid = state.card_by_word(action.args[0])
+            assert cid is not None
             laid[seat]["bummer" if state.cards[cid].is_bummer else "joy"].append(action.args[0])
         state = state.apply(action)
     return state, states, laid
@@ -40,7 +52,7 @@ def test_end_totals_name_every_card_plus_and_bummer_and_add_up(n, options, seed)
     state, _, laid = finished(n, options, seed)
     sweeps = 0
     for seat in range(n):
-        told = SPEC.explainer.score(state, seat)
+        told = EXPLAINER.score(state, seat)
         figures = sum(line.amount or 0 for line in told.of_kind("gain", "cost"))
         assert figures == state.score(seat) == told.of_kind("total")[0].amount
         cards = [line.label for line in told.lines if line.source == CARD_PLAYED]
@@ -58,7 +70,7 @@ def test_strip_scoring_itemises_what_each_bummer_took():
     took = [
         line
         for seat in range(3)
-        for line in SPEC.explainer.score(state, seat).of_kind("cost")
+        for line in EXPLAINER.score(state, seat).of_kind("cost")
         if " took " in line.label
     ]
     assert sum(-(line.amount or 0) for line in took) == sum(state.lost) > 0
@@ -68,7 +80,7 @@ def test_hands_left_are_not_told_before_the_game_is_over():
     _, states, _ = finished(2, {}, 3)
     for state in states[::7]:
         for seat in range(2):
-            told = SPEC.explainer.score(state, seat)
+            told = EXPLAINER.score(state, seat)
             assert not [line for line in told.lines if line.label == LEFT_IN_HAND]
 
 

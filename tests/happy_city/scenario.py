@@ -7,8 +7,8 @@ use them to set a scene, then play real actions through ``apply``.
 
 from __future__ import annotations
 
-import rules
 from rules.core import Action
+from rules.happy_city import HAPPY_CITY
 
 
 def _places(state) -> list[list]:
@@ -57,7 +57,7 @@ def lay_out(state, *names: str):
 
 def expert_game(n: int = 3, seed: int = 1, colours: list[str] | None = None, **options):
     """A new Expert game with the Happy Market draft done (seat k takes colours[k])."""
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     s = spec.new_game([f"P{i}" for i in range(n)], seed=seed, options={"mode": "expert", **options})
     colours = colours or ["yellow", "blue", "green", "orange", "violet"][:n]
     while s.stage == "market":

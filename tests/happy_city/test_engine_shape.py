@@ -6,6 +6,7 @@ name (no class chain, nothing overridden)."""
 
 import inspect
 import random
+from types import ModuleType
 
 import pytest
 
@@ -30,7 +31,15 @@ from rules.happy_city.engine import HAPPY_CITY, HappyCityState
 from rules.happy_city.fields import CardRowFields, Edition
 from rules.happy_city.happiest_town import HAPPIEST_TOWN, HappiestTownState
 
-RULE_MODULES = (row, scores, seat_views, moves, offers, expert, expert_scoring)
+RULE_MODULES: tuple[ModuleType, ...] = (
+    row,
+    scores,
+    seat_views,
+    moves,
+    offers,
+    expert,
+    expert_scoring,
+)
 RULE_MODULES += (city_moves, city_turns, city_views, town_rules)
 PROTOCOL = {"new", "is_over", "handed_over_at", "actors", "legal_actions", "why_illegal"}
 PROTOCOL |= {"_do", "result", "view", "resample"}

@@ -12,7 +12,7 @@ import pytest
 
 import rules
 from rules.core import Action, IllegalAction, Ref
-from rules.happy_city import effect_text
+from rules.happy_city import HAPPY_CITY, effect_text
 
 from ..view_checks import json_strings
 
@@ -129,7 +129,7 @@ def test_a_card_on_offer_says_what_it_would_give_the_seat(game, options):
 
 
 def test_deck_and_expert_special_explanations():
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["A", "B", "C"], seed=2, options={"mode": "expert"})
     deck = spec.explainer.thing(state, 0, Ref("deck", 2))
     assert deck is not None and deck.title == "Deck 2"

@@ -3,8 +3,8 @@ explainer's short reason beside a refused take), and only those cards do."""
 
 import random
 
-from rules import get_game
 from rules.core import Action
+from rules.happy_city import HAPPIEST_TOWN, HAPPY_CITY
 
 
 def why_not(s, seat: int | None) -> dict[str, str]:
@@ -16,7 +16,7 @@ def why_not(s, seat: int | None) -> dict[str, str]:
     takes = [("buy", s.cards[i].name) for i in s.visible]
     takes += [("dwelling", s.cards[p[-1]].name) for p in s.piles if p]
     takes += [("claim", s.cards[i].name) for i in s.special_offer()]
-    out = {}
+    out: dict[str, str] = {}
     for kind, name in takes:
         lines = explainer.action(s, seat, Action(seat, kind, (name,))).of_kind("refusal")
         if lines:
@@ -26,7 +26,7 @@ def why_not(s, seat: int | None) -> dict[str, str]:
 
 def _buy_steps(game: str, seed: int):
     """The buying steps of one seeded game of random moves, as (state, seat)."""
-    spec = get_game(game)
+    spec = HAPPY_CITY if game == "happy-city" else HAPPIEST_TOWN
     s = spec.new_game(["Ann", "Bob", "Cleo"], seed=seed)
     rng = random.Random(seed)
     while not s.is_over:

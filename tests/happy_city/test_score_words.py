@@ -30,7 +30,7 @@ def test_a_take_score_line_never_adds_a_negative_number():
         spec = rules.get_game(game)
         state = spec.new_game(["A", "B"], seed=5, options={})
         rng = random.Random(5)
-        said = []
+        said: list[str] = []
         while not state.is_over and len(said) < 300:
             seat = state.actors()[0]
             for action in state.legal_actions(seat):

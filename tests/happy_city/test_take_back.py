@@ -41,9 +41,13 @@ def test_a_turn_that_ended_with_a_card_drawn_is_never_taken_back():
     spec = get_game("happiness")
     state = spec.new_game(["Ann", "Bob"], seed=4)
     c = Controller(spec, state, [{"kind": "human"}] * 2, viewer=0)
-    c.act(state.find_action(0, "build_done"))
+    build_done = state.find_action(0, "build_done")
+    assert build_done is not None
+    c.act(build_done)
     c.act(next(a for a in c.legal() if a.kind == "place"))
-    c.act(c.state.find_action(0, "skip_story"))
+    skip_story = c.state.find_action(0, "skip_story")
+    assert skip_story is not None
+    c.act(skip_story)
     assert c.take_back_label() is None and not c.take_back()
 
 

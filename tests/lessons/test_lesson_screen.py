@@ -8,6 +8,7 @@ import pytest
 from textual.widgets import Static
 
 from rules.lessons import all_lessons, lesson_by_id
+from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.lessons.progress import load_progress, progress_path
 from tabletop_tui.lessons.screen import LessonMenuScreen, LessonScreen
 from tabletop_tui.navigation import OpenLesson
@@ -32,11 +33,11 @@ async def test_happy_city_lesson_completed_by_keys_with_one_wrong_move_a_step(tm
         screen = app.screen
         assert isinstance(screen, LessonScreen)
         for n, step in enumerate(lesson.steps, start=1):
-            assert f"step {n} of {len(lesson.steps)}" in screen.title
+            assert f"step {n} of {len(lesson.steps)}" in str(screen.title)
             assert step.ask in screen_text(app)
             await pilot.press("enter")  # to the table, its title the step's request
             await pilot.pause()
-            assert app.screen is not screen and step.ask in app.screen.title
+            assert app.screen is not screen and step.ask in str(app.screen.title)
             await press_for(pilot, lesson.spec.parse_action(step.wrong))
             await pilot.pause()
             assert app.screen is screen  # back to the lesson, the wrong move explained
@@ -53,7 +54,9 @@ async def test_happy_city_lesson_completed_by_keys_with_one_wrong_move_a_step(tm
         # Enter now starts a real game: the learner with hints, an easy bot
         await pilot.press("enter")
         await pilot.pause()
-        game = app.screen.controller
+        table = app.screen
+        assert isinstance(table, GameScreenBase)
+        game = table.controller
         assert game.seats == [{"kind": "human", "hints": True}, {"kind": "bot", "level": "easy"}]
         assert game.state.options["mode"] == "family"
 
@@ -173,6 +176,7 @@ async def test_every_game_plays_a_lesson_through_on_its_own_screen(tmp_path, les
             await pilot.press("enter")
             await pilot.pause()
             table = app.screen
+            assert isinstance(table, GameScreenBase)
             table.act_key(step.expect[0])
             await pilot.pause()
             if app.screen is table and step.expect[0].endswith(":pass"):

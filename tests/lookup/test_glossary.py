@@ -33,8 +33,9 @@ def test_every_term_is_explained_by_the_games_explainer(game):
 def test_the_editions_have_their_own_words():
     city, town = state_of("happy-city"), state_of("happiest-town")
     explainer = rules.get_game("happy-city").explainer
-    assert "hearts" in explainer.term(city, "score").title
-    assert "happiness" in explainer.term(town, "score").title
+    city_score, town_score = explainer.term(city, "score"), explainer.term(town, "score")
+    assert city_score is not None and "hearts" in city_score.title
+    assert town_score is not None and "happiness" in town_score.title
 
 
 def _all_effects():

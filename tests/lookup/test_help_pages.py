@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules.happy_city import HAPPY_CITY
 from tabletop_tui.demo import happiness_mid_game
 from tabletop_tui.games import help_text, playable
 from tabletop_tui.games.sweet_lands import demo as sl_demo
@@ -34,7 +35,7 @@ def test_every_playable_game_has_a_reference_with_sections():
 
 def test_the_happy_city_example_figures_are_the_cards():
     """The worked example quotes real cards: their figures must stay what it says."""
-    state = rules.get_game("happy-city").new_game(["A", "B"], 1, {})
+    state = HAPPY_CITY.new_game(["A", "B"], 1, {})
     card = {c.name: c for c in state.cards}
     museum, hospital, factory = card["Museum"], card["Hospital"], card["Factory"]
     assert (museum.cost, museum.hearts, museum.inhabitants) == (4, 2, 0)

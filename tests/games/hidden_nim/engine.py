@@ -67,6 +67,7 @@ class HiddenNimState(GameState):
         if self.is_over or seat != self.turn:
             return []
         label = self.spec.labeler
+        assert label is not None  # Hidden Nim's spec labels every move
         moves = [Action(seat, "take", (n,)) for n in TAKE if n <= self.heap]
         moves += [
             Action(seat, "play", (v,)) for v in sorted(set(self.hands[seat])) if v <= self.heap
