@@ -1,15 +1,16 @@
 """Choosing where a Happiness card goes: a decision starts on a card that may go
 somewhere, and the marked spots are a key apart however large the table grows."""
 
-from rules import get_game
 from rules.core import GameState
+from rules.happiness import HAPPINESS
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.games.happiness.screen import first_placeable
 
+from ..expect import offered
 from .test_happiness_ui import app_for
 
-SPEC = get_game("happiness")
+SPEC = HAPPINESS
 
 
 def test_a_decision_starts_on_a_card_that_may_go_somewhere():
@@ -25,7 +26,7 @@ def ann_to_play(min_cards: int, bummer_first: bool) -> GameState:
     table (and, if asked, a Bummer first in her hand); every move the first offered."""
     for seed in range(1, 400):
         s = SPEC.new_game(["Ann", "Bob"], seed=seed)
-        s = s.apply(s.find_action(0, "build_done"))
+        s = s.apply(offered(s.find_action(0, "build_done")))
         for _ in range(200):
             seat = s.actors()[0] if s.actors() else None
             if seat is None:

@@ -11,6 +11,7 @@ from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.log import LogView
 
+from ..expect import offered
 from .helpers import screen_text
 from .test_happiness_ui import ann_with_a_bot, app_for
 
@@ -32,7 +33,7 @@ async def one_card_from_the_story(tmp_path):
         app.open_game(c)
         await pilot.pause()
         screen = app.screen
-        screen.act_key(c.state.find_action(0, "build_done").key)
+        screen.act_key(offered(c.state.find_action(0, "build_done")).key)
         await pilot.pause()
         word, x, y = next(a for a in c.legal() if a.kind == "place").args
         screen.action_digit([h["word"] for h in c.view()["hand"]].index(word) + 1)
@@ -62,7 +63,7 @@ async def test_the_table_keeps_its_size_when_a_placement_takes_the_spots_away():
     async with Table().run_test(size=(120, 40)) as pilot:
         board = pilot.app.query_one(Board)
         state = SPEC.new_game(["Ann", "Bob"], seed=4)
-        state = state.apply(state.find_action(0, "build_done"))
+        state = state.apply(offered(state.find_action(0, "build_done")))
         first, second = state.view(0)["hand"][:2]
         one = [{"x": 0, "y": 0, "by": 0, "card": first}]
         board.set_board(one, ["Ann", "Bob"], [(1, 0), (-1, 0)])  # a spot on each side

@@ -1,14 +1,15 @@
 """Happiness at a real table: stories typed are kept, Bummer races are fair, a failed
 claim stays private."""
 
-from rules import get_game
+from rules.happiness import HAPPINESS
 from tabletop_tui.controller import Controller
 from tabletop_tui.widgets.common import HandoffScreen, NoticeScreen
 
+from ..expect import offered
 from .helpers import screen_text
 from .test_happiness_ui import ann_with_a_bot, app_for, place_by_keys, seed_with_bummer_for
 
-SPEC = get_game("happiness")
+SPEC = HAPPINESS
 
 
 async def _to_first_story(pilot, c):
@@ -57,10 +58,10 @@ def _window_with_a_bot_bummer():
     """A window open right after Ann's turn, Bob (a bot) holding a Bummer he can play."""
     seed = seed_with_bummer_for(1)
     state = SPEC.new_game(["Ann", "Bob"], seed=seed, options={"bot_reaction": "1-2.5"})
-    state = state.apply(state.find_action(0, "build_done"))
+    state = state.apply(offered(state.find_action(0, "build_done")))
     place = next(a for a in state.legal_actions(0) if a.kind == "place")
     state = state.apply(place)
-    state = state.apply(state.find_action(0, "skip_story"))
+    state = state.apply(offered(state.find_action(0, "skip_story")))
     assert state.interrupt_window and state.find_action(1, "claim") is not None
     return Controller(SPEC, state, [{"kind": "human"}, {"kind": "bot"}], viewer=0)
 
@@ -88,7 +89,7 @@ async def test_a_human_gets_the_first_moments_of_the_silence(tmp_path):
 async def test_a_failed_claim_is_told_behind_the_claimants_hand_off(tmp_path):
     for seed in range(1, 200):  # Bob holds no Bummer at the first silence
         state = SPEC.new_game(["Ann", "Bob", "Cleo"], seed=seed)
-        state = state.apply(state.find_action(0, "build_done"))
+        state = state.apply(offered(state.find_action(0, "build_done")))
         if not any(state.cards[i].is_bummer for i in state.hands[1]):
             break
     c = Controller(SPEC, state, [{"kind": "human"}] * 3, viewer=0)

@@ -1,15 +1,16 @@
 """Happiness through the real UI: a Bummer claimed in the silence, and privacy of hands."""
 
-from rules import get_game
 from rules.bots import make_bot
+from rules.happiness import HAPPINESS
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.happiness.screen import Board
 from tabletop_tui.widgets.common import HandoffScreen
 
+from ..expect import offered
 from .helpers import record_notes, screen_text
 
-SPEC = get_game("happiness")
+SPEC = HAPPINESS
 
 
 def app_for(tmp_path, scale=0.02):
@@ -124,7 +125,7 @@ def hidden_words(c):
 def seed_with_bummer_for(seat, n=2):
     for seed in range(1, 500):
         s = SPEC.new_game([f"P{i}" for i in range(n)], seed=seed)
-        s = s.apply(s.find_action(0, "build_done"))
+        s = s.apply(offered(s.find_action(0, "build_done")))
         if any(s.cards[i].is_bummer for i in s.hands[seat]):
             return seed
     raise AssertionError("no seed")
@@ -142,7 +143,7 @@ async def test_bummer_claimed_in_silence_window_with_private_handoff(tmp_path):
         await pilot.pause()
         screen = app.screen
         # Ann deals and plays her first card with a story.
-        screen.act_key(c.state.find_action(0, "build_done").key)
+        screen.act_key(offered(c.state.find_action(0, "build_done")).key)
         await pilot.pause()
         first = next(a for a in c.legal() if a.kind == "place")
         await place_by_keys(pilot, screen, first)
@@ -271,7 +272,7 @@ async def test_legal_spots_and_the_cursor_are_drawn_in_their_own_shape_and_colou
         app.open_game(c)
         await pilot.pause()
         screen = app.screen
-        screen.act_key(c.state.find_action(0, "build_done").key)
+        screen.act_key(offered(c.state.find_action(0, "build_done")).key)
         await pilot.pause()
         view = c.view()
         k = next(i for i, card in enumerate(view["hand"]) if view["spots"].get(card["word"]))

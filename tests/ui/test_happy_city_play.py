@@ -9,6 +9,7 @@ from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.saves import list_saves, new_save_path
 
+from ..expect import offered
 from .helpers import make_app, play_to_end, press_for, record_notes, start_from_title
 
 
@@ -180,7 +181,7 @@ def test_undo_never_across_the_turn_passing():
 def test_undo_never_past_a_revealed_card():
     spec = get_game("happy-city")
     c = Controller(spec, spec.new_game(["A", "B"], seed=1), [{"kind": "human"}] * 2, viewer=0)
-    c.act(c.state.find_action(0, "draw", 1))
+    c.act(offered(c.state.find_action(0, "draw", 1)))
     assert c.state.actors() == [0] and not c.can_undo()
 
 

@@ -2,6 +2,7 @@
 
 from textual.widgets import Input, OptionList, Select, Static
 
+from ..expect import offered
 from .helpers import make_app, screen_text
 
 
@@ -150,7 +151,7 @@ async def test_deck_building_move_reads_put_back_after_a_topic_is_left_out(tmp_p
             return [str(moves.get_option_at_index(i).prompt) for i in range(moves.option_count)]
 
         assert "Leave out Fire" in labels()
-        app.screen.act_key(c.state.find_action(0, "toggle_topic", "fire").key)
+        app.screen.act_key(offered(c.state.find_action(0, "toggle_topic", "fire")).key)
         await pilot.pause()
         assert "Put Fire back in" in labels() and "Leave out Fire" not in labels()
 

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import random
 
-from rules import get_game
+from rules.happiness import HAPPINESS
 from tabletop_tui.controller import Controller
 
-SPEC = get_game("happiness")
+from ..expect import offered
+
+SPEC = HAPPINESS
 
 
 def _at_a_claimable_silence(seed: int):
@@ -40,7 +42,7 @@ def test_undo_refusal_for_a_claim_says_the_others_chance_ended():
 
 def test_undo_refusal_for_a_card_laid_says_it_was_shown():
     state = SPEC.new_game(["Ann", "Bob"], seed=3, options={})
-    state = state.apply(state.find_action(state.actors()[0], "build_done"))  # deal
+    state = state.apply(offered(state.find_action(state.actors()[0], "build_done")))  # deal
     seat = state.actors()[0]
     c = Controller(SPEC, state, [{"kind": "human"}] * 2, viewer=seat)
     assert c.act(next(a for a in state.legal_actions(seat) if a.kind == "place"))
