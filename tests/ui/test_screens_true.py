@@ -151,13 +151,22 @@ async def test_a_sweet_lands_panel_wraps_again_when_the_terminal_is_resized(tmp_
         before = await panel_lines(pilot, key)
         await pilot.resize_terminal(160, 50)
         # the rewrap's chain of messages may run late on a loaded worker: give it time
-        for _ in range(10):
+        for _ in range(30):
             shown = await steady_panel_lines(pilot, key)
             if shown == fresh:
                 break
             await pilot.pause(0.2)
     assert shown != before
-    assert shown == fresh
+    assert shown == fresh, "\n".join(line_differences(shown, fresh))
+
+
+def line_differences(shown: list, fresh: list) -> list[str]:
+    """The lines that differ between two panels' drawings, as a readable report."""
+    told = [f"{len(shown)} widgets against {len(fresh)}"]
+    for (name, lines), (fresh_name, fresh_lines) in zip(shown, fresh, strict=False):
+        told += [f"{name}/{fresh_name}: {len(lines)} lines against {len(fresh_lines)}"]
+        told += [f"  {a!r}\n  {b!r}" for a, b in zip(lines, fresh_lines, strict=False) if a != b]
+    return told
 
 
 CARD_GAMES = [
