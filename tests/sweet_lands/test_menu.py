@@ -12,12 +12,12 @@ however alike their counts.
 import random
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import economy as EC
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands import setup_tools as tools
-from rules.sweet_lands import turn_checks as TC
+from rules.sweet_lands.facts import economy as EC
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves import turn_checks as TC
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import edit, map_a, started
 
