@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
+from operator import attrgetter
 from typing import Any
 
 from ...core.text import counted
@@ -131,9 +132,24 @@ def milestone_met(s: StateFields, seat: int, mid: Any) -> bool:
     """Either printed condition qualifies; with the "face_up" milestone option only
     the side dealt face up counts (see RULINGS.md)."""
     tile = D.load().milestones[mid]
+    return any(test(s, seat, tile[side]) for side in milestone_sides(s, mid))
+
+
+def milestone_sides(s: StateFields, mid: Any) -> tuple[str, ...]:
+    """The sides of milestone ``mid`` whose conditions qualify (milestone_met)."""
     if s.options.get("milestones", "either") == "face_up":
-        return test(s, seat, tile[dict(s.milestones)[mid]])
-    return test(s, seat, tile["a"]) or test(s, seat, tile["b"])
+        return (dict(s.milestones)[mid],)
+    return ("a", "b")
+
+
+@cache
+def milestone_reads(mid: Any, sides: tuple[str, ...]) -> Callable[[Any], Any]:
+    """What milestone_met reads of the seat's record for these sides of ``mid``: a
+    getter of those fields (TEST_READS), whose value the turn menu keeps a result
+    with (turn_checks.milestones_met)."""
+    tile = D.load().milestones[mid]
+    fields = [f for side in sides for f in TEST_READS[tile[side]["test"]]]
+    return attrgetter(*dict.fromkeys(fields))
 
 
 def test(s: StateFields, seat: int, cond: Mapping[str, Any]) -> bool:
@@ -387,6 +403,29 @@ _TESTS = {
     "skills": lambda s, seat, c: len(s.p[seat].skills),
     "rabbits": lambda s, seat, c: len(s.p[seat].rabbits),
 }
+
+
+# The fields of the seat's record (PlayerState) each test of _TESTS reads, directly or
+# through the queries it asks; nothing else of the state, and the printed data only.
+# A move replaces a container it changes (copy on write), so equal values of these
+# fields give the same measure.
+TEST_READS: dict[str, tuple[str, ...]] = {
+    "terrain_types": ("tiles",),
+    "properties": ("props",),
+    "connected_ports": ("map", "tiles"),
+    "food": ("food",),
+    "wonders": ("wonders",),
+    "played_cards": ("played", "columns"),
+    "tag": ("played", "columns", "role"),
+    "gold_income": ("inc",),
+    "prosperity_colour_max": ("prosp",),
+    "industry_advance": ("carriage", "loco"),
+    "vp": ("vp",),
+    "cities": ("props", "role", "tower", "map"),
+    "skills": ("skills",),
+    "rabbits": ("rabbits",),
+}
+assert TEST_READS.keys() == _TESTS.keys()
 
 
 # Effect ops that can find nothing to act on (no spot, no marker or track that can

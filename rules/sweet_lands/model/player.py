@@ -112,8 +112,8 @@ class PlayerState:
     milestones: list[int]
     diamond_cards: int
     ip_last: int
-    # Facts derived from the board (milestone results, free spots), each kept with
-    # the containers it was derived from: see recall and milestone_results.
+    # Facts derived from the board (free spots, counts; milestone results, see
+    # turn_checks.milestone_met_now), each kept with what it was derived from.
     memo: dict[str, Any]
     ext: dict[str, object]
 
@@ -239,55 +239,6 @@ class PlayerState:
         keeping old boards alive would only cost memory)."""
         self.memo[name] = (held, facts, value)
         return value
-
-    def milestone_results(self) -> dict[int, bool]:
-        """The milestone results worked out so far for this board as it stands (the
-        caller fills it in as it asks), shared by the copies that have this board.
-
-        A move replaces the containers it changes (copy on write), so a copy whose
-        tiles, properties and cards are these very objects, with the same counts,
-        has this board; copies on other lines of play (undo, a bot's look-ahead)
-        never share results, however alike their counts."""
-        held = (self.tiles, self.props, self.played, self.columns)
-        facts = self.board_facts()
-        hit = self.memo.get("milestones")
-        if hit is not None and hit[1] == facts:
-            kept = hit[0]
-            if (
-                kept[0] is held[0]
-                and kept[1] is held[1]
-                and kept[2] is held[2]
-                and kept[3] is held[3]
-            ):
-                return hit[2]
-        results: dict[int, bool] = {}
-        self.memo["milestones"] = (held, facts, results)
-        return results
-
-    def board_facts(self) -> tuple:
-        """The values and counts a milestone test reads; milestone_results adds the
-        containers whose contents the counts stand for (tiles, properties, cards)."""
-        c = self.columns
-        return (
-            self.map,
-            self.char,
-            self.tower,
-            len(self.tiles),
-            len(self.props),
-            self.food,
-            self.wonders,
-            len(self.played),
-            len(c["orange"]),
-            len(c["green"]),
-            len(c["grey"]),
-            self.inc["gold"],
-            tuple(self.prosp),
-            self.carriage,
-            self.loco,
-            self.vp,
-            len(self.skills),
-            len(self.rabbits),
-        )
 
 
 _new = object.__new__

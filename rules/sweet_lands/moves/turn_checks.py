@@ -6,7 +6,7 @@ the view shows the reasons, and ``apply`` raises them (turn.turn_refusal)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -479,16 +479,44 @@ def wonder_sources() -> str:
 _ORDINAL = ["first", "second", "third", "fourth", "fifth"]
 
 
-def milestone_met_now(s: StateFields, seat: int, mid: int, known: dict | None = None) -> bool:
-    """Whether the seat meets milestone ``mid``; ``known`` is the seat's
-    milestone_results() when the caller has them already."""
-    # the tests read much of the board, and the menu asks on every turn step
-    if known is None:
-        known = s.p[seat].milestone_results()
-    met = known.get(mid)
-    if met is None:
-        met = known[mid] = Q.milestone_met(s, seat, mid)
-    return met
+def milestone_met_now(s: StateFields, seat: int, mid: int) -> bool:
+    """Whether the seat meets milestone ``mid``, in play (Q.milestone_met)."""
+    return mid in milestones_met(s, seat)
+
+
+_BOTH = ("a", "b")
+# a kept result's key (the milestone, and the side face up when only that one counts)
+# -> the getter of the fields its tests read (Q.milestone_reads)
+_READERS: dict[object, Callable[[Any], Any]] = {}
+
+
+def milestones_met(s: StateFields, seat: int, skip: Container[int] = ()) -> list[int]:
+    """The milestones in play the seat meets (those in ``skip`` aside), each result
+    (Q.milestone_met) kept in the seat's memo with the values of the fields its
+    tests read: the menu asks on every new board, and most moves change none of a
+    milestone's fields."""
+    P = s.p[seat]
+    kept = P.memo.get("milestones")
+    if kept is None:
+        # shared by every copy of this player, on every line of play: an entry
+        # serves only a record with equal values of what it was worked out from
+        kept = P.memo["milestones"] = {}
+    face_up = s.options.get("milestones", "either") == "face_up"
+    out = []
+    for mid, side in s.milestones:
+        if mid in skip:
+            continue
+        key = (mid, side) if face_up else mid
+        read = _READERS.get(key)
+        if read is None:
+            read = _READERS[key] = Q.milestone_reads(mid, (side,) if face_up else _BOTH)
+        reads = read(P)
+        hit = kept.get(key)
+        if hit is None or hit[0] != reads:
+            hit = kept[key] = (reads, Q.milestone_met(s, seat, mid))
+        if hit[1]:
+            out.append(mid)
+    return out
 
 
 def free_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:

@@ -199,14 +199,7 @@ def _board_free_options(
 
 
 def _milestone_options(s: StateFields, seat: int) -> tuple[Action, ...]:
-    """milestone_refusal, for milestones known to be in play."""
+    """milestone_refusal, for milestones known to be in play and unclaimed."""
     if not s.milestones:
         return ()
-    claimed, known = s.ms_claimed, s.p[seat].milestone_results()
-    out = []
-    for mid, _side in s.milestones:
-        if mid not in claimed:
-            met = known.get(mid)
-            if met or (met is None and TC.milestone_met_now(s, seat, mid, known)):
-                out.append(_milestone_action(seat, mid))
-    return tuple(out)
+    return tuple(_milestone_action(seat, mid) for mid in TC.milestones_met(s, seat, s.ms_claimed))
