@@ -19,7 +19,7 @@ from pathlib import Path
 
 import rules
 from rules.bots import make_bot
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 OUT = (
     Path(__file__).resolve().parent.parent / "rules" / "bots" / "data" / "sweet_lands_choices.json"

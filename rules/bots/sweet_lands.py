@@ -11,11 +11,11 @@ import time
 
 from ..core import Action, Rng
 from ..sweet_lands import Op
-from ..sweet_lands import data as D
-from ..sweet_lands import map_queries as MQ
-from ..sweet_lands.character_steps import FREE_KINDS
-from ..sweet_lands.phases import pass_gains
-from ..sweet_lands.scoring import breakdown
+from ..sweet_lands.facts import map_queries as MQ
+from ..sweet_lands.facts.scoring import breakdown
+from ..sweet_lands.model import data as D
+from ..sweet_lands.moves.character_steps import FREE_KINDS
+from ..sweet_lands.moves.phases import pass_gains
 from . import sweet_lands_setup as setup
 from . import sweet_lands_worth as W
 from .base import OutOfTime

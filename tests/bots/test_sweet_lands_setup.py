@@ -9,7 +9,7 @@ import pytest
 import rules
 from rules.bots import sweet_lands_setup as setup
 from rules.core import Rng
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 
 def first_choices(players: int, op: str):

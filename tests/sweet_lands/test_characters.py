@@ -6,14 +6,14 @@ import pytest
 
 from rules.core import Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import effects as FX
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands import setup_tools as tools
-from rules.sweet_lands.characters import CHARACTERS
-from rules.sweet_lands.explainer import character_lines
-from rules.sweet_lands.phases import pass_gains
+from rules.sweet_lands.explaining.explainer import character_lines
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves import effects as FX
+from rules.sweet_lands.moves.characters import CHARACTERS
+from rules.sweet_lands.moves.phases import pass_gains
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import EXPLAINER, act, edit, map_a, new, settle, started
 from .test_play import invariants

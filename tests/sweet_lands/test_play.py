@@ -6,11 +6,11 @@ import random
 import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands.scoring import final_tile_vp
-from rules.sweet_lands.state import RULES_EDITION
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.facts.scoring import final_tile_vp
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol.state import RULES_EDITION
 
 DATA = D.load()
 

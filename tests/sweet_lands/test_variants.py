@@ -8,9 +8,9 @@ import pytest
 
 from rules.sweet_lands import OPTIONS
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands.state import RULES_EDITION
-from rules.sweet_lands.variants import seats_after
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves.variants import seats_after
+from rules.sweet_lands.protocol.state import RULES_EDITION
 
 from .helpers import act, edit
 from .test_play import independent_score, invariants
