@@ -52,6 +52,12 @@ def game_folder(root: Path, name: str, init: str, monkeypatch: pytest.MonkeyPatc
             "BOTS = {'chess': 'x:Y'}\n",
             "bot for a game it does not register",
         ),
+        (
+            "import dataclasses, rules\n"
+            "SPECS = [dataclasses.replace(rules.get_game('happy-city'), id='named-city')]\n"
+            "BOTS = {'named-city': 'rules.happy_city.bot:HappyCityBot'}\n",
+            "is not a Policy class",
+        ),
     ],
 )
 def test_a_wrong_game_package_is_refused_and_registers_nothing(tmp_path, monkeypatch, init, error):

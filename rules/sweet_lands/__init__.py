@@ -47,6 +47,7 @@ from typing import Any
 
 from ..core import Action, GameSpec, Option, SaveError
 from . import data as _data
+from .bot import SweetLandsPolicy
 from .constants import MAX_SEATS
 from .constants import Op as Op  # the pending steps' names, for the screens
 from .explain import RoadFacts as RoadFacts  # the explainer's typed answers
@@ -186,5 +187,5 @@ SWEET_LANDS = SweetLandsSpec(
 SweetLandsState.spec = SWEET_LANDS
 
 SPECS = [SWEET_LANDS]
-# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
-BOTS = {"sweet-lands": "rules.bots.sweet_lands_adapter:SweetLandsPolicy"}
+# game id -> its bot's greedy policy (``bot``), from which rules.bots builds each level
+BOTS = {"sweet-lands": SweetLandsPolicy}
