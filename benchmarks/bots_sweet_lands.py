@@ -30,8 +30,8 @@ from pathlib import Path
 from benchkit import mean_ci, pct, play, timing_line, wilson
 
 import rules
+from rules.botkit.base import DEFAULT_SECONDS
 from rules.bots import Budget, make_bot
-from rules.bots.base import DEFAULT_SECONDS
 from rules.sweet_lands.model import data as D
 
 GAME = "sweet-lands"

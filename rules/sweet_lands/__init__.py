@@ -44,6 +44,7 @@ from .explaining.explain import TrackRate as TrackRate
 from .explaining.explain import rate_words as rate_words  # a Prosperity rate in words
 from .explaining.explainer import PROGRESS as PROGRESS  # the source of a milestone's progress lines
 from .explaining.explainer import SweetLandsExplainer as SweetLandsExplainer
+from .bot import SweetLandsPolicy
 from .model import data as _data
 from .model.constants import MAX_SEATS
 from .model.constants import Op as Op  # the pending steps' names, for the screens
@@ -177,5 +178,5 @@ SWEET_LANDS = SweetLandsSpec(
 SweetLandsState.spec = SWEET_LANDS
 
 SPECS = [SWEET_LANDS]
-# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
-BOTS = {"sweet-lands": "rules.bots.sweet_lands_adapter:SweetLandsPolicy"}
+# game id -> its bot's greedy policy (``bot``), from which rules.bots builds each level
+BOTS = {"sweet-lands": SweetLandsPolicy}

@@ -350,7 +350,7 @@ def test_every_character_plays_to_the_end_with_the_invariants(cid):
 
 @pytest.mark.parametrize("cid", sorted(DATA.characters))
 def test_bot_plays_every_character(cid):
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
 
     s = through_setup(SPEC.new_game(["Solo"], seed=2), (cid,))
     bot = SweetLandsBot(1)

@@ -161,7 +161,7 @@ def test_solo_decks_order_hidden():
 
 
 def test_smart_bot_plays_a_legal_solo_game():
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
 
     s = SPEC.new_game(["Solo"], seed=4)
     bot = SweetLandsBot(4)

@@ -27,8 +27,6 @@ def engine_imports(path: Path) -> list[str]:
                 bad.append(mod)
             elif mod == "rules.sweet_lands":
                 bad += [f"{mod}.{a.name}" for a in node.names if a.name not in PUBLIC]
-            elif mod == "rules.bots.sweet_lands":
-                bad.append(mod)
     return bad
 
 

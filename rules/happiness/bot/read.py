@@ -11,11 +11,11 @@ are simply less accurate.
 
 from __future__ import annotations
 
-from ..core import Action
-from ..happiness.cards import catalogue
-from ..happiness.engine import neighbours
-from ..happiness.engine.fields import CENTRE
-from .happiness import HappinessBot, Table
+from ...core import Action
+from ..cards import catalogue
+from ..engine import neighbours
+from ..engine.fields import CENTRE
+from .greedy import HappinessBot, Table
 
 SILENCE_SWEEP = 4  # the sweep for which a greedy rival always breaks the silence
 SLACK = 0.002  # above the greedy bot's tie-break jitter (under 0.001)

@@ -10,7 +10,7 @@ round with one rival and to the seat's next main move with more (the adapter's
 ``settled``), and sub-steps are searched as solo. A position is judged mostly by the
 seat's own estimate, a little by its lead over the best rival.
 
-The adapter (``sweet_lands_adapter``) plays the imagined games; this module judges
+The adapter (``adapter``) plays the imagined games; this module judges
 them. Nothing here changes a solo decision: the adapter asks ``with_rivals`` first.
 """
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..botkit import Policy
 from ..core import Action
-from ..happy_city.cards import catalogue
-from .base import Policy
+from .cards import catalogue
 
 SLOT_COST = 1.5
 # A move that cannot beat the leader by this much on the imagined games (in the

@@ -6,8 +6,8 @@ size of the community deck.
 
 from __future__ import annotations
 
-from ..happiness.engine import neighbours, plus_cells
-from .base import Policy
+from ...botkit import Policy
+from ..engine import neighbours, plus_cells
 
 JOY_STORIES = (
     "{word} always makes me smile.",

@@ -6,11 +6,8 @@ resampled copy) and the seat."""
 
 from __future__ import annotations
 
-from ..core import Action
-from ..sweet_lands import Op
-from ..sweet_lands.facts import map_queries as MQ
-from ..sweet_lands.facts import queries as Q
-from ..sweet_lands.model import data as D
+from ...core import Action
+from .engine import MQ, D, Op, Q
 
 SKILL_RANK = {1: 9, 2: 9, 3: 8, 10: 8, 12: 6, 6: 6, 4: 5, 5: 5, 11: 5, 8: 7, 9: 6, 7: 6}
 SPECIAL_RANK = {5: 9, 6: 8, 1: 7, 3: 7, 4: 6, 2: 6}

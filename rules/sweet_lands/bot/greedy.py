@@ -2,23 +2,18 @@
 
 At the turn menu it tries each main action (buying a missing resource if that makes an
 area affordable), settles its sub-steps (``sub_step``: the rules of thumb are in
-``sweet_lands_worth``), rates it with ``value`` and passes when nothing improves on
+``worth``), rates it with ``value`` and passes when nothing improves on
 that. It plans only on a ``state.resample`` copy."""
 
 from __future__ import annotations
 
 import time
 
-from ..core import Action, Rng
-from ..sweet_lands import Op
-from ..sweet_lands.facts import map_queries as MQ
-from ..sweet_lands.facts.scoring import breakdown
-from ..sweet_lands.model import data as D
-from ..sweet_lands.moves.character_steps import FREE_KINDS
-from ..sweet_lands.moves.phases import pass_gains
-from . import sweet_lands_setup as setup
-from . import sweet_lands_worth as W
-from .base import OutOfTime
+from ...botkit import OutOfTime
+from ...core import Action, Rng
+from . import setup
+from . import worth as W
+from .engine import FREE_KINDS, MQ, D, Op, breakdown, pass_gains
 
 # turn-menu moves a rival's quick turn rates (the greedy turn rates these and buy plans)
 RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
@@ -246,7 +241,7 @@ class SweetLandsBot:
 
     # ------------------------------------------------------------------ sub-steps
     def sub_step(self, s, seat, actions):
-        """A sub-step: its rule of thumb (sweet_lands_worth.pick), but for the choices
+        """A sub-step: its rule of thumb (worth.pick), but for the choices
         decided here: character and map on the table's merit, a token with the hex it
         is meant for, a skill tile and a copied area by a rollout."""
         f = s.stack[-1]

@@ -1,6 +1,6 @@
 """The Sweet Lands bot's setup choices, on merit: which character and map board.
 
-``data/sweet_lands_choices.json`` holds, solo and with rivals, each character's and
+``data/choices.json`` holds, solo and with rivals, each character's and
 each map board's mean final score when the ``normal`` bot plays it on the same
 seeded deals (``benchmarks/sl_choice_table.py`` measures it and rewrites the file).
 Every level draws among the choices open to it (hard too: it does not search them),
@@ -23,9 +23,9 @@ import json
 import math
 from pathlib import Path
 
-from ..core import Action, Rng
+from ...core import Action, Rng
 
-TABLE = Path(__file__).resolve().parent / "data" / "sweet_lands_choices.json"
+TABLE = Path(__file__).resolve().parent / "data" / "choices.json"
 SPREAD = 12.0  # VP of shortfall from the best open choice that divide its odds by e
 EVEN = 0.55  # share of the draws spread evenly over the open choices
 

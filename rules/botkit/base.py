@@ -303,6 +303,11 @@ class Policy(Bot):
         return [best, *rest[: k - 1]]
 
 
+# What a game package declares for each of its games (``BOTS`` in its __init__): its
+# policy's class, or any callable making the policy from a seed.
+PolicyMaker = Callable[[int], Policy]
+
+
 class EasyBot(Bot):
     """A casual player: the greedy policy's choice most of the time, otherwise an
     action drawn from the policy's few best candidates or, rarely, any legal one."""

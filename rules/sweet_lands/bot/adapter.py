@@ -1,6 +1,6 @@
 """Sweet Lands on the common bot interface, without touching its bot's module.
 
-The Sweet Lands bot (``sweet_lands.SweetLandsBot``) keeps its own
+The Sweet Lands bot (``greedy.SweetLandsBot``) keeps its own
 ``choose(state, seat)``; this policy hands it a world resampled from the seat's
 observation, never the live game.
 
@@ -10,20 +10,20 @@ decision's budget, so the search looks ahead to the end of the round (with two o
 three rivals to the seat's next main move), each rival choosing the quick way, and
 reads the position with the bot's own estimate (score so far plus what resources,
 income, cards and coming passes are worth), with rivals also a little of the lead
-over the best of them (``sweet_lands_rivals``).
+over the best of them (``rivals``).
 Sub-steps (which hex, which track, which tile) are searched too: the policy's
 quick answer and the next few the engine offers. The character and map board are
-not: every level draws them from the measured table (``sweet_lands_setup``).
+not: every level draws them from the measured table (``setup``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import Action
-from ..sweet_lands import Op
-from . import sweet_lands_rivals as rivals
-from .base import CANDIDATES, Policy
+from ...botkit import CANDIDATES, Policy
+from ...core import Action
+from . import rivals
+from .engine import Op
 
 # An imagined game runs to the end of the round (``settled`` stops it there): on six
 # seeded solo deals hard scored 355 against 320 with a 14-step horizon.
@@ -45,7 +45,7 @@ class SweetLandsPolicy(Policy):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        from .sweet_lands import SweetLandsBot
+        from .greedy import SweetLandsBot
 
         self.inner = SweetLandsBot(seed)
         self.rival_gains: dict[int, dict] = {}  # per decision: each rival's rated moves
@@ -113,7 +113,7 @@ class SweetLandsPolicy(Policy):
     def judge(self, state: Any, seat: int) -> float:
         """An imagined position's worth to ``seat``: its final score once the game is
         over, else the bot's estimate; with rivals, a little of its lead over the best
-        of them too (``sweet_lands_rivals``)."""
+        of them too (``rivals``)."""
         if rivals.with_rivals(state):
             return rivals.judge(self.estimate, state, seat)
         return self.estimate(state, seat)

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..happiness.cards import catalogue, matches
-from ..happiness.engine import plus_cells
-from ..happiness.engine.fields import DIRS
-from .happiness import HappinessBot
-from .happiness_read import Notes
+from ..cards import catalogue, matches
+from ..engine import plus_cells
+from ..engine.fields import DIRS
+from .greedy import HappinessBot
+from .read import Notes
 
 FILLER = 2.2  # Joypoints of the card a rival would fill a hole with (the deck's mean)
 

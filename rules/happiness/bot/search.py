@@ -1,6 +1,6 @@
 """The ``hard`` Happiness bot: the planner's close placements, compared by imagined games.
 
-The planner (``happiness_plan``) prices a placement by exact odds over the unseen
+The planner (``plan``) prices a placement by exact odds over the unseen
 cards, but only one turn deep: it cannot see what a card does to the seat's next
 turns (which cards stay in hand to fit its own holes, what the rival lays after),
 nor the endgame, where only the win counts, not the margin. So where the planner
@@ -29,12 +29,21 @@ import math
 import time
 from typing import Any
 
-from ..core import Action
-from .base import Progress, Ranked, RankingBot, SeatKnowledge, Thinking
-from .happiness import HappinessBot
-from .happiness_plan import Planner, PlanningHappinessBot
-from .paired_interval import interval
-from .search import SLACK, Budget, looks_at, mean
+from ...botkit import (
+    SLACK,
+    Budget,
+    Progress,
+    Ranked,
+    RankingBot,
+    SeatKnowledge,
+    Thinking,
+    interval,
+    looks_at,
+    mean,
+)
+from ...core import Action
+from .greedy import HappinessBot
+from .plan import Planner, PlanningHappinessBot
 
 WIDTH = 4  # placements compared at most
 CLOSE = 3.0  # Joypoints of planner estimate within which a placement is a candidate
@@ -229,7 +238,7 @@ def clear_lead(diffs: list[float]) -> float:
 
 class HappinessPolicy(HappinessBot):
     """The Happiness bot the registry hands out: ``normal``'s greedy play, whose
-    ``hard`` level is the planner of ``happiness_plan`` (exact odds over the unseen
+    ``hard`` level is the planner of ``plan`` (exact odds over the unseen
     cards, where each Joycard goes), its close placements compared on imagined games
     within the budget (``SearchingHappinessBot``)."""
 
