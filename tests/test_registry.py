@@ -72,7 +72,7 @@ def test_a_wrong_game_package_is_refused_and_registers_nothing(tmp_path, monkeyp
 @pytest.mark.parametrize("game", list(rules.GAMES))
 def test_each_game_package_holds_its_own_bot_built_on_the_kit(game):
     policy = rules.BOTS[game]
-    assert issubclass(policy, Policy)
+    assert isinstance(policy, type) and issubclass(policy, Policy)
     assert policy.__module__.startswith(f"{rules.FOUND_IN[game]}.bot")
 
 

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameSpec, Option, SaveError
+from .bot import SweetLandsPolicy
 from .explaining.explain import RoadFacts as RoadFacts  # the explainer's typed answers
 from .explaining.explain import SoloVerdict as SoloVerdict
 from .explaining.explain import Standing as Standing
@@ -44,7 +45,6 @@ from .explaining.explain import TrackRate as TrackRate
 from .explaining.explain import rate_words as rate_words  # a Prosperity rate in words
 from .explaining.explainer import PROGRESS as PROGRESS  # the source of a milestone's progress lines
 from .explaining.explainer import SweetLandsExplainer as SweetLandsExplainer
-from .bot import SweetLandsPolicy
 from .model import data as _data
 from .model.constants import MAX_SEATS
 from .model.constants import Op as Op  # the pending steps' names, for the screens

@@ -8,8 +8,8 @@ import pytest
 
 import rules
 from rules.core import Rng
-from rules.sweet_lands.model import data as D
 from rules.sweet_lands.bot import setup
+from rules.sweet_lands.model import data as D
 
 
 def first_choices(players: int, op: str):

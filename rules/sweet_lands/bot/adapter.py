@@ -24,6 +24,7 @@ from ...botkit import CANDIDATES, Policy
 from ...core import Action
 from . import rivals
 from .engine import Op
+from .greedy import SweetLandsBot
 
 # An imagined game runs to the end of the round (``settled`` stops it there): on six
 # seeded solo deals hard scored 355 against 320 with a 14-step horizon.
@@ -45,8 +46,6 @@ class SweetLandsPolicy(Policy):
 
     def __init__(self, seed: int = 0):
         super().__init__(seed)
-        from .greedy import SweetLandsBot
-
         self.inner = SweetLandsBot(seed)
         self.rival_gains: dict[int, dict] = {}  # per decision: each rival's rated moves
 
