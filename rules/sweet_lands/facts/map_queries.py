@@ -169,20 +169,39 @@ def _terrain_spots_kept(s: StateFields, seat) -> tuple:
 
 
 def road_spots(s: StateFields, seat: int) -> list[int]:
-    """The edges a road may go on (the list is the caller's to change)."""
+    """The edges a road may go on (the list is the caller's to change): the free
+    edges touching a vertex of the capital or an end of one of the seat's roads."""
+    # A building step asks again after every road. The spots are kept in the seat's
+    # memo (shared by every line of play) with the map and the roads, by value, that
+    # they were worked out from; for roads that add to those, only the added roads'
+    # ends are new vertices of the network.
     P = s.p[seat]
-    facts = (P.map, len(P.roads))
-    spots = P.recall("road_spots", P.roads, facts)
-    if spots is None:
-        m = map_board(s, seat)
-        net = set(m.capital_vertices)
-        for e in P.roads:
-            net.update(m.edge_ends[e])
-        touching = _edges_at(m.id)
-        near = {e for v in net for e in touching.get(v, ())}
-        spots = tuple(sorted(near - P.roads))
-        P.remember("road_spots", P.roads, facts, spots)
-    return list(spots)
+    roads = P.roads
+    kept = P.memo.get("road_spots")
+    if kept is not None and kept[0] == P.map:
+        was, spots = kept[1], kept[2]
+        if was == roads:
+            return list(spots)
+        if was <= roads:
+            m = map_board(s, seat)
+            touching = _edges_at(m.id)
+            near = set(spots)
+            for e in roads - was:
+                for v in m.edge_ends[e]:
+                    near.update(touching.get(v, ()))
+            return _keep_road_spots(P, near - roads)
+    m = map_board(s, seat)
+    net = set(m.capital_vertices)
+    for e in roads:
+        net.update(m.edge_ends[e])
+    touching = _edges_at(m.id)
+    return _keep_road_spots(P, {e for v in net for e in touching.get(v, ())} - roads)
+
+
+def _keep_road_spots(P: Any, spots: set[int]) -> list[int]:
+    found = sorted(spots)
+    P.memo["road_spots"] = (P.map, frozenset(P.roads), tuple(found))
+    return found
 
 
 def rabbit_spots(s: StateFields, seat: int) -> list[int]:
