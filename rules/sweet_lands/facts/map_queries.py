@@ -141,48 +141,106 @@ def any_terrain_spot(s: StateFields, seat: int) -> bool:
 
 
 def _terrain_spots_kept(s: StateFields, seat) -> tuple:
-    # The turn menu asks on every step whether building has a spot: the spots
-    # are kept with the tiles they were worked out from (see PlayerState.recall).
+    # The turn menu asks on every new board whether building has a spot, and a
+    # building step after every tile: the spots are kept in the seat's memo (shared
+    # by every line of play) with what they were worked out from, the tiles' hexes
+    # by value; for tiles that add to those, only the hexes beside the added ones
+    # are new candidates.
     P = s.p[seat]
-    anywhere = P.role.places_anywhere  # Elsa Skyr
-    facts = (P.map, len(P.tiles), bool(s.specials), anywhere)
-    spots = P.recall("terrain_spots", P.tiles, facts)
-    if spots is None:
-        # a free buildable hex beside a tile or a capital (anywhere, for Elsa):
-        # the hexes beside the tiles are gathered from the tiles, which are few
-        m = map_board(s, seat)
-        tiles, kinds, no_special = P.tiles, m.kinds, not s.specials
-        beside, by_capital = _hexes_beside(m.id)
-        near = set(by_capital)
-        if not anywhere:
-            for t in tiles:
-                near.update(beside[t])
-        found = []
-        for h in m.buildable:
-            if h in tiles or (no_special and kinds[h] == "special"):
-                continue
-            if anywhere or h in near:
-                found.append(h)
-        spots = tuple(found)
-        P.remember("terrain_spots", P.tiles, facts, spots)
+    tiles = P.tiles
+    facts = (P.map, bool(s.specials), P.role.places_anywhere)  # Elsa Skyr: anywhere
+    kept = P.memo.get("terrain_spots")
+    if kept is not None and kept[0] == facts:
+        held, was, spots = kept[1], kept[2], kept[3]
+        if held is tiles and len(was) == len(tiles):  # the very tiles: no set made
+            return spots
+        if was.issubset(tiles):
+            if len(was) == len(tiles):
+                return spots
+            return _keep_terrain_spots(P, facts, _spots_after(s, seat, was, spots))
+    # a free buildable hex beside a tile or a capital (anywhere, for Elsa): the
+    # hexes beside the tiles are gathered from the tiles, which are few
+    m = map_board(s, seat)
+    kinds, no_special, anywhere = m.kinds, not s.specials, facts[2]
+    beside, by_capital = _hexes_beside(m.id)
+    near = set(by_capital)
+    if not anywhere:
+        for t in tiles:
+            near.update(beside[t])
+    found = []
+    for h in m.buildable:
+        if h in tiles or (no_special and kinds[h] == "special"):
+            continue
+        if anywhere or h in near:
+            found.append(h)
+    return _keep_terrain_spots(P, facts, found)
+
+
+def _spots_after(s: StateFields, seat: int, was: frozenset, spots: tuple) -> list[int]:
+    """The terrain spots once tiles are added to those on hexes ``was`` (whose spots
+    were ``spots``): the old ones still free, and the free hexes beside an added
+    tile (none new for Elsa, whose spots are every free hex)."""
+    P = s.p[seat]
+    m = map_board(s, seat)
+    tiles, no_special, kinds = P.tiles, not s.specials, m.kinds
+    found = {h for h in spots if h not in tiles}
+    if not P.role.places_anywhere:
+        beside = _hexes_beside(m.id)[0]
+        for t in tiles:
+            if t not in was:
+                for h in beside[t]:
+                    if h not in tiles and not (no_special and kinds[h] == "special"):
+                        found.add(h)
+    order = _buildable_order(m.id)
+    return sorted(found, key=order.__getitem__)
+
+
+def _keep_terrain_spots(P: Any, facts: tuple, found: list[int]) -> tuple:
+    spots = tuple(found)
+    P.memo["terrain_spots"] = (facts, P.tiles, frozenset(P.tiles), spots)
     return spots
 
 
+@cache
+def _buildable_order(map_id: str) -> dict[int, int]:
+    """Hex -> its place in the map's buildable hexes (the order spots are listed in)."""
+    return {h: i for i, h in enumerate(D.load().maps[map_id].buildable)}
+
+
 def road_spots(s: StateFields, seat: int) -> list[int]:
-    """The edges a road may go on (the list is the caller's to change)."""
+    """The edges a road may go on (the list is the caller's to change): the free
+    edges touching a vertex of the capital or an end of one of the seat's roads."""
+    # A building step asks again after every road. The spots are kept in the seat's
+    # memo (shared by every line of play) with the map and the roads, by value, that
+    # they were worked out from; for roads that add to those, only the added roads'
+    # ends are new vertices of the network.
     P = s.p[seat]
-    facts = (P.map, len(P.roads))
-    spots = P.recall("road_spots", P.roads, facts)
-    if spots is None:
-        m = map_board(s, seat)
-        net = set(m.capital_vertices)
-        for e in P.roads:
-            net.update(m.edge_ends[e])
-        touching = _edges_at(m.id)
-        near = {e for v in net for e in touching.get(v, ())}
-        spots = tuple(sorted(near - P.roads))
-        P.remember("road_spots", P.roads, facts, spots)
-    return list(spots)
+    roads = P.roads
+    kept = P.memo.get("road_spots")
+    if kept is not None and kept[0] == P.map:
+        was, spots = kept[1], kept[2]
+        if was == roads:
+            return list(spots)
+        if was <= roads:
+            m = map_board(s, seat)
+            touching = _edges_at(m.id)
+            near = set(spots)
+            for e in roads - was:
+                for v in m.edge_ends[e]:
+                    near.update(touching.get(v, ()))
+            return _keep_road_spots(P, near - roads)
+    m = map_board(s, seat)
+    net = set(m.capital_vertices)
+    for e in roads:
+        net.update(m.edge_ends[e])
+    touching = _edges_at(m.id)
+    return _keep_road_spots(P, {e for v in net for e in touching.get(v, ())} - roads)
+
+
+def _keep_road_spots(P: Any, spots: set[int]) -> list[int]:
+    found = sorted(spots)
+    P.memo["road_spots"] = (P.map, frozenset(P.roads), tuple(found))
+    return found
 
 
 def rabbit_spots(s: StateFields, seat: int) -> list[int]:

@@ -111,9 +111,9 @@ class BoardPart:
         self.spot: bool | None = None
         self.build_spot: bool | None = None  # turn_checks.build_spot
         self.areas: list[tuple] | None = None
-        # area -> whether its effect could act (turn_checks.sort_areas' acts): a
-        # board fact, with the diamonds no purse move changes
-        self.acts: dict[str, bool] | None = None
+        # (area, diamonds left after paying) -> whether its effect could act
+        # (turn_checks.sort_areas' acts): a board fact, once the diamonds are given
+        self.acts: dict[tuple[str, int], bool] | None = None
 
     def for_new_hand(self) -> BoardPart:
         """The facts that hold for the same board with another hand: all but the card

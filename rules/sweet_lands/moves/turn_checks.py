@@ -194,15 +194,17 @@ def sort_areas(
     spot: bool | None = None,
     why: dict[str, str] | None = None,
     first: bool = False,
-    acts: dict[str, bool] | None = None,
+    acts: dict[tuple[str, int], bool] | None = None,
 ) -> list[AreaUse]:
     """The uses of open areas the seat may make now; what stops each other one goes
     in ``why`` (when given): PRICE (it cannot pay the total), HAND (nor the hand
     cost), SELF_COPY (copying an area that copies) or EFFECT (the area would do
     nothing: area_effect_refusal, ``spot`` as there). ``first``: stop at the first
     use that may be made. ``acts``: whether the effect of an area whose effect
-    alone decides (area_needs "effect") could act, kept by the caller for this board
-    and these diamonds (the turn menu's BoardPart), filled in as areas are asked.
+    alone decides (area_needs "effect") could act, by the area and the diamonds left
+    after paying (all the effect reads besides the board), kept by the caller for
+    this board (the turn menu's BoardPart), filled in as areas, and the areas a
+    copy area copies, are asked.
     The turn menu asks about every area on every turn step: one loop, with no call
     for most areas."""
     P = s.p[seat]
@@ -244,7 +246,7 @@ def _unpriced_stop(
     hand: tuple[int, int, bool],
     needs: Mapping[str, str],
     spot: bool | None,
-    acts: dict[str, bool] | None,
+    acts: dict[tuple[str, int], bool] | None,
 ) -> str | None:
     """What stops a use the seat can pay for (sort_areas): SELF_COPY, HAND or EFFECT,
     else None. ``hand``: the seat's Action Discs, spare cards and whether diamonds
@@ -262,11 +264,15 @@ def _unpriced_stop(
     if need is None:
         return None
     if need == "copy":
-        stopped = copy_refusal(s, seat, aid, cost, spot) is not None
-    elif need == "effect" and acts is not None and not minus:
-        known = acts.get(aid)
+        stopped = copy_refusal(s, seat, aid, cost, spot, acts) is not None
+    elif need == "effect" and acts is not None:
+        # the effect alone decides: it reads the board and the diamonds left after
+        # paying (a Prosperity track's last space), nothing else of the purse
+        total = EC.merge(cost, minus) if minus else cost
+        key = (aid, s.p[seat].res["diamond"] - total.get("diamond", 0))
+        known = acts.get(key)
         if known is None:
-            known = acts[aid] = area_effect_refusal(s, seat, aid, cost, cost) is None
+            known = acts[key] = area_effect_refusal(s, seat, aid, cost, total) is None
         stopped = not known
     else:
         total = EC.merge(cost, minus) if minus else cost
@@ -278,11 +284,16 @@ _COPY_TARGETS: dict[tuple, list] = {}  # copy_refusal's targets by targets, cost
 
 
 def copy_refusal(
-    s: StateFields, seat: int, aid: str, cost: Cost, spot: bool | None = None
+    s: StateFields,
+    seat: int,
+    aid: str,
+    cost: Cost,
+    spot: bool | None = None,
+    acts: dict[tuple[str, int], bool] | None = None,
 ) -> str | None:
     """Why copy area ``aid``, paid with ``cost``, would copy nothing: sort_areas lets
     in no area it copies, each asked as a copy (its price on top of ``cost``, no
-    hand cost); None when one may be copied. ``spot`` as in sort_areas."""
+    hand cost); None when one may be copied. ``spot`` and ``acts`` as in sort_areas."""
     costs = Q.area_costs(s, seat)
     among = copy_targets(s, aid)
     key = (among, id(costs), s.p[seat].role.wood_for_wheat)  # cost tables are kept
@@ -293,7 +304,7 @@ def copy_refusal(
         ]
     for c, c_cost, (r, n, more), c_wood in targets:  # one at a time: the first usually passes
         if c in s.opened and sort_areas(
-            s, seat, [(c, c_cost, cost, r, n, more, None, c_wood, None)], spot
+            s, seat, [(c, c_cost, cost, r, n, more, None, c_wood, None)], spot, acts=acts
         ):
             return None
     return f"After paying for area {aid}, no area it copies can be paid for and do something now."
