@@ -12,7 +12,7 @@ import time
 
 import rules
 from rules.bots import Bot, Budget, SearchBot, make_bot, policy_for
-from rules.bots.happiness_search import SearchingHappinessBot
+from rules.happiness.bot.search import SearchingHappinessBot
 
 # The hard search as it was before issue 51 item 3 in the card games: no close call, so
 # every decision spends the whole budget (``bots.py --pair even`` measures against it).

@@ -30,9 +30,9 @@ from pathlib import Path
 from benchkit import mean_ci, pct, play, timing_line, wilson
 
 import rules
+from rules.botkit.base import DEFAULT_SECONDS
 from rules.bots import Budget, make_bot
-from rules.bots.base import DEFAULT_SECONDS
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 GAME = "sweet-lands"
 LEVELS = ("easy", "normal", "hard")

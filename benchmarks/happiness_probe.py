@@ -87,9 +87,9 @@ from collections import defaultdict
 from benchkit import wilson
 
 import rules
+from rules.botkit.base import Bot, SeatKnowledge, reward
+from rules.botkit.search import SearchBot
 from rules.bots import Budget, make_bot
-from rules.bots.base import Bot, SeatKnowledge, reward
-from rules.bots.search import SearchBot
 
 GAME, OPTIONS = "happiness", {"silence": "turns"}
 KINDS = ("play", "window", "bummer")
@@ -123,7 +123,7 @@ FAIR_HOLDS: dict = {}
 
 def _peeking_planner(peek=(True, True)):
     """``peek``: which rival cards it is told of, indexed by is-a-Bummer."""
-    from rules.bots.happiness_plan import PlanningHappinessBot, Unseen, fits
+    from rules.happiness.bot.plan import PlanningHappinessBot, Unseen, fits
 
     fair = FAIR_HOLDS.setdefault("fn", Unseen.rival_holds)  # the unpatched odds
 
@@ -156,7 +156,7 @@ CALIBRATION: list = []  # (odds with the notes, odds without, truth) per Joycard
 
 def _calibrating_planner():
     """The fair planner, each of its Joycard odds recorded beside the truth."""
-    from rules.bots.happiness_plan import PlanningHappinessBot, Unseen, fits
+    from rules.happiness.bot.plan import PlanningHappinessBot, Unseen, fits
 
     fair = FAIR_HOLDS.setdefault("fn", Unseen.rival_holds)
 
@@ -229,7 +229,7 @@ def strong_bot(kind: str, seed: int, budget: Budget) -> Bot:
     if kind == "search":  # the search the other card games use, over normal's policy
         return SearchBot(rules.bots.policy_for(GAME, seed), seed, budget)
     if kind == "plan":  # the planner alone, without the search (hard before session 8)
-        from rules.bots.happiness_plan import PlanningHappinessBot
+        from rules.happiness.bot.plan import PlanningHappinessBot
 
         return PlanningHappinessBot(seed)
     if kind == "plan-peek":
@@ -268,8 +268,8 @@ def played_on(state, seat: int, notes) -> tuple[float, int]:
     """The live game (real hands and deck) finished by the planner for ``seat`` and
     ``normal`` for the rival: the seat's win share and margin. An oracle's judge of
     one decision, never a bot."""
-    from rules.bots.happiness import HappinessBot
-    from rules.bots.happiness_plan import PlanningHappinessBot
+    from rules.happiness.bot.greedy import HappinessBot
+    from rules.happiness.bot.plan import PlanningHappinessBot
 
     plan, rival = PlanningHappinessBot(9), HappinessBot(5)
     plan.notes = notes
@@ -290,8 +290,8 @@ def override_check(deals: int, seed0: int, budget: Budget, stages: set) -> list[
     and the later play are the same on both sides."""
     import copy
 
-    from rules.bots.happiness_plan import PlanningHappinessBot
-    from rules.bots.happiness_search import SearchingHappinessBot
+    from rules.happiness.bot.plan import PlanningHappinessBot
+    from rules.happiness.bot.search import SearchingHappinessBot
 
     rows: dict[str, list] = defaultdict(lambda: [0, 0, 0.0, 0.0])
     for d in range(deals):
@@ -391,7 +391,9 @@ def matches(args, kinds: set[str]) -> None:
 def main(argv=None) -> None:
     args = parse(argv)
     if args.search:
-        from rules.bots import happiness_search  # (only for a trial of its settings)
+        from rules.happiness.bot import (
+            search as happiness_search,  # (only for a trial of its settings)
+        )
 
         set_trial(happiness_search, args.search, keep_type=True)
     kinds = set(args.kinds.split(","))
@@ -401,7 +403,7 @@ def main(argv=None) -> None:
             print(line)
         return
     if args.set:
-        from rules.bots.happiness_plan import Planner  # (only for a trial of its weights)
+        from rules.happiness.bot.plan import Planner  # (only for a trial of its weights)
 
         set_trial(Planner, args.set)
     matches(args, kinds)

@@ -5,8 +5,8 @@ Each character is played by seat 0 at the ``normal`` level on the same seeded de
 solo and with one rival (the rival choosing as the bot does), the map board turning
 with the seed; the table keeps, per setting, each character's and each map's mean
 final VP with its count and standard deviation. Every level draws its character
-and map with odds that favour a higher mean (``rules/bots/sweet_lands_setup.py``). Regenerates
-``rules/bots/data/sweet_lands_choices.json`` (minutes of one core with the default
+and map with odds that favour a higher mean (``rules/sweet_lands/bot/setup.py``). Regenerates
+``rules/sweet_lands/bot/data/choices.json`` (minutes of one core with the default
 games; --games sets the deals per character and setting).
 """
 
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import rules
 from rules.bots import make_bot
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 OUT = (
     Path(__file__).resolve().parent.parent / "rules" / "bots" / "data" / "sweet_lands_choices.json"

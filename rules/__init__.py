@@ -1,11 +1,13 @@
 """Pure-Python game engines. Never imports textual or rich.
 
 ``GAMES`` maps a game id to its GameSpec, in menu order; ``get_game(id)`` looks one
-up; ``BOTS`` maps a game id to the "module:Class" of its own bot; ``FOUND_IN`` names
-the package each game came from.
+up; ``BOTS`` maps a game id to what makes its own bot's greedy policy (a
+``botkit.PolicyMaker``: the policy's class, given a seed), from which ``rules.bots``
+builds every level; ``FOUND_IN`` names the package each game came from.
 
 A game registers itself: a *game package* declares ``SPECS`` (its GameSpecs) and
-``BOTS`` (game id -> "module:Class") in its ``__init__.py``. ``discover(folder)``
+``BOTS`` (game id -> its policy's class, kept in the package's own ``bot``) in its
+``__init__.py``. ``discover(folder)``
 registers every game package inside a folder of them; this package discovers its own
 folder on import, so adding a game to ``rules/`` touches no shared file. Any other
 folder is discovered the same way when a caller asks (the test suite registers the
@@ -18,14 +20,15 @@ import importlib
 import pkgutil
 from collections.abc import Iterable
 
+from .botkit import Policy, PolicyMaker
 from .core import Action, GameSpec, GameState, IllegalAction, Option, SaveError
 
 # Packages in this folder that are not games.
-NOT_GAMES = frozenset({"core", "bots", "coach"})
+NOT_GAMES = frozenset({"core", "botkit", "coach"})
 
 # Filled in place (never rebound), so a name imported from here sees later games too.
 GAMES: dict[str, GameSpec[GameState]] = {}
-BOTS: dict[str, str] = {}
+BOTS: dict[str, PolicyMaker] = {}
 FOUND_IN: dict[str, str] = {}
 
 
@@ -44,6 +47,9 @@ def register_package(name: str) -> list[GameSpec[GameState]]:
     bots = dict(getattr(module, "BOTS", {}))
     if set(bots) - {s.id for s in specs}:
         raise ImportError(f"{name} declares a bot for a game it does not register")
+    for game_id, maker in bots.items():
+        if not (isinstance(maker, type) and issubclass(maker, Policy)):
+            raise ImportError(f"{name} declares a bot for {game_id!r} that is not a Policy class")
     for spec in specs:
         FOUND_IN[spec.id] = name
     BOTS.update(bots)

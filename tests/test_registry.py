@@ -12,6 +12,7 @@ import pytest
 
 import rules
 import tabletop_tui.cli as cli
+from rules.botkit import Policy
 from tabletop_tui.games import playable
 
 
@@ -52,6 +53,12 @@ def game_folder(root: Path, name: str, init: str, monkeypatch: pytest.MonkeyPatc
             "BOTS = {'chess': 'x:Y'}\n",
             "bot for a game it does not register",
         ),
+        (
+            "import dataclasses, rules\n"
+            "SPECS = [dataclasses.replace(rules.get_game('happy-city'), id='named-city')]\n"
+            "BOTS = {'named-city': 'rules.happy_city.bot:HappyCityBot'}\n",
+            "is not a Policy class",
+        ),
     ],
 )
 def test_a_wrong_game_package_is_refused_and_registers_nothing(tmp_path, monkeypatch, init, error):
@@ -60,6 +67,13 @@ def test_a_wrong_game_package_is_refused_and_registers_nothing(tmp_path, monkeyp
     with pytest.raises(ImportError, match=error):
         rules.discover(folder)
     assert (list(rules.GAMES.items()), dict(rules.BOTS), dict(rules.FOUND_IN)) == before
+
+
+@pytest.mark.parametrize("game", list(rules.GAMES))
+def test_each_game_package_holds_its_own_bot_built_on_the_kit(game):
+    policy = rules.BOTS[game]
+    assert isinstance(policy, type) and issubclass(policy, Policy)
+    assert policy.__module__.startswith(f"{rules.FOUND_IN[game]}.bot")
 
 
 def test_the_app_offers_the_games_of_rules_and_no_game_kept_in_the_tests():

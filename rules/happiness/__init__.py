@@ -1,6 +1,7 @@
 """Happiness: a storytelling tile-laying card game (engine only; no UI here)."""
 
 from ..core import Action, GameSpec, Option, labeler
+from .bot import HappinessPolicy
 from .cards import TOPIC_LABELS, catalogue
 from .engine import HappinessState
 from .explainer import HappinessExplainer
@@ -104,7 +105,6 @@ HAPPINESS = GameSpec(
 HappinessState.spec = HAPPINESS
 
 SPECS = [HAPPINESS]
-# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
 __all__ = [  # the declared view, for screens and outside checks; the preview
     "BoardCell",
     "HappinessExplainer",
@@ -113,4 +113,5 @@ __all__ = [  # the declared view, for screens and outside checks; the preview
     "HappinessView",
     "explain_place",
 ]
-BOTS = {"happiness": "rules.bots.happiness_search:HappinessPolicy"}
+# game id -> its bot's greedy policy (``bot``), from which rules.bots builds each level
+BOTS = {"happiness": HappinessPolicy}

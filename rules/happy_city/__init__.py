@@ -1,6 +1,7 @@
 """Happy City (Family and Expert modes) and Happiest Town, the original edition."""
 
 from ..core import GameSpec, Option, labeler
+from .bot import HappiestTownBot, HappyCityBot
 from .engine import HappyCityState
 from .explain import score_sum
 from .explainer import CardRowExplainer, effect_text
@@ -97,7 +98,6 @@ HAPPIEST_TOWN = GameSpec(
 HappiestTownState.spec = HAPPIEST_TOWN
 
 SPECS = [HAPPY_CITY, HAPPIEST_TOWN]
-# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
 __all__ = [  # the declared views and the explainer's words, for screens and outside checks
     "CardRowExplainer",
     "effect_text",
@@ -111,7 +111,5 @@ __all__ = [  # the declared views and the explainer's words, for screens and out
     "PlayerView",
     "SpecialFace",
 ]
-BOTS = {
-    "happy-city": "rules.bots.happy_city:HappyCityBot",
-    "happiest-town": "rules.bots.happy_city:HappiestTownBot",
-}
+# game id -> its bot's greedy policy (``bot``), from which rules.bots builds each level
+BOTS = {"happy-city": HappyCityBot, "happiest-town": HappiestTownBot}

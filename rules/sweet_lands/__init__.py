@@ -1,42 +1,33 @@
 """Sweet Lands: 1-4 players, hex-map city building over five rounds; solo against Mio.
 
-Layers of the engine, top to bottom: the explainer, a state record with the
-protocol, and the rules as plain functions taking the state, in modules by concept. Each module
-imports only modules of lower lines; modules on one line are independent (the
-import-linter contract "Sweet Lands engine layers" in pyproject.toml enforces it,
-so no import cycle can form).
+The engine is a state record with the rules as plain functions taking it, in modules
+by concept, grouped in five tiers, each a package; a tier imports only the tiers below
+it (the import-linter contract "Sweet Lands engine tiers" in pyproject.toml), so no
+import cycle can form between tiers, and the contract "The rules have no import
+cycle" keeps the modules inside a tier from importing each other both ways. Top to
+bottom:
 
-- ``explainer``: ``SweetLandsExplainer``, what a move or a thing costs, gives and
-  why it is refused, in typed lines, asked for one thing at a time.
-- ``explain`` / ``setup_tools`` / ``state``: the rule work behind the explanations;
-  position tools for tests and demos; ``SweetLandsState``, the protocol (new, actors,
-  legal_actions, apply, view, result, resample) and copy-on-write copies.
-- ``steps`` / ``turn``: the table of pending steps (``STEPS``, ``AUTOMATIC``); the
-  turn's moves.
-- ``choice_steps`` / ``map_steps`` / ``turn_menu``: the kinds of pending step; the
-  turn menu (asking turn_checks).
-- ``effects`` / ``phases`` / ``turn_checks`` / ``views``: the effect table and what
-  placing a piece triggers; the round (income, passing, cleanup); every condition and
-  refusal of a turn's move; what a seat sees (facts only, typed in ``view_types``).
-- ``character_steps`` / ``variants``: the characters' free-action moves and steps;
-  the rulebook variants.
-- ``characters`` / ``effect_checks`` / ``scoring``: one registry object per character
-  with named hooks (and whether a free action may be taken, what the view shows of a
-  character); whether an area's or a flip's effect could act now; final scoring.
-- ``primitives`` / ``queries``: an income rise, a card draw, a tile flip; costs,
-  counts and milestone tests.
-- ``skills``: skill-tile hooks and scoring.
-- ``economy`` / ``frames`` / ``map_queries`` / ``solo``: paying costs; pending steps
-  (putting them, effects and an area's effect on the stack; the ``Step`` base class);
-  the Map Board, cities and free spots; Mio's share of a solo draw.
-- ``fields``: the state record, typed (what every rule function takes), with the
-  copy-on-write helpers.
-- ``board_part``; ``data``: the menu's kept board facts; the printed components
-  (data/*.toml, checked on load).
-- ``constants`` / ``frame_types`` / ``hexgrid`` / ``player`` / ``story`` /
-  ``view_types``: names (the pending steps' ``Op``), each step's frame as a typed
-  record, hex geometry, one seat's record (with ``Traits``, what the queries ask of a
-  character), log phrases, the view's records.
+- ``explaining``: ``SweetLandsExplainer``, what a move or a thing costs, gives and
+  why it is refused, in typed lines, asked for one thing at a time; the rule work
+  behind it (``explain``); the look-up's words; the glossary.
+- ``protocol``: ``SweetLandsState`` (new, actors, legal_actions, apply, view,
+  result, resample, copy-on-write copies); the table of pending steps; the turn's
+  moves and menu; what a seat sees (facts only, typed in ``model.view_types``);
+  position tools for tests and demos.
+- ``moves``: the rules that change a game a step at a time: pending steps and the
+  ``Step`` base class, the characters and their free actions, the effect table, the
+  round's phases, the rulebook variants, every condition and refusal of a turn's
+  move, the kinds of pending step.
+- ``facts``: what a position says (costs, counts, milestone tests, the Map Board's
+  free spots, whether an effect could act now, final scoring) and the smallest
+  changes every rule makes (paying, an income rise, a card draw, a tile flip, skill
+  hooks).
+- ``model``: what a game is made of, with no rule in it: the typed state record and
+  a seat's record, the printed components (``data/*.toml``, checked on load), hex
+  geometry, names (the pending steps' ``Op``), step frames as typed records, the
+  menu's kept board facts, log phrases, the view's records.
+
+The screens import only the names this module exports.
 """
 
 from __future__ import annotations
@@ -46,21 +37,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action, GameSpec, Option, SaveError
-from . import data as _data
-from .constants import MAX_SEATS
-from .constants import Op as Op  # the pending steps' names, for the screens
-from .explain import RoadFacts as RoadFacts  # the explainer's typed answers
-from .explain import SoloVerdict as SoloVerdict
-from .explain import Standing as Standing
-from .explain import TrackRate as TrackRate
-from .explain import rate_words as rate_words  # a Prosperity rate in words
-from .explainer import PROGRESS as PROGRESS  # the source of a milestone's progress lines
-from .explainer import SweetLandsExplainer as SweetLandsExplainer
-from .state import RULES_EDITION, SweetLandsState
-from .view_types import CardView as CardView  # the view's records, for the screens
-from .view_types import PendingView as PendingView
-from .view_types import PlayerView as PlayerView
-from .view_types import SweetLandsView as SweetLandsView
+from .bot import SweetLandsPolicy
+from .explaining.explain import RoadFacts as RoadFacts  # the explainer's typed answers
+from .explaining.explain import SoloVerdict as SoloVerdict
+from .explaining.explain import Standing as Standing
+from .explaining.explain import TrackRate as TrackRate
+from .explaining.explain import rate_words as rate_words  # a Prosperity rate in words
+from .explaining.explainer import PROGRESS as PROGRESS  # the source of a milestone's progress lines
+from .explaining.explainer import SweetLandsExplainer as SweetLandsExplainer
+from .model import data as _data
+from .model.constants import MAX_SEATS
+from .model.constants import Op as Op  # the pending steps' names, for the screens
+from .model.view_types import CardView as CardView  # the view's records, for the screens
+from .model.view_types import PendingView as PendingView
+from .model.view_types import PlayerView as PlayerView
+from .model.view_types import SweetLandsView as SweetLandsView
+from .protocol.state import RULES_EDITION, SweetLandsState
 
 
 def components():
@@ -186,5 +178,5 @@ SWEET_LANDS = SweetLandsSpec(
 SweetLandsState.spec = SWEET_LANDS
 
 SPECS = [SWEET_LANDS]
-# game id -> "module:Class" of its own bot, imported when a bot is first asked for.
-BOTS = {"sweet-lands": "rules.bots.sweet_lands_adapter:SweetLandsPolicy"}
+# game id -> its bot's greedy policy (``bot``), from which rules.bots builds each level
+BOTS = {"sweet-lands": SweetLandsPolicy}

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules.botkit.base import observe
+from rules.botkit.search import EARLIEST
 from rules.bots import EXPERT_SECONDS, Budget, ExpertSearchBot, SearchBot, make_bot, policy_for
-from rules.bots.base import observe
-from rules.bots.happiness_search import ExpertHappinessBot, SearchingHappinessBot
-from rules.bots.search import EARLIEST
-from rules.bots.sweet_lands_setup import odds
+from rules.happiness.bot.search import ExpertHappinessBot, SearchingHappinessBot
+from rules.sweet_lands.bot.setup import odds
 
 LEADER = [10.0, 11.0, 12.0, 13.0]
 FEW = Budget(seconds=None, iterations=3)  # no clock: the same on every machine

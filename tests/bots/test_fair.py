@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 import rules
+from rules.botkit.base import observe
 from rules.bots import Budget, make_bot
-from rules.bots.base import observe
 
 TINY = Budget(seconds=None, iterations=1)  # deterministic: no clock involved
 # Happiness's search lets a candidate replace the planner's choice only after a few

@@ -9,7 +9,7 @@ import pytest
 
 import rules
 from rules.bots import make_bot
-from rules.bots.happiness_plan import Ahead, Planner, Unseen, fits, holes, needs, turns_ahead
+from rules.happiness.bot.plan import Ahead, Planner, Unseen, fits, holes, needs, turns_ahead
 from rules.happiness.cards import catalogue
 from rules.happiness.engine import plus_cells
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import rules
 from rules.bots import Budget, make_bot
-from rules.bots import happiness_search as search
-from rules.bots.happiness_plan import PlanningHappinessBot
-from rules.bots.happiness_search import SearchingHappinessBot, clear_lead, judge, settled
+from rules.happiness.bot import search
+from rules.happiness.bot.plan import PlanningHappinessBot
+from rules.happiness.bot.search import SearchingHappinessBot, clear_lead, judge, settled
 from tests.bots.test_fair import hidden
 
 

@@ -10,8 +10,8 @@ import warnings
 import pytest
 
 import rules
+from rules.botkit.base import UnofferedMove
 from rules.bots import Bot, SeatKnowledge, make_bot, observe
-from rules.bots.base import UnofferedMove
 from rules.core import Action
 
 SKIP = (type, types.ModuleType, types.BuiltinFunctionType, types.CodeType)

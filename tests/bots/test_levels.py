@@ -18,7 +18,7 @@ def test_every_game_offers_every_level(game):
     assert isinstance(make_bot(game, "easy", 1), EasyBot)
     hard = make_bot(game, "hard", 1)
     if game == "happiness":  # its own hard level: the planner, searching (happiness_search)
-        from rules.bots.happiness_search import SearchingHappinessBot
+        from rules.happiness.bot.search import SearchingHappinessBot
 
         assert isinstance(hard, SearchingHappinessBot) and hard.level == "hard"
     else:
@@ -93,8 +93,8 @@ def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
 
 
 def test_sweet_lands_hard_weighs_its_lead_over_the_best_rival():
-    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
-    from rules.bots.sweet_lands_rivals import LEAD_AND_OWN
+    from rules.sweet_lands.bot.adapter import SweetLandsPolicy
+    from rules.sweet_lands.bot.rivals import LEAD_AND_OWN
     from tests.sweet_lands.helpers import started
 
     policy = SweetLandsPolicy(3)
@@ -113,7 +113,7 @@ def test_sweet_lands_hard_weighs_its_lead_over_the_best_rival():
 
 
 def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_players():
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
     from tests.sweet_lands.helpers import edit, started
 
     for n, pays_with in ((2, "disc"), (3, "discard")):
@@ -130,7 +130,7 @@ def test_sweet_lands_bot_keeps_its_action_disc_for_a_dearer_space_with_three_pla
 def sweet_lands_imagined(players):
     """A started game, the seat to move, the hard policy, and where the search's
     imagined game after the policy's first candidate stopped."""
-    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    from rules.sweet_lands.bot.adapter import SweetLandsPolicy
     from tests.sweet_lands.helpers import started
 
     class Watched(SweetLandsPolicy):
@@ -165,7 +165,7 @@ def test_sweet_lands_hard_imagines_two_players_to_the_end_of_the_round():
 
 
 def test_sweet_lands_rivals_quick_turn_rates_each_move_once_per_decision():
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
     from tests.sweet_lands.helpers import started
 
     state = started(4, seed=4)
@@ -210,7 +210,7 @@ def happiness_in_play(seed=6):
 
 
 def test_happiness_candidates_are_only_close_placements():
-    from rules.bots.happiness import HappinessBot, Table
+    from rules.happiness.bot.greedy import HappinessBot, Table
 
     policy = HappinessBot(1)
     state = happiness_in_play(seed=9)
@@ -232,7 +232,7 @@ def test_sweet_lands_hard_searches_sub_steps_at_every_player_count(players):
     """A sub-step (here the first after the character and map, a Round Aid space) is
     searched among the policy's answer and the next ones, solo and with any number of
     rivals."""
-    from rules.bots.sweet_lands_adapter import SETUP_CHOICES, SweetLandsPolicy
+    from rules.sweet_lands.bot.adapter import SETUP_CHOICES, SweetLandsPolicy
     from tests.sweet_lands.helpers import new
 
     world = new(players, 3)

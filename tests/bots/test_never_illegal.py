@@ -14,9 +14,9 @@ import itertools
 import pytest
 
 import rules
+from rules.botkit.base import observe
 from rules.bots import Budget, RandomBot, make_bot
-from rules.bots.base import observe
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 TINY = Budget(seconds=None, iterations=1)  # no clock: the same on every machine
 LEVELS = ("easy", "normal", "hard")

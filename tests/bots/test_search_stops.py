@@ -8,9 +8,9 @@ import time
 import pytest
 
 import rules
+from rules.botkit.base import OutOfTime
+from rules.botkit.search import EARLIEST, looks_at
 from rules.bots import Budget, SearchBot, make_bot, policy_for
-from rules.bots.base import OutOfTime
-from rules.bots.search import EARLIEST, looks_at
 
 LEADER = [10.0, 11.0, 12.0, 13.0]
 

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 import rules
-from rules.bots import sweet_lands_setup as setup
 from rules.core import Rng
-from rules.sweet_lands import data as D
+from rules.sweet_lands.bot import setup
+from rules.sweet_lands.model import data as D
 
 
 def first_choices(players: int, op: str):
@@ -54,7 +54,7 @@ def test_every_open_character_keeps_a_share_and_none_takes_most(players):
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_every_level_takes_its_character_and_map_through_the_table(level):
     from rules.bots import Budget, make_bot
-    from rules.bots.sweet_lands_adapter import SweetLandsPolicy
+    from rules.sweet_lands.bot.adapter import SweetLandsPolicy
 
     seen = set()
     for seed in range(12):

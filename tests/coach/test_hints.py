@@ -7,8 +7,8 @@ import pytest
 
 import rules
 from rules.bots import Budget, make_bot, make_ranker, observe
-from rules.bots.happy_city import HappyCityBot
 from rules.coach import hints
+from rules.happy_city.bot import HappyCityBot
 from tabletop_tui.coach.hint_panel import HintPanel
 from tabletop_tui.coach.seats import hints_on, hints_used
 from tabletop_tui.controller import Controller

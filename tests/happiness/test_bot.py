@@ -1,7 +1,7 @@
 """The Happiness bot: legal, clearly better than random, and it uses the silence."""
 
 from rules.bots import make_bot
-from rules.bots.happiness import HappinessBot
+from rules.happiness.bot.greedy import HappinessBot
 from rules.simulate import play_one
 
 from .helpers import BUM, JOY, act, hand, put, shape, started

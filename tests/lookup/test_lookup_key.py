@@ -173,7 +173,7 @@ async def test_the_mouse_over_a_card_shows_that_card(tmp_path):
 
 
 def test_a_sweet_lands_hex_says_its_tile_and_what_a_port_needs():
-    from rules.sweet_lands import map_queries
+    from rules.sweet_lands.facts import map_queries
 
     c = sl_demo.mid_game(want="hex")
     state, seat = c.state, 0

@@ -65,7 +65,7 @@ def test_the_palette_index_holds_no_card_of_another_hand():
 def test_no_look_up_text_of_a_seat_names_a_card_of_another_hand():
     """Every thing seat 0 may look up, and every term, said for seat 0: none names a
     card that only seat 1's hand holds."""
-    from rules.sweet_lands import data as cards_data  # the card list, for the names
+    from rules.sweet_lands.model import data as cards_data  # the card list, for the names
 
     c = sl_demo.mid_game(want="area", players=2)
     state, explainer = c.state, c.spec.explainer

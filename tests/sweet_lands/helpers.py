@@ -1,8 +1,8 @@
 """Shared helpers: start games past setup and make moves by kind."""
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol import setup_tools as tools
 
 
 def new(n=2, seed=1):

@@ -2,8 +2,8 @@
 calibration may move only numbers the rulebook does not print, so I2 gives 1 diamond
 and L2 costs 4 gold, as I and L do (the issue-14 raise is undone; RULINGS.md)."""
 
-from rules.sweet_lands import data as D
-from rules.sweet_lands.scoring import breakdown
+from rules.sweet_lands.facts.scoring import breakdown
+from rules.sweet_lands.model import data as D
 
 from .helpers import act, edit, rich, settle, started
 

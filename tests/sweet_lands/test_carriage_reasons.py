@@ -1,7 +1,7 @@
 """The log says why the Carriage moved when a track bonus or Biscuit's free action moved
 it (issue 46: those moves logged no reason)."""
 
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 from .helpers import act, edit, settle, started
 from .test_characters import put_props

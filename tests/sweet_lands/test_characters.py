@@ -6,14 +6,14 @@ import pytest
 
 from rules.core import Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import effects as FX
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands import setup_tools as tools
-from rules.sweet_lands.characters import CHARACTERS
-from rules.sweet_lands.explainer import character_lines
-from rules.sweet_lands.phases import pass_gains
+from rules.sweet_lands.explaining.explainer import character_lines
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves import effects as FX
+from rules.sweet_lands.moves.characters import CHARACTERS
+from rules.sweet_lands.moves.phases import pass_gains
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import EXPLAINER, act, edit, map_a, new, settle, started
 from .test_play import invariants
@@ -350,7 +350,7 @@ def test_every_character_plays_to_the_end_with_the_invariants(cid):
 
 @pytest.mark.parametrize("cid", sorted(DATA.characters))
 def test_bot_plays_every_character(cid):
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
 
     s = through_setup(SPEC.new_game(["Solo"], seed=2), (cid,))
     bot = SweetLandsBot(1)

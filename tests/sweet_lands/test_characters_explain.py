@@ -3,7 +3,7 @@ engine's style: the cost and gains of each move, and a reason for each refusal."
 
 from rules.core import Action
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 from .helpers import act, edit, explained_moves, map_a, refusals, started
 from .test_characters import put_props

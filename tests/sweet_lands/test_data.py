@@ -4,7 +4,7 @@ import copy
 
 import pytest
 
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ import pytest
 from rules.core import Action, IllegalAction, Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import PendingView, PlayerView, SweetLandsView
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 
 from .helpers import EXPLAINER, GROUPS, edge_between, edit, map_a, started
 

@@ -9,8 +9,8 @@ import re
 from functools import cache
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.model import data as D
 from tabletop_tui.games.sweet_lands.text import character_short
 
 
@@ -57,7 +57,7 @@ def test_a_pass_in_the_log_itemises_its_vp():
 
 
 def test_the_pass_move_explains_its_vp_sources_as_the_log_does():
-    from rules.sweet_lands import phases as PH
+    from rules.sweet_lands.moves import phases as PH
 
     state = SPEC.new_game(["Ann", "Bob"], seed=4, options={})
     rng = random.Random(4)
@@ -84,7 +84,7 @@ def test_every_character_has_a_name_in_the_players_panel():
 def test_a_milestone_tells_both_sides_and_how_close_each_player_is():
     from rules.core import Ref
     from rules.sweet_lands import PROGRESS
-    from rules.sweet_lands import queries as Q
+    from rules.sweet_lands.facts import queries as Q
 
     state = _played(3, 900)
     d = D.load()
@@ -132,7 +132,7 @@ def test_the_board_panel_shows_both_milestone_sides_and_the_closest_player():
 
 def test_an_industry_bonus_choice_says_what_each_column_yields_now():
     from rules.core import Action
-    from rules.sweet_lands import setup_tools as tools
+    from rules.sweet_lands.protocol import setup_tools as tools
     from tabletop_tui.games.sweet_lands.labels import label_for
 
     from .helpers import edit, started
@@ -185,7 +185,7 @@ def test_the_tracks_panel_writes_each_prosperity_rate_in_words():
 
 
 def test_a_full_column_of_one_card_says_1_card():
-    from rules.sweet_lands import queries as Q
+    from rules.sweet_lands.facts import queries as Q
 
     from .helpers import edit, started
 

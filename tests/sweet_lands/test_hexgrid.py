@@ -5,8 +5,8 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.sweet_lands import data as D
-from rules.sweet_lands.hexgrid import DIRS, axial, build_grid
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.model.hexgrid import DIRS, axial, build_grid
 
 # random sets of hexes on grids up to 9 x 7, holes allowed
 cells = st.sets(st.tuples(st.integers(0, 8), st.integers(0, 6)), min_size=1, max_size=63)

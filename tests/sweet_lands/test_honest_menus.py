@@ -6,8 +6,8 @@ are never refused this way."""
 import pytest
 
 from rules.core import IllegalAction
-from rules.sweet_lands import data as D
-from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.model import data as D
 
 from .helpers import EXPLAINER, act, edit, rich, started
 

@@ -1,6 +1,7 @@
-"""The engine's shape: its modules import at the top only (an import inside a function
-is how a cycle used to be dodged; the layers contract in pyproject.toml sees no cycle),
-and every pending step is named in ``Op``, the names the screens compare with."""
+"""The engine's shape: every module sits in one of the named tiers the "Sweet Lands
+engine tiers" contract in pyproject.toml orders; its modules import at the top only (an
+import inside a function is how a cycle used to be dodged); and every pending step is
+named in ``Op``, the names the screens compare with."""
 
 import ast
 import tomllib
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import rules.sweet_lands
 from rules.sweet_lands import Op
-from rules.sweet_lands.steps import AUTOMATIC, STEPS
+from rules.sweet_lands.protocol.steps import AUTOMATIC, STEPS
 
 ENGINE = Path(rules.sweet_lands.__file__).parent
 
@@ -45,7 +46,10 @@ def test_an_import_inside_a_function_is_found():
 
 
 def test_no_engine_module_imports_inside_a_function():
-    found = {p.name: inner_imports(p.read_text()) for p in sorted(ENGINE.glob("*.py"))}
+    found = {
+        str(p.relative_to(ENGINE)): inner_imports(p.read_text())
+        for p in sorted(ENGINE.rglob("*.py"))
+    }
     assert {name: lines for name, lines in found.items() if lines} == {}
 
 
@@ -55,28 +59,33 @@ def test_every_pending_step_has_its_name_in_op():
     assert all(STEPS[name].op == name for name in STEPS)
 
 
-def engine_imports(source: str) -> set[str]:
-    """The engine modules a module imports (``from . import x``, ``from .x import y``)."""
-    found = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.ImportFrom) and node.level == 1:
-            found |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
-    return found
-
-
-def test_each_engine_module_sits_one_line_above_the_highest_module_it_imports():
-    """The layers in pyproject.toml are as tight as the imports allow, so a line says
-    how far a module is from the bottom (the contract itself forbids upward imports)."""
+def tier_contract() -> list[str]:
     pyproject = tomllib.loads((ENGINE.parents[1] / "pyproject.toml").read_text())
     contracts = pyproject["tool"]["importlinter"]["contracts"]
-    layers = next(c for c in contracts if c["name"] == "Sweet Lands engine layers")["layers"]
-    line = {m.strip(): i for i, names in enumerate(layers) for m in names.split("|")}
-    misplaced = {}
-    for path in sorted(ENGINE.glob("*.py")):
-        if path.stem == "__init__":
-            continue
-        imported = engine_imports(path.read_text()) & line.keys()
-        want = min((line[m] for m in imported), default=len(layers)) - 1
-        if line[path.stem] != want:
-            misplaced[path.stem] = (line[path.stem], want)
-    assert misplaced == {}
+    found = next(c for c in contracts if c["name"] == "Sweet Lands engine tiers")
+    assert found["containers"] == ["rules.sweet_lands"]
+    return found["layers"]
+
+
+def test_the_tiers_are_named_packages_one_to_a_line():
+    """Each line of the contract is one tier, a package (not a module, not a choice of
+    independent siblings), so a line says a concept, not an import depth."""
+    tiers = tier_contract()
+    assert all("|" not in line and (ENGINE / line / "__init__.py").is_file() for line in tiers)
+
+
+def test_every_engine_module_is_in_a_named_tier():
+    """No module sits beside the tiers (the package's own ``__init__`` apart), and no
+    package under the engine is missing from the contract."""
+    tiers = set(tier_contract())
+    outside = [
+        str(p.relative_to(ENGINE))
+        for p in sorted(ENGINE.rglob("*.py"))
+        if p.parent != ENGINE
+        and p.relative_to(ENGINE).parts[0] not in tiers
+        or p.parent == ENGINE
+        and p.name != "__init__.py"
+    ]
+    assert outside == []
+    packages = {p.parent.relative_to(ENGINE).parts[0] for p in ENGINE.glob("*/__init__.py")}
+    assert packages == tiers

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands.story import amounts, bonus_name, tile_name
+from rules.sweet_lands.model.story import amounts, bonus_name, tile_name
 
 
 def played(n, seed):

@@ -2,9 +2,9 @@
 which property placements merge two cities. Each is checked against what the engine
 then does, on every edge or hex of the board."""
 
-from rules.sweet_lands import effects as FX
-from rules.sweet_lands import explain as E
-from rules.sweet_lands import map_queries as MQ
+from rules.sweet_lands.explaining import explain as E
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.moves import effects as FX
 
 from .helpers import edit, map_a, started
 

@@ -12,12 +12,12 @@ however alike their counts.
 import random
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import economy as EC
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands import setup_tools as tools
-from rules.sweet_lands import turn_checks as TC
+from rules.sweet_lands.facts import economy as EC
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves import turn_checks as TC
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import edit, map_a, started
 
@@ -141,7 +141,9 @@ def ten_tile_siblings():
 def test_milestone_results_are_not_shared_between_sibling_boards():
     for first in (0, 1):
         kids = ten_tile_siblings()
-        assert kids[0].p[0].board_facts() == kids[1].p[0].board_facts()
+        # one memo, the same counts: only the tiles themselves tell the boards apart
+        assert kids[0].p[0].memo is kids[1].p[0].memo
+        assert len(kids[0].p[0].tiles) == len(kids[1].p[0].tiles)
         asked = [
             TC.milestone_refusal(kids[first], 0, 1),
             TC.milestone_refusal(kids[1 - first], 0, 1),

@@ -2,8 +2,8 @@
 screen's labels for those moves, which read them from the explainer's answer."""
 
 from rules.core import Explanation, Line
-from rules.sweet_lands import data as D
-from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol import setup_tools as tools
 from tabletop_tui.games.sweet_lands.labels import label_for
 
 from .helpers import EXPLAINER, edit, explained_moves, started

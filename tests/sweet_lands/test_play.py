@@ -6,11 +6,11 @@ import random
 import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands.scoring import final_tile_vp
-from rules.sweet_lands.state import RULES_EDITION
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.facts.scoring import final_tile_vp
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol.state import RULES_EDITION
 
 DATA = D.load()
 
@@ -161,7 +161,7 @@ def test_solo_decks_order_hidden():
 
 
 def test_smart_bot_plays_a_legal_solo_game():
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
 
     s = SPEC.new_game(["Solo"], seed=4)
     bot = SweetLandsBot(4)

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from rules.bots.sweet_lands import SweetLandsBot
 from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands.bot.greedy import SweetLandsBot
 
 
 def positions(n, seed, every=37, limit=400):

@@ -4,10 +4,10 @@ import pytest
 
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import act, edge_between, edit, give_card, map_a, rich, settle, started
 

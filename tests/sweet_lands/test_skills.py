@@ -6,14 +6,14 @@ import random
 import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import effects as FX
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import primitives as PR
-from rules.sweet_lands import queries as Q
-from rules.sweet_lands import turn_checks as TC
-from rules.sweet_lands.phases import pass_gains
-from rules.sweet_lands.skills import ADVANCED, FIRST, FURTHER
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.facts import primitives as PR
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.facts.skills import ADVANCED, FIRST, FURTHER
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves import effects as FX
+from rules.sweet_lands.moves import turn_checks as TC
+from rules.sweet_lands.moves.phases import pass_gains
 
 from .helpers import act, edit, map_a, settle, started
 from .test_play import invariants

@@ -9,8 +9,8 @@ import pytest
 
 from rules.sweet_lands import OPTIONS
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import edit, settle, started
 

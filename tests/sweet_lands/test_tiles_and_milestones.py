@@ -7,8 +7,8 @@ import pytest
 
 from rules.core import IllegalAction, Ref
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import map_queries as MQ
-from rules.sweet_lands import setup_tools as tools
+from rules.sweet_lands.facts import map_queries as MQ
+from rules.sweet_lands.protocol import setup_tools as tools
 
 from .helpers import EXPLAINER, edit, refusals, started
 

@@ -8,9 +8,9 @@ import pytest
 
 from rules.sweet_lands import OPTIONS
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands.state import RULES_EDITION
-from rules.sweet_lands.variants import seats_after
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.moves.variants import seats_after
+from rules.sweet_lands.protocol.state import RULES_EDITION
 
 from .helpers import act, edit
 from .test_play import independent_score, invariants
@@ -209,7 +209,7 @@ def test_variant_random_play_reaches_the_end_with_the_invariants(options, n):
 
 @pytest.mark.parametrize("options", [*ONE_BY_ONE, ALL], ids=lambda o: "+".join(o))
 def test_variant_bot_play_reaches_the_end(options):
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
 
     n = 3 if options is ALL else 2
     s = game(n, 5, **options)
@@ -241,7 +241,7 @@ def test_every_option_save_load_and_same_seed(options):
 
 @pytest.mark.parametrize("n", [1, 2, 3, 4])
 def test_bot_play_with_every_option_at_each_player_count(n):
-    from rules.bots.sweet_lands import SweetLandsBot
+    from rules.sweet_lands.bot.greedy import SweetLandsBot
 
     options = {**ALL, "skill_tiles": "mixed"}
     s = game(n, 40 + n, **options)

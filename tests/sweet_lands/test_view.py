@@ -7,8 +7,8 @@ import pytest
 
 from rules.core import Action, IllegalAction
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands import data as D
-from rules.sweet_lands import queries as Q
+from rules.sweet_lands.facts import queries as Q
+from rules.sweet_lands.model import data as D
 
 from .helpers import EXPLAINER, edit, explained_moves, refusals, started
 

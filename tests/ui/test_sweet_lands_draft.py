@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import DataTable
 
 from rules import get_game
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 from tabletop_tui.games.sweet_lands.demo import NAMES, controller, play_until
 from tabletop_tui.widgets.common import HandoffScreen
 

@@ -27,8 +27,6 @@ def engine_imports(path: Path) -> list[str]:
                 bad.append(mod)
             elif mod == "rules.sweet_lands":
                 bad += [f"{mod}.{a.name}" for a in node.names if a.name not in PUBLIC]
-            elif mod == "rules.bots.sweet_lands":
-                bad.append(mod)
     return bad
 
 
@@ -42,13 +40,13 @@ def test_no_screen_module_imports_sweet_lands_engine_internals():
 def test_the_import_check_catches_an_internal_import(tmp_path):
     sample = tmp_path / "sample.py"
     sample.write_text(
-        "from rules.sweet_lands import data as D\n"
-        "import rules.sweet_lands.state\n"
-        "from rules.sweet_lands.queries import BoardQueries\n"
+        "from rules.sweet_lands.model import data as D\n"
+        "import rules.sweet_lands.protocol.state\n"
+        "from rules.sweet_lands.facts.queries import BoardQueries\n"
         "from rules.sweet_lands import components\n"
     )
     assert engine_imports(sample) == [
-        "rules.sweet_lands.data",
-        "rules.sweet_lands.state",
-        "rules.sweet_lands.queries",
+        "rules.sweet_lands.model",
+        "rules.sweet_lands.protocol.state",
+        "rules.sweet_lands.facts.queries",
     ]

@@ -18,7 +18,7 @@ from textual.widgets import DataTable, OptionList, Static
 
 from rules import get_game
 from rules.bots import make_bot
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until
 from tabletop_tui.games.sweet_lands.hexmap import HexMap

@@ -9,7 +9,7 @@ import re
 
 from rich.console import Console
 
-from rules.sweet_lands import data as D
+from rules.sweet_lands.model import data as D
 from tabletop_tui.games.sweet_lands.hand import players_renderable
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.tracks import track_name

@@ -22,7 +22,7 @@ Edges: # road, + a legal place for a road now, ~ a port's sea edge.
 Hex corners: * a legal hex now; v ^ the cursor (also shown in reverse video).
 
 Geometry: hex (col, row) has centre column cx and top line y; edge direction d follows
-rules.sweet_lands.data.DIRS (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
+rules.sweet_lands.model.data.DIRS (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Words for Sweet Lands data: effects, costs, pass formulas, conditions, cards.
 
-Everything here reads public data (rules/sweet_lands/data/*.toml) or a view dict;
+Everything here reads public data (rules/sweet_lands/model/data/*.toml) or a view dict;
 nothing reaches into a game state. Only plain ASCII is produced (no emoji, no
 ambiguous-width glyphs), so every terminal lines it up the same way.
 """

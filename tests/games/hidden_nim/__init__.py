@@ -7,6 +7,7 @@ not offer it (the app lists only games with a screen package).
 
 from rules.core import GameSpec, Option, labeler
 
+from .bot import HiddenNimBot
 from .engine import HiddenNimState
 from .explainer import HiddenNimExplainer
 
@@ -47,4 +48,4 @@ HIDDEN_NIM = GameSpec(
 HiddenNimState.spec = HIDDEN_NIM
 
 SPECS = [HIDDEN_NIM]
-BOTS = {"hidden-nim": "tests.games.hidden_nim.bot:HiddenNimBot"}
+BOTS = {"hidden-nim": HiddenNimBot}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.bots import Policy
+from rules.botkit import Policy
 from rules.core import Action
 
 from .engine import LAST_STONE, TAKE

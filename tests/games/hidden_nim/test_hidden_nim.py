@@ -10,6 +10,7 @@ import pytest
 import rules
 from rules.core import Action, IllegalAction
 
+from .bot import HiddenNimBot
 from .engine import CARDS
 
 SPEC = rules.get_game("hidden-nim")
@@ -29,7 +30,7 @@ def test_hidden_nim_registers_through_discovery_with_its_bot_and_no_screen():
     from tabletop_tui.games import playable
 
     assert rules.FOUND_IN["hidden-nim"] == __package__
-    assert rules.BOTS["hidden-nim"] == f"{__package__}.bot:HiddenNimBot"
+    assert rules.BOTS["hidden-nim"] is HiddenNimBot
     assert "hidden-nim" not in playable()
 
 
