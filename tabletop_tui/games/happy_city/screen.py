@@ -25,6 +25,7 @@ from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
+from ...widgets.narrow import ViewStrip
 from ...widgets.parts import Parts
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
@@ -108,6 +109,7 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        yield ViewStrip()
         with Horizontal(id="hc-main"):
             with VerticalScroll(id="hc-left"):
                 yield Static("", id="hc-status")
@@ -188,6 +190,7 @@ class HappyCityScreen(Parts, GameScreenBase):
 
         self.show_decks(v, legal)
         compact = self.has_class("-compact")
+        narrow = self.narrow
         areas = self._offers(v, legal, specials, step == "human")
         areas["city"] = [(c, "", False) for c in players[shown]["city"]]
         for grid in self.parts(CardGrid):
@@ -197,8 +200,15 @@ class HappyCityScreen(Parts, GameScreenBase):
                 areas[grid.area],
                 letters=letters,
                 stats=self.STATS,
-                columns=3 if small else grid.default_columns,
-                card_width=(10 if grid.area == "city" else 16) if compact else None,
+                # narrow: two cards a row, a city of mini cards three a row
+                columns=(3 if grid.area == "city" else 2)
+                if narrow
+                else 3
+                if small
+                else grid.default_columns,
+                card_width=(10 if grid.area == "city" else None if narrow else 16)
+                if compact
+                else None,
                 mini=compact and grid.area == "city",
                 wrap_names=not compact,
             )
