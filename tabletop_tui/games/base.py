@@ -145,6 +145,7 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
             seat = c.pending
             assert seat is not None  # a pass is due only when a human must take the keyboard
             c.viewer = seat  # the history stays: the last turn may be taken back till they act
+            self.action_narrow_view("play")  # the next player starts at their own play
             name = markup_safe(c.state.players[seat])
             back = c.take_back_label()
             said = f" U takes back {markup_safe(back)}." if back else ""

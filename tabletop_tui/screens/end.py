@@ -22,6 +22,7 @@ from ..coach.end_parts import coach_parts, show_coach_parts
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
+from ..widgets.common import FitsNarrow
 from ..widgets.keybar import KeyBar
 from ..widgets.log import LogView
 from ..widgets.title_bar import TitleBar
@@ -50,7 +51,7 @@ def items_table(items: list[dict]) -> Table:
     return table
 
 
-class LogScreen(Screen):
+class LogScreen(FitsNarrow, Screen):
     """The whole log of a game, full width."""
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("l", "close", "Back", show=False)]
@@ -76,7 +77,7 @@ class LogScreen(Screen):
         self.dismiss(None)
 
 
-class EndScreen(TableLookup):
+class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game ended
     BINDINGS = [
         Binding("f2", "lookup", "Info"),  # the highlighted player's score, its terms
         Binding("escape", "close_lookup", "Close look-up"),

@@ -232,3 +232,36 @@ async def test_nothing_private_shows_after_a_sweet_lands_hand_off_at_40x30(tmp_p
                 assert not any(name in shown for name in ann_only), (tab, _view)
                 await pilot.press("f3")
                 await pilot.pause()
+
+
+async def test_the_end_screen_and_the_rules_open_at_40x30(tmp_path):
+    """A seat on a phone sees how the game ended, and F1 from its game."""
+    async with make(tmp_path).run_test(size=PHONE) as pilot:
+        await opened(pilot, "happy-city-mid")
+        await pilot.press("f1")
+        await pilot.pause(0.3)
+        assert type(pilot.app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        pilot.app.show_end(table("happy-city-end", viewer=None))
+        await pilot.pause(0.3)
+        assert type(pilot.app.screen).__name__ == "EndScreen"
+        assert "wins" in screen_text(pilot.app)
+
+
+async def test_the_next_player_after_a_banner_starts_at_their_own_play(tmp_path):
+    """Happy City hides nothing: the keyboard passes with a banner, no hand-off. The
+    view the last player left (the log) is not where the next one starts."""
+    async with make(tmp_path).run_test(size=PHONE) as pilot:
+        screen = await opened(pilot, "happiest-town-mid")
+        c = screen.controller
+        c.handoff_screens = False  # the table's choice: a banner between players
+        await pilot.press("f3", "f3")
+        assert screen.view_shown == "log"
+        for _ in range(10):  # Ann's moves, first listed each time, to the end of her turn
+            if c.viewer != 0:
+                break
+            assert c.act(c.legal()[0])
+            screen.advance()
+            await pilot.pause()
+        assert c.viewer == 1 and not isinstance(pilot.app.screen, HandoffScreen)
+        assert screen.view_shown == "play"
