@@ -190,25 +190,16 @@ class HappyCityScreen(Parts, GameScreenBase):
 
         self.show_decks(v, legal)
         compact = self.has_class("-compact")
-        narrow = self.narrow
         areas = self._offers(v, legal, specials, step == "human")
         areas["city"] = [(c, "", False) for c in players[shown]["city"]]
         for grid in self.parts(CardGrid):
-            # At 80x24: a mini city of ten-cell cards, the other areas three to a row.
-            small = compact and grid.area != "city"
+            columns, card_width = self.grid_shape(grid, compact)
             grid.show(
                 areas[grid.area],
                 letters=letters,
                 stats=self.STATS,
-                # narrow: two cards a row, a city of mini cards three a row
-                columns=(3 if grid.area == "city" else 2)
-                if narrow
-                else 3
-                if small
-                else grid.default_columns,
-                card_width=(10 if grid.area == "city" else None if narrow else 16)
-                if compact
-                else None,
+                columns=columns,
+                card_width=card_width,
                 mini=compact and grid.area == "city",
                 wrap_names=not compact,
             )
@@ -221,6 +212,20 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.update_static(self.part("#hc-others", Static), self._others(v))
         self.show_moves(legal)
         self.render_log()
+
+    def grid_shape(self, grid: CardGrid, compact: bool) -> tuple[int, int | None]:
+        """An area's cards a row and each card's width (None: shared out). At 80x24 a
+        mini city of ten-cell cards, the other areas three to a row; under 80 columns
+        (narrow) as many mini city cards as fit, the others two or three to a row."""
+        city = grid.area == "city"
+        if self.narrow:
+            width = self.app.size.width
+            if city:
+                return max(3, min(grid.default_columns, (width - 4) // 12)), 10
+            return (2 if width < 60 else 3), None
+        if compact:
+            return (grid.default_columns if city else 3), (10 if city else 16)
+        return grid.default_columns, None
 
     def show_decks(self, v: CardRowView, legal: list[Action]) -> None:
         """Each deck's costs, cards left and out; the ones the viewer may draw from
