@@ -108,6 +108,16 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
         for strip in self.query(ViewStrip):
             strip.show(self.view_shown, self.VIEW_LABELS)
 
+    def play_seen(self) -> bool:
+        """Whether a key meant for what the play view shows (a card's letter, a hand's
+        number) may act: not from the table or the log, where the cards are out of
+        sight. Then the play view comes back and the key waits to be pressed again."""
+        if not self.narrow or self.view_shown == "play":
+            return True
+        self.action_narrow_view("play")
+        self.notify("Your play is on screen again: press the key once more to act.", timeout=4)
+        return False
+
     def action_next_view(self) -> None:
         self.action_narrow_view(next_view(self.view_shown))
 

@@ -39,3 +39,16 @@ def test_a_phone_sized_page_gives_the_seat_a_narrow_terminal(tmp_path):
     assert png_size(shot) == (390, 844)
     cols, rows = json.loads(done.stdout.splitlines()[-1])["16"]  # the page's default font
     assert 40 <= cols < 80 and rows >= 30
+
+
+def test_a_seats_page_asks_a_phone_for_its_own_width(tmp_path):
+    """Without the viewport line a phone lays the page out 980 pixels wide and shrinks
+    it: the seat's terminal came out 100 columns wide, too small to read."""
+    from tabletop_tui.net.web import PHONE_VIEWPORT, SeatPages, fit_phones
+
+    pages = SeatPages("http://127.0.0.1:1", ["tok"], "127.0.0.1", 0, str(tmp_path))
+    page = (Path(pages.templates_path) / "app_index.html").read_text(encoding="utf-8")
+    shutil.rmtree(pages.templates_path)  # made at start; serve() removes it when it ends
+    head = page.split("</head>", 1)[0]
+    assert head.count(PHONE_VIEWPORT) == 1
+    assert fit_phones(page) == page  # once only

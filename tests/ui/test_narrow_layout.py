@@ -18,7 +18,7 @@ from tabletop_tui.widgets.common import HandoffScreen, TooSmallScreen
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.narrow import ViewStrip
 
-from .helpers import screen_text
+from .helpers import record_notes, screen_text
 from .positions import table
 
 PHONE = (40, 30)
@@ -39,7 +39,7 @@ def make(tmp_path) -> TabletopApp:
     # Happiness's silent countdown shortened: a test waits for it to end
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
     app.animation_level = "none"
-    return app
+    return record_notes(app)
 
 
 def on_screen(widget) -> bool:
@@ -265,3 +265,40 @@ async def test_the_next_player_after_a_banner_starts_at_their_own_play(tmp_path)
             await pilot.pause()
         assert c.viewer == 1 and not isinstance(pilot.app.screen, HandoffScreen)
         assert screen.view_shown == "play"
+
+
+@pytest.mark.parametrize(
+    ("position", "key"),
+    [("happy-city-mid", "a"), ("happiness-mid", "1"), ("sweet-lands-cards", "1")],
+)
+async def test_a_key_for_the_cards_from_the_table_view_first_shows_them(tmp_path, position, key):
+    """A card's letter or a hand's number pressed on the Table view acts on nothing out
+    of sight: the play view comes back, and the same key then acts as always."""
+    async with make(tmp_path).run_test(size=PHONE) as pilot:
+        screen = await opened(pilot, position)
+        c = screen.controller
+        await pilot.press("f3")
+        assert screen.view_shown == "table"
+        before = c.state
+        await pilot.press(key)
+        await pilot.pause()
+        assert screen.view_shown == "play" and c.state is before
+        assert any("press the key once more" in note.message for note in pilot.app.notes)
+        focus_before = screen.focused
+        await pilot.press(key)
+        await pilot.pause()
+        # the key acted: a move made (a Happy City card), a card chosen (Happiness: the
+        # spots board takes the keys), a card asked about (Sweet Lands: a choice opens)
+        assert c.state is not before or screen.focused is not focus_before
+
+
+async def test_a_sweet_lands_tab_key_from_the_log_shows_the_play_view_on_that_tab(tmp_path):
+    async with make(tmp_path).run_test(size=PHONE) as pilot:
+        screen = await opened(pilot, "sweet-lands-cards")
+        await pilot.press("f3", "f3")
+        assert screen.view_shown == "log"
+        await pilot.press("h")
+        await pilot.pause()
+        assert screen.view_shown == "play"
+        assert screen.query_one("#sl-tabs").current == "tab-hand"
+        assert screen.query_one("#sl-hand").region.height > 0  # in sight (it scrolls)

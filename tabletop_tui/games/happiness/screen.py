@@ -402,7 +402,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
                 self.claim_for(k - 1)
             return
         hand = cast("HappinessView", c.view())["hand"] or []
-        if 1 <= k <= len(hand):
+        if 1 <= k <= len(hand) and self.play_seen():
             self.selected = k - 1
             self.render_view()
             self.query_one(Board).focus()

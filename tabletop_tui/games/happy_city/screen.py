@@ -431,11 +431,14 @@ class HappyCityScreen(Parts, GameScreenBase):
         return "No move is highlighted, so Enter does nothing. Press " + "; ".join(ways) + "."
 
     def action_card_key(self, key: str) -> None:
+        if not self.play_seen():
+            return
         area, name = self._card_keys[key]
         self._take_offer(area, name)
 
     def action_draw(self, deck: int) -> None:
-        self.try_act("draw", deck)
+        if self.play_seen():  # the decks' counts are in sight
+            self.try_act("draw", deck)
 
     def action_simple(self, kind: str) -> None:
         self.try_act(kind)

@@ -545,6 +545,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:
+        self.action_narrow_view("play")  # the panels are part of the play view
         self.show_tab(TABS[key])
         if key == "m":
             self.query_one(HexMap).focus()
