@@ -302,3 +302,20 @@ async def test_a_sweet_lands_tab_key_from_the_log_shows_the_play_view_on_that_ta
         assert screen.view_shown == "play"
         assert screen.query_one("#sl-tabs").current == "tab-hand"
         assert screen.query_one("#sl-hand").region.height > 0  # in sight (it scrolls)
+
+
+async def test_a_resize_under_a_hand_off_reaches_the_game_screen_once_it_is_back(tmp_path):
+    """The terminal narrows while the hand-off is on top (a phone turned, a window
+    made small): the game screen comes back in its narrow layout, and back again."""
+    async with make(tmp_path).run_test(size=(120, 40)) as pilot:
+        screen = await opened(pilot, "happy-city-mid")
+        for size, narrow in (((40, 30), True), ((120, 40), False)):
+            pilot.app.push_screen(HandoffScreen("Bob"))
+            await pilot.pause()
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            pilot.app.pop_screen()
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.has_class("-narrow") is narrow and screen.narrow is narrow
+            assert screen.query_one(ViewStrip).display is narrow
