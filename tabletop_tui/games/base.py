@@ -15,11 +15,12 @@ from ..controller import Controller
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, ShowEnd
 from ..text import markup_safe, visible
-from ..widgets.common import MIN_WIDTH, FitsNarrow, HandoffScreen
+from ..widgets.common import FitsNarrow, HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
 from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 from ..widgets.narrow import BREAKPOINTS, VIEW_CLASSES, ViewStrip, next_view
+from ..widgets.sizes import MIN_WIDTH
 
 
 class ReviewNote(Static):

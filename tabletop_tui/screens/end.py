@@ -25,6 +25,7 @@ from ..text import markup_safe as escape
 from ..widgets.common import FitsNarrow
 from ..widgets.keybar import KeyBar
 from ..widgets.log import LogView
+from ..widgets.narrow import BREAKPOINTS
 from ..widgets.title_bar import TitleBar
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -78,6 +79,7 @@ class LogScreen(FitsNarrow, Screen):
 
 
 class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game ended
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS  # -narrow under 80 columns: buttons one a line
     BINDINGS = [
         Binding("f2", "lookup", "Info"),  # the highlighted player's score, its terms
         Binding("escape", "close_lookup", "Close look-up"),
@@ -98,6 +100,8 @@ class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game
     EndScreen #end-extra { height: auto; }
     EndScreen Horizontal { height: auto; margin: 1 0 0 0; }
     EndScreen Button { margin-right: 2; }
+    EndScreen.-narrow Horizontal { layout: vertical; }
+    EndScreen.-narrow #end-items { grid-size: 1; }
     """
 
     def __init__(self, controller):

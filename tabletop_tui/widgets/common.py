@@ -10,10 +10,7 @@ from textual.widgets import Static
 
 from ..text import markup_safe as escape
 from .keybar import KeyBar
-
-MIN_WIDTH, MIN_HEIGHT = 80, 24  # the full layout of every screen
-# A screen with a narrow (portrait) layout, as on a phone, works under 80 columns from this
-NARROW_WIDTH, NARROW_HEIGHT = 40, 30
+from .sizes import MIN_HEIGHT, MIN_WIDTH, NARROW_HEIGHT, NARROW_WIDTH
 
 
 class FitsNarrow:

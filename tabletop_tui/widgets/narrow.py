@@ -13,7 +13,7 @@ from __future__ import annotations
 from rich.markup import escape
 from textual.widgets import Static
 
-from .common import MIN_WIDTH
+from .sizes import MIN_WIDTH
 
 # (view, label): the seat's own play first, what it shows when a turn comes
 VIEWS = (("play", "Play"), ("table", "Table"), ("log", "Log"))

@@ -319,3 +319,20 @@ async def test_a_resize_under_a_hand_off_reaches_the_game_screen_once_it_is_back
             await pilot.pause()
             assert screen.has_class("-narrow") is narrow and screen.narrow is narrow
             assert screen.query_one(ViewStrip).display is narrow
+
+
+async def test_the_key_bar_wraps_its_keys_onto_three_lines_and_each_is_a_tap(tmp_path):
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    async with make(tmp_path).run_test(size=PHONE) as pilot:
+        screen = await opened(pilot, "happy-city-mid")
+        bar = screen.query_one(KeyBar)
+        lines = bar.text().split("\n")
+        assert 1 < len(lines) <= 3 and all(len(line) <= PHONE[0] for line in lines)
+        assert bar.region.height == len(lines)
+        row = next(i for i, line in enumerate(lines) if "Keep row" in line)
+        assert row > 0  # on a line of its own below the first
+        before = screen.controller.state
+        await pilot.click(KeyBar, offset=(lines[row].index("k Keep row"), row))
+        await pilot.pause()
+        assert screen.controller.state is not before  # the row kept, by a tap

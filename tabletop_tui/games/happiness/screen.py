@@ -324,7 +324,10 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         new story opens empty with the focus in it."""
         story = self.part("#hp-story", StoryBox)
         story.show(telling)
-        self.part("#hp-skip", SkipLine).show(telling)
+        skip = self.part("#hp-skip", SkipLine)
+        skip.show(telling)
+        # under 80 columns (a phone) the closed box gives its four lines to the spots
+        story.display = skip.display = telling or not self.narrow
         step = self.controller.state.step
         if telling and self._story_step != step:
             self._story_step = step  # a new story: an empty box, ready for typing
