@@ -79,6 +79,18 @@ class DevTools:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 return reply.get("result", {})
 
+    async def set_size(self, width: int, height: int, mobile: bool = False) -> None:
+        """The page's size in CSS pixels (``mobile``: as a phone lays a page out), one
+        device pixel each: headless Chromium without a GPU draws the terminal's canvas
+        at one, and at two a shot showed its left half, doubled."""
+        await self.call(
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=1,
+            mobile=mobile,
+        )
+
     async def evaluate(self, expression: str):
         result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True)
         return result.get("result", {}).get("value")
@@ -122,13 +134,7 @@ async def shoot(devtools_port: int, url: str) -> list[Path]:
             target = await r.json(content_type=None)
         async with session.ws_connect(target["webSocketDebuggerUrl"], max_msg_size=0) as ws:
             dt = DevTools(ws)
-            await dt.call(
-                "Emulation.setDeviceMetricsOverride",
-                width=WIDTH,
-                height=HEIGHT,
-                deviceScaleFactor=1,
-                mobile=False,
-            )
+            await dt.set_size(WIDTH, HEIGHT)
             await dt.call("Page.navigate", url=url)
             written = []
             for name, keys in SHOTS:
@@ -144,6 +150,27 @@ async def shoot(devtools_port: int, url: str) -> list[Path]:
                 written.append(path)
                 await dt.call("Page.navigate", url=url)  # a fresh tab, a fresh app
             return written
+
+
+def start_chromium(
+    chromium: str, folder: Path, size: tuple[int, int]
+) -> tuple[subprocess.Popen, int]:
+    """Headless Chromium with a fresh profile in ``folder``; its DevTools port."""
+    profile = folder / "chromium"
+    browser = subprocess.Popen(
+        [chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
+         "--hide-scrollbars", "--no-first-run", "--remote-debugging-port=0",
+         f"--user-data-dir={profile}", f"--window-size={size[0]},{size[1]}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    active = profile / "DevToolsActivePort"
+    try:
+        wait_until(lambda: active.exists() and active.read_text().strip(), 30, "Chromium")
+    except SystemExit:
+        stop(browser)
+        raise
+    return browser, int(active.read_text().split()[0])
 
 
 def stop(proc: subprocess.Popen) -> None:
@@ -173,17 +200,7 @@ def main() -> int:
         browser = None
         try:
             wait_until(lambda: port_open(port), 30, "tabletop serve")
-            profile = Path(tmp) / "chromium"
-            browser = subprocess.Popen(
-                [a.chromium, "--headless=new", "--no-sandbox", "--disable-gpu",
-                 "--hide-scrollbars", "--no-first-run", "--remote-debugging-port=0",
-                 f"--user-data-dir={profile}", f"--window-size={WIDTH},{HEIGHT}"],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )  # fmt: skip
-            active = profile / "DevToolsActivePort"
-            wait_until(lambda: active.exists() and active.read_text().strip(), 30, "Chromium")
-            devtools_port = int(active.read_text().split()[0])
+            browser, devtools_port = start_chromium(a.chromium, Path(tmp), (WIDTH, HEIGHT))
             wait_until(lambda: "key=" in printed.read_text(), 30, "the printed address")
             url = next(w for w in printed.read_text().split() if "key=" in w)
             for path in asyncio.run(shoot(devtools_port, url)):

@@ -23,7 +23,7 @@ from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
 from .text import markup_safe
-from .widgets.common import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from .widgets.common import FitsNarrow, TooSmallScreen, size_fits
 from .widgets.drawn_lines import forget_drawn_lines
 
 SAVE_RETRY_SECONDS = 5.0  # a save that failed is tried again this often ...
@@ -144,10 +144,15 @@ class TabletopApp(App):
     def check_size(self) -> None:
         if not self.screen_stack:
             return  # the app is closing: the interval can still fire once
-        small = self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+        # the screen the notice would cover: a game screen or a hand-off has a narrow
+        # layout (as on a phone), every other screen needs the full size
+        shown = next(s for s in reversed(self.screen_stack) if not isinstance(s, TooSmallScreen))
+        small = not size_fits(shown, self.size.width, self.size.height)
         top = self.screen
         if small and not isinstance(top, TooSmallScreen):
-            self.push_screen(TooSmallScreen())
+            self.push_screen(TooSmallScreen(isinstance(shown, FitsNarrow)))
+        elif small and isinstance(top, TooSmallScreen):
+            top.set_narrow(isinstance(shown, FitsNarrow))
         elif not small and isinstance(top, TooSmallScreen):
             self.pop_screen()
 

@@ -15,10 +15,12 @@ from ..controller import Controller
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, ShowEnd
 from ..text import markup_safe, visible
-from ..widgets.common import HandoffScreen
+from ..widgets.common import FitsNarrow, HandoffScreen
 from ..widgets.drawn_lines import forget_drawn_lines
 from ..widgets.log import LogView
 from ..widgets.moves import MoveList
+from ..widgets.narrow import BREAKPOINTS, VIEW_CLASSES, ViewStrip, next_view
+from ..widgets.sizes import MIN_WIDTH
 
 
 class ReviewNote(Static):
@@ -27,8 +29,13 @@ class ReviewNote(Static):
     """
 
 
-class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's hint key
+class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coach's hint key
+    # under 80 columns the screen shows one view at a time (widgets/narrow.py)
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS
+    VIEW_LABELS: dict[str, str] = {}  # a game's own names for the narrow views
     BINDINGS = [
+        # shown only in the narrow layout; F3: no game gives it to anything else
+        Binding("f3", "next_view", "View"),
         Binding("u", "undo", "Undo"),
         Binding("f1", "help", "Help"),
         # F2, not i: lower-case letters take cards in Happy City and capitals name
@@ -67,21 +74,66 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
         self._moves_shown: tuple | None = None
         self._footer_shown: tuple | None = None
         self._handoff: HandoffScreen | None = None
+        self.view_shown = "play"  # the narrow layout's view on show
         if bot_delay is not None:
             self.bot_delay = bot_delay
 
     def on_mount(self) -> None:
         self.set_class(self.app.size.width < 110 or self.app.size.height < 34, "-compact")
         self.set_class(self.app.size.width >= 150, "-wide")  # room for a wider log
+        self.set_class(True, VIEW_CLASSES[self.view_shown])
+        self._narrow_drawn = self.narrow
+        self.show_view_strip()
         self.controller.save_later = self.after_frame  # a move's frame first, then its save
         self.advance()
 
     def on_resize(self) -> None:
         self.set_class(self.app.size.width >= 150, "-wide")
         compact = self.app.size.width < 110 or self.app.size.height < 34
-        if compact != self.has_class("-compact"):
+        if compact != self.has_class("-compact") or self.narrow != self._narrow_drawn:
             self.set_class(compact, "-compact")
+            self._narrow_drawn = self.narrow
+            self.refresh_bindings()  # F3 shows in the narrow layout only
             self.render_view()
+
+    # ---- the narrow layout (widgets/narrow.py) ------------------------------------------
+    _narrow_drawn = False  # whether the screen was last drawn narrow
+
+    @property
+    def narrow(self) -> bool:
+        """Whether the screen shows its narrow layout (under 80 columns). The class
+        -narrow that Textual's breakpoints set says the same to the .tcss."""
+        return self.app.size.width < MIN_WIDTH
+
+    def show_view_strip(self) -> None:
+        for strip in self.query(ViewStrip):
+            strip.show(self.view_shown, self.VIEW_LABELS)
+
+    def play_seen(self) -> bool:
+        """Whether a key meant for what the play view shows (a card's letter, a hand's
+        number) may act: not from the table or the log, where the cards are out of
+        sight. Then the play view comes back and the key waits to be pressed again."""
+        if not self.narrow or self.view_shown == "play":
+            return True
+        self.action_narrow_view("play")
+        self.notify("Your play is on screen again: press the key once more to act.", timeout=4)
+        return False
+
+    def action_next_view(self) -> None:
+        self.action_narrow_view(next_view(self.view_shown))
+
+    def action_narrow_view(self, view: str) -> None:
+        """Show ``view`` of the narrow layout (the seat's play, the table, the log)."""
+        if view not in VIEW_CLASSES or view == self.view_shown:
+            return
+        self.set_class(False, VIEW_CLASSES[self.view_shown])
+        self.view_shown = view
+        self.set_class(True, VIEW_CLASSES[view])
+        self.show_view_strip()
+        if view == "play":  # back to the moves: arrows and Enter work at once
+            moves = self.query(MoveList)
+            if moves and moves.first().display:
+                moves.first().focus()
 
     # ---- the loop ------------------------------------------------------------------
     @property
@@ -104,6 +156,7 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
             seat = c.pending
             assert seat is not None  # a pass is due only when a human must take the keyboard
             c.viewer = seat  # the history stays: the last turn may be taken back till they act
+            self.action_narrow_view("play")  # the next player starts at their own play
             name = markup_safe(c.state.players[seat])
             back = c.take_back_label()
             said = f" U takes back {markup_safe(back)}." if back else ""
@@ -181,6 +234,7 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
             self._handoff.remove()
 
     def _handed(self, seat: int) -> None:
+        self.action_narrow_view("play")  # a seat taking the terminal starts at its own play
         self.controller.take_terminal(seat)
         self.advance()
 
@@ -284,6 +338,8 @@ class GameScreenBase(TableLookup, CoachScreen):  # the look-up key, the coach's 
             return self.why_allowed()
         if action == "replay_step":
             return self.stepper is not None
+        if action == "next_view":
+            return self.narrow
         if action in ("undo", "leave", "results"):
             # a final table opened from the end screen is for looking: no undo, and
             # Escape goes back to the results rather than to the title

@@ -96,10 +96,10 @@ def host_command(a: argparse.Namespace) -> int:
                          "--watch, on a port given with --port")  # fmt: skip
         return _serve_pages(a, server, table, shown, save)
     if not (a.play or a.watch):
-        return _serve_forever(server, table, shown, save)
+        return _serve_forever(server, table, shown, save, a.lan)
     if not a.port:
         return _fail("host", "--play and --watch need a port given with --port")
-    _print_addresses(table, shown, a.port, save)
+    _print_addresses(table, shown, a.port, save, qr=a.lan)
     print("Give each player their address; the game opens here in 3 seconds.", flush=True)
     import time
 
@@ -130,19 +130,20 @@ def _serve_pages(a: argparse.Namespace, server, table, shown: str, save: Path) -
     pages = SeatPages(
         f"http://127.0.0.1:{port}", remote, server.host, a.web, str(data_dir(a.data_dir))
     )
-    _print_addresses(table, shown, port, save)
+    _print_addresses(table, shown, port, save, qr=False)  # the browsers' codes below
     for seat, kind in enumerate(table.kinds):
         if kind == REMOTE:
             name = table.state.players[seat]
-            print(
-                f"Seat {seat + 1} ({name}) in a browser: {pages.seat_url(shown, table.tokens[seat])}"
-            )
+            page = pages.seat_url(shown, table.tokens[seat])
+            print(f"Seat {seat + 1} ({name}) in a browser: {page}")
+            if a.lan:
+                _print_qr(page)
     print("Hosting. Ctrl-C stops the host (the game is saved after every move).", flush=True)
     pages.serve()
     return 130 if pages.stopped_by is not None else 0
 
 
-def _serve_forever(server, table, shown: str, save: Path) -> int:
+def _serve_forever(server, table, shown: str, save: Path, lan: bool) -> int:
     import logging
 
     # the host's terminal tells who joins and leaves, and every message it drops
@@ -151,7 +152,7 @@ def _serve_forever(server, table, shown: str, save: Path) -> int:
 
     async def run() -> None:
         port = await server.start()
-        _print_addresses(table, shown, port, save)
+        _print_addresses(table, shown, port, save, qr=lan)
         print("Hosting. Ctrl-C stops the host (the game is saved after every move).", flush=True)
         await asyncio.Event().wait()
 
@@ -159,19 +160,40 @@ def _serve_forever(server, table, shown: str, save: Path) -> int:
     return 0
 
 
-def _print_addresses(table, shown: str, port: int, save: Path) -> None:
+# Without --lan the addresses name 127.0.0.1, which no other device reaches: no code.
+LOOPBACK_QR_NOTE = "QR codes of the addresses are printed with --lan (127.0.0.1 is this machine)."
+
+
+def _print_addresses(table, shown: str, port: int, save: Path, qr: bool) -> None:
+    """Each seat's join address (``qr``: each with its QR code, where it fits)."""
     names = table.state.players
     for seat, kind in enumerate(table.kinds):
         if kind == "bot":
             print(f"Seat {seat + 1} ({names[seat]}): a bot on the host")
         else:
-            print(
-                f"Seat {seat + 1} ({names[seat]}): tabletop join http://{shown}:{port}/seat/{table.tokens[seat]}"
-            )
+            address = f"http://{shown}:{port}/seat/{table.tokens[seat]}"
+            print(f"Seat {seat + 1} ({names[seat]}): tabletop join {address}")
+            if qr:
+                _print_qr(address)
+    if shown == "127.0.0.1":
+        print(LOOPBACK_QR_NOTE)
     print(f"Watch: tabletop join http://{shown}:{port}/")
     print(f"Saved after every move to {save}", flush=True)
     if table.state.is_over:
         print("This game is over: seats that join see how it ended.", flush=True)
+
+
+def _print_qr(address: str) -> None:
+    """The address's QR code, if it fits this terminal (else a line saying so)."""
+    import os
+    import shutil
+
+    from .qr import print_qr
+
+    size = shutil.get_terminal_size()
+    colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    if not print_qr(address, size.columns, size.lines, colour):
+        print("(its QR code does not fit this terminal: enlarge it to see the code)")
 
 
 def _lan_address() -> str:

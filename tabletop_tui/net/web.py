@@ -11,8 +11,22 @@ from __future__ import annotations
 import secrets
 import shlex
 import sys
+from pathlib import Path
 
 from ..serve import TabletopServer, marked
+
+# A phone lays out a page without this at a desktop's width (980 pixels) and shrinks it:
+# the seat's terminal came out 100 columns wide in letters too small to read. With it,
+# the terminal is as wide as the phone (40 columns at 390 pixels and the default font),
+# where the game screens show their narrow layout.
+PHONE_VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+
+
+def fit_phones(page: str) -> str:
+    """The page's head with the viewport a phone needs (once)."""
+    if PHONE_VIEWPORT in page:
+        return page
+    return page.replace("<head>", f"<head>\n    {PHONE_VIEWPORT}", 1)
 
 
 class SeatPages(TabletopServer):
@@ -21,6 +35,8 @@ class SeatPages(TabletopServer):
         self.join_base = join_base  # the host's own address, from this machine
         self.tokens = list(tokens)  # the seats' tokens: the keys a page opens with
         self.data_dir = data_dir
+        page = Path(self.templates_path) / "app_index.html"
+        page.write_text(fit_phones(page.read_text(encoding="utf-8")), encoding="utf-8")
 
     def right_key(self, given: str | None) -> bool:
         if not given:

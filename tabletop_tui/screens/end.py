@@ -22,8 +22,10 @@ from ..coach.end_parts import coach_parts, show_coach_parts
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
+from ..widgets.common import FitsNarrow
 from ..widgets.keybar import KeyBar
 from ..widgets.log import LogView
+from ..widgets.narrow import BREAKPOINTS
 from ..widgets.title_bar import TitleBar
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -50,7 +52,7 @@ def items_table(items: list[dict]) -> Table:
     return table
 
 
-class LogScreen(Screen):
+class LogScreen(FitsNarrow, Screen):
     """The whole log of a game, full width."""
 
     BINDINGS = [Binding("escape", "close", "Back"), Binding("l", "close", "Back", show=False)]
@@ -76,7 +78,8 @@ class LogScreen(Screen):
         self.dismiss(None)
 
 
-class EndScreen(TableLookup):
+class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game ended
+    HORIZONTAL_BREAKPOINTS = BREAKPOINTS  # -narrow under 80 columns: buttons one a line
     BINDINGS = [
         Binding("f2", "lookup", "Info"),  # the highlighted player's score, its terms
         Binding("escape", "close_lookup", "Close look-up"),
@@ -97,6 +100,8 @@ class EndScreen(TableLookup):
     EndScreen #end-extra { height: auto; }
     EndScreen Horizontal { height: auto; margin: 1 0 0 0; }
     EndScreen Button { margin-right: 2; }
+    EndScreen.-narrow Horizontal { layout: vertical; }
+    EndScreen.-narrow #end-items { grid-size: 1; }
     """
 
     def __init__(self, controller):

@@ -10,11 +10,23 @@ from textual.widgets import Static
 
 from ..text import markup_safe as escape
 from .keybar import KeyBar
+from .sizes import MIN_HEIGHT, MIN_WIDTH, NARROW_HEIGHT, NARROW_WIDTH
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+class FitsNarrow:
+    """A screen that has a narrow layout: it works from NARROW_WIDTH x NARROW_HEIGHT
+    under MIN_WIDTH columns (the game screens, the hand-off and what they open)."""
 
 
-class HandoffScreen(Screen):
+def size_fits(screen: object, width: int, height: int) -> bool:
+    """Whether ``screen`` can be drawn in a terminal of ``width`` x ``height``."""
+    if width >= MIN_WIDTH and height >= MIN_HEIGHT:
+        return True
+    narrow = isinstance(screen, FitsNarrow)
+    return narrow and width < MIN_WIDTH and width >= NARROW_WIDTH and height >= NARROW_HEIGHT
+
+
+class HandoffScreen(FitsNarrow, Screen):
     """Opaque: nothing of the previous player's screen shows through."""
 
     BINDINGS = [
@@ -26,7 +38,7 @@ class HandoffScreen(Screen):
     TAKE_BACK, LEAVE = "take back", "leave"  # what dismiss answers besides True
     DEFAULT_CSS = """
     HandoffScreen { background: $background; align: center middle; }
-    HandoffScreen #handoff-box { width: 60; height: auto; border: double $accent; padding: 1 2;
+    HandoffScreen #handoff-box { width: 60; max-width: 100%; height: auto; border: double $accent; padding: 1 2;
         background: $panel; text-align: center; }
     """
 
@@ -104,6 +116,10 @@ class TooSmallScreen(Screen):
     TooSmallScreen Static { width: auto; height: auto; }
     """
 
+    def __init__(self, narrow: bool = False):
+        super().__init__()
+        self.narrow = narrow  # the screen under it has a narrow layout
+
     def compose(self) -> ComposeResult:
         yield Static("", id="too-small")
 
@@ -113,9 +129,18 @@ class TooSmallScreen(Screen):
     def on_resize(self) -> None:
         self.update_text()
 
+    def set_narrow(self, narrow: bool) -> None:
+        """The screen under the notice changed (a hand-off came, or went)."""
+        if narrow != self.narrow:
+            self.narrow = narrow
+            self.update_text()
+
     def update_text(self) -> None:
         w, h = self.app.size
+        needs = f"{MIN_WIDTH}x{MIN_HEIGHT}"
+        if self.narrow:
+            needs += f",\nor {NARROW_WIDTH}x{NARROW_HEIGHT} for this screen's narrow layout"
         self.query_one("#too-small", Static).update(
-            f"This terminal is {w}x{h}.\ntabletop needs at least {MIN_WIDTH}x{MIN_HEIGHT}.\n"
+            f"This terminal is {w}x{h}.\ntabletop needs at least {needs}.\n"
             "Enlarge the window to continue,\nor press Ctrl+Q to quit."
         )

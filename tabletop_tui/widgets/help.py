@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Markdown
 
+from .common import FitsNarrow
 from .title_bar import TitleBar
 
 _HEADING = re.compile(r"^#{2,3} +(.+?)\s*$", re.MULTILINE)
@@ -27,7 +28,7 @@ def sections(markdown: str) -> list[str]:
     return [m.group(1) for m in _HEADING.finditer(markdown)]
 
 
-class HelpScreen(Screen):
+class HelpScreen(FitsNarrow, Screen):  # text that wraps: F1 works on a phone too
     BINDINGS = [
         Binding("escape", "close", "Back"),
         Binding("f1", "close", "Back", show=False),

@@ -15,6 +15,10 @@ from rich.text import Text
 from textual.dom import DOMNode
 from textual.widgets import Static
 
+from .sizes import MIN_WIDTH
+
+NARROW_ROWS = 3  # the most lines the bar takes under MIN_WIDTH columns
+
 
 class KeyBar(Static):
     COMPONENT_CLASSES = {"keybar--key", "keybar--dim"}
@@ -27,7 +31,8 @@ class KeyBar(Static):
 
     def __init__(self, **kw):
         super().__init__("", **kw)
-        self._hits: list[tuple[int, int, DOMNode, str]] = []
+        # each key's clickable span: start and end column, its node and action, its line
+        self._hits: list[tuple[int, int, DOMNode, str, int]] = []
         self._drawn: tuple | None = None  # what the drawn line shows: keys and styles
         self._plain = ""
         self._styles: tuple | None = None  # component styles -> the two rich styles
@@ -70,28 +75,70 @@ class KeyBar(Static):
                 continue
             done.add((binding.action, binding.description))
             keys.append((node, binding, enabled))
+        shown, rows = self._fitted(keys)
+        self._hits = []
+        breaks = set()  # where the lines after the first start
+        for row, spans in enumerate(rows):
+            first = spans[0][0] if spans else 0
+            if row:
+                breaks.add(first)
+            self._hits += [
+                (start - first, end - first, node, action, row)
+                for start, end, node, action, on in spans
+                if on
+            ]
+        drawn = (key_style, dim_style, tuple(shown), len(rows))
+        if drawn == self._drawn:
+            return
+        line = Text(no_wrap=True, overflow="ellipsis", end="")
+        starts = [start for line_hits in rows for start, *_ in line_hits]
+        for k, (key, description, enabled) in enumerate(shown[: len(starts)]):
+            if k and starts[k] in breaks:
+                line.append("\n")
+            line.append(key, style=key_style if enabled else dim_style)
+            last = k == len(starts) - 1 or starts[k + 1] in breaks
+            gap = "" if last else " "  # no space after the last key of a line
+            line.append(f"{description}{gap}", style="" if enabled else dim_style)
+        self._drawn = drawn
+        self._plain = line.plain
+        if self.styles.height is None or self.styles.height.value != len(rows):
+            self.styles.height = len(rows)
+        self.update(line, layout=False)
+
+    def _fitted(self, keys: list) -> tuple[list, list[list]]:
+        """The keys shown, and their clickable spans line by line, fitted to the width."""
         shown, hits = self._laid_out(keys, pad=" ")
         if self._too_long(hits):
             # too long for the terminal (80 columns): one space between keys, not two,
             # so every key stays in sight rather than the last ones being cut
             shown, hits = self._laid_out(keys, pad="")
-        if self._too_long(hits):
-            # still too long: the app's own keys (quit) go, as Escape leaves the game
-            # and F1 lists every key; the game's keys stay
-            keys = [key for key in keys if key[0] is not self.app]
-            shown, hits = self._laid_out(keys, pad="")
-        self._hits = [(start, end, node, action) for start, end, node, action, on in hits if on]
-        drawn = (key_style, dim_style, tuple(shown))
-        if drawn == self._drawn:
-            return
-        line = Text(no_wrap=True, overflow="ellipsis", end="")
-        for k, (key, description, enabled) in enumerate(shown):
-            line.append(key, style=key_style if enabled else dim_style)
-            gap = " " if k < len(shown) - 1 else ""  # no space after the last key
-            line.append(f"{description}{gap}", style="" if enabled else dim_style)
-        self._drawn = drawn
-        self._plain = line.plain
-        self.update(line, layout=False)
+        if not self._too_long(hits):
+            return shown, [hits]
+        # still too long: the app's own keys (quit) go, as Escape leaves the game and
+        # F1 lists every key; the game's keys stay
+        fewer = [key for key in keys if key[0] is not self.app]
+        if self.app.size.width >= MIN_WIDTH:
+            shown, hits = self._laid_out(fewer, pad="")
+            return shown, [hits]
+        # the narrow layout (a phone): the keys go on as many lines as they need, up
+        # to three, rather than out of sight (the app's keys go first there too)
+        rows = self._rows(hits)
+        if len(rows) > NARROW_ROWS:
+            shown, hits = self._laid_out(fewer, pad="")
+            rows = self._rows(hits)[:NARROW_ROWS]
+        return shown, rows
+
+    def _rows(self, hits: list) -> list[list]:
+        """The keys' spans broken into lines that fit the terminal's width."""
+        rows: list[list] = [[]]
+        first = 0
+        for hit in hits:
+            start, end = hit[0], hit[1]
+            if rows[-1] and end - 1 - first > self.app.size.width:
+                rows.append([])
+                first = start
+            rows[-1].append(hit)
+        return rows
 
     def _too_long(self, hits: list) -> bool:
         # each span ends with the space after its key; the last key needs none
@@ -114,7 +161,7 @@ class KeyBar(Static):
         return self._plain
 
     async def on_click(self, event) -> None:
-        for start, end, node, action in self._hits:
-            if start <= event.x < end:
+        for start, end, node, action, row in self._hits:
+            if row == event.y and start <= event.x < end:
                 await self.app.run_action(action, node)
                 return

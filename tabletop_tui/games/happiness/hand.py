@@ -40,13 +40,20 @@ class Hand(DrawnLines):
         super().__init__(**kw)
         self.looks: list[tuple] = []  # (card, key label, frame) for each card shown
         self.compact = False
+        self.columns = COMPACT_COLUMNS  # cards a row when compact (fewer when narrow)
         self._drawn: dict[tuple, list[list[Segment]]] = {}  # a card's look -> its lines
 
     # ---- what is shown ---------------------------------------------------------------
     def set_hand(
-        self, cards: Sequence[Mapping[str, Any]], selected: int, framed: bool, compact: bool
+        self,
+        cards: Sequence[Mapping[str, Any]],
+        selected: int,
+        framed: bool,
+        compact: bool,
+        columns: int = COMPACT_COLUMNS,
     ) -> None:
-        """Show ``cards``; ``framed``: the selected one wears the selection frame."""
+        """Show ``cards``; ``framed``: the selected one wears the selection frame;
+        ``columns``: cards a row in the compact grid."""
         looks = [
             (
                 card,
@@ -57,11 +64,11 @@ class Hand(DrawnLines):
         ]
         keyed = [(card["word"], label, frame) for card, label, frame in looks]
         before = [(card["word"], label, frame) for card, label, frame in self.looks]
-        if keyed == before and compact == self.compact:
+        if keyed == before and (compact, columns) == (self.compact, self.columns):
             return
-        rows_before, compact_before = self._rows(), self.compact
-        self.looks, self.compact = looks, compact
-        if compact != compact_before or (compact and self._rows() != rows_before):
+        rows_before, grid_before = self._rows(), (self.compact, self.columns)
+        self.looks, self.compact, self.columns = looks, compact, columns
+        if (compact, columns) != grid_before or (compact and self._rows() != rows_before):
             self.refresh(layout=True)  # a new grid, or the compact one changed its height
             return
         for k in range(max(len(keyed), len(before))):
@@ -70,7 +77,7 @@ class Hand(DrawnLines):
 
     def _columns(self) -> int:
         if self.compact:
-            return COMPACT_COLUMNS
+            return self.columns
         return max(1, len(self.looks))  # one row, however many
 
     def _stride(self) -> int:
@@ -80,7 +87,7 @@ class Hand(DrawnLines):
         return -(-len(self.looks) // self._columns())
 
     def _slot(self, k: int) -> Region:
-        row, col = divmod(k, COMPACT_COLUMNS) if self.compact else (0, k)
+        row, col = divmod(k, self.columns) if self.compact else (0, k)
         return Region(col * self._stride(), row * H, self._stride(), H)
 
     def get_content_height(self, container, viewport, width: int) -> int:

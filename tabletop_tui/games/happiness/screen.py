@@ -22,12 +22,14 @@ from ...text import markup_safe as escape
 from ...widgets.common import HandoffScreen, NoticeScreen
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
+from ...widgets.narrow import ViewStrip
 from ...widgets.parts import Parts
+from ...widgets.tiles import W
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from .board import Board
 from .boxes import FoldingMoveList, SkipLine, StoryBox
-from .hand import Hand
+from .hand import COMPACT_COLUMNS, Hand
 from .lookup import HappinessLookup
 from .text_box import TextBox
 
@@ -77,6 +79,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        yield ViewStrip()
         with Horizontal(id="hp-main"):
             with Vertical(id="hp-left"):
                 yield TextBox(id="hp-status")
@@ -291,8 +294,14 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
             board.set_board([], [], [])
         else:  # the board draws plain text, so it takes the names unescaped
             board.set_board(v["board"], [p["name"] for p in v["players"]], spots)
+        # narrow: as many whole cards a row as the screen's width holds (three at 40)
+        columns = (
+            max(1, min(COMPACT_COLUMNS, (self.app.size.width - 1) // W))
+            if self.narrow
+            else COMPACT_COLUMNS
+        )
         self.part("#hp-hand", Hand).set_hand(
-            hand, self.selected, stage in ("play", "bummer"), self.has_class("-compact")
+            hand, self.selected, stage in ("play", "bummer"), self.has_class("-compact"), columns
         )
         owner = names[c.viewer] if c.viewer is not None else None
         self.part("#hp-hand-title", TextBox).set_text(hand_title(v, owner))
@@ -315,7 +324,10 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         new story opens empty with the focus in it."""
         story = self.part("#hp-story", StoryBox)
         story.show(telling)
-        self.part("#hp-skip", SkipLine).show(telling)
+        skip = self.part("#hp-skip", SkipLine)
+        skip.show(telling)
+        # under 80 columns (a phone) the closed box gives its four lines to the spots
+        story.display = skip.display = telling or not self.narrow
         step = self.controller.state.step
         if telling and self._story_step != step:
             self._story_step = step  # a new story: an empty box, ready for typing
@@ -393,7 +405,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
                 self.claim_for(k - 1)
             return
         hand = cast("HappinessView", c.view())["hand"] or []
-        if 1 <= k <= len(hand):
+        if 1 <= k <= len(hand) and self.play_seen():
             self.selected = k - 1
             self.render_view()
             self.query_one(Board).focus()

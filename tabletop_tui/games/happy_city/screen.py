@@ -25,6 +25,7 @@ from ...widgets.card_grid import CardGrid
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
+from ...widgets.narrow import ViewStrip
 from ...widgets.parts import Parts
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
@@ -108,6 +109,7 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        yield ViewStrip()
         with Horizontal(id="hc-main"):
             with VerticalScroll(id="hc-left"):
                 yield Static("", id="hc-status")
@@ -191,14 +193,13 @@ class HappyCityScreen(Parts, GameScreenBase):
         areas = self._offers(v, legal, specials, step == "human")
         areas["city"] = [(c, "", False) for c in players[shown]["city"]]
         for grid in self.parts(CardGrid):
-            # At 80x24: a mini city of ten-cell cards, the other areas three to a row.
-            small = compact and grid.area != "city"
+            columns, card_width = self.grid_shape(grid, compact)
             grid.show(
                 areas[grid.area],
                 letters=letters,
                 stats=self.STATS,
-                columns=3 if small else grid.default_columns,
-                card_width=(10 if grid.area == "city" else 16) if compact else None,
+                columns=columns,
+                card_width=card_width,
                 mini=compact and grid.area == "city",
                 wrap_names=not compact,
             )
@@ -211,6 +212,20 @@ class HappyCityScreen(Parts, GameScreenBase):
         self.update_static(self.part("#hc-others", Static), self._others(v))
         self.show_moves(legal)
         self.render_log()
+
+    def grid_shape(self, grid: CardGrid, compact: bool) -> tuple[int, int | None]:
+        """An area's cards a row and each card's width (None: shared out). At 80x24 a
+        mini city of ten-cell cards, the other areas three to a row; under 80 columns
+        (narrow) as many mini city cards as fit, the others two or three to a row."""
+        city = grid.area == "city"
+        if self.narrow:
+            width = self.app.size.width
+            if city:
+                return max(3, min(grid.default_columns, (width - 4) // 12)), 10
+            return (2 if width < 60 else 3), None
+        if compact:
+            return (grid.default_columns if city else 3), (10 if city else 16)
+        return grid.default_columns, None
 
     def show_decks(self, v: CardRowView, legal: list[Action]) -> None:
         """Each deck's costs, cards left and out; the ones the viewer may draw from
@@ -416,11 +431,14 @@ class HappyCityScreen(Parts, GameScreenBase):
         return "No move is highlighted, so Enter does nothing. Press " + "; ".join(ways) + "."
 
     def action_card_key(self, key: str) -> None:
+        if not self.play_seen():
+            return
         area, name = self._card_keys[key]
         self._take_offer(area, name)
 
     def action_draw(self, deck: int) -> None:
-        self.try_act("draw", deck)
+        if self.play_seen():  # the decks' counts are in sight
+            self.try_act("draw", deck)
 
     def action_simple(self, kind: str) -> None:
         self.try_act(kind)

@@ -222,6 +222,8 @@ class ChoosingMixin(_Screen):
 
     def action_area(self, letter: str) -> None:
         """A-Q: use (or copy) that action area; the second area of a letter (H2) too."""
+        if not self.play_seen():
+            return
         c = self.controller
         if c.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
@@ -243,6 +245,8 @@ class ChoosingMixin(_Screen):
 
     def action_card(self, n: int) -> None:
         """1-9: the n-th card of the hand: play it, or discard or keep it when asked."""
+        if not self.play_seen():
+            return
         c = self.controller
         v = self.current_view()
         if c.next_step() != "human" or v["viewer"] is None:

@@ -25,6 +25,7 @@ from ...text import markup_safe as escape  # names are drawn as Textual markup
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
+from ...widgets.narrow import ViewStrip
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import asked as A
@@ -141,6 +142,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
+        yield ViewStrip()
         yield Static("", id="sl-status")
         with Horizontal(id="sl-main"):
             with Vertical(id="sl-left"):
@@ -543,6 +545,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         return super().check_action(action, parameters)
 
     def action_tab(self, key: str) -> None:
+        self.action_narrow_view("play")  # the panels are part of the play view
         self.show_tab(TABS[key])
         if key == "m":
             self.query_one(HexMap).focus()

@@ -15,6 +15,8 @@ from textual import events
 from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Static
 
+from ...widgets.sizes import MIN_WIDTH
+
 # key -> (pane id, label); the key letter is underlined in the label
 TAB_LABELS = {
     "m": ("tab-map", "Map"),
@@ -25,14 +27,17 @@ TAB_LABELS = {
 }
 
 
-def strip_markup(active: str) -> str:
+def strip_markup(active: str, tight: bool = False) -> str:
     """The strip's text: every tab a link to its key's action, the active one bold in
-    brackets (so it does not depend on colour)."""
+    brackets (so it does not depend on colour). ``tight``: one space between tabs, as
+    under 80 columns (a phone), where the spaced strip took two lines of 40."""
     parts = []
     for key, (pane, label) in TAB_LABELS.items():
         shown = f"[u]{escape(label[0])}[/u]{escape(label[1:])}"
         if pane == active:
             parts.append(f"[@click=screen.tab('{key}')][b $accent]\\[{shown}][/][/]")
+        elif tight:
+            parts.append(f"[@click=screen.tab('{key}')]{shown}[/]")
         else:
             parts.append(f"[@click=screen.tab('{key}')] {shown} [/]")
     return " ".join(parts)
@@ -44,12 +49,18 @@ class TabStrip(Static):
     DEFAULT_CSS = "TabStrip { height: 1; width: 1fr; padding: 0 1; text-wrap: nowrap; }"
 
     shown: str | None = None  # the text on show (redrawn only when it changes)
+    active = ""  # the tab on show
 
     def show(self, active: str) -> None:
-        text = strip_markup(active)
+        self.active = active
+        text = strip_markup(active, tight=self.app.size.width < MIN_WIDTH)
         if self.shown != text:
             self.shown = text
             self.update(text)
+
+    def on_resize(self) -> None:
+        if self.active:
+            self.show(self.active)  # spaced or tight for the new width
 
 
 class Panels(ContentSwitcher):
