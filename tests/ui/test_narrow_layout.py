@@ -6,9 +6,10 @@ no longer refuses the terminal; below it, it says what it needs."""
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import ContentSwitcher, Static
 
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.base import GameScreenBase
@@ -20,6 +21,13 @@ from tabletop_tui.widgets.narrow import ViewStrip
 
 from .helpers import record_notes, screen_text
 from .positions import table
+
+
+def tabletop(pilot) -> TabletopApp:
+    """The app under test, as the app it is."""
+    assert isinstance(pilot.app, TabletopApp)
+    return pilot.app
+
 
 PHONE = (40, 30)
 # a fixed position of each game where the seat at the keyboard has a turn to play
@@ -51,7 +59,7 @@ def on_screen(widget) -> bool:
 
 
 async def opened(pilot, position: str, viewer: int | None = 0) -> GameScreenBase:
-    pilot.app.open_game(table(position, viewer=viewer))
+    tabletop(pilot).open_game(table(position, viewer=viewer))
     await pilot.pause()
     await pilot.pause()
     screen = pilot.app.screen
@@ -73,7 +81,7 @@ async def test_a_game_screen_is_drawn_at_40x30_in_its_narrow_layout(tmp_path):
 @pytest.mark.parametrize("size", [(39, 30), (40, 29), (79, 23)])
 async def test_below_40x30_a_game_screen_says_what_it_needs(tmp_path, size):
     async with make(tmp_path).run_test(size=size) as pilot:
-        pilot.app.open_game(table("happy-city-mid"))
+        tabletop(pilot).open_game(table("happy-city-mid"))
         await pilot.pause(0.3)
         assert any(isinstance(s, GameScreenBase) for s in pilot.app.screen_stack)
         assert isinstance(pilot.app.screen, TooSmallScreen)
@@ -242,7 +250,7 @@ async def test_the_end_screen_and_the_rules_open_at_40x30(tmp_path):
         await pilot.pause(0.3)
         assert type(pilot.app.screen).__name__ == "HelpScreen"
         await pilot.press("escape")
-        pilot.app.show_end(table("happy-city-end", viewer=None))
+        tabletop(pilot).show_end(table("happy-city-end", viewer=None))
         await pilot.pause(0.3)
         assert type(pilot.app.screen).__name__ == "EndScreen"
         assert "wins" in screen_text(pilot.app)
@@ -283,7 +291,9 @@ async def test_a_key_for_the_cards_from_the_table_view_first_shows_them(tmp_path
         await pilot.press(key)
         await pilot.pause()
         assert screen.view_shown == "play" and c.state is before
-        assert any("press the key once more" in note.message for note in pilot.app.notes)
+        assert any(
+            "press the key once more" in note.message for note in cast(Any, pilot.app).notes
+        )  # kept by record_notes
         focus_before = screen.focused
         await pilot.press(key)
         await pilot.pause()
@@ -300,7 +310,7 @@ async def test_a_sweet_lands_tab_key_from_the_log_shows_the_play_view_on_that_ta
         await pilot.press("h")
         await pilot.pause()
         assert screen.view_shown == "play"
-        assert screen.query_one("#sl-tabs").current == "tab-hand"
+        assert screen.query_one("#sl-tabs", ContentSwitcher).current == "tab-hand"
         assert screen.query_one("#sl-hand").region.height > 0  # in sight (it scrolls)
 
 

@@ -7,7 +7,7 @@ import pytest
 from .layout_checks import cut_content
 from .positions import table
 from .test_layout_whole import SCREENS
-from .test_narrow_layout import make
+from .test_narrow_layout import make, tabletop
 
 SIZES = [(40, 30), (45, 50), (64, 34)]
 VIEWS = ("f3", "f3", "f3")  # the table, the log, and the play view again
@@ -25,7 +25,7 @@ async def test_no_panel_cut_without_a_scroll_cue_in_the_narrow_layout(tmp_path, 
     viewer, tabs = SCREENS[name]
     cut: list[str] = []
     async with make(tmp_path).run_test(size=SIZES[0]) as pilot:
-        pilot.app.silence_scale = 1000  # the silence holds still while we look
+        tabletop(pilot).silence_scale = 1000  # the silence holds still while we look
         show(pilot.app, name, viewer)
         for size in SIZES:
             await pilot.resize_terminal(*size)
