@@ -17,10 +17,23 @@ from rules.happiness.bot.search import SearchingHappinessBot
 # The hard search as it was before issue 51 item 3 in the card games: no close call, so
 # every decision spends the whole budget (``bots.py --pair even`` measures against it).
 EVEN = "hard-even"
+# Hard with one close call for every decision, as before minor steps had their own
+# (``bots.py --pair uniform``).
+UNIFORM = "hard-uniform"
+
+
+class UniformSearch(SearchBot):
+    """The hard search with the policy's one close call at every step."""
+
+    def close_call(self, world) -> float | None:
+        return self.policy.close_call
 
 
 def bot_for(game: str, level: str, seed: int, budget: Budget | None) -> Bot:
-    """``make_bot``'s bot, or for ``EVEN`` the hard search with no close call."""
+    """``make_bot``'s bot, or for ``EVEN`` the hard search with no close call, for
+    ``UNIFORM`` with one close call everywhere."""
+    if level == UNIFORM:
+        return UniformSearch(policy_for(game, seed), seed + 2, budget)
     if level != EVEN:
         return make_bot(game, level, seed, budget)
     hard = make_bot(game, "hard", seed, budget)

@@ -14,7 +14,9 @@ unless ``--no-mirror``), and prints:
 ``--pair even`` plays hard against ``hard-even``, the hard search with no close call
 (every decision spends its whole budget, as hard did before issue 51 item 3), on the
 same deals: the win rate says whether stopping early costs strength, and the two
-levels' seconds a game what it saves. ``--pair expert``: expert against hard.
+levels' seconds a game what it saves. ``--pair uniform`` plays hard against
+``hard-uniform``, hard with its one close call at every step (as before Happy City's
+minor steps took a coarser one). ``--pair expert``: expert against hard.
 
 For Sweet Lands it plays games with every seat at one level, solo and at 2-4
 players, and prints per level and player count the VP mean with a 95% confidence
@@ -34,7 +36,7 @@ import argparse
 from collections import defaultdict
 
 import bots_sweet_lands
-from benchkit import EVEN, play, timing_line, wilson
+from benchkit import EVEN, UNIFORM, play, timing_line, wilson
 
 from rules.bots import Budget
 
@@ -44,7 +46,13 @@ CARD_GAMES = (
     ("happiest-town", {}, "Happiest Town"),
     ("happiness", {"silence": "turns"}, "Happiness"),
 )
-PAIRS = (("expert", "hard"), ("hard", EVEN), ("hard", "normal"), ("normal", "easy"))
+PAIRS = (
+    ("expert", "hard"),
+    ("hard", EVEN),
+    ("hard", UNIFORM),
+    ("hard", "normal"),
+    ("normal", "easy"),
+)
 # which pairs each --pair plays (expert against hard only when asked: a second a move)
 PAIR_CHOICES = {
     "both": ("hard", "easy"),
@@ -52,6 +60,7 @@ PAIR_CHOICES = {
     "easy": ("easy",),
     "expert": ("expert",),
     "even": (EVEN,),
+    "uniform": (UNIFORM,),
     "all": ("expert", "hard", "easy"),
 }
 
@@ -68,7 +77,7 @@ def match(game, options, strong, weak, games, budget, times, seed0=1000, mirror=
         me = levels.index(strong)
         if me in res["winners"]:
             score += 1.0 / len(res["winners"])
-        if strong == "expert" or weak == EVEN:  # a slow pair: each game as it ends
+        if strong == "expert" or weak in (EVEN, UNIFORM):  # a slow pair: each game as it ends
             print(f"    seed {seed}: {strong} seat {me + 1}, scores {res['scores']}", flush=True)
     return score
 
@@ -83,7 +92,7 @@ def report_pair(strong, weak, score, n) -> None:
 
 
 def report_times(times) -> None:
-    for level in ("easy", "normal", "hard", EVEN, "expert"):
+    for level in ("easy", "normal", "hard", EVEN, UNIFORM, "expert"):
         if times.get(level):
             print(timing_line(level, times[level], times.get(f"{level} game")), flush=True)
 
@@ -115,7 +124,8 @@ def main(argv=None) -> None:
         default="both",
         help="card games: hard vs normal and normal vs easy (both), one of them (hard, "
         "easy), expert vs hard (expert), hard vs hard spending every decision's whole "
-        "budget as before issue 51 item 3 (even), or expert, hard and easy (all)",
+        "budget as before issue 51 item 3 (even), hard vs hard with one close call at "
+        "every step (uniform), or expert, hard and easy (all)",
     )
     p.add_argument(
         "--no-mirror",
@@ -139,7 +149,7 @@ def main(argv=None) -> None:
         times: dict[str, list[float]] = defaultdict(list)
         print(f"\n== {title}", flush=True)
         for strong, weak in PAIRS:
-            chosen = weak if strong == "normal" or weak == EVEN else strong
+            chosen = weak if strong == "normal" or weak in (EVEN, UNIFORM) else strong
             if chosen not in PAIR_CHOICES[args.pair]:
                 continue
             n = args.easy_games if strong == "normal" else args.games

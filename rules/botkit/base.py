@@ -248,6 +248,13 @@ class Policy(Bot):
     # five times the time, and a coarse call would leave most of it unspent.
     expert_close_call: float | None = None
 
+    def close_call_at(self, world: Any) -> float | None:
+        """The close call of a hard decision at ``world``: ``close_call``, unless the
+        game gives a coarser one at a minor step, where moves rarely differ by much
+        and a fine call would spend the budget telling near-equals apart (Happy
+        City: which deck to draw from, whether to discard). None: no early stop."""
+        return self.close_call
+
     def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
         """The game's own ``hard`` level, if it is not the shared search over this
         policy (Happiness: a planner's search)."""

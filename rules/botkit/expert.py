@@ -24,6 +24,8 @@ Like every level it decides only from a ``SeatKnowledge``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base import Budget, Policy, RankingBot
 from .search import SearchBot
 
@@ -43,7 +45,9 @@ class ExpertSearchBot(SearchBot):
     def width(self, world) -> int:
         return self.policy.search_width(world) * WIDER
 
-    def close_call(self) -> float | None:
+    def close_call(self, world: Any) -> float | None:
+        """Expert's one finer call for every decision, minor steps too: its second
+        is there to be spent."""
         finer = self.policy.expert_close_call
         return self.policy.close_call if finer is None else finer
 

@@ -95,6 +95,7 @@ class SearchBot(RankingBot):
         values: list[list[float]] = [[] for _ in cands]
         finals: list[list[float]] = [[] for _ in cands]
         alive = list(range(len(cands)))  # the candidates still compared
+        close = self.close_call(world)  # the decision's, read once: every world agrees
         iteration = imagined = 0
         searching = time.process_time()
         while not self._spent(
@@ -120,7 +121,7 @@ class SearchBot(RankingBot):
             iteration += 1
             if progress is not None:
                 progress(thinking(self.spent_share(iteration), cands, values))
-            if looks_at(iteration) and len(self.settle(values, alive)) == 1:
+            if looks_at(iteration) and len(self.settle(values, alive, close)) == 1:
                 break
             world = obs.sample(self.world_seed())
         self.last_iterations = iteration
@@ -140,13 +141,12 @@ class SearchBot(RankingBot):
         """How many candidate moves this search compares (the policy's say)."""
         return self.policy.search_width(world)
 
-    def settle(self, values: list[list[float]], alive: list[int]) -> list[int]:
+    def settle(self, values: list[list[float]], alive: list[int], close: float | None) -> list[int]:
         """Drop from ``alive`` every candidate that, on the worlds all of them saw,
-        cannot beat the leader by the policy's close call (the 95% interval of its
+        cannot beat the leader by the close call ``close`` (the 95% interval of its
         paired difference stays below that; without a close call, only one clearly
         behind): more worlds could at most trade the leader for a move about as good.
         Returns ``alive``."""
-        close = self.close_call()
         if (close is None and not self.races) or len(values[alive[0]]) < EARLIEST:
             return alive
         leader = max(alive, key=lambda k: (sum(values[k]), -k))
@@ -155,9 +155,10 @@ class SearchBot(RankingBot):
                 alive.remove(k)
         return alive
 
-    def close_call(self) -> float | None:
-        """The difference below which two moves count as equally good (the policy's)."""
-        return self.policy.close_call
+    def close_call(self, world: Any) -> float | None:
+        """The difference below which two moves count as equally good in the decision
+        at ``world`` (the policy's: coarser at a game's minor steps)."""
+        return self.policy.close_call_at(world)
 
     def spent_share(self, iteration: int) -> float:
         """How much of the budget is spent, from 0 to 1 (for a progress bar)."""

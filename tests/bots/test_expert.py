@@ -74,12 +74,12 @@ def test_expert_races_dropping_a_candidate_clearly_behind_without_a_close_call()
     behind = [x - 5 for x in LEADER]
     unclear = [14.0, 8.0, 15.0, 9.0]
     as_good = [x - 0.1 for x in LEADER]  # behind on every world, by little: still behind
-    assert expert.settle([LEADER, behind, unclear], [0, 1, 2]) == [0, 2]
-    assert expert.settle([LEADER, as_good], [0, 1]) == [0]
+    assert expert.settle([LEADER, behind, unclear], [0, 1, 2], None) == [0, 2]
+    assert expert.settle([LEADER, as_good], [0, 1], None) == [0]
     short = [LEADER[: EARLIEST - 1], behind[: EARLIEST - 1]]
-    assert expert.settle(short, [0, 1]) == [0, 1]  # too few worlds to call it
+    assert expert.settle(short, [0, 1], None) == [0, 1]  # too few worlds to call it
     hard = SearchBot(policy, 1, Budget(seconds=None, iterations=50))
-    assert hard.settle([LEADER, behind, unclear], [0, 1, 2]) == [0, 1, 2]
+    assert hard.settle([LEADER, behind, unclear], [0, 1, 2], None) == [0, 1, 2]
 
 
 def test_expert_with_no_time_answers_with_the_policy_choice():

@@ -25,12 +25,12 @@ def test_a_candidate_clearly_behind_or_as_good_as_the_leader_is_dropped():
     behind = [x - 5 for x in LEADER]
     as_good = [x - 0.1 for x in LEADER]
     unclear = [14.0, 8.0, 15.0, 9.0]  # as good on average, but far apart world by world
-    alive = search(0.5).settle([LEADER, behind, as_good, unclear], [0, 1, 2, 3])
+    alive = search(0.5).settle([LEADER, behind, as_good, unclear], [0, 1, 2, 3], 0.5)
     assert alive == [0, 3]
     # even on average, give or take 1.05: as good only for a close call of 1.05 or more
     close = [10.1, 11.8, 11.9, 12.2]
-    assert search(0.5).settle([LEADER, close], [0, 1]) == [0, 1]
-    assert search(2.0).settle([LEADER, close], [0, 1]) == [0]
+    assert search(0.5).settle([LEADER, close], [0, 1], 0.5) == [0, 1]
+    assert search(2.0).settle([LEADER, close], [0, 1], 2.0) == [0]
 
 
 def test_a_candidate_that_cannot_beat_the_leader_by_the_close_call_is_dropped():
@@ -38,15 +38,15 @@ def test_a_candidate_that_cannot_beat_the_leader_by_the_close_call_is_dropped():
     most 0.29 ahead: with a close call of 0.5 more worlds could only trade the
     leader for a move about as good, so it goes; without one it stays."""
     maybe_behind = [x - d for x, d in zip(LEADER, [1.0, 0.0, 1.4, 0.4], strict=True)]
-    assert search(0.5).settle([LEADER, maybe_behind], [0, 1]) == [0]
-    assert search(0.2).settle([LEADER, maybe_behind], [0, 1]) == [0, 1]
-    assert search(None).settle([LEADER, maybe_behind], [0, 1]) == [0, 1]
+    assert search(0.5).settle([LEADER, maybe_behind], [0, 1], 0.5) == [0]
+    assert search(0.2).settle([LEADER, maybe_behind], [0, 1], 0.2) == [0, 1]
+    assert search(None).settle([LEADER, maybe_behind], [0, 1], None) == [0, 1]
 
 
 def test_nothing_is_dropped_before_enough_worlds_or_without_a_close_call():
     short = [LEADER[: EARLIEST - 1], [x - 5 for x in LEADER[: EARLIEST - 1]]]
-    assert search(0.5).settle(short, [0, 1]) == [0, 1]
-    assert search(None).settle([LEADER, [x - 5 for x in LEADER]], [0, 1]) == [0, 1]
+    assert search(0.5).settle(short, [0, 1], 0.5) == [0, 1]
+    assert search(None).settle([LEADER, [x - 5 for x in LEADER]], [0, 1], None) == [0, 1]
 
 
 def test_a_search_that_settles_early_answers_sooner_on_the_same_worlds():
@@ -110,3 +110,32 @@ def test_a_rollout_past_the_deadline_gives_up_the_imagined_game():
     assert bot.policy.pick(state, 0, state.legal_actions(0)) in state.legal_actions(0)
     bot._start = time.process_time() - 20  # a decision whose budget is spent
     assert bot.imagine(state, 0, state.legal_actions(0)[0]) is None
+
+
+def stages_of(game: str, options: dict, wanted: set[str]) -> dict:
+    """A position of a seeded normal game at each stage in ``wanted``."""
+    state = rules.get_game(game).new_game(["P1", "P2"], seed=4, options=options)
+    bots = [make_bot(game, "normal", k) for k in range(2)]
+    found: dict = {}
+    while not state.is_over and set(found) < wanted:
+        if state.stage in wanted:
+            found.setdefault(state.stage, state)
+        seat = state.actors()[0]
+        state = state.apply(bots[seat].choose(state, seat))
+    assert set(found) == wanted
+    return found
+
+
+@pytest.mark.parametrize("mode", ["family", "expert"])
+def test_happy_city_hard_takes_a_coarser_close_call_at_its_minor_steps(mode):
+    """Which deck to draw from and whether to discard (near-equal moves told apart
+    mostly by luck) take a tenth of a win; buying keeps a hundredth; expert keeps
+    its finer call everywhere, and hard with no close call never stops early."""
+    at = stages_of("happy-city", {"mode": mode}, {"refill", "discard", "buy"})
+    hard = make_bot("happy-city", "hard", 1)
+    expert = make_bot("happy-city", "expert", 1)
+    assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
+    assert [hard.close_call(at[s]) for s in ("refill", "discard", "buy")] == [0.1, 0.1, 0.01]
+    assert {expert.close_call(at[s]) for s in ("refill", "discard", "buy")} == {0.01}
+    hard.policy.close_call = None  # this instance only
+    assert {hard.close_call(at[s]) for s in ("refill", "discard", "buy")} == {None}

@@ -70,6 +70,10 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
         self.greedy = HappinessBot(seed + 1)  # the rival model inside imagined games
         self.last_worlds = 0  # for benchmarks: worlds looked at in the last decision
         self._start = 0.0
+        # the longest single move of an imagined game in this decision (a seat's
+        # planner move can take tens of ms): no move begins that would end past the
+        # budget by as much
+        self._longest_move = 0.0
 
     def rank(
         self, obs: SeatKnowledge, scores: bool = False, progress: Progress = None
@@ -79,6 +83,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
         endgame the close ones by imagined games; any other decision has the bot's one
         choice. ``scores`` and ``progress`` are the shared search's (the coach's)."""
         self._start = time.process_time()  # the budget covers the whole decision
+        self._longest_move = 0.0
         world: Any = obs.sample(self.world_seed())  # a Happiness state, resampled
         self.notes.update(world, obs.seat)
         legal = obs.legal
@@ -157,7 +162,8 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
         """Past the budget's share of process time (stopping a little early, as the
         shared search does: the answer is still to be put together)."""
         seconds = self.budget.seconds
-        return seconds is not None and time.process_time() - self._start >= seconds * SLACK
+        spent = time.process_time() - self._start + self._longest_move
+        return seconds is not None and spent >= seconds * SLACK
 
     def playout(self, world, seat: int, action: Action) -> float | None:
         """Play ``action`` in the world and on to the horizon; the seat's value there.
@@ -181,6 +187,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
                     turns_left -= 1
                     if turns_left < 0 and not to_end:
                         break
+            began = time.process_time()
             acts = state.legal_actions(actor)
             if len(acts) == 1:
                 move = acts[0]
@@ -191,6 +198,7 @@ class SearchingHappinessBot(RankingBot, PlanningHappinessBot):
             else:
                 move = self.greedy.pick(state, actor, acts)
             state = state.apply(move)
+            self._longest_move = max(self._longest_move, time.process_time() - began)
         return state
 
 
