@@ -202,22 +202,22 @@ print(json.dumps(got))
 
 
 async def sweet_lands_by_keys(seed: int, stages: dict, trace: int) -> int:
-    """A whole 4-human Sweet Lands game at 120x40, each move chosen by a normal bot
-    from the seat's view and made with the fewest keys the screen offers for it
-    (``sl_keys.py``), every hand-off confirmed with Enter; fills ``stages`` (RSS at
-    the title and at the game's end, the traced files) and returns the hand-offs."""
+    """A whole 4-human Sweet Lands game at 120x40, each move chosen at random from the
+    seat's legal moves (no bot in the process: four people play) and made with the
+    fewest keys the screen offers for it (``sl_keys.py``), every hand-off confirmed
+    with Enter; fills ``stages`` (RSS at the title and at the game's end, the traced
+    files) and returns the hand-offs."""
     from types import SimpleNamespace
 
     from sl_keys import make_move, press
 
     from rules import get_game
-    from rules.bots import make_bot, observe
     from tabletop_tui.games.sweet_lands.demo import controller
     from tabletop_tui.saves import new_save_path
 
     app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, tune_memory=True)
     app.animation_level = "none"
-    bots = [make_bot("sweet-lands", "normal", seed + s) for s in range(4)]
+    rng = random.Random(seed)
     handoffs = 0
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -239,8 +239,11 @@ async def sweet_lands_by_keys(seed: int, stages: dict, trace: int) -> int:
                 continue
             if c.state.is_over or not isinstance(screen, GameScreenBase):
                 break
-            action = bots[c.viewer].decide(observe(c.state, c.viewer))
-            await make_move(keys, screen, c, action, False)
+            legal = c.legal()
+            if not legal:  # a step the screen takes by itself: let it run
+                await pilot.pause(0.01)
+                continue
+            await make_move(keys, screen, c, rng.choice(legal), False)
         for _ in range(200):  # the end screen is shown once the last frame is drawn
             if not isinstance(app.screen, GameScreenBase | HandoffScreen):
                 break
