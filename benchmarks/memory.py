@@ -49,6 +49,8 @@ PEAK_GAMES = {
     "happiest-town": ("happiest-town", {}),
     "happiness": ("happiness", {}),
     "sweet-lands": ("sweet-lands", {}),
+    # the same game size, every move pressed on the keys the screen offers (sl_keys.py)
+    "sweet-lands-keys": ("sweet-lands-keys", {}),
 }
 
 
@@ -77,7 +79,9 @@ def by_type() -> Counter:
     return Counter(type(o).__qualname__ for o in gc.get_objects())
 
 
-async def play_one(app, pilot, game: str, options: dict, seed: int, on_handoff=None) -> int:
+async def play_one(
+    app, pilot, game: str, options: dict, seed: int, on_handoff=None, at_end=None
+) -> int:
     """A 4-human game from start to the title; returns the hand-offs confirmed."""
     rng = random.Random(seed)
     app.start_game(game, NAMES, HUMANS, options, seed)
@@ -105,6 +109,8 @@ async def play_one(app, pilot, game: str, options: dict, seed: int, on_handoff=N
             break
         await pilot.pause(0.01)
     over = app.controller is not None and app.controller.state.is_over
+    if at_end is not None:
+        at_end()
     app.back_to_title()
     await pilot.pause()
     await pilot.pause(0.05)
@@ -153,43 +159,151 @@ async def in_a_row(games: int, top: int) -> None:
 
 
 PEAK = """
-import asyncio, json, sys, tempfile
+import asyncio, json, sys
 sys.path.insert(0, sys.argv[3])
-from memory import hand_off_folder, play_one
+from memory import stage_rss
+imported = stage_rss()  # the interpreter, Textual, the app and the rules it imports
+from memory import hand_off_folder, play_one, traced_top
 from tabletop_tui.app import TabletopApp
 
+trace = int(sys.argv[4])
+got = {"imports": imported}
+
 async def main():
+    if sys.argv[1] == "sweet-lands-keys":  # every move made by its keys (sl_keys.py)
+        from memory import sweet_lands_by_keys
+        got["handoffs"] = await sweet_lands_by_keys(3, got, trace)
+        return
     app = TabletopApp(
         data_dir=hand_off_folder(), bot_delay=0, silence_scale=0.01, tune_memory=True
     )
     app.animation_level = "none"
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        handoffs = await play_one(app, pilot, sys.argv[1], json.loads(sys.argv[2]), 3)
-    # VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a child would
-    # report its parent's peak when that is higher
-    with open("/proc/self/status") as f:
-        peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
-    print(json.dumps({"peak": peak, "handoffs": handoffs}))
+        got["title"] = stage_rss()
+        if trace:
+            import tracemalloc
+            tracemalloc.start(1)
+        def at_end():
+            got["end"] = stage_rss()
+            if trace:
+                got["top"] = traced_top(trace)
+        got["handoffs"] = await play_one(
+            app, pilot, sys.argv[1], json.loads(sys.argv[2]), 3, at_end=at_end
+        )
 
 asyncio.run(main())
+# VmHWM, not ru_maxrss: Linux keeps ru_maxrss across exec, so a child would
+# report its parent's peak when that is higher
+with open("/proc/self/status") as f:
+    got["peak"] = next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
+print(json.dumps(got))
 """
 
 
-def peak(name: str) -> None:
+async def sweet_lands_by_keys(seed: int, stages: dict, trace: int) -> int:
+    """A whole 4-human Sweet Lands game at 120x40, each move chosen at random from the
+    seat's legal moves (no bot in the process: four people play) and made with the
+    fewest keys the screen offers for it (``sl_keys.py``), every hand-off confirmed
+    with Enter; fills ``stages`` (RSS at the title and at the game's end, the traced
+    files) and returns the hand-offs."""
+    from types import SimpleNamespace
+
+    from sl_keys import make_move, press
+
+    from rules import get_game
+    from tabletop_tui.games.sweet_lands.demo import controller
+    from tabletop_tui.saves import new_save_path
+
+    app = TabletopApp(data_dir=hand_off_folder(), bot_delay=0, tune_memory=True)
+    app.animation_level = "none"
+    rng = random.Random(seed)
+    handoffs = 0
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        stages["title"] = stage_rss()
+        if trace:
+            import tracemalloc
+
+            tracemalloc.start(1)
+        state = get_game("sweet-lands").new_game(NAMES, seed=seed, options={})
+        c = controller(state, viewer=0, save_path=new_save_path(app.data_dir, "sweet-lands"))
+        app.open_game(c)
+        await pilot.pause()
+        keys = SimpleNamespace(pilot=pilot)  # make_move's timer, with nothing timed
+        for _ in range(50000):
+            screen = app.screen
+            if isinstance(screen, HandoffScreen):
+                handoffs += 1
+                await press(pilot, "enter")
+                continue
+            if c.state.is_over or not isinstance(screen, GameScreenBase):
+                break
+            legal = c.legal()
+            if not legal:  # a step the screen takes by itself: let it run
+                await pilot.pause(0.01)
+                continue
+            await make_move(keys, screen, c, rng.choice(legal), False)
+        for _ in range(200):  # the end screen is shown once the last frame is drawn
+            if not isinstance(app.screen, GameScreenBase | HandoffScreen):
+                break
+            await pilot.pause(0.01)
+        if not c.state.is_over:
+            raise SystemExit(f"sweet-lands seed {seed}: game did not finish")
+        stages["end"] = stage_rss()
+        if trace:
+            stages["top"] = traced_top(trace)
+        app.back_to_title()
+        await pilot.pause()
+    return handoffs
+
+
+def stage_rss() -> float:
+    """The resident memory now, in MiB (after a collection, so garbage is not counted)."""
+    gc.collect()
+    return rss_mib()
+
+
+def traced_top(n: int) -> list[tuple[str, float, int]]:
+    """The n source files whose allocations since tracemalloc started are still alive
+    (MiB, blocks), the project's files by path, a dependency by its package."""
+    import tracemalloc
+
+    gc.collect()
+    by: Counter = Counter()
+    blocks: Counter = Counter()
+    root = str(Path(__file__).resolve().parents[1]) + "/"
+    for stat in tracemalloc.take_snapshot().statistics("filename"):
+        name = stat.traceback[0].filename
+        if name.startswith(root):
+            name = name[len(root) :]
+        elif "/site-packages/" in name:
+            name = name.split("/site-packages/")[1].split("/")[0]
+        by[name] += stat.size
+        blocks[name] += stat.count
+    return [(name, size / 2**20, blocks[name]) for name, size in by.most_common(n)]
+
+
+def peak(name: str, trace: int = 0) -> None:
     game, options = PEAK_GAMES[name]
     here = str(Path(__file__).resolve().parent)
     out = subprocess.run(
-        [sys.executable, "-c", PEAK, game, json.dumps(options), here],
+        [sys.executable, "-c", PEAK, game, json.dumps(options), here, str(trace)],
         capture_output=True,
         text=True,
         check=True,
     ).stdout
     got = json.loads(out.strip().splitlines()[-1])
+    title = got.get("title", got["imports"])
+    end = got.get("end", title)
     print(
-        f"{name}: peak memory, whole 4-human game: {got['peak']:.1f} MiB max RSS "
-        f"({got['handoffs']} hand-offs)"
+        f"{name}: peak {got['peak']:.1f} MiB max RSS, whole 4-human game "
+        f"({got['handoffs']} hand-offs): imports {got['imports']:.1f}, title up "
+        f"{title:.1f}, game's end {end:.1f} (the game adds {got['peak'] - title:.1f} "
+        "to the peak)"
     )
+    for file, mib, blocks in got.get("top", ()):
+        print(f"    {mib:6.2f} MiB {blocks:8d} blocks  {file}")
 
 
 def main() -> None:
@@ -197,11 +311,14 @@ def main() -> None:
     p.add_argument("--games", type=int, default=10, help="Happy City games in a row (0: none)")
     p.add_argument("--peak", default=",".join(PEAK_GAMES), help="games whose peak is measured")
     p.add_argument("--top", type=int, default=0, help="types grown most, game 2 to the last")
+    p.add_argument(
+        "--trace", type=int, default=0, help="per game, the N files holding most at its end"
+    )
     a = p.parse_args()
     if a.games:
         asyncio.run(in_a_row(a.games, a.top))
     for name in filter(None, a.peak.split(",")):
-        peak(name)
+        peak(name, a.trace)
     print("goals: flat across games and per hand-off, peak <= 80 MiB")
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} (1 min)")
     print(f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MiB)")

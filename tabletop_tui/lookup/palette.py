@@ -18,8 +18,6 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from rules.core import Ref
 
-from ..games import help_text
-from ..widgets.help import sections
 from .screen import TableLookup
 
 Entry = tuple[str, str, Callable[[], None]]  # what is found, its help line, what it opens
@@ -31,6 +29,12 @@ class LookupCommands(Provider):
     entries: list[Entry]
 
     async def startup(self) -> None:
+        # here, not at the top: the rules reference brings the Markdown widget, its
+        # parser and Pygments (about 3 MiB), which a game that never opens F1 or the
+        # palette does not need (the app imports this module at start-up)
+        from ..games import help_text
+        from ..widgets.help import sections
+
         self.entries = []
         screen = self.screen
         if not isinstance(screen, TableLookup):
