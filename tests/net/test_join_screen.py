@@ -15,6 +15,8 @@ from tabletop_tui.net.host import REMOTE, HostTable
 from tabletop_tui.net.join import JoinApp, controller_for, join_link
 from tabletop_tui.net.server import HostServer
 
+from ..ui.helpers import screen_text
+
 
 async def settle(pilot, check, seconds: float = 5.0) -> None:
     end = time.monotonic() + seconds
@@ -54,6 +56,11 @@ async def test_a_joined_seat_plays_on_the_games_own_screen_and_sees_the_other_se
                 screen.act_key(move.key)
                 await pilot.pause()
             await settle(pilot, lambda: app.remote.state.step == table.state.step > 0)
+            # the seat waits for a player elsewhere, not for a hand-off at this terminal
+            assert "take the terminal" not in screen_text(app)
+            if game == "sweet-lands" and (1 - mine) in table.state.actors():
+                other_name = ["Ann", "Bob"][1 - mine]
+                assert f"Waiting for {other_name} to move." in screen_text(app)
             # the other seat moves from elsewhere (Happiness: the silence may be open to
             # both; the first to act breaks it): this screen follows
             before = table.state.step

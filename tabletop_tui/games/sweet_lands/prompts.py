@@ -115,6 +115,8 @@ def status_line(
         return f"{name} (bot) is {'thinking' if thinking else 'about to move'}..."
     if step == "over":
         return "The game is over."
+    if step == "wait":  # a seat played on another screen (tabletop join) acts
+        return f"Waiting for {name} to move."
     return f"Waiting for {name} to take the terminal."
 
 
