@@ -15,19 +15,14 @@ from tabletop_tui.screens.end import EndScreen
 from tabletop_tui.widgets.common import TooSmallScreen
 from tabletop_tui.widgets.moves import MoveList
 
-from .test_join_screen import settle
+from .test_join_screen import hosted_for_two, settle
 
 PHONE = (40, 30)
 
 
 @pytest.mark.parametrize("game", ["happy-city", "happiness", "sweet-lands", "happiest-town"])
 async def test_a_seat_joined_at_40x30_plays_on_the_narrow_layout(game, tmp_path):
-    spec = rules.get_game(game)
-    state = spec.new_game(["Ann", "Bob"], seed=5)
-    table = HostTable.start(spec, state, [REMOTE, REMOTE])
-    port = HostServer(table, bot_delay=0).run_in_thread()
-    mine = state.actors()[0]
-    link = join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[mine]}")
+    _, table, _, _, link = hosted_for_two(game)
     app = JoinApp(controller_for(link), data_dir=tmp_path, bot_delay=0)
     try:
         async with app.run_test(size=PHONE) as pilot:

@@ -25,6 +25,17 @@ async def settle(pilot, check, seconds: float = 5.0) -> None:
         await pilot.pause(0.02)
 
 
+def hosted_for_two(game: str):
+    """A seeded game of Ann and Bob, both seats played elsewhere, hosted on a thread:
+    its first state, the host's table, the port, the seat to act first and its link."""
+    spec = rules.get_game(game)
+    state = spec.new_game(["Ann", "Bob"], seed=5)
+    table = HostTable.start(spec, state, [REMOTE, REMOTE])
+    port = HostServer(table, bot_delay=0).run_in_thread()
+    mine = state.actors()[0]
+    return state, table, port, mine, join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[mine]}")
+
+
 @pytest.mark.parametrize(
     ("game", "players"),
     [("happy-city", 2), ("happiness", 2), ("sweet-lands", 2), ("happiest-town", 2)],
@@ -32,12 +43,7 @@ async def settle(pilot, check, seconds: float = 5.0) -> None:
 async def test_a_joined_seat_plays_on_the_games_own_screen_and_sees_the_other_seats_moves(
     game, players, tmp_path
 ):
-    spec = rules.get_game(game)
-    state = spec.new_game(["Ann", "Bob"], seed=5)
-    table = HostTable.start(spec, state, [REMOTE, REMOTE])
-    port = HostServer(table, bot_delay=0).run_in_thread()
-    mine = state.actors()[0]
-    link = join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[mine]}")
+    state, table, port, mine, link = hosted_for_two(game)
     other = SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[1 - mine]}"))
     other.connect()
     app = JoinApp(controller_for(link), data_dir=tmp_path, bot_delay=0)
