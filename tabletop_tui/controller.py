@@ -24,40 +24,44 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from rules.bots import Bot, RankingBot, make_bot
 from rules.core import Action, Explanation, GameSpec, GameState, IllegalAction, Ref
 
 from .saves import write_save
 
+# The game's own state class: a controller made from a typed spec (``HAPPINESS``,
+# ``SWEET_LANDS``) holds that class, so code that knows the game reads its record.
+S = TypeVar("S", bound=GameState)
+
 
 @dataclass
-class Snapshot:
-    state: GameState  # the state before the step
+class Snapshot(Generic[S]):
+    state: S  # the state before the step
     seat: int
     action: Action | None = None  # the step taken from it
     forced: bool = False  # a step with one answer the screen took by itself
 
 
 @dataclass
-class Controller:
-    spec: GameSpec[GameState]
-    state: GameState
+class Controller(Generic[S]):
+    spec: GameSpec[S]
+    state: S
     seats: list[dict[str, Any]]  # [{"kind": "human"|"bot", "level": ..., "hints": ...}] per seat
     save_path: Path | None = None
     viewer: int | None = None
-    _undo: list[Snapshot] = field(default_factory=list)
+    _undo: list[Snapshot[S]] = field(default_factory=list)
     _bots: dict[int, Bot] = field(default_factory=dict)
     # the bots' moves, each with the state it was decided in (the coach's "why"), kept
     # only in games where nothing is hidden (the only ones where "why" is offered)
-    bot_moves: list[Snapshot] = field(default_factory=list)
+    bot_moves: list[Snapshot[S]] = field(default_factory=list)
     last_error: str = ""
     last_undone: int = 0  # steps the last undo took back (forced steps go with theirs)
     _reaction: dict[int, float] = field(default_factory=dict)  # bot seat -> seconds, this window
     _reaction_drawn: bool = False
     # (state, viewer, its legal actions): asked many times for one state
-    _legal_kept: tuple[GameState, int, list[Action]] | None = None
+    _legal_kept: tuple[S, int, list[Action]] | None = None
     # Set by the screen on view: schedules a call once the next frame is drawn, so a
     # move's save (JSON and a flush to disk, 1.5-2.5 ms) follows the frame showing it
     # instead of delaying it. Unset, every save is written at once.
@@ -101,7 +105,7 @@ class Controller:
         return [s for s, info in enumerate(self.seats) if info["kind"] == "human"]
 
     @property
-    def last_bot_move(self) -> Snapshot | None:
+    def last_bot_move(self) -> Snapshot[S] | None:
         return self.bot_moves[-1] if self.bot_moves else None
 
     def is_bot(self, seat: int) -> bool:
@@ -310,7 +314,7 @@ class Controller:
         return True
 
     # ---- taking back the last step of a turn -------------------------------------------
-    def _take_back_snapshot(self) -> Snapshot | None:
+    def _take_back_snapshot(self) -> Snapshot[S] | None:
         """The step that ended the last turn, while it may still be taken back: the next
         player has not acted yet (nor taken the terminal from a hand-off: that clears
         the history), and ending the turn revealed nothing. The engine says the last
@@ -369,7 +373,7 @@ class Controller:
         said = f" (since then: {news})" if news else ""
         return f"Cannot undo “{name}”{said}: {self._why_final(blocker)}."
 
-    def _why_final(self, snap: Snapshot) -> str:
+    def _why_final(self, snap: Snapshot[S]) -> str:
         """Why the step from ``snap`` stands, from what the protocol shows: it changed
         who may act (others saw it and lost or gained a chance to move), or it showed
         something that was hidden."""
@@ -390,7 +394,7 @@ class Controller:
             "hand), which nobody can unsee"
         )
 
-    def _revealing_step(self) -> Snapshot | None:
+    def _revealing_step(self) -> Snapshot[S] | None:
         """The most recent of the viewer's steps after which hidden things were shown."""
         later = self.state
         for snap in reversed(self._undo):
@@ -399,7 +403,7 @@ class Controller:
             later = snap.state
         return None
 
-    def _news_since(self, snap: Snapshot) -> str:
+    def _news_since(self, snap: Snapshot[S]) -> str:
         """The log lines the viewer may read that the step from ``snap`` added."""
         i = self._undo.index(snap)
         after = self._undo[i + 1].state if i + 1 < len(self._undo) else self.state
