@@ -14,7 +14,11 @@ from rules.botkit.base import observe
 from rules.botkit.search import EARLIEST
 from rules.bots import EXPERT_SECONDS, Budget, ExpertSearchBot, SearchBot, make_bot, policy_for
 from rules.happiness.bot.search import ExpertHappinessBot, SearchingHappinessBot
+from rules.happy_city import HAPPIEST_TOWN
+from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.bot.setup import odds
+
+from ..expect import of_type
 
 LEADER = [10.0, 11.0, 12.0, 13.0]
 FEW = Budget(seconds=None, iterations=3)  # no clock: the same on every machine
@@ -37,15 +41,14 @@ def decisions(game, options, players=2, limit=40):
 
 @pytest.mark.parametrize("game", list(rules.GAMES))
 def test_every_game_offers_an_expert_level_thinking_a_second_a_move(game):
-    bot = make_bot(game, "expert", 1)
+    expert: type[ExpertHappinessBot | ExpertSearchBot]
+    expert = ExpertHappinessBot if game == "happiness" else ExpertSearchBot
+    bot = of_type(expert, make_bot(game, "expert", 1))
     assert bot.level == "expert"
     assert bot.budget == Budget(seconds=EXPERT_SECONDS)
-    if game == "happiness":  # its own search: the planner's, wider
-        assert isinstance(bot, ExpertHappinessBot)
+    if isinstance(bot, ExpertHappinessBot):  # its own search: the planner's, wider
         assert bot.width > SearchingHappinessBot.width
-    else:
-        assert isinstance(bot, ExpertSearchBot)
-    assert make_bot(game, "expert", 1, FEW).budget == FEW
+    assert of_type(expert, make_bot(game, "expert", 1, FEW)).budget == FEW
 
 
 def test_expert_compares_twice_the_candidates_hard_does():
@@ -85,7 +88,7 @@ def test_expert_races_dropping_a_candidate_clearly_behind_without_a_close_call()
 def test_expert_with_no_time_answers_with_the_policy_choice():
     # (Happy City: its policy draws no tie-breaks, so one bot's choice is another's)
     for state, seat in list(decisions("happy-city", {"mode": "expert"}))[:5]:
-        expert = make_bot("happy-city", "expert", 4, Budget(seconds=0.0))
+        expert = of_type(SearchBot, make_bot("happy-city", "expert", 4, Budget(seconds=0.0)))
         normal = make_bot("happy-city", "normal", 4)
         assert expert.choose(state, seat) == normal.choose(state, seat)
         assert expert.last_iterations == 0
@@ -98,7 +101,7 @@ def test_expert_with_no_time_answers_with_the_policy_choice():
 def test_expert_looks_at_no_more_worlds_than_its_iteration_budget(game, options):
     looked = []
     for state, seat in list(decisions(game, options, limit=30))[:6]:
-        bot = make_bot(game, "expert", 4, FEW)
+        bot = of_type(ExpertSearchBot, make_bot(game, "expert", 4, FEW))
         assert bot.choose(state, seat) in state.legal_actions(seat)
         looked.append(bot.last_iterations)
     assert max(looked) == 3 and min(looked) >= 0
@@ -124,7 +127,7 @@ def test_expert_decides_the_same_again_with_the_same_seed(game, options):
 
 @pytest.mark.parametrize("players", [1, 2])
 def test_sweet_lands_expert_takes_the_best_measured_character_and_map(players):
-    state = rules.get_game("sweet-lands").new_game([f"P{i}" for i in range(players)], seed=3)
+    state = SWEET_LANDS.new_game([f"P{i}" for i in range(players)], seed=3)
     chosen = 0
     while state.stack and state.stack[-1]["op"] in ("choose_char", "choose_map"):
         seat = state.actors()[0]
@@ -143,7 +146,7 @@ def test_an_expert_seat_is_saved_and_plays_expert_when_resumed(tmp_path):
     from tabletop_tui.controller import Controller
     from tabletop_tui.saves import read_seats, write_save
 
-    spec = rules.get_game("happiest-town")
+    spec = HAPPIEST_TOWN
     state = spec.new_game(["Ann", "Bot"], seed=5)
     path = tmp_path / "expert.json"
     write_save(path, spec, state, [{"kind": "human"}, {"kind": "bot", "level": "expert"}])

@@ -12,6 +12,9 @@ import pytest
 import rules
 from rules.botkit.base import observe
 from rules.bots import Budget, make_bot
+from rules.happiness import HAPPINESS
+
+from ..expect import offered
 
 TINY = Budget(seconds=None, iterations=1)  # deterministic: no clock involved
 # Happiness's search lets a candidate replace the planner's choice only after a few
@@ -24,9 +27,12 @@ GAMES = [
     ("happiness", {"silence": "turns"}, 3),
 ]
 # Sweet Lands hides the Citizen Deck order, the other hands and (solo) Mio's decks.
-SWEET_LANDS = [("sweet-lands", {}, 1), ("sweet-lands", {}, 2)]
+SWEET_LANDS: list[tuple[str, dict[str, str], int]] = [
+    ("sweet-lands", {}, 1),
+    ("sweet-lands", {}, 2),
+]
 # Every other registered game (one a new game package adds) at its default options.
-OTHERS = [
+OTHERS: list[tuple[str, dict[str, str], int]] = [
     (game, {}, max(2, spec.min_players))
     for game, spec in rules.GAMES.items()
     if game not in {case[0] for case in GAMES + SWEET_LANDS}
@@ -100,8 +106,8 @@ def test_happiness_copies_hide_other_hands_but_keep_the_deck_mix():
 
 
 def test_a_bot_sees_no_private_log_entry_of_another_seat():
-    state = rules.get_game("happiness").new_game(["A", "B", "C"], seed=2)
-    state = state.apply(state.find_action(state.actors()[0], "build_done"))
+    state = HAPPINESS.new_game(["A", "B", "C"], seed=2)
+    state = state.apply(offered(state.find_action(state.actors()[0], "build_done")))
     copy = state.resample(1, 0)
     assert all(e[1] in (None, 1) for e in copy.log_entries())
 

@@ -13,6 +13,7 @@ import pytest
 
 import rules
 from rules.bots import Budget, make_bot
+from rules.happy_city import HAPPY_CITY
 from rules.simulate import play_one
 
 TINY = Budget(seconds=None, iterations=1)
@@ -93,7 +94,7 @@ def test_family_games_with_added_scoring_end_in_a_sensible_number_of_rounds():
 @pytest.mark.parametrize("mode", ["family", "expert"])
 def test_no_coin_the_bank_cannot_pay_is_taken_while_a_card_is_affordable(mode):
     opts = {"bank": "box", "mode": mode, "scoring": "add"}
-    state = rules.get_game("happy-city").new_game(["A", "B"], seed=3, options=opts)
+    state = HAPPY_CITY.new_game(["A", "B"], seed=3, options=opts)
     bots = [make_bot("happy-city", "normal", s) for s in range(2)]
     checked = 0
     for _ in range(400):

@@ -7,19 +7,20 @@ import copy
 
 import pytest
 
-import rules
 from rules.bots import make_bot
+from rules.happiness import HAPPINESS
 from rules.happiness.bot.plan import Ahead, Planner, Unseen, fits, holes, needs, turns_ahead
+from rules.happiness.bot.search import SearchingHappinessBot
 from rules.happiness.cards import catalogue
 from rules.happiness.engine import plus_cells
+
+from ..expect import of_type
 
 
 def game_in_play(seed=6, turns=4, hard_seat=None):
     """A 2-player game ``turns`` turns in; seat ``hard_seat`` (if any) plays hard and
     is returned with it, having seen every step."""
-    state = rules.get_game("happiness").new_game(
-        ["A", "B"], seed=seed, options={"silence": "turns"}
-    )
+    state = HAPPINESS.new_game(["A", "B"], seed=seed, options={"silence": "turns"})
     bots = [make_bot("happiness", "normal", k) for k in range(2)]
     if hard_seat is not None:
         bots[hard_seat] = make_bot("happiness", "hard", 3)
@@ -56,7 +57,7 @@ def test_the_rival_odds_cover_the_cards_in_play_and_nothing_it_cannot_hold():
     anything = (None, None, None, "silver")  # a spot any card fits
     assert 0.9 < unseen.rival_holds(anything, False) <= 1.0
     # shown out at this very turn (no draw since): that card cannot be held
-    notes = make_bot("happiness", "hard", 1).notes
+    notes = of_type(SearchingHappinessBot, make_bot("happiness", "hard", 1)).notes
     for cid in unseen.joy:
         notes.out[cid] = state.turns_played
     assert Unseen(state, 0, notes).rival_holds(anything, False) == 0.0
@@ -65,10 +66,9 @@ def test_the_rival_odds_cover_the_cards_in_play_and_nothing_it_cannot_hold():
 def test_what_the_greedy_rival_did_not_play_was_not_in_its_hand():
     shown_out = 0
     for seed in (6, 7, 8):
-        state = rules.get_game("happiness").new_game(
-            ["A", "B"], seed=seed, options={"silence": "turns"}
-        )
-        hard, rival = make_bot("happiness", "hard", 3), make_bot("happiness", "normal", 4)
+        state = HAPPINESS.new_game(["A", "B"], seed=seed, options={"silence": "turns"})
+        hard = of_type(SearchingHappinessBot, make_bot("happiness", "hard", 3))
+        rival = make_bot("happiness", "normal", 4)
         while state.turns_played < 10 and not state.is_over:
             seat = state.actors()[0]
             bot = hard if seat == 0 else rival
@@ -99,9 +99,7 @@ def test_hard_remembers_only_what_its_seat_saw():
 
 def plays_to_the_end(seed: int) -> list:
     """The states of one 2-player game at each Joycard choice, with whose turn it was."""
-    state = rules.get_game("happiness").new_game(
-        ["A", "B"], seed=seed, options={"silence": "turns"}
-    )
+    state = HAPPINESS.new_game(["A", "B"], seed=seed, options={"silence": "turns"})
     bots = [make_bot("happiness", "normal", k) for k in range(2)]
     out = []
     while not state.is_over:

@@ -3,20 +3,20 @@ games, within a budget, from copies of what the seat knows."""
 
 from __future__ import annotations
 
-import rules
 from rules.bots import Budget, make_bot
+from rules.core import GameState
+from rules.happiness import HAPPINESS
 from rules.happiness.bot import search
 from rules.happiness.bot.plan import PlanningHappinessBot
 from rules.happiness.bot.search import SearchingHappinessBot, clear_lead, judge, settled
 from tests.bots.test_fair import hidden
+from tests.expect import of_type
 
 
 def searched_decisions(seed: int = 6, limit: int = 8):
     """States of a 2-player greedy game where hard has two or more close placements
     and searches them (near the end), with the deciding seat."""
-    state = rules.get_game("happiness").new_game(
-        ["A", "B"], seed=seed, options={"silence": "turns"}
-    )
+    state = HAPPINESS.new_game(["A", "B"], seed=seed, options={"silence": "turns"})
     bots = [make_bot("happiness", "normal", k) for k in range(2)]
     probe = SearchingHappinessBot(1)
     found = 0
@@ -51,7 +51,10 @@ def test_the_first_candidate_is_the_planners_own_choice_and_the_rest_are_close()
 
 def test_hard_looks_at_no_more_worlds_than_its_iteration_budget():
     for state, seat in searched_decisions(limit=3):
-        bot = make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=5))
+        bot = of_type(
+            SearchingHappinessBot,
+            make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=5)),
+        )
         assert bot.choose(state, seat) in state.legal_actions(seat)
         assert 1 <= bot.last_worlds <= 5
 
@@ -65,7 +68,10 @@ def test_the_search_stops_once_no_candidate_could_lead_the_planners_choice_by_a_
     assert settled([])  # the planner's choice alone (never searched, but consistent)
     stopped = []
     for state, seat in searched_decisions(limit=4):
-        bot = make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=64))
+        bot = of_type(
+            SearchingHappinessBot,
+            make_bot("happiness", "hard", 4, Budget(seconds=None, iterations=64)),
+        )
         assert bot.choose(state, seat) in state.legal_actions(seat)
         assert bot.last_worlds <= 64
         stopped.append(bot.last_worlds < 64)
@@ -155,6 +161,8 @@ def test_a_search_that_read_the_live_state_would_be_caught():
     (the real rival hand and deck) answers differently on some redrawn copy."""
 
     class Peeking(SearchingHappinessBot):
+        live: GameState  # the live state, set by the test before each decision
+
         def decide(self, obs):
             live = self.live
             obs = type(obs)(obs.seat, obs.view, obs.legal, obs.log, LiveWorlds(live))

@@ -13,6 +13,9 @@ import rules
 from rules.botkit.base import UnofferedMove
 from rules.bots import Bot, SeatKnowledge, make_bot, observe
 from rules.core import Action
+from rules.happy_city import HAPPY_CITY, HappyCityState
+
+from ..expect import of_type
 
 SKIP = (type, types.ModuleType, types.BuiltinFunctionType, types.CodeType)
 
@@ -40,7 +43,7 @@ def reachable(root: object, limit: int = 200_000) -> list[object]:
 def test_the_search_would_find_a_state_held_in_a_closure():
     """The walk below is strong enough: the old knowledge kept a function closing over
     the live state, and that is found."""
-    state = rules.get_game("happy-city").new_game(["A", "B"], seed=1)
+    state = HAPPY_CITY.new_game(["A", "B"], seed=1)
     held = {"resample": lambda seed: state.resample(0, seed)}
     assert any(obj is state for obj in reachable(held))
 
@@ -85,17 +88,17 @@ def test_a_planted_bot_cannot_reach_the_live_state_from_its_knowledge(game):
 def test_the_knowledge_draws_the_worlds_the_live_game_would():
     """Worlds come from a resampled copy, yet equal the live game's resamples (the same
     seed gives the same world), so bots decide as before."""
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["A", "B"], seed=9)
     knows = observe(state, 0)
     for seed in (1, 2, 77):
-        world = knows.sample(seed)
+        world = of_type(HappyCityState, knows.sample(seed))
         assert world.view(0) == state.view(0)
         assert world.decks == state.resample(0, seed).decks
 
 
 def test_a_move_the_table_does_not_offer_is_warned_of_and_replaced():
-    state = rules.get_game("happy-city").new_game(["A", "B"], seed=1)
+    state = HAPPY_CITY.new_game(["A", "B"], seed=1)
     knows = observe(state, 0)
     stray = Action(0, "buy", ("No Such Card",))
     with pytest.warns(UnofferedMove, match="not offered"):

@@ -8,7 +8,11 @@ import pytest
 
 import rules
 from rules.bots import LEVELS, Budget, EasyBot, Policy, RandomBot, SearchBot, make_bot
+from rules.happiness import HAPPINESS
+from rules.happy_city import HAPPY_CITY
 from rules.simulate import simulate
+
+from ..expect import of_type
 
 
 @pytest.mark.parametrize("game", list(rules.GAMES))
@@ -49,7 +53,7 @@ def test_simulate_takes_a_level_per_seat_and_counts_wins_by_level():
 def test_the_controller_makes_each_seat_the_level_it_was_given():
     from tabletop_tui.controller import Controller
 
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["A", "B", "C"], seed=2)
     seats = [{"kind": "human"}, {"kind": "bot", "level": "hard"}, {"kind": "bot"}]
     c = Controller(spec, state, seats)
@@ -59,7 +63,7 @@ def test_the_controller_makes_each_seat_the_level_it_was_given():
 def test_the_controller_seeds_its_bots_apart_from_the_game_seed():
     from tabletop_tui.controller import Controller
 
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     seats = [{"kind": "bot"}, {"kind": "bot"}]
     draws = set()
     for _ in range(3):  # the same game seed three times: three different bot seeds
@@ -79,7 +83,7 @@ def first_decision(game, options=None):
 
 def test_hard_answers_with_the_policy_choice_when_it_has_no_time():
     state, seat = first_decision("happy-city")
-    hard = make_bot("happy-city", "hard", 4, Budget(seconds=0.0))
+    hard = of_type(SearchBot, make_bot("happy-city", "hard", 4, Budget(seconds=0.0)))
     normal = make_bot("happy-city", "normal", 4)
     assert hard.choose(state, seat) == normal.choose(state, seat)
     assert hard.last_iterations == 0
@@ -87,7 +91,9 @@ def test_hard_answers_with_the_policy_choice_when_it_has_no_time():
 
 def test_hard_looks_at_as_many_worlds_as_its_iteration_budget():
     state, seat = first_decision("happiest-town")
-    bot = make_bot("happiest-town", "hard", 4, Budget(seconds=None, iterations=3))
+    bot = of_type(
+        SearchBot, make_bot("happiest-town", "hard", 4, Budget(seconds=None, iterations=3))
+    )
     assert bot.choose(state, seat) in state.legal_actions(seat)
     assert bot.last_iterations == 3
 
@@ -170,7 +176,8 @@ def test_sweet_lands_rivals_quick_turn_rates_each_move_once_per_decision():
 
     state = started(4, seed=4)
     seat = state.actors()[0]
-    bot, gains = SweetLandsBot(2), {}
+    bot = SweetLandsBot(2)
+    gains: dict[str, float] = {}  # move key -> its rating, kept for the decision
     actions = state.legal_actions(seat)
     move = bot.quick_turn(state, seat, actions, gains)
     assert move in actions
@@ -199,9 +206,7 @@ def test_sweet_lands_hard_with_three_players_decides_the_same_on_copies_of_its_k
 
 def happiness_in_play(seed=6):
     """A 2-player Happiness game a few turns in, played by the greedy bot."""
-    state = rules.get_game("happiness").new_game(
-        ["A", "B"], seed=seed, options={"silence": "turns"}
-    )
+    state = HAPPINESS.new_game(["A", "B"], seed=seed, options={"silence": "turns"})
     bots = [make_bot("happiness", "normal", k) for k in range(2)]
     while state.turns_played < 4 or state.stage != "play":
         seat = state.actors()[0]

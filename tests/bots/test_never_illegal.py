@@ -16,6 +16,7 @@ import pytest
 import rules
 from rules.botkit.base import observe
 from rules.bots import Budget, RandomBot, make_bot
+from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.model import data as D
 
 TINY = Budget(seconds=None, iterations=1)  # no clock: the same on every machine
@@ -27,7 +28,7 @@ SL = "sweet-lands"
 def _random_game_to_sakura_search(seed):
     """A random 2-player game with Sakura Mochi, up to her Clock Tower search (None
     when the game ends without one)."""
-    state = rules.get_game(SL).new_game(["A", "B"], seed=seed)
+    state = SWEET_LANDS.new_game(["A", "B"], seed=seed)
     movers = [RandomBot(seed * 31 + i) for i in range(2)]
     while not (state.stack and state.stack[-1]["op"] == "sakura_search"):
         if state.is_over:
@@ -86,7 +87,7 @@ def test_a_search_the_copy_allows_but_the_table_does_not_is_never_answered():
 CHARACTERS = (
     "eline nata gretel jasmine sena rikka biscuit solbee lotus alice elsa carmen sakura coral"
 ).split()
-VARIANTS = (
+VARIANTS: tuple[dict[str, str], ...] = (
     {},
     {"turn_order": "pass_order"},
     {"draft": "on"},
@@ -134,7 +135,7 @@ def play_through(state, bots, levels, wanted=None):
 def test_every_character_variant_and_level_plays_to_the_end(k, character, players, options):
     seed = 500 + 41 * k
     names = [f"P{i}" for i in range(players)]
-    state = rules.get_game(SL).new_game(names, seed=seed, options=options)
+    state = SWEET_LANDS.new_game(names, seed=seed, options=options)
     wanted = [CHARACTERS[(k + i) % len(CHARACTERS)] for i in range(players)]
     levels = [LEVELS[(k + i) % 3] for i in range(players)]
     bots = [make_bot(SL, lv, seed + i, TINY) for i, lv in enumerate(levels)]
@@ -172,7 +173,7 @@ def test_card_game_expert_bots_answer_only_legal_moves(game, options):
 
 
 def test_sweet_lands_expert_answers_only_legal_moves_to_the_end():
-    state = rules.get_game(SL).new_game(["A", "B"], seed=77)
+    state = SWEET_LANDS.new_game(["A", "B"], seed=77)
     levels = ["expert", "hard"]
     bots = [make_bot(SL, lv, 77 + i, TINY) for i, lv in enumerate(levels)]
     assert play_through(state, bots, levels).round == 5

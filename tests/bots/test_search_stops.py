@@ -11,6 +11,10 @@ import rules
 from rules.botkit.base import OutOfTime
 from rules.botkit.search import EARLIEST, looks_at
 from rules.bots import Budget, SearchBot, make_bot, policy_for
+from rules.happy_city import HAPPY_CITY, HappyCityState
+from rules.sweet_lands import SWEET_LANDS
+
+from ..expect import of_type
 
 LEADER = [10.0, 11.0, 12.0, 13.0]
 
@@ -52,8 +56,8 @@ def test_nothing_is_dropped_before_enough_worlds_or_without_a_close_call():
 def test_a_search_that_settles_early_answers_sooner_on_the_same_worlds():
     """Sweet Lands (a close call of 0.5 VP) over its first decisions: with the rule
     the worlds looked at never exceed the budget's and some decisions use fewer."""
-    state = rules.get_game("sweet-lands").new_game(["P"], seed=5)
-    bot = make_bot("sweet-lands", "hard", 5, Budget(seconds=None, iterations=8))
+    state = SWEET_LANDS.new_game(["P"], seed=5)
+    bot = of_type(SearchBot, make_bot("sweet-lands", "hard", 5, Budget(seconds=None, iterations=8)))
     worlds: list[int] = []
     while len(worlds) < 12 and not (len(worlds) >= 3 and min(worlds) < 8):
         bot.last_iterations = 0
@@ -98,7 +102,7 @@ def test_a_card_game_decision_that_is_settled_early_is_answered_early(game, opti
 
 
 def test_a_rollout_past_the_deadline_gives_up_the_imagined_game():
-    state = rules.get_game("sweet-lands").new_game(["P"], seed=5)
+    state = SWEET_LANDS.new_game(["P"], seed=5)
     while state.stack:  # to the turn menu, where the greedy turn rolls moves out
         state = state.apply(state.legal_actions(0)[0])
     bot = make_bot("sweet-lands", "hard", 5, Budget(seconds=10.0))
@@ -112,11 +116,11 @@ def test_a_rollout_past_the_deadline_gives_up_the_imagined_game():
     assert bot.imagine(state, 0, state.legal_actions(0)[0]) is None
 
 
-def stages_of(game: str, options: dict, wanted: set[str]) -> dict:
-    """A position of a seeded normal game at each stage in ``wanted``."""
-    state = rules.get_game(game).new_game(["P1", "P2"], seed=4, options=options)
-    bots = [make_bot(game, "normal", k) for k in range(2)]
-    found: dict = {}
+def stages_of(options: dict, wanted: set[str]) -> dict[str, HappyCityState]:
+    """A position of a seeded normal Happy City game at each stage in ``wanted``."""
+    state = HAPPY_CITY.new_game(["P1", "P2"], seed=4, options=options)
+    bots = [make_bot("happy-city", "normal", k) for k in range(2)]
+    found: dict[str, HappyCityState] = {}
     while not state.is_over and set(found) < wanted:
         if state.stage in wanted:
             found.setdefault(state.stage, state)
@@ -131,7 +135,7 @@ def test_happy_city_hard_takes_a_coarser_close_call_at_its_minor_steps(mode):
     """Which deck to draw from and whether to discard (near-equal moves told apart
     mostly by luck) take a tenth of a win; buying keeps a hundredth; expert keeps
     its finer call everywhere, and hard with no close call never stops early."""
-    at = stages_of("happy-city", {"mode": mode}, {"refill", "discard", "buy"})
+    at = stages_of({"mode": mode}, {"refill", "discard", "buy"})
     hard = make_bot("happy-city", "hard", 1)
     expert = make_bot("happy-city", "expert", 1)
     assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)

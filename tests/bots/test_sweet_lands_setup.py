@@ -6,14 +6,14 @@ from collections import Counter
 
 import pytest
 
-import rules
 from rules.core import Rng
+from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.bot import setup
 from rules.sweet_lands.model import data as D
 
 
 def first_choices(players: int, op: str):
-    state = rules.get_game("sweet-lands").new_game(
+    state = SWEET_LANDS.new_game(
         [f"P{i}" for i in range(players)], seed=3, options={"character_boards": "any"}
     )
     while state.stack[-1]["op"] != op:
@@ -58,7 +58,7 @@ def test_every_level_takes_its_character_and_map_through_the_table(level):
 
     seen = set()
     for seed in range(12):
-        state = rules.get_game("sweet-lands").new_game(["P"], seed=seed)
+        state = SWEET_LANDS.new_game(["P"], seed=seed)
         bot = make_bot("sweet-lands", level, seed, Budget(seconds=None, iterations=2))
         while state.stack and state.stack[-1]["op"] in ("choose_char", "choose_map"):
             legal = state.legal_actions(0)
