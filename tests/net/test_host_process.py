@@ -11,6 +11,8 @@ import time
 
 from tabletop_tui.net.client import SeatLink, parse_address
 
+from ..expect import given
+
 
 def start_host(*args: str) -> tuple[subprocess.Popen, list[str], str]:
     proc = subprocess.Popen(
@@ -19,7 +21,7 @@ def start_host(*args: str) -> tuple[subprocess.Popen, list[str], str]:
         stderr=subprocess.PIPE,
         text=True,
     )
-    assert proc.stdout is not None
+    assert proc.stdout is not None and proc.stderr is not None
     addresses, save = [], ""
     end = time.monotonic() + 20
     while time.monotonic() < end:
@@ -41,9 +43,9 @@ def test_a_host_killed_with_kill_9_resumes_from_its_save_and_the_seats_rejoin(tm
         links = [SeatLink(parse_address(a)) for a in addresses]
         for link in links:
             link.connect()
-        mover = next(link for link in links if link.table.legal)
-        mover.ask("act", mover.table.legal[0][0])
-        step = mover.table.step
+        mover = next(link for link in links if given(link.table).legal)
+        mover.ask("act", given(mover.table).legal[0][0])
+        step = given(mover.table).step
         assert step == 1
     finally:
         os.kill(proc.pid, signal.SIGKILL)
@@ -62,7 +64,7 @@ def test_a_host_killed_with_kill_9_resumes_from_its_save_and_the_seats_rejoin(tm
             parse_address(f"http://127.0.0.1:{port}/seat/{addresses[0].rsplit('/', 1)[1]}")
         )
         link.connect()
-        assert link.table.step == step
+        assert given(link.table).step == step
         link.close()
     finally:
         again.kill()

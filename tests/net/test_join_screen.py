@@ -9,12 +9,15 @@ import pytest
 from textual.widgets import OptionList, Static
 
 import rules
+from rules.happiness import HAPPINESS
+from rules.happy_city import HAPPY_CITY
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.net.client import SeatLink, parse_address
 from tabletop_tui.net.host import REMOTE, HostTable
 from tabletop_tui.net.join import JoinApp, controller_for, join_link
 from tabletop_tui.net.server import HostServer
 
+from ..expect import given, of_type
 from ..ui.helpers import screen_text
 
 
@@ -50,7 +53,7 @@ async def test_a_joined_seat_plays_on_the_games_own_screen_and_sees_the_other_se
     try:
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot, lambda: isinstance(app.screen, GameScreenBase))
-            screen = app.screen
+            screen = of_type(GameScreenBase, app.screen)
             shown = [str(o.prompt) for o in screen.query_one(OptionList).options]
             listed = [a for a in state.legal_actions(mine) if a.kind not in screen.UNLISTED_KINDS]
             assert len(shown) == len(listed) > 0  # (Sweet Lands words its own from the explainer)
@@ -71,7 +74,7 @@ async def test_a_joined_seat_plays_on_the_games_own_screen_and_sees_the_other_se
             # both; the first to act breaks it): this screen follows
             before = table.state.step
             while (1 - mine) in table.state.actors() and table.state.step - before < 3:
-                other.ask("act", other.table.legal[0][0])
+                other.ask("act", given(other.table).legal[0][0])
             await settle(pilot, lambda: app.remote.state.step == table.state.step > before)
             assert app.remote.view() == table.state.view(mine)
     finally:
@@ -88,7 +91,7 @@ async def test_a_finished_game_joined_shows_how_it_ended_without_the_seed_or_a_g
 
     *_, over = played("happy-city", 2, {}, 7)
     assert over.is_over
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     table = HostTable.start(spec, over, [REMOTE, REMOTE])
     port = HostServer(table, bot_delay=0).run_in_thread()
     link = join_link(f"http://127.0.0.1:{port}/seat/{table.tokens[1]}")
@@ -110,7 +113,7 @@ async def test_a_joined_seat_joins_again_by_itself_once_a_stopped_host_is_back(t
 
     from .test_host_terminal import free_port
 
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Ann", "Bob"], seed=5)
     table = HostTable.start(spec, state, [REMOTE, REMOTE])
     port = free_port()
@@ -134,7 +137,7 @@ async def test_a_joined_seat_joins_again_by_itself_once_a_stopped_host_is_back(t
 
 
 async def test_a_watcher_sees_the_public_table_and_can_move_nothing(tmp_path):
-    spec = rules.get_game("happiness")
+    spec = HAPPINESS
     state = spec.new_game(["Ann", "Bob"], seed=5)
     table = HostTable.start(spec, state, [REMOTE, REMOTE])
     port = HostServer(table, bot_delay=0).run_in_thread()

@@ -8,9 +8,13 @@ import time
 import pytest
 
 import rules
+from rules.happiness import HAPPINESS
+from rules.happy_city import HAPPY_CITY
 from tabletop_tui.net.client import AskRefused, JoinError, SeatLink, parse_address
 from tabletop_tui.net.host import REMOTE, HostTable
 from tabletop_tui.net.server import HostServer
+
+from ..expect import given
 
 
 def wait_for(check, seconds: float = 5.0) -> None:
@@ -22,7 +26,7 @@ def wait_for(check, seconds: float = 5.0) -> None:
 
 @pytest.fixture
 def hosted():
-    spec = rules.get_game("happiness")
+    spec = HAPPINESS
     table = HostTable.start(spec, spec.new_game(["Ann", "Bob"], seed=3), [REMOTE, REMOTE])
     server = HostServer(table, bot_delay=0)
     port = server.run_in_thread()
@@ -91,7 +95,7 @@ def test_an_unreachable_address_says_so_in_one_line():
 
 
 def test_a_seat_away_too_long_is_handed_to_a_bot_that_plays_on():
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Ann", "Bob"], seed=3)
     table = HostTable.start(spec, state, [REMOTE, REMOTE])
     port = HostServer(table, bot_delay=0, away_bot=0.3, level="easy").run_in_thread()
@@ -100,11 +104,11 @@ def test_a_seat_away_too_long_is_handed_to_a_bot_that_plays_on():
     ann.connect()
     bob.connect()
     bob.close()
-    wait_for(lambda: ann.table.seat_kinds == ["remote", "bot"])
-    assert 1 not in ann.table.away  # a bot's seat is never away
+    wait_for(lambda: given(ann.table).seat_kinds == ["remote", "bot"])
+    assert 1 not in given(ann.table).away  # a bot's seat is never away
     # the bot moves when Bob's turn comes
     while 0 in table.state.actors():
-        ann.ask("act", ann.table.legal[0][0])
+        ann.ask("act", given(ann.table).legal[0][0])
     wait_for(lambda: any(k.startswith("1:") for k in table.state.action_keys()))
     with pytest.raises(JoinError, match="bot plays this seat"):
         SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[1]}")).connect()
@@ -136,15 +140,17 @@ def test_what_each_seat_receives_over_the_socket_holds_no_other_seats_hidden_car
             state = table.state
             if state.is_over:
                 break
-            wait_for(lambda state=state: all(link.table.step == state.step for link in links))
+            wait_for(
+                lambda state=state: all(given(link.table).step == state.step for link in links)
+            )
             for seat, link in enumerate(links):
                 hidden = secrets_kept_from(state, seat)
-                check_message(encode(link.table), *hidden, f"{game} seat {seat}")
-                for key, _label in link.table.legal[:3]:
+                check_message(encode(given(link.table)), *hidden, f"{game} seat {seat}")
+                for key, _label in given(link.table).legal[:3]:
                     told = link.ask("action", key)
                     check_message(json.dumps(told), *hidden, f"{game} seat {seat} asked")
             seat = rng.choice(state.actors())
-            links[seat].ask("act", rng.choice(links[seat].table.legal)[0])
+            links[seat].ask("act", rng.choice(given(links[seat].table).legal)[0])
         assert len(received) >= 3 * 20  # every seat was sent a table after every move
     finally:
         for link in links:
@@ -166,7 +172,7 @@ def test_a_seat_elsewhere_breaks_the_happiness_silence_with_a_bummer():
     is offered the claim in its own table and the host takes it from that seat."""
     import random
 
-    spec = rules.get_game("happiness")
+    spec = HAPPINESS
     state = spec.new_game(["Ann", "Bob", "Cat"], seed=11, options={"silence_seconds": 10})
     rng = random.Random(11)
     while not any(state.find_action(s, "claim") for s in range(3)):  # to a silence with a claim
@@ -179,8 +185,8 @@ def test_a_seat_elsewhere_breaks_the_happiness_silence_with_a_bummer():
     link = SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[claimer]}"))
     link.connect()
     try:
-        assert link.table.window
-        claim = next(key for key, _label in link.table.legal if ":claim" in key)
+        assert given(link.table).window
+        claim = next(key for key, _label in given(link.table).legal if ":claim" in key)
         assert link.ask("act", claim) is True
         assert table.state.step == state.step + 1 and not table.state.interrupt_window
     finally:

@@ -1,8 +1,13 @@
 """Shared helpers: start games past setup and make moves by kind."""
 
+from typing import Any
+
 from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands import SweetLandsExplainer
 from rules.sweet_lands.model import data as D
 from rules.sweet_lands.protocol import setup_tools as tools
+
+from ..expect import given, of_type
 
 
 def new(n=2, seed=1):
@@ -76,7 +81,7 @@ def rich(s, seat=0, n=30):
 
 
 # ---- the explainer, asked the way the screens ask it
-EXPLAINER = SPEC.explainer
+EXPLAINER = of_type(SweetLandsExplainer, SPEC.explainer)
 GROUPS = ("areas", "cards", "skills", "tokens", "milestones", "free", "tower")
 
 
@@ -85,7 +90,7 @@ def explained_moves(s, seat):
     out = []
     for a in s.legal_actions(seat):
         told = EXPLAINER.action(s, seat, a)
-        cost = {line.unit: -line.amount for line in told.of_kind("cost")}
+        cost = {line.unit: -given(line.amount) for line in told.of_kind("cost")}
         gains = [line.label for line in told.of_kind("gain")]
         out.append({"key": a.key, "kind": a.kind, "cost": cost, "gains": gains})
     return out
@@ -93,6 +98,6 @@ def explained_moves(s, seat):
 
 def refusals(s, seat):
     """Why each piece of every group is closed to ``seat`` (the tower: its reason)."""
-    out = {group: EXPLAINER.refusals(s, seat, group) for group in GROUPS}
+    out: dict[str, Any] = {group: EXPLAINER.refusals(s, seat, group) for group in GROUPS}
     out["tower"] = out["tower"].get("tower")
     return out

@@ -15,6 +15,7 @@ from rules.sweet_lands.moves.characters import CHARACTERS
 from rules.sweet_lands.moves.phases import pass_gains
 from rules.sweet_lands.protocol import setup_tools as tools
 
+from ..expect import given
 from .helpers import EXPLAINER, act, edit, map_a, new, settle, started
 from .test_play import invariants
 
@@ -328,7 +329,7 @@ def test_every_character_is_explained_with_its_abilities_and_condition():
     rows = s.view(None)["characters"]
     assert len(rows) == 14
     for r in rows:
-        told = EXPLAINER.thing(s, None, Ref("character", r["id"]))
+        told = given(EXPLAINER.thing(s, None, Ref("character", r["id"])))
         said = {line.source: line.label for line in told.lines}
         assert said["basic ability"] and said["Clock Tower ability"]
         assert "Wonder" in said["Clock Tower condition"]
@@ -387,7 +388,7 @@ def test_map_step_view_previews_each_side():
 def test_data_fourteen_characters_on_seven_double_sided_boards():
     chars = DATA.characters
     assert len(chars) == 14
-    boards = {}
+    boards: dict[int, list[str]] = {}
     for c in chars.values():
         boards.setdefault(c["board"], []).append(c["side"])
     assert sorted(boards) == list(range(1, 8))
@@ -411,7 +412,7 @@ def test_explainer_says_why_a_character_free_action_is_refused():
     assert "solbee3" in s.view(0)["players"][0]["extra"]["free_actions"]
 
     def refused(s):
-        return EXPLAINER.thing(s, 0, Ref("action", "fa_solbee3")).refused
+        return given(EXPLAINER.thing(s, 0, Ref("action", "fa_solbee3"))).refused
 
     assert "Food Track progress 3" in refused(s)
     s.p[0].food = 3

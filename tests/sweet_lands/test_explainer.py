@@ -14,6 +14,7 @@ from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands import PendingView, PlayerView, SweetLandsView
 from rules.sweet_lands.model import data as D
 
+from ..expect import given
 from .helpers import EXPLAINER, GROUPS, edge_between, edit, map_a, started
 
 DATA = D.load()
@@ -31,7 +32,7 @@ def cost_by_unit(told):
 def test_an_areas_cost_is_what_using_it_takes():
     s = edit(started(2))
     s.p[0].res.update(wheat=10, wood=10, iron=10, gold=20)
-    told = EXPLAINER.thing(s, 0, Ref("area", "A"))
+    told = given(EXPLAINER.thing(s, 0, Ref("area", "A")))
     assert told.refused is None and told.title == "Area A"
     cost = cost_by_unit(told)
     cards = cost.pop("cards")
@@ -84,13 +85,13 @@ def test_refusals_are_the_reasons_apply_raises():
         with pytest.raises(IllegalAction) as err:
             s.apply(Action(0, "area", (aid,)))
         assert err.value.reason == reason
-        assert EXPLAINER.thing(s, 0, Ref("area", aid)).refused == reason
+        assert given(EXPLAINER.thing(s, 0, Ref("area", aid))).refused == reason
     for uid, reason in EXPLAINER.refusals(s, 0, "cards").items():
         with pytest.raises(IllegalAction) as err:
             s.apply(Action(0, "play", (int(uid),)))
         assert err.value.reason == reason
-        assert EXPLAINER.thing(s, 0, Ref("card", int(uid))).refused == reason
-    draw = EXPLAINER.thing(s, 0, Ref("action", "fa_draw"))
+        assert given(EXPLAINER.thing(s, 0, Ref("card", int(uid)))).refused == reason
+    draw = given(EXPLAINER.thing(s, 0, Ref("action", "fa_draw")))
     assert (
         draw.refused
         == s.why_illegal(Action(0, "fa_draw", ()))
@@ -106,7 +107,7 @@ def test_a_road_is_named_by_its_hexes_with_what_it_flips():
     s.p[0].tiles[nb] = ("forest", False)
     other = next(h for h in m.neighbours[nb] if h != cap)
     e = edge_between(m, nb, other)
-    told = EXPLAINER.thing(s, 0, Ref("road", e))
+    told = given(EXPLAINER.thing(s, 0, Ref("road", e)))
     a, b = m.edge_hexes[e]
     assert told.title == f"Road {a}-{b}"
     assert f"flips the forest tile on {nb}" in [line.label for line in told.of_kind("gain")]
@@ -115,7 +116,7 @@ def test_a_road_is_named_by_its_hexes_with_what_it_flips():
 
 def test_a_track_step_tells_its_rate_and_what_the_next_step_gives():
     s = edit(started(2))
-    told = EXPLAINER.thing(s, 0, Ref("track", 0))
+    told = given(EXPLAINER.thing(s, 0, Ref("track", 0)))
     rate = EXPLAINER.track_rates(s, 0)[0]
     (total,) = told.of_kind("total")
     assert total.amount == rate["scores"] and total.unit == "VP"
@@ -125,7 +126,7 @@ def test_a_track_step_tells_its_rate_and_what_the_next_step_gives():
 def test_a_card_is_told_only_to_a_seat_that_may_see_it():
     s = edit(started(2))
     mine, theirs = s.p[0].hand[0], s.p[1].hand[0]
-    told = EXPLAINER.thing(s, 0, Ref("card", mine))
+    told = given(EXPLAINER.thing(s, 0, Ref("card", mine)))
     assert told.title == DATA.cards[DATA.deck[mine]].name and told.of_kind("cost")
     assert EXPLAINER.thing(s, 0, Ref("card", theirs)) is None  # another hand
     assert EXPLAINER.thing(s, 0, Ref("card", s.deck[0])) is None  # the deck

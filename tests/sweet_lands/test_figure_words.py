@@ -13,6 +13,9 @@ from rules.sweet_lands.facts import map_queries as MQ
 from rules.sweet_lands.model import data as D
 from tabletop_tui.games.sweet_lands.text import character_short
 
+from ..expect import given
+from .helpers import EXPLAINER
+
 
 @cache
 def _played(seed: int, steps: int = 2500):
@@ -68,7 +71,7 @@ def test_the_pass_move_explains_its_vp_sources_as_the_log_does():
         passing = next((a for a in legal if a.kind == "pass"), None)
         if passing is not None:
             parts = PH.pass_parts(state, seat)[2]
-            labels = [line.label for line in SPEC.explainer.action(state, seat, passing).lines]
+            labels = [line.label for line in EXPLAINER.action(state, seat, passing).lines]
             assert PH.pass_vp_words(parts) in labels
             told_sources += bool(parts)
         state = state.apply(rng.choice(legal))
@@ -91,13 +94,13 @@ def test_a_milestone_tells_both_sides_and_how_close_each_player_is():
     seats = [seat for seat, p in enumerate(state.p) if p.map]
     assert seats
     for mid, _side in state.milestones:
-        told = SPEC.explainer.thing(state, None, Ref("milestone", mid))
+        told = given(EXPLAINER.thing(state, None, Ref("milestone", mid)))
         assert [line.label[:7] for line in told.lines[:2]] == ["side a:", "side b:"]
         if state.ms_claimed.get(mid) is not None:
             continue
         near = [line for line in told.lines if line.source == PROGRESS]
         assert len(near) == 2 * len(seats)
-        ratios = [line.amount / int(line.unit.split()[-1]) for line in near]
+        ratios = [given(line.amount) / int(line.unit.split()[-1]) for line in near]
         assert ratios == sorted(ratios, reverse=True)
         for line in near:
             name, side = line.label.split(", side ")
@@ -116,10 +119,10 @@ def test_the_board_panel_shows_both_milestone_sides_and_the_closest_player():
     state = _played(3, 900)
     view = state.view(None)
     told = {
-        t["id"]: SPEC.explainer.thing(state, None, Ref("milestone", t["id"]))
+        t["id"]: given(EXPLAINER.thing(state, None, Ref("milestone", t["id"])))
         for t in view["milestone_tiles"]
     }
-    asked = Asked(SPEC.explainer.standings(state), SPEC.explainer.advanced_costs(state), told)
+    asked = Asked(EXPLAINER.standings(state), EXPLAINER.advanced_costs(state), told)
     console = Console(width=160, record=True)
     console.print(board_renderable(view, asked))
     text = " ".join(console.export_text().split())
@@ -146,7 +149,7 @@ def test_an_industry_bonus_choice_says_what_each_column_yields_now():
     assert {a.kind for a in s.legal_actions(0)} == {"column"}
     for colour in D.COLOURS:
         column = Action(0, "column", (colour,))
-        told = SPEC.explainer.action(s, 0, column)
+        told = EXPLAINER.action(s, 0, column)
         gains = [line.label for line in told.of_kind("gain")]
         assert len(gains) >= len(d.player["columns"][colour]["ability"]) > 0
         if colour == "grey":
@@ -176,7 +179,7 @@ def test_the_tracks_panel_writes_each_prosperity_rate_in_words():
     view = state.view(0)
     for width in (60, 120):
         console = Console(width=width, record=True)
-        console.print(tracks_renderable(view, 0, SPEC.explainer.track_rates(state, 0), width))
+        console.print(tracks_renderable(view, 0, EXPLAINER.track_rates(state, 0), width))
         text = console.export_text()
         rates = re.findall(r"\d+ at \d+ VP (?:per \d+|each) = \d+VP", text)
         assert len(rates) == len(D.load().prosperity), text
@@ -211,7 +214,7 @@ def test_a_round_aid_choice_says_what_its_tiles_give_and_its_pass_tile_scores():
     seat = state.actors()[0]
     spaces = state.view(seat)["round_aid"]
     for action in [a for a in state.legal_actions(seat) if a.kind == "aid"]:
-        told = [line.text() for line in SPEC.explainer.action(state, seat, action).lines]
+        told = [line.text() for line in EXPLAINER.action(state, seat, action).lines]
         space = spaces[action.args[0]]
         assert len(told) == sum(len(d.aid_standard[t]) for t in space["standard"]) + (
             space["pass"] is not None

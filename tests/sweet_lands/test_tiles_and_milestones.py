@@ -10,6 +10,7 @@ from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands.facts import map_queries as MQ
 from rules.sweet_lands.protocol import setup_tools as tools
 
+from ..expect import given
 from .helpers import EXPLAINER, edit, refusals, started
 
 
@@ -19,7 +20,7 @@ def test_advanced_skill_tiles_on_show_with_their_diamond_cost_from_the_explainer
     assert len(shown) == 3
     assert EXPLAINER.advanced_costs(s) == {str(t): {"diamond": 1} for t in shown}
     for t in shown:
-        told = EXPLAINER.thing(s, 1, Ref("skill", t))
+        told = given(EXPLAINER.thing(s, 1, Ref("skill", t)))
         assert told.lines[0].label  # what the tile does, as printed
 
 
@@ -28,7 +29,7 @@ def test_milestone_explained_with_both_conditions_when_either_counts():
     s.milestones = [[3, "a"]]
     (tile,) = s.view(0)["milestone_tiles"]
     assert tile["counting"] == ["a", "b"] and tile["face_up"] == "a"
-    told = EXPLAINER.thing(s, 0, Ref("milestone", 3))
+    told = given(EXPLAINER.thing(s, 0, Ref("milestone", 3)))
     sides = [ln for ln in told.lines if ln.source != "so far"]  # then each seat's progress
     assert [(ln.label, ln.source) for ln in sides] == [
         ("side a: Food Track progress 7", "counts"),
@@ -38,7 +39,7 @@ def test_milestone_explained_with_both_conditions_when_either_counts():
     assert progress <= {f"{name}, side {k}" for name in s.players for k in "ab"}
     s.options = {**s.options, "milestones": "face_up"}
     assert s.view(0)["milestone_tiles"][0]["counting"] == ["a"]
-    told = EXPLAINER.thing(s, 0, Ref("milestone", 3))
+    told = given(EXPLAINER.thing(s, 0, Ref("milestone", 3)))
     assert [ln.source for ln in told.lines if ln.source != "so far"] == ["counts", ""]
 
 

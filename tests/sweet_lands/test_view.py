@@ -10,6 +10,7 @@ from rules.sweet_lands import SWEET_LANDS as SPEC
 from rules.sweet_lands.facts import queries as Q
 from rules.sweet_lands.model import data as D
 
+from ..expect import given
 from .helpers import EXPLAINER, edit, explained_moves, refusals, started
 
 DATA = D.load()
@@ -94,7 +95,7 @@ def test_view_final_tile_standings():
 
 def test_view_solo_verdict_lines():
     s = edit(started(1))
-    verdict = EXPLAINER.solo_verdict(s)
+    verdict = given(EXPLAINER.solo_verdict(s))
     assert [ln["more_than"] for ln in verdict["lines"]] == [300, 250]
     assert verdict["title"] is None and "short of the 250 VP expert line" in verdict["verdict"]
     assert EXPLAINER.solo_verdict(started(2)) is None
@@ -113,7 +114,7 @@ def test_view_map_reasons_are_the_illegal_action_reasons():
     s.stack.append({"op": "terrain", "seat": 0, "n": 1})
     m = DATA.maps["A"]
     far = max(range(len(m.kinds)), key=lambda h: m.coords[h][0] + m.coords[h][1])
-    capital = EXPLAINER.map_refusal(s, 0, "hex", m.capitals[0])
+    capital = given(EXPLAINER.map_refusal(s, 0, "hex", m.capitals[0]))
     assert capital.startswith("Capital hexes take no terrain")
     for h in (far, m.capitals[0]):
         with pytest.raises(IllegalAction) as err:
