@@ -7,7 +7,7 @@ from tabletop_tui.controller import Controller
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.games.happiness.screen import first_placeable
 
-from ..expect import offered
+from ..expect import given, offered
 from .test_happiness_ui import app_for
 
 SPEC = HAPPINESS
@@ -102,7 +102,8 @@ async def test_asking_from_the_player_costs_one_hand_off_a_card_with_two_at_the_
                 await pilot.pause()
                 continue
             assert c.next_step() == "human"
-            action = brains[c.viewer].choose(c.state, c.viewer)
+            seat = given(c.viewer)
+            action = brains[seat].choose(c.state, seat)
             if action.kind == "pass":
                 silent_by_space += 1
                 await pilot.press("space")

@@ -4,18 +4,18 @@ from contextlib import asynccontextmanager
 
 from textual.app import App
 
-from rules import get_game
 from rules.bots import make_bot
+from rules.happiness import HAPPINESS
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.log import LogView
 
-from ..expect import offered
+from ..expect import given, offered
 from .helpers import screen_text
 from .test_happiness_ui import ann_with_a_bot, app_for
 
-SPEC = get_game("happiness")
+SPEC = HAPPINESS
 
 
 class Table(App):
@@ -90,7 +90,7 @@ async def test_the_log_wraps_again_when_its_scrollbar_comes_in_a_4_human_game(tm
             if isinstance(app.screen, HandoffScreen):
                 await pilot.press("enter")
             elif c.next_step() == "human":
-                app.screen._apply(chooser.choose(c.state, c.viewer))
+                app.screen._apply(chooser.choose(c.state, given(c.viewer)))
             await pilot.pause()
         log = app.screen.query_one(LogView)
         assert log.show_vertical_scrollbar

@@ -1,6 +1,6 @@
 """Happiness through the real UI: a Bummer claimed in the silence, and privacy of hands."""
 
-from rules.bots import make_bot
+from rules.bots import Bot, make_bot
 from rules.happiness import HAPPINESS
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
@@ -52,7 +52,7 @@ async def drive(
     """Play every human decision (by keys, or straight through the screen when by_keys
     is False, which is faster); return when the end screen shows."""
     app = pilot.app
-    bots = {}
+    bots: dict[int, Bot] = {}
     claimed = False
     for _ in range(max_steps):
         screen = app.screen

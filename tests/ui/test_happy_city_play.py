@@ -4,7 +4,7 @@ import json
 
 from textual.widgets import OptionList, Static
 
-from rules import get_game
+from rules.happy_city import HAPPY_CITY
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.saves import list_saves, new_save_path
@@ -116,7 +116,7 @@ def test_resume_after_kill_continues_exactly(tmp_path):
 
 
 async def test_corrupt_save_reported_with_path_and_left_untouched(tmp_path):
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     good_state = spec.new_game(["A", "B"], seed=1)
     Controller(
         spec, good_state, [{"kind": "human"}] * 2, new_save_path(tmp_path, "happy-city")
@@ -156,7 +156,7 @@ def _controller_in_buy_step_with_special_ready():
     s.stage = "buy"
     s.coins[0] = 10
     show(s, "Grocery", "Shoe Shop", "Bank")
-    return Controller(get_game("happy-city"), s, [{"kind": "human"}] * 2, viewer=0), special.name
+    return Controller(HAPPY_CITY, s, [{"kind": "human"}] * 2, viewer=0), special.name
 
 
 def test_undo_own_step_within_turn():
@@ -179,7 +179,7 @@ def test_undo_never_across_the_turn_passing():
 
 
 def test_undo_never_past_a_revealed_card():
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     c = Controller(spec, spec.new_game(["A", "B"], seed=1), [{"kind": "human"}] * 2, viewer=0)
     c.act(offered(c.state.find_action(0, "draw", 1)))
     assert c.state.actors() == [0] and not c.can_undo()
@@ -271,7 +271,7 @@ async def test_all_bot_game_can_be_watched(tmp_path):
 
 
 async def test_names_with_markup_characters_are_shown_literally(tmp_path):
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["[b]Ann", "Bob[/i]"], seed=2)
     c = Controller(spec, state, [{"kind": "human"}] * 2)
     app = make_app(tmp_path)
@@ -314,7 +314,7 @@ def screen_text_of(app):
 
 async def test_expert_game_one_human_three_bots_by_keys(tmp_path):
     """Expert mode: the market draft, effect choices and end questions go through the screen."""
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=21, options={"mode": "expert"})
     c = Controller(spec, state, [{"kind": "human"}] + [{"kind": "bot"}] * 3)
     app = make_app(tmp_path)
@@ -329,7 +329,7 @@ async def test_expert_game_one_human_three_bots_by_keys(tmp_path):
 
 
 def test_a_bot_searches_only_at_a_searching_level_with_a_choice():
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Bot", "Ann"], seed=4)
     hard = Controller(spec, state, [{"kind": "bot", "level": "hard"}, {"kind": "human"}])
     assert len(state.legal_actions(0)) > 1 and hard.bot_searches()
@@ -343,7 +343,7 @@ async def test_the_bot_seat_reads_thinking_only_while_the_bot_decides(tmp_path):
     """During the pause before a bot moves its seat reads "about to move"; a hard bot
     with a choice reads "thinking" on the frame drawn before it decides, and its move
     then replaces the line."""
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Bot", "Ann"], seed=4)
     c = Controller(spec, state, [{"kind": "bot", "level": "hard"}, {"kind": "human"}])
     app = record_notes(TabletopApp(data_dir=tmp_path, bot_delay=60.0))  # a pause outlasting it

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from rules import get_game
+from rules.core import GameState
+from rules.happiness import HAPPINESS
 from tabletop_tui.controller import Controller
 from tabletop_tui.demo import bot_moves
 from tabletop_tui.saves import BadSave, load_checked, write_save
@@ -34,7 +36,7 @@ def states_through(folder: Path, game: str, options: dict, players: int):
     spec = get_game(game)
     names = [HOSTILE[i % len(HOSTILE)] for i in range(players)]
     state = spec.new_game(names, seed=21, options=options)
-    out = []
+    out: list[GameState] = []  # each as the app opens it
     for moves in (0, 7, 33, 100_000):  # at the start, after 7 moves, after 40, at the end
         state = bot_moves(state, moves)
         path = folder / "saves" / f"{game}-{len(out)}.json"
@@ -122,7 +124,7 @@ async def test_stories_with_markup_are_drawn_as_told(tmp_path):
     markup in it are drawn as typed, in the log and in the end screen's journal."""
     import json
 
-    spec = get_game("happiness")
+    spec = HAPPINESS
     story = "Q[/] x[ [b]bold[/b] [/i]"
     state = spec.new_game(["Ann", "Bob"], seed=4)
     told = 0
@@ -191,7 +193,7 @@ async def test_a_notice_naming_a_bot_draws_its_name_as_text(tmp_path):
     """Happiness: claiming a bot's seat names the bot in a notice (read as markup)."""
     from textual.content import Content
 
-    spec = get_game("happiness")
+    spec = HAPPINESS
     state = spec.new_game(HOSTILE[:3], seed=21)
     seats = [{"kind": "bot", "level": "easy"}] + [{"kind": "human"}] * 2
     app = make_app(tmp_path)
@@ -199,6 +201,6 @@ async def test_a_notice_naming_a_bot_draws_its_name_as_text(tmp_path):
         app.open_game(Controller(spec, state, seats, viewer=1))
         await pilot.pause()
         told: list[str] = []
-        app.screen.notify = lambda message, **kw: told.append(message)  # type: ignore[method-assign]
-        app.screen.claim_for(0)  # type: ignore[attr-defined]
+        app.screen.notify = lambda message, **kw: told.append(message)
+        app.screen.claim_for(0)
         assert Content.from_markup(told[0]).plain == "Q[/] is a bot."

@@ -2,6 +2,10 @@
 
 from textual.app import App
 
+from rules.happy_city import HAPPY_CITY
+
+from ..expect import given
+
 
 class Keys(App):
     BINDINGS = [("a", "one", "One"), ("b", "two", "Two")]
@@ -37,7 +41,7 @@ async def test_key_bar_redraws_when_a_key_dims_and_clicks_still_run_unchanged_ke
         await pilot.pause()
         assert [hit[:2] for hit in bar._hits] == hits[:1]  # dimmed: no longer clickable
         assert bar.text() == " a One  b Two"
-        assert [enabled for _key, _text, enabled in bar._drawn[2]] == [True, False]
+        assert [enabled for _key, _text, enabled in given(bar._drawn)[2]] == [True, False]
 
 
 async def test_key_bar_takes_the_new_themes_colours_when_the_theme_changes():
@@ -47,22 +51,21 @@ async def test_key_bar_takes_the_new_themes_colours_when_the_theme_changes():
     async with app.run_test(size=(60, 5)) as pilot:
         await pilot.pause()
         bar = app.query_one(KeyBar)
-        before = bar._drawn[0]
+        before = given(bar._drawn)[0]
         app.theme = "nord" if app.theme != "nord" else "gruvbox"
         await pilot.pause()
         await pilot.pause()
         now = bar.get_component_styles("keybar--key").partial_rich_style
         assert now != before  # the two themes differ in the key colour
-        assert bar._drawn[0] == now  # and the drawn line uses the new one
+        assert given(bar._drawn)[0] == now  # and the drawn line uses the new one
 
 
 async def two_humans_at_happy_city(pilot):
     """Ann and Bob at Happy City (seed 3), past the first hand-off: the controller
     and the game screen."""
-    from rules import get_game
     from tabletop_tui.controller import Controller
 
-    spec = get_game("happy-city")
+    spec = HAPPY_CITY
     c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=3), [{"kind": "human"}] * 2)
     pilot.app.open_game(c)
     await pilot.pause()

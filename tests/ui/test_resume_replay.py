@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 import rules
+from rules.happy_city import HAPPY_CITY
 from rules.simulate import play_one
+from rules.sweet_lands import SWEET_LANDS
 from tabletop_tui.replay import ReplayError, load_replay
 from tabletop_tui.saves import write_save
-from tabletop_tui.screens.replay import ReplayApp, view_lines
+from tabletop_tui.screens.replay import ReplayApp, ReplayScreen, view_lines
 
+from ..expect import of_type
 from .helpers import make_app, screen_text, to_move_list
 
 
@@ -95,7 +98,7 @@ async def test_a_seat_is_followed_only_after_the_warning(tmp_path):
         await pilot.pause()
         await pilot.press("2")
         await pilot.pause()
-        assert app.screen.step == step and shown_view(app) == private
+        assert of_type(ReplayScreen, app.screen).step == step and shown_view(app) == private
         assert "following Random 2" in screen_text(app)
         await pilot.press("p")
         await pilot.pause()
@@ -115,7 +118,7 @@ async def test_private_log_lines_stay_off_the_public_replay(tmp_path, game):
         table = screen_text(app)  # the table the viewer opens on: public too
         assert not any(line[:20] in table for line in private)
         await to_move_list(pilot)
-        steps = app.screen.query_one("#replay-steps")
+        steps = app.screen.query_one("#replay-steps", OptionList)
         listed = [str(steps.get_option_at_index(i).prompt) for i in range(steps.option_count)]
         for text in [screen_text(app), *listed]:
             assert not any(line[:20] in text for line in private)
@@ -125,7 +128,7 @@ async def test_private_log_lines_stay_off_the_public_replay(tmp_path, game):
 
 
 async def test_a_game_in_progress_never_shows_its_seed(tmp_path):
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Ann", "Bob"], seed=73519)
     for _ in range(6):
         state = state.apply(state.legal_actions(state.actors()[0])[0])
@@ -161,7 +164,7 @@ async def test_replay_from_the_resume_list_and_back(tmp_path):
 
 
 def test_a_save_that_does_not_replay_names_the_step(tmp_path):
-    spec = rules.get_game("happy-city")
+    spec = HAPPY_CITY
     state = spec.new_game(["Ann", "Bob"], seed=1)
     state = state.apply(state.legal_actions(0)[0])
     path = save_game(tmp_path, "happy-city", state)
@@ -171,7 +174,7 @@ def test_a_save_that_does_not_replay_names_the_step(tmp_path):
 
 
 def test_replay_names_the_rules_edition_of_an_older_sweet_lands_save(tmp_path):
-    spec = rules.get_game("sweet-lands")
+    spec = SWEET_LANDS
     state = spec.new_game(["Ann", "Bob"], seed=2)
     for _ in range(3):
         state = state.apply(state.legal_actions(state.actors()[0])[0])
@@ -203,7 +206,8 @@ async def test_an_unfinished_games_replay_never_follows_a_seat(tmp_path, game):
         assert app.screen.check_action("follow", ()) is False
         await pilot.press("f")
         await pilot.pause()
-        assert type(app.screen).__name__ == "ReplayScreen" and app.screen.seat is None
+        assert type(app.screen).__name__ == "ReplayScreen"
+        assert of_type(ReplayScreen, app.screen).seat is None
         text = screen_text(app)
         assert "only what the whole table saw" in text and "seed" not in text
         public = "\n".join(view_lines(replay.view(replay.last, None)))

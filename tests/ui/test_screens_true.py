@@ -21,6 +21,7 @@ from tabletop_tui.games.sweet_lands.demo import controller as sl_controller
 from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.widgets.common import HandoffScreen
 
+from ..expect import given
 from .helpers import make_app
 
 SIZE = (120, 40)
@@ -207,7 +208,7 @@ async def test_a_card_game_screen_after_moves_matches_a_fresh_one(tmp_path, game
             if c.next_step() != "human":
                 await settle(pilot)
                 continue
-            app.screen._apply(bot.choose(c.state, c.viewer))
+            app.screen._apply(bot.choose(c.state, given(c.viewer)))
             await settle(pilot)
         while c.next_step() != "human":  # a bot's turn ends on the human's decision
             await settle(pilot)

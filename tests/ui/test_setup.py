@@ -2,7 +2,9 @@
 
 from textual.widgets import Input, OptionList, Select, Static
 
-from ..expect import offered
+from rules.happiness import HAPPINESS
+
+from ..expect import of_type, offered
 from .helpers import make_app, screen_text
 
 
@@ -78,6 +80,7 @@ async def test_title_rules_reference_covers_every_game(tmp_path):
 
 async def test_seed_field_starts_empty_and_a_typed_seed_is_used(tmp_path):
     from tabletop_tui.app import TabletopApp
+    from tabletop_tui.screens.setup import SetupScreen
 
     app = TabletopApp(data_dir=tmp_path, bot_delay=0)  # no fixed seed: a real table
     async with app.run_test(size=(120, 40)) as pilot:
@@ -85,9 +88,10 @@ async def test_seed_field_starts_empty_and_a_typed_seed_is_used(tmp_path):
         await pilot.pause()
         seed = app.screen.query_one("#setup-seed", Input)
         assert seed.value == "" and seed.placeholder == "random"
-        assert isinstance(app.screen.collect()["seed"], int)
+        setup = of_type(SetupScreen, app.screen)
+        assert isinstance(setup.collect()["seed"], int)
         seed.value = "4242"
-        assert app.screen.collect()["seed"] == 4242
+        assert setup.collect()["seed"] == 4242
 
 
 async def open_setup_for(pilot, game_id):
@@ -101,12 +105,11 @@ async def open_setup_for(pilot, game_id):
 
 
 async def test_setup_shows_the_summary_and_each_options_help(tmp_path):
-    import rules
 
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         setup = await open_setup_for(pilot, "happiness")
-        spec = rules.get_game("happiness")
+        spec = HAPPINESS
         assert str(setup.query_one("#setup-summary", Static).render()) == spec.summary
         youngest = str(setup.query_one("#opt-help-youngest", Static).render())
         assert youngest == spec.options["youngest"].help
@@ -133,10 +136,9 @@ async def test_one_player_is_explained_as_solo_when_the_game_has_a_solo_mode(tmp
 async def test_deck_building_move_reads_put_back_after_a_topic_is_left_out(tmp_path):
     from textual.widgets import OptionList
 
-    from rules import get_game
     from tabletop_tui.controller import Controller
 
-    spec = get_game("happiness")
+    spec = HAPPINESS
     c = Controller(spec, spec.new_game(["Ann", "Bob"], seed=4), [{"kind": "human"}] * 2)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

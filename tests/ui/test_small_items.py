@@ -8,11 +8,13 @@ import json
 
 import platformdirs
 
+from rules.happiness import HAPPINESS
 from rules.simulate import play_one
 from tabletop_tui.replay import load_replay
 from tabletop_tui.saves import write_save
 from tabletop_tui.settings import load_settings, save_setting, screenshot_folder
 
+from ..expect import of_type
 from .helpers import make_app, screen_text, to_move_list
 
 
@@ -32,14 +34,14 @@ async def test_f1_on_the_setup_screen_shows_the_chosen_games_rules(tmp_path):
 
 
 async def test_f1_in_the_replay_viewer_explains_its_keys(tmp_path):
-    import rules
 
     state, _ = play_one("happiness", ["random", "random"], seed=2)
     path = tmp_path / "saves" / "h.json"
-    write_save(path, rules.get_game("happiness"), state, [{"kind": "human"}] * 2)
+    write_save(path, HAPPINESS, state, [{"kind": "human"}] * 2)
     from textual.widgets import Markdown
 
     from tabletop_tui.screens.replay import ReplayApp
+    from tabletop_tui.widgets.help import HelpScreen
 
     app = ReplayApp(load_replay(path))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -49,7 +51,10 @@ async def test_f1_in_the_replay_viewer_explains_its_keys(tmp_path):
         assert type(app.screen).__name__ == "HelpScreen"
         markdown = app.screen.query_one(Markdown)
         assert app.screen.title == "Happiness: replay viewer"
-        assert markdown is not None and "Nothing can be played here" in app.screen.markdown
+        assert (
+            markdown is not None
+            and "Nothing can be played here" in of_type(HelpScreen, app.screen).markdown
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen is viewer

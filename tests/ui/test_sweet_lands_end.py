@@ -7,7 +7,7 @@ from functools import cache
 from rich.console import Console
 from textual.widgets import DataTable, Static
 
-import rules
+from rules.sweet_lands import SWEET_LANDS, SweetLandsExplainer
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import controller, new_state, play_until
 from tabletop_tui.games.sweet_lands.endscreen import SweetLandsEndScreen
@@ -16,6 +16,8 @@ from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.saves import write_save
 from tabletop_tui.widgets.keybar import KeyBar
+
+from ..expect import given, of_type
 
 CATEGORIES = [
     "In-game",
@@ -31,7 +33,7 @@ CATEGORIES = [
 ]
 
 
-EXPLAINER = rules.get_game("sweet-lands").explainer
+EXPLAINER = of_type(SweetLandsExplainer, SWEET_LANDS.explainer)
 
 
 @cache
@@ -61,10 +63,10 @@ async def test_each_player_box_itemises_every_category_with_the_engines_vp(tmp_p
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, SweetLandsEndScreen)
-        boxes = list(screen.query(".end-player"))
+        boxes = [of_type(Static, box) for box in screen.query(".end-player")]
         assert len(boxes) == 2
         for seat, box in zip([s for place in res["ranking"] for s in place], boxes, strict=True):
-            assert box.border_title.endswith(f"{res['scores'][seat]} VP")
+            assert given(box.border_title).endswith(f"{res['scores'][seat]} VP")
             lines = plain(box).splitlines()
             by_label = {ln.split()[0]: ln for ln in lines if ln.strip()}
             parts = res["breakdown"][seat]
@@ -98,7 +100,7 @@ async def test_narrow_ranking_keeps_every_column_on_screen(tmp_path):
 async def test_a_reopened_finished_save_shows_the_review_and_each_map(tmp_path):
     state = finished_state()
     path = tmp_path / "saves" / "sl-done.json"
-    write_save(path, rules.get_game("sweet-lands"), state, [{"kind": "human"}] * 2)
+    write_save(path, SWEET_LANDS, state, [{"kind": "human"}] * 2)
     app = make(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         app.resume_game(path)

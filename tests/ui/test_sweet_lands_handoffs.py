@@ -4,9 +4,8 @@ a card's number holds for the whole turn."""
 
 from __future__ import annotations
 
-from rules import get_game
 from rules.bots import make_bot
-from rules.sweet_lands import Op
+from rules.sweet_lands import SWEET_LANDS, Op
 from tabletop_tui.games.sweet_lands.demo import NAMES, controller, first_game_where
 from tabletop_tui.widgets.common import HandoffScreen
 
@@ -16,7 +15,7 @@ from .test_sweet_lands_play import keys, make_app, visible_text
 
 def bob_keeps_then_ann_is_asked():
     """Seed 3: Bob's cleanup keep, after which Ann's Round Aid asks for a resource."""
-    state = get_game("sweet-lands").new_game(NAMES[:2], seed=3, options={})
+    state = SWEET_LANDS.new_game(NAMES[:2], seed=3, options={})
     bots = [make_bot("sweet-lands", "random", 3 + i) for i in range(2)]
     while not state.is_over:
         seat = state.actors()[0]

@@ -9,6 +9,8 @@ import re
 from textual.binding import Binding
 
 from rules.core import Action
+from rules.sweet_lands import SWEET_LANDS
+from rules.sweet_lands.protocol import views
 from tabletop_tui.games.sweet_lands.labels import label_for
 from tabletop_tui.games.sweet_lands.prompts import PROMPTS, prompt
 from tabletop_tui.games.sweet_lands.screen import LEGEND, SweetLandsScreen
@@ -23,12 +25,13 @@ def bound(key: str) -> str:
 def test_stop_and_end_are_named_by_the_keys_that_do_them_not_area_letters():
     assert bound("s") == "stop" and bound("e") == "end_turn"
     assert bound("E") == "area('E')"  # capital E uses area E
-    view = {"pending": None, "phase": "action", "main_done": True}
-    words = [*PROMPTS.values(), prompt(view, [])]  # type: ignore[arg-type]
-    words += [label_for(Action(0, kind, ()), {}, None) for kind in ("done", "end")]  # type: ignore[arg-type]
+    view = views.view(SWEET_LANDS.new_game(["Ann", "Bob"], seed=1), 0)
+    view["pending"], view["phase"], view["main_done"] = None, "action", True  # main action done
+    words = [*PROMPTS.values(), prompt(view, [])]
+    words += [label_for(Action(0, kind, ()), view, None) for kind in ("done", "end")]
     for text in words:
         assert not re.search(r"\bS stops|\((S|E)\)", text), text
-    assert "(e)" in prompt(view, []) and any("s stops" in text for text in words)  # type: ignore[arg-type]
+    assert "(e)" in prompt(view, []) and any("s stops" in text for text in words)
 
 
 def test_the_map_legend_explains_the_road_cursor_and_a_tile_on_a_special_hex():

@@ -153,7 +153,7 @@ async def test_log_keeps_the_newest_line_when_the_terminal_gets_shorter(tmp_path
 
 
 async def test_a_click_on_the_tab_strip_opens_that_panel_and_marks_it_without_colour(tmp_path):
-    from tabletop_tui.games.sweet_lands.tabstrip import TabStrip
+    from tabletop_tui.games.sweet_lands.tabstrip import Panels, TabStrip
 
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
     app.animation_level = "none"
@@ -171,7 +171,7 @@ async def test_a_click_on_the_tab_strip_opens_that_panel_and_marks_it_without_co
             assert text.count("[") == 1
             await pilot.click(strip, offset=(text.index(label) + 1, 0))
             await pilot.pause()
-            assert screen.query_one("#sl-tabs").active == pane
+            assert screen.query_one("#sl-tabs", Panels).active == pane
             assert f"[{label}]" in strip.render_line(0).text  # brackets, not colour alone
 
 

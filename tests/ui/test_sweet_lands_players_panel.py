@@ -9,11 +9,14 @@ import re
 
 from rich.console import Console
 
+from rules.sweet_lands import SweetLandsState
 from rules.sweet_lands.model import data as D
+from rules.sweet_lands.protocol import views
 from tabletop_tui.games.sweet_lands.hand import players_renderable
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.tracks import track_name
 
+from ..expect import of_type
 from .positions import position, table
 from .test_sweet_lands_panels import make, open_tab
 
@@ -47,7 +50,7 @@ async def test_side_by_side_values_that_wrap_go_on_under_their_own_column(tmp_pa
 
 
 def test_one_player_a_paragraph_values_that_wrap_go_on_under_the_value():
-    view = position("sweet-lands-four").view(0)
+    view = views.view(of_type(SweetLandsState, position("sweet-lands-four")), 0)
     console = Console(width=36, color_system=None, record=True, file=io.StringIO())
     console.print(players_renderable(view, 36))
     lines = console.export_text().splitlines()

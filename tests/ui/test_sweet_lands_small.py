@@ -8,20 +8,21 @@ import io
 
 from rich.console import Console
 
-from rules import get_game
+from rules.sweet_lands import SWEET_LANDS, SweetLandsExplainer
 from tabletop_tui.games.sweet_lands.asked import Asked
 from tabletop_tui.games.sweet_lands.board import board_renderable
 from tabletop_tui.games.sweet_lands.demo import NAMES, controller, first_game_where, play_until
 from tabletop_tui.games.sweet_lands.hand import stable_slots
 from tabletop_tui.widgets.common import HandoffScreen
 
+from ..expect import of_type
 from .test_sweet_lands_keys import open_state
 from .test_sweet_lands_play import keys, make_app
 
 
 def board_text(s, view) -> str:
     """The board panel for ``view``, with what it asks the explainer about ``s``."""
-    explainer = get_game("sweet-lands").explainer
+    explainer = of_type(SweetLandsExplainer, SWEET_LANDS.explainer)
     asked = Asked(explainer.standings(s), explainer.advanced_costs(s))
     out = io.StringIO()
     Console(file=out, width=120, color_system=None).print(board_renderable(view, asked))
@@ -30,7 +31,7 @@ def board_text(s, view) -> str:
 
 def test_board_lists_the_advanced_tiles_on_show_with_their_cost_and_the_turn_order():
     opts = {"advanced_skills": "on", "turn_order": "pass_order"}
-    s = get_game("sweet-lands").new_game(NAMES[:2], seed=3, options=opts)
+    s = SWEET_LANDS.new_game(NAMES[:2], seed=3, options=opts)
     s = play_until(s, lambda s: s.round == 2 and s.phase == "action")
     view = s.view(0)
     text = board_text(s, view)
@@ -76,7 +77,7 @@ async def test_a_digit_after_an_area_key_with_two_areas_answers_that_choice(tmp_
 
 
 async def test_characters_and_maps_are_picked_without_a_hand_off(tmp_path):
-    state = get_game("sweet-lands").new_game(NAMES[:2], seed=4, options={})
+    state = SWEET_LANDS.new_game(NAMES[:2], seed=4, options={})
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -97,7 +98,7 @@ async def test_this_turn_starts_afresh_at_each_solo_turn(tmp_path):
     turn before it."""
     from .test_sweet_lands_keys import at_turn_start, first_area
 
-    s = play_until(get_game("sweet-lands").new_game(NAMES[:1], seed=5, options={}), at_turn_start)
+    s = play_until(SWEET_LANDS.new_game(NAMES[:1], seed=5, options={}), at_turn_start)
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_state(pilot, s)
