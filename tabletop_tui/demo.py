@@ -2,6 +2,8 @@
 
 from rules import get_game
 from rules.bots import make_bot
+from rules.happiness import HAPPINESS, HappinessState
+from rules.happy_city import HAPPY_CITY, HappyCityState
 from tabletop_tui.controller import Controller
 
 
@@ -25,16 +27,18 @@ def mid_game(players=3, moves=40, seed=11, options=None, viewer=0, game="happy-c
     return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=viewer)
 
 
-def finished(players=3, seed=11):
-    spec = get_game("happy-city")
+def finished(players: int = 3, seed: int = 11) -> Controller[HappyCityState]:
+    spec = HAPPY_CITY
     names = ["Ann", "Bob", "Cleo", "Dev", "Eve"][:players]
     state = bot_moves(spec.new_game(names, seed=seed), 10_000)
     return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=None)
 
 
-def happiness_mid_game(players=3, moves=60, seed=5, viewer=0):
+def happiness_mid_game(
+    players: int = 3, moves: int = 60, seed: int = 5, viewer: int = 0
+) -> Controller[HappinessState]:
     """A Happiness table some turns in, stopped at `viewer`'s turn to place a card."""
-    spec = get_game("happiness")
+    spec = HAPPINESS
     names = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"][:players]
     state = bot_moves(spec.new_game(names, seed=seed), moves)
     while not (state.actors() == [viewer] and state.stage == "play"):
@@ -42,9 +46,9 @@ def happiness_mid_game(players=3, moves=60, seed=5, viewer=0):
     return Controller(spec, state, [{"kind": "human"} for _ in range(players)], viewer=viewer)
 
 
-def happiness_window(players=3, seed=5):
+def happiness_window(players: int = 3, seed: int = 5) -> Controller[HappinessState]:
     """The public silence window right after a turn."""
-    spec = get_game("happiness")
+    spec = HAPPINESS
     names = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn"][:players]
     state = bot_moves(spec.new_game(names, seed=seed), 30)
     while state.stage != "window":

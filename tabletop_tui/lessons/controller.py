@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rules.core import Action
+from rules.core import Action, GameState
 from rules.lessons import LessonRun, Outcome
 
 from ..controller import Controller
 
 
 @dataclass
-class LessonController(Controller):
+class LessonController(Controller[GameState]):  # a lesson of any game
     # Set by LessonScreen: the lesson under way and who is told each checked move.
     run: LessonRun | None = None
     on_outcome: Callable[[Outcome], None] | None = None

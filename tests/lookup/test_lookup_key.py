@@ -14,6 +14,7 @@ from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.lookup import LookupPanel
 from tabletop_tui.widgets.moves import MoveList
 
+from ..expect import given
 from ..ui.helpers import make_app
 
 SIZE = (80, 24)  # the smallest table the app supports: the panel must work there
@@ -135,7 +136,7 @@ async def test_happiness_board_cursor_is_explained_as_its_spot(tmp_path):
         await pilot.press("b", "f2")
         await pilot.pause()
         board = app.screen.query_one("Board")
-        told = c.explain(Ref("spot", board.cursor))
+        told = given(c.explain(Ref("spot", board.cursor)))
         assert told.title in panel_of(app).text
         assert all(line.text() in panel_of(app).text for line in told.lines)
 

@@ -1,9 +1,12 @@
 """Issue 31 item 1: before Enter, a line says what the placement under the cursor does."""
 
-from rules.happiness import explain_place
+from typing import cast
+
+from rules.happiness import HappinessView, explain_place
 from tabletop_tui.demo import happiness_mid_game
 from tabletop_tui.games.happiness.board import Board
 
+from ..expect import given
 from .helpers import screen_text
 from .test_happiness_ui import app_for
 
@@ -23,8 +26,8 @@ async def test_preview_line_follows_the_cursor_and_warns_off_the_spots(tmp_path)
         await pilot.press("2")  # the second card of the hand
         await pilot.pause()
         board = app.screen.query_one(Board)
-        view = c.view()
-        word = view["hand"][1]["word"]
+        view = cast(HappinessView, c.view())  # declared by the engine, as the screen reads it
+        word = given(view["hand"])[1]["word"]  # the seat at the keyboard holds a hand
         facts = explain_place(view, word, board.cursor)
         assert facts["legal"]
         y, first = _line_with(app, "Enter:")
