@@ -13,18 +13,28 @@ from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import Provider
 from textual.screen import Screen
 
 from . import memory_policy
 from . import navigation as nav
 from .interrupt import INTERRUPTED, catch_sigint
-from .lookup.palette import LookupCommands
 from .save_lock import SaveLock
 from .saves import data_dir as resolve_data_dir
 from .saves import kept_fields_of, new_save_path, read_seats, remove_stale_temps
 from .text import markup_safe
 from .widgets.common import FitsNarrow, TooSmallScreen, size_fits
 from .widgets.drawn_lines import forget_drawn_lines
+
+
+def lookup_commands() -> type[Provider]:
+    """The palette's look-up, given to Textual as a callable so that it is imported
+    when the palette first opens: it reaches every rules engine, which the title
+    screen does not need (tests/ui/test_start_imports.py)."""
+    from .lookup.palette import LookupCommands
+
+    return LookupCommands
+
 
 SAVE_RETRY_SECONDS = 5.0  # a save that failed is tried again this often ...
 SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it fails
@@ -33,7 +43,7 @@ SAVE_NOTICE_SECONDS = 60.0  # ... and the notice shown again this often while it
 class TabletopApp(App):
     TITLE = "tabletop"
     # Ctrl+P also finds any card, term or rule section of the game on screen
-    COMMANDS = App.COMMANDS | {LookupCommands}
+    COMMANDS = App.COMMANDS | {lookup_commands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         # Ctrl-C quits as in any command (status 130); a focused text box copies instead.

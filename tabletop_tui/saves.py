@@ -467,6 +467,31 @@ def load_checked(path: Path) -> Any:
     return bad
 
 
+def _list_one(
+    path: Path, indexed: dict | None, use_index: bool, now: int
+) -> tuple[SaveInfo | BadSave, dict | None]:
+    """One file of the saves folder as the list shows it, and its index entry (None:
+    it goes unindexed, being bad or too fresh to trust its timestamp)."""
+    from . import save_index
+
+    try:
+        st = path.stat()
+    except OSError as exc:
+        return BadSave(path, f"{path.name}: cannot read the file ({_why(exc)})"), None
+    key = save_index.stat_key(st)
+    # read in this process (replayed, or found bad on opening): as it was then
+    known = _READ.get((str(path), tuple(key))) if use_index and _READ else None
+    if known is None and indexed is not None:
+        from_index = save_index.info_of(path, indexed, key, SaveInfo)
+        if from_index is not None:  # the entry stands as it is
+            return from_index, indexed
+    if known is None:
+        known = read_save_info(path, cached=use_index)
+    if isinstance(known, BadSave):
+        return known, None
+    return known, save_index.entry_of(key, known) if save_index.settled(st, now) else None
+
+
 def list_saves(
     base: Path, use_index: bool = True, later: Callable[[Callable[[], None]], Any] | None = None
 ) -> tuple[list[SaveInfo], list[BadSave]]:
@@ -493,29 +518,13 @@ def list_saves(
     entries: dict[str, dict] = {}
     now = save_index.now_ns()
     for name in names:
-        path = d / name
-        try:
-            st = path.stat()
-        except OSError as exc:
-            bad.append(BadSave(path, f"{name}: cannot read the file ({_why(exc)})"))
-            continue
-        key = save_index.stat_key(st)
-        # read in this process (replayed, or found bad on opening): as it was then
-        known = _READ.get((str(d / name), tuple(key))) if use_index and _READ else None
-        if known is None and name in index:
-            known = save_index.info_of(path, index[name], key, SaveInfo)
-            if known is not None:  # the entry stands as it is
-                good.append(known)
-                entries[name] = index[name]
-                continue
-        if known is None:
-            known = read_save_info(path, cached=use_index)
-        if isinstance(known, BadSave):
-            bad.append(known)
-            continue
-        good.append(known)
-        if save_index.settled(st, now):
-            entries[name] = save_index.entry_of(key, known)
+        listed, entry = _list_one(d / name, index.get(name), use_index, now)
+        if isinstance(listed, BadSave):
+            bad.append(listed)
+        else:
+            good.append(listed)
+        if entry is not None:
+            entries[name] = entry
     if use_index and entries != index:
         if later is None:
             save_index.write_index(d, entries)

@@ -31,7 +31,7 @@ class LookupCommands(Provider):
     async def startup(self) -> None:
         # here, not at the top: the rules reference brings the Markdown widget, its
         # parser and Pygments (about 3 MiB), which a game that never opens F1 or the
-        # palette does not need (the app imports this module at start-up)
+        # palette does not need
         from ..games import help_text
         from ..widgets.help import sections
 
