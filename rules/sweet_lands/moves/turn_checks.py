@@ -217,62 +217,64 @@ def sort_areas(
         aid, cost, minus, r, n, more, k, wood, _tag = use
         if wood or minus:
             priced = EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
-        else:  # can_pay, with the price made ahead (price_items): no call
-            priced = res[r] >= n
-            if priced and more:
-                for x, m in more:
-                    if res[x] < m:
-                        priced = False
-                        break
+        else:  # can_pay, with the price made ahead (price_items): no call for one item
+            priced = res[r] >= n and (not more or _pays_items(res, more))
+        # what stops the use, written out here for the areas that need nothing more
+        # than price and hand cost (no call); _need_stop for the rest
         if not priced:
-            if why is not None:
-                why[aid] = PRICE
-            continue
-        stop = _unpriced_stop(s, seat, use, (disc, spare, gretel), needs, spot, acts)
-        if stop is not None:
-            if why is not None:
-                why[aid] = stop
-            continue
-        usable.append(use)
-        if first:
-            break
+            stop: str | None = PRICE
+        elif k is None:  # copied: no hand cost, but an area that copies is no target
+            need = needs.get(aid)
+            stop = SELF_COPY if need == "copy" else _need_stop(s, seat, use, need, spot, acts)
+        elif not disc and k > (
+            spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare
+        ):
+            stop = HAND
+        else:
+            need = needs.get(aid)
+            stop = None if need is None else _need_stop(s, seat, use, need, spot, acts)
+        if stop is None:
+            usable.append(use)
+            if first:
+                break
+        elif why is not None:
+            why[aid] = stop
     return usable
 
 
-def _unpriced_stop(
+def _pays_items(res: Mapping[str, int], items: tuple) -> bool:
+    """Whether the purse holds each (resource, amount) of ``items``."""
+    for x, m in items:  # noqa: SIM110 (a loop: no generator made)
+        if res[x] < m:
+            return False
+    return True
+
+
+def _need_stop(
     s: StateFields,
     seat: int,
     use: AreaUse,
-    hand: tuple[int, int, bool],
-    needs: Mapping[str, str],
+    need: str | None,
     spot: bool | None,
     acts: dict[tuple[str, int], bool] | None,
 ) -> str | None:
-    """What stops a use the seat can pay for (sort_areas): SELF_COPY, HAND or EFFECT,
-    else None. ``hand``: the seat's Action Discs, spare cards and whether diamonds
-    pay for cards (Gretel)."""
-    aid, cost, minus, _r, _n, _more, k, _wood, _tag = use
-    disc, spare, gretel = hand
-    if k is None:
-        if D.load().areas[aid]["copy"]:
-            return SELF_COPY
-    elif not disc:
-        res = s.p[seat].res
-        if k > (spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare):
-            return HAND
-    need = needs.get(aid)
+    """EFFECT when the area of a use the seat can pay for, hand cost included, would
+    do nothing (``need``: its area_needs entry), else None (sort_areas' last check)."""
     if need is None:
         return None
+    aid, cost, minus, _r, _n, _more, _k, _wood, _tag = use
     if need == "copy":
         stopped = copy_refusal(s, seat, aid, cost, spot, acts) is not None
     elif need == "effect" and acts is not None:
         # the effect alone decides: it reads the board and the diamonds left after
         # paying (a Prosperity track's last space), nothing else of the purse
-        total = EC.merge(cost, minus) if minus else cost
-        key = (aid, s.p[seat].res["diamond"] - total.get("diamond", 0))
-        known = acts.get(key)
+        left = s.p[seat].res["diamond"] - cost.get("diamond", 0)
+        if minus:
+            left -= minus.get("diamond", 0)
+        known = acts.get((aid, left))
         if known is None:
-            known = acts[key] = area_effect_refusal(s, seat, aid, cost, total) is None
+            total = EC.merge(cost, minus) if minus else cost
+            known = acts[aid, left] = area_effect_refusal(s, seat, aid, cost, total) is None
         stopped = not known
     else:
         total = EC.merge(cost, minus) if minus else cost
