@@ -53,7 +53,7 @@ _SELL = {"wheat": SELL_WHEAT, "wood": SELL_WOOD, "iron": SELL_IRON}
 
 def build_spot(s: StateFields, seat: int) -> bool:
     """Whether building has somewhere to go: a hex for a tile or an edge for a road."""
-    return MQ.any_terrain_spot(s, seat) or bool(MQ.road_spots(s, seat))
+    return MQ.any_terrain_spot(s, seat) or MQ.any_road_spot(s, seat)
 
 
 def open_free_actions(s: StateFields, seat: int, spot: bool | None = None) -> int:
