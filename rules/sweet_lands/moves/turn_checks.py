@@ -174,16 +174,25 @@ AreaUse = tuple[str, Cost, Cost | None, Any, int, tuple, int | None, bool, Any]
 def open_uses(s: StateFields, uses: Iterable[AreaUse]) -> list[AreaUse]:
     """Of ``uses``, those of areas open with a free space, each with the hand cost
     (in cards) of that space."""
-    hand_costs = D.load().board["hand_costs"]
+    return open_spaces(s, [(use[0], uses_by_space(use)) for use in uses])
+
+
+def uses_by_space(use: AreaUse) -> tuple[AreaUse, ...]:
+    """``use`` with the hand cost of each space of an area, by the space's place."""
+    aid, cost, minus, r, n, more, _k, wood, tag = use
+    return tuple((aid, cost, minus, r, n, more, k, wood, tag) for k in D.load().board["hand_costs"])
+
+
+def open_spaces(s: StateFields, areas: Iterable[tuple[str, tuple[AreaUse, ...]]]) -> list[AreaUse]:
+    """Of ``areas`` (each area with its uses_by_space), the use of each area open with
+    a free space: the use of its first free space (open_uses, for uses made ahead:
+    the turn menu asks on every new board)."""
     occ, opened = s.occ, s.opened
     out = []
-    for use in uses:
-        aid = use[0]
+    for aid, by_space in areas:
         spaces = occ.get(aid)
         if spaces is not None and aid in opened and None in spaces:
-            aid, cost, minus, r, n, more, _k, wood, tag = use
-            k = hand_costs[spaces.index(None)]
-            out.append((aid, cost, minus, r, n, more, k, wood, tag))
+            out.append(by_space[spaces.index(None)])
     return out
 
 
