@@ -152,6 +152,28 @@ def milestone_reads(mid: Any, sides: tuple[str, ...]) -> Callable[[Any], Any]:
     return attrgetter(*dict.fromkeys(fields))
 
 
+@cache
+def milestones_reads(dealt: tuple[tuple[Any, str], ...], face_up: bool) -> Callable[[Any], Any]:
+    """What milestone_met reads of the seat's record for every milestone ``dealt``
+    ((milestone, side face up) pairs; both sides count unless ``face_up``): one
+    getter of all those fields (turn_checks.milestones_met keeps its whole answer
+    with their values)."""
+    tiles = D.load().milestones
+    fields = [
+        f
+        for mid, dealt_side in dealt
+        for side in ((dealt_side,) if face_up else ("a", "b"))
+        for f in TEST_READS[tiles[mid][side]["test"]]
+    ]
+    if not fields:  # none dealt (solo): nothing read
+        return _reads_nothing
+    return attrgetter(*dict.fromkeys(fields))
+
+
+def _reads_nothing(record: Any) -> tuple[()]:
+    return ()
+
+
 def test(s: StateFields, seat: int, cond: Mapping[str, Any]) -> bool:
     """Milestone and Clock Tower conditions."""
     return measure(s, seat, cond) >= cond.get("n", 1)

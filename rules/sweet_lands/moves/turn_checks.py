@@ -6,7 +6,7 @@ the view shows the reasons, and ``apply`` raises them (turn.turn_refusal)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -512,18 +512,55 @@ _BOTH = ("a", "b")
 _READERS: dict[object, Callable[[Any], Any]] = {}
 
 
-def milestones_met(s: StateFields, seat: int, skip: Container[int] = ()) -> list[int]:
+def milestones_met(s: StateFields, seat: int, skip: Collection[int] = ()) -> list[int]:
     """The milestones in play the seat meets (those in ``skip`` aside), each result
     (Q.milestone_met) kept in the seat's memo with the values of the fields its
     tests read: the menu asks on every new board, and most moves change none of a
-    milestone's fields."""
+    milestone's fields. The whole answer is kept too, with the values of every field
+    those tests read together, for the milestones dealt, the option and ``skip``
+    (each the very container, of the same size: a move replaces one it changes):
+    a seat's first menu after the other seats' moves finds it unchanged."""
+    P = s.p[seat]
+    face_up = s.options.get("milestones", "either") == "face_up"
+    dealt = s.milestones
+    whole = P.memo.get("milestones_met")
+    if (
+        whole is not None
+        and whole[0] is dealt
+        and whole[1] == len(dealt)
+        and whole[2] == face_up
+        and whole[3] is skip
+        and whole[4] == len(skip)
+    ):
+        read_all = whole[5]
+        if read_all(P) == whole[6]:
+            return [*whole[7]]
+    else:
+        read_all = Q.milestones_reads(tuple((mid, side) for mid, side in dealt), face_up)
+    out = _milestones_met_each(s, seat, skip, face_up)
+    P.memo["milestones_met"] = (
+        dealt,
+        len(dealt),
+        face_up,
+        skip,
+        len(skip),
+        read_all,
+        read_all(P),
+        tuple(out),
+    )
+    return out
+
+
+def _milestones_met_each(
+    s: StateFields, seat: int, skip: Container[int], face_up: bool
+) -> list[int]:
+    """milestones_met, each milestone's result kept on its own."""
     P = s.p[seat]
     kept = P.memo.get("milestones")
     if kept is None:
         # shared by every copy of this player, on every line of play: an entry
         # serves only a record with equal values of what it was worked out from
         kept = P.memo["milestones"] = {}
-    face_up = s.options.get("milestones", "either") == "face_up"
     out = []
     for mid, side in s.milestones:
         if mid in skip:
