@@ -94,8 +94,10 @@ def _check_eda(s: StateFields, seat):
     for h in m.edas:
         if h in P.eda:
             continue
-        if any(nb in P.tiles for nb in m.neighbours[h]) and any(
-            e in P.roads for e in m.hex_edges[h]
+        # a tile beside it and a road on one of its edges (isdisjoint: no generator
+        # made; asked after every tile and road)
+        if not P.tiles.keys().isdisjoint(m.neighbours[h]) and not P.roads.isdisjoint(
+            m.hex_edges[h]
         ):
             P.eda = P.eda | {h}
             s.log(
