@@ -113,9 +113,14 @@ def has_property_spot(s: StateFields, seat: int) -> bool:
     """Whether property_spots(seat) is not empty, without listing them."""
     P = s.p[seat]
     props = P.props
-    if any(h not in props for h in map_board(s, seat).capitals):
-        return True
-    return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
+    # loops, not any(): no generator made (every new turn menu asks)
+    for h in map_board(s, seat).capitals:
+        if h not in props:
+            return True
+    for h, (_k, flipped) in P.tiles.items():  # noqa: SIM110
+        if flipped and h not in props:
+            return True
+    return False
 
 
 def property_spots(s: StateFields, seat: int, eligible: Any = None) -> list[int]:

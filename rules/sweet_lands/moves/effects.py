@@ -68,7 +68,7 @@ def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None)
     todo = []
     if h in m.icons:
         todo += list(m.icons[h])
-    if any(e in P.roads for e in m.hex_edges[h]):
+    if not P.roads.isdisjoint(m.hex_edges[h]):  # a road on an edge (no generator made)
         todo += PR.flip(s, seat, h)
     todo += _check_eda(s, seat)
     FR.push_effects(s, seat, todo, why=f"the tile on hex {h}")

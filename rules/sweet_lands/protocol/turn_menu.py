@@ -208,4 +208,7 @@ def _milestone_options(s: StateFields, seat: int) -> tuple[Action, ...]:
     """milestone_refusal, for milestones known to be in play and unclaimed."""
     if not s.milestones:
         return ()
-    return tuple(_milestone_action(seat, mid) for mid in TC.milestones_met(s, seat, s.ms_claimed))
+    met = TC.milestones_met(s, seat, s.ms_claimed)
+    if not met:  # nearly always: no generator made
+        return ()
+    return tuple(_milestone_action(seat, mid) for mid in met)
