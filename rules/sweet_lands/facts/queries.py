@@ -409,7 +409,10 @@ def _rabbit_areas():
 
 def _terrain_of(s, seat, cond):
     counts = terrain_counts(s, seat)
-    return sum(counts[k] for k in cond["types"])
+    total = 0
+    for k in cond["types"]:  # a loop: no generator made (milestone tests ask often)
+        total += counts[k]
+    return total
 
 
 # Milestone and Clock Tower condition -> the value it compares with its "n".
