@@ -255,3 +255,82 @@ def test_kept_milestone_results_match_afresh_on_seeded_games(players, seed, opti
         legal = state.legal_actions(state.actors()[0])
         state = state.apply(legal[int(pick() * len(legal))])
     assert asked > 1000 and met > 0
+
+
+# The whole answer of milestones_met is kept too, with the milestones dealt, the
+# option and the claimed ones to leave out, each the very container of the same
+# size: each test below changes one of those between two asks on one record (the
+# fields read stay equal), so that the answer changes.
+
+
+def _meets_three_and_six():
+    """Seat 0 meets milestone 3 (side a: the Food marker on 7) and 6 (side b: 15 VP)."""
+    s = edit(started(2))
+    s.options = {**s.options, "milestones": "face_up"}
+    s.ms_claimed = {}
+    s.p[0].food, s.p[0].vp = 7, 15
+    return s
+
+
+def _afresh(s, skip=()):
+    return [mid for mid, _side in s.milestones if mid not in skip and Q.milestone_met(s, 0, mid)]
+
+
+def test_the_whole_answer_follows_the_milestones_dealt():
+    s = _meets_three_and_six()
+    s.milestones = [[3, "a"]]
+    assert TC.milestones_met(s, 0) == _afresh(s) == [3]
+    s.milestones = [[6, "b"]]  # another list of the same size
+    assert TC.milestones_met(s, 0) == _afresh(s) == [6]
+
+
+def test_the_whole_answer_follows_milestones_dealt_changed_in_place():
+    s = _meets_three_and_six()
+    s.milestones = [[3, "a"]]
+    assert TC.milestones_met(s, 0) == [3]
+    s.milestones.append([6, "b"])
+    assert TC.milestones_met(s, 0) == _afresh(s) == [3, 6]
+
+
+def test_the_whole_answer_follows_the_option():
+    s = _meets_three_and_six()
+    s.milestones = [[3, "b"]]  # side b face up (3 Wonder icons): only "either" meets it
+    face_up = TC.milestones_met(s, 0)
+    s.options = {**s.options, "milestones": "either"}
+    either = TC.milestones_met(s, 0)
+    assert (face_up, either) == ([], [3]) == ([], _afresh(s))
+
+
+def test_the_whole_answer_follows_the_milestones_left_out():
+    s = _meets_three_and_six()
+    s.milestones = [[3, "a"], [6, "b"]]
+    assert TC.milestones_met(s, 0, {3: 1}) == _afresh(s, {3: 1}) == [6]
+    assert TC.milestones_met(s, 0, {6: 1}) == _afresh(s, {6: 1}) == [3]  # same size
+
+
+def test_the_whole_answer_follows_milestones_left_out_changed_in_place():
+    s = _meets_three_and_six()
+    s.milestones = [[3, "a"], [6, "b"]]
+    claimed: dict = {}
+    assert TC.milestones_met(s, 0, claimed) == [3, 6]
+    claimed[3] = 1
+    assert TC.milestones_met(s, 0, claimed) == _afresh(s, claimed) == [6]
+
+
+@pytest.mark.parametrize(
+    ("mid", "side", "field", "low", "high"), CASES, ids=[f"{c[0]}{c[1]}-{c[2]}" for c in CASES]
+)
+def test_the_whole_answer_follows_each_input_of_the_tests(mid, side, field, low, high):
+    # as test_a_kept_milestone_result_follows_each_input_of_its_test, with the very
+    # milestones dealt and claimed shared by both states: only the record differs
+    if high is None:
+        high = _other_map_changes_the_answer()
+    for order in ((0, 1), (1, 0)):
+        s = _position(mid, side, low)
+        t = _sibling(s, high)
+        t.milestones, t.ms_claimed = s.milestones, s.ms_claimed
+        states = (s, t)
+        afresh = [_afresh(x) for x in states]
+        assert afresh[0] != afresh[1], "the edge position must change the answer"
+        kept = {i: TC.milestones_met(states[i], 0, states[i].ms_claimed) for i in order}
+        assert [kept[0], kept[1]] == afresh, order

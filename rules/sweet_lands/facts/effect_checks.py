@@ -86,7 +86,7 @@ def effect_blocked(s: StateFields, seat: int, op: str, diamonds_left: int) -> st
 def _map_blocked(s: StateFields, seat: int, op: str) -> str | None:
     if op in ("terrain", "terrain_road") and MQ.any_terrain_spot(s, seat):
         return None
-    if op in ("road", "terrain_road") and MQ.road_spots(s, seat):
+    if op in ("road", "terrain_road") and MQ.any_road_spot(s, seat):
         return None
     if op == "terrain":
         return "no hex can take a terrain tile"
@@ -102,7 +102,7 @@ def _rabbit_blocked(s: StateFields, seat: int) -> str | None:
     need = D.load().player["food"]["rabbit_at"][P.rabbits_taken]
     if P.food < need:
         return f"the next Cookie Rabbit needs the Food marker on {need}, it is on {P.food}"
-    if not MQ.rabbit_spots(s, seat):
+    if not MQ.any_rabbit_spot(s, seat):
         return "a Cookie Rabbit goes on a property of yours without one, and there is none"
     return None
 

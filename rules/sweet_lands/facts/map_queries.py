@@ -113,9 +113,14 @@ def has_property_spot(s: StateFields, seat: int) -> bool:
     """Whether property_spots(seat) is not empty, without listing them."""
     P = s.p[seat]
     props = P.props
-    if any(h not in props for h in map_board(s, seat).capitals):
-        return True
-    return any(flipped and h not in props for h, (_k, flipped) in P.tiles.items())
+    # loops, not any(): no generator made (every new turn menu asks)
+    for h in map_board(s, seat).capitals:
+        if h not in props:
+            return True
+    for h, (_k, flipped) in P.tiles.items():  # noqa: SIM110
+        if flipped and h not in props:
+            return True
+    return False
 
 
 def property_spots(s: StateFields, seat: int, eligible: Any = None) -> list[int]:
@@ -214,13 +219,24 @@ def road_spots(s: StateFields, seat: int) -> list[int]:
     # memo (shared by every line of play) with the map and the roads, by value, that
     # they were worked out from; for roads that add to those, only the added roads'
     # ends are new vertices of the network.
+    return list(_road_spots_kept(s, seat))
+
+
+def any_road_spot(s: StateFields, seat: int) -> bool:
+    """Whether road_spots(seat) is not empty, without a list made."""
+    return bool(_road_spots_kept(s, seat))
+
+
+def _road_spots_kept(s: StateFields, seat: int) -> tuple[int, ...]:
     P = s.p[seat]
     roads = P.roads
     kept = P.memo.get("road_spots")
     if kept is not None and kept[0] == P.map:
         was, spots = kept[1], kept[2]
+        if kept[3] is roads and len(was) == len(roads):  # the very roads: no compare
+            return spots
         if was == roads:
-            return list(spots)
+            return spots
         if was <= roads:
             m = map_board(s, seat)
             touching = _edges_at(m.id)
@@ -237,12 +253,22 @@ def road_spots(s: StateFields, seat: int) -> list[int]:
     return _keep_road_spots(P, {e for v in net for e in touching.get(v, ())} - roads)
 
 
-def _keep_road_spots(P: Any, spots: set[int]) -> list[int]:
-    found = sorted(spots)
-    P.memo["road_spots"] = (P.map, frozenset(P.roads), tuple(found))
+def _keep_road_spots(P: Any, spots: set[int]) -> tuple[int, ...]:
+    found = tuple(sorted(spots))
+    P.memo["road_spots"] = (P.map, frozenset(P.roads), found, P.roads)
     return found
 
 
 def rabbit_spots(s: StateFields, seat: int) -> list[int]:
     P = s.p[seat]
     return sorted(h for h in P.props if h not in P.rabbits)
+
+
+def any_rabbit_spot(s: StateFields, seat: int) -> bool:
+    """Whether rabbit_spots(seat) is not empty, without a list made."""
+    P = s.p[seat]
+    rabbits = P.rabbits
+    for h in P.props:  # noqa: SIM110 (a loop: no generator made)
+        if h not in rabbits:
+            return True
+    return False

@@ -132,7 +132,10 @@ def milestone_met(s: StateFields, seat: int, mid: Any) -> bool:
     """Either printed condition qualifies; with the "face_up" milestone option only
     the side dealt face up counts (see RULINGS.md)."""
     tile = D.load().milestones[mid]
-    return any(test(s, seat, tile[side]) for side in milestone_sides(s, mid))
+    for side in milestone_sides(s, mid):  # noqa: SIM110 (a loop: no generator made)
+        if test(s, seat, tile[side]):
+            return True
+    return False
 
 
 def milestone_sides(s: StateFields, mid: Any) -> tuple[str, ...]:
@@ -150,6 +153,28 @@ def milestone_reads(mid: Any, sides: tuple[str, ...]) -> Callable[[Any], Any]:
     tile = D.load().milestones[mid]
     fields = [f for side in sides for f in TEST_READS[tile[side]["test"]]]
     return attrgetter(*dict.fromkeys(fields))
+
+
+@cache
+def milestones_reads(dealt: tuple[tuple[Any, str], ...], face_up: bool) -> Callable[[Any], Any]:
+    """What milestone_met reads of the seat's record for every milestone ``dealt``
+    ((milestone, side face up) pairs; both sides count unless ``face_up``): one
+    getter of all those fields (turn_checks.milestones_met keeps its whole answer
+    with their values)."""
+    tiles = D.load().milestones
+    fields = [
+        f
+        for mid, dealt_side in dealt
+        for side in ((dealt_side,) if face_up else ("a", "b"))
+        for f in TEST_READS[tiles[mid][side]["test"]]
+    ]
+    if not fields:  # none dealt (solo): nothing read
+        return _reads_nothing
+    return attrgetter(*dict.fromkeys(fields))
+
+
+def _reads_nothing(record: Any) -> tuple[()]:
+    return ()
 
 
 def test(s: StateFields, seat: int, cond: Mapping[str, Any]) -> bool:
@@ -319,7 +344,10 @@ def marker_can_move(s: StateFields, seat: int, marker: str) -> bool:
     if pos == len(d.industry) - 1:
         return True
     labs_after = d.player["industry"]["labs_after"]
-    return all(labs_after[k] != pos for k in range(P.labs, 4))
+    for k in range(P.labs, 4):  # noqa: SIM110 (a loop: no generator made; the area menu asks)
+        if labs_after[k] == pos:
+            return False
+    return True
 
 
 def _token_level(P, kind) -> int:
@@ -381,7 +409,10 @@ def _rabbit_areas():
 
 def _terrain_of(s, seat, cond):
     counts = terrain_counts(s, seat)
-    return sum(counts[k] for k in cond["types"])
+    total = 0
+    for k in cond["types"]:  # a loop: no generator made (milestone tests ask often)
+        total += counts[k]
+    return total
 
 
 # Milestone and Clock Tower condition -> the value it compares with its "n".

@@ -130,8 +130,9 @@ class StateFields(GameState):
     milestones: list[list[Any]]  # [milestone id, side]
     ms_claimed: dict[Any, int]  # milestone -> seat that claimed it
     chain: int  # Industry Bonus chain depth of the step being resolved
-    _legal: tuple[int, Any, tuple[Action, ...]] | None  # (seat, step key, legal moves)
-    _menu: tuple[int, Any, tuple[Action, ...]] | None  # the step menu steps.settle built
+    # (seat, the step key's three parts (history, stack depth, phase), legal moves)
+    _legal: tuple[int, Any, int, str, tuple[Action, ...]] | None
+    _menu: tuple[int, Any, int, str, tuple[Action, ...]] | None  # the one settle built
     _board: BoardPart | None  # board facts from the parent, for the first turn menu
     _board_made: BoardPart | None  # the facts this state's last turn menu used
     _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write);

@@ -68,7 +68,7 @@ def place_terrain(s: StateFields, seat: int, h: int, special: int | None = None)
     todo = []
     if h in m.icons:
         todo += list(m.icons[h])
-    if any(e in P.roads for e in m.hex_edges[h]):
+    if not P.roads.isdisjoint(m.hex_edges[h]):  # a road on an edge (no generator made)
         todo += PR.flip(s, seat, h)
     todo += _check_eda(s, seat)
     FR.push_effects(s, seat, todo, why=f"the tile on hex {h}")
@@ -94,8 +94,10 @@ def _check_eda(s: StateFields, seat):
     for h in m.edas:
         if h in P.eda:
             continue
-        if any(nb in P.tiles for nb in m.neighbours[h]) and any(
-            e in P.roads for e in m.hex_edges[h]
+        # a tile beside it and a road on one of its edges (isdisjoint: no generator
+        # made; asked after every tile and road)
+        if not P.tiles.keys().isdisjoint(m.neighbours[h]) and not P.roads.isdisjoint(
+            m.hex_edges[h]
         ):
             P.eda = P.eda | {h}
             s.log(

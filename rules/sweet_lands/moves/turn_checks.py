@@ -6,7 +6,7 @@ the view shows the reasons, and ``apply`` raises them (turn.turn_refusal)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Collection, Container, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -53,7 +53,7 @@ _SELL = {"wheat": SELL_WHEAT, "wood": SELL_WOOD, "iron": SELL_IRON}
 
 def build_spot(s: StateFields, seat: int) -> bool:
     """Whether building has somewhere to go: a hex for a tile or an edge for a road."""
-    return MQ.any_terrain_spot(s, seat) or bool(MQ.road_spots(s, seat))
+    return MQ.any_terrain_spot(s, seat) or MQ.any_road_spot(s, seat)
 
 
 def open_free_actions(s: StateFields, seat: int, spot: bool | None = None) -> int:
@@ -174,16 +174,25 @@ AreaUse = tuple[str, Cost, Cost | None, Any, int, tuple, int | None, bool, Any]
 def open_uses(s: StateFields, uses: Iterable[AreaUse]) -> list[AreaUse]:
     """Of ``uses``, those of areas open with a free space, each with the hand cost
     (in cards) of that space."""
-    hand_costs = D.load().board["hand_costs"]
+    return open_spaces(s, [(use[0], uses_by_space(use)) for use in uses])
+
+
+def uses_by_space(use: AreaUse) -> tuple[AreaUse, ...]:
+    """``use`` with the hand cost of each space of an area, by the space's place."""
+    aid, cost, minus, r, n, more, _k, wood, tag = use
+    return tuple((aid, cost, minus, r, n, more, k, wood, tag) for k in D.load().board["hand_costs"])
+
+
+def open_spaces(s: StateFields, areas: Iterable[tuple[str, tuple[AreaUse, ...]]]) -> list[AreaUse]:
+    """Of ``areas`` (each area with its uses_by_space), the use of each area open with
+    a free space: the use of its first free space (open_uses, for uses made ahead:
+    the turn menu asks on every new board)."""
     occ, opened = s.occ, s.opened
     out = []
-    for use in uses:
-        aid = use[0]
+    for aid, by_space in areas:
         spaces = occ.get(aid)
         if spaces is not None and aid in opened and None in spaces:
-            aid, cost, minus, r, n, more, _k, wood, tag = use
-            k = hand_costs[spaces.index(None)]
-            out.append((aid, cost, minus, r, n, more, k, wood, tag))
+            out.append(by_space[spaces.index(None)])
     return out
 
 
@@ -217,62 +226,64 @@ def sort_areas(
         aid, cost, minus, r, n, more, k, wood, _tag = use
         if wood or minus:
             priced = EC.can_pay(s, seat, EC.merge(cost, minus) if minus else cost, wood)
-        else:  # can_pay, with the price made ahead (price_items): no call
-            priced = res[r] >= n
-            if priced and more:
-                for x, m in more:
-                    if res[x] < m:
-                        priced = False
-                        break
+        else:  # can_pay, with the price made ahead (price_items): no call for one item
+            priced = res[r] >= n and (not more or _pays_items(res, more))
+        # what stops the use, written out here for the areas that need nothing more
+        # than price and hand cost (no call); _need_stop for the rest
         if not priced:
-            if why is not None:
-                why[aid] = PRICE
-            continue
-        stop = _unpriced_stop(s, seat, use, (disc, spare, gretel), needs, spot, acts)
-        if stop is not None:
-            if why is not None:
-                why[aid] = stop
-            continue
-        usable.append(use)
-        if first:
-            break
+            stop: str | None = PRICE
+        elif k is None:  # copied: no hand cost, but an area that copies is no target
+            need = needs.get(aid)
+            stop = SELF_COPY if need == "copy" else _need_stop(s, seat, use, need, spot, acts)
+        elif not disc and k > (
+            spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare
+        ):
+            stop = HAND
+        else:
+            need = needs.get(aid)
+            stop = None if need is None else _need_stop(s, seat, use, need, spot, acts)
+        if stop is None:
+            usable.append(use)
+            if first:
+                break
+        elif why is not None:
+            why[aid] = stop
     return usable
 
 
-def _unpriced_stop(
+def _pays_items(res: Mapping[str, int], items: tuple) -> bool:
+    """Whether the purse holds each (resource, amount) of ``items``."""
+    for x, m in items:  # noqa: SIM110 (a loop: no generator made)
+        if res[x] < m:
+            return False
+    return True
+
+
+def _need_stop(
     s: StateFields,
     seat: int,
     use: AreaUse,
-    hand: tuple[int, int, bool],
-    needs: Mapping[str, str],
+    need: str | None,
     spot: bool | None,
     acts: dict[tuple[str, int], bool] | None,
 ) -> str | None:
-    """What stops a use the seat can pay for (sort_areas): SELF_COPY, HAND or EFFECT,
-    else None. ``hand``: the seat's Action Discs, spare cards and whether diamonds
-    pay for cards (Gretel)."""
-    aid, cost, minus, _r, _n, _more, k, _wood, _tag = use
-    disc, spare, gretel = hand
-    if k is None:
-        if D.load().areas[aid]["copy"]:
-            return SELF_COPY
-    elif not disc:
-        res = s.p[seat].res
-        if k > (spare + res["diamond"] - cost.get("diamond", 0) if gretel else spare):
-            return HAND
-    need = needs.get(aid)
+    """EFFECT when the area of a use the seat can pay for, hand cost included, would
+    do nothing (``need``: its area_needs entry), else None (sort_areas' last check)."""
     if need is None:
         return None
+    aid, cost, minus, _r, _n, _more, _k, _wood, _tag = use
     if need == "copy":
         stopped = copy_refusal(s, seat, aid, cost, spot, acts) is not None
     elif need == "effect" and acts is not None:
         # the effect alone decides: it reads the board and the diamonds left after
         # paying (a Prosperity track's last space), nothing else of the purse
-        total = EC.merge(cost, minus) if minus else cost
-        key = (aid, s.p[seat].res["diamond"] - total.get("diamond", 0))
-        known = acts.get(key)
+        left = s.p[seat].res["diamond"] - cost.get("diamond", 0)
+        if minus:
+            left -= minus.get("diamond", 0)
+        known = acts.get((aid, left))
         if known is None:
-            known = acts[key] = area_effect_refusal(s, seat, aid, cost, total) is None
+            total = EC.merge(cost, minus) if minus else cost
+            known = acts[aid, left] = area_effect_refusal(s, seat, aid, cost, total) is None
         stopped = not known
     else:
         total = EC.merge(cost, minus) if minus else cost
@@ -501,18 +512,55 @@ _BOTH = ("a", "b")
 _READERS: dict[object, Callable[[Any], Any]] = {}
 
 
-def milestones_met(s: StateFields, seat: int, skip: Container[int] = ()) -> list[int]:
+def milestones_met(s: StateFields, seat: int, skip: Collection[int] = ()) -> list[int]:
     """The milestones in play the seat meets (those in ``skip`` aside), each result
     (Q.milestone_met) kept in the seat's memo with the values of the fields its
     tests read: the menu asks on every new board, and most moves change none of a
-    milestone's fields."""
+    milestone's fields. The whole answer is kept too, with the values of every field
+    those tests read together, for the milestones dealt, the option and ``skip``
+    (each the very container, of the same size: a move replaces one it changes):
+    a seat's first menu after the other seats' moves finds it unchanged."""
+    P = s.p[seat]
+    face_up = s.options.get("milestones", "either") == "face_up"
+    dealt = s.milestones
+    whole = P.memo.get("milestones_met")
+    if (
+        whole is not None
+        and whole[0] is dealt
+        and whole[1] == len(dealt)
+        and whole[2] == face_up
+        and whole[3] is skip
+        and whole[4] == len(skip)
+    ):
+        read_all = whole[5]
+        if read_all(P) == whole[6]:
+            return [*whole[7]]
+    else:
+        read_all = Q.milestones_reads(tuple((mid, side) for mid, side in dealt), face_up)
+    out = _milestones_met_each(s, seat, skip, face_up)
+    P.memo["milestones_met"] = (
+        dealt,
+        len(dealt),
+        face_up,
+        skip,
+        len(skip),
+        read_all,
+        read_all(P),
+        tuple(out),
+    )
+    return out
+
+
+def _milestones_met_each(
+    s: StateFields, seat: int, skip: Container[int], face_up: bool
+) -> list[int]:
+    """milestones_met, each milestone's result kept on its own."""
     P = s.p[seat]
     kept = P.memo.get("milestones")
     if kept is None:
         # shared by every copy of this player, on every line of play: an entry
         # serves only a record with equal values of what it was worked out from
         kept = P.memo["milestones"] = {}
-    face_up = s.options.get("milestones", "either") == "face_up"
     out = []
     for mid, side in s.milestones:
         if mid in skip:

@@ -249,16 +249,24 @@ class SweetLandsState(StateFields):
             return []
         menu, self._menu = self._menu, None  # built by settle; used once, as a
         # state arranged by hand afterwards (tests, tools) must be asked afresh
-        key = (self._keys, len(stack), self.phase)  # step_key(); menus leave it as it is
-        if menu is not None and menu[0] == seat and menu[1] == key:
+        # step_key(), its parts compared one by one (no tuple made): menus leave it
+        # as it is. The very history (``is``): another one equal to it is not asked.
+        keys, depth, phase = self._keys, len(stack), self.phase
+        if (
+            menu is not None
+            and menu[0] == seat
+            and menu[1] is keys
+            and menu[2] == depth
+            and menu[3] == phase
+        ):
             self._legal = menu
-            return [*menu[2]]  # a display, not list(): no call
+            return [*menu[4]]  # a display, not list(): no call
         if stack:
             out = frame_options(self, stack[-1])
             out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
             out = turn_options(self, seat)
-        self._legal = (seat, key, tuple(out))
+        self._legal = (seat, keys, depth, phase, tuple(out))
         return out
 
     def apply(self, action):
@@ -266,8 +274,13 @@ class SweetLandsState(StateFields):
         # out is legal: it skips the checks (random playouts and bots play only such
         # moves). Any other value goes through them all.
         legal = self._legal
-        if legal is not None and legal[1] == (self._keys, len(self.stack), self.phase):
-            for b in legal[2]:
+        if (
+            legal is not None
+            and legal[1] is self._keys
+            and legal[2] == len(self.stack)
+            and legal[3] == self.phase
+        ):
+            for b in legal[4]:
                 if b is action:
                     break
             else:
@@ -304,8 +317,8 @@ class SweetLandsState(StateFields):
         """None for a legal move, else the reason in words: the same text the view
         gives beside the area, card or tile the move would use."""
         cached = self._legal
-        if cached is not None and cached[0] == a.seat and cached[1] == self.step_key():
-            legal = cached[2]
+        if cached is not None and cached[0] == a.seat and cached[1:4] == self.step_key():
+            legal = cached[4]
         else:
             legal = self.legal_actions(a.seat)
         # the move is usually one of the very objects the menu handed out

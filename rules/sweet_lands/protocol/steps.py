@@ -308,8 +308,8 @@ def settle(s: StateFields) -> None:
                     options.append(done_action(seat))
                 if step.every_seat:
                     options = [a for a in options if a.seat == seat]
-                key = (s._keys, len(stack), s.phase)  # step_key()
-                s._menu = (seat, key, tuple(options))
+                # (seat, step_key()'s three parts, the moves): see legal_actions
+                s._menu = (seat, s._keys, len(stack), s.phase, tuple(options))
                 return
         stack.pop()
         s._board = None  # a step that ends by itself may change the board

@@ -89,20 +89,26 @@ _AREA_TABLES: dict[tuple, tuple] = {}
 
 
 def _areas_of(s: StateFields, seat: int, costs: dict) -> tuple:
-    """Every area as sort_areas takes it, hand cost aside (0), its move the tag, for
-    the seat's cost table (one of a few dozen: see area_costs) and character."""
+    """Every area as sort_areas takes it, with the hand cost of each of its spaces
+    (TC.uses_by_space), its move the tag, for the seat's cost table (one of a few
+    dozen: see area_costs) and character."""
     key = (seat, s.p[seat].role.wood_for_wheat, id(costs))
     hit = _AREA_TABLES.get(key)
     if hit is None or hit[0] is not costs:
         table = tuple(
             (
                 aid,
-                c,
-                None,
-                *TC.price_items(c),
-                0,
-                Q.rikka_area(s, seat, aid),
-                _area_action(seat, aid),
+                TC.uses_by_space(
+                    (
+                        aid,
+                        c,
+                        None,
+                        *TC.price_items(c),
+                        0,
+                        Q.rikka_area(s, seat, aid),
+                        _area_action(seat, aid),
+                    )
+                ),
             )
             for aid, c in costs.items()
         )
@@ -112,7 +118,7 @@ def _areas_of(s: StateFields, seat: int, costs: dict) -> tuple:
 
 def _area_candidates(s: StateFields, seat: int) -> list[TC.AreaUse]:
     """The areas open_uses lets in (open, with a free space), as sort_areas takes them."""
-    return TC.open_uses(s, _areas_of(s, seat, Q.area_costs(s, seat)))
+    return TC.open_spaces(s, _areas_of(s, seat, Q.area_costs(s, seat)))
 
 
 def _area_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
@@ -202,4 +208,7 @@ def _milestone_options(s: StateFields, seat: int) -> tuple[Action, ...]:
     """milestone_refusal, for milestones known to be in play and unclaimed."""
     if not s.milestones:
         return ()
-    return tuple(_milestone_action(seat, mid) for mid in TC.milestones_met(s, seat, s.ms_claimed))
+    met = TC.milestones_met(s, seat, s.ms_claimed)
+    if not met:  # nearly always: no generator made
+        return ()
+    return tuple(_milestone_action(seat, mid) for mid in met)
