@@ -22,6 +22,7 @@ from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 from ..widgets.narrow import BREAKPOINTS, VIEW_CLASSES, ViewStrip, next_view
 from ..widgets.sizes import MIN_WIDTH
+from ..widgets.view_model import Drawn
 
 
 class ReviewNote(Static):
@@ -74,8 +75,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
         # a searching bot is deciding: its seat reads "thinking" (only then; before
         # it, during the pause people need to follow the moves, "about to move")
         self.bot_thinking = False
-        self._moves_shown: tuple | None = None
-        self._footer_shown: tuple | None = None
+        self.drawn = Drawn()  # what the move list, the footer and the panels show
         self._handoff: HandoffScreen | None = None
         self.view_shown = "play"  # the narrow layout's view on show
         if bot_delay is not None:
@@ -458,8 +458,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
         # Labels count too: a move can keep its key and change its meaning
         # (Happiness: "Leave out Fire" becomes "Put Fire back in").
         keys = tuple((a.key, a.label) for a in legal)
-        if keys != self._moves_shown:
-            self._moves_shown = keys
+        if self.drawn.changed("moves", keys):
             options = [Option(a.label, id=a.key) for a in legal]
             highlight = self.default_highlight(self.controller, legal)
             if isinstance(ol, MoveList):
@@ -475,8 +474,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
             tuple(sorted({a.kind for a in legal})),
             self.UNDO_EXPLAINS or self.controller.can_undo(),
         )
-        if footer_key != self._footer_shown:
-            self._footer_shown = footer_key
+        if self.drawn.changed("footer", footer_key):
             self.refresh_bindings()
 
     def show_title(self, own: str) -> None:

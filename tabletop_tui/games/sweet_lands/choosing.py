@@ -50,7 +50,6 @@ class ChoosingMixin(_Screen):
     _explained: dict[str, Explanation]  # move key -> the explainer's words for it
     _steps: list[str]  # this turn's steps, as "This turn" lists them
     _steps_text: str
-    _table_keys: dict[str, tuple]  # what each table shows, to skip refilling it
 
     if TYPE_CHECKING:
 
@@ -348,9 +347,8 @@ class ChoosingMixin(_Screen):
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
-        if self._table_keys.get(name) == key:
+        if not self.drawn.changed(f"table:{name}", key):
             return
-        self._table_keys[name] = key
         table = self.query_one(selector, DataTable)
         cursor = table.cursor_row
         table.clear()

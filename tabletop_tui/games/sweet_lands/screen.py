@@ -46,6 +46,7 @@ from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
 from .trade import TradeMixin
+from .view_model import FooterModel, PanelModel, StepModel
 
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
@@ -116,17 +117,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__(controller, bot_delay=bot_delay)
-        self._dirty: set[str] = set(TABS.values())
-        # the pending op last drawn and its reader ("-" before any): a new reader of the
-        # same step (a draft pick behind a hand-off) gets the step's panel too
-        self._last_op: tuple | str = "-"
         self._steps: list[str] = []
         self._steps_key: tuple[Any, ...] | None = None  # round, phase, turn, viewer
-        self._hand_for: int | str | None = "-"  # the reader the hand was drawn for ("-": none yet)
         self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
         self._slots_turn: tuple | None = None  # the turn and reader they were numbered for
-        self._table_keys: dict = {}
-        self._drawn_width = 0  # the panels' width when a panel was last drawn
         self._legend = False
         self._steps_text = ""
         # move key -> the explainer's cost and gains of it, asked when the list is drawn
@@ -314,12 +308,13 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         )
 
         self.note_turn_so_far(v, step)
-        if self._hand_for != me:
-            self.forget_hand(me)
-        self._dirty = set(TABS.values())
+        hand_drawn = self.drawn.get("tab-hand")
+        if isinstance(hand_drawn, PanelModel) and hand_drawn.reader != me:
+            self.forget_hand()
         tabs = self.query_one(Panels)
-        op_changed = (op, me) != self._last_op
-        self._last_op = (op, me)
+        # a new step, or a new reader of the same step (a draft pick behind a hand-off),
+        # opens the step's panel
+        op_changed = self.drawn.changed("step", StepModel(op, me))
         if op_changed and step == "human":
             home = P.home_tab(op)
             if home and tabs.active != home:
@@ -381,28 +376,27 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             state = state.apply(move)
         return steps
 
-    def forget_hand(self, reader: int | None) -> None:
+    def forget_hand(self) -> None:
         """Privacy: the hand drawn for the last reader leaves the DOM before anything
-        is drawn for ``reader``."""
+        is drawn for the next one."""
         self.query_one("#sl-hand", DataTable).clear()
-        self._table_keys.pop("hand", None)
+        self.drawn.forget("tab-hand", "table:hand")
         self.update_static("#sl-handtitle", "")
         self.update_static("#sl-handwhy", "")
-        self._hand_for = reader
 
     def render_tab(
         self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
     ) -> None:
-        if tab not in self._dirty:
-            return
-        self._dirty.discard(tab)
         if v is None:
             v = self.current_view()
-        if legal is None:
-            legal = self.controller.legal()
         seat = self.shown(v)
         width = self.query_one(Panels).size.width or 80  # (before the first layout)
-        self._drawn_width = width
+        legend = self._legend and tab == "tab-map"
+        model = PanelModel(self.controller.state, v["viewer"], seat, width, legend)
+        if not self.drawn.changed(tab, model):
+            return
+        if legal is None:
+            legal = self.controller.legal()
         if tab == "tab-map":
             self.render_map_panel(v, seat)
         elif tab == "tab-tracks":
@@ -486,8 +480,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         (labels count: a step keeps its keys while their costs and gains change)."""
         chooser = self.chooser
         ol = self.query_one(MoveList)
-        if chooser.listed != self._moves_shown:
-            self._moves_shown = chooser.listed
+        if self.drawn.changed("moves", chooser.listed):
             shown = chooser.moves
             rows = chooser.list_rows()
             ol.set_moves([Option(text, id=row) for row, text in rows], highlight=chooser.index)
@@ -502,14 +495,13 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
                 ol.focus()
         # Only what the footer shows may trigger its (costly) rebuild.
         kinds = {a.kind for a in chooser.at().legal}
-        footer_key = (
+        footer = FooterModel(
             "end" in kinds or "pass" in kinds,
             "done" in kinds,
             self.controller.can_undo(),
             self.map_step(),
         )
-        if footer_key != self._footer_shown:
-            self._footer_shown = footer_key
+        if self.drawn.changed("footer", footer):
             self.refresh_bindings()
 
     def nothing_chosen_text(self) -> str:
@@ -544,9 +536,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def on_panels_resized(self) -> None:
         """Wrap the panels again for their new width (hidden ones when next shown)."""
-        if self.query_one(Panels).size.width != self._drawn_width:
-            self._dirty = set(TABS.values())
-            self.render_tab(self.query_one(Panels).active)
+        self.render_tab(self.query_one(Panels).active)
 
     def show_tab(
         self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
@@ -564,9 +554,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def action_legend(self) -> None:
         self._legend = not self._legend
-        self.action_tab("m")
-        self._dirty.add("tab-map")
-        self.render_tab("tab-map")
+        self.action_tab("m")  # drawn again: the legend is part of the map's model
 
     def action_zoom(self) -> None:
         self.query_one(HexMap).toggle_scale()
@@ -577,5 +565,4 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self.shown_seat = (self.shown(v) + 1) % n
         if self.shown_seat == v["viewer"]:
             self.shown_seat = None
-        self._dirty = set(TABS.values())
-        self.render_tab(self.query_one(Panels).active)
+        self.render_tab(self.query_one(Panels).active)  # its model names the seat shown
