@@ -244,3 +244,34 @@ def test_a_highlight_the_player_moved_stays_while_the_list_does_not_change():
     assert chooser.index == last
     fresh, _c = chooser_at(c.state)  # the same list shown afresh: not there
     assert fresh.index != last
+
+
+def test_enter_on_a_table_row_takes_what_the_line_names():
+    """The Board's areas and the Hand's cards, each row in turn with the table's focus:
+    one move is named and taken, several are counted and listed, none says why."""
+    chooser, _c = chooser_at(started(2, 1), None)
+    pos = chooser.at()
+    me = pos.view["viewer"]
+    assert me is not None
+    chooser.focus_on("hand")
+    for card in pos.view["players"][me]["hand"] or []:
+        chooser.point_row("hand", str(card["uid"]))
+        moves = chooser.enter_moves()
+        if moves:
+            assert len(moves) == 1 and chooser.highlighted() == moves[0]
+            assert chooser.enter_text() == pos.labels[moves[0].key]
+        else:
+            assert chooser.enter_text() == f"nothing here: {pos.refusals.card(card)}"
+    chooser.focus_on("areas")
+    for aid in sorted({str(a.args[0]) for a in pos.legal if a.kind in ("area", "copy")}):
+        chooser.point_row("areas", aid)
+        moves = chooser.enter_moves()
+        assert moves and all(a.args[0] == aid for a in moves)
+        said = chooser.enter_text()
+        if len(moves) == 1:
+            assert said == pos.labels[moves[0].key]
+        else:
+            assert said == f"{len(moves)} ways: Enter lists them"
+    chooser.point_row("areas", "Q")
+    if not chooser.enter_moves():
+        assert chooser.enter_text() == f"nothing here: {pos.refusals.area('Q')}"

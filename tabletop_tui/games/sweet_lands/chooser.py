@@ -202,7 +202,8 @@ class Chooser:
             return acts, "" if acts else pos.refusals.area(key)
         card = self.hand_card(key) if key is not None else None
         if card is not None:
-            acts = self.card_moves(card)
+            # a card's first move, as its digit takes it (a copy's move is the same move)
+            acts = self.card_moves(card)[:1]
             return acts, "" if acts else pos.refusals.card(card)
         move = self.highlighted()
         return ([move] if move is not None else []), ""

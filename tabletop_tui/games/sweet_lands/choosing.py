@@ -24,7 +24,6 @@ from ...text import markup_safe
 from . import asked as A
 from . import draft as D
 from . import hand as H
-from . import prompts as P
 from . import reasons as R
 from .chooser import Chooser, KeyAnswer, Part, card_moves
 from .cursor import CARD_KINDS, map_target
@@ -374,9 +373,8 @@ class ChoosingMixin(_Screen):
     def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
         if self.review:
             return  # a table to look at: Enter plays nothing
-        c = self.controller
         v = self.current_view()
-        if c.next_step() != "human":
+        if self.controller.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
         if self.shown(v) != v["viewer"]:
@@ -385,15 +383,18 @@ class ChoosingMixin(_Screen):
                 severity="warning",
             )
             return
-        acts = self.chooser.targets.get(msg.target)
-        if not acts:
-            self.notify(
-                P.why_not_map(v, self.controller, msg.target, c.legal()),
-                title="Not allowed",
-                severity="warning",
-            )
-            return
-        self.choose(acts, "Choose the special tile for this hex")
+        chooser = self.sync_chooser()
+        chooser.focus, chooser.map_cursor = "map", msg.target  # Enter or a click there
+        self.enter_choice("Choose the special tile for this hex")
+
+    def enter_choice(self, question: str) -> None:
+        """Enter (or a click) on the map or a table: the chooser's moves there, one
+        taken at once and several listed to choose from; none: the engine's reason."""
+        acts, reason = self.chooser.focused_choice()
+        if acts:
+            self.choose(acts, question)
+        else:
+            self.notify(reason, title="Not allowed", severity="warning")
 
     def choose(self, acts: list, question: str) -> None:
         if len(acts) == 1:
@@ -407,36 +408,17 @@ class ChoosingMixin(_Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if self.review:
             return  # a table to look at: Enter plays nothing
-        c = self.controller
-        v = self.current_view()
-        legal = c.legal()
         key = str(event.row_key.value)  # every row has a key (fill_table)
-        if c.next_step() != "human":
+        if self.controller.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        if event.data_table.id == "sl-areas":
-            acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
-            if acts:
-                self.choose(acts, "Choose")
-            else:
-                self.notify(
-                    P.why_not_area(v, self.controller, key, legal),
-                    title="Not allowed",
-                    severity="warning",
-                )
-        elif event.data_table.id == "sl-hand":
-            card = self.chooser.hand_card(key)
-            if card is None:
-                return
-            acts = card_moves(v, legal, card)
-            if acts:
-                self._apply(acts[0])
-            else:
-                self.notify(
-                    P.why_not_card(v, self.controller, card, legal),
-                    title="Not allowed",
-                    severity="warning",
-                )
+        chooser = self.sync_chooser()
+        part: Part = "areas" if event.data_table.id == "sl-areas" else "hand"
+        if part == "hand" and chooser.hand_card(key) is None:
+            return
+        chooser.focus = part
+        chooser.rows[part] = key  # the row chosen (a click may land off the cursor)
+        self.enter_choice("Choose")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every row has its move's key (or a row of its own)
