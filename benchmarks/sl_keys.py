@@ -125,7 +125,7 @@ def key_options(screen, action) -> list[list[str]]:
 
 def free_action_keys(screen, highlighted, action) -> list[list[str]]:
     """F (the next free action in the list) until the move is highlighted, then Enter."""
-    moves = screen._shown_moves
+    moves = screen.chooser.moves
     seq, i = [], highlighted
     for _ in range(len(moves)):
         i = next_free_index(moves, i)
@@ -161,8 +161,8 @@ def typed_keys(screen, action) -> list[list[str]]:
     lands on the move, then Enter."""
     view = screen.controller.view()
     edge_hexes = components().maps[view["players"][view["viewer"]]["map"]].edge_hexes
-    codes = [place_codes(a, edge_hexes) for a in screen._shown_moves]
-    i = next(k for k, a in enumerate(screen._shown_moves) if a.key == action.key)
+    codes = [place_codes(a, edge_hexes) for a in screen.chooser.moves]
+    i = next(k for k, a in enumerate(screen.chooser.moves) if a.key == action.key)
     out = []
     for code in codes[i]:
         typed = next(
@@ -316,7 +316,7 @@ async def play(seed: int, level: str, frames: bool, players: int = 1, **opts) ->
                 else:
                     await press(pilot, "enter")
                 continue
-            if c.state.is_over or not hasattr(screen, "_shown_moves"):
+            if c.state.is_over or not hasattr(screen, "chooser"):
                 break
             if frames and len(keys_each) % 2 == 0:
                 await view_keys(timer, screen, players)

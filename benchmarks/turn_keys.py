@@ -142,7 +142,7 @@ async def sweet_lands(players: int, seed: int) -> tuple[list[int], int, int]:
                 await press(pilot, "enter")
                 keys += 1
                 continue
-            if c.state.is_over or not hasattr(screen, "_shown_moves"):
+            if c.state.is_over or not hasattr(screen, "chooser"):
                 break
             if c.next_step() != "human":
                 await pilot.pause(0.01)

@@ -79,10 +79,10 @@ class TabletopApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        from .coach.hint_panel import CoachScreen
+        from .games.base import GameScreenBase
 
-        if isinstance(screen, CoachScreen):  # a game: the seat's hints on or off
-            yield from screen.coach_commands()
+        if isinstance(screen, GameScreenBase):  # a game: the seat's hints on or off
+            yield from screen.coach.commands()
 
     def get_default_screen(self):
         # The title is the bottom of the stack: no blank default screen to build first.

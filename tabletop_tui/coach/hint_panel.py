@@ -1,4 +1,4 @@
-"""The hint key of every game screen and the panel that shows the hint.
+"""The coach part of every game screen: the hint key and panel, the why key and panel.
 
 ``?`` asks the ``hard`` bot for the current seat's best three moves. The bot works in
 a worker thread, from an observation of that seat (``rules.bots.observe``: its view,
@@ -6,36 +6,78 @@ its legal moves and resampled copies), while the screen stays live; a progress b
 fills as its budget is spent. A hint whose position has gone (a move was made, the
 keyboard changed hands) is dropped, and the panel closes with it. ``W`` works the same
 way for a bot's move (``why_panel``): why it played it, and the runner-up.
+
+A game screen holds one ``Coach`` (it does not inherit it): the coach reads what it
+needs of the screen through ``CoachHost`` and owns its two panels, each of which runs
+its own worker (removing a panel cancels its search).
 """
 
 from __future__ import annotations
 
-import contextlib
 import secrets
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Protocol
 
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.css.query import NoMatches
-from textual.screen import Screen
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
-from textual.worker import Worker, WorkerState, get_current_worker
+from textual.worker import Worker, WorkerState
 
 from rules.bots import Budget, Thinking, observe
 from rules.coach import BotMoveWhy, Hint, hints, why_bot_move
+from rules.core import GameState
 
 from ..controller import Controller
 from ..text import markup_safe as escape
+from .search_worker import Told, search_error, search_in_thread
 from .seats import count_hint, hints_on
 from .why_panel import WhyPanel
 
 HINT_SECONDS = 1.5  # process time the bot may spend on a hint
 
+# The coach's keys, in the game screen's BINDINGS. ? shows a hint; where the seat's
+# hints are off, the same key (not in the key bar, which keeps its room) says so and,
+# pressed again, turns them on. W: lower-case letters take cards in Happy City.
+COACH_BINDINGS = [
+    Binding("question_mark", "hint", "Hint", key_display="?"),
+    Binding("question_mark", "hints_off", show=False),
+    Binding("W", "why", "Why (bot)"),
+]
 
-class HintCancelled(Exception):
-    """The worker was cancelled: stop the search at its next world."""
+
+class CoachHost(Protocol):
+    """What the coach reads of the game screen that holds it."""
+
+    @property
+    def controller(self) -> Controller:
+        """The table: its position, its seats, the seat at the keyboard."""
+        ...
+
+    @property
+    def review(self) -> bool:
+        """True on a table to look at (no hints there)."""
+        ...
+
+    def coach_panel_home(self) -> Widget:
+        """Where the hint and why panels are mounted."""
+        ...
+
+    def coach_panels_gone(self) -> None:
+        """No coach panel shows any more: the home may give its room back."""
+        ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
 
 
 class HintPanel(Vertical):
@@ -46,11 +88,17 @@ class HintPanel(Vertical):
     HintPanel #hint-text { height: auto; }
     """
 
-    def __init__(self, who: str, state, **kw):
-        super().__init__(id="hint-panel", **kw)
+    def __init__(
+        self, who: str, state: GameState, coach: Coach, search: Callable[[Told], list[Hint]]
+    ):
+        super().__init__(
+            id="hint-panel",
+        )
         self.border_title = "Hint"
         self.who = who
         self.state = state  # the position the panel speaks of
+        self.coach = coach
+        self.search = search  # the hard bot's ranking, run in the panel's worker
 
     def compose(self):
         who = escape(self.who)
@@ -61,12 +109,19 @@ class HintPanel(Vertical):
 
     def on_mount(self) -> None:
         self.set_interval(0.3, self.check_position)
+        search_in_thread(self, self.search, self.progress, "hint")
 
     def check_position(self) -> None:
         """Close once the game has moved on from the position of the hint."""
-        screen = self.screen
-        if isinstance(screen, CoachScreen) and screen.hint_position() is not self.state:
-            screen.close_hint()
+        if self.coach.hint_position() is not self.state:
+            self.coach.close_hint()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.SUCCESS:
+            found = event.worker.result
+            self.coach.hint_found(self, found if isinstance(found, list) else [])
+        elif (error := search_error(event)) is not None:
+            self.coach.search_failed(self, f"No hint: {error}")
 
     def progress(self, thinking: Thinking) -> None:
         """The bar, and the move the bot leans to so far (which may still change)."""
@@ -97,44 +152,35 @@ def hint_text(who: str, found: list[Hint]) -> str:
     return "\n".join(lines)
 
 
-class CoachScreen(Screen):
-    """The coach's keys, ? (a hint) and W (why a bot moved); game screens get them
-    through ``GameScreenBase``."""
+class Coach:
+    """The coach's keys, ? (a hint) and W (why a bot moved), for one game screen: it
+    decides when they act, asks ``rules.coach`` in worker threads and owns the panels
+    that show the answers. The screen binds the keys (``COACH_BINDINGS``) and passes
+    them on."""
 
-    # ? shows a hint; where the seat's hints are off, the same key (not in the key bar,
-    # which keeps its room) says so and, pressed again, turns them on
-    BINDINGS = [
-        Binding("question_mark", "hint", "Hint", key_display="?"),
-        Binding("question_mark", "hints_off", show=False),
-        Binding("W", "why", "Why (bot)"),  # lower-case letters take cards in Happy City
-    ]
-    hint_budget: Budget | None = None  # None: HINT_SECONDS of process time
-    # what the running hint is for: its worker, the panel, the position and the seat
-    hint_asked: tuple[Worker, HintPanel, object, int] | None = None
-    # what the game screen gives it: the table's controller, and whether the screen
-    # is a read-only review (no hints there)
-    controller: Controller
-    review = False
-    # the seat and position where ? said hints are off: ? again there turns them on
-    hints_offered: tuple[int, object] | None = None
+    def __init__(self, host: CoachHost) -> None:
+        self.host = host
+        self.budget: Budget | None = None  # None: HINT_SECONDS of process time
+        self.hint_panel: HintPanel | None = None  # the hint on show (or being found)
+        self.why_panel: WhyPanel | None = None
+        # the seat and position where ? said hints are off: ? again there turns them on
+        self.hints_offered: tuple[int, GameState] | None = None
 
-    def coach_panel_home(self) -> Widget:
-        """Where the hint and why panels are mounted: the screen, docked along its
-        bottom, unless a game screen keeps a place for them that hides nothing the
-        move needs (Happy City: its right-hand column, over the log)."""
-        return self
+    def search_budget(self) -> Budget:
+        return self.budget or Budget(seconds=HINT_SECONDS)
 
-    def hint_position(self):
-        """The position a hint is for: the state and the seat at the keyboard."""
-        c = self.controller
+    # ---- when the keys act -------------------------------------------------------------
+    def hint_position(self) -> GameState | None:
+        """The position a hint is for: the state, while a person at the keyboard moves."""
+        c = self.host.controller
         return c.state if c.viewer is not None and c.next_step() == "human" else None
 
     def seat_may_have_hints(self) -> bool:
         """A person is at the keyboard of a game in play (not a review), held here (a
         hint imagines the hidden cards afresh from the game itself)."""
-        c = self.controller
+        c = self.host.controller
         return (
-            not self.review
+            not self.host.review
             and c.game_is_here
             and c.viewer is not None
             and c.seats[c.viewer].get("kind") == "human"
@@ -143,27 +189,93 @@ class CoachScreen(Screen):
     def hint_allowed(self) -> bool | None:
         """Whether ? offers a hint: for a person whose hints are on, dimmed while it is
         not their move."""
-        c = self.controller
+        c = self.host.controller
         if not self.seat_may_have_hints() or c.viewer is None or not hints_on(c.seats[c.viewer]):
             return False
         return True if c.next_step() == "human" else None
 
     def hints_off_allowed(self) -> bool:
         """Whether ? answers that this person's hints are off."""
-        c = self.controller
+        c = self.host.controller
         return (
             self.seat_may_have_hints() and c.viewer is not None and not hints_on(c.seats[c.viewer])
         )
 
-    def action_hints_off(self) -> None:
+    def why_allowed(self) -> bool:
+        """Whether W can say why the last bot moved as it did: a game in play where
+        nothing is hidden (a bot's other options could tell what it holds)."""
+        c = self.host.controller
+        return not self.host.review and not c.spec.private_info and c.last_bot_move is not None
+
+    def allows(self, action: str) -> bool | None:
+        """The screen's check_action for the coach's own actions (None: not the coach's)."""
+        if action == "hint":
+            return self.hint_allowed()
+        if action == "hints_off":
+            return self.hints_off_allowed()
+        if action == "why":
+            return self.why_allowed()
+        return None
+
+    # ---- the hint ----------------------------------------------------------------------
+    def toggle_hint(self) -> None:
+        """? : a hint for the seat at the keyboard, or (again) close the one on show."""
+        if self.hint_panel is not None:  # ? again closes the hint (or stops the thinking)
+            self.close_hint()
+            return
+        c = self.host.controller
+        seat, state = c.viewer, c.state
+        if not self.hint_allowed() or seat is None:
+            self.host.notify("No hint now: it is not your move.", severity="warning")
+            return
+        obs = observe(state, seat)  # the seat's observation, taken on this thread
+        game_id, budget = c.spec.id, self.search_budget()
+        seed = secrets.randbelow(1 << 31)  # not the game's: it would deal the hidden cards
+
+        def search(told: Told) -> list[Hint]:
+            return hints(obs, game_id, seed, budget, told)
+
+        self.hint_panel = HintPanel(state.players[seat], state, self, search)
+        self.host.coach_panel_home().mount(self.hint_panel)
+
+    def hint_found(self, panel: HintPanel, found: list[Hint]) -> None:
+        if panel is not self.hint_panel or self.hint_position() is not panel.state:
+            return  # an older request's answer, or a stale one: dropped
+        c = self.host.controller
+        seat = c.viewer
+        assert seat is not None  # the position is a person's move (hint_position)
+        count_hint(c.seats[seat])
+        c.autosave()
+        panel.show(c.state.players[seat], found)
+
+    def close_hint(self) -> None:
+        """The hint panel goes, and its search stops with it."""
+        panel, self.hint_panel = self.hint_panel, None
+        if panel is not None:
+            panel.remove()
+            self.panel_closed()
+
+    def search_failed(self, panel: Widget, message: str) -> None:
+        if panel is self.hint_panel:
+            self.close_hint()
+        elif panel is self.why_panel:
+            self.close_why()
+        self.host.notify(message, severity="error", markup=False)
+
+    def panel_closed(self) -> None:
+        if self.hint_panel is None and self.why_panel is None:
+            self.host.coach_panels_gone()
+
+    # ---- hints on or off ---------------------------------------------------------------
+    def hints_off(self) -> None:
         """? with hints off: say so and how to turn them on; ? again turns them on."""
-        c = self.controller
+        c = self.host.controller
         seat, state = c.viewer, c.state
         if seat is None:
             return
         if self.hints_offered != (seat, state):
             self.hints_offered = (seat, state)
-            self.notify(
+            self.host.notify(
                 f"Hints are off for {state.players[seat]}. Press ? again to turn them on "
                 "(the palette, Ctrl+P, turns them off); the end screen counts them.",
                 markup=False,
@@ -171,58 +283,11 @@ class CoachScreen(Screen):
             return
         self.hints_offered = None
         self.set_hints(True)
-        self.action_hint()
-
-    def why_allowed(self) -> bool:
-        """Whether w can say why the last bot moved as it did: a game in play where
-        nothing is hidden (a bot's other options could tell what it holds)."""
-        c = self.controller
-        return not self.review and not c.spec.private_info and c.last_bot_move is not None
-
-    async def action_why(self) -> None:
-        """Why the last bot move, ranked again from the bot's seat as it was, in a
-        worker thread; W again: the bot move before it, and so back through the game
-        (past its first bot move, the panel closes)."""
-        c = self.controller
-        if not self.why_allowed():
-            return
-        shown = self.query(WhyPanel)
-        index = len(c.bot_moves) - 1
-        if shown:
-            index = shown.first().index - 1
-            self.workers.cancel_group(self, "why")
-            await shown.first().remove()  # gone before the next one takes its place
-        if index < 0:
-            return
-        move = c.bot_moves[index]
-        assert move.action is not None  # a bot's move is always recorded with its action
-        before, seat, action = move.state, move.seat, move.action
-        count = len(c.bot_moves)
-        panel = WhyPanel(
-            before.players[seat],
-            action.label or action.key,
-            index,
-            lambda: len(c.bot_moves) == count,
-        )
-        self.coach_panel_home().mount(panel)
-        budget = self.hint_budget or Budget(seconds=HINT_SECONDS)
-        seed = secrets.randbelow(1 << 31)
-
-        def work() -> BotMoveWhy:
-            worker = get_current_worker()
-
-            def told(thinking: Thinking) -> None:
-                if worker.is_cancelled:
-                    raise HintCancelled
-                self.app.call_from_thread(panel.progress, thinking)
-
-            return why_bot_move(before, seat, action, seed, budget, told)
-
-        self.run_worker(work, thread=True, group="why", exclusive=True, name="why")
+        self.toggle_hint()
 
     def set_hints(self, on: bool) -> None:
         """Hints on or off for the seat at the keyboard, kept in the save."""
-        c = self.controller
+        c = self.host.controller
         if c.viewer is None:
             return
         seat = c.seats[c.viewer]
@@ -233,11 +298,11 @@ class CoachScreen(Screen):
             self.close_hint()
         c.autosave()
         name = c.state.players[c.viewer]
-        self.notify(f"Hints are {'on' if on else 'off'} for {name}.", markup=False)
+        self.host.notify(f"Hints are {'on' if on else 'off'} for {name}.", markup=False)
 
-    def coach_commands(self) -> Iterator[SystemCommand]:
+    def commands(self) -> Iterator[SystemCommand]:
         """The command palette's entry that turns the seat's hints on or off."""
-        c = self.controller
+        c = self.host.controller
         if not self.seat_may_have_hints() or c.viewer is None:
             return
         on = hints_on(c.seats[c.viewer])
@@ -248,72 +313,47 @@ class CoachScreen(Screen):
             lambda: self.set_hints(not on),
         )
 
-    def close_hint(self) -> None:
-        self.workers.cancel_group(self, "hint")
-        with contextlib.suppress(NoMatches):
-            self.query_one(HintPanel).remove()
-
-    def action_hint(self) -> None:
-        try:
-            panel = self.query_one(HintPanel)
-        except NoMatches:
-            panel = None
-        if panel is not None:  # ? again closes the hint (or stops the thinking)
-            self.close_hint()
+    # ---- why a bot moved ---------------------------------------------------------------
+    async def why(self) -> None:
+        """Why the last bot move, ranked again from the bot's seat as it was, in a
+        worker thread; W again: the bot move before it, and so back through the game
+        (past its first bot move, the panel closes)."""
+        c = self.host.controller
+        if not self.why_allowed():
             return
-        c = self.controller
-        seat, state = c.viewer, c.state
-        if not self.hint_allowed() or seat is None:
-            self.notify("No hint now: it is not your move.", severity="warning")
+        index = len(c.bot_moves) - 1
+        shown, self.why_panel = self.why_panel, None
+        if shown is not None:
+            index = shown.index - 1
+            await shown.remove()  # gone (its search stopped) before the next one comes
+        if index < 0:
+            self.panel_closed()
             return
-        obs = observe(state, seat)  # the seat's observation, taken on this thread
-        panel = HintPanel(state.players[seat], state)
-        self.coach_panel_home().mount(panel)
-        game_id, budget = c.spec.id, self.hint_budget or Budget(seconds=HINT_SECONDS)
-        seed = secrets.randbelow(1 << 31)  # not the game's: it would deal the hidden cards
+        move = c.bot_moves[index]
+        assert move.action is not None  # a bot's move is always recorded with its action
+        before, seat, action = move.state, move.seat, move.action
+        count = len(c.bot_moves)
+        budget, seed = self.search_budget(), secrets.randbelow(1 << 31)
 
-        def work() -> list[Hint]:
-            worker = get_current_worker()
+        def search(told: Told) -> BotMoveWhy:
+            return why_bot_move(before, seat, action, seed, budget, told)
 
-            def told(thinking: Thinking) -> None:
-                if worker.is_cancelled:
-                    raise HintCancelled
-                self.app.call_from_thread(panel.progress, thinking)
+        self.why_panel = WhyPanel(
+            before.players[seat],
+            action.label or action.key,
+            index,
+            self,
+            search,
+            lambda: len(c.bot_moves) == count,
+        )
+        self.host.coach_panel_home().mount(self.why_panel)
 
-            return hints(obs, game_id, seed, budget, told)
+    def why_found(self, panel: WhyPanel, found: BotMoveWhy) -> None:
+        if panel is self.why_panel:  # else closed meanwhile
+            panel.show(found)
 
-        worker = self.run_worker(work, thread=True, group="hint", exclusive=True, name="hint")
-        self.hint_asked = (worker, panel, state, seat)
-
-    def hint_found(self, worker: Worker, found: list[Hint]) -> None:
-        if self.hint_asked is None or self.hint_asked[0] is not worker:
-            return  # an older request's answer, cancelled since
-        _worker, panel, state, seat = self.hint_asked
-        self.hint_asked = None
-        if panel.is_attached and self.hint_position() is state:  # else stale: dropped
-            c = self.controller
-            count_hint(c.seats[seat])
-            c.autosave()
-            panel.show(c.state.players[seat], found)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.group == "why":
-            self.why_found(event.worker, event.state)
-            return
-        if event.worker.group != "hint":
-            return
-        if event.state == WorkerState.SUCCESS:
-            self.hint_found(event.worker, event.worker.result or [])
-        elif event.state == WorkerState.ERROR and not isinstance(event.worker.error, HintCancelled):
-            self.close_hint()
-            self.notify(f"No hint: {event.worker.error}", severity="error", markup=False)
-
-    def why_found(self, worker: Worker, state: WorkerState) -> None:
-        panels = self.query(WhyPanel)
-        if not panels:
-            return  # closed meanwhile
-        if state == WorkerState.SUCCESS and isinstance(worker.result, BotMoveWhy):
-            panels.first().show(worker.result)
-        elif state == WorkerState.ERROR and not isinstance(worker.error, HintCancelled):
-            panels.first().remove()
-            self.notify(f"No answer: {worker.error}", severity="error", markup=False)
+    def close_why(self) -> None:
+        panel, self.why_panel = self.why_panel, None
+        if panel is not None:
+            panel.remove()
+            self.panel_closed()

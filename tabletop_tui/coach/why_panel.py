@@ -9,14 +9,28 @@ other options could tell what it holds.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
+from textual.worker import Worker, WorkerState
 
 from rules.bots import Thinking
 from rules.coach import BotMoveWhy
 
 from ..text import markup_safe as escape
+from .search_worker import Told, search_error, search_in_thread
+
+
+class WhyAsker(Protocol):
+    """What the panel tells the coach that opened it (``hint_panel.Coach``)."""
+
+    def why_found(self, panel: WhyPanel, found: BotMoveWhy) -> None: ...
+
+    def close_why(self) -> None: ...
+
+    def search_failed(self, panel: Widget, message: str) -> None: ...
 
 
 class WhyPanel(Vertical):
@@ -27,20 +41,38 @@ class WhyPanel(Vertical):
     WhyPanel #why-text { height: auto; }
     """
 
-    def __init__(self, who: str, label: str, index: int, is_current: Callable[[], bool], **kw):
-        super().__init__(id="why-panel", **kw)
+    def __init__(
+        self,
+        who: str,
+        label: str,
+        index: int,
+        coach: WhyAsker,
+        search: Callable[[Told], BotMoveWhy],
+        is_current: Callable[[], bool],
+    ):
+        super().__init__(id="why-panel")
         self.border_title = "Why the bot played it"
         self.who, self.label = who, label
         self.index = index  # which of the game's bot moves (0: the first)
+        self.coach = coach
+        self.search = search  # the hard bot's ranking again, run in the panel's worker
         self.is_current = is_current  # False once another bot has moved
 
     def on_mount(self) -> None:
         self.set_interval(0.3, self.check_current)
+        search_in_thread(self, self.search, self.progress, "why")
 
     def check_current(self) -> None:
         """Close once another bot has moved: W should start again from the last move."""
         if not self.is_current():
-            self.remove()
+            self.coach.close_why()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        found = event.worker.result
+        if event.state == WorkerState.SUCCESS and isinstance(found, BotMoveWhy):
+            self.coach.why_found(self, found)
+        elif (error := search_error(event)) is not None:
+            self.coach.search_failed(self, f"No answer: {error}")
 
     def compose(self):
         yield Static(

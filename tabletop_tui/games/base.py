@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.binding import Binding
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.core import Action, Ref
 
-from ..coach.hint_panel import CoachScreen
+from ..coach.hint_panel import COACH_BINDINGS, Coach
 from ..controller import Controller
 from ..lookup import Subject, TableLookup
 from ..navigation import BackToTitle, ShowEnd
@@ -21,6 +22,7 @@ from ..widgets.log import LogView
 from ..widgets.moves import MoveList
 from ..widgets.narrow import BREAKPOINTS, VIEW_CLASSES, ViewStrip, next_view
 from ..widgets.sizes import MIN_WIDTH
+from ..widgets.view_model import Drawn
 
 
 class ReviewNote(Static):
@@ -29,7 +31,7 @@ class ReviewNote(Static):
     """
 
 
-class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coach's hint key
+class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
     # under 80 columns the screen shows one view at a time (widgets/narrow.py)
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
     VIEW_LABELS: dict[str, str] = {}  # a game's own names for the narrow views
@@ -53,6 +55,7 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
         Binding("comma", "replay_step(-1, False)", "Move back", key_display=","),
         Binding("greater_than_sign", "replay_step(1, True)", "Next turn", key_display=">"),
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
+        *COACH_BINDINGS,  # ? a hint, W why a bot moved: the coach part acts on them
     ]
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
@@ -66,13 +69,13 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
     def __init__(self, controller: Controller, bot_delay: float | None = None):
         super().__init__()
         self.controller = controller
+        self.coach = Coach(self)  # the hint and why panels, composed (coach/hint_panel.py)
         self.shown_seat: int | None = None
         self._busy = False
         # a searching bot is deciding: its seat reads "thinking" (only then; before
         # it, during the pause people need to follow the moves, "about to move")
         self.bot_thinking = False
-        self._moves_shown: tuple | None = None
-        self._footer_shown: tuple | None = None
+        self.drawn = Drawn()  # what the move list, the footer and the panels show
         self._handoff: HandoffScreen | None = None
         self.view_shown = "play"  # the narrow layout's view on show
         if bot_delay is not None:
@@ -330,12 +333,8 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
         looked_up = self.lookup_allows(action)
         if looked_up is not None:  # Escape closes an open look-up before anything else
             return looked_up
-        if action == "hint":
-            return self.hint_allowed()
-        if action == "hints_off":
-            return self.hints_off_allowed()
-        if action == "why":
-            return self.why_allowed()
+        if action in ("hint", "hints_off", "why"):
+            return self.coach.allows(action)
         if action == "replay_step":
             return self.stepper is not None
         if action == "next_view":
@@ -361,6 +360,26 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
             self.advance()
         else:
             self.notify(self.controller.last_error, severity="warning")
+
+    # ---- the coach's keys (its part decides and draws) -----------------------------------
+    def action_hint(self) -> None:
+        self.coach.toggle_hint()
+
+    def action_hints_off(self) -> None:
+        self.coach.hints_off()
+
+    async def action_why(self) -> None:
+        await self.coach.why()
+
+    def coach_panel_home(self) -> Widget:
+        """Where the hint and why panels are mounted: the screen, docked along its
+        bottom, unless a game screen keeps a place for them that hides nothing the
+        move needs (Happy City: its right-hand column, over the log)."""
+        return self
+
+    def coach_panels_gone(self) -> None:
+        """No hint or why panel shows any more (a game that made room for one gives
+        the room back)."""
 
     def action_replay_step(self, delta: int, by_turn: bool) -> None:
         if self.stepper is not None:
@@ -439,8 +458,7 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
         # Labels count too: a move can keep its key and change its meaning
         # (Happiness: "Leave out Fire" becomes "Put Fire back in").
         keys = tuple((a.key, a.label) for a in legal)
-        if keys != self._moves_shown:
-            self._moves_shown = keys
+        if self.drawn.changed("moves", keys):
             options = [Option(a.label, id=a.key) for a in legal]
             highlight = self.default_highlight(self.controller, legal)
             if isinstance(ol, MoveList):
@@ -456,8 +474,7 @@ class GameScreenBase(FitsNarrow, TableLookup, CoachScreen):  # look-up key, coac
             tuple(sorted({a.kind for a in legal})),
             self.UNDO_EXPLAINS or self.controller.can_undo(),
         )
-        if footer_key != self._footer_shown:
-            self._footer_shown = footer_key
+        if self.drawn.changed("footer", footer_key):
             self.refresh_bindings()
 
     def show_title(self, own: str) -> None:

@@ -134,7 +134,7 @@ async def test_the_hint_key_shows_three_moves_counts_them_and_drops_stale_ones(t
         app.open_game(controller)
         await pilot.pause()
         screen = app.screen
-        screen.hint_budget = BUDGET
+        screen.coach.budget = BUDGET
         await pilot.press("question_mark")
         panel = screen.query_one(HintPanel)
         await wait_for(pilot, lambda: hints_used(controller.seats[seat]) == 1)
@@ -160,7 +160,7 @@ async def test_question_mark_with_hints_off_says_so_and_again_turns_them_on(tmp_
         app.open_game(controller)
         await pilot.pause()
         screen = app.screen
-        screen.hint_budget = BUDGET
+        screen.coach.budget = BUDGET
         await pilot.press("question_mark")
         await pilot.pause()
         assert not screen.query(HintPanel)  # no hint yet: it says how to get one
@@ -173,7 +173,7 @@ async def test_question_mark_with_hints_off_says_so_and_again_turns_them_on(tmp_
         # the palette's entry turns them off again, and says so
         titles = [c.title for c in app.get_system_commands(screen)]
         assert "Hints off for Ann" in titles
-        screen.set_hints(False)
+        screen.coach.set_hints(False)
         await pilot.pause()
         assert not hints_on(controller.seats[seat]) and not screen.query(HintPanel)
         assert "Hints on for Ann" in [c.title for c in app.get_system_commands(screen)]
@@ -242,7 +242,7 @@ async def test_the_hint_panel_shows_the_move_the_bot_leans_to_while_it_thinks(
         app.open_game(controller)
         await pilot.pause()
         screen = app.screen
-        screen.hint_budget = Budget(seconds=None, iterations=10_000)
+        screen.coach.budget = Budget(seconds=None, iterations=10_000)
         await pilot.press("question_mark")
         await wait_for(pilot, lambda: "So far it leans to" in coach_text(app))
         text = coach_text(app)

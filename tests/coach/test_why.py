@@ -71,7 +71,7 @@ async def test_capital_w_says_why_the_bot_moved_and_again_for_each_bot_move_befo
         app.open_game(controller)
         await pilot.pause()
         screen = app.screen
-        screen.hint_budget = BUDGET
+        screen.coach.budget = BUDGET
         assert screen.check_action("why", ()) is False  # no bot has moved yet
         for _ in range(80):  # Ann's moves until Bob (bot) has moved twice
             if len(controller.bot_moves) >= 2 and controller.next_step() == "human":

@@ -41,7 +41,7 @@ async def test_the_hint_leaves_the_cards_their_letters_and_the_specials_in_place
         app.open_game(controller)
         await pilot.pause()
         screen = app.screen
-        screen.hint_budget = BUDGET
+        screen.coach.budget = BUDGET
         before = {sel: screen.query_one(sel).region for sel in LEFT}
         await pilot.press("question_mark")
         panel = screen.query_one(HintPanel)

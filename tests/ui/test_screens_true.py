@@ -86,7 +86,8 @@ async def steady_panel_lines(pilot, key: str) -> list:
         again = await panel_lines(pilot, key)
         screen = pilot.app.screen
         # drawn for the panels' present width (a resize changes it in more than one step)
-        wrapped_now = screen._drawn_width == screen.query_one(Panels).size.width
+        drawn = screen.drawn.get(TABS[key])
+        wrapped_now = drawn is not None and drawn.width == screen.query_one(Panels).size.width
         if again == shown and wrapped_now:
             break
         shown = again

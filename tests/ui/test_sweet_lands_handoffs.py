@@ -107,7 +107,7 @@ async def test_the_token_list_never_wraps_onto_stop(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_state(pilot, state)
-        moves = screen._shown_moves
+        moves = screen.chooser.moves
         assert moves[-1].kind == "done" and moves[0].kind == "token"
         ol = screen.query_one("#sl-actions")
         assert ol.highlighted is None  # each token costs: nothing is taken by Enter alone

@@ -96,7 +96,7 @@ async def test_labels_refresh_after_every_step_of_an_effect(tmp_path):
                 for i in range(ol.option_count)
             }
             assert shown[marker.key] != first
-            assert shown[marker.key] == screen._labels[marker.key]
+            assert shown[marker.key] == screen.chooser.at().labels[marker.key]
             assert highlighted(screen).id == marker.key  # and Enter repeats it
 
 
@@ -147,7 +147,7 @@ async def test_a_free_action_that_runs_out_leaves_no_move_highlighted(tmp_path):
         screen.query_one(OptionList).focus()
         await keys(pilot, "home", *["down"] * [a.key for a in c.legal()].index(SELL_WHEAT))
         await keys(pilot, "enter")
-        assert c.state.action_keys()[-1] == SELL_WHEAT and SELL_WHEAT not in screen._by_key
+        assert c.state.action_keys()[-1] == SELL_WHEAT and SELL_WHEAT not in screen.chooser.by_key
         # every move left costs or ends something: none is highlighted, Enter waits
         assert screen.query_one(OptionList).highlighted is None
         assert "nothing yet: choose a move" in header(screen)
@@ -229,7 +229,7 @@ async def test_map_cursor_and_list_highlight_are_one_cursor(tmp_path):
             await keys(pilot, "m")
         await keys(pilot, "right_square_bracket", "right_square_bracket")
         target = hm.cursor
-        move = screen._by_key[highlighted(screen).id]
+        move = screen.chooser.by_key[highlighted(screen).id]
         assert ("hex", move.args[0]) == target  # the list highlight followed the map
         assert f"hex {target[1]}" in header(screen)
         await keys(pilot, "enter")
@@ -237,7 +237,7 @@ async def test_map_cursor_and_list_highlight_are_one_cursor(tmp_path):
         # the list drives now: the map cursor follows the highlight
         screen.query_one(OptionList).focus()
         await keys(pilot, "down")
-        move = screen._by_key[highlighted(screen).id]
+        move = screen.chooser.by_key[highlighted(screen).id]
         if move.kind == "hex":
             assert hm.cursor == ("hex", move.args[0])
 
@@ -255,7 +255,7 @@ async def test_map_cursor_is_drawn_only_while_enter_acts_on_the_map(tmp_path):
         hm = screen.query_one(HexMap)
         screen.query_one(OptionList).focus()
         await keys(pilot, "down", "up")
-        assert screen._by_key[highlighted(screen).id].kind not in ("hex", "edge")
+        assert screen.chooser.by_key[highlighted(screen).id].kind not in ("hex", "edge")
         assert not drawn_cursor(hm)  # Enter acts on the list's move, not on a hex
         await keys(pilot, "m")
         assert hm.has_focus and drawn_cursor(hm)
@@ -269,7 +269,7 @@ async def test_area_letters_card_digits_and_free_key(tmp_path):
         screen = await open_state(pilot, state)
         c = screen.controller
         await keys(pilot, "f")
-        assert screen._by_key[highlighted(screen).id].kind.startswith("fa_")
+        assert screen.chooser.by_key[highlighted(screen).id].kind.startswith("fa_")
         await keys(pilot, "O")  # closed in round 1-2: the reason, nothing done
         assert "opens in round" in notes(app)[-1]
         before = len(c.state.action_keys())

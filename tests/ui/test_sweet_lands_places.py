@@ -31,12 +31,12 @@ async def test_roads_are_chosen_by_their_two_hexes_and_the_focus_stays_on_the_li
         assert screen.query_one(OptionList).has_focus and not hm.has_focus
         assert "Hex no." in screen.app.screen.query_one("KeyBar").text()
         edge_hexes = components().maps[c.view()["players"][0]["map"]].edge_hexes
-        codes = [place_codes(a, edge_hexes) for a in screen._shown_moves]
+        codes = [place_codes(a, edge_hexes) for a in screen.chooser.moves]
         # the last two-hex road of the list, typed by its hexes
-        i = max(i for i, a in enumerate(screen._shown_moves) if len(codes[i]) == 2)
-        road = screen._shown_moves[i]
+        i = max(i for i, a in enumerate(screen.chooser.moves) if len(codes[i]) == 2)
+        road = screen.chooser.moves[i]
         a, b = edge_hexes[road.args[0]]
-        assert screen._labels[road.key].startswith(f"Road {a}-{b}: ")
+        assert screen.chooser.at().labels[road.key].startswith(f"Road {a}-{b}: ")
         typed = next(
             codes[i][0][:n]
             for n in range(1, len(codes[i][0]) + 1)
@@ -67,9 +67,9 @@ async def test_a_typed_number_that_names_no_place_is_refused_and_cleared(tmp_pat
         screen = await open_state(pilot, state)
         c = screen.controller
         edge_hexes = components().maps[c.view()["players"][0]["map"]].edge_hexes
-        codes = [place_codes(a, edge_hexes) for a in screen._shown_moves]
-        i = max(i for i, a in enumerate(screen._shown_moves) if len(codes[i]) == 2)
-        road = screen._shown_moves[i]
+        codes = [place_codes(a, edge_hexes) for a in screen.chooser.moves]
+        i = max(i for i, a in enumerate(screen.chooser.moves) if len(codes[i]) == 2)
+        road = screen.chooser.moves[i]
         # a legal number's first digit, then digits until nothing starts so
         code = codes[i][0]
         wrong = next(
@@ -80,8 +80,8 @@ async def test_a_typed_number_that_names_no_place_is_refused_and_cleared(tmp_pat
         before = c.state
         await keys(pilot, *wrong)
         assert app.notes[-1].title == "Not a legal place" and wrong in app.notes[-1].message
-        assert screen._typed == "" and c.state is before
+        assert screen.chooser.typed == "" and c.state is before
         # the road's own number now reads as itself: no stale digit before it
         typed = next(code[:n] for n in range(1, len(code) + 1) if typed_index(code[:n], codes) == i)
         await keys(pilot, *typed)
-        assert screen._typed == typed and highlighted(screen).id == road.key
+        assert screen.chooser.typed == typed and highlighted(screen).id == road.key

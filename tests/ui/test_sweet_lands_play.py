@@ -82,7 +82,9 @@ async def pick_on_map(pilot, action):
         else ["left_square_bracket"] * (len(pool) - fwd)
     )
     await keys(pilot, *seq, "enter")
-    if action.kind == "special" and screen._filter:  # several special tiles: choose in the list
+    if (
+        action.kind == "special" and screen.chooser.filter
+    ):  # several special tiles: choose in the list
         await keys(pilot, *list_keys(screen, action))
 
 
@@ -230,7 +232,7 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
             else:  # round 1 on the map by keys, later rounds by the move list (quicker)
                 await press_for(pilot, a, on_map=v["round"] == 1)
             taken = c.state.action_keys()[done_before:]  # then any forced one-answer steps
-            assert taken[:1] == [a.key] or screen._filter, f"step {step}: {a.key} not taken"
+            assert taken[:1] == [a.key] or screen.chooser.filter, f"step {step}: {a.key} not taken"
             if step == 30:  # look at every panel once, and the help
                 for k in "tbhpm":
                     await keys(pilot, k)

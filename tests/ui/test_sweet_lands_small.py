@@ -69,7 +69,7 @@ async def test_a_digit_after_an_area_key_with_two_areas_answers_that_choice(tmp_
         c = screen.controller
         hand = [p.hand for p in c.state.p][0]
         await keys(pilot, "J")  # J and J2: the list asks which
-        asked = list(screen._filter)
+        asked = list(screen.chooser.filter)
         assert {a.args[0] for a in asked} >= {"J", "J2"}
         await keys(pilot, str(len(asked)))  # the last of them, not a card of the hand
         assert c.state.action_keys()[-1] == asked[-1].key

@@ -9,15 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
-from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 
 from rules.core import Ref, counted
 from rules.happy_city import score_sum
 
-from ...coach.hint_panel import HintPanel
-from ...coach.why_panel import WhyPanel
 from ...lookup import Subject
 from ...text import markup_safe as escape
 from ...widgets.card import LETTER, card_letter, card_lines
@@ -105,7 +102,6 @@ class HappyCityScreen(Parts, GameScreenBase):
     _row_letters: dict[int, str] = {}  # a row card's id -> its letter, this turn
     _row_letters_turn: tuple[int, int] | None = None  # (round, seat) the letters are for
     _panel_for: int | None = None  # whose left panel is shown (its scroll is theirs)
-    coach_timer: Timer | None = None  # runs while a hint or why panel may show
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -142,22 +138,11 @@ class HappyCityScreen(Parts, GameScreenBase):
         cards' letters and the specials' effects out of sight (issue 46)."""
         right = self.part("#hc-right", Vertical)
         right.add_class("-coaching")
-        if self.coach_timer is None:  # the coach removes its panels itself
-            self.coach_timer = self.set_interval(0.25, self.sync_coach_panel)
         return right
 
-    def sync_coach_panel(self) -> None:
+    def coach_panels_gone(self) -> None:
         """The other players and the log come back once no coach panel shows."""
-        if self.query(HintPanel) or self.query(WhyPanel):
-            return
         self.part("#hc-right", Vertical).remove_class("-coaching")
-        if self.coach_timer is not None:
-            self.coach_timer.stop()
-            self.coach_timer = None
-
-    def close_hint(self) -> None:
-        super().close_hint()
-        self.call_after_refresh(self.sync_coach_panel)
 
     # ---- rendering --------------------------------------------------------------
     def render_view(self) -> None:

@@ -1,11 +1,13 @@
-"""The one cursor of the Sweet Lands screen, what Enter does, and the direct keys.
+"""The Sweet Lands screen's widgets wired to its chooser (``chooser.py``).
 
-The widget with the focus drives the cursor (the move list, the map or a table) and
-the others follow it, so the highlighted move, the map cursor and the table row always
-name the same move; the line above the move list says what Enter will do on the
-focused widget, or why it does nothing there. Direct keys: A-Q an action area, 1-9 a
-card of the hand, F the next free action, E end the turn (passing, asked once, when
-the main action is unused). A step with one answer is taken at once, in plain sight.
+The widget with the focus drives the one cursor (the move list, the map or a table):
+the screen tells the chooser where it moved and puts the other widgets where the
+chooser says, so the highlighted move, the map cursor and the table row always name
+the same move; the line above the move list says what Enter will do on the focused
+widget, or why it does nothing there, in the chooser's words. Direct keys: A-Q an
+action area, 1-9 a card of the hand, F the next free action, E end the turn (passing,
+asked once, when the main action is unused). A step with one answer is taken at once,
+in plain sight.
 """
 
 from __future__ import annotations
@@ -15,20 +17,19 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 from textual.widgets import DataTable, OptionList, Static
 
-from rules.core import Action, Explanation, GameState, counted
-from rules.sweet_lands import CardView, SweetLandsView
+from rules.core import Explanation, GameState, counted
+from rules.sweet_lands import SweetLandsView
 
 from ...text import markup_safe
 from . import asked as A
 from . import draft as D
 from . import hand as H
-from . import prompts as P
 from . import reasons as R
-from .cursor import CARD_KINDS, map_target, next_free_index, place_codes, typed_index
+from .chooser import Chooser, KeyAnswer, Part, card_moves
+from .cursor import CARD_KINDS, map_target
 from .hexmap import HexMap
 from .lines import Lines
 from .tabstrip import Panels
-from .text import data
 
 if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
@@ -43,26 +44,15 @@ MapPlace = tuple[str, int]  # ("hex", index) or ("edge", index), as HexMap's cur
 class ChoosingMixin(_Screen):
     """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
 
-    # What the mixin reads of SweetLandsScreen, set by its render_view and show_moves.
-    _map_targets: dict[MapPlace, list[Action]]  # the viewer's legal moves per map place
-    _labels: dict[str, str]  # move key -> its label in this view
+    # What the mixin reads of SweetLandsScreen, set by its render_view.
+    chooser: Chooser  # the one cursor, what Enter does, the direct keys
     _explained: dict[str, Explanation]  # move key -> the explainer's words for it
-    _by_key: dict[str | None, Action]  # move key -> legal move, for the moves on show
-    _shown_moves: list[Action]  # the moves in the list, in its order
-    _filter: list[Action] | None  # the moves of one choice, while the list shows only them
     _steps: list[str]  # this turn's steps, as "This turn" lists them
     _steps_text: str
-    _typed: str  # hex numbers typed in this map step
-    _slots: dict[int, int]  # the viewer's cards: uid -> digit key
-    _table_keys: dict[str, tuple]  # what each table shows, to skip refilling it
 
     if TYPE_CHECKING:
 
         def shown(self, v: SweetLandsView) -> int: ...
-
-        def numbered_step(self) -> bool: ...
-
-        def answer_row(self, n: int) -> None: ...
 
         def choose_row(self, row: str) -> None: ...
 
@@ -104,64 +94,52 @@ class ChoosingMixin(_Screen):
             move = "[b]Enter >[/b] " + escape(self.enter_text()) + "\n"
         self.update_static("#sl-steps", move + self._steps_text)
 
-    def highlighted_move(self):
-        """The legal move the list highlights (None if none)."""
-        ol = self.query_one(OptionList)
-        if ol.highlighted is None or not ol.option_count:
-            return None
-        return self._by_key.get(ol.get_option_at_index(ol.highlighted).id)
-
-    def focused_choice(self) -> tuple[list, str]:
-        """The moves Enter may perform on the focused widget, or why it performs none."""
-        v = self.current_view()
-        legal = self.controller.legal()
+    def focused_part(self) -> Part:
+        """The part of the screen Enter belongs to."""
         widget = self.focused
         if isinstance(widget, HexMap):
-            if self.shown(v) != v["viewer"]:
-                return [], "this is another player's map (N comes back to yours)"
-            if widget.cursor is None:
-                return [], ""
-            acts = self._map_targets.get(widget.cursor) or []
-            return acts, "" if acts else P.why_not_map(v, self.controller, widget.cursor, legal)
-        if isinstance(widget, DataTable) and widget.row_count:
+            return "map"
+        if isinstance(widget, DataTable):
+            return "areas" if widget.id == "sl-areas" else "hand"
+        return "list" if isinstance(widget, OptionList) else "other"
+
+    def sync_chooser(self) -> Chooser:
+        """The chooser, told where each widget points now (the mouse and the widgets'
+        own keys move them too)."""
+        chooser = self.chooser
+        ol = self.query_one(OptionList)
+        chooser.index = ol.highlighted if ol.option_count else None
+        chooser.map_cursor = self.query_one(HexMap).cursor
+        if chooser.position is not None:
+            chooser.shown_seat = self.shown(chooser.at().view)
+        chooser.focus = part = self.focused_part()
+        table = self.focused
+        if isinstance(table, DataTable) and part in ("areas", "hand"):
             # str(): Textual types a row key as optional; fill_table gives every row one
-            key = str(widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value)
-            if widget.id == "sl-areas":
-                acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
-                return acts, "" if acts else P.why_not_area(v, self.controller, key, legal)
-            card = self.hand_card(v, key)
-            if card is not None:
-                acts = self.card_moves(v, legal, card)
-                return acts, "" if acts else P.why_not_card(v, self.controller, card, legal)
-        hl = self.highlighted_move()
-        return ([hl] if hl is not None else []), ""
+            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+            chooser.rows[part] = str(key) if table.row_count else None
+        return chooser
+
+    def highlighted_move(self):
+        """The legal move the list highlights (None if none)."""
+        if self.chooser.position is None:
+            return None
+        return self.sync_chooser().highlighted()
 
     def enter_text(self) -> str:
+        return self.sync_chooser().enter_text()
+
+    def show_chooser_cursor(self) -> None:
+        """The list's highlight where the chooser puts it."""
         ol = self.query_one(OptionList)
-        if ol.has_focus and ol.highlighted is not None and ol.option_count:
-            row = ol.get_option_at_index(ol.highlighted)
-            if row.id is not None and row.id not in self._by_key:  # a row of the screen's own
-                return str(row.prompt).partition(") ")[2] or str(row.prompt)
-        acts, reason = self.focused_choice()
-        hl = self.highlighted_move()
-        if hl is not None and hl in acts:
-            return self._labels.get(hl.key, hl.label)
-        if len(acts) > 1:
-            return f"{len(acts)} ways: Enter lists them"
-        if acts:
-            return self._labels.get(acts[0].key, acts[0].label)
-        if reason:
-            return f"nothing here: {reason}"
-        if self._shown_moves and isinstance(self.focused, OptionList):
-            # no move is harmless, so none is highlighted for a stray Enter
-            return "nothing yet: choose a move (arrows, a number or a click)"
-        return "nothing to choose"
+        if ol.highlighted != self.chooser.index:
+            ol.highlighted = self.chooser.index
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         # The focused widget drives the one cursor and the others follow it; a late
         # highlight event must not pull the map cursor back while the map is driven.
         if event.option_list.has_focus:
-            self.follow_list(self._by_key.get(event.option.id))
+            self.follow_list(self.chooser.by_key.get(event.option.id or ""))
         self.show_steps()
 
     def follow_list(self, action) -> None:
@@ -202,169 +180,103 @@ class ChoosingMixin(_Screen):
         if table.cursor_row != row:
             table.move_cursor(row=row, animate=False)
 
-    def highlight_move(self, acts: list) -> None:
-        """Put the list highlight on the first of ``acts`` unless it is on one already."""
-        if not acts or self.highlighted_move() in acts:
-            return
-        ids = [a.key for a in self._shown_moves]
-        if acts[0].key in ids:
-            self.query_one(OptionList).highlighted = ids.index(acts[0].key)
-
     def action_end_turn(self) -> None:
         """E ends the turn; with the main action unused that means passing, asked once."""
-        legal = self.controller.legal()
-        end = next((a for a in legal if a.kind == "end"), None)
-        passing = next((a for a in legal if a.kind == "pass"), None)
-        if end is None and passing is not None:
-            self._apply(passing)
+        move = self.chooser.end_move() if self.chooser.position is not None else None
+        if move is not None and move.kind == "pass":
+            self._apply(move)
         else:
             self.try_act("end")
+
+    def refuse(self, answer: KeyAnswer) -> None:
+        self.notify(answer.refusal, title="Not allowed", severity="warning")
 
     def action_area(self, letter: str) -> None:
         """A-Q: use (or copy) that action area; the second area of a letter (H2) too."""
         if not self.play_seen():
             return
-        c = self.controller
-        if c.next_step() != "human":
+        if self.controller.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        legal = c.legal()
-        acts = [
-            a for a in legal if a.kind in ("area", "copy") and a.args[0] in (letter, letter + "2")
-        ]
-        if acts:
-            self.put_table_cursor("#sl-areas", acts[0].args[0])
-            self.choose(acts, "Choose how to use the area")
-        else:
-            v = self.current_view()
-            self.notify(
-                P.why_not_area(v, self.controller, letter, legal),
-                title="Not allowed",
-                severity="warning",
-            )
+        found = self.chooser.area_key(letter)
+        if isinstance(found, KeyAnswer):
+            self.refuse(found)
+            return
+        self.put_table_cursor("#sl-areas", found[0].args[0])
+        self.choose(found, "Choose how to use the area")
 
     def action_card(self, n: int) -> None:
-        """1-9: the n-th card of the hand: play it, or discard or keep it when asked."""
+        """1-9: the n-th card of the hand: play it, or discard or keep it when asked; in
+        a numbered list (a choice asked, a resource paid or taken) its n-th row."""
         if not self.play_seen():
             return
-        c = self.controller
-        v = self.current_view()
-        if c.next_step() != "human" or v["viewer"] is None:
+        if self.controller.next_step() != "human" or self.current_view()["viewer"] is None:
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        if self._filter is None and self.numbered_step():  # a resource paid or taken
-            self.answer_row(n)
-            return
-        if self._filter is not None:  # a choice asked (J or J2): the digit answers it
-            if 1 <= n <= len(self._filter):
-                self._apply(self._filter[n - 1])
-            else:
-                self.notify(f"Choose 1-{len(self._filter)} in the list.", severity="warning")
-            return
-        if D.drafting(v):
-            cards = dict(enumerate(D.pack(v), 1))
+        answer = self.chooser.card_key(n)
+        if answer.row is not None:
+            self.choose_row(answer.row)
+        elif answer.move is not None:
+            self._apply(answer.move)
+        elif self.chooser.numbered():  # a digit past the list: which digits answer it
+            self.notify(answer.refusal, severity="warning")
         else:
-            hand = {c["uid"]: c for c in v["players"][v["viewer"]]["hand"] or []}
-            cards = {n: hand[u] for u, n in self._slots.items() if u in hand}
-        if n not in cards:
-            numbers = ", ".join(map(str, sorted(cards))) or "none"
-            self.notify(f"No card has the number {n} (yours: {numbers}).", severity="warning")
-            return
-        card = cards[n]
-        legal = c.legal()
-        acts = self.card_moves(v, legal, card)
-        if acts:
-            self._apply(acts[0])
-        else:
-            self.notify(
-                P.why_not_card(v, self.controller, card, legal),
-                title="Not allowed",
-                severity="warning",
-            )
+            self.refuse(answer)
 
     def action_free(self) -> None:
         """F: the highlight goes to the next free action in the move list."""
-        ol = self.query_one(OptionList)
-        i = next_free_index(self._shown_moves, ol.highlighted)
-        if i is None:
+        found = self.sync_chooser().free_key()
+        if found is None:
             self.notify("No free action is possible now.", severity="warning")
             return
+        ol = self.query_one(OptionList)
         ol.focus()
-        ol.highlighted = i
+        ol.highlighted = found
 
     def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
         v = self.current_view()
         self.hex_info(msg.target, v, self.shown(v))
-        if self.shown(v) == v["viewer"]:
-            on_target = self._map_targets.get(msg.target) if msg.target is not None else None
-            self.highlight_move(on_target or [])
+        self.sync_chooser().point_map(msg.target)
+        self.show_chooser_cursor()
         self.show_steps()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if event.data_table.has_focus:  # the table's cursor is the one cursor now
-            acts, _ = self.focused_choice()
-            self.highlight_move(acts)
+            chooser = self.sync_chooser()
+            chooser.point_row(chooser.focus, str(event.row_key.value))
+            self.show_chooser_cursor()
             self.show_steps()
 
     def on_descendant_focus(self, event) -> None:
         # Enter now belongs to another widget: the list follows its cursor, and the
         # header says what Enter does there
-        if isinstance(self.focused, (DataTable, HexMap)):
-            acts, _ = self.focused_choice()
-            self.highlight_move(acts)
+        if self.chooser.position is not None:
+            chooser = self.sync_chooser()
+            chooser.focus_on(chooser.focus)
+            self.show_chooser_cursor()
         self.show_steps()
-
-    def hand_card(self, v: SweetLandsView, row_key: str) -> CardView | None:
-        """The card of that row: in the hand, or in the pack in front of the viewer."""
-        hand = v["players"][v["viewer"]]["hand"] if v["viewer"] is not None else None
-        cards = [*(hand or ()), *D.pack(v)]
-        return next((x for x in cards if str(x["uid"]) == row_key), None)
-
-    def card_moves(self, v: SweetLandsView, legal: list, card: CardView) -> list:
-        """The legal moves that use this card (a copy of the same card counts too)."""
-        me = v["viewer"]
-        assert me is not None, "cards are chosen by the seat at the keyboard"
-        cards = [*(v["players"][me]["hand"] or []), *D.pack(v)]
-        by_uid = {x["uid"]: x["id"] for x in cards}
-        kinds = CARD_KINDS | {"draft"}  # a copy of a drafted card is kept by its design
-        return [a for a in legal if a.kind in kinds and by_uid.get(a.args[0]) == card["id"]]
 
     def map_step(self) -> bool:
         """True while a map step of the viewer's is asked (digits type hex numbers)."""
-        if self.review or self.controller.viewer is None:
+        if self.review or self.controller.viewer is None or self.chooser.position is None:
             return False
-        pend = self.current_view().get("pending")
-        viewer = self.controller.viewer
-        return pend is not None and pend["op"] in P.MAP_OPS and pend["seat"] == viewer
+        return self.chooser.map_step()
 
     def action_hex_digit(self, digit: str) -> None:
         """0-9 in a map step: type a hex number (a road: its two hexes, 9 then 14) and
         the cursor goes to the first move there; Enter takes it."""
-        v = self.current_view()
-        mine = v["players"][v["viewer"]]["map"] if v["viewer"] is not None else None
-        edge_hexes = data().maps[mine].edge_hexes if mine else ()
-        codes = [place_codes(a, edge_hexes) for a in self._shown_moves]
-        typed = self._typed + digit
-        i = typed_index(typed, codes)
-        if i is None:
-            # refused and forgotten: a stale digit must not join the next number typed
-            self._typed = ""
-            self.notify(
-                f"No legal place is numbered {typed}: the typed number is cleared. Type a "
-                "hex number (a road: the numbers of both its hexes).",
-                title="Not a legal place",
-                severity="warning",
-            )
+        found = self.sync_chooser().hex_digit(digit)
+        if isinstance(found, str):
+            self.notify(found, title="Not a legal place", severity="warning")
             return
-        self._typed = typed
-        move = self._shown_moves[i]
+        move = self.chooser.moves[found]
         hm = self.query_one(HexMap)
         if hm.has_focus and map_target(move) in hm.targets:
             hm.set_cursor(map_target(move))  # the list follows the map cursor
             return
         ol = self.query_one(OptionList)
         ol.focus()
-        ol.highlighted = i
+        ol.highlighted = found
         self.follow_list(move)
 
     def action_scroll_panel(self, where: str) -> None:
@@ -405,7 +317,7 @@ class ChoosingMixin(_Screen):
         the shown seat's played cards, columns, tokens and tiles."""
         me = v["viewer"]
         if me is not None and D.drafting(v):
-            usable = {c["id"] for c in D.pack(v) if self.card_moves(v, legal, c)}
+            usable = {c["id"] for c in D.pack(v) if card_moves(v, legal, c)}
             self.fill_table("hand", "#sl-hand", D.pack_rows(v, usable, width))
             self.update_static("#sl-handtitle", D.pack_title(v))
             self.update_static("#sl-handwhy", D.kept_text(v))
@@ -420,7 +332,7 @@ class ChoosingMixin(_Screen):
             self.fill_table(
                 "hand",
                 "#sl-hand",
-                H.numbered(H.hand_rows(pv["hand"] or [], usable, width), self._slots),
+                H.numbered(H.hand_rows(pv["hand"] or [], usable, width), self.chooser.at().slots),
             )
             closed = {group: A.refusals(self.controller, group) for group in R.HAND_GROUPS}
             self.update_static("#sl-handwhy", R.hand_text(v, closed))
@@ -434,9 +346,8 @@ class ChoosingMixin(_Screen):
 
     def fill_table(self, name: str, selector: str, rows: list) -> None:
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
-        if self._table_keys.get(name) == key:
+        if not self.drawn.changed(f"table:{name}", key):
             return
-        self._table_keys[name] = key
         table = self.query_one(selector, DataTable)
         cursor = table.cursor_row
         table.clear()
@@ -462,9 +373,8 @@ class ChoosingMixin(_Screen):
     def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
         if self.review:
             return  # a table to look at: Enter plays nothing
-        c = self.controller
         v = self.current_view()
-        if c.next_step() != "human":
+        if self.controller.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
         if self.shown(v) != v["viewer"]:
@@ -473,21 +383,24 @@ class ChoosingMixin(_Screen):
                 severity="warning",
             )
             return
-        acts = self._map_targets.get(msg.target)
-        if not acts:
-            self.notify(
-                P.why_not_map(v, self.controller, msg.target, c.legal()),
-                title="Not allowed",
-                severity="warning",
-            )
-            return
-        self.choose(acts, "Choose the special tile for this hex")
+        chooser = self.sync_chooser()
+        chooser.focus, chooser.map_cursor = "map", msg.target  # Enter or a click there
+        self.enter_choice("Choose the special tile for this hex")
+
+    def enter_choice(self, question: str) -> None:
+        """Enter (or a click) on the map or a table: the chooser's moves there, one
+        taken at once and several listed to choose from; none: the engine's reason."""
+        acts, reason = self.chooser.focused_choice()
+        if acts:
+            self.choose(acts, question)
+        else:
+            self.notify(reason, title="Not allowed", severity="warning")
 
     def choose(self, acts: list, question: str) -> None:
         if len(acts) == 1:
             self._apply(acts[0])
             return
-        self._filter = acts
+        self.chooser.filter = acts
         self.show_moves(self.controller.legal())
         self.query_one(OptionList).focus()
         self.notify(f"{question} in the move list (keys 1-{len(acts)}, or arrows and Enter).")
@@ -495,36 +408,17 @@ class ChoosingMixin(_Screen):
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         if self.review:
             return  # a table to look at: Enter plays nothing
-        c = self.controller
-        v = self.current_view()
-        legal = c.legal()
         key = str(event.row_key.value)  # every row has a key (fill_table)
-        if c.next_step() != "human":
+        if self.controller.next_step() != "human":
             self.notify("Wait: it is not your move.", severity="warning")
             return
-        if event.data_table.id == "sl-areas":
-            acts = [a for a in legal if a.kind in ("area", "copy") and a.args[0] == key]
-            if acts:
-                self.choose(acts, "Choose")
-            else:
-                self.notify(
-                    P.why_not_area(v, self.controller, key, legal),
-                    title="Not allowed",
-                    severity="warning",
-                )
-        elif event.data_table.id == "sl-hand":
-            card = self.hand_card(v, key)
-            if card is None:
-                return
-            acts = self.card_moves(v, legal, card)
-            if acts:
-                self._apply(acts[0])
-            else:
-                self.notify(
-                    P.why_not_card(v, self.controller, card, legal),
-                    title="Not allowed",
-                    severity="warning",
-                )
+        chooser = self.sync_chooser()
+        part: Part = "areas" if event.data_table.id == "sl-areas" else "hand"
+        if part == "hand" and chooser.hand_card(key) is None:
+            return
+        chooser.focus = part
+        chooser.rows[part] = key  # the row chosen (a click may land off the cursor)
+        self.enter_choice("Choose")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option.id is not None:  # every row has its move's key (or a row of its own)

@@ -34,17 +34,19 @@ from . import hand as H
 from . import prompts as P
 from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
+from .chooser import Chooser, position_of
 from .choosing import ChoosingMixin
 from .cursor import pick_index
 from .handoff import SweetLandsHandoff
 from .hexmap import HexMap
-from .labels import city_name, label_for, map_targets
+from .labels import city_name, label_for
 from .lines import Lines
 from .lookup import SweetLandsLookup
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
 from .trade import TradeMixin
+from .view_model import FooterModel, PanelModel, StepModel
 
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
@@ -115,29 +117,16 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def __init__(self, controller, bot_delay: float | None = None):
         super().__init__(controller, bot_delay=bot_delay)
-        self._dirty: set[str] = set(TABS.values())
-        # the pending op last drawn and its reader ("-" before any): a new reader of the
-        # same step (a draft pick behind a hand-off) gets the step's panel too
-        self._last_op: tuple | str = "-"
         self._steps: list[str] = []
         self._steps_key: tuple[Any, ...] | None = None  # round, phase, turn, viewer
-        self._map_targets: dict = {}
-        self._filter: list | None = None
-        self._hand_for: int | str | None = "-"  # the reader the hand was drawn for ("-": none yet)
         self._slots: dict[int, int] = {}  # the viewer's cards by uid -> their digit key
         self._slots_turn: tuple | None = None  # the turn and reader they were numbered for
-        self._table_keys: dict = {}
-        self._drawn_width = 0  # the panels' width when a panel was last drawn
-        self._labels: dict = {}
         self._legend = False
         self._steps_text = ""
         # move key -> the explainer's cost and gains of it, asked when the list is drawn
         self._explained: dict[str, Explanation] = {}
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
-        self._by_key: dict = {}  # key -> legal move, for the moves on show
-        self._shown_moves: list = []  # the moves in the list, in its order
-        self._typed = ""  # hex numbers typed in this map step (keys 0-9)
-        self._extra_rows: list[tuple[str, str]] = []  # rows after the moves (trade.py)
+        self.chooser = Chooser()  # the one cursor and what Enter does (chooser.py)
         self._pack_awaited = False  # a draft pick made, the next pack not yet handed over
 
     def compose(self) -> ComposeResult:
@@ -227,7 +216,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             self.post_message(ShowEnd(self.controller, SweetLandsEndScreen))
 
     def _apply(self, action) -> None:
-        label = self._labels.get(action.key, action.label)
+        label = self.label_of(action)
         if action.kind == "pass" and self._confirm != action.key:
             self._confirm = action.key  # asked once; the same move again passes
             gains = ", ".join(A.gains_of(self._explained.get(action.key)))
@@ -243,7 +232,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             )
             return
         self._confirm = None
-        self._filter = None
+        self.chooser.filter = None
         if self.controller.act(action):
             if action.kind in ("end", "pass"):
                 # turn over ("This turn" afresh: solo turns share round and seat)
@@ -303,11 +292,12 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             self._slots_turn = turn
         hand = v["players"][me]["hand"] if me is not None else None
         self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
-        self._explained = A.moves_explained(c, legal)
-        self._labels = {
-            a.key: label_for(a, v, self._explained.get(a.key), self._slots) for a in legal
-        }
-        self._typed = ""
+        position = position_of(c, v, legal, self._slots, acting=not self.review)
+        self._explained = position.explained
+        self.sync_chooser()  # where the list's highlight was, on the rows it was on
+        self.chooser.show(position)
+        self.chooser.shown_seat = self.shown(v)
+        self.chooser.typed = ""
 
         step = c.next_step()
         if step == "human" and me is not None:
@@ -318,13 +308,13 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         )
 
         self.note_turn_so_far(v, step)
-        self._map_targets = map_targets(legal)
-        if self._hand_for != me:
-            self.forget_hand(me)
-        self._dirty = set(TABS.values())
+        hand_drawn = self.drawn.get("tab-hand")
+        if isinstance(hand_drawn, PanelModel) and hand_drawn.reader != me:
+            self.forget_hand()
         tabs = self.query_one(Panels)
-        op_changed = (op, me) != self._last_op
-        self._last_op = (op, me)
+        # a new step, or a new reader of the same step (a draft pick behind a hand-off),
+        # opens the step's panel
+        op_changed = self.drawn.changed("step", StepModel(op, me))
         if op_changed and step == "human":
             home = P.home_tab(op)
             if home and tabs.active != home:
@@ -332,7 +322,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self.render_tab(tabs.active, v, legal)
 
         self.update_static("#sl-others", H.others_text(v, me))
-        self.show_moves(legal)
+        self.draw_moves()
         self.show_steps()  # after the move list: it names the highlighted move
         self.render_log()
         # the focus never moves to the map by itself (M does): arrows stay on the list
@@ -386,28 +376,27 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
             state = state.apply(move)
         return steps
 
-    def forget_hand(self, reader: int | None) -> None:
+    def forget_hand(self) -> None:
         """Privacy: the hand drawn for the last reader leaves the DOM before anything
-        is drawn for ``reader``."""
+        is drawn for the next one."""
         self.query_one("#sl-hand", DataTable).clear()
-        self._table_keys.pop("hand", None)
+        self.drawn.forget("tab-hand", "table:hand")
         self.update_static("#sl-handtitle", "")
         self.update_static("#sl-handwhy", "")
-        self._hand_for = reader
 
     def render_tab(
         self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
     ) -> None:
-        if tab not in self._dirty:
-            return
-        self._dirty.discard(tab)
         if v is None:
             v = self.current_view()
-        if legal is None:
-            legal = self.controller.legal()
         seat = self.shown(v)
         width = self.query_one(Panels).size.width or 80  # (before the first layout)
-        self._drawn_width = width
+        legend = self._legend and tab == "tab-map"
+        model = PanelModel(self.controller.state, v["viewer"], seat, width, legend)
+        if not self.drawn.changed(tab, model):
+            return
+        if legal is None:
+            legal = self.controller.legal()
         if tab == "tab-map":
             self.render_map_panel(v, seat)
         elif tab == "tab-tracks":
@@ -440,7 +429,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         hm.display = True
         self.query_one("#sl-hexinfo", Static).remove_class("-choice")
         mine = seat == me
-        targets = set(self._map_targets) if mine else set()
+        targets = set(self.chooser.targets) if mine else set()
         hm.show(data().maps[pv["map"]], pv, targets)
         whose = "[b]Your map[/b]" if mine else f"[b]{escape(pv['name'])}'s map[/b]"
         cities = pv["city_hexes"] if mine else ()
@@ -460,12 +449,10 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         if target and pv["map"]:
             m = data().maps[pv["map"]]
             bits = place_facts(m, pv, target)
-            acts = self._map_targets.get(target) if seat == v["viewer"] else None
+            acts = self.chooser.targets.get(target) if seat == v["viewer"] else None
             if acts:
                 bits.append(
-                    "[b]Enter: "
-                    + escape("; ".join(self._labels.get(a.key, a.label) for a in acts))
-                    + "[/b]"
+                    "[b]Enter: " + escape("; ".join(self.label_of(a) for a in acts)) + "[/b]"
                 )
             text = " - ".join(bits)
         info = self.query_one("#sl-hexinfo", Static)
@@ -475,49 +462,46 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self.update_static(info, text)
 
     # ---- move list ------------------------------------------------------------------------
+    def label_of(self, action) -> str:
+        """A move's words in the move list (the engine's label before the first draw)."""
+        shown = self.chooser.position
+        return shown.labels.get(action.key, action.label) if shown else action.label
+
     def show_moves(self, legal: list, focus: bool = True) -> None:
+        """The list again for the position on show (a choice asked, a move refused)."""
         # ``focus`` is the base's; here the list takes the focus unless a map or a table
         # holds it (a choice made there goes on there), whatever the caller asks.
-        shown = self._filter if self._filter is not None else legal
+        self.sync_chooser()
+        self.chooser.show(self.chooser.at())
+        self.draw_moves()
+
+    def draw_moves(self) -> None:
+        """The move list as the chooser lists it, refilled only when its rows changed
+        (labels count: a step keeps its keys while their costs and gains change)."""
+        chooser = self.chooser
         ol = self.query_one(MoveList)
-        # labels count: a step keeps its keys while their costs and gains change
-        labels = [self._labels.get(a.key, a.label) for a in shown]
-        extra = self.pay_all_rows(shown) if self._filter is None else []
-        rows = [a.key for a in shown] + [row for row, _ in extra]
-        labels += [text for _, text in extra]
-        if self._filter is not None or self.numbered_step():  # the digits answer it (1-N)
-            labels = [f"{i}) {text}" for i, text in enumerate(labels, 1)]
-        keys = tuple(zip(rows, labels, strict=True)) + (
-            ("filter",) if self._filter is not None else ()
-        )
-        before = self.highlighted_move()  # looked up among the moves it was shown with
-        previous = (before.key, before.label) if before is not None else None
-        self._by_key = {a.key: a for a in legal}
-        if keys != self._moves_shown:
-            self._moves_shown = keys
-            self._shown_moves = list(shown)
-            self._extra_rows = extra
-            options = [Option(text, id=row) for row, text in zip(rows, labels, strict=True)]
-            ol.set_moves(options, highlight=pick_index(previous, shown, self._explained))
+        if self.drawn.changed("moves", chooser.listed):
+            shown = chooser.moves
+            rows = chooser.list_rows()
+            ol.set_moves([Option(text, id=row) for row, text in rows], highlight=chooser.index)
             if self.review:  # a table to look at: no moves ever, the log takes the room
                 ol.display = bool(shown)
             else:  # hidden, not taken out: while a bot or another seat moves the list
                 # keeps its place, so the panels below do not jump up and back (issue 46)
                 ol.visible = bool(shown)
             if shown and ol.highlighted is not None:
-                self.follow_list(shown[ol.highlighted])
+                self.follow_list(chooser.highlighted())
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
                 ol.focus()
         # Only what the footer shows may trigger its (costly) rebuild.
-        kinds = {a.kind for a in legal}
-        footer_key = (
+        kinds = {a.kind for a in chooser.at().legal}
+        footer = FooterModel(
             "end" in kinds or "pass" in kinds,
             "done" in kinds,
             self.controller.can_undo(),
             self.map_step(),
         )
-        if footer_key != self._footer_shown:
-            self._footer_shown = footer_key
+        if self.drawn.changed("footer", footer):
             self.refresh_bindings()
 
     def nothing_chosen_text(self) -> str:
@@ -552,9 +536,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def on_panels_resized(self) -> None:
         """Wrap the panels again for their new width (hidden ones when next shown)."""
-        if self.query_one(Panels).size.width != self._drawn_width:
-            self._dirty = set(TABS.values())
-            self.render_tab(self.query_one(Panels).active)
+        self.render_tab(self.query_one(Panels).active)
 
     def show_tab(
         self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
@@ -572,9 +554,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     def action_legend(self) -> None:
         self._legend = not self._legend
-        self.action_tab("m")
-        self._dirty.add("tab-map")
-        self.render_tab("tab-map")
+        self.action_tab("m")  # drawn again: the legend is part of the map's model
 
     def action_zoom(self) -> None:
         self.query_one(HexMap).toggle_scale()
@@ -585,5 +565,4 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self.shown_seat = (self.shown(v) + 1) % n
         if self.shown_seat == v["viewer"]:
             self.shown_seat = None
-        self._dirty = set(TABS.values())
-        self.render_tab(self.query_one(Panels).active)
+        self.render_tab(self.query_one(Panels).active)  # its model names the seat shown

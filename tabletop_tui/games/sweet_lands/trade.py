@@ -1,7 +1,8 @@
 """The 3-for-1 trade in a few keys: X starts it, and while a basic resource is paid or
 taken the move list is numbered so a digit answers it; a payment of several adds a
-row per resource held that pays them all in it ("Pay all 3 in wheat"). X, the digit
-of that row, the digit of the resource taken: a conversion in three keys.
+row per resource held that pays them all in it ("Pay all 3 in wheat", the chooser's
+``pay_all_rows``). X, the digit of that row, the digit of the resource taken: a
+conversion in three keys.
 
 A row that pays them all makes the engine's one-by-one payments in a row; the ones
 after the first are marked as taken by the screen, so one undo takes them all back.
@@ -12,9 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rules.core import Action
-from rules.sweet_lands import Op
 
 from ...text import markup_safe
+from .chooser import ALL
 
 if TYPE_CHECKING:
     from rules.sweet_lands import SweetLandsView
@@ -23,54 +24,15 @@ if TYPE_CHECKING:
 else:
     _Screen = object
 
-CHOICE_OPS = {Op.PAYBASIC, Op.BASIC}  # a resource chosen from the list alone
-ALL = "all:"  # the id of a row that pays every resource due in one kind
-
 
 class TradeMixin(_Screen):
     """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
 
-    _extra_rows: list[tuple[str, str]]  # (row id, words) after the moves, this list
-
-    _shown_moves: list[Action]  # the moves in the list, in its order (the screen's)
     _steps: list[str]
 
     if TYPE_CHECKING:
 
         def current_view(self) -> SweetLandsView: ...
-
-    def numbered_step(self) -> bool:
-        """True while the viewer pays or takes a basic resource (digits answer the list)."""
-        if self.review or self.controller.viewer is None:
-            return False
-        pend = self.current_view().get("pending")
-        return (
-            pend is not None and pend["op"] in CHOICE_OPS and pend["seat"] == self.controller.viewer
-        )
-
-    def pay_all_rows(self, shown: list[Action]) -> list[tuple[str, str]]:
-        """A row per resource the viewer holds enough of to pay all that is due in it."""
-        v = self.current_view()
-        pend = v.get("pending")
-        if pend is None or pend["op"] != Op.PAYBASIC or v["viewer"] is None:
-            return []
-        due = int(pend.get("n") or 1)
-        held = v["players"][v["viewer"]]["resources"]
-        if due < 2:
-            return []
-        return [
-            (ALL + a.key, f"Pay all {due} in {a.args[0]}")
-            for a in shown
-            if a.kind == "res" and held.get(a.args[0], 0) >= due
-        ]
-
-    def answer_row(self, n: int) -> None:
-        """Digit ``n`` on a numbered list: its n-th row."""
-        rows = [a.key for a in self._shown_moves] + [row for row, _ in self._extra_rows]
-        if not 1 <= n <= len(rows):
-            self.notify(f"Choose 1-{len(rows)} in the list.", severity="warning")
-            return
-        self.choose_row(rows[n - 1])
 
     def choose_row(self, row: str) -> None:
         if row.startswith(ALL):
