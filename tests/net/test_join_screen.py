@@ -58,7 +58,7 @@ async def test_a_joined_seat_plays_on_the_games_own_screen_and_sees_the_other_se
             listed = [a for a in state.legal_actions(mine) if a.kind not in screen.UNLISTED_KINDS]
             assert len(shown) == len(listed) > 0  # (Sweet Lands words its own from the explainer)
             # no coach hints on a joined seat: a hint needs the game itself, held by the host
-            assert not screen.seat_may_have_hints()
+            assert not screen.coach.seat_may_have_hints()
             # this seat moves on its screen until the other seat is to act
             while app.remote.next_step() == "human":
                 move = app.remote.legal()[0]
