@@ -8,6 +8,7 @@ from textual.containers import Center, Middle
 from textual.screen import Screen
 from textual.widgets import Static
 
+from .. import memory_policy
 from ..text import markup_safe as escape
 from .keybar import KeyBar
 from .sizes import MIN_HEIGHT, MIN_WIDTH, NARROW_HEIGHT, NARROW_WIDTH
@@ -70,6 +71,11 @@ class HandoffScreen(FitsNarrow, Screen):
         if self.is_mounted:
             self.query_one("#handoff-box", Static).update(self.text())
             self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        # nobody presses a key while the device changes hands: collect the cycles then,
+        # once this screen is drawn, rather than inside a later key
+        self.call_after_refresh(memory_policy.between_players)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         if action == "take_back":

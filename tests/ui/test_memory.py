@@ -9,6 +9,7 @@ import random
 
 from textual.strip import Strip
 
+from tabletop_tui import memory_policy
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.settings import save_setting
@@ -88,3 +89,54 @@ async def test_a_closed_game_leaves_none_of_its_drawn_lines(tmp_path):
         before = alive(Strip)
         await few_turns(app, pilot, 2)
         assert alive(Strip) - before < 400
+
+
+async def full_collections_through_hand_offs(tmp_path, applied: bool) -> tuple[list[str], int]:
+    """A 2-human Happy City game four hand-offs in, the cycle collector's own runs
+    turned off: each full collection, named by the screen on show when it ran, and
+    the hand-offs shown."""
+    full: list[str] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(type(app.screen).__name__)
+
+    save_setting(tmp_path, "handoff_screens", True)
+    app = make_app(tmp_path)
+    rng = random.Random(4)
+    handoffs = 0
+    was_applied = memory_policy.Policy.applied
+    memory_policy.Policy.applied = applied  # as `tabletop play` sets it, or as tests keep it
+    gc.callbacks.append(seen)
+    gc.disable()  # only the policy collects (the thresholds would add runs of their own)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.start_game("happy-city", ["Ann", "Bob"], [{"kind": "human"}] * 2, {}, 4)
+            await pilot.pause()
+            while handoffs < 4:
+                screen = app.screen
+                if isinstance(screen, HandoffScreen):
+                    await pilot.pause()  # drawn, the device changing hands
+                    await pilot.press("enter")
+                    handoffs += 1
+                elif isinstance(screen, GameScreenBase) and screen.controller.legal():
+                    screen.act_key(rng.choice(screen.controller.legal()).key)
+                await pilot.pause()
+    finally:
+        gc.enable()
+        gc.callbacks.remove(seen)
+        memory_policy.Policy.applied = was_applied
+    return full, handoffs
+
+
+async def test_under_the_memory_policy_each_hand_off_collects_in_full_while_it_shows(tmp_path):
+    """``tabletop play`` collects less often (memory_policy), so the garbage of a turn
+    is freed in one full collection while the terminal changes hands: one a hand-off,
+    each while the hand-off screen is on show, none while a player's screen is."""
+    full, handoffs = await full_collections_through_hand_offs(tmp_path, applied=True)
+    assert full == ["HandoffScreen"] * handoffs
+
+
+async def test_without_the_memory_policy_a_hand_off_leaves_the_collector_alone(tmp_path):
+    full, handoffs = await full_collections_through_hand_offs(tmp_path, applied=False)
+    assert handoffs == 4 and full == []
