@@ -11,7 +11,6 @@ import random
 import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
-from rules.sweet_lands.model.player import RARE_PLAYER_FIELDS
 
 ALL_VARIANTS = {"turn_order": "pass_order", "draft": "on", "advanced_skills": "on"}
 
@@ -94,23 +93,3 @@ def test_sibling_moves_do_not_see_each_other():
             assert [fingerprint(k) for k in kids] == prints
             checked += 1
         s = s.apply(rng.choice(acts))
-
-
-def test_a_record_and_its_copy_change_their_seldom_used_fields_apart():
-    # the fields a record keeps in its shared PlayerRare (RARE_PLAYER_FIELDS): a
-    # change to the copy, or to the record after it was copied, reaches neither other
-    s = SPEC.new_game(["P0", "P1"], seed=3)
-    record = s.p[0]
-    before = {name: getattr(record, name) for name in RARE_PLAYER_FIELDS}
-    copy = record.copy()
-    for name in RARE_PLAYER_FIELDS:
-        setattr(copy, name, ("copy", name))
-    assert {name: getattr(record, name) for name in RARE_PLAYER_FIELDS} == before
-    again = record.copy()
-    for name in RARE_PLAYER_FIELDS:
-        setattr(record, name, ("record", name))
-    assert {name: getattr(again, name) for name in RARE_PLAYER_FIELDS} == before
-    assert all(getattr(copy, name) == ("copy", name) for name in RARE_PLAYER_FIELDS)
-    detached = s.detached_copy().p[0]
-    detached.cp = 99
-    assert record.cp == ("record", "cp")

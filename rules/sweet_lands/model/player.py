@@ -8,8 +8,7 @@ builds on, without importing the registry."""
 
 from __future__ import annotations
 
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 
 class Traits:
@@ -37,49 +36,6 @@ class Traits:
 NO_TRAITS = Traits()  # a seat that has not chosen its character yet
 
 
-# Fields of a seat's record that moves almost never read (a few in a hundred
-# moves): copies of the record share them as one PlayerRare (one slot to copy
-# instead of seven, and the acting seat's record is copied on every move);
-# PlayerState has a property for each that reads it there, and a change first gives
-# the record a PlayerRare of its own (as fields.RareFields does for the state). A
-# field read more often costs more through its property than its copy saves.
-RARE_PLAYER_FIELDS = (
-    "rabbits",
-    "cp",
-    "ip",
-    "flipped",
-    "milestones",
-    "diamond_cards",
-    "ip_last",
-)
-
-
-class PlayerRare:
-    """The seldom used fields of one seat's record (see RARE_PLAYER_FIELDS)."""
-
-    __slots__ = RARE_PLAYER_FIELDS
-    rabbits: set[int]
-    cp: int
-    ip: int
-    flipped: list[int]
-    milestones: list[int]
-    diamond_cards: int
-    ip_last: int
-
-    def copy(self) -> PlayerRare:
-        """The same values in a new object (containers shared: a move replaces a
-        container it changes, it never changes one in place)."""
-        r = _new(PlayerRare)
-        r.rabbits = self.rabbits
-        r.cp = self.cp
-        r.ip = self.ip
-        r.flipped = self.flipped
-        r.milestones = self.milestones
-        r.diamond_cards = self.diamond_cards
-        r.ip_last = self.ip_last
-        return r
-
-
 class PlayerState:
     __slots__ = (
         "char",
@@ -93,6 +49,7 @@ class PlayerState:
         "tiles",
         "roads",
         "props",
+        "rabbits",
         "eda",
         "rows",
         "shops",
@@ -105,15 +62,19 @@ class PlayerState:
         "discount",
         "prosp",
         "vp",
+        "cp",
+        "ip",
         "wonders",
         "skills",
+        "flipped",
         "discs",
         "aid",
         "passed",
+        "milestones",
+        "diamond_cards",
+        "ip_last",
         "memo",
         "ext",  # F: owned by characters/variants/skills; immutable values only
-        "_rare",  # the fields of RARE_PLAYER_FIELDS, behind the properties below
-        "_owns_rare",  # whether _rare is this record's own (copy on write)
     )
 
     char: str | None
@@ -127,6 +88,7 @@ class PlayerState:
     tiles: dict[int, tuple[str, bool]]
     roads: set[int]
     props: dict[int, str]
+    rabbits: set[int]
     eda: set[int]
     rows: dict[str, int]
     shops: list[str]
@@ -139,53 +101,23 @@ class PlayerState:
     discount: int
     prosp: list[int]  # position on each Prosperity track
     vp: int
+    cp: int
+    ip: int
     wonders: int
     skills: list[int]
+    flipped: list[int]
     discs: int
     aid: int | None
     passed: bool
+    milestones: list[int]
+    diamond_cards: int
+    ip_last: int
     # Facts derived from the board (free spots, counts; milestone results, see
     # turn_checks.milestone_met_now), each kept with what it was derived from.
     memo: dict[str, Any]
     ext: dict[str, object]
 
-    _rare: PlayerRare
-    _owns_rare: bool
-
-    if TYPE_CHECKING:
-        # the fields kept in PlayerRare, as the properties set up below the class
-        @property
-        def rabbits(self) -> set[int]: ...
-        @rabbits.setter
-        def rabbits(self, value: set[int]) -> None: ...
-        @property
-        def cp(self) -> int: ...
-        @cp.setter
-        def cp(self, value: int) -> None: ...
-        @property
-        def ip(self) -> int: ...
-        @ip.setter
-        def ip(self, value: int) -> None: ...
-        @property
-        def flipped(self) -> list[int]: ...
-        @flipped.setter
-        def flipped(self, value: list[int]) -> None: ...
-        @property
-        def milestones(self) -> list[int]: ...
-        @milestones.setter
-        def milestones(self, value: list[int]) -> None: ...
-        @property
-        def diamond_cards(self) -> int: ...
-        @diamond_cards.setter
-        def diamond_cards(self, value: int) -> None: ...
-        @property
-        def ip_last(self) -> int: ...
-        @ip_last.setter
-        def ip_last(self, value: int) -> None: ...
-
     def __init__(self):
-        self._rare = _new(PlayerRare)
-        self._owns_rare = True
         self.char = None
         self.role = NO_TRAITS
         self.map = None
@@ -241,6 +173,7 @@ class PlayerState:
         p.tiles = self.tiles
         p.roads = self.roads
         p.props = self.props
+        p.rabbits = self.rabbits
         p.eda = self.eda
         p.rows = self.rows
         p.shops = self.shops
@@ -253,25 +186,27 @@ class PlayerState:
         p.discount = self.discount
         p.prosp = self.prosp
         p.vp = self.vp
+        p.cp = self.cp
+        p.ip = self.ip
         p.wonders = self.wonders
         p.skills = self.skills
+        p.flipped = self.flipped
         p.discs = self.discs
         p.aid = self.aid
         p.passed = self.passed
+        p.milestones = self.milestones
+        p.diamond_cards = self.diamond_cards
+        p.ip_last = self.ip_last
         p.ext = self.ext
         p.res = self.res.copy()  # the method: cheaper than dict()
         p.inc = self.inc
         p.hand = self.hand
         p.memo = self.memo
-        p._rare = self._rare
-        # shared now: neither record may change it in place any more
-        p._owns_rare = self._owns_rare = False
         return p
 
     def full_copy(self) -> PlayerState:
         """A copy sharing no container, for positions arranged by hand."""
         p = self.copy()
-        p._rare, p._owns_rare = self._rare.copy(), True
         p.played, p.shops, p.prosp = list(self.played), list(self.shops), list(self.prosp)
         p.skills, p.flipped = list(self.skills), list(self.flipped)
         p.milestones = list(self.milestones)
@@ -307,21 +242,3 @@ class PlayerState:
 
 
 _new = object.__new__
-
-
-def _rare_field(name: str) -> property:
-    """PlayerState.<name>: read from the record's PlayerRare; a change first makes
-    it this record's own."""
-    get = attrgetter("_rare." + name)
-
-    def put(self: PlayerState, value: Any) -> None:
-        if not self._owns_rare:
-            self._rare = self._rare.copy()
-            self._owns_rare = True
-        setattr(self._rare, name, value)
-
-    return property(get, put, doc=f"The seat's {name} (kept in its PlayerRare).")
-
-
-for _name in RARE_PLAYER_FIELDS:
-    setattr(PlayerState, _name, _rare_field(_name))
