@@ -29,7 +29,7 @@ from .chooser import Chooser, KeyAnswer, Part, card_moves
 from .cursor import CARD_KINDS, map_target
 from .hexmap import HexMap
 from .lines import Lines
-from .tabstrip import Panels
+from .tabstrip import Panels, PickTable
 
 if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
@@ -348,13 +348,14 @@ class ChoosingMixin(_Screen):
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
         if not self.drawn.changed(f"table:{name}", key):
             return
-        table = self.query_one(selector, DataTable)
+        table = self.query_one(selector, PickTable)
         cursor = table.cursor_row
         table.clear()
         for column in table.columns.values():  # clear() keeps the widths: measure afresh
             column.content_width = column.label.cell_len
         for k, cells in rows:
             table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
+        table.refilled()
         if rows:
             table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
 

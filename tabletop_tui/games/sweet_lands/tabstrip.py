@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rich.markup import escape
 from textual import events
+from textual.coordinate import Coordinate
 from textual.message import Message
 from textual.widgets import ContentSwitcher, DataTable, Static
 
@@ -98,6 +99,27 @@ class PickTable(DataTable):
     def __init__(self, **kw):
         super().__init__(cursor_type="row", zebra_stripes=True, **kw)
         self._before = None
+        self.header_stale = False
+
+    def refilled(self) -> None:
+        """Its rows were put in afresh. The table measures them on its next idle, and
+        a header it drew before that (under load, after a terminal resize) keeps the
+        old column widths: draw the rows again once they are measured."""
+        self.header_stale = True
+
+    def on_idle(self) -> None:
+        # runs before DataTable's own idle handler measures the rows: the redraw
+        # goes in after it
+        if self.header_stale:
+            self.header_stale = False
+            self.call_next(self.redraw)
+
+    def redraw(self) -> None:
+        """Draw every row again at the measured widths (update_cell renews what the
+        table keeps drawn, whatever the cell)."""
+        if self.row_count and self.columns:
+            cell = self.coordinate_to_cell_key(Coordinate(0, 0))
+            self.update_cell(cell.row_key, cell.column_key, self.get_cell(*cell))
 
     def on_mouse_down(self) -> None:
         self._before = self.cursor_coordinate
