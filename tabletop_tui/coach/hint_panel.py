@@ -91,9 +91,7 @@ class HintPanel(Vertical):
     def __init__(
         self, who: str, state: GameState, coach: Coach, search: Callable[[Told], list[Hint]]
     ):
-        super().__init__(
-            id="hint-panel",
-        )
+        super().__init__(id="hint-panel")
         self.border_title = "Hint"
         self.who = who
         self.state = state  # the position the panel speaks of
