@@ -54,7 +54,7 @@ from rules import get_game  # noqa: E402
 from rules.bots import make_bot, observe  # noqa: E402
 from rules.sweet_lands import components  # noqa: E402
 from tabletop_tui.app import TabletopApp  # noqa: E402
-from tabletop_tui.games.sweet_lands.cursor import (  # noqa: E402
+from tabletop_tui.games.sweet_lands.chooser import (  # noqa: E402
     map_target,
     next_free_index,
     place_codes,

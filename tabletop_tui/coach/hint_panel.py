@@ -21,7 +21,6 @@ from typing import Protocol
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.notifications import SeverityLevel
 from textual.widget import Widget
 from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
@@ -32,6 +31,7 @@ from rules.core import GameState
 
 from ..controller import Controller
 from ..text import markup_safe as escape
+from ..widgets.parts import PartHost
 from .search_worker import Told, search_error, search_in_thread
 from .seats import count_hint, hints_on
 from .why_panel import WhyPanel
@@ -48,7 +48,7 @@ COACH_BINDINGS = [
 ]
 
 
-class CoachHost(Protocol):
+class CoachHost(PartHost, Protocol):
     """What the coach reads of the game screen that holds it."""
 
     @property
@@ -68,16 +68,6 @@ class CoachHost(Protocol):
     def coach_panels_gone(self) -> None:
         """No coach panel shows any more: the home may give its room back."""
         ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
 
 class HintPanel(Vertical):

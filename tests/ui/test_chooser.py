@@ -13,8 +13,14 @@ from rules.bots import make_bot
 from rules.sweet_lands import Op, SweetLandsView
 from rules.sweet_lands.protocol import setup_tools as tools
 from tabletop_tui.controller import Controller
-from tabletop_tui.games.sweet_lands.chooser import ALL, Chooser, KeyAnswer, position_of
-from tabletop_tui.games.sweet_lands.cursor import map_target, place_codes
+from tabletop_tui.games.sweet_lands.chooser import (
+    ALL,
+    Chooser,
+    KeyAnswer,
+    map_target,
+    place_codes,
+    position_of,
+)
 from tabletop_tui.games.sweet_lands.demo import controller, new_state
 from tabletop_tui.games.sweet_lands.hand import stable_slots
 from tabletop_tui.games.sweet_lands.text import data

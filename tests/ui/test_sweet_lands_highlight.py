@@ -9,7 +9,7 @@ import pytest
 from rules import get_game
 from rules.bots import make_bot
 from tabletop_tui.games.sweet_lands.asked import cost_of
-from tabletop_tui.games.sweet_lands.cursor import is_harmless, is_risky, pick_index
+from tabletop_tui.games.sweet_lands.chooser import is_harmless, is_risky, pick_index
 
 from ..expect import given
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.widgets import OptionList
 
 from rules.sweet_lands import components
-from tabletop_tui.games.sweet_lands.cursor import place_codes, typed_index
+from tabletop_tui.games.sweet_lands.chooser import place_codes, typed_index
 from tabletop_tui.games.sweet_lands.demo import first_game_where
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 

@@ -70,12 +70,19 @@ class SweetLandsExplainer(Explainer):
 
     def action(self, state: GameState, seat: int, action: Action) -> Explanation:
         s = _fields(state)
+        refused = refusal(s, seat, action) if action.seat == seat else None
+        if refused is not None:
+            return Explanation(action.label or action.key, refused=refused)
+        return self.legal_move(s, seat, action)
+
+    def legal_move(self, state: GameState, seat: int, action: Action) -> Explanation:
+        """What a move its caller knows to be legal costs and gives: ``action`` without
+        asking why it would be refused (the move list explains each of the legal moves
+        it draws, where that answer is always none)."""
+        s = _fields(state)
         title = action.label or action.key
         if action.seat != seat:  # another seat's move: weighing it could tell its hand
             return Explanation(title, refused="Only the seat that makes a move is told of it.")
-        refused = refusal(s, seat, action)
-        if refused is not None:
-            return Explanation(title, refused=refused)
         if action.kind == "edge":
             facts = E.road_facts(s, seat, action.args[0])
             name = MQ.road_name(MQ.map_board(s, seat), action.args[0])

@@ -40,8 +40,12 @@ def explainer(c: Controller) -> SweetLandsExplainer:
 
 
 def moves_explained(c: Controller, legal: list[Action]) -> dict[str, Explanation]:
-    """Each legal move's explanation (its cost and gains), by the move's key."""
-    return {a.key: c.explain_action(a) for a in legal}
+    """Each legal move's explanation (its cost and gains), by the move's key: asked as
+    legal moves, so the explainer does not look for a refusal the list never shows."""
+    told = explainer(c)
+    return {
+        a.key: told.legal_move(c.state, a.seat if c.viewer is None else c.viewer, a) for a in legal
+    }
 
 
 def cost_of(told: Explanation | None) -> dict[str, int]:

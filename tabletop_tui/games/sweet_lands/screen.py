@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import DataTable, OptionList, Static
 from textual.widgets.option_list import Option
 
-from rules.core import Explanation, counted
+from rules.core import Action, GameState, counted
 from rules.sweet_lands import SweetLandsView
 
 from ...navigation import ShowEnd
@@ -34,9 +34,8 @@ from . import hand as H
 from . import prompts as P
 from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
-from .chooser import Chooser, position_of
-from .choosing import ChoosingMixin
-from .cursor import pick_index
+from .chooser import MapPlace, card_moves, pick_index, position_of
+from .choosing import Choosing
 from .handoff import SweetLandsHandoff
 from .hexmap import HexMap
 from .labels import city_name, label_for
@@ -45,7 +44,7 @@ from .lookup import SweetLandsLookup
 from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
-from .trade import TradeMixin
+from .trade import Trade
 from .view_model import FooterModel, PanelModel, StepModel
 
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
@@ -67,7 +66,7 @@ PHASE = {
 }
 
 
-class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBase):
+class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
@@ -123,11 +122,18 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self._slots_turn: tuple | None = None  # the turn and reader they were numbered for
         self._legend = False
         self._steps_text = ""
-        # move key -> the explainer's cost and gains of it, asked when the list is drawn
-        self._explained: dict[str, Explanation] = {}
         self._confirm: str | None = None  # a pass asked about once, waiting for a second yes
-        self.chooser = Chooser()  # the one cursor and what Enter does (chooser.py)
+        # the one cursor and what Enter does (chooser.py), its widgets kept on it
+        self.choosing = Choosing(self)
+        self.chooser = self.choosing.chooser
+        self.trade = Trade(self)  # X and the rows that pay a whole payment (trade.py)
         self._pack_awaited = False  # a draft pick made, the next pack not yet handed over
+        # the viewer's view of the state on show (state, viewer, view): built once each
+        self._view_cache: tuple[GameState | None, int | None, SweetLandsView | None] = (
+            None,
+            None,
+            None,
+        )
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -219,7 +225,8 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         label = self.label_of(action)
         if action.kind == "pass" and self._confirm != action.key:
             self._confirm = action.key  # asked once; the same move again passes
-            gains = ", ".join(A.gains_of(self._explained.get(action.key)))
+            told = self.chooser.at().explained.get(action.key) if self.chooser.position else None
+            gains = ", ".join(A.gains_of(told))
             shown = self.highlighted_move()
             on_list = shown is not None and shown.key == action.key  # what Enter repeats
             again = "E or Enter" if on_list else "E"
@@ -264,6 +271,60 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         else:
             self.notify(c.last_error, title="Cannot undo", severity="warning")
 
+    def current_view(self) -> SweetLandsView:
+        """The viewer's view of the current state, built once per state and reader (a
+        Sweet Lands view takes milliseconds; a cursor key must not rebuild it)."""
+        c = self.controller
+        state, viewer, view = self._view_cache
+        if state is not c.state or viewer != c.viewer or view is None:
+            view = cast(SweetLandsView, c.view())  # a Sweet Lands state's view
+            self._view_cache = (c.state, c.viewer, view)
+        return view
+
+    def take_forced_steps(self) -> None:
+        """A step of the viewer's with exactly one answer (automate with no diamond,
+        the only card left to discard) is taken at once: the engine logs it, "This
+        turn" lists it, a note says so, and undo takes it back with the step before."""
+        c = self.controller
+        for _ in range(20):  # a chain of forced steps is short; never loop for ever
+            if c.next_step() != "human" or self.current_view().get("pending") is None:
+                return
+            legal = c.legal()
+            if len(legal) != 1 or legal[0].kind in ("done", "end", "pass"):
+                return
+            if not c.act(legal[0], forced=True):
+                return
+            self._steps.append(f"{legal[0].label} (only choice)")
+            self.notify(f"Only one choice, taken: {legal[0].label}.", title="Automatic")
+
+    def note_step(self, words: str) -> None:
+        """A step of this turn made outside the list's one move (a whole payment)."""
+        self._steps.append(words)
+
+    def pay_all(self, key: str) -> None:
+        self.trade.pay_all(key)
+
+    def public_pick(self) -> bool:
+        """True during setup while no hand holds a card: nothing on screen is private."""
+        v = self.controller.state.view(None)  # the public view: hand counts only
+        return v["phase"] == "setup" and not any(p["hand_count"] for p in v["players"])
+
+    def next_pack_behind_handoff(self) -> None:
+        """After a draft pick that moved the packs on, the next pack waits behind a
+        hand-off (to whoever picks first): a second Enter never spends a pick unseen."""
+        c = self.controller
+        c.viewer = None
+        self.shown_seat = None
+        seat = c.pending
+        if seat is None:  # no human picks next (bots only): the loop goes on
+            self.advance()
+            return
+        reason = "The packs moved on to the left: a new pack waits."
+        self.app.push_screen(
+            self.handoff(c.state.players[seat], reason), lambda _: self._handed(seat)
+        )
+        self.render_view()
+
     # ---- rendering ---------------------------------------------------------------------------
     def shown(self, v: SweetLandsView) -> int:
         if self.shown_seat is not None:
@@ -293,8 +354,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         hand = v["players"][me]["hand"] if me is not None else None
         self._slots = H.stable_slots(self._slots, [c["uid"] for c in hand or ()])
         position = position_of(c, v, legal, self._slots, acting=not self.review)
-        self._explained = position.explained
-        self.sync_chooser()  # where the list's highlight was, on the rows it was on
+        self.choosing.sync()  # where the list's highlight was, on the rows it was on
         self.chooser.show(position)
         self.chooser.shown_seat = self.shown(v)
         self.chooser.typed = ""
@@ -416,6 +476,59 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         elif tab == "tab-players":
             self.query_one("#sl-players", Lines).show(H.players_renderable(v, width))
 
+    def render_hand_panel(self, v: SweetLandsView, legal: list, seat: int, width: int) -> None:
+        """The viewer's hand (or the pack in a draft, or nothing between readers), then
+        the shown seat's played cards, columns, tokens and tiles."""
+        me = v["viewer"]
+        if me is not None and D.drafting(v):
+            usable = {c["id"] for c in D.pack(v) if card_moves(v, legal, c)}
+            self.fill_table("hand", "#sl-hand", D.pack_rows(v, usable, width))
+            self.update_static("#sl-handtitle", D.pack_title(v))
+            self.update_static("#sl-handwhy", D.kept_text(v))
+        elif me is None:
+            self.fill_table("hand", "#sl-hand", [])
+            self.update_static("#sl-handwhy", "")
+            why = "in the public view" if self.review else "while the terminal changes hands"
+            self.update_static("#sl-handtitle", f"No hand is shown {why}.")
+        else:
+            pv = v["players"][me]
+            usable = self.usable_cards(v, legal)
+            self.fill_table(
+                "hand",
+                "#sl-hand",
+                H.numbered(H.hand_rows(pv["hand"] or [], usable, width), self.chooser.at().slots),
+            )
+            closed = {group: A.refusals(self.controller, group) for group in R.HAND_GROUPS}
+            self.update_static("#sl-handwhy", R.hand_text(v, closed))
+            self.update_static(
+                "#sl-handtitle",
+                f"[b]Your hand[/b] ({counted(pv['hand_count'], 'card')}; "
+                f"{keep_text(v['cards_kept'])}) - "
+                "keys 1-9, Enter or a click play / discard / keep the card asked for",
+            )
+        self.query_one("#sl-player", Lines).show(H.player_renderable(v, seat))
+
+    def fill_table(self, name: str, selector: str, rows: list) -> None:
+        key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
+        if not self.drawn.changed(f"table:{name}", key):
+            return
+        table = self.query_one(selector, PickTable)
+        cursor = table.cursor_row
+        table.clear()
+        for column in table.columns.values():  # clear() keeps the widths: measure afresh
+            column.content_width = column.label.cell_len
+        for k, cells in rows:
+            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
+        table.refilled()
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
+
+    def usable_cards(self, v: SweetLandsView, legal: list) -> set:
+        me = v["viewer"]
+        assert me is not None, "cards are usable by the seat at the keyboard"
+        by_uid = {c["uid"]: c["id"] for c in v["players"][me]["hand"] or []}
+        return {by_uid.get(a.args[0]) for a in legal if a.kind in ("play", "discard", "keep")}
+
     def render_map_panel(self, v: SweetLandsView, seat: int) -> None:
         """The map of the seat shown, with the places the viewer may choose marked."""
         me = v["viewer"]
@@ -443,7 +556,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         )
         self.hex_info(hm.cursor, v, seat)
 
-    def hex_info(self, target, v: SweetLandsView, seat: int) -> None:
+    def hex_info(self, target: MapPlace | None, v: SweetLandsView, seat: int) -> None:
         text = ""
         pv = v["players"][seat]
         if target and pv["map"]:
@@ -462,6 +575,21 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         self.update_static(info, text)
 
     # ---- move list ------------------------------------------------------------------------
+    def show_steps(self) -> None:
+        """What Enter does now, in full (the list truncates), then this turn's steps."""
+        move = ""
+        c = self.controller
+        if c.viewer is not None and c.next_step() == "human" and not self.review:
+            move = "[b]Enter >[/b] " + escape(self.choosing.enter_text()) + "\n"
+        self.update_static("#sl-steps", move + self._steps_text)
+
+    def highlighted_move(self) -> Action | None:
+        return self.choosing.highlighted_move()
+
+    def map_step(self) -> bool:
+        """True while a map step of the viewer's is asked (digits type hex numbers)."""
+        return self.choosing.map_step()
+
     def label_of(self, action) -> str:
         """A move's words in the move list (the engine's label before the first draw)."""
         shown = self.chooser.position
@@ -471,7 +599,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         """The list again for the position on show (a choice asked, a move refused)."""
         # ``focus`` is the base's; here the list takes the focus unless a map or a table
         # holds it (a choice made there goes on there), whatever the caller asks.
-        self.sync_chooser()
+        self.choosing.sync()
         self.chooser.show(self.chooser.at())
         self.draw_moves()
 
@@ -490,7 +618,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
                 # keeps its place, so the panels below do not jump up and back (issue 46)
                 ol.visible = bool(shown)
             if shown and ol.highlighted is not None:
-                self.follow_list(chooser.highlighted())
+                self.choosing.follow_list(chooser.highlighted())
             if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
                 ol.focus()
         # Only what the footer shows may trigger its (costly) rebuild.
@@ -513,7 +641,7 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
 
     @classmethod
     def default_highlight(cls, controller, moves: list) -> int | None:
-        # the first harmless move (see cursor.py); the list itself also keeps a move
+        # the first harmless move (see chooser.py); the list itself also keeps a move
         # the player just chose when it is still harmless to repeat
         return pick_index(None, moves, A.moves_explained(controller, moves))
 
@@ -527,6 +655,66 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         if action in ("card", "hex_digit") and (action == "hex_digit") != self.map_step():
             return False  # the digits choose cards, or hexes in a map step
         return super().check_action(action, parameters)
+
+    # the keys and events of choosing, handed to the choosing part (choosing.py)
+    def action_end_turn(self) -> None:
+        self.choosing.end_turn()
+
+    def action_area(self, letter: str) -> None:
+        self.choosing.area(letter)
+
+    def action_card(self, n: int) -> None:
+        self.choosing.card(n)
+
+    def action_free(self) -> None:
+        self.choosing.free()
+
+    def action_hex_digit(self, digit: str) -> None:
+        self.choosing.hex_digit(digit)
+
+    def action_trade(self) -> None:
+        self.trade.start()
+
+    def action_stop(self) -> None:
+        self.try_act("done")
+
+    def action_focus_moves(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.choosing.list_highlighted(event.option_list, event.option.id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id is not None:  # every row has its move's key (or a row of its own)
+            self.choosing.choose_row(event.option.id)
+
+    def on_hex_map_moved(self, msg: HexMap.Moved) -> None:
+        self.choosing.map_moved(msg.target)
+
+    def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
+        self.choosing.map_picked(msg.target)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self.choosing.row_highlighted(event.data_table, str(event.row_key.value))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        # every row has a key (fill_table)
+        self.choosing.row_selected(event.data_table, str(event.row_key.value))
+
+    def on_descendant_focus(self, _event: object) -> None:
+        self.choosing.focus_moved()
+
+    def action_scroll_panel(self, where: str) -> None:
+        """PgUp / PgDn / Ctrl+Home / Ctrl+End: scroll the panel on show, so every line
+        of it (Hand's shops and tiles, Board's milestones...) is reachable by keys."""
+        pane = self.query_one(Panels).active
+        target = self.query_one(HexMap) if pane == "tab-map" else self.query_one(f"#{pane}")
+        {
+            "up": target.scroll_page_up,
+            "down": target.scroll_page_down,
+            "top": target.scroll_home,
+            "bottom": target.scroll_end,
+        }[where](animate=False)
 
     def action_tab(self, key: str) -> None:
         self.action_narrow_view("play")  # the panels are part of the play view
@@ -566,3 +754,8 @@ class SweetLandsScreen(SweetLandsLookup, TradeMixin, ChoosingMixin, GameScreenBa
         if self.shown_seat == v["viewer"]:
             self.shown_seat = None
         self.render_tab(self.query_one(Panels).active)  # its model names the seat shown
+
+
+def keep_text(kept: int) -> str:
+    """How many cards must stay in hand (the view's ``cards_kept``), in words."""
+    return f"keep {kept} in hand" if kept else "all may be used"

@@ -6,44 +6,49 @@ conversion in three keys.
 
 A row that pays them all makes the engine's one-by-one payments in a row; the ones
 after the first are marked as taken by the screen, so one undo takes them all back.
+The screen holds one ``Trade`` part, which reads the screen through ``TradeHost``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.core import Action
+from rules.sweet_lands import SweetLandsView
 
+from ...controller import Controller
 from ...text import markup_safe
-from .chooser import ALL
-
-if TYPE_CHECKING:
-    from rules.sweet_lands import SweetLandsView
-
-    from ..base import GameScreenBase as _Screen
-else:
-    _Screen = object
+from ...widgets.parts import PartHost
 
 
-class TradeMixin(_Screen):
-    """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
+class TradeHost(PartHost, Protocol):
+    """What the trade part reads and asks of the Sweet Lands screen."""
 
-    _steps: list[str]
+    @property
+    def controller(self) -> Controller: ...
 
-    if TYPE_CHECKING:
+    def current_view(self) -> SweetLandsView: ...
 
-        def current_view(self) -> SweetLandsView: ...
+    def note_step(self, words: str) -> None:
+        """Add ``words`` to this turn's steps ("This turn" above the moves)."""
+        ...
 
-    def choose_row(self, row: str) -> None:
-        if row.startswith(ALL):
-            self.pay_all(row.removeprefix(ALL))
-        else:
-            self.act_key(row)
+    def act_key(self, key: str) -> None: ...
+
+    def advance(self) -> None: ...
+
+
+class Trade:
+    """X and the rows that pay a whole payment in one kind."""
+
+    def __init__(self, host: TradeHost) -> None:
+        self.host = host
 
     def pay_all(self, key: str) -> None:
         """Pay every resource due in the kind of ``key`` (its payment, made in a row)."""
-        c = self.controller
-        pend = self.current_view().get("pending")
+        host = self.host
+        c = host.controller
+        pend = host.current_view().get("pending")
         due = int(pend.get("n") or 1) if pend is not None else 1
         paid = 0
         resource = ""
@@ -53,21 +58,22 @@ class TradeMixin(_Screen):
                 break
             paid, resource = paid + 1, str(move.args[0])
         if paid:
-            self._steps.append(f"Pay {paid} {resource}")
+            host.note_step(f"Pay {paid} {resource}")
         if paid < due:
-            self.notify(c.last_error or "Not all could be paid in it.", severity="warning")
-        self.advance()
+            host.notify(c.last_error or "Not all could be paid in it.", severity="warning")
+        host.advance()
 
-    def action_trade(self) -> None:
+    def start(self) -> None:
         """X: start the 3-for-1 trade, or say why it is not possible now."""
-        c = self.controller
+        host = self.host
+        c = host.controller
         if c.viewer is None or c.next_step() != "human":
-            self.notify("Wait: it is not your move.", severity="warning")
+            host.notify("Wait: it is not your move.", severity="warning")
             return
         trade = next((a for a in c.legal() if a.kind == "fa_trade"), None)
         if trade is not None:
-            self.act_key(trade.key)
+            host.act_key(trade.key)
             return
         told = c.explain_action(Action(c.viewer, "fa_trade", ())).of_kind("refusal")
         why = told[0].label if told else "not at this step"
-        self.notify(f"No 3-for-1 trade now: {markup_safe(why)}.", severity="warning")
+        host.notify(f"No 3-for-1 trade now: {markup_safe(why)}.", severity="warning")
