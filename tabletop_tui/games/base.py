@@ -13,7 +13,7 @@ from rules.core import Action, Ref
 
 from ..coach.hint_panel import COACH_BINDINGS, Coach
 from ..controller import Controller
-from ..lookup import Subject, TableLookup
+from ..lookup import LookupScreen, Subject, TableLookup
 from ..navigation import BackToTitle, ShowEnd
 from ..text import markup_safe, visible
 from ..widgets.common import FitsNarrow, HandoffScreen
@@ -31,7 +31,7 @@ class ReviewNote(Static):
     """
 
 
-class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
+class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, self.lookup
     # under 80 columns the screen shows one view at a time (widgets/narrow.py)
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS
     VIEW_LABELS: dict[str, str] = {}  # a game's own names for the narrow views
@@ -57,6 +57,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
         Binding("less_than_sign", "replay_step(-1, True)", "Turn back", key_display="<"),
         *COACH_BINDINGS,  # ? a hint, W why a bot moved: the coach part acts on them
     ]
+    lookup: TableLookup  # F2's panel on the table
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
@@ -70,6 +71,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
         super().__init__()
         self.controller = controller
         self.coach = Coach(self)  # the hint and why panels, composed (coach/hint_panel.py)
+        self.lookup = TableLookup(self)  # F2's panel, composed (lookup/screen.py)
         self.shown_seat: int | None = None
         self._busy = False
         # a searching bot is deciding: its seat reads "thinking" (only then; before
@@ -330,7 +332,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
     UNDO_EXPLAINS = False  # True: undo stays live and, when it cannot act, says why
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        looked_up = self.lookup_allows(action)
+        looked_up = self.lookup.allows(action)
         if looked_up is not None:  # Escape closes an open look-up before anything else
             return looked_up
         if action in ("hint", "hints_off", "why"):
@@ -386,7 +388,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
             self.stepper(delta, by_turn)
 
     def action_help(self) -> None:
-        self.open_help(self.help_section())
+        self.lookup.open_help(self.help_section())
 
     def help_section(self) -> str | None:
         """The heading of the rules reference that matters for the decision on screen
@@ -424,7 +426,7 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
     def explain_ref(self, ref: Ref, around: str = "") -> Subject | None:
         """The explainer's words on ``ref`` for the seat at the keyboard, if it has any."""
         told = self.controller.explain(ref)
-        return None if told is None else Subject(ref, told, self.lookup_glossary(), around)
+        return None if told is None else Subject(ref, told, self.lookup.glossary(), around)
 
     def lookup_subject(self) -> Subject:
         ref = self.focused_ref()
@@ -439,8 +441,8 @@ class GameScreenBase(FitsNarrow, TableLookup):  # look-up key (F2)
                 return told
             # a move that names no thing: what it does, or why it is refused
             explained = self.controller.explain_action(move)
-            return Subject(move.key, explained, self.lookup_glossary(), move.label)
-        return Subject(None, None, self.lookup_glossary())
+            return Subject(move.key, explained, self.lookup.glossary(), move.label)
+        return Subject(None, None, self.lookup.glossary())
 
     # ---- updates ----------------------------------------------------------------------
     def update_static(self, target, text: str) -> None:

@@ -7,7 +7,15 @@ glossary), asked for the seat at the keyboard: a screen never works a rule out h
 """
 
 from .panel import LookupPanel
-from .screen import LookupScreen, Subject, TableLookup
+from .screen import Lookup, LookupScreen, Subject, TableLookup
 from .text import glossary_text, lookup_text
 
-__all__ = ["LookupPanel", "LookupScreen", "Subject", "TableLookup", "glossary_text", "lookup_text"]
+__all__ = [
+    "Lookup",
+    "LookupPanel",
+    "LookupScreen",
+    "Subject",
+    "TableLookup",
+    "glossary_text",
+    "lookup_text",
+]

@@ -18,7 +18,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from rules.core import Ref
 
-from .screen import TableLookup
+from .screen import LookupScreen, TableLookup
 
 Entry = tuple[str, str, Callable[[], None]]  # what is found, its help line, what it opens
 
@@ -37,18 +37,19 @@ class LookupCommands(Provider):
 
         self.entries = []
         screen = self.screen
-        if not isinstance(screen, TableLookup):
+        if not isinstance(screen, LookupScreen) or not isinstance(screen.lookup, TableLookup):
             return
-        c = screen.controller
-        glossary = screen.lookup_glossary()
+        lookup = screen.lookup
+        c = lookup.table.controller
+        glossary = lookup.glossary()
         for key, term in glossary.terms.items():
-            show = partial(screen.look_up, Ref("term", key))
+            show = partial(lookup.look_up, Ref("term", key))
             self.entries.append((f"Term: {term.name}", term.text, show))
         for name, ref in c.spec.explainer.named_things(c.state, c.viewer):
-            show = partial(screen.look_up, ref)
+            show = partial(lookup.look_up, ref)
             self.entries.append((f"{ref.kind.capitalize()}: {name}", "Look it up (F2 panel)", show))
         for heading in sections(help_text(c.spec.id)):
-            show = partial(screen.open_help, heading)
+            show = partial(lookup.open_help, heading)
             self.entries.append((f"Rules: {heading}", "Open the rules reference there", show))
 
     async def discover(self) -> Hits:

@@ -19,7 +19,7 @@ from textual.widgets import Button, DataTable, Static
 from rules.core import Explanation, Line
 
 from ..coach.end_parts import coach_parts, show_coach_parts
-from ..lookup import Subject, TableLookup
+from ..lookup import LookupScreen, Subject, TableLookup
 from ..navigation import BackToTitle, PlayAgain
 from ..text import markup_safe as escape
 from ..widgets.common import FitsNarrow
@@ -78,7 +78,7 @@ class LogScreen(FitsNarrow, Screen):
         self.dismiss(None)
 
 
-class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game ended
+class EndScreen(FitsNarrow, LookupScreen):  # a seat on a phone sees how the game ended
     HORIZONTAL_BREAKPOINTS = BREAKPOINTS  # -narrow under 80 columns: buttons one a line
     BINDINGS = [
         Binding("f2", "lookup", "Info"),  # the highlighted player's score, its terms
@@ -107,6 +107,7 @@ class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game
     def __init__(self, controller):
         super().__init__()
         self.controller = controller
+        self.lookup = TableLookup(self)  # F2: the highlighted player's score
         if len(controller.humans) != 1:
             controller.viewer = None  # the table looks together: only public things
 
@@ -142,7 +143,7 @@ class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game
         return screen_class(self.controller.spec.id).REVIEW
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        looked_up = self.lookup_allows(action)
+        looked_up = self.lookup.allows(action)
         if looked_up is not None:  # Escape closes an open look-up before the title
             return looked_up
         if action == "review":
@@ -219,7 +220,7 @@ class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game
         order = [s for seats in res["ranking"] for s in seats]
         row = self.query_one(DataTable).cursor_row
         if not 0 <= row < len(order):
-            return Subject(None, None, self.lookup_glossary())
+            return Subject(None, None, self.lookup.glossary())
         seat = order[row]
         name = self.controller.state.players[seat]
         items = (res.get("items") or [[]] * len(order))[seat]
@@ -228,7 +229,7 @@ class EndScreen(FitsNarrow, TableLookup):  # a seat on a phone sees how the game
             parts = res["breakdown"][seat].items()
             lines = tuple(Line(f"{k.replace('_', ' ')}: {v}") for k, v in parts)
         told = Explanation(f"{name}: {res['scores'][seat]}", lines)
-        return Subject(("end", seat), told, self.lookup_glossary(), res.get("formula") or "")
+        return Subject(("end", seat), told, self.lookup.glossary(), res.get("formula") or "")
 
     def action_again(self) -> None:
         self.post_message(PlayAgain(self.controller))

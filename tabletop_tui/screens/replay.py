@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 from rules.core import Explanation, Glossary, Line
 
 from ..interrupt import INTERRUPTED, catch_sigint
-from ..lookup import LookupScreen, Subject
+from ..lookup import Lookup, LookupScreen, Subject
 from ..lookup.palette import LookupCommands
 from ..replay import Replay
 from ..widgets.title_bar import TitleBar
@@ -165,6 +165,7 @@ class ReplayScreen(LookupScreen):
         self.step = replay.last if step is None else max(0, min(step, replay.last))
         self.seat: int | None = None
         self.whole_log = False  # L: the log up to this step instead of the view
+        self.lookup = Lookup(self, self)  # F2: the step's move, in the game's words
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -241,7 +242,7 @@ class ReplayScreen(LookupScreen):
         self.show()
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        looked_up = self.lookup_allows(action)
+        looked_up = self.lookup.allows(action)
         if looked_up is not None:  # Escape closes an open look-up before the viewer
             return looked_up
         # Following a seat shows its hand: only once the game is over, so the replay of
@@ -313,7 +314,7 @@ class ReplayScreen(LookupScreen):
         moved = r.new_lines(step, seat)
         told = Explanation(f"Step {step}: {r.step_label(step, seat)}", tuple(map(Line, moved)))
         shown = "\n".join(view_lines(r.view(step, seat)))  # what the seat reads, no more
-        return Subject((step, seat), told, self.lookup_glossary(), shown)
+        return Subject((step, seat), told, self.lookup.glossary(), shown)
 
     def action_close(self) -> None:
         if len(self.app.screen_stack) > 1:
