@@ -1,7 +1,7 @@
 """The Sweet Lands hand panel's "Not usable now" block: the engine's reasons, one line
 a reason, naming every piece it stops."""
 
-from tabletop_tui.games.sweet_lands.reasons import hand_text
+from tabletop_tui.games.sweet_lands.asked import hand_text
 
 STEP = "Finish the current step first: Ann must pay the hand cost of the action space."
 

@@ -32,7 +32,6 @@ from . import asked as A
 from . import draft as D
 from . import hand as H
 from . import prompts as P
-from . import reasons as R
 from .board import AREA_COLUMNS, area_rows, board_renderable, solo_text
 from .chooser import MapPlace, card_moves, pick_index, position_of
 from .choosing import Choosing
@@ -466,7 +465,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
             legal_areas = {a.args[0] for a in legal if a.kind in ("area", "copy")}
             rows = area_rows(v, legal_areas, width)
             self.fill_table("areas", "#sl-areas", rows)
-            self.update_static("#sl-areawhy", R.areas_text(A.refusals(self.controller, "areas")))
+            self.update_static("#sl-areawhy", A.areas_text(A.refusals(self.controller, "areas")))
             verdict = A.solo_verdict(self.controller) if v.get("solo") else None
             self.update_static("#sl-solo", solo_text(v, verdict))
             self.query_one("#sl-solo").display = bool(v.get("solo"))
@@ -498,8 +497,8 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                 "#sl-hand",
                 H.numbered(H.hand_rows(pv["hand"] or [], usable, width), self.chooser.at().slots),
             )
-            closed = {group: A.refusals(self.controller, group) for group in R.HAND_GROUPS}
-            self.update_static("#sl-handwhy", R.hand_text(v, closed))
+            closed = {group: A.refusals(self.controller, group) for group in A.HAND_GROUPS}
+            self.update_static("#sl-handwhy", A.hand_text(v, closed))
             self.update_static(
                 "#sl-handtitle",
                 f"[b]Your hand[/b] ({counted(pv['hand_count'], 'card')}; "
