@@ -36,7 +36,7 @@ from rules.sweet_lands import CardView, Op, SweetLandsView
 from . import asked as A
 from . import draft as D
 from . import prompts as P
-from .labels import label_for, map_targets
+from .labels import label_for
 from .text import data
 
 if TYPE_CHECKING:
@@ -131,6 +131,16 @@ def map_target(action) -> tuple[str, int] | None:
     if action.kind not in MAP_KINDS or not action.args:
         return None
     return ("edge" if action.kind == "edge" else "hex", action.args[0])
+
+
+def map_targets(legal: list[Action]) -> dict[MapPlace, list[Action]]:
+    """The legal moves aimed at the map, by the hex or edge each is aimed at."""
+    targets: dict[MapPlace, list[Action]] = {}
+    for a in legal:
+        target = map_target(a)
+        if target is not None:
+            targets.setdefault(target, []).append(a)
+    return targets
 
 
 def next_free_index(moves: list, current: int | None) -> int | None:

@@ -157,16 +157,3 @@ LABELS = {
 
 def city_name(city: list[int]) -> str:
     return "-".join(map(str, city))
-
-
-MAP_KINDS = {"hex": "hex", "special": "hex", "place": "hex", "rabbit": "hex", "edge": "edge"}
-
-
-def map_targets(legal: list) -> dict[tuple[str, int], list]:
-    """The legal moves aimed at the map, by the hex or edge each is aimed at."""
-    targets: dict = {}
-    for a in legal:
-        what = MAP_KINDS.get(a.kind)
-        if what:
-            targets.setdefault((what, a.args[0]), []).append(a)
-    return targets
