@@ -12,7 +12,7 @@ in plain sight.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 from textual.widgets import DataTable, OptionList, Static
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     # To the type checker the mixin is the game screen it is mixed into; at run time
     # SweetLandsScreen names GameScreenBase after it, so the mixin stays a plain class.
     from ..base import GameScreenBase as _Screen
+    from . import SweetLandsController
 else:
     _Screen = object
 
@@ -45,6 +46,7 @@ class ChoosingMixin(_Screen):
     """Methods of SweetLandsScreen (kept apart to keep the screen module short)."""
 
     # What the mixin reads of SweetLandsScreen, set by its render_view.
+    controller: SweetLandsController
     chooser: Chooser  # the one cursor, what Enter does, the direct keys
     _explained: dict[str, Explanation]  # move key -> the explainer's words for it
     _steps: list[str]  # this turn's steps, as "This turn" lists them
@@ -66,7 +68,7 @@ class ChoosingMixin(_Screen):
         c = self.controller
         state, viewer, view = self._view_cache
         if state is not c.state or viewer != c.viewer or view is None:
-            view = cast(SweetLandsView, c.view())  # a Sweet Lands state's view
+            view = c.view()
             self._view_cache = (c.state, c.viewer, view)
         return view
 
