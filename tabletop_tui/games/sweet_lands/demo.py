@@ -6,9 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rules.bots import make_bot
-from rules.sweet_lands import SWEET_LANDS, SweetLandsState
+from rules.sweet_lands import SWEET_LANDS
 
 if TYPE_CHECKING:
+    from rules.core import GameState
+    from rules.sweet_lands import SweetLandsView
     from tabletop_tui.controller import Controller
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
@@ -40,11 +42,12 @@ def first_game_where(stop, players=1, seeds=range(1, 40)):
 
 
 def controller(
-    state: SweetLandsState,
+    state: GameState[SweetLandsView],
     viewer: int | None = 0,
     kinds: list[str] | None = None,
     save_path: Path | None = None,
-) -> Controller[SweetLandsState]:
+) -> Controller[GameState[SweetLandsView]]:
+    """A hot-seat controller of ``state``, typed as the screen holds it."""
     from tabletop_tui.controller import Controller
 
     n = len(state.players)
@@ -52,7 +55,7 @@ def controller(
     return Controller(SWEET_LANDS, state, seats, save_path, viewer=viewer)
 
 
-def new_state(players: int = 2, seed: int = 7) -> SweetLandsState:
+def new_state(players=2, seed=7):
     return SWEET_LANDS.new_game(NAMES[:players], seed=seed, options={})
 
 
