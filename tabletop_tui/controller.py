@@ -34,7 +34,7 @@ from .saves import write_save
 # The game's own state class: a controller made from a typed spec (``HAPPINESS``,
 # ``SWEET_LANDS``) holds that class, so code that knows the game reads its record.
 # Covariant: a Controller[HappinessState] is a Controller[GameState[HappinessView]],
-# the type a screen takes, which a seat played from elsewhere (net.remote) fits too.
+# the type a game screen declares (by its view: the screen uses the protocol only).
 S = TypeVar("S", bound=GameState[Any], covariant=True)
 View = TypeVar("View", bound=Mapping[str, Any])  # the game's view (GameState's)
 
