@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
@@ -33,7 +33,10 @@ from .saves import write_save
 
 # The game's own state class: a controller made from a typed spec (``HAPPINESS``,
 # ``SWEET_LANDS``) holds that class, so code that knows the game reads its record.
-S = TypeVar("S", bound=GameState)
+# Covariant: a Controller[HappinessState] is a Controller[GameState[HappinessView]],
+# the type a game screen declares (by its view: the screen uses the protocol only).
+S = TypeVar("S", bound=GameState[Any], covariant=True)
+View = TypeVar("View", bound=Mapping[str, Any])  # the game's view (GameState's)
 
 
 @dataclass
@@ -146,7 +149,8 @@ class Controller(Generic[S]):
         self.viewer = seat
         self._undo.clear()  # undo history is private to the seat that made it
 
-    def view(self) -> dict[str, Any]:
+    def view(self: Controller[GameState[View]]) -> View:
+        """The viewer's view, typed as its game declares it (SweetLandsView...)."""
         return self.state.view(self.viewer)
 
     def log(self) -> list[str]:

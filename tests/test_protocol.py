@@ -54,12 +54,17 @@ def _fits(spec: Any, n: int, options: dict) -> bool:
 
 def views(state: Any, n: int, seats: list[int | None] | None = None) -> list[str]:
     """Every seat's view and the public one (or those of ``seats``, the rest left
-    empty), as JSON: fails if any is not JSON-safe."""
+    empty), as JSON: fails if any is not JSON-safe, or comes back from JSON changed (a
+    tuple, a number as a key): a seat played from another screen reads the view as
+    JSON carried it, typed as its game declares it."""
     wanted = [None, *range(n)] if seats is None else seats
-    return [
-        json.dumps(state.view(s), sort_keys=True, allow_nan=False) if s in wanted else ""
-        for s in [None, *range(n)]
-    ]
+    out = []
+    for s in [None, *range(n)]:
+        view = state.view(s) if s in wanted else None
+        text = "" if view is None else json.dumps(view, sort_keys=True, allow_nan=False)
+        assert view is None or json.loads(text) == view, f"seat {s}'s view changes in JSON"
+        out.append(text)
+    return out
 
 
 def watched(state: Any) -> list[int | None]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from .actions import Action
 from .errors import IllegalAction
@@ -55,8 +55,17 @@ def copy_dicts(value: list) -> list:
     return [dict(x) for x in value]
 
 
-class GameState(ABC):
+# What a game's ``view`` returns: its own TypedDict of JSON-safe facts (HappinessView,
+# SweetLandsView...). Covariant, so a Happy City state is a GameState[CardRowView] too,
+# which the screen both Happy City editions share reads.
+View = TypeVar("View", bound=Mapping[str, Any], covariant=True)
+
+
+class GameState(ABC, Generic[View]):
     """The engine protocol every game implements, and its common plumbing.
+
+    A game's state class names its view type (``HappinessState(GameState[HappinessView])``
+    through its fields class), so whoever holds that state reads the view typed.
 
     The abstract methods are what a game must write; the capabilities below them
     (``interrupt_window``, ``handed_over_at``, ``save_extra``) are optional and
@@ -147,11 +156,11 @@ class GameState(ABC):
         """Scores, breakdown, ranking, winners and the tie-break that decided."""
 
     @abstractmethod
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> View:
         """What ``seat`` may know, JSON-safe (None: the public view)."""
 
     @abstractmethod
-    def resample(self, seat: int, seed: int) -> GameState:
+    def resample(self, seat: int, seed: int) -> GameState[View]:
         """A copy that agrees with everything ``seat`` has seen, every hidden thing
         (deck order, other seats' hands, face-down cards) drawn afresh from ``seed``.
 

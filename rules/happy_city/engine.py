@@ -23,7 +23,7 @@ the shared row, moves, scores and seat_views).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from . import city_moves, city_turns, city_views, expert, expert_scoring, row, scores
 from .cards import COLOUR_LETTER, Card
@@ -39,6 +39,7 @@ from .fields import (
     CardRowFields,
     Edition,
 )
+from .views import HappyCityView
 
 HAPPY_CITY = Edition(
     money="coins",
@@ -74,7 +75,7 @@ HAPPY_CITY = Edition(
 )
 
 
-class HappyCityState(CardRowFields):
+class HappyCityState(CardRowFields[HappyCityView]):
     __slots__ = ()
     edition = HAPPY_CITY
 
@@ -101,9 +102,8 @@ class HappyCityState(CardRowFields):
     def result(self) -> dict[str, Any]:
         return scores.result(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        # The protocol's view is an untyped mapping; ``city_views.seat_view`` declares it.
-        return cast(dict[str, Any], city_views.seat_view(self, seat))
+    def view(self, seat: int | None) -> HappyCityView:
+        return city_views.seat_view(self, seat)
 
     def resample(self, seat: int, seed: int) -> HappyCityState:
         """Only the order of the decks and the box is hidden (see ``row.resample``)."""

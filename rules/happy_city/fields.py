@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from ..core import GameState, copy_dicts, copy_nested
 from .cards import Card
-from .views import CardFace, PlayerView
+from .views import CardFace, CardRowView, PlayerView
 
 DECK_COSTS = {1: (1, 3), 2: (4, 5), 3: (6, 9)}
 ROW_SIZE = 3  # cards face up in the central row after a refill
@@ -88,7 +88,11 @@ class Edition:
     player_view: Callable[[CardRowFields, int, PlayerView], PlayerView]  # adds its facts
 
 
-class CardRowFields(GameState):
+# The edition's view (HappyCityView, HappiestTownView): both are card-row views.
+RowView = TypeVar("RowView", bound=CardRowView, covariant=True)
+
+
+class CardRowFields(GameState[RowView]):
     # abstract: each edition's state class adds the protocol and sets ``edition``
     edition: ClassVar[Edition]
 

@@ -20,13 +20,14 @@ shared row, scores and seat_views. Its infrastructure cards are the record's spe
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from . import row as row_rules  # the class names its infrastructure row ``row``
 from . import scores, town_rules
 from .cards import Card
 from .fields import BUILD, COPY_BOTH, DISCARD, INFRA, OVER, REFILL, CardRowFields, Edition
 from .town_cards import DECKS, TYPE_LETTER, town_catalogue
+from .views import HappiestTownView
 
 HAPPIEST_TOWN = Edition(
     money="money",
@@ -59,7 +60,7 @@ HAPPIEST_TOWN = Edition(
 )
 
 
-class HappiestTownState(CardRowFields):
+class HappiestTownState(CardRowFields[HappiestTownView]):
     __slots__ = ()
     edition = HAPPIEST_TOWN
     COPY = COPY_BOTH  # Happy City's fields stay empty here: copies share them
@@ -87,9 +88,8 @@ class HappiestTownState(CardRowFields):
     def result(self) -> dict[str, Any]:
         return scores.result(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        # The protocol's view is an untyped mapping; ``town_rules.seat_view`` declares it.
-        return cast(dict[str, Any], town_rules.seat_view(self, seat))
+    def view(self, seat: int | None) -> HappiestTownView:
+        return town_rules.seat_view(self, seat)
 
     def resample(self, seat: int, seed: int) -> HappiestTownState:
         """Only the order of the decks and the box is hidden (see ``row.resample``)."""

@@ -199,13 +199,13 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
         said = state.log_for(None)
         # the parts are made visible first: only the breaks put here break a line
         last = f"Just now: {visible(said[-1])}" if said else ""
-        task = visible(self.handoff_task(seat, state.view(None)))
+        task = visible(self.handoff_task(seat))
         asked = f"Next for {visible(state.players[seat])}:\n{task}" if task else ""
         return "\n".join(part for part in (last, asked) if part)
 
-    def handoff_task(self, seat: int, public: dict) -> str:
+    def handoff_task(self, seat: int) -> str:
         """What ``seat`` must do next, in words, from the public view (each game says
-        it its own way; "" says nothing)."""
+        it its own way, from its own typed view; "" says nothing)."""
         return ""
 
     def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:

@@ -24,10 +24,14 @@ from .host import REMOTE
 from .protocol import Table, Welcome, explanation_from_json, log, ref_from_json, ref_to_json
 
 
-class SeatState(GameState):
+class SeatState(GameState[dict[str, Any]]):
     """The game as one seat was last told it: its view, the public view, its moves,
     its log. It never holds more, so nothing drawn from it can show more. It is not
-    played on: moves go to the host (``apply`` refuses)."""
+    played on: moves go to the host (``apply`` refuses).
+
+    Its views are the host's game's views as JSON carried them: the same keys and
+    values, as every view is JSON-safe (tests/test_protocol.py), so the game's screen
+    reads them as its typed view; here, knowing no game, they are plain mappings."""
 
     __slots__ = ("_seat", "_table", "_legal")
     spec: ClassVar[GameSpec]
@@ -183,7 +187,7 @@ def remote_explainer(link: SeatLink, local: Explainer) -> Explainer:
 
 
 @dataclass
-class RemoteController(Controller):
+class RemoteController(Controller[SeatState]):
     """The turn controller of one seat played on this screen, the game on a host."""
 
     link: SeatLink | None = None

@@ -2,9 +2,8 @@
 card is laid is what the engine then does."""
 
 import random
-from typing import cast
 
-from rules.happiness import HappinessState, HappinessView
+from rules.happiness import HappinessState
 from rules.happiness.preview import explain_place
 
 from .helpers import BUM, JOY, SPEC, card, clear_table, hand, put, shape, started
@@ -24,13 +23,14 @@ def _play_comparing(seed: int) -> tuple[int, int, HappinessState]:
         if not places:
             s = s.apply(rng.choice(legal))
             continue
-        view = cast(HappinessView, s.view(seat))
+        view = s.view(seat)
         said = {a: explain_place(view, a.args[0], a.args[1:]) for a in places}
         best = max(places, key=lambda a: (len(said[a]["plus"]), len(said[a]["swept"])))
         chosen = best if said[best]["plus"] or said[best]["swept"] else rng.choice(places)
         facts = said[chosen]
         s = s.apply(chosen)
         last = s.view(seat)["last"]
+        assert last is not None  # a card was just placed
         assert facts["legal"] and facts["bummer"] == last["bummer"]
         assert facts["swept"] == last["swept_words"]
         assert sorted(facts["plus"]) == sorted(last["euphoria_words"])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
@@ -176,7 +178,7 @@ def keys_of(value):
             yield from keys_of(v)
 
 
-def assert_declared(record: dict, declared) -> None:
+def assert_declared(record: Mapping[str, Any], declared: Any) -> None:
     """The record has every key its TypedDict requires and none it does not declare."""
     assert declared.__required_keys__ <= set(record), declared.__required_keys__ - set(record)
     known = declared.__required_keys__ | declared.__optional_keys__

@@ -5,12 +5,12 @@ move it, and what it answers is checked against the engine's own moves."""
 
 from __future__ import annotations
 
-from typing import cast
+from collections.abc import Iterator
 
 import pytest
 
 from rules.bots import make_bot
-from rules.sweet_lands import Op, SweetLandsView
+from rules.sweet_lands import Op, SweetLandsState, SweetLandsView
 from rules.sweet_lands.protocol import setup_tools as tools
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.sweet_lands.chooser import (
@@ -33,7 +33,7 @@ def chooser_at(state, viewer: int | None = None) -> tuple[Chooser, Controller]:
     """A chooser shown the position of ``viewer`` (by default the seat to act)."""
     seat = state.actors()[0] if viewer is None else viewer
     c = controller(state, viewer=seat)
-    v = cast(SweetLandsView, c.view())
+    v = c.view()
     hand = v["players"][seat]["hand"] or []
     slots = stable_slots({}, [card["uid"] for card in hand])
     chooser = Chooser()
@@ -42,7 +42,7 @@ def chooser_at(state, viewer: int | None = None) -> tuple[Chooser, Controller]:
     return chooser, c
 
 
-def decisions(players: int, seed: int, limit: int = 60):
+def decisions(players: int, seed: int, limit: int = 60) -> Iterator[tuple[SweetLandsState, int]]:
     """The positions of a seeded game (setup picks included) where a seat decides."""
     state = new_state(players, seed)
     bots = [make_bot("sweet-lands", "smart", seed + i) for i in range(players)]
@@ -83,8 +83,8 @@ def test_the_default_highlight_never_spends_skips_or_ends_anything(players, seed
             continue
         highlighted += 1
         assert move.kind not in ENDING and not move.kind.startswith("fa_"), move
-        before = cast(SweetLandsView, state.view(seat))
-        after = cast(SweetLandsView, state.apply(move).view(seat))
+        before = state.view(seat)
+        after = state.apply(move).view(seat)
         assert spent(before, after, seat) == [], (move.key, spent(before, after, seat))
     assert highlighted, "some list opened with a harmless move highlighted"
 

@@ -1,8 +1,6 @@
 """Issue 31 item 1: before Enter, a line says what the placement under the cursor does."""
 
-from typing import cast
-
-from rules.happiness import HappinessView, explain_place
+from rules.happiness import explain_place
 from tabletop_tui.demo import happiness_mid_game
 from tabletop_tui.games.happiness.board import Board
 
@@ -26,7 +24,7 @@ async def test_preview_line_follows_the_cursor_and_warns_off_the_spots(tmp_path)
         await pilot.press("2")  # the second card of the hand
         await pilot.pause()
         board = app.screen.query_one(Board)
-        view = cast(HappinessView, c.view())  # declared by the engine, as the screen reads it
+        view = c.view()  # typed by the engine (HappinessView), as the screen reads it
         word = given(view["hand"])[1]["word"]  # the seat at the keyboard holds a hand
         facts = explain_place(view, word, board.cursor)
         assert facts["legal"]

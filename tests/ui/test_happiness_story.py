@@ -64,7 +64,9 @@ async def test_the_table_keeps_its_size_when_a_placement_takes_the_spots_away():
         board = pilot.app.query_one(Board)
         state = SPEC.new_game(["Ann", "Bob"], seed=4)
         state = state.apply(offered(state.find_action(0, "build_done")))
-        first, second = state.view(0)["hand"][:2]
+        hand = state.view(0)["hand"]
+        assert hand is not None  # a seat's own view holds its hand
+        first, second = hand[:2]
         one = [{"x": 0, "y": 0, "by": 0, "card": first}]
         board.set_board(one, ["Ann", "Bob"], [(1, 0), (-1, 0)])  # a spot on each side
         await pilot.pause()

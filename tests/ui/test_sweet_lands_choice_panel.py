@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from textual.widgets import Static
 
-import rules
+from rules.sweet_lands import SWEET_LANDS
 from tabletop_tui.games.sweet_lands.demo import controller
 
 from .test_sweet_lands_play import make_app
 
-SPEC = rules.get_game("sweet-lands")
+SPEC = SWEET_LANDS
 
 
 async def test_the_empty_map_panel_shows_the_highlighted_character_whole(tmp_path):

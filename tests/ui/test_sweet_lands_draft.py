@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable
 
-from rules import get_game
+from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.model import data as D
 from tabletop_tui.games.sweet_lands.demo import NAMES, controller, play_until
 from tabletop_tui.widgets.common import HandoffScreen
@@ -38,7 +38,7 @@ def hidden_names(state, viewer) -> set[str]:
 async def test_draft_picks_behind_hand_offs_show_only_ones_own_pack(tmp_path):
     app = make_app(tmp_path)
     chooser = Chooser(5)
-    state = get_game("sweet-lands").new_game(NAMES[:2], seed=3, options={"draft": "on"})
+    state = SWEET_LANDS.new_game(NAMES[:2], seed=3, options={"draft": "on"})
     handoffs = picks = 0
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
@@ -71,7 +71,7 @@ async def test_draft_picks_behind_hand_offs_show_only_ones_own_pack(tmp_path):
 
 def first_pick():
     """Seed 9 at the draft's first pick."""
-    state = get_game("sweet-lands").new_game(NAMES[:2], seed=9, options={"draft": "on"})
+    state = SWEET_LANDS.new_game(NAMES[:2], seed=9, options={"draft": "on"})
     return play_until(state, lambda s: bool(s.stack) and s.stack[-1]["op"] == "draft")
 
 

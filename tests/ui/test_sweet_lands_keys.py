@@ -19,6 +19,7 @@ from tabletop_tui.games.sweet_lands.demo import (
 )
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 
+from ..expect import offered
 from .test_sweet_lands_play import keys, make_app
 
 SELL_WHEAT = '0:fa_sell:["wheat"]'
@@ -366,7 +367,7 @@ def test_undo_reaches_the_start_of_the_turn_and_says_why_it_stops():
     c = controller(state, viewer=0)
     assert not c.undo() and "start of your turn" in c.last_error
     for _ in range(2):
-        assert c.act(c.state.find_action(0, "fa_sell", "wheat"))
+        assert c.act(offered(c.state.find_action(0, "fa_sell", "wheat")))
     assert c.undo() and c.undo() and c.state is state  # back to the start of the turn
     assert not c.undo() and "start of your turn" in c.last_error
     # a card drawn: undo stops there and names the step and what it showed

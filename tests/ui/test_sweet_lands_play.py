@@ -16,8 +16,8 @@ import re
 from textual import events
 from textual.widgets import DataTable, OptionList, Static
 
-from rules import get_game
 from rules.bots import make_bot
+from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.model import data as D
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until
@@ -191,7 +191,7 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
     seen_tabs, seen_ops, clicks = set(), set(), {"hex": 0, "area": 0, "card": 0}
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
-        spec = get_game("sweet-lands")
+        spec = SWEET_LANDS
         # a deal whose game brings up every kind of step (an Industry marker choice too),
         # Mio taking its share of the draws (the solo option; its log line is a step too)
         game = spec.new_game(["Ann"], seed=19, options={"mio_takes": "cards"})
@@ -422,7 +422,7 @@ def test_demo_states_are_real_games():
 
 
 async def test_player_names_are_shown_as_typed_never_as_markup(tmp_path):
-    spec = get_game("sweet-lands")
+    spec = SWEET_LANDS
     state = play_until(
         spec.new_game(["[b]Ann", "Bob[/i]"], seed=4, options={}), lambda s: s.round >= 1
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core import GameState, copy_nested
 from ..cards import COLOUR_SYMBOL, SYMBOLS, Card
+from ..view_types import HappinessView
 
 BUILD, PLAY, STORY, WINDOW, BUMMER, OVER = "build", "play", "story", "window", "bummer", "over"
 STORY_MAX = 500
@@ -34,7 +35,7 @@ def edge_label(colour: str) -> str:
     return f"{SYMBOLS[letter][1]} ({letter})"
 
 
-class HappinessFields(GameState):
+class HappinessFields(GameState[HappinessView]):
     # abstract: state.HappinessState, the one class made, adds the protocol
     __slots__ = (
         "n",

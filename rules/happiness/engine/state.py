@@ -5,10 +5,11 @@ state by name."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from ...core import Action, Rng
 from ..cards import catalogue
+from ..view_types import HappinessView
 from . import board, deck, moves, scores, turns, views
 from .fields import BUILD, OVER, WINDOW, HappinessFields
 
@@ -87,9 +88,8 @@ class HappinessState(HappinessFields):
     def result(self) -> dict:
         return scores.result(self)
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        # The protocol's view is an untyped mapping; ``views.seat_view`` declares this one.
-        return cast(dict[str, Any], views.seat_view(self, seat))
+    def view(self, seat: int | None) -> HappinessView:
+        return views.seat_view(self, seat)
 
     def resample(self, seat: int, seed: int) -> HappinessState:
         """The table, the piles, hand sizes and the seat's own hand stay. The cards the

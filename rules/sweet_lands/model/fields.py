@@ -17,6 +17,7 @@ from ...core import Action, GameState, Rng
 from .board_part import BoardPart
 from .frame_types import Frame
 from .player import PlayerState
+from .view_types import SweetLandsView
 
 Cost = Mapping[str, int]  # resource -> amount
 
@@ -77,7 +78,7 @@ class RareFields:
         return r
 
 
-class StateFields(GameState):
+class StateFields(GameState[SweetLandsView]):
     __slots__ = (
         "p",
         "n",

@@ -22,6 +22,7 @@ from ..model.board_part import HAND_STEPS, PURSE_MOVES, PURSE_STEPS
 from ..model.constants import ACTION, CLEANUP, INCOME, OVER, SETUP, Op  # noqa: F401
 from ..model.fields import RARE_OWNED, RareFields, StateFields
 from ..model.player import PlayerState
+from ..model.view_types import SweetLandsView
 from ..moves import variants as V
 from . import views
 from .steps import STEPS, frame_options, settle
@@ -219,7 +220,7 @@ class SweetLandsState(StateFields):
         return [e[0] for e in self._entries() if e[1] is None or e[1] == seat]
 
     # ------------------------------------------------------------------ protocol
-    def view(self, seat):
+    def view(self, seat: int | None) -> SweetLandsView:
         return views.view(self, seat)
 
     def result(self):

@@ -13,6 +13,10 @@ from .board import Board
 from .hand import Hand
 
 if TYPE_CHECKING:  # the mixin's methods are the screen's
+    from rules.core import GameState
+    from rules.happiness import HappinessView
+
+    from ...controller import Controller
     from ..base import GameScreenBase as _Screen
 else:
     _Screen = object
@@ -25,14 +29,15 @@ HELP_SECTIONS = {"build": "Before play", "bummer": "Bummers", "window": "Bummers
 class HappinessLookup(_Screen):
     """The look-up's hooks for the Happiness screen (a mixin of it)."""
 
+    controller: Controller[GameState[HappinessView]]  # the screen's
     selected: int  # the hand's selected card (the screen's)
 
     def hand_words(self) -> list[str]:
-        hand = self.controller.view().get("hand") or []
+        hand = self.controller.view()["hand"] or []
         return [card["word"] for card in hand]
 
     def help_section(self) -> str | None:
-        stage = self.controller.view().get("stage")
+        stage = self.controller.view()["stage"]
         if self.controller.state.is_over:
             return "The end"
         return HELP_SECTIONS.get(str(stage), "Your turn")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -34,8 +34,10 @@ from .lookup import HappinessLookup
 from .text_box import TextBox
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
-    from rules.core import Explanation
+    from rules.core import Explanation, GameState
     from rules.happiness import HappinessView
+
+    from ...controller import Controller
 
 
 def story_prompt(name: str, word: str) -> str:
@@ -47,6 +49,7 @@ def story_prompt(name: str, word: str) -> str:
 
 
 class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
+    controller: Controller[GameState[HappinessView]]
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
     REVIEW = True
     UNDO_EXPLAINS = True
@@ -222,8 +225,8 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         "window": "say whether you break the silence with a Bummer",
     }
 
-    def handoff_task(self, seat: int, public: dict) -> str:
-        return self.HANDOFF_TASKS.get(public["stage"], "")
+    def handoff_task(self, seat: int) -> str:
+        return self.HANDOFF_TASKS.get(self.controller.state.view(None)["stage"], "")
 
     def status_line(self, v: HappinessView, step: str, names: list[str]) -> str:
         """The prompt line for ``step`` (``names``: the players' names, escaped)."""
@@ -268,7 +271,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
 
     def render_view(self) -> None:
         c = self.controller
-        v = cast("HappinessView", c.view())  # declared by the engine (rules.happiness)
+        v = c.view()
         legal = c.legal()
         names = [escape(p["name"]) for p in v["players"]]  # names go into markup
         self.show_title(
@@ -381,7 +384,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         c = self.controller
         # from the view, as everything the screen shows: a seat joined from elsewhere
         # holds no engine state to read it from
-        stage = cast("HappinessView", c.view())["stage"]
+        stage = c.view()["stage"]
         if action == "digit":
             if c.next_step() == "window":
                 return not self.review  # a claim; on a table to look at, none
@@ -404,7 +407,7 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
             if 1 <= k <= len(c.state.players):
                 self.claim_for(k - 1)
             return
-        hand = cast("HappinessView", c.view())["hand"] or []
+        hand = c.view()["hand"] or []
         if 1 <= k <= len(hand) and self.play_seen():
             self.selected = k - 1
             self.render_view()

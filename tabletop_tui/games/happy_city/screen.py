@@ -28,8 +28,10 @@ from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 
 if TYPE_CHECKING:  # the engine is imported on first use, not with the app
-    from rules.core import Action
+    from rules.core import Action, GameState
     from rules.happy_city import CardFace, CardRowView, PlayerView, SpecialFace
+
+    from ...controller import Controller
 
 # An offered or owned card as a grid draws it: (card, extra line, usable now).
 Entry = tuple["CardFace", str, bool]
@@ -68,6 +70,8 @@ class DeckBox(Static, can_focus=False):
 
 class HappyCityScreen(Parts, GameScreenBase):
     """The card-row family's screen; Happiest Town subclasses it with its own words."""
+
+    controller: Controller[GameState[CardRowView]]  # either edition's state
 
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
     GAME_TITLE = "Happy City"
@@ -148,7 +152,7 @@ class HappyCityScreen(Parts, GameScreenBase):
     def render_view(self) -> None:
         # Both editions declare their view (rules.happy_city.views); this screen reads
         # what they share.
-        v = cast("CardRowView", self.controller.view())
+        v = self.controller.view()
         legal = self.controller.legal()
         step = self.controller.next_step()
         # Under a hand-off the public view is drawn as the next player will see it,
@@ -347,9 +351,9 @@ class HappyCityScreen(Parts, GameScreenBase):
             )
         return "\n".join(lines)
 
-    def handoff_task(self, seat: int, public: dict) -> str:
+    def handoff_task(self, seat: int) -> str:
         """The step the seat is asked (the status line's own words)."""
-        words = self.PROMPTS.get(public["stage"], "")
+        words = self.PROMPTS.get(self.controller.state.view(None)["stage"], "")
         return words.removeprefix("must ").removeprefix("may ") if words else ""
 
     def _status(self, v: CardRowView, step: str) -> str:
@@ -453,7 +457,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         if area == "city":
             self.notify(f"{name} is already in a {self.CITY_WORD}.", severity="information")
             return
-        stage = cast("CardRowView", self.controller.view())["stage"]
+        stage = self.controller.view()["stage"]
         self.try_act(self._take_kind(area, stage), name)
         self.call_after_refresh(self.focus_moves)
 
@@ -469,7 +473,7 @@ class HappyCityScreen(Parts, GameScreenBase):
         c = self.controller
         if c.state.is_over:
             return "Limits and the end"
-        stage = cast("CardRowView", c.view())["stage"]
+        stage = c.view()["stage"]
         return "Expert mode" if stage in self.EXPERT_STAGES else self.TURN_SECTION
 
     # ---- the look-up key: a card (bought, taken, discarded) or a deck (drawn) -------------

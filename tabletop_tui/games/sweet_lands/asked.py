@@ -23,7 +23,7 @@ from rules.sweet_lands import (
 )
 
 if TYPE_CHECKING:
-    from ...controller import Controller
+    from . import SweetLandsController
 
 
 @dataclass(frozen=True)
@@ -37,19 +37,19 @@ class Asked:
     milestones: dict[int, Explanation] = field(default_factory=dict)  # by tile id
 
 
-def board(c: Controller) -> Asked:
+def board(c: SweetLandsController) -> Asked:
     tiles = c.view()["milestone_tiles"]
     told = {t["id"]: c.explain(Ref("milestone", t["id"])) for t in tiles}
     return Asked(standings(c), advanced_costs(c), {m: t for m, t in told.items() if t})
 
 
-def explainer(c: Controller) -> SweetLandsExplainer:
+def explainer(c: SweetLandsController) -> SweetLandsExplainer:
     found = c.spec.explainer
     assert isinstance(found, SweetLandsExplainer), "a Sweet Lands game has its own explainer"
     return found
 
 
-def moves_explained(c: Controller, legal: list[Action]) -> dict[str, Explanation]:
+def moves_explained(c: SweetLandsController, legal: list[Action]) -> dict[str, Explanation]:
     """Each legal move's explanation (its cost and gains), by the move's key: asked as
     legal moves, so the explainer does not look for a refusal the list never shows."""
     told = explainer(c)
@@ -75,38 +75,38 @@ def setup_of(told: Explanation | None) -> list[str]:
     return [line.label for line in told.of_kind("setup")] if told is not None else []
 
 
-def refusals(c: Controller, group: str) -> dict[str, str]:
+def refusals(c: SweetLandsController, group: str) -> dict[str, str]:
     """Why each piece of a group ("areas", "cards", "skills", "tokens", "free",
     "tower") is closed to the seat at the keyboard now, by the piece's id."""
     return explainer(c).refusals(c.state, c.viewer, group)
 
 
-def refused(c: Controller, ref: Ref) -> str | None:
+def refused(c: SweetLandsController, ref: Ref) -> str | None:
     """Why one thing (an area, a card) is closed to the seat at the keyboard."""
     told = c.explain(ref)
     return told.refused if told is not None else None
 
 
-def map_refusal(c: Controller, what: str, ident: int) -> str | None:
+def map_refusal(c: SweetLandsController, what: str, ident: int) -> str | None:
     """Why a hex or an edge cannot be chosen in the viewer's map step now."""
     if c.viewer is None:
         return None
     return explainer(c).map_refusal(c.state, c.viewer, what, ident)
 
 
-def track_rates(c: Controller, seat: int) -> list[TrackRate]:
+def track_rates(c: SweetLandsController, seat: int) -> list[TrackRate]:
     return explainer(c).track_rates(c.state, seat)
 
 
-def standings(c: Controller) -> list[Standing]:
+def standings(c: SweetLandsController) -> list[Standing]:
     return explainer(c).standings(c.state)
 
 
-def solo_verdict(c: Controller) -> SoloVerdict | None:
+def solo_verdict(c: SweetLandsController) -> SoloVerdict | None:
     return explainer(c).solo_verdict(c.state)
 
 
-def advanced_costs(c: Controller) -> dict[str, dict[str, int]]:
+def advanced_costs(c: SweetLandsController) -> dict[str, dict[str, int]]:
     return explainer(c).advanced_costs(c.state)
 
 

@@ -40,7 +40,7 @@ from .labels import label_for
 from .text import data
 
 if TYPE_CHECKING:
-    from ...controller import Controller
+    from . import SweetLandsController
 
 MapPlace = tuple[str, int]  # ("hex", index) or ("edge", index), as HexMap's cursor
 Part = Literal["list", "map", "areas", "hand", "other"]  # what has the keyboard
@@ -65,7 +65,7 @@ class EngineRefusals:
     a reason is shown (never for every place ahead of time)."""
 
     view: SweetLandsView
-    controller: Controller
+    controller: SweetLandsController
     legal: list[Action]
 
     def map(self, target: MapPlace) -> str:
@@ -192,7 +192,11 @@ class Position:
 
 
 def position_of(
-    c: Controller, v: SweetLandsView, legal: list[Action], slots: dict[int, int], acting: bool
+    c: SweetLandsController,
+    v: SweetLandsView,
+    legal: list[Action],
+    slots: dict[int, int],
+    acting: bool,
 ) -> Position:
     """The position of the seat at the keyboard: ``v`` its view, ``legal`` its moves,
     each explained by the engine and put in the move list's words."""

@@ -13,7 +13,7 @@ hand each key here; the chooser decides, and this part moves the widgets.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rich.markup import escape
 from textual.widget import Widget
@@ -22,18 +22,20 @@ from textual.widgets import DataTable, OptionList, Static
 from rules.core import Action
 from rules.sweet_lands import SweetLandsView
 
-from ...controller import Controller
 from ...text import markup_safe
 from ...widgets.parts import PartHost
 from .chooser import ALL, CARD_KINDS, Chooser, KeyAnswer, MapPlace, Part, map_target
 from .hexmap import HexMap
+
+if TYPE_CHECKING:
+    from . import SweetLandsController
 
 
 class ChoosingHost(PartHost, Protocol):
     """What the choosing part reads and asks of the Sweet Lands screen."""
 
     @property
-    def controller(self) -> Controller: ...
+    def controller(self) -> SweetLandsController: ...
 
     @property
     def review(self) -> bool:

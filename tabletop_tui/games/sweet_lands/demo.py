@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
-from rules import get_game
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from rules.bots import make_bot
+from rules.sweet_lands import SWEET_LANDS
+
+if TYPE_CHECKING:
+    from rules.core import GameState
+    from rules.sweet_lands import SweetLandsView
+    from tabletop_tui.controller import Controller
 
 NAMES = ["Ann", "Bob", "Cleo", "Dev"]
 
@@ -33,16 +41,22 @@ def first_game_where(stop, players=1, seeds=range(1, 40)):
     raise LookupError("no seeded game reaches the situation")
 
 
-def controller(state, viewer=0, kinds=None, save_path=None):
+def controller(
+    state: GameState[SweetLandsView],
+    viewer: int | None = 0,
+    kinds: list[str] | None = None,
+    save_path: Path | None = None,
+) -> Controller[GameState[SweetLandsView]]:
+    """A hot-seat controller of ``state``, typed as the screen holds it."""
     from tabletop_tui.controller import Controller
 
     n = len(state.players)
     seats = [{"kind": k} for k in (kinds or ["human"] * n)]
-    return Controller(get_game("sweet-lands"), state, seats, save_path, viewer=viewer)
+    return Controller(SWEET_LANDS, state, seats, save_path, viewer=viewer)
 
 
 def new_state(players=2, seed=7):
-    return get_game("sweet-lands").new_game(NAMES[:players], seed=seed, options={})
+    return SWEET_LANDS.new_game(NAMES[:players], seed=seed, options={})
 
 
 def mid_game(players=2, seed=7, round_=3, want="hex", viewer=0):

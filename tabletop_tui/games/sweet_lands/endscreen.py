@@ -10,7 +10,7 @@ public figures, shown so a player can see where the points came from.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING
 
 from rich.table import Table
 from rich.text import Text
@@ -26,6 +26,9 @@ from . import asked as A
 from .board import formula_measure
 from .text import data
 from .tracks import ELEMENT, rate_short, track_name
+
+if TYPE_CHECKING:
+    from . import SweetLandsController
 
 PARTS = (
     "in-game VP",
@@ -126,6 +129,7 @@ def final_tiles_table(view: SweetLandsView, standings: list[Standing]):
 
 
 class SweetLandsEndScreen(EndScreen):
+    controller: SweetLandsController
     DEFAULT_CSS = """
     SweetLandsEndScreen #sl-final-tiles { height: auto; margin: 1 0 0 0; }
     SweetLandsEndScreen .end-player { max-width: 100; }
@@ -145,7 +149,7 @@ class SweetLandsEndScreen(EndScreen):
             return  # the screen was closed before its first refresh (a quick exit)
         c = self.controller
         res = c.state.result()
-        view = cast(SweetLandsView, c.view())  # a Sweet Lands state's view
+        view = c.view()
         standings = A.standings(c)
         grid = self.query_one("#end-items", Grid)
         for place in res["ranking"]:

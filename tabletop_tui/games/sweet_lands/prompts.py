@@ -16,7 +16,7 @@ from ...text import markup_safe  # names and prompts are drawn as Textual markup
 from . import asked as A
 
 if TYPE_CHECKING:
-    from ...controller import Controller
+    from . import SweetLandsController
 
 MAP_OPS = {Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD, Op.PLACE, Op.RABBIT}
 HAND_OPS = {Op.HAND, Op.KEEP, Op.DISCARD_ONE, Op.DRAFT}
@@ -135,7 +135,7 @@ def home_tab(op: str | None) -> str | None:
 # ---- why a click is refused ----------------------------------------------------------
 # The explainer gives the reason for the area, card or hex clicked (the same words
 # apply() raises); these only ask for the right one.
-def why_not_map(view: SweetLandsView, c: Controller, target: tuple, legal: list) -> str:
+def why_not_map(view: SweetLandsView, c: SweetLandsController, target: tuple, legal: list) -> str:
     what, ident = target
     pend = view["pending"]
     if pend is None or pend["op"] not in MAP_OPS or pend["seat"] != view["viewer"]:
@@ -144,11 +144,11 @@ def why_not_map(view: SweetLandsView, c: Controller, target: tuple, legal: list)
     return reason or f"{what.title()} {ident} is not a legal choice now."
 
 
-def why_not_area(view: SweetLandsView, c: Controller, aid: str, legal: list) -> str:
+def why_not_area(view: SweetLandsView, c: SweetLandsController, aid: str, legal: list) -> str:
     reason = A.refused(c, Ref("area", aid))
     return reason or f"Area {aid} is not available to you now."
 
 
-def why_not_card(view: SweetLandsView, c: Controller, card: CardView, legal: list) -> str:
+def why_not_card(view: SweetLandsView, c: SweetLandsController, card: CardView, legal: list) -> str:
     reason = A.refused(c, Ref("card", card["uid"]))
     return reason or f"{card['name']} cannot be chosen now."

@@ -9,7 +9,7 @@ Only the panel on show is drawn; another is drawn from the current view when ope
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -46,6 +46,9 @@ from .tracks import tracks_renderable
 from .trade import Trade
 from .view_model import FooterModel, PanelModel, StepModel
 
+if TYPE_CHECKING:
+    from . import SweetLandsController
+
 TABS = {key: pane for key, (pane, _) in TAB_LABELS.items()}
 LEGEND = (
     "Hex letters: lower case = empty hex (w wheat, f forest, m mine, s sea, x special), "
@@ -66,6 +69,7 @@ PHASE = {
 
 
 class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
+    controller: SweetLandsController
     CSS_PATH = Path(__file__).with_name("sweet_lands.tcss")
     AUTO_FOCUS = "#sl-actions"  # the move list takes the keys at first
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
@@ -103,14 +107,15 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         *(Binding(str(n), f"hex_digit('{n}')", "Hex no.", show=False) for n in (0, *range(2, 10))),
     ]
 
-    def handoff_task(self, seat: int, public: dict) -> str:
+    def handoff_task(self, seat: int) -> str:
         """The step the seat is asked, from the public view's pending step (an income
         choice, a cleanup keep...) or, on its turn, the main action."""
+        public = self.controller.state.view(None)
         pend = public.get("pending")
         if pend is not None and pend["seat"] == seat:
             return P.PROMPTS.get(pend["op"], "answer the step asked") + P.left_text(pend)
         if public["phase"] == "action" and public["turn"] == seat:
-            return P.prompt(cast(SweetLandsView, public), [])
+            return P.prompt(public, [])
         return ""
 
     def __init__(self, controller, bot_delay: float | None = None):
@@ -429,7 +434,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         steps = []
         for key in keys[-own:]:
             move = next(a for a in state.legal_actions(seat) if a.key == key)
-            then = cast(SweetLandsView, state.view(seat))
+            then = state.view(seat)
             if then["phase"] == "action":
                 steps.append(label_for(move, then, c.spec.explainer.action(state, seat, move)))
             state = state.apply(move)

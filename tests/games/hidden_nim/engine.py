@@ -14,7 +14,7 @@ Hidden: the deck order and each hand (a player sees only their own).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from rules.core import Action, GameState, Rng, ranked_result
 
@@ -24,7 +24,21 @@ TAKE = (1, 2)  # stones a player may take without a card
 LAST_STONE = 5  # points gained (or lost) for the last stone
 
 
-class HiddenNimState(GameState):
+class HiddenNimView(TypedDict):
+    """What one seat may know (JSON-safe: lists, never tuples)."""
+
+    heap: int
+    turn: int
+    deck: int  # cards left, never their order
+    discard: list[int]
+    hand_sizes: list[int]
+    stones: list[int]  # taken by each seat
+    hand: list[int] | None  # the seat's own; None in the public view
+    last_stone: str  # the option: "bonus" or "penalty"
+    over: bool
+
+
+class HiddenNimState(GameState[HiddenNimView]):
     # Every attribute is a tuple or an int, replaced and never changed in place, so
     # copies may share them all (no COPY table needed).
     __slots__ = ("heap", "hands", "deck", "discard", "turn", "stones", "last_taker")
@@ -130,7 +144,7 @@ class HiddenNimState(GameState):
             shared="Tied on points and on cards kept: the win is shared.",
         )
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> HiddenNimView:
         return {
             "heap": self.heap,
             "turn": self.turn,

@@ -5,6 +5,8 @@ log); the screen computes no rule."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import OptionList, Static
@@ -16,8 +18,15 @@ from tabletop_tui.widgets.log import LogView
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.title_bar import TitleBar
 
+if TYPE_CHECKING:
+    from rules.core import GameState
+    from tabletop_tui.controller import Controller
+    from tests.games.hidden_nim.engine import HiddenNimView
+
 
 class HiddenNimScreen(GameScreenBase):
+    # a controller whose state's view is Hidden Nim's: c.view() reads it typed
+    controller: Controller[GameState[HiddenNimView]]
     CSS_PATH = "hidden_nim.tcss"
 
     def compose(self) -> ComposeResult:
