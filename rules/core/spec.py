@@ -111,7 +111,7 @@ class GameSpec(Generic[S]):
             data["extra"] = extra
         return data
 
-    def from_save(self, data: Mapping[str, Any], path: str | None = None) -> GameState:
+    def from_save(self, data: Mapping[str, Any], path: str | None = None) -> S:
         """Replay a save; any failure, at the header or at a step, is a SaveError."""
         if not isinstance(data, Mapping):
             raise SaveError("the save is not a JSON object", path=path)
