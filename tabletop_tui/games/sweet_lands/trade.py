@@ -11,21 +11,23 @@ The screen holds one ``Trade`` part, which reads the screen through ``TradeHost`
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from rules.core import Action
 from rules.sweet_lands import SweetLandsView
 
-from ...controller import Controller
 from ...text import markup_safe
 from ...widgets.parts import PartHost
+
+if TYPE_CHECKING:
+    from . import SweetLandsController
 
 
 class TradeHost(PartHost, Protocol):
     """What the trade part reads and asks of the Sweet Lands screen."""
 
     @property
-    def controller(self) -> Controller: ...
+    def controller(self) -> SweetLandsController: ...
 
     def current_view(self) -> SweetLandsView: ...
 
