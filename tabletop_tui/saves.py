@@ -136,7 +136,7 @@ def make_header(spec: Any, state: Any, saved_at: float) -> dict:
         "options": dict(state.options),
         "saved_at": saved_at,
         "steps": len(state.action_keys()),
-        "round": state.view(None).get("round"),
+        "round": state.round_under_way(),  # not view(None): a whole view per save
         "over": over,
         "winners": [],
     }

@@ -110,7 +110,10 @@ def check_step(
     if action.key not in still_legal:
         with pytest.raises(IllegalAction):
             new.apply(action)
-    return new, views(new, n)
+    seen_new = views(new, n)
+    # a save's header reads the round without building a view: the same number
+    assert new.round_under_way() == json.loads(seen_new[0]).get("round")
+    return new, seen_new
 
 
 def play(spec: Any, n: int, seed: int, options: dict) -> Any:

@@ -181,6 +181,11 @@ class GameState(ABC, Generic[View]):
         game never offers that (the controller's take-back)."""
         return None
 
+    def round_under_way(self) -> int | None:
+        """The round being played, as the public view gives it, for a save's header and
+        the resume list (None: a game without rounds)."""
+        return None
+
     def save_extra(self) -> dict[str, Any]:
         """JSON facts a save records beside its moves (a replay rebuilds the state from
         the moves alone; a game may record, say, the edition of its rules)."""

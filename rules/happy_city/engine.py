@@ -102,6 +102,9 @@ class HappyCityState(CardRowFields[HappyCityView]):
     def result(self) -> dict[str, Any]:
         return scores.result(self)
 
+    def round_under_way(self) -> int:
+        return self.round
+
     def view(self, seat: int | None) -> HappyCityView:
         return city_views.seat_view(self, seat)
 

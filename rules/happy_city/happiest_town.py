@@ -88,6 +88,9 @@ class HappiestTownState(CardRowFields[HappiestTownView]):
     def result(self) -> dict[str, Any]:
         return scores.result(self)
 
+    def round_under_way(self) -> int:
+        return self.round
+
     def view(self, seat: int | None) -> HappiestTownView:
         return town_rules.seat_view(self, seat)
 

@@ -88,6 +88,9 @@ class HappinessState(HappinessFields):
     def result(self) -> dict:
         return scores.result(self)
 
+    def round_under_way(self) -> int:
+        return self.round
+
     def view(self, seat: int | None) -> HappinessView:
         return views.seat_view(self, seat)
 

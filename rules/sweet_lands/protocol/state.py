@@ -220,6 +220,9 @@ class SweetLandsState(StateFields):
         return [e[0] for e in self._entries() if e[1] is None or e[1] == seat]
 
     # ------------------------------------------------------------------ protocol
+    def round_under_way(self) -> int:
+        return self.round
+
     def view(self, seat: int | None) -> SweetLandsView:
         return views.view(self, seat)
 
