@@ -157,6 +157,7 @@ class RemoteSweetLandsExplainer(SweetLandsExplainer, RemoteExplainer):
         RemoteExplainer.__init__(self, link, local)
 
     action = RemoteExplainer.action
+    legal_move = RemoteExplainer.action  # the host explains a legal move as any move
     thing = RemoteExplainer.thing
     named_things = RemoteExplainer.named_things
     glossary = RemoteExplainer.glossary

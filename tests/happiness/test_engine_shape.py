@@ -10,7 +10,7 @@ from rules.happiness.engine.fields import HappinessFields
 from rules.happiness.engine.state import HappinessState
 
 PROTOCOL = {"new", "is_over", "interrupt_window", "actors", "legal_actions", "why_illegal"}
-PROTOCOL |= {"_do", "result", "view", "resample"}
+PROTOCOL |= {"_do", "result", "view", "resample", "round_under_way"}
 # what the bots, the explainer and the tests ask of a Happiness state by name
 ASKED = {"card_by_word", "deck_plan", "score", "breakdown", "board_changed", "spots_for"}
 ASKED |= {"connect_spots", "gap_spots", "sweep_cells", "place_name", "all_card_places"}

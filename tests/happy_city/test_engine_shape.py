@@ -42,7 +42,7 @@ RULE_MODULES: tuple[ModuleType, ...] = (
 )
 RULE_MODULES += (city_moves, city_turns, city_views, town_rules)
 PROTOCOL = {"new", "is_over", "handed_over_at", "actors", "legal_actions", "why_illegal"}
-PROTOCOL |= {"_do", "result", "view", "resample"}
+PROTOCOL |= {"_do", "result", "view", "resample", "round_under_way"}
 # what the explainer, the bots and the tests ask of either edition's state by name
 BOTH = {"end_triggered", "income_of", "cost_of", "breakdown", "taken", "owns_name", "meets"}
 BOTH |= {"group_counts", "has_special", "special_offer", "takeable_specials", "offered_card"}
