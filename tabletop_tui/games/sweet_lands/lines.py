@@ -38,7 +38,15 @@ class Lines(DrawnLines):
     def show(self, renderable: RenderableType | None) -> None:
         self.renderable = renderable
         self.drawn_at = -1
-        self.refresh(layout=True)
+        # Drawn now at the width it has: when the new lines are as many as the old
+        # ones, the box stays and a repaint is enough (a layout arranges the whole
+        # screen again); they are drawn once either way.
+        width = self.content_region.width
+        steady = self.is_mounted and self.display and width > 0
+        if steady and len(self.drawn(width)) == self.content_region.height:
+            self.refresh()
+        else:
+            self.refresh(layout=True)
 
     def drawn(self, width: int) -> list[Strip]:
         """The renderable's lines at ``width`` cells, drawn once per change."""
