@@ -103,8 +103,12 @@ class Aligned:
     Where the lines are wider than the room, it is that grid, which wraps its cells.
     """
 
-    def __init__(self, *justify: Literal["left", "right"]) -> None:
+    def __init__(
+        self, *justify: Literal["left", "right"], no_wrap: tuple[bool, ...] | None = None
+    ) -> None:
         self.justify = justify  # "left" or "right", one per column
+        # the grid's columns that never wrap (default: the first only)
+        self.no_wrap = no_wrap or tuple(i == 0 for i in range(len(justify)))
         self.rows: list[tuple[list[Text], str]] = []
 
     def add_row(self, *cells: str | Text, style: str = "") -> None:
@@ -140,8 +144,8 @@ class Aligned:
 
     def grid(self) -> Table:
         table = Table.grid(padding=(0, 1))
-        for i, justify in enumerate(self.justify):
-            table.add_column(justify=justify, no_wrap=i == 0)
+        for justify, no_wrap in zip(self.justify, self.no_wrap, strict=True):
+            table.add_column(justify=justify, no_wrap=no_wrap)
         for cells, style in self.rows:
             table.add_row(*cells, style=style)
         return table
@@ -151,7 +155,14 @@ class Aligned:
         if sum(widths) + len(widths) - 1 > options.max_width:
             yield self.grid()
             return
-        yield from self.lines()
+        if options.justify not in (None, "default", "left"):
+            yield from self.lines()
+            return
+        # Each line fits: its segments as they are. A Text yielded would be wrapped,
+        # justified and joined again by Rich, to the same segments, at twice the cost.
+        for line in self.lines():
+            yield from line.render(console)
+            yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = self.widths()

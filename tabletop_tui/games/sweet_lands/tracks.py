@@ -166,10 +166,12 @@ def rates_lines() -> Table:
     return t
 
 
-def score_lines(view: SweetLandsView) -> Table:
+def score_lines(view: SweetLandsView) -> Aligned:
+    """VP, points and income, a row per player: plain aligned lines (a Rich grid of its
+    fifty cells cost a quarter of the panel's drawing), the grid where they do not fit."""
     players = view["players"]
     tags = player_tags(players)
-    t = _grid({}, *[{"justify": "right", "no_wrap": True}] * 9)
+    t = Aligned("left", *["right"] * 9, no_wrap=(False, *[True] * 9))
     t.add_row(
         Text("Score / income", style="bold"),
         *[
