@@ -73,7 +73,7 @@ async def test_the_arrows_never_wrap_from_one_end_of_the_list_to_the_other():
 async def test_a_new_list_as_long_as_the_last_is_shown_without_a_layout():
     app = OneList()
     async with app.run_test() as pilot:
-        layouts = []
+        layouts: list[object] = []
         app.screen.screen_layout_refresh_signal.subscribe(app, layouts.append)
         moves = app.query_one(MoveList)
         moves.set_moves([Option(f"move {i}", id=str(i)) for i in range(7)], highlight=0)

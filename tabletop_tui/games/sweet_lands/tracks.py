@@ -3,6 +3,8 @@ Tracks, and one player's Industry and Food Tracks. Compact Rich grids from a vie
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
@@ -171,7 +173,8 @@ def score_lines(view: SweetLandsView) -> Aligned:
     fifty cells cost a quarter of the panel's drawing), the grid where they do not fit."""
     players = view["players"]
     tags = player_tags(players)
-    t = Aligned("left", *["right"] * 9, no_wrap=(False, *[True] * 9))
+    right: list[Literal["left", "right"]] = ["right"] * 9
+    t = Aligned("left", *right, no_wrap=(False, *[True] * 9))
     t.add_row(
         Text("Score / income", style="bold"),
         *[
