@@ -24,8 +24,14 @@ that presses runs on the same thread, and the bot thinks outside the window). So
 p95 per key kind, for each table (solo / hot seat) and size, and over all; the goals
 are 33 ms median and 50 ms p95 (issue 47). Nothing here asserts a time.
 
+The apps run under ``tabletop play``'s memory policy (``tune_memory``: fewer young
+collections, start-up objects frozen), as a player's app does and as the other key
+benchmarks (sl_keys.py, key_trace.py) run; ``--gc-defaults`` keeps Python's thresholds,
+as tests do (more collections inside keys).
+
 Run: nice -n 10 .venv/bin/python benchmarks/first_keys.py [--seeds 2] [--moves 8]
      [--players 1,2,3,4] [--sizes 80x24,160x50] [--profile KIND] [--json PATH]
+     [--gc-defaults]
      (``--merge A.json B.json ...`` prints the figures of runs written before)
 """
 
@@ -125,9 +131,13 @@ async def take_move(timer: Timer, app, action) -> bool:
     return True
 
 
-async def one_run(state_of, players: int, seed: int, size, moves: int, timer_args) -> Timer:
+async def one_run(
+    state_of, players: int, seed: int, size, moves: int, timer_args, tune_memory: bool = True
+) -> Timer:
     c = state_of()
-    app = TabletopApp(data_dir=Path(tempfile.mkdtemp()), bot_delay=0, default_seed=seed)
+    app = TabletopApp(
+        data_dir=Path(tempfile.mkdtemp()), bot_delay=0, default_seed=seed, tune_memory=tune_memory
+    )
     app.animation_level = "none"
     bot = make_bot("sweet-lands", "normal", seed)
     async with app.run_test(size=size) as pilot:
@@ -196,6 +206,11 @@ def main() -> None:
     ap.add_argument("--settle", type=float, default=0.06, help="seconds timed after a key")
     ap.add_argument("--profile", help="a key kind to profile (cProfile, its top lines)")
     ap.add_argument("--profile-out", help="write the --profile stats to this file too")
+    ap.add_argument(
+        "--gc-defaults",
+        action="store_true",
+        help="Python's collector thresholds, as in tests (default: `tabletop play`'s memory policy)",
+    )
     ap.add_argument("--json", help="also write every sample to this file, by table and size")
     ap.add_argument("--merge", nargs="+", help="print the figures of --json files instead")
     args = ap.parse_args()
@@ -212,7 +227,8 @@ def main() -> None:
     players = [int(n) for n in args.players.split(",")]
     print(
         f"first_keys: fresh app per run, seeds {args.seeds}, moves {args.moves}, "
-        f"load {os.getloadavg()[0]:.2f} at start, pid {os.getpid()}"
+        f"load {os.getloadavg()[0]:.2f} at start, pid {os.getpid()}, "
+        f"collector: {'Python defaults' if args.gc_defaults else 'memory policy of tabletop play'}"
     )
     by_group: dict[tuple[str, str], list[dict[str, list[float]]]] = defaultdict(list)
     profiler = None
@@ -228,7 +244,15 @@ def main() -> None:
 
             for size in sizes:
                 timer = asyncio.run(
-                    one_run(state_of, n, seed, size, args.moves, (args.settle, args.profile))
+                    one_run(
+                        state_of,
+                        n,
+                        seed,
+                        size,
+                        args.moves,
+                        (args.settle, args.profile),
+                        tune_memory=not args.gc_defaults,
+                    )
                 )
                 table = "solo" if n == 1 else "hot seat"
                 by_group[(table, f"{size[0]}x{size[1]}")].append(timer.samples)

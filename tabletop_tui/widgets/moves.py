@@ -24,8 +24,12 @@ class MoveList(OptionList):
 
     def set_moves(self, options: Sequence[Option], highlight: int | None = None) -> None:
         """Show these options, ``highlight`` highlighted (none if None or empty)."""
-        self.clear_options()
-        self.add_options(options)
+        if options:
+            # in one step: emptied first, the list's length went to 0 and back, and
+            # each new list laid the whole screen out, even one as long as the last
+            self.set_options(options)
+        else:
+            self.clear_options()
         self.highlighted = (
             min(highlight, len(options) - 1) if options and highlight is not None else None
         )

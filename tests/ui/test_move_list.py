@@ -68,3 +68,25 @@ async def test_the_arrows_never_wrap_from_one_end_of_the_list_to_the_other():
         assert moves.highlighted == 2
         await pilot.press("down")
         assert moves.highlighted == 2
+
+
+async def test_a_new_list_as_long_as_the_last_is_shown_without_a_layout():
+    app = OneList()
+    async with app.run_test() as pilot:
+        layouts: list[object] = []
+        app.screen.screen_layout_refresh_signal.subscribe(app, layouts.append)
+        moves = app.query_one(MoveList)
+        moves.set_moves([Option(f"move {i}", id=str(i)) for i in range(7)], highlight=0)
+        await pilot.pause()
+        assert moves.virtual_size.height == 7
+        before = len(layouts)
+        moves.set_moves([Option(f"other {i}", id=f"o{i}") for i in range(7)], highlight=1)
+        await pilot.pause()
+        assert len(layouts) == before
+        assert moves.get_option_at_index(6).id == "o6" and moves.highlighted == 1
+        moves.set_moves([Option("last", id="last")])
+        await pilot.pause()
+        assert moves.virtual_size.height == 1 and moves.option_count == 1
+        moves.set_moves([])
+        await pilot.pause()
+        assert moves.option_count == 0 and moves.virtual_size.height == 0

@@ -37,3 +37,42 @@ def test_aligned_rows_too_wide_for_the_room_wrap_as_the_grid_does():
     narrow = 12  # narrower than the rows: the grid's own wrapping takes over
     assert cells_of(sample(), narrow) == cells_of(sample().grid(), narrow)
     assert "LAB" in "".join(ch for line in cells_of(sample(), narrow) for ch, _ in line)
+
+
+def test_the_score_rows_match_their_rich_grid_on_seeded_games():
+    from tabletop_tui.games.sweet_lands.demo import mid_game
+    from tabletop_tui.games.sweet_lands.tracks import score_lines
+
+    for players in (1, 2, 4):
+        view = mid_game(players=players, seed=players + 6, round_=2, want="area").state.view(0)
+        for width in (30, 80, 108, 160):  # 30: too narrow, the grid itself draws them
+            rows = score_lines(view)
+            assert cells_of(rows, width) == cells_of(rows.grid(), width)
+        assert rows.no_wrap == (False, *[True] * 9)  # the names wrap, the figures never
+
+
+def test_titled_tables_match_the_rich_table_on_seeded_games():
+    from rich.console import Group
+
+    from tabletop_tui.games.sweet_lands import asked, board, hand
+    from tabletop_tui.games.sweet_lands.demo import controller, mid_game
+    from tabletop_tui.games.sweet_lands.lines import Titled
+
+    def titled(renderable):
+        if isinstance(renderable, Titled):
+            yield renderable
+        for part in getattr(renderable, "renderables", []):
+            yield from titled(part)
+
+    fast = 0
+    for players in (1, 2, 4):
+        state = mid_game(players=players, seed=players + 6, round_=2, want="area").state
+        c = controller(state, viewer=state.actors()[0], kinds=["human"] * players)
+        view = c.view()
+        panels = [board.board_renderable(view, asked.board(c)), hand.player_renderable(view, 0)]
+        for table in (t for panel in panels for t in titled(panel)):
+            for width in (30, 46, 78, 108, 160):
+                rich = Group(table.title_text(), table.table)
+                assert cells_of(table, width) == cells_of(rich, width), (table.title, width)
+                fast += table.lines(Console(width=width), width) is not None
+    assert fast > 20  # the lines drawn here, not by Rich, for most tables at these widths

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rich import box
-from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
@@ -38,7 +38,15 @@ class Lines(DrawnLines):
     def show(self, renderable: RenderableType | None) -> None:
         self.renderable = renderable
         self.drawn_at = -1
-        self.refresh(layout=True)
+        # Drawn now at the width it has: when the new lines are as many as the old
+        # ones, the box stays and a repaint is enough (a layout arranges the whole
+        # screen again); they are drawn once either way.
+        width = self.content_region.width
+        steady = self.is_mounted and self.display and width > 0
+        if steady and len(self.drawn(width)) == self.content_region.height:
+            self.refresh()
+        else:
+            self.refresh(layout=True)
 
     def drawn(self, width: int) -> list[Strip]:
         """The renderable's lines at ``width`` cells, drawn once per change."""
@@ -95,8 +103,12 @@ class Aligned:
     Where the lines are wider than the room, it is that grid, which wraps its cells.
     """
 
-    def __init__(self, *justify: Literal["left", "right"]) -> None:
+    def __init__(
+        self, *justify: Literal["left", "right"], no_wrap: tuple[bool, ...] | None = None
+    ) -> None:
         self.justify = justify  # "left" or "right", one per column
+        # the grid's columns that never wrap (default: the first only)
+        self.no_wrap = no_wrap or tuple(i == 0 for i in range(len(justify)))
         self.rows: list[tuple[list[Text], str]] = []
 
     def add_row(self, *cells: str | Text, style: str = "") -> None:
@@ -132,8 +144,8 @@ class Aligned:
 
     def grid(self) -> Table:
         table = Table.grid(padding=(0, 1))
-        for i, justify in enumerate(self.justify):
-            table.add_column(justify=justify, no_wrap=i == 0)
+        for justify, no_wrap in zip(self.justify, self.no_wrap, strict=True):
+            table.add_column(justify=justify, no_wrap=no_wrap)
         for cells, style in self.rows:
             table.add_row(*cells, style=style)
         return table
@@ -143,7 +155,14 @@ class Aligned:
         if sum(widths) + len(widths) - 1 > options.max_width:
             yield self.grid()
             return
-        yield from self.lines()
+        if options.justify not in (None, "default", "left"):
+            yield from self.lines()
+            return
+        # Each line fits: its segments as they are. A Text yielded would be wrapped,
+        # justified and joined again by Rich, to the same segments, at twice the cost.
+        for line in self.lines():
+            yield from line.render(console)
+            yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         widths = self.widths()
@@ -154,23 +173,85 @@ class Aligned:
 
 
 class Titled:
-    """A table with its title as a plain line above it (a long title never squeezes it)."""
+    """A table with its title as a plain line above it (a long title never squeezes it).
+
+    Where every cell is one line and the table fits, its lines are put together here,
+    as the Rich table would draw them (``SIMPLE_HEAD``, no edge, one space of padding
+    between columns): Rich measures and draws every cell through a padding renderable,
+    most of the Board and Hand panels' drawing. Otherwise the Rich table draws it."""
 
     def __init__(self, title: str, cols):
         self.title = title
+        self.cols = tuple(cols)
+        self.rows: list[tuple] = []
         self.table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
         for c in cols:
             self.table.add_column(c)
 
     def add_row(self, *cells):
         self.table.add_row(*cells)
+        self.rows.append(cells)
 
-    def __rich__(self) -> Group:
+    def title_text(self) -> Text:
         head, _, rest = self.title.partition(" (")
         title = Text(head, style="bold")
         if rest:
             title.append(" (" + rest, style="dim")
-        return Group(title, self.table)
+        return title
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.title_text()
+        lines = self.lines(console, options.max_width)
+        if lines is None:
+            yield self.table
+            return
+        for line in lines:
+            yield from line.render(console)
+            yield Segment.line()
+
+    def lines(self, console: Console, max_width: int) -> list[Text] | None:
+        """The table's lines, or None where Rich must draw it (a cell of several lines,
+        or a table wider than the room, whose cells Rich wraps)."""
+
+        def text(cell) -> Text:
+            return cell if isinstance(cell, Text) else console.render_str(cell, highlight=False)
+
+        header = [text(c) for c in self.cols]
+        body = [[text(c) for c in row] for row in self.rows]
+        last = len(self.cols) - 1
+        pads = [(0 if i == 0 else 1, 0 if i == last else 1) for i in range(len(self.cols))]
+        widths = []
+        for i, (left, right) in enumerate(pads):
+            cells = [header[i], *(row[i] for row in body)]
+            if any("\n" in cell.plain or "\t" in cell.plain for cell in cells) or any(
+                cell.justify not in (None, "default", "left") for cell in cells
+            ):
+                return None
+            widths.append(max(cell.cell_len for cell in cells) + left + right or 1)
+        if sum(widths) > max_width - last:  # the dividers take a column each
+            return None
+        head_style = console.get_style("table.header")
+        out = [self.row(header, widths, pads, head_style)]
+        out.append(Text("─".join("─" * w for w in widths)))
+        out += [self.row(row, widths, pads, None) for row in body]
+        return out
+
+    @staticmethod
+    def row(cells: list[Text], widths: list[int], pads, style) -> Text:
+        """One row: each cell padded to its column, one space between columns;
+        ``style`` (the header's) under each cell, padding included."""
+        line = Text(no_wrap=True, end="")
+        for i, (cell, width, (left, _)) in enumerate(zip(cells, widths, pads, strict=True)):
+            if i:
+                line.append(" ")
+            cell = cell.copy()
+            cell.pad_right(width - left - cell.cell_len)  # as Rich justifies it left
+            start = len(line)
+            line.append(" " * left)
+            line.append_text(cell)
+            if style is not None:
+                line.spans.insert(0, Span(start, len(line), style))
+        return line
 
 
 def titled_table(title, *cols) -> Titled:

@@ -26,6 +26,7 @@ from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.narrow import ViewStrip
+from ...widgets.steady import SteadyStatic
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import asked as A
@@ -142,26 +143,26 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     def compose(self) -> ComposeResult:
         yield TitleBar()
         yield ViewStrip()
-        yield Static("", id="sl-status")
+        yield SteadyStatic("", id="sl-status")
         with Horizontal(id="sl-main"):
             with Vertical(id="sl-left"):
                 yield TabStrip(id="sl-tabstrip")
                 with Panels(id="sl-tabs", initial="tab-map"):
                     with Vertical(id="tab-map"):
-                        yield Static("", id="sl-maptitle")
+                        yield SteadyStatic("", id="sl-maptitle")
                         yield HexMap(id="sl-map")
-                        yield Static("", id="sl-hexinfo")
+                        yield SteadyStatic("", id="sl-hexinfo")
                     with VerticalScroll(id="tab-tracks"):
                         yield Lines(id="sl-tracks")
                     with VerticalScroll(id="tab-board"):
-                        yield Static("", id="sl-solo")
+                        yield SteadyStatic("", id="sl-solo")
                         yield PickTable(id="sl-areas")
-                        yield Static("", id="sl-areawhy")
+                        yield SteadyStatic("", id="sl-areawhy")
                         yield Lines(id="sl-board")
                     with VerticalScroll(id="tab-hand"):
-                        yield Static("", id="sl-handtitle")
+                        yield SteadyStatic("", id="sl-handtitle")
                         yield PickTable(id="sl-hand")
-                        yield Static("", id="sl-handwhy")
+                        yield SteadyStatic("", id="sl-handwhy")
                         yield Lines(id="sl-player")
                     with VerticalScroll(id="tab-players"):
                         yield Lines(id="sl-players")
@@ -169,9 +170,9 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                 # what Enter does and this turn's steps: it scrolls (with its bar) when
                 # they outgrow the room a small terminal leaves it
                 with VerticalScroll(id="sl-steps-box"):
-                    yield Static("", id="sl-steps")
+                    yield SteadyStatic("", id="sl-steps")
                 yield MoveList(id="sl-actions")
-                yield Static("", id="sl-others")
+                yield SteadyStatic("", id="sl-others")
                 yield LogView(id="sl-log")  # follows the newest line unless scrolled up
         yield KeyBar()
 

@@ -3,6 +3,8 @@ Tracks, and one player's Industry and Food Tracks. Compact Rich grids from a vie
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.table import Table
@@ -166,10 +168,13 @@ def rates_lines() -> Table:
     return t
 
 
-def score_lines(view: SweetLandsView) -> Table:
+def score_lines(view: SweetLandsView) -> Aligned:
+    """VP, points and income, a row per player: plain aligned lines (a Rich grid of its
+    fifty cells cost a quarter of the panel's drawing), the grid where they do not fit."""
     players = view["players"]
     tags = player_tags(players)
-    t = _grid({}, *[{"justify": "right", "no_wrap": True}] * 9)
+    right: list[Literal["left", "right"]] = ["right"] * 9
+    t = Aligned("left", *right, no_wrap=(False, *[True] * 9))
     t.add_row(
         Text("Score / income", style="bold"),
         *[

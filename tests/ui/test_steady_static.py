@@ -1,0 +1,97 @@
+"""SteadyStatic (widgets/steady.py) and the Sweet Lands panels of lines (Lines): new
+content lays the screen out again only when the widget's height changes, and the widget
+always shows the new content at its new height."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.containers import VerticalScroll
+
+from tabletop_tui.games.sweet_lands.lines import Lines
+from tabletop_tui.widgets.steady import SteadyStatic
+
+
+class Box(App):
+    CSS = "#fixed { height: 2; } #auto { height: auto; } #box { height: 3; }"
+
+    def compose(self) -> ComposeResult:
+        yield SteadyStatic("one", id="fixed")
+        yield SteadyStatic("one", id="auto")
+        with VerticalScroll(id="box"):
+            yield SteadyStatic("one", id="scrolled")
+
+    def on_mount(self) -> None:
+        self.layouts = 0
+        self.screen.screen_layout_refresh_signal.subscribe(self, self.counted)
+
+    def counted(self, _screen) -> None:
+        self.layouts += 1
+
+
+def shown(app: Box, selector: str) -> list[str]:
+    widget = app.query_one(selector, SteadyStatic)
+    return [strip.text.rstrip() for strip in widget.render_lines(widget.region.reset_offset)]
+
+
+async def test_new_text_of_the_same_height_is_shown_without_a_layout():
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        before = app.layouts
+        app.query_one("#auto", SteadyStatic).update("two")
+        app.query_one("#fixed", SteadyStatic).update("three\nlines\nnow")  # cut to its 2
+        await pilot.pause()
+        assert app.layouts == before
+        assert shown(app, "#auto") == ["two"]
+        assert shown(app, "#fixed") == ["three", "lines"]
+
+
+async def test_text_that_takes_more_or_fewer_lines_lays_the_screen_out_again():
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        auto = app.query_one("#auto", SteadyStatic)
+        before = app.layouts
+        auto.update("two\nlines")
+        await pilot.pause()
+        assert app.layouts > before
+        assert auto.size.height == 2 and shown(app, "#auto") == ["two", "lines"]
+        auto.update("x " * 30)  # one line that wraps to two at 40 columns
+        await pilot.pause()
+        assert auto.size.height == 2
+        auto.update("back to one")
+        await pilot.pause()
+        assert auto.size.height == 1 and shown(app, "#auto") == ["back to one"]
+
+
+async def test_a_box_that_scrolls_learns_its_new_length():
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        app.query_one("#scrolled", SteadyStatic).update("\n".join("abcdef"))
+        await pilot.pause()
+        box = app.query_one("#box", VerticalScroll)
+        assert box.virtual_size.height == 6 and box.max_scroll_y == 3
+
+
+class Panel(Box):
+    def compose(self) -> ComposeResult:
+        yield Lines(id="lines")
+
+
+async def test_a_panel_of_lines_lays_out_again_only_when_its_length_changes():
+    app = Panel()
+    async with app.run_test(size=(40, 12)) as pilot:
+        lines = app.query_one(Lines)
+        lines.show(Text("one\ntwo"))
+        await pilot.pause()
+        assert lines.size.height == 2
+        before = app.layouts
+        lines.show(Text("three\nfour"))
+        await pilot.pause()
+        assert app.layouts == before and lines.text() == "three\nfour"
+        lines.show(Text("five\nsix\nseven"))
+        await pilot.pause()
+        assert app.layouts > before
+        assert lines.size.height == 3 and lines.text() == "five\nsix\nseven"
