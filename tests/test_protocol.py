@@ -98,7 +98,8 @@ def check_step(
     assert moves, f"step {state.step}: actors {actors} have no legal move"
     for a in moves:
         assert a.seat in actors
-        assert spec.parse_action(a.key) == a and spec.parse_action(a.key).key == a.key
+        parsed = spec.parse_action(a.key)
+        assert parsed == a and parsed.key == a.key
     action = rng.choice(moves)
     before = snapshot(state, n, seen)
     new = state.apply(spec.parse_action(action.key))

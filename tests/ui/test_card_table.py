@@ -5,7 +5,7 @@ from textual.widgets import OptionList
 
 from rules import get_game
 from tabletop_tui.controller import Controller
-from tabletop_tui.demo import mid_game
+from tabletop_tui.demo import bot_moves, mid_game
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.log import LogView
@@ -45,9 +45,21 @@ async def _until_human(pilot, c, turns=1):
     raise AssertionError("never the human's turn")
 
 
+def _late_game(game, options, round_no, seed=5):
+    """Ann and two bot seats, the rounds before ``round_no`` played off screen by the
+    bots (the log already long), stopped where Ann's turn of ``round_no`` begins: the
+    screen then plays that round's bot turns itself."""
+    spec = get_game(game)
+    state = spec.new_game(["Ann", "Bob", "Cleo"], seed=seed, options=options)
+    while not (state.view(None)["round"] == round_no and state.actors() == [0]):
+        state = bot_moves(state, 1)
+    return Controller(spec, state, [{"kind": k} for k in ("human", "bot", "bot")])
+
+
 async def test_log_shows_the_newest_entry_after_bot_turns_and_rewraps(tmp_path):
     for game, options in [("happy-city", {"mode": "expert"}), ("happiest-town", {})]:
-        c = _game(game, options)
+        # rounds 1-3 off screen: the log's length, not the screen's work, is needed
+        c = _late_game(game, options, round_no=4)
         app = make_app(tmp_path)
         async with app.run_test(size=(120, 40)) as pilot:
             app.open_game(c)
