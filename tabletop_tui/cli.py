@@ -204,45 +204,65 @@ def _fail(command: str, message: str) -> int:
     return 2
 
 
+class _Refused(Exception):
+    """An argument of ``simulate`` that is refused, with the one line that says why."""
+
+
 def _simulate(a: argparse.Namespace) -> int:
     import rules
-    from rules.core import MAX_SEED
 
     try:
         spec = rules.get_game(a.game)
     except KeyError as exc:
         return _fail("simulate", exc.args[0])
+    try:
+        _check_counts(a, spec)
+        options = _simulated_options(spec, a.options)
+        extra = {"levels": _seat_levels(a)} if a.level else {}
+    except _Refused as exc:
+        return _fail("simulate", str(exc))
+    return _run_simulation(a, spec, options, extra)
+
+
+def _check_counts(a: argparse.Namespace, spec) -> None:
+    """The players, the number of games and their seeds, within what the game and
+    the seeds allow."""
+    from rules.core import MAX_SEED
+
     if not spec.min_players <= a.players <= spec.max_players:
-        return _fail(
-            "simulate",
-            f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}",
+        raise _Refused(
+            f"{spec.title} takes {spec.min_players}-{spec.max_players} players, not {a.players}"
         )
     if not 1 <= a.games <= MAX_SEED:
-        return _fail("simulate", f"--games must be 1-{MAX_SEED}, not {a.games}")
+        raise _Refused(f"--games must be 1-{MAX_SEED}, not {a.games}")
     if not -MAX_SEED <= a.seed <= MAX_SEED - a.games + 1:
-        return _fail("simulate", f"--seed must be within -{MAX_SEED} and {MAX_SEED} for every game")
+        raise _Refused(f"--seed must be within -{MAX_SEED} and {MAX_SEED} for every game")
+
+
+def _simulated_options(spec, text: str) -> dict:
+    """``--options``: a JSON object of the game's options, resolved by the game."""
     try:
-        options = json.loads(a.options)
+        options = json.loads(text)
         if not isinstance(options, dict):
             raise ValueError('give a JSON object such as \'{"mode": "expert"}\'')
-        options = spec.resolve_options(options)
+        return spec.resolve_options(options)
     except RecursionError:
-        return _fail("simulate", "bad --options: nested far too deeply")
+        raise _Refused("bad --options: nested far too deeply") from None
     except (ValueError, TypeError) as exc:
-        return _fail("simulate", f"bad --options: {str(exc)[:200]}")
-    extra: dict = {}
-    if a.level:
-        if len(a.level) not in (1, a.players):
-            return _fail("simulate", f"--level takes 1 or {a.players} values, not {len(a.level)}")
-        levels = list(a.level) * a.players if len(a.level) == 1 else list(a.level)
-        import inspect
+        raise _Refused(f"bad --options: {str(exc)[:200]}") from None
 
-        from rules.simulate import simulate
 
-        if "levels" not in inspect.signature(simulate).parameters:
-            return _fail("simulate", "bot levels are not available in this version")
-        extra["levels"] = levels
-    return _run_simulation(a, spec, options, extra)
+def _seat_levels(a: argparse.Namespace) -> list[str]:
+    """``--level``: one bot level for every seat, or one a seat."""
+    import inspect
+
+    from rules.simulate import simulate
+
+    if len(a.level) not in (1, a.players):
+        raise _Refused(f"--level takes 1 or {a.players} values, not {len(a.level)}")
+    if "levels" not in inspect.signature(simulate).parameters:
+        raise _Refused("bot levels are not available in this version")
+    return list(a.level) * a.players if len(a.level) == 1 else list(a.level)
 
 
 def _play_games(a: argparse.Namespace, options: dict, extra: dict, on_game) -> tuple:

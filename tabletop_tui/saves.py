@@ -298,7 +298,6 @@ def _is_small_int(value: Any, bound: int | None = None) -> bool:
 def check_record(raw: dict) -> tuple[Any, list[str], dict]:
     """Check the fields a replay uses; return (spec, players, resolved options)."""
     import rules
-    from rules.core import MAX_NAME_CHARS
 
     if type(raw.get("format")) is not int or raw["format"] != 1:  # True and 1.0 equal 1
         raise SaveProblem(f"unknown save format {raw.get('format')!r}")
@@ -306,25 +305,10 @@ def check_record(raw: dict) -> tuple[Any, list[str], dict]:
         spec = rules.get_game(str(raw.get("game")))
     except KeyError:
         raise SaveProblem(f"unknown game {raw.get('game')!r}") from None
-    players = raw.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise SaveProblem("'players' must be a list of names")
-    if not spec.min_players <= len(players) <= spec.max_players:
-        raise SaveProblem(f"{spec.title} takes {spec.min_players}-{spec.max_players} players")
-    if any(len(p) > MAX_NAME_CHARS for p in players):
-        raise SaveProblem(f"a player name is longer than {MAX_NAME_CHARS} characters")
-    # A name with control characters (an escape sequence from a hand edit) is played
-    # under its visible form (text.py): no screen can then send it to the terminal.
-    players = raw["players"] = [visible(p) for p in players]
+    players = raw["players"] = _checked_players(raw.get("players"), spec)
     if not _is_small_int(raw.get("seed", 0)):
         raise SaveProblem("'seed' must be a whole number of at most 19 digits")
-    options = raw.get("options", {})
-    if not isinstance(options, dict):
-        raise SaveProblem("'options' must be an object")
-    try:
-        options = spec.resolve_options(options)
-    except (ValueError, TypeError) as exc:
-        raise SaveProblem(f"bad options: {exc}") from None
+    options = _checked_options(raw.get("options", {}), spec)
     actions = raw.get("actions")
     if not isinstance(actions, list) or not all(isinstance(k, str) for k in actions):
         raise SaveProblem("'actions' must be a list of action keys")
@@ -332,6 +316,31 @@ def check_record(raw: dict) -> tuple[Any, list[str], dict]:
     if not isinstance(ui, dict) or not _is_time(ui.get("saved_at", 0)):
         raise SaveProblem("'saved_at' must be a time stamp (seconds)")
     return spec, players, options
+
+
+def _checked_players(players: Any, spec: Any) -> list[str]:
+    """The record's player names, as many as the game seats and each short enough;
+    a name with control characters (an escape sequence from a hand edit) is played
+    under its visible form (text.py): no screen can then send it to the terminal."""
+    from rules.core import MAX_NAME_CHARS
+
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise SaveProblem("'players' must be a list of names")
+    if not spec.min_players <= len(players) <= spec.max_players:
+        raise SaveProblem(f"{spec.title} takes {spec.min_players}-{spec.max_players} players")
+    if any(len(p) > MAX_NAME_CHARS for p in players):
+        raise SaveProblem(f"a player name is longer than {MAX_NAME_CHARS} characters")
+    return [visible(p) for p in players]
+
+
+def _checked_options(options: Any, spec: Any) -> dict:
+    """The record's options as the game resolves them (its defaults filled in)."""
+    if not isinstance(options, dict):
+        raise SaveProblem("'options' must be an object")
+    try:
+        return spec.resolve_options(options)
+    except (ValueError, TypeError) as exc:
+        raise SaveProblem(f"bad options: {exc}") from None
 
 
 def _info_from_header(path: Path, raw: dict, spec: Any, players: list, options: dict):

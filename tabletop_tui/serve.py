@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 import jinja2
-from aiohttp import WSCloseCode, WSMsgType, web
+from aiohttp import WSCloseCode, WSMessage, WSMsgType, web
 from aiohttp.abc import AbstractAccessLogger
 from textual_serve import server as serve_module
 from textual_serve.app_service import AppService
@@ -150,6 +150,45 @@ class RedactedAccessLog(AbstractAccessLogger):
         )
 
 
+def envelope(message: WSMessage) -> tuple[Any, Any] | None:
+    """What a browser's message asks, as (kind, data), data None when not given; None
+    for a message to drop: not text, not JSON (or nested too deep to read), not a
+    list with a kind first."""
+    if message.type != WSMsgType.TEXT:
+        return None
+    try:
+        parsed = message.json()
+    except Exception:  # noqa: BLE001 - bad JSON, nesting too deep: one message lost
+        return None
+    if not isinstance(parsed, list) or not parsed:
+        return None
+    return parsed[0], (parsed[1] if len(parsed) > 1 else None)
+
+
+async def act_on(
+    websocket: web.WebSocketResponse, service: AppService, kind: Any, data: Any
+) -> None:
+    """Do what one message of the browser asks; one whose data does not fit its
+    kind, or of a kind not known, does nothing."""
+    if kind == "stdin" and isinstance(data, str):
+        try:
+            keys = data.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate: no key can be made of it
+            return
+        await service.send_bytes(keys)
+    elif kind == "resize" and isinstance(data, dict):
+        await service.set_terminal_size(
+            clamp(data.get("width"), 80, MAX_COLUMNS),
+            clamp(data.get("height"), 24, MAX_ROWS),
+        )
+    elif kind == "ping":
+        await websocket.send_json(["pong", data])
+    elif kind == "blur":
+        await service.blur()
+    elif kind == "focus":
+        await service.focus()
+
+
 class TabletopServer(Server):
     def __init__(
         self,
@@ -255,32 +294,9 @@ class TabletopServer(Server):
     async def relay(self, websocket: web.WebSocketResponse, service: AppService) -> None:
         """Pass the browser's keys and sizes to the app; anything malformed is dropped."""
         async for message in websocket:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                envelope = message.json()
-            except Exception:  # noqa: BLE001 - bad JSON, nesting too deep: one message lost
-                continue
-            if not isinstance(envelope, list) or not envelope:
-                continue
-            kind, data = envelope[0], (envelope[1] if len(envelope) > 1 else None)
-            if kind == "stdin" and isinstance(data, str):
-                try:
-                    keys = data.encode("utf-8")
-                except UnicodeEncodeError:  # a lone surrogate: no key can be made of it
-                    continue
-                await service.send_bytes(keys)
-            elif kind == "resize" and isinstance(data, dict):
-                await service.set_terminal_size(
-                    clamp(data.get("width"), 80, MAX_COLUMNS),
-                    clamp(data.get("height"), 24, MAX_ROWS),
-                )
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind == "blur":
-                await service.blur()
-            elif kind == "focus":
-                await service.focus()
+            asked = envelope(message)
+            if asked is not None:
+                await act_on(websocket, service, *asked)
 
     async def end_session(self, service: AppService, session: str) -> None:
         try:

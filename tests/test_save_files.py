@@ -34,6 +34,7 @@ from tabletop_tui.saves import (
     write_save,
 )
 from tabletop_tui.screens.resume import describe, save_row
+from tabletop_tui.text import visible
 
 HUGE = "9" * 5000  # more digits than Python converts from text by default
 
@@ -209,6 +210,35 @@ def test_values_out_of_range_are_named(tmp_path, edit, words):
     path.write_text(json.dumps(data, allow_nan=True))
     info = read_save_info(path)
     assert isinstance(info, BadSave) and words in info.reason
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda d: d.update(game="chess"), "unknown game 'chess'"),
+        (lambda d: d.update(players=["Ann", 7]), "'players' must be a list of names"),
+        (lambda d: d.update(players=["Ann"]), "takes 2-5 players"),
+        (lambda d: d.update(options=["expert"]), "'options' must be an object"),
+        (lambda d: d.update(options={"mode": "chaos"}), "bad options:"),
+        (lambda d: d.update(actions="0:pass"), "'actions' must be a list of action keys"),
+    ],
+    ids=["game", "names", "count", "options", "option", "actions"],
+)
+def test_each_field_a_replay_uses_is_checked(tmp_path, edit, words):
+    path, data = one_save(tmp_path)
+    edit(data)
+    path.write_text(json.dumps(data))
+    info = read_save_info(path)
+    assert isinstance(info, BadSave) and words in info.reason, info
+
+
+def test_a_name_with_control_characters_is_read_as_its_visible_form(tmp_path):
+    path, data = one_save(tmp_path)
+    data["players"][0] = "A\x1bnn"
+    del data["header"]  # the names are read from the record itself
+    path.write_text(json.dumps(data))
+    info = read_save_info(path)
+    assert not isinstance(info, BadSave) and info.players[0] == visible("A\x1bnn") != "A\x1bnn"
 
 
 def test_a_huge_number_is_named_by_the_list_and_by_replay(tmp_path):

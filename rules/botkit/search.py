@@ -101,23 +101,7 @@ class SearchBot(RankingBot):
         while not self._spent(
             iteration, (time.process_time() - searching) / max(1, imagined) * len(alive)
         ):
-            # a candidate the world does not offer (the copy holds other hidden cards)
-            # cannot be judged there: the world is skipped for all alike
-            offered = {a.key: a for a in world.legal_actions(obs.seat)}
-            judged: list[int] = []
-            for k in alive if all(cands[k].key in offered for k in alive) else ():
-                end = self.imagine(world, obs.seat, offered[cands[k].key])
-                imagined += 1
-                if end is None:  # the clock ran out inside this imagined game:
-                    for j in judged:  # the world counts for none of them
-                        values[j].pop()
-                        if scores:
-                            finals[j].pop()
-                    break
-                values[k].append(self.judge(end, obs.seat))
-                if scores:
-                    finals[k].append(float(end.result()["scores"][obs.seat]))
-                judged.append(k)
+            imagined += self.judge_world(world, obs.seat, cands, alive, values, finals, scores)
             iteration += 1
             if progress is not None:
                 progress(thinking(self.spent_share(iteration), cands, values))
@@ -136,6 +120,37 @@ class SearchBot(RankingBot):
             range(len(cands)), key=lambda k: (-len(values[k]), -(ranked[k].value or 0.0), k)
         )
         return [ranked[k] for k in order]
+
+    def judge_world(
+        self,
+        world: Any,
+        seat: int,
+        cands: list[Action],
+        alive: list[int],
+        values: list[list[float]],
+        finals: list[list[float]],
+        scores: bool,
+    ) -> int:
+        """Judge each candidate still compared (``alive``) on one world, adding to its
+        ``values`` (and with ``scores`` its ``finals``); returns the imagined games
+        begun. The world counts for none of them when one cannot be judged there: a
+        candidate the world does not offer (the copy holds other hidden cards), or the
+        clock running out inside an imagined game."""
+        offered = {a.key: a for a in world.legal_actions(seat)}
+        if not all(cands[k].key in offered for k in alive):
+            return 0
+        for begun, k in enumerate(alive, start=1):
+            end = self.imagine(world, seat, offered[cands[k].key])
+            if end is None:
+                for j in alive[: begun - 1]:
+                    values[j].pop()
+                    if scores:
+                        finals[j].pop()
+                return begun
+            values[k].append(self.judge(end, seat))
+            if scores:
+                finals[k].append(float(end.result()["scores"][seat]))
+        return len(alive)
 
     def width(self, world: Any) -> int:
         """How many candidate moves this search compares (the policy's say)."""

@@ -22,7 +22,19 @@ from urllib.parse import urlsplit
 
 import aiohttp
 
-from .protocol import MAX_TO_SEAT, TO_SEAT, Answer, Ask, Bye, Hello, Table, Welcome, decode, encode
+from .protocol import (
+    MAX_TO_SEAT,
+    TO_SEAT,
+    Answer,
+    Ask,
+    Bye,
+    Hello,
+    Message,
+    Table,
+    Welcome,
+    decode,
+    encode,
+)
 
 
 class JoinError(Exception):
@@ -146,19 +158,31 @@ class SeatLink:
         assert self._ws is not None
         reason, said = "The connection to the host was lost.", False
         async for msg in self._ws:
-            if msg.type != aiohttp.WSMsgType.TEXT:
-                continue
-            got = decode(msg.data, TO_SEAT, MAX_TO_SEAT)
-            if isinstance(got, Table):
-                self.table = got
-                if self.on_table is not None:
-                    self.on_table(got)
-            elif isinstance(got, Answer):
-                waiting = self._waiting.pop(got.id, None)
-                if waiting is not None and not waiting.done():
-                    waiting.set_result(got)
-            elif isinstance(got, Bye):
-                reason, said = got.reason, True
+            if msg.type == aiohttp.WSMsgType.TEXT:
+                bye = self._take(decode(msg.data, TO_SEAT, MAX_TO_SEAT))
+                if bye is not None:
+                    reason, said = bye, True
+        self._ended(reason, said)
+
+    def _take(self, got: Message | None) -> str | None:
+        """Take one message from the host (None: a malformed one, dropped): a table is
+        kept and passed on, an answer goes to the ask waiting for it; returns the
+        reason a bye gives, if it is one."""
+        if isinstance(got, Table):
+            self.table = got
+            if self.on_table is not None:
+                self.on_table(got)
+        elif isinstance(got, Answer):
+            waiting = self._waiting.pop(got.id, None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(got)
+        elif isinstance(got, Bye):
+            return got.reason
+        return None
+
+    def _ended(self, reason: str, said: bool) -> None:
+        """The link is over: every ask still waiting is refused with ``reason``, and
+        ``on_bye`` told it (``said``: the host gave it; else the connection was lost)."""
         self.closed_reason = reason
         for waiting in self._waiting.values():
             if not waiting.done():

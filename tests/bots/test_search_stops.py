@@ -8,9 +8,10 @@ import time
 import pytest
 
 import rules
-from rules.botkit.base import OutOfTime
+from rules.botkit.base import OutOfTime, observe
 from rules.botkit.search import EARLIEST, looks_at
 from rules.bots import Budget, SearchBot, make_bot, policy_for
+from rules.core import Action
 from rules.happy_city import HAPPY_CITY, HappyCityState
 from rules.sweet_lands import SWEET_LANDS
 
@@ -147,3 +148,45 @@ def test_happy_city_hard_takes_a_coarser_close_call_at_its_minor_steps_in_family
     assert {expert.close_call(at[s]) for s in ("refill", "discard", "buy")} == {0.01}
     hard.policy.close_call = None  # this instance only
     assert {hard.close_call(at[s]) for s in ("refill", "discard", "buy")} == {None}
+
+
+class GivesUpOnGame(SearchBot):
+    """A search whose clock runs out inside its ``last``-th imagined game only."""
+
+    def __init__(self, last: int):
+        policy = policy_for("happy-city", 1)
+        policy.close_call = None  # every candidate is compared on every world
+        super().__init__(policy, 1, Budget(seconds=None, iterations=5))
+        self.last, self.games = last, 0
+
+    def imagine(self, world, seat, action):
+        self.games += 1
+        return None if self.games == self.last else super().imagine(world, seat, action)
+
+
+def test_a_world_the_clock_runs_out_in_counts_for_no_candidate():
+    state = HAPPY_CITY.new_game(["P1", "P2"], seed=4)
+    whole = GivesUpOnGame(last=0).rank(observe(state, 0), scores=True)
+    assert len(whole) > 1  # candidates compared world by world
+    per_world = len(whole)
+    # the clock runs out at the second candidate of the second world: the first
+    # candidate's figures from that world are taken back, the others never begin
+    cut = GivesUpOnGame(last=per_world + 2).rank(observe(state, 0), scores=True)
+    worlds = {r.worlds for r in cut}
+    assert worlds == {4} and {r.worlds for r in whole} == {5}
+    assert all(len(r.finals) == 4 for r in cut)
+    first = next(r for r in cut if r.action == whole[0].action)
+    kept = next(r for r in whole if r.action == whole[0].action)
+    assert first.values == kept.values[:1] + kept.values[2:]
+
+
+def test_a_world_that_does_not_offer_a_candidate_is_skipped_for_all():
+    state = HAPPY_CITY.new_game(["P1", "P2"], seed=4)
+    bot = GivesUpOnGame(last=0)
+    obs = observe(state, 0)
+    world = obs.sample(bot.world_seed())
+    cands = bot.policy.candidates(world, 0, obs.legal, bot.width(world))
+    missing = Action(0, "no-such-move", ())
+    values: list[list[float]] = [[1.0], [2.0]]
+    begun = bot.judge_world(world, 0, [cands[0], missing], [0, 1], values, [[], []], False)
+    assert begun == 0 and values == [[1.0], [2.0]] and bot.games == 0

@@ -191,3 +191,43 @@ def test_a_seat_elsewhere_breaks_the_happiness_silence_with_a_bummer():
         assert table.state.step == state.step + 1 and not table.state.interrupt_window
     finally:
         link.close()
+
+
+def test_a_link_the_host_drops_unsaid_refuses_the_asks_left_waiting_and_says_it_was_lost():
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    spec = HAPPINESS
+    table = HostTable.start(spec, spec.new_game(["Ann", "Bob"], seed=3), [REMOTE, REMOTE])
+    server = HostServer(table, bot_delay=0)
+    port = server.run_in_thread()
+    link = SeatLink(parse_address(f"http://127.0.0.1:{port}/seat/{table.tokens[0]}"))
+    byes: list[tuple[str, bool]] = []
+    link.on_bye = lambda reason, said: byes.append((reason, said))
+    link.connect()
+    key = given(link.table).legal[0][0]
+    loop = given(server.loop)
+    # the host holds its one move at a time: the seat's move waits for an answer
+    asyncio.run_coroutine_threadsafe(server.moving.acquire(), loop).result(5)
+    with ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(link.ask, "act", key)
+        time.sleep(0.2)
+        for ws in list(server.sockets):  # the connection closes with no word of why
+            asyncio.run_coroutine_threadsafe(ws.close(), loop).result(5)
+        with pytest.raises(AskRefused, match="The connection to the host was lost."):
+            waiting.result(5)
+    assert byes == [("The connection to the host was lost.", False)]
+    assert link.closed_reason == "The connection to the host was lost."
+    loop.call_soon_threadsafe(server.moving.release)
+    link.close()
+    server.stop_thread()
+
+
+def test_a_seat_joined_again_elsewhere_is_told_why_its_link_ends(hosted):
+    table, _port, join = hosted
+    bob = join(table.tokens[1])
+    byes: list[tuple[str, bool]] = []
+    bob.on_bye = lambda reason, said: byes.append((reason, said))
+    join(table.tokens[1])
+    wait_for(lambda: bool(byes))
+    assert byes == [("This seat was joined again elsewhere.", True)]

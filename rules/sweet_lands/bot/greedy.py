@@ -19,6 +19,12 @@ from .engine import FREE_KINDS, MQ, D, Op, breakdown, pass_gains
 RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
 
 
+def _margin(kind: str) -> float:
+    """What a move of this kind must gain beyond the rest to be taken: a free build
+    only when it is clearly better (the greedy turn and a rival's quick turn alike)."""
+    return 0.5 if kind == "fa_build" else 0
+
+
 class SweetLandsBot:
     name = "smart"
 
@@ -155,8 +161,7 @@ class SweetLandsBot:
             if a.kind not in RATED_KINDS:
                 continue
             if a.key not in gains:
-                gains[a.key] = self.rollout(state, seat, [a]) - gains["base"]
-                gains[a.key] -= 0.5 if a.kind == "fa_build" else 0
+                gains[a.key] = self.rollout(state, seat, [a]) - gains["base"] - _margin(a.kind)
             if gains[a.key] > best_gain:
                 best, best_gain = a, gains[a.key]
         if best is not None:
@@ -179,23 +184,14 @@ class SweetLandsBot:
         candidates = [a for a in actions if a.kind in ("area", "play", "flip")]
         for a in candidates:
             note(a, self.rollout(state, seat, [a]) - base)
-        # buy a missing basic resource with gold to reach an area
         known = {c.key for c in candidates}
-        for prefix in self._buy_plans(state, seat):
-            s = state
-            for a in prefix:
-                s = s.fast_apply(a)
-            for a in s.legal_actions(seat):
-                if a.kind == "area" and a.key not in known:
-                    note(prefix[0], self.rollout(s, seat, [a]) - base)
-        if "fa_build" in by_kind:  # only when clearly better than the rest
-            note(
-                by_kind["fa_build"][0],
-                self.rollout(state, seat, [by_kind["fa_build"][0]]) - base - 0.5,
-            )
-        for kind in FREE_KINDS:  # F: character free actions, weighed by a rollout
+        for buy, bought, area in self._areas_a_buy_opens(state, seat, known):
+            note(buy, self.rollout(bought, seat, [area]) - base)
+        # a build, and each character free action (F), weighed by the first of its kind
+        for kind in ("fa_build", *FREE_KINDS):
             if kind in by_kind:
-                note(by_kind[kind][0], self.rollout(state, seat, [by_kind[kind][0]]) - base)
+                first = by_kind[kind][0]
+                note(first, self.rollout(state, seat, [first]) - base - _margin(kind))
         return gains
 
     def _before_leaving(self, state, seat, by_kind):
@@ -213,16 +209,19 @@ class SweetLandsBot:
             return by_kind["fa_sell"][0]
         return None
 
-    def _buy_plans(self, state, seat):
-        P = state.p[seat]
-        if P.res["gold"] < 4:
-            return []
-        out = []
+    def _areas_a_buy_opens(self, state, seat, known):
+        """Each area move that buying a missing basic resource with gold opens (its key
+        not in ``known``): (the buy, the position after it, the area move)."""
+        if state.p[seat].res["gold"] < 4:
+            return
         for r in D.BASIC:
-            a = state.find_action(seat, "fa_buy", r)
-            if a is not None:
-                out.append([a])
-        return out
+            buy = state.find_action(seat, "fa_buy", r)
+            if buy is None:
+                continue
+            bought = state.fast_apply(buy)
+            for a in bought.legal_actions(seat):
+                if a.kind == "area" and a.key not in known:
+                    yield buy, bought, a
 
     def rollout(self, state, seat, prefix):
         if self.deadline is not None and time.process_time() >= self.deadline:

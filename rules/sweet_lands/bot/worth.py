@@ -99,25 +99,37 @@ def marker_value(s, seat, marker):
 
 
 def map_value(s, seat, a):
+    """A map step's place: a hex for a tile (plain or special) or an edge for a road."""
+    if a.kind in ("hex", "special"):
+        return hex_value(s, seat, a)
+    return road_value(s, seat, a.args[0])
+
+
+def hex_value(s, seat, a):
+    """A tile on hex ``a.args[0]``: what it joins, opens and reaches toward."""
     P = s.p[seat]
     m = MQ.map_board(s, seat)
-    if a.kind in ("hex", "special"):
-        h = a.args[0]
-        v = 1.0
-        if any(e in P.roads for e in m.hex_edges[h]):
-            v += 2.0
-        if h in m.icons:
-            v += 1.5
-        if h in m.ports:
-            v += 3.0
-        v += 0.6 * toward_port(s, seat, h)
-        v += 0.2 * sum(1 for nb in m.neighbours[h] if nb in P.tiles)
-        if a.kind == "special":
-            v += 1.5 + 0.3 * SPECIAL_RANK.get(a.args[1], 5)
-        elif m.kinds[h] == "wheat":
-            v += 0.3
-        return v
-    e = a.args[0]
+    h = a.args[0]
+    v = 1.0
+    if any(e in P.roads for e in m.hex_edges[h]):
+        v += 2.0
+    if h in m.icons:
+        v += 1.5
+    if h in m.ports:
+        v += 3.0
+    v += 0.6 * toward_port(s, seat, h)
+    v += 0.2 * sum(1 for nb in m.neighbours[h] if nb in P.tiles)
+    if a.kind == "special":
+        v += 1.5 + 0.3 * SPECIAL_RANK.get(a.args[1], 5)
+    elif m.kinds[h] == "wheat":
+        v += 0.3
+    return v
+
+
+def road_value(s, seat, e):
+    """A road on edge ``e``: the tiles it flips and the hexes it opens."""
+    P = s.p[seat]
+    m = MQ.map_board(s, seat)
     v = 0.5
     for h in m.edge_hexes[e]:
         if h in P.tiles and not P.tiles[h][1]:

@@ -7,6 +7,7 @@ outside it is refused, from the refusal functions of turn_checks.py, which the m
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core import Action
@@ -58,29 +59,32 @@ def _order_matters(effects: tuple) -> bool:
 def turn_refusal(s: StateFields, seat: int, a: Action) -> str:
     """The reason a move outside the turn menu is refused (it is not legal)."""
     kind, args = a.kind, a.args
-    reason: str | None = None
     shape = TURN_ARGS.get(kind)
     if shape is None:
         return f"'{kind}' is not a move of the turn menu."
     if not fits(args, shape):
         return f"'{a.key}' does not name a {kind} move (arguments {list(shape)} expected)."
-    if kind == "area":
-        reason = _area_arg_refusal(s, seat, args)
-    elif kind == "play":
-        reason = TC.card_refusal(s, seat, args[0])
-    elif kind == "flip":
-        reason = TC.skill_refusal(s, seat, args[0])
-    elif kind == "pass":
-        reason = TC.main_refusal(s, seat)
-    elif kind == "end" and not s.main_done:
-        reason = "Take a main action (an area, a card, a flip or pass) before ending."
-    elif kind.startswith("fa_"):
-        if kind in ("fa_buy", "fa_sell") and args[0] not in D.BASIC:
-            return f"{args[0]} is not a basic resource."
-        reason = TC.free_refusal(s, seat, kind, args)
-    if reason is None and kind == "play":
-        reason = _twin_refusal(s, seat, args[0])
+    if kind.startswith("fa_"):
+        reason = _free_move_refusal(s, seat, kind, args)
+    else:
+        reason = _MAIN_MOVE_REFUSALS[kind](s, seat, args)
     return reason or f"That move is not among the choices now ({a.key})."
+
+
+def _play_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
+    return TC.card_refusal(s, seat, args[0]) or _twin_refusal(s, seat, args[0])
+
+
+def _end_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
+    if s.main_done:
+        return None
+    return "Take a main action (an area, a card, a flip or pass) before ending."
+
+
+def _free_move_refusal(s: StateFields, seat: int, kind: str, args: tuple) -> str | None:
+    if kind in ("fa_buy", "fa_sell") and args[0] not in D.BASIC:
+        return f"{args[0]} is not a basic resource."
+    return TC.free_refusal(s, seat, kind, args)
 
 
 def _twin_refusal(s: StateFields, seat: int, uid: int) -> str | None:
@@ -102,6 +106,16 @@ def _area_arg_refusal(s: StateFields, seat: int, args: tuple) -> str | None:
     if args[1] not in Q.rikka_splits(s, seat, aid):
         return f"Area {aid} cannot be paid with {args[1]} wood in place of wheat."
     return None
+
+
+# The refusal of each turn move that is not a free action (those are "fa_" kinds).
+_MAIN_MOVE_REFUSALS: dict[str, Callable[[StateFields, int, tuple], str | None]] = {
+    "area": _area_arg_refusal,
+    "play": _play_refusal,
+    "flip": lambda s, seat, args: TC.skill_refusal(s, seat, args[0]),
+    "pass": lambda s, seat, args: TC.main_refusal(s, seat),
+    "end": _end_refusal,
+}
 
 
 # ------------------------------------------------------------------ doing
