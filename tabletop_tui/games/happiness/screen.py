@@ -78,6 +78,8 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         self._chosen_at: int | None = None  # the step whose card was chosen for the seat
         self._ticker = None
         self._placing_view: HappinessView | None = None  # the view the preview line reads
+        # (state, viewer, its view): the key bar asks check_action once for each key
+        self._view_kept: tuple[object, int | None, HappinessView] | None = None
         self.zoom_chosen: bool | None = None  # small cells chosen with Z (None: by size)
 
     def compose(self) -> ComposeResult:
@@ -380,11 +382,19 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         self.part("#hp-moves", FoldingMoveList).fold()
 
     # ---- input -----------------------------------------------------------------------------
+    def kept_view(self) -> HappinessView:
+        """The viewer's view of the current state, built once per state and viewer."""
+        c = self.controller
+        kept = self._view_kept
+        if kept is None or kept[0] is not c.state or kept[1] != c.viewer:
+            kept = self._view_kept = (c.state, c.viewer, c.view())
+        return kept[2]
+
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         c = self.controller
         # from the view, as everything the screen shows: a seat joined from elsewhere
         # holds no engine state to read it from
-        stage = c.view()["stage"]
+        stage = self.kept_view()["stage"]
         if action == "digit":
             if c.next_step() == "window":
                 return not self.review  # a claim; on a table to look at, none
