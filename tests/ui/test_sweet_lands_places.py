@@ -85,3 +85,24 @@ async def test_a_typed_number_that_names_no_place_is_refused_and_cleared(tmp_pat
         typed = next(code[:n] for n in range(1, len(code) + 1) if typed_index(code[:n], codes) == i)
         await keys(pilot, *typed)
         assert screen.chooser.typed == typed and highlighted(screen).id == road.key
+
+
+def test_up_and_down_on_the_map_go_to_the_nearest_place_most_straight_that_way():
+    hm = HexMap()
+    # centres (x, y): a line is about twice as tall as a column
+    hm._centre = {("hex", 0): (0, 0), ("hex", 1): (0, 2), ("hex", 2): (4, 1), ("edge", 3): (9, 0)}
+    pool = set(hm._centre)
+    hm.cursor = ("hex", 0)
+    assert hm.nearest_towards(pool, 1) == ("hex", 1)  # straight below, before the nearer one aside
+    assert hm.nearest_towards(pool, -1) is None  # nothing above the top line
+    hm.cursor = ("hex", 1)
+    assert hm.nearest_towards(pool, -1) == ("hex", 0)
+    assert hm.nearest_towards({("hex", 2), ("edge", 3)}, -1) == ("hex", 2)
+    # left / right in reading order: line by line, then by column; none past either end
+    hm.cursor = ("hex", 0)
+    assert hm.next_in_reading_order(pool, 1) == ("edge", 3)
+    assert hm.next_in_reading_order(pool, -1) is None
+    hm.cursor = ("hex", 1)
+    assert hm.next_in_reading_order(pool, -1) == ("hex", 2)
+    hm.cursor = None
+    assert hm.next_in_reading_order(pool, 1) == ("hex", 0)

@@ -254,19 +254,25 @@ def paint(mapb, scale: str, pieces: PlayerView | None, targets, cursor) -> tuple
                 chars[yy][x], styles[yy][x] = mark, style
                 corner_owner[(x, yy)] = ("hex", h)
         for e, cells in edges:
-            if cursor == ("edge", e):
-                style, glyph = CURSOR, "@"
-            elif e in roads:
-                style, glyph = ROAD, "#"
-            elif ("edge", e) in targets:
-                style, glyph = LEGAL, "+"
-            elif h in ports and len(mapb.edge_hexes[e]) == 1:  # a port's sea edge
-                style, glyph = PORT, "~"
-            else:
-                style, glyph = BORDER, None
+            sea = h in ports and len(mapb.edge_hexes[e]) == 1  # a port's sea edge
+            style, glyph = edge_look(e, cursor, roads, targets, sea)
             for x, yy, ch in cells:
                 chars[yy][x], styles[yy][x] = glyph or ch, style
     return chars, styles, corner_owner
+
+
+def edge_look(e: int, cursor, roads: set, targets, sea: bool) -> tuple[Style, str | None]:
+    """An edge's style and glyph (None: the border's own line), the first that applies:
+    the cursor, a road, a legal place for one, a port's sea edge, the border."""
+    if cursor == ("edge", e):
+        return CURSOR, "@"
+    if e in roads:
+        return ROAD, "#"
+    if ("edge", e) in targets:
+        return LEGAL, "+"
+    if sea:
+        return PORT, "~"
+    return BORDER, None
 
 
 def row_strip(chars: list[str], styles: list, width: int) -> Strip:

@@ -170,20 +170,25 @@ class HexMap(ScrollView, can_focus=True):
         if self.mapb is None or self.cursor is None:
             return
         pool = self.targets or {("hex", h) for h in range(len(self.mapb.coords))}
-        if dx:
-            # left / right step through the places in reading order: every one is
-            # reached, whatever the shape of the board (up / down go by place)
-            order = sorted(
-                (t for t in pool if t in self._centre),
-                key=lambda t: (self._centre[t][1], self._centre[t][0]),
-            )
-            if self.cursor in order:
-                i = order.index(self.cursor) + dx
-                if 0 <= i < len(order):
-                    self.set_cursor(order[i])
-            elif order:
-                self.set_cursor(order[0])
-            return
+        # left / right step through the places in reading order: every one is reached,
+        # whatever the shape of the board; up / down go to the nearest place that way
+        found = self.next_in_reading_order(pool, dx) if dx else self.nearest_towards(pool, dy)
+        if found is not None:
+            self.set_cursor(found)
+
+    def next_in_reading_order(self, pool: set, step: int) -> tuple[str, int] | None:
+        """The place ``step`` (+1 or -1) after the cursor's, reading line by line (the
+        first place when the cursor is on none of them; None past either end)."""
+        centre = self._centre
+        order = sorted((t for t in pool if t in centre), key=lambda t: (centre[t][1], centre[t][0]))
+        if self.cursor not in order:
+            return order[0] if order else None
+        i = order.index(self.cursor) + step
+        return order[i] if 0 <= i < len(order) else None
+
+    def nearest_towards(self, pool: set, dy: int) -> tuple[str, int] | None:
+        """The place nearest the cursor's, up (-1) or down (+1), leaning to the one most
+        straight that way."""
         x0, y0 = self._centre.get(self.cursor, (0, 0))
         best, best_score = None, None
         for t in pool:
@@ -191,15 +196,13 @@ class HexMap(ScrollView, can_focus=True):
                 continue
             x, y = self._centre[t]
             ddx, ddy = (x - x0), (y - y0) * 2  # a line is about twice as tall as a column
-            along = ddx * dx + ddy * dy
+            along = ddy * dy
             if along <= 0.5:
                 continue
-            across = abs(ddx * dy) + abs(ddy * dx)
-            score = along + 2.5 * across
+            score = along + 2.5 * abs(ddx * dy)
             if best_score is None or score < best_score:
                 best, best_score = t, score
-        if best is not None:
-            self.set_cursor(best)
+        return best
 
     def action_cycle(self, step: int) -> None:
         hexes = len(self.mapb.coords) if self.mapb is not None else 0  # no map: no pool
