@@ -281,7 +281,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         c = self.controller
         state, viewer, view = self._view_cache
         if state is not c.state or viewer != c.viewer or view is None:
-            view = cast(SweetLandsView, c.view())  # a Sweet Lands state's view
+            view = c.view()
             self._view_cache = (c.state, c.viewer, view)
         return view
 
