@@ -12,6 +12,9 @@
 3. Per game, in a process of its own, the peak memory (max RSS) of a whole 4-human
    hot-seat game through the UI (goal <= 80 MiB).
 
+``--timeline N`` lists, per peak game, the N moves or hand-offs that raised the peak
+most (a peak is not what is alive at the end: this says when it happens).
+
 ``--top N`` also prints the N types whose live count grew most from game 2 to the
 last game (the first thing to read when memory is not flat).
 
