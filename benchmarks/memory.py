@@ -12,6 +12,9 @@
 3. Per game, in a process of its own, the peak memory (max RSS) of a whole 4-human
    hot-seat game through the UI (goal <= 80 MiB).
 
+``--timeline N`` lists, per peak game, the N moves or hand-offs that raised the peak
+most (a peak is not what is alive at the end: this says when it happens).
+
 ``--top N`` also prints the N types whose live count grew most from game 2 to the
 last game (the first thing to read when memory is not flat).
 
@@ -54,6 +57,66 @@ PEAK_GAMES = {
 }
 
 
+class Timeline:
+    """When the peak happens: after every step of a game (a move, a hand-off), the
+    resident memory and the peak so far (VmRSS, VmHWM), so the steps that raised the
+    peak can be listed with what was on screen."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[str, float, float]] = []
+        self.traced: list[tuple[str, float, float]] = []
+
+    def step(self, label: str) -> None:
+        with open("/proc/self/status") as f:
+            got = {
+                k: int(v.split()[0]) / 1024
+                for k, v in (ln.split(":", 1) for ln in f)
+                if k in ("VmRSS", "VmHWM")
+            }
+        self.steps.append((label, got["VmRSS"], got["VmHWM"]))
+        import tracemalloc
+
+        if tracemalloc.is_tracing():  # with --trace: Python's own bytes, now and at most
+            now, most = tracemalloc.get_traced_memory()
+            tracemalloc.reset_peak()
+            self.traced.append((label, now / 2**20, most / 2**20))
+
+    def report(self, n: int) -> list[str]:
+        """The n steps that raised the peak most, and the RSS every tenth of the game."""
+        rises = [
+            (hwm - self.steps[i - 1][2], i, label, rss, hwm)
+            for i, (label, rss, hwm) in enumerate(self.steps)
+            if i and hwm > self.steps[i - 1][2]
+        ]
+        lines = [f"{len(self.steps)} steps; the {n} that raised the peak most:"]
+        for rise, i, label, rss, hwm in sorted(rises, reverse=True)[:n]:
+            lines.append(
+                f"  step {i:5d} {label:32s} +{rise:4.1f} -> peak {hwm:5.1f}, RSS {rss:5.1f}"
+            )
+        if self.traced:
+            lines.append("traced MiB now/most since the step before, every tenth:")
+            step = max(1, len(self.traced) // 10)
+            lines.append("  " + ", ".join(f"{a:.1f}/{b:.1f}" for _, a, b in self.traced[::step]))
+            top = sorted(self.traced, key=lambda t: t[2] - t[1], reverse=True)[:n]
+            lines.append("the steps whose transient (most - now) was largest:")
+            lines += [f"  {lb:32s} now {a:5.1f} most {b:5.1f}" for lb, a, b in top]
+        every = max(1, len(self.steps) // 10)
+        lines.append(
+            "RSS / peak every tenth: "
+            + ", ".join(f"{rss:.1f}/{hwm:.1f}" for _, rss, hwm in self.steps[::every])
+        )
+        return lines
+
+
+TIMELINE = Timeline()
+WATCH = {"on": False}
+
+
+def note_step(label: str) -> None:
+    if WATCH["on"]:
+        TIMELINE.step(label)
+
+
 def rss_mib() -> float:
     """The resident memory now (not the peak), from /proc."""
     with open("/proc/self/statm") as f:
@@ -94,6 +157,7 @@ async def play_one(
             await pilot.press("enter")
             await pilot.pause()
             handoffs += 1
+            note_step("hand-off Enter")
             if on_handoff is not None:
                 on_handoff(handoffs)
             continue
@@ -104,10 +168,12 @@ async def play_one(
             continue
         screen._apply(rng.choice(c.legal()))
         await pilot.pause()
+        note_step(f"move on {type(screen).__name__}")
     for _ in range(200):  # the end screen is shown once the last frame is drawn
         if not isinstance(app.screen, GameScreenBase | HandoffScreen):
             break
         await pilot.pause(0.01)
+    note_step(f"end: {type(app.screen).__name__}")
     over = app.controller is not None and app.controller.state.is_over
     if at_end is not None:
         at_end()
@@ -167,6 +233,8 @@ from memory import hand_off_folder, play_one, traced_top
 from tabletop_tui.app import TabletopApp
 
 trace = int(sys.argv[4])
+import memory
+memory.WATCH["on"] = int(sys.argv[5]) > 0
 got = {"imports": imported}
 
 async def main():
@@ -197,6 +265,9 @@ asyncio.run(main())
 # report its parent's peak when that is higher
 with open("/proc/self/status") as f:
     got["peak"] = next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
+if memory.WATCH["on"]:
+    memory.note_step("after the game")
+    got["timeline"] = memory.TIMELINE.report(int(sys.argv[5]))
 print(json.dumps(got))
 """
 
@@ -236,6 +307,7 @@ async def sweet_lands_by_keys(seed: int, stages: dict, trace: int) -> int:
             if isinstance(screen, HandoffScreen):
                 handoffs += 1
                 await press(pilot, "enter")
+                note_step("hand-off Enter")
                 continue
             if c.state.is_over or not isinstance(screen, GameScreenBase):
                 break
@@ -243,11 +315,14 @@ async def sweet_lands_by_keys(seed: int, stages: dict, trace: int) -> int:
             if not legal:  # a step the screen takes by itself: let it run
                 await pilot.pause(0.01)
                 continue
-            await make_move(keys, screen, c, rng.choice(legal), False)
+            action = rng.choice(legal)
+            await make_move(keys, screen, c, action, False)
+            note_step(f"move {action.key}"[:32])
         for _ in range(200):  # the end screen is shown once the last frame is drawn
             if not isinstance(app.screen, GameScreenBase | HandoffScreen):
                 break
             await pilot.pause(0.01)
+        note_step(f"end: {type(app.screen).__name__}")
         if not c.state.is_over:
             raise SystemExit(f"sweet-lands seed {seed}: game did not finish")
         stages["end"] = stage_rss()
@@ -284,16 +359,17 @@ def traced_top(n: int) -> list[tuple[str, float, int]]:
     return [(name, size / 2**20, blocks[name]) for name, size in by.most_common(n)]
 
 
-def peak(name: str, trace: int = 0) -> None:
+def peak(name: str, trace: int = 0, timeline: int = 0) -> None:
     game, options = PEAK_GAMES[name]
     here = str(Path(__file__).resolve().parent)
-    out = subprocess.run(
-        [sys.executable, "-c", PEAK, game, json.dumps(options), here, str(trace)],
+    run = subprocess.run(
+        [sys.executable, "-c", PEAK, game, json.dumps(options), here, str(trace), str(timeline)],
         capture_output=True,
         text=True,
-        check=True,
-    ).stdout
-    got = json.loads(out.strip().splitlines()[-1])
+    )
+    if run.returncode:
+        raise SystemExit(f"{name}: the measuring process failed:\n{run.stderr[-3000:]}")
+    got = json.loads(run.stdout.strip().splitlines()[-1])
     title = got.get("title", got["imports"])
     end = got.get("end", title)
     print(
@@ -304,6 +380,8 @@ def peak(name: str, trace: int = 0) -> None:
     )
     for file, mib, blocks in got.get("top", ()):
         print(f"    {mib:6.2f} MiB {blocks:8d} blocks  {file}")
+    for line in got.get("timeline", ()):
+        print("    " + line)
 
 
 def main() -> None:
@@ -314,11 +392,17 @@ def main() -> None:
     p.add_argument(
         "--trace", type=int, default=0, help="per game, the N files holding most at its end"
     )
+    p.add_argument(
+        "--timeline",
+        type=int,
+        default=0,
+        help="per game, the N steps (moves, hand-offs) that raised the peak most",
+    )
     a = p.parse_args()
     if a.games:
         asyncio.run(in_a_row(a.games, a.top))
     for name in filter(None, a.peak.split(",")):
-        peak(name, a.trace)
+        peak(name, a.trace, a.timeline)
     print("goals: flat across games and per hand-off; peak <= 64 MiB Sweet Lands, 56 card games")
     print(f"load average while measuring: {os.getloadavg()[0]:.1f} (1 min)")
     print(f"(this process: {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.1f} MiB)")

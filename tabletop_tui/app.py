@@ -490,6 +490,7 @@ class TabletopApp(App):
 
         cls = screen_class or ui_for(controller.spec.id).end_screen_class() or EndScreen
         self.record_game(controller)
+        memory_policy.game_over()
         self._reset_to(cls(controller))
 
     def play_again(self, controller) -> None:

@@ -8,6 +8,10 @@ in a long game). This view keeps each entry's wrapped lines instead, and a new l
 reuses them for every entry it shares with the old one: only the entries that differ
 are wrapped. It keeps the lines of the entries on show and no others, so nothing of
 the previous reader's log stays behind. Entries are plain text, never markup.
+
+A wrapped line is kept as its segments, and made a Strip only while it is drawn: a
+Strip carries seven small caches of its own (about 1.1 KiB), and a long game's log
+holds thousands of lines of which a panel shows a few dozen.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from textual.strip import Strip
 from .drawn_lines import DrawnLines
 
 BLANK = Strip.blank(0)
+Line = list[Segment]  # one wrapped line of an entry
 
 
 class LogView(DrawnLines, ScrollView, can_focus=True):
@@ -38,8 +43,9 @@ class LogView(DrawnLines, ScrollView, can_focus=True):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.entries: list[str] = []
-        self.lines: list[Strip] = []  # the wrapped lines of every entry, in order
-        self.pieces: dict[str, list[Strip]] = {}  # an entry's wrapped lines
+        self.lines: list[Line] = []  # the wrapped lines of every entry, in order
+        self.pieces: dict[str, list[Line]] = {}  # an entry's wrapped lines
+        self.drawn: dict[int, Strip] = {}  # the strips of lines drawn lately, by index
         self.wrapped_at = 0  # the width the entries on show were wrapped to
         self.at_end = True  # false once the reader scrolls up to read
 
@@ -57,27 +63,35 @@ class LogView(DrawnLines, ScrollView, can_focus=True):
         if width <= 0:
             return  # not laid out yet: the first resize wraps them
         kept = self.pieces if width == self.wrapped_at else {}
-        pieces: dict[str, list[Strip]] = {}
-        lines: list[Strip] = []
+        pieces: dict[str, list[Line]] = {}
+        lines: list[Line] = []
         for entry in self.entries:
             wrapped = pieces.get(entry) or kept.get(entry) or self.wrap(entry, width)
             pieces[entry] = wrapped
             lines.extend(wrapped)
         self.pieces, self.lines, self.wrapped_at = pieces, lines, width
+        self.drawn = {}  # an index may now hold another line
         self.virtual_size = Size(width, len(lines))
         self.refresh()
         if follow:
             self.scroll_end(animate=False, immediate=False, x_axis=False)
 
-    def wrap(self, entry: str, width: int) -> list[Strip]:
+    def wrap(self, entry: str, width: int) -> list[Line]:
         console = self.app.console
         segments = console.render(Text(entry), console.options.update_width(width))
-        return [Strip(line) for line in Segment.split_lines(segments)] or [BLANK]
+        return list(Segment.split_lines(segments)) or [[]]
 
     def render_line(self, y: int) -> Strip:
         index = self.scroll_offset.y + y
         width = self.scrollable_content_region.width
-        return self.fitted(self.lines[index] if index < len(self.lines) else BLANK, width)
+        if index >= len(self.lines):
+            return self.fitted(BLANK, width)
+        strip = self.drawn.get(index)
+        if strip is None:
+            if len(self.drawn) > 2 * self.size.height + 20:
+                self.drawn.clear()  # two panels' worth, as fitted keeps
+            strip = self.drawn[index] = Strip(self.lines[index])
+        return self.fitted(strip, width)
 
     def on_resize(self, event: events.Resize) -> None:
         if self.scrollable_content_region.width != self.wrapped_at:
@@ -87,7 +101,7 @@ class LogView(DrawnLines, ScrollView, can_focus=True):
 
     def lines_text(self) -> list[str]:
         """The wrapped lines as drawn (for tests)."""
-        return [strip.text.rstrip() for strip in self.lines]
+        return ["".join(segment.text for segment in line).rstrip() for line in self.lines]
 
     def text(self) -> str:
         """Every entry, one line each (for tests and the clipboard)."""

@@ -30,7 +30,8 @@ async def test_a_new_reader_keeps_nothing_of_the_last_readers_log():
         log.set_entries(entries(60, private="a card"))
         await pilot.pause()
         held = " ".join(log.lines_text()) + " ".join(log.entries) + " ".join(log.pieces)
-        held += " ".join(s.text for lines in log.pieces.values() for s in lines)
+        held += " ".join(seg.text for lines in log.pieces.values() for ln in lines for seg in ln)
+        held += " ".join(strip.text for strip in log.drawn.values())  # the lines drawn
         assert "Secret Rose" not in held and "Ann draws a card" in " ".join(log.entries)
         assert log.at_end and "hex 59" in " ".join(log.lines_text()[-3:])
 
@@ -59,3 +60,18 @@ async def test_a_reader_who_scrolled_up_stays_there_as_entries_come():
         log.set_entries(entries(45))
         await pilot.pause()
         assert log.scroll_offset.y == 0
+
+
+async def test_only_the_lines_drawn_lately_are_kept_as_strips():
+    """A wrapped line is kept as segments; a Strip (with caches of its own) is made only
+    for a line drawn, and the kept strips stay about two panels' worth."""
+    async with OneLog().run_test(size=(40, 12)) as pilot:
+        log = pilot.app.query_one(LogView)
+        log.set_entries(entries(300))
+        await pilot.pause()
+        assert len(log.lines) > 300 and log.lines_text()[-1].endswith("hex 299")
+        assert 0 < len(log.drawn) <= 2 * log.size.height + 21
+        for _ in range(30):  # scroll back through the whole log
+            log.scroll_page_up(animate=False)
+            await pilot.pause()
+        assert len(log.drawn) <= 2 * log.size.height + 21

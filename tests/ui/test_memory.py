@@ -140,3 +140,47 @@ async def test_under_the_memory_policy_each_hand_off_collects_in_full_while_it_s
 async def test_without_the_memory_policy_a_hand_off_leaves_the_collector_alone(tmp_path):
     full, handoffs = await full_collections_through_hand_offs(tmp_path, applied=False)
     assert handoffs == 4 and full == []
+
+
+async def full_collections_at_the_end(tmp_path, applied: bool) -> list[str]:
+    """A game on show, then its end: each full collection (the collector's own runs
+    turned off), named by the screen on show when it ran."""
+    from tabletop_tui.demo import bot_moves, mid_game
+
+    full: list[str] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "stop" and info["generation"] == 2:
+            full.append(type(app.screen).__name__)
+
+    app = make_app(tmp_path)
+    was_applied = memory_policy.Policy.applied
+    memory_policy.Policy.applied = applied
+    gc.callbacks.append(seen)
+    gc.disable()
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            c = mid_game(seed=5)
+            app.open_game(c)
+            await pilot.pause()
+            c.state = bot_moves(c.state, 10_000)  # the rest of the game, by bots
+            app.show_end(c)
+            await pilot.pause()
+            assert type(app.screen).__name__ == "EndScreen"
+    finally:
+        gc.enable()
+        gc.callbacks.remove(seen)
+        memory_policy.Policy.applied = was_applied
+    return full
+
+
+async def test_under_the_memory_policy_a_game_over_collects_in_full_before_the_end_screen(
+    tmp_path,
+):
+    """The last turn's garbage is freed before the end screen is built (a card game's
+    peak is that moment): one full collection, while the game's screen still shows."""
+    assert await full_collections_at_the_end(tmp_path, applied=True) == ["HappyCityScreen"]
+
+
+async def test_without_the_memory_policy_a_game_over_leaves_the_collector_alone(tmp_path):
+    assert await full_collections_at_the_end(tmp_path, applied=False) == []
