@@ -11,7 +11,7 @@ from rules.happy_city import HAPPY_CITY
 from tabletop_tui.demo import happiness_mid_game
 from tabletop_tui.games import help_text, playable
 from tabletop_tui.games.sweet_lands import demo as sl_demo
-from tabletop_tui.widgets.help import HelpScreen, sections
+from tabletop_tui.widgets.help import HelpScreen, parts, sections
 
 from .test_lookup_key import happy_city_buying, table
 
@@ -26,6 +26,17 @@ def test_the_reference_defines_its_words_first_and_gives_an_example(game):
     assert all(term.name.split(" (")[0] in words for term in glossary.terms.values())
     assert "A worked example" in heads
     assert f"tabletop learn {game}" in text  # the lessons, by the command that opens them
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town", "happiness", "sweet-lands"])
+def test_the_reference_cut_into_sections_keeps_every_word_in_order(game):
+    """F1 draws one widget per heading and per section's text: the cut loses nothing."""
+    text = help_text(game)
+    pieces = parts(text)
+    assert [heading for _, heading, _ in pieces if heading] == sections(text)
+    assert pieces[0][:2] == (1, "")  # the title and lead, before any section
+    rebuilt = [pieces[0][2]] + [f"{'#' * n} {head}\n{body}" for n, head, body in pieces[1:]]
+    assert " ".join(rebuilt).split() == text.split()
 
 
 def test_every_playable_game_has_a_reference_with_sections():
