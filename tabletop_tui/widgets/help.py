@@ -86,6 +86,7 @@ class HelpScreen(FitsNarrow, Screen):  # text that wraps: F1 works on a phone to
         self.help_title = title
         self.section = section  # the heading to open at (None: the top)
         self.opened_at: str | None = None  # the heading it did open at, once found
+        self.scroll_pending = False  # open_at asked for a section not yet scrolled to
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
@@ -105,12 +106,31 @@ class HelpScreen(FitsNarrow, Screen):  # text that wraps: F1 works on a phone to
     def on_mount(self) -> None:
         self.title = self.help_title
         self.query_one(VerticalScroll).focus()  # arrows and Page keys scroll at once
+        self.scroll_to_section()
+
+    def open_at(self, section: str | None) -> None:
+        """Open at ``section`` again when shown next (a screen kept for the next F1)."""
+        self.section, self.opened_at = section, None
+        self.sub_title = ""
+        self.scroll_pending = True
+        if self.is_current:
+            self.scroll_to_section()
+
+    def on_screen_resume(self) -> None:
+        # Only when asked: coming back from the palette keeps where the reader was.
+        if self.scroll_pending:
+            self.scroll_to_section()
+
+    def scroll_to_section(self) -> None:
+        self.scroll_pending = False
         headings = [heading for _, heading, _ in parts(self.markdown)]
-        if self.section is not None and self.section in headings:
-            self.opened_at = self.section
-            heading = self.query_one(f"#help-section-{headings.index(self.section)}")
-            self.call_after_refresh(heading.scroll_visible, top=True, animate=False)
-            self.sub_title = f"at {self.section} - Home: the whole reference"
+        if self.section is None or self.section not in headings:
+            self.call_after_refresh(self.action_top)
+            return
+        self.opened_at = self.section
+        heading = self.query_one(f"#help-section-{headings.index(self.section)}")
+        self.call_after_refresh(heading.scroll_visible, top=True, animate=False)
+        self.sub_title = f"at {self.section} - Home: the whole reference"
 
     def action_top(self) -> None:
         self.query_one(VerticalScroll).scroll_home(animate=False)

@@ -92,3 +92,22 @@ async def test_f1_opens_at_the_map_in_a_sweet_lands_map_step(tmp_path):
 async def test_f1_opens_at_your_turn_when_placing_in_happiness(tmp_path):
     async with table(tmp_path, happiness_mid_game(players=2)) as (app, pilot):
         assert await f1_section(app, pilot) == "Your turn"
+
+
+async def test_a_second_f1_shows_the_kept_reference_at_its_section_again(tmp_path):
+    """The reference is built once per text: the next F1 shows the same screen, scrolled
+    back to the section even if the reader went to the top before leaving."""
+    async with table(tmp_path, happy_city_buying()) as (app, pilot):
+        assert await f1_section(app, pilot) == "A round"
+        first = app.screen
+        scroller = first.query_one("VerticalScroll")
+        opened_y = scroller.scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert scroller.scroll_y == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        assert await f1_section(app, pilot) == "A round"
+        assert app.screen is first
+        assert scroller.scroll_y == opened_y > 0
