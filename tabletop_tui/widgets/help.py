@@ -53,7 +53,8 @@ class SectionText:
         self.markdown = RichMarkdown(markdown)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        lines = console.render_lines(self.markdown, options, pad=False)
+        # the whole text, not cut to the height asked: the blank lines dropped come off it
+        lines = console.render_lines(self.markdown, options.reset_height(), pad=False)
         while lines and not "".join(segment.text for segment in lines[0]).strip():
             lines.pop(0)
         new_line = Segment.line()

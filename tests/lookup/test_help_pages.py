@@ -11,7 +11,7 @@ from rules.happy_city import HAPPY_CITY
 from tabletop_tui.demo import happiness_mid_game
 from tabletop_tui.games import help_text, playable
 from tabletop_tui.games.sweet_lands import demo as sl_demo
-from tabletop_tui.widgets.help import HelpScreen, parts, sections
+from tabletop_tui.widgets.help import HelpScreen, SectionText, parts, sections
 
 from .test_lookup_key import happy_city_buying, table
 
@@ -37,6 +37,27 @@ def test_the_reference_cut_into_sections_keeps_every_word_in_order(game):
     assert pieces[0][:2] == (1, "")  # the title and lead, before any section
     rebuilt = [pieces[0][2]] + [f"{'#' * n} {head}\n{body}" for n, head, body in pieces[1:]]
     assert " ".join(rebuilt).split() == text.split()
+
+
+@pytest.mark.parametrize(
+    "opening", ["- a list item", "| a | table |\n|---|---|\n| 1 | 2 |", "text"]
+)
+def test_a_section_text_drops_the_blank_lines_before_it_and_keeps_its_end(opening):
+    """Rich puts a blank line before a list or table that opens a text; the section's
+    widget drops it, and drawn at the height it measures (as Textual draws it) the
+    text still ends with its last words."""
+    from rich.console import Console
+
+    body = opening + "\n\nA paragraph that ends with the last words."
+    console = Console(width=40)
+    lines = console.render_lines(SectionText(body), pad=False)
+    drawn = [
+        "".join(segment.text for segment in line).strip()
+        for line in console.render_lines(
+            SectionText(body), console.options.update(height=len(lines))
+        )
+    ]
+    assert drawn[0] and " ".join(drawn).split()[-4:] == ["with", "the", "last", "words."]
 
 
 def test_every_playable_game_has_a_reference_with_sections():
