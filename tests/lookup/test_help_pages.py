@@ -4,6 +4,8 @@ gives a worked example per game, and points to the lessons."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import rules
@@ -132,3 +134,33 @@ async def test_a_second_f1_shows_the_kept_reference_at_its_section_again(tmp_pat
         assert await f1_section(app, pilot) == "A round"
         assert app.screen is first
         assert scroller.scroll_y == opened_y > 0
+
+
+async def test_paging_through_f1_at_80x24_shows_every_heading_and_each_text_to_its_end(
+    tmp_path,
+):
+    """The reference drawn as sections loses no words: page by page from the top, every
+    heading and the last word of every section's text are shown."""
+    from ..ui.helpers import screen_text
+
+    async with table(tmp_path, happiness_mid_game(players=2)) as (app, pilot):
+        await f1_section(app, pilot)
+        await pilot.press("home")
+        await pilot.pause()
+        scroller = app.screen.query_one("VerticalScroll")
+        seen = ""
+        while True:
+            seen += screen_text(app)
+            if scroller.scroll_y >= scroller.max_scroll_y:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+
+        def words(text: str) -> str:  # no marks, scroll bar or line ends between words
+            return " ".join(re.sub(r"[^0-9A-Za-z]+", " ", text).split())
+
+        shown = words(seen)
+        for _level, heading, body in parts(app.screen.markdown):
+            assert words(heading) in shown
+            end = " ".join(words(body).split()[-3:])
+            assert f" {end} " in f" {shown} ", (heading, end)
