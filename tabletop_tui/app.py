@@ -417,19 +417,38 @@ class TabletopApp(App):
         import rules
 
         from .games import help_text
-        from .widgets.help import HelpScreen
 
         title = f"{rules.get_game(game_id).title}: rules and keys"
-        self.push_screen(HelpScreen(help_text(game_id), title, section))
+        self.push_help(help_text(game_id), title, section)
 
     def show_rules_menu(self) -> None:
         from .games import help_text, playable
-        from .widgets.help import HelpScreen
 
         games = playable()
         text = "\n\n---\n\n".join(help_text(g).split("## Keys everywhere")[0] for g in games)
         keys = help_text(games[0]).split("## Keys everywhere")[1]
-        self.push_screen(HelpScreen(text + "\n\n## Keys everywhere" + keys, "Rules reference"))
+        self.push_help(text + "\n\n## Keys everywhere" + keys, "Rules reference")
+
+    def push_help(self, markdown: str, title: str, section: str | None = None) -> None:
+        """Show a rules reference at ``section``. Each title's screen is kept (installed)
+        once built, so the next F1 shows it again without drawing the text anew."""
+        from .widgets.help import HelpScreen
+
+        name = f"help: {title}"
+        kept = self.get_screen(name) if self.is_screen_installed(name) else None
+        if isinstance(kept, HelpScreen) and kept.markdown == markdown:
+            if kept.is_current:  # the palette's "Rules:" line, asked on the help itself
+                kept.open_at(section)
+                return
+            if kept not in self.screen_stack:
+                kept.open_at(section)
+                self.push_screen(kept)
+                return
+        fresh = HelpScreen(markdown, title, section)
+        if kept is None or kept not in self.screen_stack:
+            self.uninstall_screen(name)  # a reference whose text changed
+            self.install_screen(fresh, name)
+        self.push_screen(fresh)
 
     def start_game(self, game: str, names: list, seats: list, options: dict, seed: int) -> None:
         import rules

@@ -61,7 +61,7 @@ async def test_hidden_nim_is_set_up_and_played_to_the_end_by_keys(nim_screens, t
         assert type(screen).__name__ == "HiddenNimScreen"
         await pilot.press("f1")
         await pilot.pause()
-        assert "Hidden Nim" in str(app.screen.query_one("Markdown").source)
+        assert "Hidden Nim" in app.screen.markdown
         await pilot.press("escape")
         await pilot.pause()
         for _ in range(60):
