@@ -7,6 +7,7 @@ from rich.segment import Segment
 from textual.strip import Strip
 
 from tabletop_tui.games.sweet_lands.demo import new_state, play_until
+from tabletop_tui.games.sweet_lands.hexdraw import geometry
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 
@@ -54,3 +55,18 @@ async def test_a_panel_keeps_its_lines_as_segments_and_the_fitted_strips_of_its_
             assert len(panel.fitted_lines) <= 2 * max(panel.size.height, 0) + 21
             texts = panel.line_texts(panel.content_region.width) if panel.display else []
             assert texts == ["".join(s.text for s in line) for line in lines]
+
+
+async def test_the_map_shares_its_boards_owners_and_picks_a_drawn_corner_first(tmp_path):
+    async with make_app(tmp_path).run_test(size=(120, 40)) as pilot:
+        hm = (await at_a_turn_start(pilot)).query_one(HexMap)
+        geo = geometry(hm.mapb, hm.scale)
+        assert hm._owner is geo.owner  # not copied for each drawing
+        assert hm._corner_owner  # the cursor's corners
+        for (x, y), target in hm._corner_owner.items():
+            assert hm.target_at(x, y) == target
+        assert hm.target_at(*next(iter(geo.owner))) == geo.owner[next(iter(geo.owner))]
+        shared = {id(t) for t in geo.owner.values()}
+        # a tuple per hex and per edge side, not per cell (thousands)
+        assert len(shared) <= 2 * len(set(geo.owner.values()))
+        assert len(shared) < len(geo.owner) / 3

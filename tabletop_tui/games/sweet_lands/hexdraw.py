@@ -162,7 +162,8 @@ def _measure(mapb, scale: str) -> Geometry:
             lo, hi = max(x0, 0), min(x0 + w, width)  # the cells of the run on the grid
             if 0 <= yy < height and lo < hi:
                 runs.append((x0, yy, w, lo, hi))
-                owner.update({(x, yy): ("hex", h) for x in range(lo, hi)})
+                # one target tuple shared by its cells (a board has thousands of cells)
+                owner.update(dict.fromkeys(((x, yy) for x in range(lo, hi)), ("hex", h)))
         corners = tuple(
             (x, yy) for x, yy in ((cx, y), (cx, y + hh - 1)) if _inside(width, height, x, yy)
         )
@@ -175,7 +176,7 @@ def _measure(mapb, scale: str) -> Geometry:
                 sum(c[1] for c in cells) / len(cells),
             )
             cells = [c for c in cells if _inside(width, height, c[0], c[1])]
-            owner.update({(x, yy): ("edge", e) for x, yy, _ in cells})
+            owner.update(dict.fromkeys(((x, yy) for x, yy, _ in cells), ("edge", e)))
             edges.append((e, tuple(cells)))
         hexes.append((cx, y, tuple(runs), corners, tuple(edges)))
     return Geometry(width, height, tuple(hexes), centre, owner)

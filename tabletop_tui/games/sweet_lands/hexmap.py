@@ -89,6 +89,7 @@ class HexMap(ScrollView, can_focus=True):
         # the rows on view as drawn: (line, scroll x, width) -> (its row, its Strip)
         self._drawn: dict[tuple[int, int, int], tuple[list[Segment], Strip]] = {}
         self._owner: dict = {}
+        self._corner_owner: dict = {}
         self._centre: dict = {}
         self._width = 0
         self._known_size = (0, 0)  # the size it last had on view (hidden, it has none)
@@ -149,7 +150,8 @@ class HexMap(ScrollView, can_focus=True):
         chars, styles, corner_owner = paint(
             self.mapb, self.scale, self.pieces, self.targets, cursor
         )
-        self._owner = {**geo.owner, **corner_owner} if corner_owner else geo.owner
+        # the board's owners stay shared; the corners drawn now are looked up first
+        self._owner, self._corner_owner = geo.owner, corner_owner
         self._centre = geo.centre
         self._width = geo.width
         self._rows, self._kept_rows = rows_of_segments(chars, styles, geo.width, self._kept_rows)
@@ -250,7 +252,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def target_at(self, x: int, y: int) -> tuple[str, int] | None:
         """The hex or edge drawn at (x, y) of the whole map (scrolled part included)."""
-        return self._owner.get((x, y))
+        return self._corner_owner.get((x, y)) or self._owner.get((x, y))
 
     def on_click(self, event) -> None:
         sx, sy = self.scroll_offset
