@@ -240,7 +240,7 @@ async def test_the_mouse_over_a_track_line_and_a_character_shows_each(tmp_path):
             await pilot.press(tab)
             await pilot.pause()
             panel = app.screen.query_one(panel_id, Lines)
-            lines = [strip.text for strip in panel.drawn(panel.content_region.width)]
+            lines = panel.line_texts(panel.content_region.width)
             row = next(
                 i for i, text in enumerate(lines) if (r := line_ref(text)) and r.kind == kind
             )

@@ -245,7 +245,7 @@ async def test_map_cursor_and_list_highlight_are_one_cursor(tmp_path):
 
 def drawn_cursor(hm) -> bool:
     """True if the map draws a cursor (the reverse-video hex or edge)."""
-    return any(seg.style and seg.style.reverse for strip in hm._strips for seg in strip)
+    return any(seg.style and seg.style.reverse for row in hm._rows for seg in row)
 
 
 async def test_map_cursor_is_drawn_only_while_enter_acts_on_the_map(tmp_path):

@@ -33,7 +33,7 @@ async def panel_lines(tmp_path, size) -> list[str]:
     async with app.run_test(size=size) as pilot:
         screen = await open_tab(app, pilot, lambda: table("sweet-lands-four"), "p")
         panel = screen.query_one("#sl-players", Lines)
-        return [strip.text.rstrip() for strip in panel.drawn(panel.content_region.width)]
+        return [text.rstrip() for text in panel.line_texts(panel.content_region.width)]
 
 
 async def test_side_by_side_values_that_wrap_go_on_under_their_own_column(tmp_path):

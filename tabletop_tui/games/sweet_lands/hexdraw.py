@@ -5,7 +5,9 @@ text, its corners (a legal hex or the cursor) and its six edges. What never chan
 for a board at one scale (where each hex, edge and corner sits, which cell belongs to
 which, the edges' centres) is worked out once and kept; the styles are made once and
 shared, so that a row whose characters and styles are the same objects as last time
-keeps the Strip it had (a move changes a few hexes: most rows are drawn as they were).
+keeps the segments it had (a move changes a few hexes: most rows are drawn as they
+were). Rows are kept as segments, not Strips: the map makes a Strip only for the rows
+it draws (a Strip carries seven caches, about 1.1 KiB).
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from functools import cache
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.strip import Strip
 
 from rules.sweet_lands import PlayerView
 
@@ -161,7 +162,8 @@ def _measure(mapb, scale: str) -> Geometry:
             lo, hi = max(x0, 0), min(x0 + w, width)  # the cells of the run on the grid
             if 0 <= yy < height and lo < hi:
                 runs.append((x0, yy, w, lo, hi))
-                owner.update({(x, yy): ("hex", h) for x in range(lo, hi)})
+                # one target tuple shared by its cells (a board has thousands of cells)
+                owner.update(dict.fromkeys(((x, yy) for x in range(lo, hi)), ("hex", h)))
         corners = tuple(
             (x, yy) for x, yy in ((cx, y), (cx, y + hh - 1)) if _inside(width, height, x, yy)
         )
@@ -174,7 +176,7 @@ def _measure(mapb, scale: str) -> Geometry:
                 sum(c[1] for c in cells) / len(cells),
             )
             cells = [c for c in cells if _inside(width, height, c[0], c[1])]
-            owner.update({(x, yy): ("edge", e) for x, yy, _ in cells})
+            owner.update(dict.fromkeys(((x, yy) for x, yy, _ in cells), ("edge", e)))
             edges.append((e, tuple(cells)))
         hexes.append((cx, y, tuple(runs), corners, tuple(edges)))
     return Geometry(width, height, tuple(hexes), centre, owner)
@@ -275,29 +277,30 @@ def edge_look(e: int, cursor, roads: set, targets, sea: bool) -> tuple[Style, st
     return BORDER, None
 
 
-def row_strip(chars: list[str], styles: list, width: int) -> Strip:
-    """One row as a Strip: a segment for each run of cells sharing a style object."""
+def row_segments(chars: list[str], styles: list, width: int) -> list[Segment]:
+    """One row's segments: one for each run of cells sharing a style object."""
     starts = [0]
     starts += [
         x for x, a, b in zip(range(1, width), styles, styles[1:], strict=False) if a is not b
     ]
     ends = starts[1:] + [width]
-    segments = [
+    return [
         Segment("".join(chars[start:end]), styles[start])
         for start, end in zip(starts, ends, strict=True)
     ]
-    return Strip(segments, width)
 
 
-def strips(chars: list, styles: list, width: int, kept: dict) -> tuple[list[Strip], dict]:
-    """Every row's Strip, taking the Strip of a row ``kept`` holds the same (its text
-    and the very style objects); returns the rows and what to keep for next time."""
+def rows_of_segments(
+    chars: list, styles: list, width: int, kept: dict
+) -> tuple[list[list[Segment]], dict]:
+    """Every row's segments, taking the very list ``kept`` holds for a row the same (its
+    text and the very style objects); returns the rows and what to keep for next time."""
     rows, keep = [], {}
     for row_chars, row_styles in zip(chars, styles, strict=True):
         key = ("".join(row_chars), tuple(map(id, row_styles)))
-        strip = kept.get(key)
-        if strip is None:
-            strip = row_strip(row_chars, row_styles, width)
-        rows.append(strip)
-        keep[key] = strip
+        row = kept.get(key)
+        if row is None:
+            row = row_segments(row_chars, row_styles, width)
+        rows.append(row)
+        keep[key] = row
     return rows, keep

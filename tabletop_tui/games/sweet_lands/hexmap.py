@@ -27,6 +27,7 @@ rules.sweet_lands.model.data.DIRS (0 E, 1 NE, 2 NW, 3 W, 4 SW, 5 SE).
 
 from __future__ import annotations
 
+from rich.segment import Segment
 from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
@@ -35,7 +36,7 @@ from textual.strip import Strip
 
 from rules.sweet_lands import PlayerView
 
-from .hexdraw import SCALES, geometry, paint, strips
+from .hexdraw import SCALES, geometry, paint, rows_of_segments
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -83,9 +84,12 @@ class HexMap(ScrollView, can_focus=True):
         self.forced_scale: str | None = None
         self.scale = "small"
         self._key = None
-        self._strips: list[Strip] = []
-        self._kept_rows: dict = {}  # each row's Strip by its text and styles (hexdraw.strips)
+        self._rows: list[list[Segment]] = []  # the map's rows, as segments
+        self._kept_rows: dict = {}  # each row by its text and styles (hexdraw.rows_of_segments)
+        # the rows on view as drawn: (line, scroll x, width) -> (its row, its Strip)
+        self._drawn: dict[tuple[int, int, int], tuple[list[Segment], Strip]] = {}
         self._owner: dict = {}
+        self._corner_owner: dict = {}
         self._centre: dict = {}
         self._width = 0
         self._known_size = (0, 0)  # the size it last had on view (hidden, it has none)
@@ -146,11 +150,11 @@ class HexMap(ScrollView, can_focus=True):
         chars, styles, corner_owner = paint(
             self.mapb, self.scale, self.pieces, self.targets, cursor
         )
-        self._owner = {**geo.owner, **corner_owner} if corner_owner else geo.owner
+        # the board's owners stay shared; the corners drawn now are looked up first
+        self._owner, self._corner_owner = geo.owner, corner_owner
         self._centre = geo.centre
         self._width = geo.width
-        new, self._kept_rows = strips(chars, styles, geo.width, self._kept_rows)
-        self._strips = new
+        self._rows, self._kept_rows = rows_of_segments(chars, styles, geo.width, self._kept_rows)
         self.virtual_size = Size(geo.width, geo.height)
         self.refresh()
 
@@ -158,9 +162,19 @@ class HexMap(ScrollView, can_focus=True):
         sx, sy = self.scroll_offset
         line = y + sy
         width = self.size.width
-        if 0 <= line < len(self._strips):
-            return self._strips[line].crop(sx, sx + width).extend_cell_length(width)
-        return Strip.blank(width)
+        if not 0 <= line < len(self._rows):
+            return Strip.blank(width)
+        row = self._rows[line]
+        key = (line, sx, width)
+        kept = self._drawn.get(key)
+        if kept is not None and kept[0] is row:
+            return kept[1]
+        # a Strip for the rows on view only; a row a move left alone keeps its Strip
+        strip = Strip(row, self._width).crop(sx, sx + width).extend_cell_length(width)
+        if len(self._drawn) > 2 * self.size.height + 20:
+            self._drawn.clear()  # a scroll's or a resize's worth: drawn again if back
+        self._drawn[key] = (row, strip)
+        return strip
 
     # ---- cursor and picking ---------------------------------------------------------
     def describe(self, target) -> str:
@@ -238,7 +252,7 @@ class HexMap(ScrollView, can_focus=True):
 
     def target_at(self, x: int, y: int) -> tuple[str, int] | None:
         """The hex or edge drawn at (x, y) of the whole map (scrolled part included)."""
-        return self._owner.get((x, y))
+        return self._corner_owner.get((x, y)) or self._owner.get((x, y))
 
     def on_click(self, event) -> None:
         sx, sy = self.scroll_offset

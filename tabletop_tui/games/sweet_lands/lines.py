@@ -15,7 +15,7 @@ from textual.strip import Strip
 
 from ...widgets.drawn_lines import DrawnLines
 
-BLANK = Strip.blank(0)
+BLANK: list[Segment] = []
 
 
 class Lines(DrawnLines):
@@ -25,6 +25,8 @@ class Lines(DrawnLines):
     once for its lines; the Tracks panel's tables take 20-40 ms a drawing, most of a tab
     switch (``benchmarks/sl_keys.py --frames``). This panel draws the renderable once per
     change (or width) and answers its height and every line from that one drawing.
+    The lines are kept as segments; a line becomes a Strip only as it is drawn
+    (``DrawnLines.fitted`` keeps the fitted strips of the lines drawn lately).
     """
 
     DEFAULT_CSS = "Lines { height: auto; }"
@@ -32,7 +34,7 @@ class Lines(DrawnLines):
     def __init__(self, **kw):
         super().__init__(**kw)
         self.renderable: RenderableType | None = None
-        self.strips: list[Strip] = []  # the renderable drawn at width ``drawn_at``
+        self.lines: list[list[Segment]] = []  # the renderable drawn at width ``drawn_at``
         self.drawn_at = -1
 
     def show(self, renderable: RenderableType | None) -> None:
@@ -48,30 +50,35 @@ class Lines(DrawnLines):
         else:
             self.refresh(layout=True)
 
-    def drawn(self, width: int) -> list[Strip]:
+    def drawn(self, width: int) -> list[list[Segment]]:
         """The renderable's lines at ``width`` cells, drawn once per change."""
         if width != self.drawn_at:
-            self.strips = []
+            self.lines = []
             if self.renderable is not None and width > 0:
                 options = self.app.console_options.update(highlight=False, width=width)
                 segments = self.app.console.render(self.renderable, options)
                 lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False)
-                self.strips = [Strip(line) for line in lines]
+                self.lines = list(lines)
+                self.fitted_lines.clear()  # the strips of the lines just replaced
             self.drawn_at = width
-        return self.strips
+        return self.lines
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.drawn(width))
 
     def render_line(self, y: int) -> Strip:
         width = self.content_region.width
-        strips = self.drawn(width)
-        return self.fitted(strips[y] if y < len(strips) else BLANK, width)
+        lines = self.drawn(width)
+        return self.fitted(lines[y] if y < len(lines) else BLANK, width)
+
+    def line_texts(self, width: int) -> list[str]:
+        """The plain text of each line at ``width`` cells."""
+        return ["".join(segment.text for segment in line) for line in self.drawn(width)]
 
     def text(self) -> str:
         """Plain text of every line at the panel's width (for tests)."""
         width = self.content_region.width or self.app.size.width
-        return "\n".join(strip.text.rstrip() for strip in self.drawn(width))
+        return "\n".join(line.rstrip() for line in self.line_texts(width))
 
 
 class Beside:

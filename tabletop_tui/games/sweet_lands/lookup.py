@@ -128,8 +128,8 @@ class SweetLandsLookup(_Screen):
             target = widget.target_at(x, y)
             return None if target is None else self.explain_ref(map_ref(target))
         if isinstance(widget, Lines) and widget.id in NAMING_PANELS:
-            strips = widget.drawn(widget.content_region.width)
-            ref = line_ref(strips[y].text) if 0 <= y < len(strips) else None
+            texts = widget.line_texts(widget.content_region.width)
+            ref = line_ref(texts[y]) if 0 <= y < len(texts) else None
             return None if ref is None else self.explain_ref(ref)
         if isinstance(widget, DataTable) and widget.id in TABLES and widget.row_count:
             # the table follows the mouse itself (its hover row), before this runs
