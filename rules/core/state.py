@@ -68,9 +68,9 @@ class GameState(ABC, Generic[View]):
     through its fields class), so whoever holds that state reads the view typed.
 
     The abstract methods are what a game must write; the capabilities below them
-    (``interrupt_window``, ``handed_over_at``, ``save_extra``) are optional and
-    declared here with the answer of a game that has none, so callers read them
-    directly. Subclasses set ``spec`` on the class."""
+    (``interrupt_window``, ``handed_over_at``, ``round_under_way``, ``save_extra``) are
+    optional and declared here with the answer of a game that has none, so callers read
+    them directly. Subclasses set ``spec`` on the class."""
 
     spec: ClassVar[SpecOfState]  # the GameSpec, set by each game's package
     # attribute -> function that copies it for a new state; unnamed attributes are
