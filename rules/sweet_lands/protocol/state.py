@@ -241,36 +241,40 @@ class SweetLandsState(StateFields):
         return [self.turn]
 
     def legal_actions(self, seat):
-        # actors(), written out: a playout asks on every step
+        # The menu settle built for the seat on top of this very step comes first
+        # (nearly every pending step's): its parts compared one by one (no tuple
+        # made), the very history (``is``: another one equal to it is not asked).
+        # It serves once: a state arranged by hand afterwards (tests, tools) is
+        # asked afresh.
+        menu = self._menu
+        if menu is not None:
+            self._menu = None
+            stack = self.stack
+            if (
+                menu[0] == seat
+                and menu[1] is self._keys
+                and menu[2] == len(stack)
+                and menu[3] == self.phase
+                and menu[3] != OVER
+                and stack[-1]["seat"] == seat  # (settle never builds one on an empty stack)
+            ):
+                self._legal = menu
+                return [*menu[4]]  # a display, not list(): no call
+        # else afresh, with actors() written out
         stack = self.stack
         if self.phase == OVER:
             return []
         if stack:
             top = stack[-1]
-            if (seat not in V.actors(self)) if top["op"] == Op.DRAFT else seat != top["seat"]:
+            if (seat not in V.actors(self)) if top["op"] == DRAFT else seat != top["seat"]:
                 return []
+            # F: a simultaneous step lists all seats
+            out = _seats_moves(frame_options(self, top), seat)
         elif seat != self.turn:
             return []
-        menu, self._menu = self._menu, None  # built by settle; used once, as a
-        # state arranged by hand afterwards (tests, tools) must be asked afresh
-        # step_key(), its parts compared one by one (no tuple made): menus leave it
-        # as it is. The very history (``is``): another one equal to it is not asked.
-        keys, depth, phase = self._keys, len(stack), self.phase
-        if (
-            menu is not None
-            and menu[0] == seat
-            and menu[1] is keys
-            and menu[2] == depth
-            and menu[3] == phase
-        ):
-            self._legal = menu
-            return [*menu[4]]  # a display, not list(): no call
-        if stack:
-            out = frame_options(self, stack[-1])
-            out = [a for a in out if a.seat == seat]  # F: a simultaneous step lists all seats
         else:
             out = turn_options(self, seat)
-        self._legal = (seat, keys, depth, phase, tuple(out))
+        self._legal = (seat, self._keys, len(stack), self.phase, tuple(out))
         return out
 
     def apply(self, action):
@@ -369,6 +373,14 @@ class SweetLandsState(StateFields):
                 self._board = None
             do_turn(self, a)
         settle(self)
+
+
+DRAFT = Op.DRAFT  # read on the protocol's every step: one global, no attribute
+
+
+def _seats_moves(moves: list[Action], seat: int) -> list[Action]:
+    """The moves of ``seat`` among a simultaneous step's moves of every seat."""
+    return [a for a in moves if a.seat == seat]
 
 
 _new = object.__new__
