@@ -6,7 +6,7 @@ themselves are in ``choice_steps``, ``map_steps``, ``character_steps`` and ``ste
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, ClassVar, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar, cast
 
 from ...core import Action
 from ..model import data as D
@@ -79,8 +79,13 @@ class Step(Generic[F]):
         raise NotImplementedError
 
     def spent(self, f: F) -> bool:
-        # a counted step's record is Counted (or built on it)
-        return self.counted and cast(Counted, f).get("n", 0) <= 0
+        # a counted step's record is Counted (or built on it); typed for the checker
+        # alone, as settle asks after every move and a cast is a call
+        if TYPE_CHECKING:
+            counted = cast(Counted, f)
+        else:
+            counted = f
+        return self.counted and counted.get("n", 0) <= 0
 
     def dropped(self, s: StateFields, f: F) -> None:
         """Called when the step leaves the stack without (further) choices."""

@@ -9,7 +9,7 @@ and run as soon as they reach the top of the stack (see ``settle``).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from ...core import Action
 from ..facts import queries as Q
@@ -259,6 +259,7 @@ STEPS: dict[str, Step] = {
 
 
 _INDUSTRY = cast(IndustrySteps, STEPS[Op.INDUSTRY])
+INDUSTRY = Op.INDUSTRY  # settle reads it after every move: one global, no attribute
 
 # Steps whose spent() is always False (neither counted nor spent in a way of their
 # own): settle, which runs after every move, skips the call for them.
@@ -298,7 +299,7 @@ def settle(s: StateFields) -> None:
             s._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](s, f)
             continue
-        if op == Op.INDUSTRY and industry.automatic(s, cast(Counted, s._own_top())):
+        if op == INDUSTRY and industry.automatic(s, cast(Counted, s._own_top())):
             s._board = None
             continue
         if op in NEVER_SPENT or not step.spent(f):
@@ -324,7 +325,10 @@ def _action_start(s: StateFields, f: Frame) -> None:
     s.log(f"Round {s.round}: action phase; {s.players[s.turn]} starts.")
 
 
-def _run_effect(s: StateFields, f: EffectFrame) -> None:
+def _run_effect(s: StateFields, f: Frame) -> None:
+    # the FX step's record (typed for the checker alone: a cast is a call on every effect)
+    if TYPE_CHECKING:
+        f = cast(EffectFrame, f)
     before = len(s.stack)
     FX.effect(s, f["seat"], f["fx"], f["v"], f.get("chain"))
     top = s.stack[-1] if len(s.stack) > before else None
@@ -334,7 +338,7 @@ def _run_effect(s: StateFields, f: EffectFrame) -> None:
 
 # Steps that need no decision: op -> what running it does.
 AUTOMATIC = {
-    Op.FX: lambda s, f: _run_effect(s, cast(EffectFrame, f)),
+    Op.FX: _run_effect,
     Op.BEGIN: lambda s, f: PH.begin_round(s),
     Op.NEXT_ROUND: lambda s, f: PH.begin_round(s),
     Op.INCOME: lambda s, f: PH.income(s, f["seat"]),
