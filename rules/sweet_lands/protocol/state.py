@@ -235,7 +235,7 @@ class SweetLandsState(StateFields):
         stack = self.stack
         if stack:
             top = stack[-1]
-            if top["op"] == Op.DRAFT:  # F hook: simultaneous picks
+            if top["op"] == DRAFT:  # F hook: simultaneous picks
                 return V.actors(self)
             return [top["seat"]]
         return [self.turn]
@@ -351,10 +351,11 @@ class SweetLandsState(StateFields):
         seat, kind = a._seat, a._kind
         stack = self.stack
         # _own, written out: nearly every move changes its player ("end" alone does
-        # not: phases.end_turn takes the players it changes itself)
-        if not self._owned >> seat & 1 and (stack or kind != "end"):
+        # not: phases.end_turn takes the players it changes itself). A move is done on
+        # a new copy (_copy), which owns no player yet.
+        if stack or kind != "end":
             self.p[seat] = self.p[seat].copy()
-            self._owned |= 1 << seat
+            self._owned = 1 << seat
         board = self._board
         if stack:
             f = stack[-1] = stack[-1].copy()  # _own_top: resolving changes it
