@@ -267,6 +267,11 @@ NEVER_SPENT = frozenset(
     op for op, step in STEPS.items() if not step.counted and type(step).spent is Step.spent
 )
 
+# The steps' class flags by op, for settle (a set look-up costs less than reading a
+# class attribute through the instance).
+STOPPABLE = frozenset(op for op, step in STEPS.items() if step.stoppable)
+EVERY_SEAT = frozenset(op for op, step in STEPS.items() if step.every_seat)
+
 # Steps answered by picking a hex or an edge.
 MAP_STEPS = frozenset(op for op, step in STEPS.items() if isinstance(step, MapStep))
 
@@ -305,9 +310,9 @@ def settle(s: StateFields) -> None:
         if op in NEVER_SPENT or not step.spent(f):
             options = step.options(s, f)
             if options:  # live: it waits for its seat
-                if step.stoppable:
+                if op in STOPPABLE:
                     options.append(done_action(seat))
-                if step.every_seat:
+                if op in EVERY_SEAT:
                     options = [a for a in options if a.seat == seat]
                 # (seat, step_key()'s three parts, the moves): see legal_actions
                 s._menu = (seat, s._keys, len(stack), s.phase, tuple(options))

@@ -79,10 +79,10 @@ def _main_options(s: StateFields, seat: int, part: BoardPart) -> list[Action]:
 
 def _card_prices(s: StateFields, seat: int) -> list[tuple[int, int, Action]]:
     """(card, price, play move) of each card type in hand, first copy first."""
-    return [
-        (uid, Q.card_cost(s, seat, uid), _play_action(seat, uid))
-        for uid in first_copies(s.p[seat].hand)
-    ]
+    out = []
+    for uid in first_copies(s.p[seat].hand):  # a loop: no comprehension's frame
+        out.append((uid, Q.card_cost(s, seat, uid), _play_action(seat, uid)))
+    return out
 
 
 _AREA_TABLES: dict[tuple, tuple] = {}
