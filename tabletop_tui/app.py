@@ -430,25 +430,10 @@ class TabletopApp(App):
         self.push_help(text + "\n\n## Keys everywhere" + keys, "Rules reference")
 
     def push_help(self, markdown: str, title: str, section: str | None = None) -> None:
-        """Show a rules reference at ``section``. Each title's screen is kept (installed)
-        once built, so the next F1 shows it again without drawing the text anew."""
-        from .widgets.help import HelpScreen
+        """Show a rules reference at ``section`` (its screen kept per title)."""
+        from .widgets.help import show_help_screen
 
-        name = f"help: {title}"
-        kept = self.get_screen(name) if self.is_screen_installed(name) else None
-        if isinstance(kept, HelpScreen) and kept.markdown == markdown:
-            if kept.is_current:  # the palette's "Rules:" line, asked on the help itself
-                kept.open_at(section)
-                return
-            if kept not in self.screen_stack:
-                kept.open_at(section)
-                self.push_screen(kept)
-                return
-        fresh = HelpScreen(markdown, title, section)
-        if kept is None or kept not in self.screen_stack:
-            self.uninstall_screen(name)  # a reference whose text changed
-            self.install_screen(fresh, name)
-        self.push_screen(fresh)
+        show_help_screen(self, markdown, title, section)
 
     def start_game(self, game: str, names: list, seats: list, options: dict, seed: int) -> None:
         import rules

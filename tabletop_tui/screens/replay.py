@@ -292,11 +292,11 @@ class ReplayScreen(LookupScreen):
     def action_help(self) -> None:
         """The viewer's keys, then the rules of the game (its play keys do not apply)."""
         from ..games import help_text
-        from ..widgets.help import HelpScreen
+        from ..widgets.help import show_help_screen
 
         game_rules = help_text(self.replay.spec.id).split("## Keys everywhere")[0]
         title = f"{self.replay.spec.title}: replay viewer"
-        self.app.push_screen(HelpScreen(VIEWER_KEYS + game_rules, title))
+        show_help_screen(self.app, VIEWER_KEYS + game_rules, title)
 
     # ---- the look-up key: the step's move, and the terms its text uses ----------------
     def lookup_title(self) -> str:

@@ -16,7 +16,7 @@ import re
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.markdown import Markdown as RichMarkdown
 from rich.segment import Segment
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
@@ -138,3 +138,23 @@ class HelpScreen(FitsNarrow, Screen):  # text that wraps: F1 works on a phone to
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+def show_help_screen(app: App, markdown: str, title: str, section: str | None = None) -> None:
+    """Show a rules reference at ``section``. Each title's screen is kept (installed)
+    once built, so the next F1 shows it again without drawing the text anew."""
+    name = f"help: {title}"
+    kept = app.get_screen(name) if app.is_screen_installed(name) else None
+    if isinstance(kept, HelpScreen) and kept.markdown == markdown:
+        if kept.is_current:  # the palette's "Rules:" line, asked on the help itself
+            kept.open_at(section)
+            return
+        if kept not in app.screen_stack:
+            kept.open_at(section)
+            app.push_screen(kept)
+            return
+    fresh = HelpScreen(markdown, title, section)
+    if kept is None or kept not in app.screen_stack:
+        app.uninstall_screen(name)  # a reference whose text changed
+        app.install_screen(fresh, name)
+    app.push_screen(fresh)

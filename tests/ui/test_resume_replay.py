@@ -16,6 +16,7 @@ from rules.sweet_lands import SWEET_LANDS
 from tabletop_tui.replay import ReplayError, load_replay
 from tabletop_tui.saves import write_save
 from tabletop_tui.screens.replay import ReplayApp, ReplayScreen, view_lines
+from tabletop_tui.widgets.help import HelpScreen
 
 from ..expect import of_type
 from .helpers import make_app, screen_text, to_move_list
@@ -75,6 +76,24 @@ async def test_stepping_forward_and_back_in_the_public_view(tmp_path):
         await pilot.press("escape")
         await pilot.pause()
     assert app.return_code == 0  # Escape closes the viewer on its own
+
+
+async def test_f1_in_the_viewer_shows_its_kept_reference_again(tmp_path):
+    """The viewer's F1 (its keys, then the game's rules) is built once: the next F1
+    shows the same screen instead of drawing the whole reference anew."""
+    app = ReplayApp(load_replay(finished(tmp_path, "happy-city")))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_move_list(pilot)
+        await pilot.press("f1")
+        await pilot.pause()
+        first = of_type(HelpScreen, app.screen)
+        assert first.help_title.endswith("replay viewer")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen is first
 
 
 async def test_a_seat_is_followed_only_after_the_warning(tmp_path):
