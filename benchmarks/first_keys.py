@@ -31,7 +31,7 @@ as tests do (more collections inside keys).
 
 Run: nice -n 10 .venv/bin/python benchmarks/first_keys.py [--seeds 2] [--moves 8]
      [--players 1,2,3,4] [--sizes 80x24,160x50] [--profile KIND] [--json PATH]
-     [--gc-defaults]
+     [--gc-defaults] [--by-key]
      (``--merge A.json B.json ...`` prints the figures of runs written before)
 """
 
@@ -74,8 +74,9 @@ GOAL_MEDIAN_MS, GOAL_P95_MS = 33, 50
 class Timer:
     """Presses keys and keeps each one's CPU time under its kind."""
 
-    def __init__(self, pilot, settle: float, profile: str | None):
+    def __init__(self, pilot, settle: float, profile: str | None, by_key: bool = False):
         self.pilot = pilot
+        self.by_key = by_key  # tab and legend / zoom keys apart, by their key
         self.settle = settle
         self.samples: dict[str, list[float]] = defaultdict(list)
         self.profile_kind = profile
@@ -97,6 +98,8 @@ class Timer:
         spent = time.thread_time() - start
         if profiling:
             self.profiler.disable()
+        if self.by_key and kind.startswith(("tab", "legend")):
+            kind = f"{kind} [{key}]"
         self.samples[kind].append(spent * 1000)
 
 
@@ -207,6 +210,9 @@ def main() -> None:
     ap.add_argument("--profile", help="a key kind to profile (cProfile, its top lines)")
     ap.add_argument("--profile-out", help="write the --profile stats to this file too")
     ap.add_argument(
+        "--by-key", action="store_true", help="tab and legend / zoom keys apart by their key"
+    )
+    ap.add_argument(
         "--gc-defaults",
         action="store_true",
         help="Python's collector thresholds, as in tests (default: `tabletop play`'s memory policy)",
@@ -250,7 +256,7 @@ def main() -> None:
                         seed,
                         size,
                         args.moves,
-                        (args.settle, args.profile),
+                        (args.settle, args.profile, args.by_key),
                         tune_memory=not args.gc_defaults,
                     )
                 )

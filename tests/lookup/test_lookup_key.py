@@ -190,7 +190,7 @@ def test_a_sweet_lands_hex_says_its_tile_and_what_a_port_needs():
 async def test_the_mouse_over_a_sweet_lands_hex_and_an_area_row_shows_each(tmp_path):
     """Pointing works on the Sweet Lands map (a hex) and on the Board's table (an area
     row) as on Happy City's cards, and pointing moves nothing."""
-    from textual.widgets import DataTable
+    from tabletop_tui.widgets.pick_table import PickTable
 
     c = sl_demo.mid_game(want="hex")
     async with table(tmp_path, c) as (app, pilot):
@@ -212,13 +212,13 @@ async def test_the_mouse_over_a_sweet_lands_hex_and_an_area_row_shows_each(tmp_p
         assert told is not None and told.title in panel_of(app).text
         await pilot.press("b")  # the Board tab: action areas in a table
         await pilot.pause()
-        areas = app.screen.query_one("#sl-areas", DataTable)
+        areas = app.screen.query_one("#sl-areas", PickTable)
         row = 1 if areas.cursor_row != 1 else 2  # a row the keyboard is not on
-        top = sum(r.height for r in areas.ordered_rows[:row])  # rows may wrap
+        top = areas.row_top(row)  # rows may wrap
         await pilot.hover(areas, offset=(3, 1 + top))
         await pilot.pause(0.4)
-        assert areas.hover_coordinate.row == row
-        key = areas.coordinate_to_cell_key(areas.hover_coordinate).row_key.value
+        assert areas.hover_row == row
+        key = areas.get_row_key(row)
         told = c.spec.explainer.thing(c.state, c.viewer, Ref("area", str(key)))
         assert told is not None and told.title in panel_of(app).text
         assert c.state is before  # pointing played nothing

@@ -4,12 +4,11 @@ seat."""
 
 from __future__ import annotations
 
-from textual.widgets import DataTable
-
 from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.model import data as D
 from tabletop_tui.games.sweet_lands.demo import NAMES, controller, play_until
 from tabletop_tui.widgets.common import HandoffScreen
+from tabletop_tui.widgets.pick_table import PickTable
 
 from .test_sweet_lands_play import Chooser, dom_text, keys, make_app, press_for, visible_text
 
@@ -91,7 +90,7 @@ async def test_draft_shows_each_copy_names_the_picker_and_hands_off_before_a_new
         assert len(set(ids)) < len(ids)  # a duplicate: each copy is a row of its own
         assert (
             screen.query_one("#tab-hand").display
-            and screen.query_one("#sl-hand", DataTable).row_count == 6
+            and screen.query_one("#sl-hand", PickTable).row_count == 6
         )
         first = pack[0]
         assert f"{first['cost']}g" in visible_text(app) and "Kept so far: none" in visible_text(app)

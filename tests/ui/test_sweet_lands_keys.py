@@ -7,7 +7,7 @@ Each state is a real game played by bots up to the moment the test needs.
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from rules.bots import make_bot
 from tabletop_tui.games.sweet_lands.asked import refusals
@@ -18,6 +18,7 @@ from tabletop_tui.games.sweet_lands.demo import (
     play_until,
 )
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
+from tabletop_tui.widgets.pick_table import PickTable
 
 from ..expect import offered
 from .test_sweet_lands_play import keys, make_app
@@ -196,7 +197,7 @@ async def test_enter_on_the_board_table_does_what_the_header_names(tmp_path):
         screen = await open_state(pilot, state)
         c = screen.controller
         await keys(pilot, "b")
-        table = screen.query_one("#sl-areas", DataTable)
+        table = screen.query_one("#sl-areas", PickTable)
         table.focus()
         await pilot.pause()
         area = first_area(c)

@@ -4,7 +4,6 @@ with each card's tags, cost and full text, and layouts with no clipped columns."
 import io
 
 from rich.console import Console
-from textual.widgets import DataTable
 
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.asked import board, track_rates
@@ -13,6 +12,7 @@ from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state,
 from tabletop_tui.games.sweet_lands.hand import card_text, player_renderable, players_renderable
 from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
 from tabletop_tui.widgets.log import LogView
+from tabletop_tui.widgets.pick_table import PickTable
 
 from .helpers import screen_text
 
@@ -80,11 +80,13 @@ async def test_hand_shows_each_cards_cost_industry_sweets_and_whole_text(tmp_pat
     app = make(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_tab(app, pilot, hand_game, "h")
-        table = screen.query_one("#sl-hand", DataTable)
+        table = screen.query_one("#sl-hand", PickTable)
         hand = screen.controller.view()["players"][0]["hand"]
         assert table.row_count == len(hand)
         for card in hand:
-            cells = " ".join(str(c) for c in table.get_row(str(card["uid"])))
+            cells = " ".join(
+                str(c) for c in table.get_row_at(table.get_row_index(str(card["uid"])))
+            )
             flat = " ".join(cells.split())  # the cells wrap: compare word by word
             assert card["name"] in flat and f"{card['play_cost']}g" in flat
             assert all(tag in flat for tag in card["tags"])  # whole sweets names
@@ -99,7 +101,7 @@ async def test_no_table_column_runs_off_the_panel_at_80x24(tmp_path):
     app = make(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_tab(app, pilot, board_game, "b")
-        areas = screen.query_one("#sl-areas", DataTable)
+        areas = screen.query_one("#sl-areas", PickTable)
         assert areas.virtual_size.width <= areas.scrollable_content_region.width
         for key in "btp":
             await pilot.press(key)

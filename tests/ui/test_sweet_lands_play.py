@@ -24,6 +24,7 @@ from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state,
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.widgets.common import HandoffScreen
+from tabletop_tui.widgets.pick_table import PickTable
 
 from .helpers import record_notes, screen_text
 
@@ -112,12 +113,12 @@ async def click_hex(pilot, target):
 
 
 async def click_row(pilot, selector, key):
-    table = pilot.app.screen.query_one(selector, DataTable)
+    table = pilot.app.screen.query_one(selector, PickTable)
     row = table.get_row_index(key)
     table.scroll_to(y=0, animate=False)
     table.scroll_visible(animate=False)
     await pilot.pause()
-    top = sum(r.height for r in table.ordered_rows[:row])  # rows may wrap to several lines
+    top = table.row_top(row)  # rows may wrap to several lines
     await pilot.click(table, offset=(3, 1 + top))
     await pilot.pause()
 
@@ -157,7 +158,7 @@ def dom_text(screen) -> str:
         parts.append(str(getattr(w, "_last_text", "") or w.render()))
     for w in screen.query(Lines):
         parts.append(w.text())
-    for t in screen.query(DataTable):
+    for t in screen.query(PickTable):
         for row in range(t.row_count):
             parts.append(" ".join(str(c) for c in t.get_row_at(row)))
     for ol in screen.query(OptionList):

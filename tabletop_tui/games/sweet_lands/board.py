@@ -1,4 +1,4 @@
-"""The main board: action areas (a DataTable: select a row to use the area), the Round
+"""The main board: action areas (a pick table: select a row to use the area), the Round
 Aid board, milestones, final scoring tiles, skill tiles, special tiles, solo cards."""
 
 from __future__ import annotations

@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from rich.markup import escape
 from textual.widget import Widget
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import OptionList, Static
 
 from rules.core import Action
 from rules.sweet_lands import SweetLandsView
 
 from ...text import markup_safe
 from ...widgets.parts import PartHost
+from ...widgets.pick_table import PickTable
 from .chooser import ALL, CARD_KINDS, Chooser, KeyAnswer, MapPlace, Part, map_target
 from .hexmap import HexMap
 
@@ -91,7 +92,7 @@ class Choosing:
         widget = self.host.focused
         if isinstance(widget, HexMap):
             return "map"
-        if isinstance(widget, DataTable):
+        if isinstance(widget, PickTable):
             return "areas" if widget.id == "sl-areas" else "hand"
         return "list" if isinstance(widget, OptionList) else "other"
 
@@ -106,10 +107,8 @@ class Choosing:
             chooser.shown_seat = host.shown(chooser.at().view)
         chooser.focus = part = self.focused_part()
         table = host.focused
-        if isinstance(table, DataTable) and part in ("areas", "hand"):
-            # str(): Textual types a row key as optional; fill_table gives every row one
-            key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
-            chooser.rows[part] = str(key) if table.row_count else None
+        if isinstance(table, PickTable) and part in ("areas", "hand"):
+            chooser.rows[part] = table.cursor_key
         return chooser
 
     def highlighted_move(self) -> Action | None:
@@ -166,10 +165,10 @@ class Choosing:
         self.host.update_static(info, escape(told.text()) if told else "")
 
     def put_table_cursor(self, selector: str, row_key: str) -> None:
-        table = self.host.query_one(selector, DataTable)
+        table = self.host.query_one(selector, PickTable)
         try:
             row = table.get_row_index(row_key)
-        except Exception:  # the row is not in the table (a tab not drawn yet)
+        except KeyError:  # the row is not in the table (a tab not drawn yet)
             return
         if table.cursor_row != row:
             table.move_cursor(row=row, animate=False)
@@ -190,7 +189,7 @@ class Choosing:
         self.show_cursor()
         host.show_steps()
 
-    def row_highlighted(self, table: DataTable, key: str) -> None:
+    def row_highlighted(self, table: PickTable, key: str) -> None:
         if table.has_focus:  # the table's cursor is the one cursor now
             chooser = self.sync()
             chooser.point_row(chooser.focus, key)
@@ -299,7 +298,7 @@ class Choosing:
         chooser.focus, chooser.map_cursor = "map", target  # Enter or a click there
         self.enter_choice("Choose the special tile for this hex")
 
-    def row_selected(self, table: DataTable, key: str) -> None:
+    def row_selected(self, table: PickTable, key: str) -> None:
         """Enter or a click on a row of the Board's areas or of the hand."""
         if self.host.review:
             return  # a table to look at: Enter plays nothing

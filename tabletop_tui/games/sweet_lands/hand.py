@@ -1,4 +1,4 @@
-"""The player panel: the viewer's hand (a DataTable: select a card to play, discard or
+"""The player panel: the viewer's hand (a pick table: select a card to play, discard or
 keep it), played cards, industry columns, skills, resources, property tokens, and the
 compact summaries of every player. The hand comes only from view(viewer)["hand"]."""
 
@@ -35,7 +35,7 @@ HAND_COLUMNS = ("", "card", "text")  # the card cell: name, cost, industry, swee
 CARD_WIDTH = 16  # the longest card name
 # Room the hand table needs besides its two text columns: the panel's padding and
 # scrollbar, the table's own scrollbar (past 30 rows), the usable mark, and the
-# DataTable's cell padding (1 each side).
+# table's cell padding (1 each side).
 HAND_CHROME = 4 + 2 + 3 + 2 + 2
 
 

@@ -7,12 +7,10 @@ import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from textual.coordinate import Coordinate
-from textual.widgets import DataTable
-
 from rules.core import Action, Ref
 
 from ...lookup import Subject
+from ...widgets.pick_table import PickTable
 from .hexmap import HexMap
 from .lines import Lines
 from .text import data
@@ -115,9 +113,8 @@ class SweetLandsLookup(_Screen):
         if isinstance(widget, HexMap) and widget.cursor is not None:
             # the explainer reads the reader's own map: another player's is not explained
             return map_ref(widget.cursor) if self.shown_is_reader() else None
-        if isinstance(widget, DataTable) and widget.row_count and widget.id in TABLES:
-            key = str(widget.coordinate_to_cell_key(widget.cursor_coordinate).row_key.value)
-            return table_ref(widget.id or "", key)
+        if isinstance(widget, PickTable) and widget.cursor_key is not None and widget.id in TABLES:
+            return table_ref(widget.id or "", widget.cursor_key)
         return None
 
     def ref_of_move(self, action: Action) -> Ref | None:
@@ -131,13 +128,11 @@ class SweetLandsLookup(_Screen):
             texts = widget.line_texts(widget.content_region.width)
             ref = line_ref(texts[y]) if 0 <= y < len(texts) else None
             return None if ref is None else self.explain_ref(ref)
-        if isinstance(widget, DataTable) and widget.id in TABLES and widget.row_count:
-            # the table follows the mouse itself (its hover row), before this runs
-            row = widget.hover_coordinate.row
-            if not 0 <= row < widget.row_count:
-                return None
-            key = widget.coordinate_to_cell_key(Coordinate(row, 0)).row_key.value
-            return self.explain_ref(table_ref(widget.id or "", str(key)))
+        if isinstance(widget, PickTable) and widget.id in TABLES:
+            row = widget.row_at(y - int(widget.scroll_y))  # y counts the lines scrolled by
+            if row is None or not 0 <= row < widget.row_count:
+                return None  # the header, or below the rows
+            return self.explain_ref(table_ref(widget.id or "", widget.get_row_key(row)))
         return None
 
 

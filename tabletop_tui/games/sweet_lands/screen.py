@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import DataTable, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rules.core import Action, GameState, counted
@@ -26,6 +26,7 @@ from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.narrow import ViewStrip
+from ...widgets.pick_table import PickTable
 from ...widgets.steady import SteadyStatic
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
@@ -41,7 +42,7 @@ from .hexmap import HexMap
 from .labels import city_name, label_for
 from .lines import Lines
 from .lookup import SweetLandsLookup
-from .tabstrip import TAB_LABELS, Panels, PickTable, TabStrip
+from .tabstrip import TAB_LABELS, Panels, TabStrip
 from .text import data, place_facts
 from .tracks import tracks_renderable
 from .trade import Trade
@@ -179,8 +180,8 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     def on_mount(self) -> None:
         n = len(self.controller.state.players)
         self.query_one("#sl-others").styles.height = 3 * n + (1 if n == 1 else 0)
-        self.query_one("#sl-areas", DataTable).add_columns(*AREA_COLUMNS)
-        self.query_one("#sl-hand", DataTable).add_columns(*H.HAND_COLUMNS)
+        self.query_one("#sl-areas", PickTable).add_columns(*AREA_COLUMNS)
+        self.query_one("#sl-hand", PickTable).add_columns(*H.HAND_COLUMNS)
         self.query_one(TabStrip).show(self.query_one(Panels).active)
         # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
         # on_mount in the class hierarchy runs), and calling it here ran it twice.
@@ -444,7 +445,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     def forget_hand(self) -> None:
         """Privacy: the hand drawn for the last reader leaves the DOM before anything
         is drawn for the next one."""
-        self.query_one("#sl-hand", DataTable).clear()
+        self.query_one("#sl-hand", PickTable).clear()
         self.drawn.forget("tab-hand", "table:hand")
         self.update_static("#sl-handtitle", "")
         self.update_static("#sl-handwhy", "")
@@ -517,16 +518,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         key = tuple((k, tuple(str(c) for c in cells)) for k, cells in rows)
         if not self.drawn.changed(f"table:{name}", key):
             return
-        table = self.query_one(selector, PickTable)
-        cursor = table.cursor_row
-        table.clear()
-        for column in table.columns.values():  # clear() keeps the widths: measure afresh
-            column.content_width = column.label.cell_len
-        for k, cells in rows:
-            table.add_row(*cells, key=k, height=None)  # a wrapped cell makes its row taller
-        table.refilled()
-        if rows:
-            table.move_cursor(row=min(cursor, len(rows) - 1), animate=False)
+        self.query_one(selector, PickTable).set_rows(rows)  # the cursor keeps its place
 
     def usable_cards(self, v: SweetLandsView, legal: list) -> set:
         me = v["viewer"]
@@ -624,7 +616,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                 ol.visible = bool(shown)
             if shown and ol.highlighted is not None:
                 self.choosing.follow_list(chooser.highlighted())
-            if shown and not isinstance(self.focused, (OptionList, HexMap, DataTable)):
+            if shown and not isinstance(self.focused, (OptionList, HexMap, PickTable)):
                 ol.focus()
         # Only what the footer shows may trigger its (costly) rebuild.
         kinds = {a.kind for a in chooser.at().legal}
@@ -699,12 +691,11 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     def on_hex_map_picked(self, msg: HexMap.Picked) -> None:
         self.choosing.map_picked(msg.target)
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        self.choosing.row_highlighted(event.data_table, str(event.row_key.value))
+    def on_pick_table_row_highlighted(self, event: PickTable.RowHighlighted) -> None:
+        self.choosing.row_highlighted(event.table, event.row_key)
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        # every row has a key (fill_table)
-        self.choosing.row_selected(event.data_table, str(event.row_key.value))
+    def on_pick_table_row_selected(self, event: PickTable.RowSelected) -> None:
+        self.choosing.row_selected(event.table, event.row_key)
 
     def on_descendant_focus(self, _event: object) -> None:
         self.choosing.focus_moved()

@@ -1,5 +1,5 @@
-"""The Sweet Lands panels: a one-line tab strip drawn by the screen, a switcher that
-shows one panel, and the tables whose rows are chosen with a click.
+"""The Sweet Lands panels: a one-line tab strip drawn by the screen and a switcher that
+shows one panel (the tables whose rows are chosen with a click: widgets/pick_table.py).
 
 Textual's TabbedContent puts about a dozen widgets around the panels (a tab bar, a tab
 per panel, an animated underline, a pane around each panel) that are restyled, laid out
@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from rich.markup import escape
 from textual import events
-from textual.coordinate import Coordinate
 from textual.message import Message
-from textual.widgets import ContentSwitcher, DataTable, Static
+from textual.widgets import ContentSwitcher, Static
 
 from ...widgets.sizes import MIN_WIDTH
 
@@ -82,56 +81,3 @@ class Panels(ContentSwitcher):
     @active.setter
     def active(self, pane: str) -> None:
         self.current = pane
-
-
-class PickTable(DataTable):
-    """A DataTable where one click on a row chooses it (Enter works too)."""
-
-    # Only the focused widget shows a cursor: a highlighted row elsewhere read as the
-    # move Enter would make.
-    DEFAULT_CSS = """
-    PickTable > .datatable--cursor { background: transparent; color: $foreground;
-                                     text-style: none; }
-    PickTable:focus > .datatable--cursor { background: $block-cursor-background;
-        color: $block-cursor-foreground; text-style: $block-cursor-text-style; }
-    """
-
-    def __init__(self, **kw):
-        super().__init__(cursor_type="row", zebra_stripes=True, **kw)
-        self._before = None
-        self.header_stale = False
-
-    def refilled(self) -> None:
-        """Its rows were put in afresh. The table measures them on its next idle, and
-        a header it drew before that (under load, after a terminal resize) keeps the
-        old column widths: draw the rows again once they are measured."""
-        self.header_stale = True
-
-    def on_idle(self) -> None:
-        # runs before DataTable's own idle handler measures the rows: the redraw
-        # goes in after it
-        if self.header_stale:
-            self.header_stale = False
-            self.call_next(self.redraw)
-
-    def redraw(self) -> None:
-        """Draw every row again at the measured widths (update_cell renews what the
-        table keeps drawn, whatever the cell)."""
-        if self.row_count and self.columns:
-            cell = self.coordinate_to_cell_key(Coordinate(0, 0))
-            self.update_cell(cell.row_key, cell.column_key, self.get_cell(*cell))
-
-    def on_mouse_down(self) -> None:
-        self._before = self.cursor_coordinate
-
-    def on_click(self, event) -> None:
-        meta = event.style.meta
-        if "row" not in meta or meta["row"] < 0 or "column" not in meta:
-            return
-        if self.cursor_coordinate == self._before and self.cursor_row != meta["row"]:
-            # we run before the built-in handler: put the cursor there, so it chooses
-            self.move_cursor(row=meta["row"], column=meta["column"], animate=False)
-        elif self.cursor_coordinate != self._before:
-            # the built-in handler ran first and only moved the cursor: choose now
-            self.action_select_cursor()
-        self._before = None
