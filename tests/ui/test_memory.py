@@ -142,16 +142,18 @@ async def test_without_the_memory_policy_a_hand_off_leaves_the_collector_alone(t
     assert handoffs == 4 and full == []
 
 
-async def full_collections_at_the_end(tmp_path, applied: bool) -> list[str]:
+async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str, bool, bool]]:
     """A game on show, then its end: each full collection (the collector's own runs
-    turned off), named by the screen on show when it ran."""
+    turned off), named by the screen on show when it ran, with whether the game's
+    screen was still there and whether the end screen's round chart was."""
     from tabletop_tui.demo import bot_moves, mid_game
 
-    full: list[str] = []
+    full: list[tuple[str, bool, bool]] = []
 
     def seen(phase: str, info: dict) -> None:
         if phase == "stop" and info["generation"] == 2:
-            full.append(type(app.screen).__name__)
+            chart = bool(app.screen.query("#end-rounds"))
+            full.append((type(app.screen).__name__, game_screen.is_attached, chart))
 
     app = make_app(tmp_path)
     was_applied = memory_policy.Policy.applied
@@ -163,10 +165,12 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[str]:
             c = mid_game(seed=5)
             app.open_game(c)
             await pilot.pause()
+            game_screen = app.screen
             c.state = bot_moves(c.state, 10_000)  # the rest of the game, by bots
             app.show_end(c)
             await pilot.pause()
             assert type(app.screen).__name__ == "EndScreen"
+            assert app.screen.query("#end-rounds")  # the round chart, drawn by now
     finally:
         gc.enable()
         gc.callbacks.remove(seen)
@@ -174,12 +178,17 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[str]:
     return full
 
 
-async def test_under_the_memory_policy_a_game_over_collects_in_full_before_the_end_screen(
+async def test_under_the_memory_policy_a_game_over_collects_before_the_end_screen_and_its_chart(
     tmp_path,
 ):
     """The last turn's garbage is freed before the end screen is built (a card game's
-    peak is that moment): one full collection, while the game's screen still shows."""
-    assert await full_collections_at_the_end(tmp_path, applied=True) == ["HappyCityScreen"]
+    peak is that moment), while the game's screen still shows; the game's screen is
+    freed once removed, before the end screen's round chart is drawn (a Sweet Lands
+    game's peak was that moment)."""
+    assert await full_collections_at_the_end(tmp_path, applied=True) == [
+        ("HappyCityScreen", True, False),
+        ("EndScreen", False, False),
+    ]
 
 
 async def test_without_the_memory_policy_a_game_over_leaves_the_collector_alone(tmp_path):

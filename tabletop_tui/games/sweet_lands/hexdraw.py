@@ -2,9 +2,8 @@
 
 The picture is a grid of cells painted in a fixed order: for each hex its interior
 text, its corners (a legal hex or the cursor) and its six edges. What never changes
-for a board at one scale (where each hex, edge and corner sits, which cell belongs to
-which, the edges' centres) is worked out once and kept; the styles are made once and
-shared, so that a row whose characters and styles are the same objects as last time
+for a board's shape at one scale (where each hex, edge and corner sits, the edges'
+centres) is worked out once and kept; the styles are made once and shared, so that a row whose characters and styles are the same objects as last time
 keeps the segments it had (a move changes a few hexes: most rows are drawn as they
 were). Rows are kept as segments, not Strips: the map makes a Strip only for the rows
 it draws (a Strip carries seven caches, about 1.1 KiB).
@@ -13,7 +12,7 @@ it draws (a Strip carries seven caches, about 1.1 KiB).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from rich.segment import Segment
 from rich.style import Style
@@ -119,7 +118,7 @@ def fill_style(kind: str, tile_kind: str | None, flipped: bool, lit: bool, curso
 
 @dataclass(frozen=True)
 class Geometry:
-    """Where everything of one board sits at one scale."""
+    """Where everything of one board shape sits at one scale."""
 
     width: int
     height: int
@@ -127,34 +126,43 @@ class Geometry:
     # inside the grid, edges as (edge, cells inside the grid))
     hexes: tuple
     centre: dict  # ("hex"|"edge", n) -> (x, y), for the cursor keys
-    owner: dict  # (x, y) -> the hex or edge a click there picks (corners excepted)
+
+    def target_at(self, x: int, y: int) -> tuple[str, int] | None:
+        """The hex or edge a click on cell (x, y) picks (corners excepted): the one
+        painted there last, as ``paint`` goes (hex by hex, its interior then its
+        edges). Looked up on demand rather than kept per cell: a click is rare, and a
+        table of every cell was half of a geometry's memory."""
+        for h in range(len(self.hexes) - 1, -1, -1):
+            _cx, _y, runs, _corners, edges = self.hexes[h]
+            for e, cells in reversed(edges):
+                for cx, cy, _ch in cells:
+                    if cx == x and cy == y:
+                        return ("edge", e)
+            for _x0, yy, _w, lo, hi in runs:
+                if yy == y and lo <= x < hi:
+                    return ("hex", h)
+        return None
 
 
 def _inside(width: int, height: int, x: int, y: int) -> bool:
     return 0 <= y < height and 0 <= x < width
 
 
-_GEOMETRY: dict[tuple[int, str], tuple[object, Geometry]] = {}
-
-
 def geometry(mapb, scale: str) -> Geometry:
-    """The board's geometry at ``scale``, worked out once (a board is kept by identity:
-    it holds a dict, so it has no hash)."""
-    key = (id(mapb), scale)
-    kept = _GEOMETRY.get(key)
-    if kept is None or kept[0] is not mapb:
-        kept = _GEOMETRY[key] = (mapb, _measure(mapb, scale))
-    return kept[1]
+    """The geometry of ``mapb``'s shape at ``scale``, worked out once for each shape
+    (two boards of one shape share it)."""
+    return _geometry(mapb.coords, mapb.hex_edges, scale)
 
 
-def _measure(mapb, scale: str) -> Geometry:
+# A hot-seat game shows at most four shapes at two scales; older ones are let go.
+@lru_cache(maxsize=8)
+def _geometry(coords: tuple, hex_edges: tuple, scale: str) -> Geometry:
     cs, rs, margin, hh = SCALES[scale]
     width = margin * 2 + 9 * cs + 1
     height = 7 * rs + (hh - rs)
     hexes = []
     centre: dict = {}
-    owner: dict = {}
-    for h, (col, row) in enumerate(mapb.coords):
+    for h, (col, row) in enumerate(coords):
         cx, y = margin + col * cs + (cs // 2 if row & 1 else 0), row * rs
         runs = []
         for dx, dy, w in INTERIOR[scale]:
@@ -162,24 +170,21 @@ def _measure(mapb, scale: str) -> Geometry:
             lo, hi = max(x0, 0), min(x0 + w, width)  # the cells of the run on the grid
             if 0 <= yy < height and lo < hi:
                 runs.append((x0, yy, w, lo, hi))
-                # one target tuple shared by its cells (a board has thousands of cells)
-                owner.update(dict.fromkeys(((x, yy) for x in range(lo, hi)), ("hex", h)))
         corners = tuple(
             (x, yy) for x, yy in ((cx, y), (cx, y + hh - 1)) if _inside(width, height, x, yy)
         )
         centre[("hex", h)] = (cx, y + hh / 2)
         edges = []
-        for d, e in enumerate(mapb.hex_edges[h]):
+        for d, e in enumerate(hex_edges[h]):
             cells = [(cx + dx, y + dy, ch) for dx, dy, ch in EDGE_CELLS[scale][d]]
             centre[("edge", e)] = (
                 sum(c[0] for c in cells) / len(cells),
                 sum(c[1] for c in cells) / len(cells),
             )
             cells = [c for c in cells if _inside(width, height, c[0], c[1])]
-            owner.update(dict.fromkeys(((x, yy) for x, yy, _ in cells), ("edge", e)))
             edges.append((e, tuple(cells)))
         hexes.append((cx, y, tuple(runs), corners, tuple(edges)))
-    return Geometry(width, height, tuple(hexes), centre, owner)
+    return Geometry(width, height, tuple(hexes), centre)
 
 
 def hex_text(mapb, scale: str, h: int, tile, prop, rabbit: bool, port: bool, eda_on: bool):

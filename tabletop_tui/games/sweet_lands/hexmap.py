@@ -36,7 +36,7 @@ from textual.strip import Strip
 
 from rules.sweet_lands import PlayerView
 
-from .hexdraw import SCALES, geometry, paint, rows_of_segments
+from .hexdraw import SCALES, Geometry, geometry, paint, rows_of_segments
 
 
 class HexMap(ScrollView, can_focus=True):
@@ -88,7 +88,7 @@ class HexMap(ScrollView, can_focus=True):
         self._kept_rows: dict = {}  # each row by its text and styles (hexdraw.rows_of_segments)
         # the rows on view as drawn: (line, scroll x, width) -> (its row, its Strip)
         self._drawn: dict[tuple[int, int, int], tuple[list[Segment], Strip]] = {}
-        self._owner: dict = {}
+        self._geometry: Geometry | None = None  # the board's shape at the scale drawn
         self._corner_owner: dict = {}
         self._centre: dict = {}
         self._width = 0
@@ -150,8 +150,8 @@ class HexMap(ScrollView, can_focus=True):
         chars, styles, corner_owner = paint(
             self.mapb, self.scale, self.pieces, self.targets, cursor
         )
-        # the board's owners stay shared; the corners drawn now are looked up first
-        self._owner, self._corner_owner = geo.owner, corner_owner
+        # the corners drawn now are looked up first, then the board's shape
+        self._geometry, self._corner_owner = geo, corner_owner
         self._centre = geo.centre
         self._width = geo.width
         self._rows, self._kept_rows = rows_of_segments(chars, styles, geo.width, self._kept_rows)
@@ -252,7 +252,9 @@ class HexMap(ScrollView, can_focus=True):
 
     def target_at(self, x: int, y: int) -> tuple[str, int] | None:
         """The hex or edge drawn at (x, y) of the whole map (scrolled part included)."""
-        return self._corner_owner.get((x, y)) or self._owner.get((x, y))
+        if self._geometry is None:
+            return None
+        return self._corner_owner.get((x, y)) or self._geometry.target_at(x, y)
 
     def on_click(self, event) -> None:
         sx, sy = self.scroll_offset
