@@ -104,6 +104,7 @@ def main(argv=None) -> None:
         print(f"\n== {title}: {args.positions} positions, reference {args.reference} worlds")
         regrets: dict[str, list[float]] = {lv: [] for lv in args.levels}
         spent: dict[str, list[float]] = {lv: [] for lv in args.levels}
+        stages: list[str] = []  # each position's decision kind (the game's stage)
         for k, state in enumerate(positions(game, options, args.positions, args.seed)):
             where = f"{title} {args.seed} {args.reference} {k}"
             if where not in cache:
@@ -111,6 +112,7 @@ def main(argv=None) -> None:
             values = cache[where]
             best = max(v for v in values.values() if v is not None)
             seat = state.actors()[0]
+            stages.append(str(state.stage))
             for level in args.levels:
                 bot = bot_for(game, level, 11 + k, None)
                 if level in ("hard", "expert") and args.close_call is not None:
@@ -142,6 +144,19 @@ def main(argv=None) -> None:
                 diff = [a - b for a, b in zip(regrets[level], regrets[first], strict=True)]
                 m, lo, hi = mean_ci(diff)
                 print(f"         regret minus {first}'s: {m:+.4f} (95% CI {lo:+.4f} to {hi:+.4f})")
+        by_stage(stages, regrets, spent)
+
+
+def by_stage(stages: list[str], regrets: dict[str, list[float]], spent: dict[str, list[float]]):
+    """Each level's regret and time by decision kind: where the regret lies."""
+    for stage in sorted(set(stages)):
+        at = [k for k, s in enumerate(stages) if s == stage]
+        figures = "; ".join(
+            f"{level} {statistics.mean(regrets[level][k] for k in at):.4f} "
+            f"({statistics.mean(spent[level][k] for k in at) * 1000:.0f} ms)"
+            for level in regrets
+        )
+        print(f"    {stage:8} {len(at):3} positions, mean regret: {figures}", flush=True)
 
 
 if __name__ == "__main__":
