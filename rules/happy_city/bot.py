@@ -67,19 +67,13 @@ def handicapped(share: float, margin: float, komi: float) -> float:
 
 
 class HandicapExpertBot(ExpertSearchBot):
-    """The card games' expert: the shared expert search (``botkit.expert``), judging
-    its imagined games with a handicap (komi) once they prove one-sided."""
+    """Happiest Town's expert: the shared expert search (``botkit.expert``), judging
+    its imagined games with a handicap (komi) once they prove one-sided. (Happy City's
+    expert is the shared search as measured: a game there costs minutes of a loaded
+    machine, and the handicap is not measured there yet.)"""
 
-    def __init__(
-        self,
-        policy: Policy,
-        seed: int = 0,
-        budget: Budget | None = None,
-        handicaps: Callable[[Any], bool] = lambda world: True,
-    ):
+    def __init__(self, policy: Policy, seed: int = 0, budget: Budget | None = None):
         super().__init__(policy, seed, budget)
-        self.handicaps = handicaps  # whether a decision at this world may take a handicap
-        self._may = True  # the decision's
         self.komi = 0.0  # the decision's handicap, in points of margin
         self._ends: list[list[tuple[float, float]]] = []  # each candidate's (share, margin)
         self._judged: list[tuple[float, float]] = []  # those of the world being judged
@@ -99,14 +93,13 @@ class HandicapExpertBot(ExpertSearchBot):
     def judge_world(self, world, seat, cands, alive, values, finals, scores) -> int:
         if not any(values):  # a new decision
             self.komi, self._ends, self._worlds = 0.0, [[] for _ in cands], 0
-            self._may = self.handicaps(world)
         self._judged = []
         begun = super().judge_world(world, seat, cands, alive, values, finals, scores)
         if begun == len(alive) == len(self._judged) and all(values[k] for k in alive):
             for k, end in zip(alive, self._judged, strict=True):
                 self._ends[k].append(end)
             self._worlds += 1
-            if self._worlds == KOMI_WORLDS and self._may:
+            if self._worlds == KOMI_WORLDS:
                 self._set_komi(values)
         return begun
 
@@ -251,12 +244,6 @@ class ExpertMixin:
         return state.apply(a).breakdown(seat)["score"]
 
 
-def expert_mode(world) -> bool:
-    """Happy City's expert takes a handicap in Expert mode only: in Family, where it
-    won 80% of 40 games against hard without one, it plays as measured."""
-    return world.options.get("mode") == "expert"
-
-
 def worth_considering(state, actions):
     """Leave out a coin the bank cannot pay (a box-limited bank that is empty) while
     anything else is possible: taking it would only pass the turn."""
@@ -269,9 +256,6 @@ class HappyCityBot(ExpertMixin, Policy):
     name = "smart"
     close_call = HAPPY_CITY_CLOSE_CALL
     expert_close_call = EXPERT_CLOSE_CALL
-
-    def expert_bot(self, seed: int, budget: Budget) -> RankingBot | None:
-        return HandicapExpertBot(self, seed, budget, handicaps=expert_mode)
 
     def close_call_at(self, world) -> float | None:
         minor = world.stage in MINOR_STAGES and world.options.get("mode") != "expert"

@@ -1,4 +1,4 @@
-"""The card games' expert: the shared expert search with a handicap (dynamic komi) once
+"""Happiest Town's expert: the shared expert search with a handicap (dynamic komi) once
 its imagined games prove one-sided. Its strength is measured by ``benchmarks/bots.py
 --pair expert``, never here."""
 
@@ -30,15 +30,12 @@ def test_with_a_handicap_a_win_counts_only_by_more_than_the_komi():
     assert handicapped(0.0, -8, -10.0) == pytest.approx(1.0 + 2 * MARGIN_WEIGHT)
 
 
-@pytest.mark.parametrize(
-    ("game", "options"),
-    [("happy-city", {"mode": "family"}), ("happy-city", {"mode": "expert"}), ("happiest-town", {})],
-)
-def test_every_card_game_expert_judges_with_a_handicap(game, options):
-    assert isinstance(make_bot(game, "expert", 1), HandicapExpertBot)
+def test_happiest_town_expert_judges_with_a_handicap_and_happy_citys_as_measured():
+    assert isinstance(make_bot("happiest-town", "expert", 1), HandicapExpertBot)
+    assert type(make_bot("happy-city", "expert", 1)) is ExpertSearchBot
 
 
-def one_sided(game: str, options: dict, seed: int = 8):
+def one_sided(game: str, options: dict | None = None, seed: int = 8):
     """The choice of the normal bot's seat furthest ahead of a random player's, in a
     game between them (the last of the ties)."""
     state = rules.get_game(game).new_game(["P1", "P2"], seed=seed, options=options)
@@ -55,12 +52,9 @@ def one_sided(game: str, options: dict, seed: int = 8):
     return best
 
 
-@pytest.mark.parametrize(
-    ("game", "options"), [("happy-city", {"mode": "expert"}), ("happiest-town", {})]
-)
-def test_the_expert_takes_a_handicap_when_its_imagined_games_are_one_sided(game, options):
-    state = one_sided(game, options)
-    bot = of_type(HandicapExpertBot, make_bot(game, "expert", 3, WORLDS))
+def test_the_expert_takes_a_handicap_when_its_imagined_games_are_one_sided():
+    state = one_sided("happiest-town")
+    bot = of_type(HandicapExpertBot, make_bot("happiest-town", "expert", 3, WORLDS))
     ranked = bot.rank(observe(state, 0))
     assert bot.komi > 0  # it leads in every imagined game: a win must be by more
     # its first worlds were judged again with the komi: won and lost both, no longer one-sided
@@ -77,11 +71,11 @@ def test_the_expert_takes_no_handicap_when_its_imagined_games_are_open():
     assert all(r.worlds == KOMI_WORLDS + 2 for r in ranked[:1])
 
 
-def test_happy_city_family_expert_takes_no_handicap_and_ranks_as_the_shared_expert():
-    # (it won 80% of 40 games against hard without one: Family plays as measured)
-    state = one_sided("happy-city", {"mode": "family"}, seed=2)  # a handicap search takes 32
-    bot = of_type(HandicapExpertBot, make_bot("happy-city", "expert", 3, WORLDS))
-    ranked = bot.rank(observe(state, 0))
-    assert bot.komi == 0.0
-    shared = ExpertSearchBot(policy_for("happy-city", 3), 3 + 3, WORLDS)
-    assert ranked == shared.rank(observe(state, 0))
+def test_with_no_handicap_the_expert_ranks_as_the_shared_expert():
+    state = rules.get_game("happiest-town").new_game(["P1", "P2"], seed=8)
+    with_komi = HandicapExpertBot(policy_for("happiest-town", 3), 6, WORLDS)
+    ranked = with_komi.rank(observe(state, 0))
+    assert with_komi.komi == 0.0
+    assert ranked == ExpertSearchBot(policy_for("happiest-town", 3), 6, WORLDS).rank(
+        observe(state, 0)
+    )
