@@ -22,12 +22,14 @@ def test_without_a_handicap_a_game_is_judged_as_the_search_judges_it():
     assert handicapped(0.0, -80, 0.0) == pytest.approx(-50 * MARGIN_WEIGHT)  # capped
 
 
-def test_with_a_handicap_a_win_counts_only_by_more_than_the_komi():
-    assert handicapped(1.0, 10, 12.5) == pytest.approx(-2.5 * MARGIN_WEIGHT)
-    assert handicapped(1.0, 12.5, 12.5) == 0.5
-    assert handicapped(1.0, 15, 12.5) == pytest.approx(1.0 + 2.5 * MARGIN_WEIGHT)
-    # behind: a loss by less than the komi counts as a win
-    assert handicapped(0.0, -8, -10.0) == pytest.approx(1.0 + 2 * MARGIN_WEIGHT)
+def test_with_a_handicap_a_win_by_more_than_the_komi_counts_a_fifth_more():
+    assert handicapped(1.0, 10, 12.5) == pytest.approx(1.0 + 10 * MARGIN_WEIGHT)
+    assert handicapped(1.0, 12.5, 12.5) == pytest.approx(1.1 + 12.5 * MARGIN_WEIGHT)
+    assert handicapped(1.0, 15, 12.5) == pytest.approx(1.2 + 15 * MARGIN_WEIGHT)
+    # behind: a loss by less than the komi counts a fifth of a win
+    assert handicapped(0.0, -8, -10.0) == pytest.approx(0.2 - 8 * MARGIN_WEIGHT)
+    # a real win outweighs any win beyond the komi
+    assert handicapped(1.0, 1, 12.5) > handicapped(0.0, 40, -30.0)
 
 
 def test_happiest_town_expert_judges_with_a_handicap_and_happy_citys_as_measured():
@@ -57,9 +59,9 @@ def test_the_expert_takes_a_handicap_when_its_imagined_games_are_one_sided():
     bot = of_type(HandicapExpertBot, make_bot("happiest-town", "expert", 3, WORLDS))
     ranked = bot.rank(observe(state, 0))
     assert bot.komi > 0  # it leads in every imagined game: a win must be by more
-    # its first worlds were judged again with the komi: won and lost both, no longer one-sided
+    # its first worlds were judged again with the komi: some beyond it, some not
     first = [v for r in ranked for v in r.values[:KOMI_WORLDS]]
-    assert min(first) < 0.5 < max(first)
+    assert min(first) < 1.1 < max(first)
     assert ranked[0].action in state.legal_actions(0)
 
 
