@@ -12,7 +12,9 @@ before its worlds are spent; the same kind of judge as hard's: mostly the share 
 the win), and a level's *regret* on a position is how much worse its move did there
 than the reference's best. It prints, per level: the mean regret with its 95%
 interval, how often it chose a move as good as the best (within 0.01), the mean
-process time per decision and the share of decisions under a tenth of the budget.
+process time per decision and the share of decisions under a tenth of the budget;
+then, by decision kind (the game's stage: which deck to draw from, whether to
+discard, what to build), each level's mean regret and ms, to show where it lies.
 A level that searched faster but decides as well shows the same regret at less time.
 
 Run it with another checkout first on PYTHONPATH to measure the code before a
