@@ -75,10 +75,16 @@ def match(game, options, strong, weak, games, budget, times, seed0=1000, mirror=
         seed = seed0 + (g // 2 if mirror else g)
         res = play(game, options, levels, seed, budget, times).result()
         me = levels.index(strong)
-        if me in res["winners"]:
-            score += 1.0 / len(res["winners"])
+        won = 1.0 / len(res["winners"]) if me in res["winners"] else 0.0
+        score += won
         if strong == "expert" or weak in (EVEN, UNIFORM):  # a slow pair: each game as it ends
-            print(f"    seed {seed}: {strong} seat {me + 1}, scores {res['scores']}", flush=True)
+            outcome = (
+                "won" if won == 1 else "lost" if won == 0 else "shared"
+            )  # ties: the tie-break's
+            print(
+                f"    seed {seed}: {strong} seat {me + 1}, scores {res['scores']}, {outcome}",
+                flush=True,
+            )
     return score
 
 

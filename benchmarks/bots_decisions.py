@@ -12,7 +12,9 @@ before its worlds are spent; the same kind of judge as hard's: mostly the share 
 the win), and a level's *regret* on a position is how much worse its move did there
 than the reference's best. It prints, per level: the mean regret with its 95%
 interval, how often it chose a move as good as the best (within 0.01), the mean
-process time per decision and the share of decisions under a tenth of the budget.
+process time per decision and the share of decisions under a tenth of the budget;
+then, by decision kind (the game's stage: which deck to draw from, whether to
+discard, what to build), each level's mean regret and ms, to show where it lies.
 A level that searched faster but decides as well shows the same regret at less time.
 
 Run it with another checkout first on PYTHONPATH to measure the code before a
@@ -104,6 +106,7 @@ def main(argv=None) -> None:
         print(f"\n== {title}: {args.positions} positions, reference {args.reference} worlds")
         regrets: dict[str, list[float]] = {lv: [] for lv in args.levels}
         spent: dict[str, list[float]] = {lv: [] for lv in args.levels}
+        stages: list[str] = []  # each position's decision kind (the game's stage)
         for k, state in enumerate(positions(game, options, args.positions, args.seed)):
             where = f"{title} {args.seed} {args.reference} {k}"
             if where not in cache:
@@ -111,6 +114,7 @@ def main(argv=None) -> None:
             values = cache[where]
             best = max(v for v in values.values() if v is not None)
             seat = state.actors()[0]
+            stages.append(str(state.stage))
             for level in args.levels:
                 bot = bot_for(game, level, 11 + k, None)
                 if level in ("hard", "expert") and args.close_call is not None:
@@ -142,6 +146,19 @@ def main(argv=None) -> None:
                 diff = [a - b for a, b in zip(regrets[level], regrets[first], strict=True)]
                 m, lo, hi = mean_ci(diff)
                 print(f"         regret minus {first}'s: {m:+.4f} (95% CI {lo:+.4f} to {hi:+.4f})")
+        by_stage(stages, regrets, spent)
+
+
+def by_stage(stages: list[str], regrets: dict[str, list[float]], spent: dict[str, list[float]]):
+    """Each level's regret and time by decision kind: where the regret lies."""
+    for stage in sorted(set(stages)):
+        at = [k for k, s in enumerate(stages) if s == stage]
+        figures = "; ".join(
+            f"{level} {statistics.mean(regrets[level][k] for k in at):.4f} "
+            f"({statistics.mean(spent[level][k] for k in at) * 1000:.0f} ms)"
+            for level in regrets
+        )
+        print(f"    {stage:8} {len(at):3} positions, mean regret: {figures}", flush=True)
 
 
 if __name__ == "__main__":
