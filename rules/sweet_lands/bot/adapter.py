@@ -6,14 +6,16 @@ observation, never the live game.
 
 For the ``hard`` level it also tells the search what is worth searching and how to
 judge an imagined position. A whole Sweet Lands game is too long to play out within a
-decision's budget, so the search looks ahead to the end of the round (with two or
-three rivals to the seat's next main move), each rival choosing the quick way, and
+decision's budget, so the search looks ahead to the end of the round, the next
+round's income paid (with two or three rivals to the seat's next main move), each
+rival choosing the quick way, and
 reads the position with the bot's own estimate (score so far plus what resources,
 income, cards and coming passes are worth), with rivals also a little of the lead
 over the best of them (``rivals``).
 Sub-steps (which hex, which track, which tile) are searched too: the policy's
-quick answer and the next few the engine offers. The character and map board are
-not: every level draws them from the measured table (``setup``).
+quick answer and the next few the engine offers (expert, told to play its strongest:
+the next best by a rollout, ``by_rollout``). The character and map board are
+not: every level draws them from the measured table (``setup``; expert takes the best).
 """
 
 from __future__ import annotations
