@@ -266,8 +266,9 @@ class Policy(Bot):
         return None
 
     def play_strongest(self) -> None:
-        """Take the strongest choice where the levels draw one for variety (the
-        expert level asks; Sweet Lands: the best-measured character and map)."""
+        """Take the strongest choice where the levels draw one for variety, and spend
+        on it what the lower levels spare (the expert level asks; Sweet Lands: the
+        best-measured character and map, and a sub-step's candidates by a rollout)."""
 
     def search_width(self, world: Any) -> int:
         """How many candidate moves the search compares."""

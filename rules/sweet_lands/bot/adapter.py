@@ -6,24 +6,28 @@ observation, never the live game.
 
 For the ``hard`` level it also tells the search what is worth searching and how to
 judge an imagined position. A whole Sweet Lands game is too long to play out within a
-decision's budget, so the search looks ahead to the end of the round (with two or
-three rivals to the seat's next main move), each rival choosing the quick way, and
+decision's budget, so the search looks ahead to the end of the round, the next
+round's income paid (with two or three rivals to the seat's next main move), each
+rival choosing the quick way, and
 reads the position with the bot's own estimate (score so far plus what resources,
 income, cards and coming passes are worth), with rivals also a little of the lead
 over the best of them (``rivals``).
 Sub-steps (which hex, which track, which tile) are searched too: the policy's
-quick answer and the next few the engine offers. The character and map board are
-not: every level draws them from the measured table (``setup``).
+quick answer and the next few the engine offers (expert, told to play its strongest:
+the next best by a rollout, ``by_rollout``). The character and map board are
+not: every level draws them from the measured table (``setup``; expert takes the best).
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ...botkit import CANDIDATES, Policy
 from ...core import Action
 from . import rivals
-from .engine import Op
+from . import worth as W
+from .engine import INCOME, Op
 from .greedy import SweetLandsBot
 
 # An imagined game runs to the end of the round (``settled`` stops it there): on six
@@ -31,6 +35,7 @@ from .greedy import SweetLandsBot
 PLIES_SOLO = 400
 LEAVING = ("pass", "end")
 SETUP_CHOICES = (Op.CHOOSE_CHAR, Op.CHOOSE_MAP)
+MAP_STEPS = (Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD)  # a tile's hex or a road's edge
 # With three rivals the quick rivals leave time for several worlds, so four players
 # compare more moves (eight: 4-player winners 287 -> 299 on five seeds, when the search
 # looked to the seat's next move; inside the noise, see RULINGS.md).
@@ -48,6 +53,8 @@ class SweetLandsPolicy(Policy):
         super().__init__(seed)
         self.inner = SweetLandsBot(seed)
         self.rival_gains: dict[int, dict] = {}  # per decision: each rival's rated moves
+        # the expert level: a sub-step's candidates by a rollout, not the engine's order
+        self.strongest = False
 
     def pick(self, world: Any, seat: int, actions: list[Action]) -> Action:
         return self.inner.choose_in(world, seat, actions)
@@ -65,7 +72,10 @@ class SweetLandsPolicy(Policy):
         if world.stack:
             first = self.pick(world, seat, actions)
             # the quick answer first (it wins ties), then others
-            return [first, *(a for a in actions if a.key != first.key)][:k]
+            others = [a for a in actions if a.key != first.key]
+            if self.strongest and len(others) >= k:
+                others = self.by_rollout(world, seat, others)
+            return [first, *others][:k]
         legal = {a.key: a for a in actions}
         mine = world.legal_actions(seat)
         ranked = [legal[a.key] for a in self.inner.ranked_turn(world, seat, mine) if a.key in legal]
@@ -75,6 +85,33 @@ class SweetLandsPolicy(Policy):
 
     def play_strongest(self) -> None:
         self.inner.strongest_setup = True
+        self.strongest = True
+
+    def by_rollout(self, world: Any, seat: int, actions: list[Action]) -> list[Action]:
+        """A sub-step's moves, best first by what each leads to once the seat's own
+        steps are settled the quick way (a rollout, a few ms for all), a map step's
+        rule of thumb breaking ties (a tile or road often leads to the same position
+        until later steps tell them apart). Where a step offers more moves than the
+        search compares (a map step: 16-38), the engine's order kept the first few
+        hexes whatever their worth."""
+        inner = self.inner
+        # a move of the table's list the world lacks (it dealt the hidden cards
+        # otherwise) cannot be rolled out there: it comes last
+        offered = {a.key: a for a in world.legal_actions(seat)}
+        map_step = world.stack[-1]["op"] in MAP_STEPS
+        rated = dict.fromkeys((a.key for a in actions), (-math.inf, 0.0))
+        planned = inner.plan_hex  # a rollout through a token step sets it: keep the pick's
+        try:
+            for a in actions:
+                if a.key in offered:
+                    mine = offered[a.key]
+                    rated[a.key] = (
+                        inner.rollout(world, seat, [mine]),
+                        W.map_value(world, seat, mine) if map_step and a.kind != "done" else 0.0,
+                    )
+        finally:
+            inner.plan_hex = planned
+        return sorted(actions, key=lambda a: rated[a.key], reverse=True)
 
     def give_up_at(self, deadline: float | None) -> None:
         """A seat's greedy turn inside an imagined game rates every move it could
@@ -86,12 +123,17 @@ class SweetLandsPolicy(Policy):
         return WIDE_CANDIDATES if world.n >= 4 else CANDIDATES
 
     def settled(self, world: Any, state: Any, seat: int, away: bool) -> bool:
-        """Stop an imagined game where positions compare fairly: before a new round
-        deals income and cards, and once the seat has passed; with two or three
+        """Stop an imagined game where positions compare fairly: once a new round's
+        income is paid, and once the seat has passed; with two or three
         rivals also once the seat has made its next main move (``away``: the other
         seats have moved since its first), where what they took shows and the search
         still has time for several worlds."""
-        if state.round != world.round or state.p[seat].passed:
+        if state.round != world.round:
+            # a new round's income is paid in full first: stopped at a choice inside
+            # it (a Round Aid tile's resource), a position lacked the whole income
+            # that one without a choice had, and the Round Aid spaces compared wrongly
+            return state.phase != INCOME
+        if state.p[seat].passed:
             return True
         if world.n < 3:
             return False

@@ -8,8 +8,8 @@ from ..facts import map_queries as MQ
 from ..facts import queries as Q
 from ..facts.scoring import breakdown
 from ..model import data as D
-from ..model.constants import Op
+from ..model.constants import INCOME, Op
 from ..moves.character_steps import FREE_KINDS
 from ..moves.phases import pass_gains
 
-__all__ = ["FREE_KINDS", "MQ", "D", "Op", "Q", "breakdown", "pass_gains"]
+__all__ = ["FREE_KINDS", "INCOME", "MQ", "D", "Op", "Q", "breakdown", "pass_gains"]
