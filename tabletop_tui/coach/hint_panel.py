@@ -113,14 +113,18 @@ class HintPanel(Vertical):
 
     def progress(self, thinking: Thinking) -> None:
         """The bar, and the move the bot leans to so far (which may still change)."""
-        if not self.is_attached:
+        # the panel may be closing, its children already gone (? again, a move): then
+        # the report of a search being stopped has nowhere to go
+        bar = next(self.query("#hint-progress").results(ProgressBar), None)
+        text = next(self.query("#hint-text").results(Static), None)
+        if not self.is_attached or bar is None or text is None:
             return
-        self.query_one(ProgressBar).update(progress=round(100 * thinking.share))
+        bar.update(progress=round(100 * thinking.share))
         if thinking.leaning is not None:
             who = escape(self.who)
             label = escape(thinking.leaning.label or thinking.leaning.key)
             games = f"{thinking.games} imagined game{'s' if thinking.games != 1 else ''}"
-            self.query_one("#hint-text", Static).update(
+            text.update(
                 f"The hard bot is thinking for {who}, from {who}'s view only...\n"
                 f"So far it leans to: [b]{label}[/b] (after {games}; it may still change)"
             )

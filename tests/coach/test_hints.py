@@ -6,7 +6,7 @@ import time
 import pytest
 
 import rules
-from rules.bots import Budget, make_bot, make_ranker, observe
+from rules.bots import Budget, Thinking, make_bot, make_ranker, observe
 from rules.coach import hints
 from rules.happy_city.bot import HappyCityBot
 from tabletop_tui.coach.hint_panel import HintPanel
@@ -230,6 +230,25 @@ def test_while_thinking_the_best_so_far_is_reported_and_ends_as_the_bots_answer(
         legal = {a.key for a in state.legal_actions(seat)}
         assert all(r.leaning.key in legal for r in reports if r.leaning is not None)
     assert searched
+
+
+async def test_a_search_report_that_reaches_a_closing_hint_panel_is_dropped(tmp_path, monkeypatch):
+    """A report of the search can arrive while ? closes the panel, its text already
+    removed: it is dropped, where it used to stop the app on a missing widget."""
+    monkeypatch.setattr(HappyCityBot, "close_call", None)
+    app, controller, seat = hint_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        app.open_game(controller)
+        await pilot.pause()
+        app.screen.coach.budget = Budget(seconds=None, iterations=10_000)
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: "So far it leans to" in coach_text(app))
+        panel = app.screen.query_one(HintPanel)
+        await panel.query_one("#hint-text").remove()  # as the panel's removal does first
+        leaning = controller.state.legal_actions(seat)[0]
+        panel.progress(Thinking(share=0.5, leaning=leaning, games=3))
+        await pilot.press("question_mark")
+        await wait_for(pilot, lambda: not app.screen.query(HintPanel))
 
 
 async def test_the_hint_panel_shows_the_move_the_bot_leans_to_while_it_thinks(
