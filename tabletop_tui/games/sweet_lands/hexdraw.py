@@ -3,8 +3,9 @@
 The picture is a grid of cells painted in a fixed order: for each hex its interior
 text, its corners (a legal hex or the cursor) and its six edges. What never changes
 for a board's shape at one scale (where each hex, edge and corner sits, the edges'
-centres) is worked out once and kept; the styles are made once and shared, so that a row whose characters and styles are the same objects as last time
-keeps the segments it had (a move changes a few hexes: most rows are drawn as they
+centres) is worked out once and kept; the styles are made once and shared, so that
+a row whose characters and styles are the same objects as last time keeps the
+segments it had (a move changes a few hexes: most rows are drawn as they
 were). Rows are kept as segments, not Strips: the map makes a Strip only for the rows
 it draws (a Strip carries seven caches, about 1.1 KiB).
 """
