@@ -8,7 +8,8 @@ builds on, without importing the registry."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar
 
 
 class Traits:
@@ -36,6 +37,54 @@ class Traits:
 NO_TRAITS = Traits()  # a seat that has not chosen its character yet
 
 
+# Fields of a seat's record that moves seldom read or change (scoring counts, tiles
+# flipped, milestones claimed, rabbits placed, the characters' extras). Copies of a
+# record share them as one PlayerRareFields (a move copies the acting seat's record:
+# one slot to copy instead of eight); the property PlayerState has for each name
+# reads it there (a property read costs several slot reads, so only fields read on
+# fewer than one move in ten are here), and a change first gives the record a
+# PlayerRareFields of its own.
+PLAYER_RARE_FIELDS = (
+    "cp",
+    "ip",
+    "ip_last",
+    "flipped",
+    "diamond_cards",
+    "milestones",
+    "rabbits",
+    "ext",
+)
+
+
+class PlayerRareFields:
+    """The seldom used fields of one seat's record (PlayerState reads them through
+    properties)."""
+
+    __slots__ = PLAYER_RARE_FIELDS
+    cp: int
+    ip: int
+    ip_last: int
+    flipped: list[int]
+    diamond_cards: int
+    milestones: list[int]
+    rabbits: set[int]
+    ext: dict[str, object]
+
+    def copy(self) -> PlayerRareFields:
+        """The same values in a new object (containers shared: a move replaces a
+        container it changes, it never changes one in place)."""
+        r = _new(PlayerRareFields)
+        r.cp = self.cp
+        r.ip = self.ip
+        r.ip_last = self.ip_last
+        r.flipped = self.flipped
+        r.diamond_cards = self.diamond_cards
+        r.milestones = self.milestones
+        r.rabbits = self.rabbits
+        r.ext = self.ext
+        return r
+
+
 class PlayerState:
     __slots__ = (
         "char",
@@ -49,7 +98,6 @@ class PlayerState:
         "tiles",
         "roads",
         "props",
-        "rabbits",
         "eda",
         "rows",
         "shops",
@@ -62,19 +110,14 @@ class PlayerState:
         "discount",
         "prosp",
         "vp",
-        "cp",
-        "ip",
         "wonders",
         "skills",
-        "flipped",
         "discs",
         "aid",
         "passed",
-        "milestones",
-        "diamond_cards",
-        "ip_last",
         "memo",
-        "ext",  # F: owned by characters/variants/skills; immutable values only
+        "_rare",  # the fields of PlayerRareFields, behind the properties below
+        "_owns_rare",  # this record's _rare is its own, not shared with a copy
     )
 
     char: str | None
@@ -88,7 +131,6 @@ class PlayerState:
     tiles: dict[int, tuple[str, bool]]
     roads: set[int]
     props: dict[int, str]
-    rabbits: set[int]
     eda: set[int]
     rows: dict[str, int]
     shops: list[str]
@@ -101,21 +143,51 @@ class PlayerState:
     discount: int
     prosp: list[int]  # position on each Prosperity track
     vp: int
-    cp: int
-    ip: int
     wonders: int
     skills: list[int]
-    flipped: list[int]
     discs: int
     aid: int | None
     passed: bool
-    milestones: list[int]
-    diamond_cards: int
-    ip_last: int
     # Facts derived from the board (free spots, counts; milestone results, see
     # turn_checks.milestone_met_now), each kept with what it was derived from.
     memo: dict[str, Any]
-    ext: dict[str, object]
+    _rare: PlayerRareFields
+    _owns_rare: bool
+
+    if TYPE_CHECKING:
+        # the fields kept in PlayerRareFields, as the properties set up below
+        @property
+        def cp(self) -> int: ...
+        @cp.setter
+        def cp(self, value: int) -> None: ...
+        @property
+        def ip(self) -> int: ...
+        @ip.setter
+        def ip(self, value: int) -> None: ...
+        @property
+        def ip_last(self) -> int: ...
+        @ip_last.setter
+        def ip_last(self, value: int) -> None: ...
+        @property
+        def flipped(self) -> list[int]: ...
+        @flipped.setter
+        def flipped(self, value: list[int]) -> None: ...
+        @property
+        def diamond_cards(self) -> int: ...
+        @diamond_cards.setter
+        def diamond_cards(self, value: int) -> None: ...
+        @property
+        def milestones(self) -> list[int]: ...
+        @milestones.setter
+        def milestones(self, value: list[int]) -> None: ...
+        @property
+        def rabbits(self) -> set[int]: ...
+        @rabbits.setter
+        def rabbits(self, value: set[int]) -> None: ...
+        @property
+        def ext(self) -> dict[str, object]: ...
+        @ext.setter
+        def ext(self, value: dict[str, object]) -> None: ...
 
     def __init__(self):
         self.char = None
@@ -129,7 +201,6 @@ class PlayerState:
         self.tiles = {}  # hex -> (kind, flipped); kind "special:N" for special tiles
         self.roads = set()  # edge ids
         self.props = {}  # hex -> tent/house/building/shop/lab/tower
-        self.rabbits = set()  # hexes holding a Cookie Rabbit
         self.eda = set()  # activated Extra Draw Areas (hex ids)
         self.rows = {"tent": 0, "house": 0, "building": 0}  # tokens taken per row type
         self.shops = ["orange", "green", "grey"]  # shops still on the board
@@ -142,28 +213,32 @@ class PlayerState:
         self.discount = 0
         self.prosp = [0, 0, 0, 0, 0, 0]
         self.vp = 0
-        self.cp = 0
-        self.ip = 0
         self.wonders = 0
         self.skills = []
-        self.flipped = []
         self.discs = 0
         self.aid = None
         self.passed = False
-        self.milestones = []
-        self.diamond_cards = 0
-        self.ip_last = 0
         # Shared by every copy of this player, so an entry holds the very containers
         # (and counts) it was derived from and serves only a board that has them.
         self.memo = {}
+        r = self._rare = _new(PlayerRareFields)
+        self._owns_rare = True
+        r.cp = 0
+        r.ip = 0
+        r.ip_last = 0
+        r.flipped = []
+        r.diamond_cards = 0
+        r.milestones = []
+        r.rabbits = set()  # hexes holding a Cookie Rabbit
         # F: per-player extras of characters/variants/skills; its values are
         # immutable and the dict is replaced, never changed in place (copy on write).
-        self.ext = {}
+        r.ext = {}
 
     def copy(self) -> PlayerState:
         """A copy for the next state. Only the resources are copied: a move changes
         the other containers (the hand too: see drop_card) by building new ones (copy
-        on write), so they are shared with this player."""
+        on write), so they are shared with this player, and so is its record of
+        seldom used fields until the copy changes one (PlayerRareFields)."""
         p = _new(PlayerState)
         p.char = self.char
         p.role = self.role
@@ -173,7 +248,6 @@ class PlayerState:
         p.tiles = self.tiles
         p.roads = self.roads
         p.props = self.props
-        p.rabbits = self.rabbits
         p.eda = self.eda
         p.rows = self.rows
         p.shops = self.shops
@@ -186,27 +260,23 @@ class PlayerState:
         p.discount = self.discount
         p.prosp = self.prosp
         p.vp = self.vp
-        p.cp = self.cp
-        p.ip = self.ip
         p.wonders = self.wonders
         p.skills = self.skills
-        p.flipped = self.flipped
         p.discs = self.discs
         p.aid = self.aid
         p.passed = self.passed
-        p.milestones = self.milestones
-        p.diamond_cards = self.diamond_cards
-        p.ip_last = self.ip_last
-        p.ext = self.ext
         p.res = self.res.copy()  # the method: cheaper than dict()
         p.inc = self.inc
         p.hand = self.hand
         p.memo = self.memo
+        p._rare = self._rare  # shared until the copy changes one of its fields
+        p._owns_rare = False
         return p
 
     def full_copy(self) -> PlayerState:
         """A copy sharing no container, for positions arranged by hand."""
         p = self.copy()
+        p._rare, p._owns_rare = self._rare.copy(), True
         p.played, p.shops, p.prosp = list(self.played), list(self.shops), list(self.prosp)
         p.skills, p.flipped = list(self.skills), list(self.flipped)
         p.milestones = list(self.milestones)
@@ -242,3 +312,22 @@ class PlayerState:
 
 
 _new = object.__new__
+
+
+def _rare_field(name: str) -> property:
+    """PlayerState.<name>: read from the record's PlayerRareFields; a change first
+    makes them this record's own."""
+    get = attrgetter("_rare." + name)
+
+    def put(self: PlayerState, value: Any) -> None:
+        rare = self._rare
+        if not self._owns_rare:
+            rare = self._rare = rare.copy()
+            self._owns_rare = True
+        setattr(rare, name, value)
+
+    return property(get, put, doc=f"The seat's {name} (kept in its PlayerRareFields).")
+
+
+for _name in PLAYER_RARE_FIELDS:
+    setattr(PlayerState, _name, _rare_field(_name))
