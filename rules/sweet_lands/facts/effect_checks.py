@@ -4,10 +4,12 @@ copy area may copy (turn_checks.copy_refusal asks about those). The turn's refus
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from ..model import data as D
 from ..model.fields import Cost, StateFields
+from ..model.player import PlayerState
 from . import economy as EC
 from . import map_queries as MQ
 from . import queries as Q
@@ -49,6 +51,51 @@ def area_effect_refusal(
     if not _any_affordable_token(s, seat, total):
         return f"After paying for area {aid}, no property token is affordable."
     return None
+
+
+# What effect_blocked reads of a position for each op it is asked about, the
+# diamonds left aside (a Prosperity track's last space): the seat's record (and
+# whether special tiles are left), by op. Containers are read by identity first and
+# then by value (a move replaces a container it changes, never changes one in place).
+_EFFECT_READS: dict[str, Callable[[StateFields, PlayerState], tuple]] = {
+    # any_terrain_spot: the map, the tiles, special tiles left, Elsa's anywhere
+    "terrain": lambda s, P: (P.map, P.tiles, not s.specials, P.role.places_anywhere),
+    "road": lambda s, P: (P.map, P.roads),  # any_road_spot
+    "terrain_road": lambda s, P: (P.map, P.tiles, P.roads, not s.specials, P.role.places_anywhere),
+    # the Food marker against the next rabbit's need, and any_rabbit_spot
+    "rabbit": lambda s, P: (P.rabbits_taken, P.food, P.props, P.rabbits),
+    "industry": lambda s, P: (P.carriage, P.loco, P.labs),  # marker_can_move
+    "prosperity": lambda s, P: (P.prosp,),
+}
+
+
+@cache
+def _effect_readers(aid: str) -> tuple[Callable[[StateFields, PlayerState], tuple], ...]:
+    """The readers of _EFFECT_READS for the ops of area ``aid``'s effect."""
+    ops = sorted({op for op, _v in D.load().areas[aid]["effect"] if op in BLOCKABLE_OPS})
+    return tuple(_EFFECT_READS[op] for op in ops)
+
+
+def area_effect_acts(s: StateFields, seat: int, aid: str, left: int) -> bool:
+    """Whether the effect of area ``aid``, one whose effect alone decides (area_needs
+    "effect"), could act with ``left`` diamonds left after paying: what
+    area_effect_refusal answers, kept in the seat's memo by the area and ``left``
+    with what effect_blocked reads for its ops. The seat's first menu of a turn asks
+    about every such area, and another seat's moves change none of what it reads."""
+    P = s.p[seat]
+    readers = _effect_readers(aid)
+    reads = readers[0](s, P) if len(readers) == 1 else tuple(r(s, P) for r in readers)
+    kept = P.memo.get("area_effects")
+    if kept is None:
+        # shared by every copy of this player, on every line of play: an entry
+        # serves only a record with equal values of what it was worked out from
+        kept = P.memo["area_effects"] = {}
+    hit = kept.get((aid, left))
+    if hit is not None and hit[0] == reads:
+        return hit[1]
+    acts = effects_refusal(s, seat, D.load().areas[aid]["effect"], left) is None
+    kept[aid, left] = (reads, acts)
+    return acts
 
 
 def effects_refusal(

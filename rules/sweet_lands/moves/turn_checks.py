@@ -15,7 +15,12 @@ from ..facts import economy as EC
 from ..facts import map_queries as MQ
 from ..facts import queries as Q
 from ..facts import skills as SK
-from ..facts.effect_checks import area_effect_refusal, copy_targets, effects_refusal
+from ..facts.effect_checks import (
+    area_effect_acts,
+    area_effect_refusal,
+    copy_targets,
+    effects_refusal,
+)
 from ..facts.queries import area_needs
 from ..model import data as D
 from ..model.constants import MARKER_COLOUR
@@ -282,8 +287,7 @@ def _need_stop(
             left -= minus.get("diamond", 0)
         known = acts.get((aid, left))
         if known is None:
-            total = EC.merge(cost, minus) if minus else cost
-            known = acts[aid, left] = area_effect_refusal(s, seat, aid, cost, total) is None
+            known = acts[aid, left] = area_effect_acts(s, seat, aid, left)
         stopped = not known
     else:
         total = EC.merge(cost, minus) if minus else cost
