@@ -104,10 +104,40 @@ def prosperity_options(s: StateFields, seat: int, colour: str | None = None) -> 
     for i in Q.pros_movable(s, seat, colour):
         track = d.prosperity[i]
         if s.p[seat].prosp[i] + 1 == track["length"]:
-            paid.append(Action(seat, "track", (i,), f"Advance on {track['id']} (1 diamond)"))
+            paid.append(_track_action(seat, i, True))
         else:
-            free.append(Action(seat, "track", (i,), f"Advance on {track['id']}"))
+            free.append(_track_action(seat, i, False))
     return free + paid
+
+
+# The steps' moves are made once per seat and argument and shared by every state
+# (an Action is an immutable value, and a shared one keeps its key text).
+@cache
+def _track_action(seat: int, track: int, last_space: bool) -> Action:
+    name = D.load().prosperity[track]["id"]
+    label = f"Advance on {name} (1 diamond)" if last_space else f"Advance on {name}"
+    return Action(seat, "track", (track,), label)
+
+
+@cache
+def _token_action(seat: int, kind: str) -> Action:
+    return Action(seat, "token", (kind,), f"Take a {kind} token")
+
+
+@cache
+def _skill_action(seat: int, tile: int) -> Action:
+    return Action(seat, "skill", (tile,), f"Take skill tile {tile}")
+
+
+@cache
+def _copy_action(seat: int, aid: str) -> Action:
+    return Action(seat, "copy", (aid,), f"Copy area {aid}")
+
+
+@cache
+def _income_actions(seat: int) -> tuple[Action, ...]:
+    step = D.load().player["income_step"]
+    return tuple(Action(seat, "income", (r,), f"Raise {r} income (+{step[r]})") for r in D.INCOMES)
 
 
 class TakeToken(Step[PropertyFrame]):
@@ -124,7 +154,7 @@ class TakeToken(Step[PropertyFrame]):
             return []
         paid = f.get("paid", True)
         return [
-            Action(seat, "token", (k,), f"Take a {k} token")
+            _token_action(seat, k)
             for k in Q.token_kinds(s, seat)
             if not paid or EC.can_pay(s, seat, Q.token_cost(s, seat, k))
         ]
@@ -159,7 +189,7 @@ class TakeSkill(Step[Counted]):
         seat = f["seat"]
         mine = s.p[seat].skills
         regular = [
-            Action(seat, "skill", (sk,), f"Take skill tile {sk}")
+            _skill_action(seat, sk)
             for sk, left in s.skill_supply.items()
             if left and sk not in mine
         ]
@@ -243,9 +273,7 @@ class RaiseIncome(Step[Counted]):
     question = "choose an income track to raise"
 
     def options(self, s: StateFields, f: Counted) -> list[Action]:
-        seat = f["seat"]
-        step = D.load().player["income_step"]
-        return [Action(seat, "income", (r,), f"Raise {r} income (+{step[r]})") for r in D.INCOMES]
+        return [*_income_actions(f["seat"])]
 
     def resolve(self, s: StateFields, f: Counted, a: Action) -> None:
         f["n"] = f.get("n", 1) - 1
@@ -326,7 +354,7 @@ class CopyArea(Step[CopyFrame]):
     def options(self, s: StateFields, f: CopyFrame) -> list[Action]:
         seat = f["seat"]
         return [
-            Action(seat, "copy", (a,), f"Copy area {a}")
+            _copy_action(seat, a)
             for a in EF.copy_targets(s, f["area"])
             if not TC.area_refusal(s, seat, a, copying=True)
         ]

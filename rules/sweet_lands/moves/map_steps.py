@@ -67,6 +67,11 @@ def _edge_action(seat: int, e: int) -> Action:
     return Action(seat, "edge", (e,), f"Road on edge {e}")
 
 
+@cache
+def _place_action(seat: int, h: int) -> Action:
+    return Action(seat, "place", (h,), f"Place it on hex {h}")
+
+
 _MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 
 
@@ -249,10 +254,7 @@ class PlaceToken(MapStep[PlaceFrame]):
 
     def options(self, s: StateFields, f: PlaceFrame) -> list[Action]:
         seat = f["seat"]
-        return [
-            Action(seat, "place", (h,), f"Place it on hex {h}")
-            for h in MQ.property_spots(s, seat, f.get("eligible"))
-        ]
+        return [_place_action(seat, h) for h in MQ.property_spots(s, seat, f.get("eligible"))]
 
     def resolve(self, s: StateFields, f: PlaceFrame, a: Action) -> None:
         s.stack.pop()

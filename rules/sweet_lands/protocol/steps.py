@@ -9,6 +9,7 @@ and run as soon as they reach the top of the stack (see ``settle``).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from ...core import Action
@@ -49,6 +50,23 @@ from ..moves.map_steps import (
 __all__ = ["AUTOMATIC", "MAP_STEPS", "STEPS", "Step", "describe_effect", "frame_options", "settle"]
 
 
+# The steps' moves are made once per seat and argument and shared by every state
+# (an Action is an immutable value, and a shared one keeps its key text).
+@cache
+def _character_action(seat: int, cid: str) -> Action:
+    return Action(seat, "character", (cid,), f"Play {D.load().characters[cid]['name']}")
+
+
+@cache
+def _map_action(seat: int, mid: str) -> Action:
+    return Action(seat, "map", (mid,), f"Use map {D.load().maps[mid].name}")
+
+
+@cache
+def _aid_action(seat: int, space: int) -> Action:
+    return Action(seat, "aid", (space,), f"Round Aid space {space + 1}")
+
+
 class ChooseCharacter(Step[Frame]):
     op = Op.CHOOSE_CHAR
     question = "choose a character"
@@ -57,11 +75,7 @@ class ChooseCharacter(Step[Frame]):
         d = D.load()
         taken = C.unavailable(s)  # F hook: one side per board
         seat = f["seat"]
-        return [
-            Action(seat, "character", (cid,), f"Play {c['name']}")
-            for cid, c in d.characters.items()
-            if cid not in taken
-        ]
+        return [_character_action(seat, cid) for cid in d.characters if cid not in taken]
 
     def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         d = D.load()
@@ -83,11 +97,7 @@ class ChooseMap(Step[Frame]):
         d = D.load()
         taken = {p.map for p in s.p}
         seat = f["seat"]
-        return [
-            Action(seat, "map", (mid,), f"Use map {m.name}")
-            for mid, m in d.maps.items()
-            if mid == "A" or mid not in taken
-        ]
+        return [_map_action(seat, mid) for mid in d.maps if mid == "A" or mid not in taken]
 
     def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -102,11 +112,7 @@ class ChooseAid(Step[Frame]):
     def options(self, s: StateFields, f: Frame) -> list[Action]:
         used = {p.aid for p in s.p} | {s.mio_aid}
         seat = f["seat"]
-        return [
-            Action(seat, "aid", (i,), f"Round Aid space {i + 1}")
-            for i in range(len(s.aid_spaces))
-            if i not in used
-        ]
+        return [_aid_action(seat, i) for i in range(len(s.aid_spaces)) if i not in used]
 
     def resolve(self, s: StateFields, f: Frame, a: Action) -> None:
         s.stack.pop()
