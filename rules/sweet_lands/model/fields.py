@@ -9,7 +9,7 @@ view, result, resample) and the copies.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -132,8 +132,8 @@ class StateFields(GameState[SweetLandsView]):
     ms_claimed: dict[Any, int]  # milestone -> seat that claimed it
     chain: int  # Industry Bonus chain depth of the step being resolved
     # (seat, the step key's three parts (history, stack depth, phase), legal moves)
-    _legal: tuple[int, Any, int, str, tuple[Action, ...]] | None
-    _menu: tuple[int, Any, int, str, tuple[Action, ...]] | None  # the one settle built
+    _legal: tuple[int, Any, int, str, Sequence[Action]] | None
+    _menu: tuple[int, Any, int, str, Sequence[Action]] | None  # the one settle built
     _board: BoardPart | None  # board facts from the parent, for the first turn menu
     _board_made: BoardPart | None  # the facts this state's last turn menu used
     _owned: int  # bit k set: this state owns seat k's PlayerState (copy on write);

@@ -320,8 +320,9 @@ def settle(s: StateFields) -> None:
                     options.append(done_action(seat))
                 if op in EVERY_SEAT:
                     options = [a for a in options if a.seat == seat]
-                # (seat, step_key()'s three parts, the moves): see legal_actions
-                s._menu = (seat, s._keys, len(stack), s.phase, tuple(options))
+                # (seat, step_key()'s three parts, the moves): see legal_actions, which
+                # hands out copies of the list (so no one changes it: no tuple made)
+                s._menu = (seat, s._keys, len(stack), s.phase, options)
                 return
         stack.pop()
         s._board = None  # a step that ends by itself may change the board
