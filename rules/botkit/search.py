@@ -72,6 +72,8 @@ class SearchBot(RankingBot):
         self.free_text = policy.free_text
         self.budget = budget or Budget()
         self.last_iterations = 0  # for benchmarks: worlds looked at in the last decision
+        # for benchmarks: the last decision's candidates as ranked (empty when forced)
+        self.last_ranking: list[Ranked] = []
         self.values_in_points = policy.values_in_points
         self._start = 0.0
 
@@ -85,6 +87,7 @@ class SearchBot(RankingBot):
         self._start = now if self.asked_at is None else self.asked_at  # the whole decision
         self.asked_at = None
         legal = obs.legal
+        self.last_ranking = []
         if len(legal) == 1:
             return [Ranked(legal[0])]
         world = obs.sample(self.world_seed())
@@ -119,7 +122,8 @@ class SearchBot(RankingBot):
         order = sorted(
             range(len(cands)), key=lambda k: (-len(values[k]), -(ranked[k].value or 0.0), k)
         )
-        return [ranked[k] for k in order]
+        self.last_ranking = [ranked[k] for k in order]
+        return self.last_ranking
 
     def judge_world(
         self,
