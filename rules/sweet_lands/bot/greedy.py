@@ -259,7 +259,8 @@ class SweetLandsBot:
                 h = self.plan_hex
                 self.plan_hex = None
                 return next(a for a in actions if a.args[0] == h)
-            return max(actions, key=lambda a: W.spot_value(s, seat, f["type"], a.args[0]))
+            now = len(MQ.cities(s, seat))
+            return max(actions, key=lambda a: W.spot_value(s, seat, f["type"], a.args[0], now))
         if op == Op.SKILL:  # what the tile brings now (a rollout), and its rank for later
             base = self.value(s, seat)
             return max(
