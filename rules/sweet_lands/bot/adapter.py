@@ -36,6 +36,15 @@ PLIES_SOLO = 400
 LEAVING = ("pass", "end")
 SETUP_CHOICES = (Op.CHOOSE_CHAR, Op.CHOOSE_MAP)
 MAP_STEPS = (Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD)  # a tile's hex or a road's edge
+# Steps whose moves seldom differ beyond the action they belong to: which card, disc
+# or resource pays, which basic resource or income to take, where a token chosen
+# for a hex goes. Judging them at the end of the round spent a sixth of hard's time
+# to find its candidates tied (a paired lead of 0.0 VP on most); hard judges them
+# once the action is resolved (``settled``), a few ms a world. Expert keeps the round.
+MINOR_STEPS = frozenset(
+    {Op.HAND, Op.BASIC, Op.PAYBASIC, Op.PLACE, Op.DISCARD_ONE, Op.KEEP, Op.COLUMN, Op.RABBIT,
+     Op.INCOME_ANY}
+)  # fmt: skip
 # With three rivals the quick rivals leave time for several worlds, so four players
 # compare more moves (eight: 4-player winners 287 -> 299 on five seeds, when the search
 # looked to the seat's next move; inside the noise, see RULINGS.md).
@@ -127,7 +136,10 @@ class SweetLandsPolicy(Policy):
         income is paid, and once the seat has passed; with two or three
         rivals also once the seat has made its next main move (``away``: the other
         seats have moved since its first), where what they took shows and the search
-        still has time for several worlds."""
+        still has time for several worlds. Hard's minor steps stop sooner: once
+        the action they belong to is resolved (``MINOR_STEPS``)."""
+        if not state.stack and self.minor_step(world):
+            return True
         if state.round != world.round:
             # a new round's income is paid in full first: stopped at a choice inside
             # it (a Round Aid tile's resource), a position lacked the whole income
@@ -138,6 +150,12 @@ class SweetLandsPolicy(Policy):
         if world.n < 3:
             return False
         return away and state.turn == seat and state.main_done and not state.stack
+
+    def minor_step(self, world: Any) -> bool:
+        """Whether the decision at ``world`` is a minor step judged at the end of its
+        action (hard's: expert, told to play its strongest, judges every step at
+        the end of the round)."""
+        return not self.strongest and bool(world.stack) and world.stack[-1]["op"] in MINOR_STEPS
 
     def playout_move(self, state: Any, actor: int, seat: int, actions: list[Action]) -> Action:
         """A move inside an imagined game, which is itself a resampled copy (its moves
