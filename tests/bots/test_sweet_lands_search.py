@@ -100,3 +100,24 @@ def test_hard_judges_a_minor_step_once_its_action_is_resolved():
             assert not hard.settled(state, after, 0, away=False)
         assert not expert.settled(state, after, 0, away=False) or after.p[0].passed
     assert minor and major
+
+
+def test_an_imagined_round_four_is_judged_with_the_last_round_still_to_play():
+    """A round-4 move's imagined round stops once round 5's income is paid: the seat
+    holds what it can still spend over a whole round, so the search does not read
+    the position with the weights of the game's end, which value resources, cards
+    and open spots at a fraction. Before round 5 nothing changes."""
+    policy = SweetLandsPolicy(1)
+    inner = policy.inner
+    last = earlier = 0
+    for state, _ in normal_positions(1000, steps=3000):
+        if state.round < 4 or state.phase == INCOME or state.is_over:
+            continue
+        if state.round == 4:
+            earlier += 1
+            assert inner.value(state, 0, round_ahead=True) == inner.value(state, 0)
+            continue
+        last += 1
+        assert policy.estimate(state, 0) == inner.value(state, 0, round_ahead=True)
+        assert inner.value(state, 0, round_ahead=True) != inner.value(state, 0)
+    assert last and earlier

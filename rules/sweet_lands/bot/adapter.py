@@ -28,7 +28,7 @@ from ...core import Action
 from . import rivals
 from . import worth as W
 from .engine import INCOME, Op
-from .greedy import SweetLandsBot
+from .greedy import LAST_ROUND, SweetLandsBot
 
 # An imagined game runs to the end of the round (``settled`` stops it there): on six
 # seeded solo deals hard scored 355 against 320 with a 14-step horizon.
@@ -180,4 +180,7 @@ class SweetLandsPolicy(Policy):
     def estimate(self, state: Any, seat: int) -> float:
         if state.is_over:
             return float(state.result()["scores"][seat])
-        return float(self.inner.value(state, seat))
+        # an imagined round 4 stops once round 5's income is paid: the seat still has
+        # the whole last round to spend what it holds
+        ahead = state.round >= LAST_ROUND and not state.p[seat].passed
+        return float(self.inner.value(state, seat, round_ahead=ahead))
