@@ -13,9 +13,12 @@ played); ``--record FILE --deals N`` plays N seeded solo games with hard and wri
 each game's score, setup and decision times, one JSON line a game (``--same-setup
 OTHER`` gives every deal the character and map OTHER's game of that seed had);
 ``--compare BEFORE AFTER`` reads two such files and prints, on the deals both
-played, the paired score difference, the CPU per game and the decisions at full
-budget. Run ``--record`` with another checkout first on PYTHONPATH to measure the
-code before a change.
+played, the paired score difference, the CPU per game, the decisions at full
+budget and where the time goes by kind of decision. ``--record-level hard-even``
+records hard's search spending its whole budget on every decision (no close call,
+as hard searched before issue 51 item 3): the same deals, so a paired comparison.
+Run ``--record`` with another checkout first on PYTHONPATH to measure the code
+before a change.
 """
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ import time
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from benchkit import mean_ci, pct, play, timing_line, wilson
+from benchkit import EVEN, bot_for, mean_ci, pct, play, timing_line, wilson
 
 import rules
 from rules.botkit.base import DEFAULT_SECONDS
-from rules.bots import Budget, make_bot
+from rules.botkit.paired_interval import paired
+from rules.bots import Budget, SearchBot, make_bot
 from rules.sweet_lands.model import data as D
 
 GAME = "sweet-lands"
@@ -195,12 +199,16 @@ def setup_shares(level: str, setups: int, seed0: int, budget: Budget | None) -> 
         print("      " + ", ".join(shares))
 
 
-def recorded_game(seed: int, budget: Budget | None, setup: tuple[str, str] | None) -> dict:
-    """One solo game of hard: its score, setup and each decision's process time in
-    ms (decisions with a choice); ``setup``: the character and map it must take."""
+def recorded_game(seed: int, budget: Budget | None, setup: tuple[str, str] | None,
+                  level: str = "hard") -> dict:  # fmt: skip
+    """One solo game of ``level``: its score, setup and, for each decision with a
+    choice, its process time in ms, its kind (the pending step, or "turn" at the turn
+    menu), the worlds searched and, when two candidates were compared, the answer's
+    paired lead over the runner-up ([mean, low end of its 95% interval], in the
+    search's units); ``setup``: the character and map it must take."""
     state = rules.get_game(GAME).new_game(["P1"], seed=seed)
-    bot = make_bot(GAME, "hard", seed * 31, budget)
-    times = []
+    bot = bot_for(GAME, level, seed * 31, budget)
+    times, kinds, worlds, leads = [], [], [], []
     while not state.is_over:
         legal = state.legal_actions(0)
         op = state.stack[-1]["op"] if state.stack else None
@@ -212,20 +220,34 @@ def recorded_game(seed: int, budget: Budget | None, setup: tuple[str, str] | Non
         action = bot.choose(state, 0)
         if len(legal) > 1:
             times.append(round((time.process_time() - t0) * 1000, 2))
+            kinds.append(op or "turn")
+            worlds.append(bot.last_iterations if isinstance(bot, SearchBot) else 0)
+            leads.append(lead_of(bot.last_ranking) if isinstance(bot, SearchBot) else None)
         state = state.apply(action)
     P = state.p[0]
-    return {"seed": seed, "score": state.result()["scores"][0], "setup": [P.char, P.map],
-            "ms": times}  # fmt: skip
+    return {"seed": seed, "level": level, "score": state.result()["scores"][0],
+            "setup": [P.char, P.map], "ms": times, "kinds": kinds, "worlds": worlds,
+            "leads": leads}  # fmt: skip
 
 
-def record(path: Path, deals: int, seed0: int, budget: Budget | None, same: Path | None) -> None:
+def lead_of(ranking: list) -> list[float] | None:
+    """The first candidate's paired lead over the second on the worlds both saw:
+    [mean, low end of the 95% interval] (None: fewer than two compared)."""
+    if len(ranking) < 2 or not ranking[1].values:
+        return None
+    d = paired(ranking[0].values, ranking[1].values)
+    return [round(d.mean, 3), round(d.low, 3) if d.low > -1e9 else None]
+
+
+def record(path: Path, deals: int, seed0: int, budget: Budget | None, same: Path | None,
+           level: str = "hard") -> None:  # fmt: skip
     setups = {g["seed"]: tuple(g["setup"]) for g in read_games(same)} if same else {}
     with path.open("a", encoding="utf-8") as out:
         for g in range(deals):
             seed = seed0 + g
             if same and seed not in setups:
                 continue
-            game = recorded_game(seed, budget, setups.get(seed))
+            game = recorded_game(seed, budget, setups.get(seed), level)
             out.write(json.dumps(game) + "\n")
             out.flush()
             print(
@@ -262,6 +284,34 @@ def compare(before: Path, after: Path, budget: Budget | None) -> None:
         )
     ratio = [sum(games[1][s]["ms"]) / sum(games[0][s]["ms"]) for s in seeds]
     print(f"    CPU per game, after / before, deal by deal: {mean_text(ratio, 2)}")
+    for name, by_seed in zip((before.name, after.name), games, strict=True):
+        by_kind([by_seed[s] for s in seeds], limit_ms, name)
+
+
+def by_kind(games: list[dict], limit_ms: float, name: str) -> None:
+    """Where a level's time goes, by the kind of decision: how many, their share of
+    the CPU, median ms, the share at full budget, and at full budget how far the
+    answer led the runner-up (median paired lead, and how often its 95% interval
+    was clear of nothing)."""
+    if not all("kinds" in g for g in games):
+        return
+    rows: dict[str, list[tuple]] = defaultdict(list)
+    for g in games:
+        for row in zip(g["ms"], g["kinds"], g["worlds"], g["leads"], strict=True):
+            rows[row[1]].append(row)
+    total = sum(sum(g["ms"]) for g in games)
+    print(f"    {name} by kind of decision (kind: n, CPU share, median ms, at full budget, "
+          "their median lead and share clear):")  # fmt: skip
+    for kind, got in sorted(rows.items(), key=lambda kv: -sum(r[0] for r in kv[1])):
+        ms = [r[0] for r in got]
+        full = [r for r in got if r[0] >= FULL * limit_ms]
+        leads = [r[3][0] for r in full if r[3]]
+        clear = sum(1 for r in full if r[3] and r[3][1] is not None and r[3][1] > 0)
+        lead = f"{statistics.median(leads):.2f}" if leads else "-"
+        print(
+            f"      {kind:12} {len(got):5}  {sum(ms) / total:5.1%}  {statistics.median(ms):6.1f}  "
+            f"{len(full) / len(got):5.0%}  {lead:>6}  {clear / max(1, len(full)):4.0%}"
+        )
 
 
 def run(scale: float, budget: Budget | None, seed0: int, levels=LEVELS, counts=COUNTS) -> None:
@@ -303,6 +353,12 @@ def main(argv=None) -> None:
     p.add_argument("--setups", type=int, metavar="N", help="only the setup choices of N games")
     p.add_argument("--record", type=Path, metavar="FILE", help="append solo hard games to FILE")
     p.add_argument("--deals", type=int, default=10, help="--record: how many deals")
+    p.add_argument(
+        "--record-level",
+        default="hard",
+        choices=("hard", EVEN, "expert"),
+        help=f"--record: the level ({EVEN}: hard's search spending its whole budget)",
+    )
     p.add_argument("--same-setup", type=Path, metavar="OTHER", help="--record: OTHER's setups")
     p.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"))
     args = p.parse_args(argv)
@@ -312,7 +368,7 @@ def main(argv=None) -> None:
             setup_shares(level, args.setups, args.seed, budget)
         return
     if args.record:
-        record(args.record, args.deals, args.seed, budget, args.same_setup)
+        record(args.record, args.deals, args.seed, budget, args.same_setup, args.record_level)
         return
     if args.compare:
         compare(*args.compare, budget)

@@ -72,6 +72,8 @@ class SearchBot(RankingBot):
         self.free_text = policy.free_text
         self.budget = budget or Budget()
         self.last_iterations = 0  # for benchmarks: worlds looked at in the last decision
+        # for benchmarks: the last decision's candidates as ranked (empty when forced)
+        self.last_ranking: list[Ranked] = []
         self.values_in_points = policy.values_in_points
         self._start = 0.0
 
@@ -85,6 +87,7 @@ class SearchBot(RankingBot):
         self._start = now if self.asked_at is None else self.asked_at  # the whole decision
         self.asked_at = None
         legal = obs.legal
+        self.last_ranking = []
         if len(legal) == 1:
             return [Ranked(legal[0])]
         world = obs.sample(self.world_seed())
@@ -119,7 +122,8 @@ class SearchBot(RankingBot):
         order = sorted(
             range(len(cands)), key=lambda k: (-len(values[k]), -(ranked[k].value or 0.0), k)
         )
-        return [ranked[k] for k in order]
+        self.last_ranking = [ranked[k] for k in order]
+        return self.last_ranking
 
     def judge_world(
         self,
@@ -135,13 +139,15 @@ class SearchBot(RankingBot):
         ``values`` (and with ``scores`` its ``finals``); returns the imagined games
         begun. The world counts for none of them when one cannot be judged there: a
         candidate the world does not offer (the copy holds other hidden cards), or the
-        clock running out inside an imagined game."""
+        clock running out inside an imagined game, or its imagined games so far
+        showing that the rest would end past the budget (``_unfinished``)."""
         offered = {a.key: a for a in world.legal_actions(seat)}
         if not all(cands[k].key in offered for k in alive):
             return 0
+        began = time.process_time()
         for begun, k in enumerate(alive, start=1):
             end = self.imagine(world, seat, offered[cands[k].key])
-            if end is None:
+            if end is None or self._unfinished(began, begun, len(alive)):
                 for j in alive[: begun - 1]:
                     values[j].pop()
                     if scores:
@@ -196,6 +202,19 @@ class SearchBot(RankingBot):
             return False
         left = b.seconds * SLACK - (time.process_time() - self._start)
         return left <= 0 or (iteration > 0 and next_world > left)
+
+    def _unfinished(self, began: float, done: int, games: int) -> bool:
+        """Whether a world begun at ``began`` whose first ``done`` of ``games``
+        imagined games took what they took would end past the time budget, at the
+        same pace: it would be thrown away, so it is given up now (early in a
+        Sweet Lands round an imagined round can take a third of the budget, and
+        a decision used to spend all of it on a world it then threw away)."""
+        s = self.budget.seconds
+        if s is None or done >= games:
+            return False
+        now = time.process_time()
+        left = s * SLACK - (now - self._start)
+        return (now - began) / done * (games - done) > left
 
     def _out_of_time(self) -> bool:
         s = self.budget.seconds

@@ -190,3 +190,45 @@ def test_a_world_that_does_not_offer_a_candidate_is_skipped_for_all():
     values: list[list[float]] = [[1.0], [2.0]]
     begun = bot.judge_world(world, 0, [cands[0], missing], [0, 1], values, [[], []], False)
     assert begun == 0 and values == [[1.0], [2.0]] and bot.games == 0
+
+
+class SlowGames(SearchBot):
+    """A search on the clock whose every imagined game takes ``each`` seconds of
+    process time, spent before the real one is played."""
+
+    def __init__(self, each: float, seconds: float):
+        policy = policy_for("happy-city", 1)
+        policy.close_call = None  # every candidate is compared on every world
+        super().__init__(policy, 1, Budget(seconds=seconds))
+        self.each, self.games = each, 0
+
+    def imagine(self, world, seat, action):
+        self.games += 1
+        until = time.process_time() + self.each
+        while time.process_time() < until:
+            pass
+        return super().imagine(world, seat, action)
+
+
+def test_a_world_whose_first_games_show_it_would_end_past_the_budget_is_given_up():
+    """Six candidates whose imagined games each take a third of the budget: the
+    world could not be finished, so the search gives it up after its first game
+    (it used to play on until the clock ran out, then throw the world away) and
+    answers with the policy's choice."""
+    state = HAPPY_CITY.new_game(["P1", "P2"], seed=4)
+    bot = SlowGames(each=0.1, seconds=0.3)
+    ranked = bot.rank(observe(state, 0))
+    assert len(ranked) > 2 and bot.games == 1
+    assert all(r.worlds == 0 for r in ranked)
+
+
+def test_a_world_that_fits_the_budget_is_played_to_its_end():
+    state = HAPPY_CITY.new_game(["P1", "P2"], seed=4)
+    bot = SlowGames(each=0.0, seconds=0.3)
+    bot._start = time.process_time()
+    began = bot._start
+    assert not bot._unfinished(began, 1, 6)  # games that take no time
+    assert bot._unfinished(began - 0.2, 1, 6)  # one took 0.2 s: five more cannot fit
+    assert not bot._unfinished(began - 0.2, 6, 6)  # the world is finished
+    ranked = bot.rank(observe(state, 0))
+    assert {r.worlds for r in ranked} != {0}

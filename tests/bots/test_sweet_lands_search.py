@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules.botkit.base import observe
 from rules.bots import Budget, ExpertSearchBot, SearchBot, make_bot
 from rules.sweet_lands import SWEET_LANDS
-from rules.sweet_lands.bot.adapter import MAP_STEPS, SweetLandsPolicy
+from rules.sweet_lands.bot.adapter import MAP_STEPS, MINOR_STEPS, SweetLandsPolicy
 from rules.sweet_lands.bot.engine import INCOME, Op
 
 from ..expect import of_type
@@ -73,3 +73,51 @@ def test_expert_compares_a_map_steps_moves_best_first_by_a_rollout():
     assert hard_policy.candidates(state, 0, legal, 6) == engine_order[:6]
     ranked = expert.rank(observe(state, 0))
     assert {r.action.key for r in ranked} == {a.key for a in cands}
+
+
+def test_hard_judges_a_minor_step_once_its_action_is_resolved():
+    """Which card or resource pays, which basic to take, where a chosen token goes:
+    hard's imagined game stops when the action they belong to is resolved, not at
+    the end of the round; a major step (a map step's hex) plays on, and expert,
+    told to play its strongest, plays every step to the end of the round."""
+    hard = SweetLandsPolicy(1)
+    expert = SweetLandsPolicy(1)
+    expert.play_strongest()
+    minor = major = 0
+    for state, move in normal_positions(1000):
+        if not (state.stack and len(state.legal_actions(0)) > 1):
+            continue
+        after = state.apply(move)
+        while after.stack and after.actors() == [0]:
+            after = after.apply(hard.pick(after, 0, after.legal_actions(0)))
+        if after.stack or after.round != state.round or after.is_over:
+            continue  # the action is not resolved yet: another seat, a new round
+        if state.stack[-1]["op"] in MINOR_STEPS:
+            minor += 1
+            assert hard.settled(state, after, 0, away=False)
+        elif state.stack[-1]["op"] in MAP_STEPS:
+            major += 1
+            assert not hard.settled(state, after, 0, away=False)
+        assert not expert.settled(state, after, 0, away=False) or after.p[0].passed
+    assert minor and major
+
+
+def test_an_imagined_round_four_is_judged_with_the_last_round_still_to_play():
+    """A round-4 move's imagined round stops once round 5's income is paid: the seat
+    holds what it can still spend over a whole round, so the search does not read
+    the position with the weights of the game's end, which value resources, cards
+    and open spots at a fraction. Before round 5 nothing changes."""
+    policy = SweetLandsPolicy(1)
+    inner = policy.inner
+    last = earlier = 0
+    for state, _ in normal_positions(1000, steps=3000):
+        if state.round < 4 or state.phase == INCOME or state.is_over:
+            continue
+        if state.round == 4:
+            earlier += 1
+            assert inner.value(state, 0, round_ahead=True) == inner.value(state, 0)
+            continue
+        last += 1
+        assert policy.estimate(state, 0) == inner.value(state, 0, round_ahead=True)
+        assert inner.value(state, 0, round_ahead=True) != inner.value(state, 0)
+    assert last and earlier

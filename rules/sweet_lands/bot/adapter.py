@@ -28,7 +28,7 @@ from ...core import Action
 from . import rivals
 from . import worth as W
 from .engine import INCOME, Op
-from .greedy import SweetLandsBot
+from .greedy import LAST_ROUND, SweetLandsBot
 
 # An imagined game runs to the end of the round (``settled`` stops it there): on six
 # seeded solo deals hard scored 355 against 320 with a 14-step horizon.
@@ -36,6 +36,16 @@ PLIES_SOLO = 400
 LEAVING = ("pass", "end")
 SETUP_CHOICES = (Op.CHOOSE_CHAR, Op.CHOOSE_MAP)
 MAP_STEPS = (Op.TERRAIN, Op.ROAD, Op.TERRAIN_ROAD)  # a tile's hex or a road's edge
+# Steps whose moves seldom differ beyond the action they belong to: which card, disc
+# or resource pays, which basic resource or income to take, where a token chosen
+# for a hex goes. Judged at the end of the round they took 31% of the CPU of a hard
+# search spending its whole budget (9 solo deals), to find their candidates tied (a
+# paired lead of 0.0 VP on most); hard judges them once the action is resolved
+# (``settled``), a few ms a world. Expert keeps the round.
+MINOR_STEPS = frozenset(
+    {Op.HAND, Op.BASIC, Op.PAYBASIC, Op.PLACE, Op.DISCARD_ONE, Op.KEEP, Op.COLUMN, Op.RABBIT,
+     Op.INCOME_ANY}
+)  # fmt: skip
 # With three rivals the quick rivals leave time for several worlds, so four players
 # compare more moves (eight: 4-player winners 287 -> 299 on five seeds, when the search
 # looked to the seat's next move; inside the noise, see RULINGS.md).
@@ -127,7 +137,10 @@ class SweetLandsPolicy(Policy):
         income is paid, and once the seat has passed; with two or three
         rivals also once the seat has made its next main move (``away``: the other
         seats have moved since its first), where what they took shows and the search
-        still has time for several worlds."""
+        still has time for several worlds. Hard's minor steps stop sooner: once
+        the action they belong to is resolved (``MINOR_STEPS``)."""
+        if not state.stack and self.minor_step(world):
+            return True
         if state.round != world.round:
             # a new round's income is paid in full first: stopped at a choice inside
             # it (a Round Aid tile's resource), a position lacked the whole income
@@ -138,6 +151,12 @@ class SweetLandsPolicy(Policy):
         if world.n < 3:
             return False
         return away and state.turn == seat and state.main_done and not state.stack
+
+    def minor_step(self, world: Any) -> bool:
+        """Whether the decision at ``world`` is a minor step judged at the end of its
+        action (hard's: expert, told to play its strongest, judges every step at
+        the end of the round)."""
+        return not self.strongest and bool(world.stack) and world.stack[-1]["op"] in MINOR_STEPS
 
     def playout_move(self, state: Any, actor: int, seat: int, actions: list[Action]) -> Action:
         """A move inside an imagined game, which is itself a resampled copy (its moves
@@ -162,4 +181,7 @@ class SweetLandsPolicy(Policy):
     def estimate(self, state: Any, seat: int) -> float:
         if state.is_over:
             return float(state.result()["scores"][seat])
-        return float(self.inner.value(state, seat))
+        # an imagined round 4 stops once round 5's income is paid: the seat still has
+        # the whole last round to spend what it holds
+        ahead = state.round >= LAST_ROUND and not state.p[seat].passed
+        return float(self.inner.value(state, seat, round_ahead=ahead))

@@ -15,6 +15,7 @@ from . import setup
 from . import worth as W
 from .engine import FREE_KINDS, MQ, D, Op, breakdown, pass_gains
 
+LAST_ROUND = 5  # the game's fifth round is its last
 # turn-menu moves a rival's quick turn rates (the greedy turn rates these and buy plans)
 RATED_KINDS = frozenset({"area", "play", "flip", "fa_build", *FREE_KINDS})
 
@@ -60,10 +61,14 @@ class SweetLandsBot:
         return live.get(choice.key, actions[0])
 
     # ------------------------------------------------------------------ value
-    def value(self, s, seat):
+    def value(self, s, seat, round_ahead=False):
+        """The seat's position in VP: its score so far and what its resources,
+        income, cards and coming passes are worth. In the last round they are
+        worth what they bring at the end, unless ``round_ahead``: the whole round is
+        still to play (a search judging a round-4 move at round 5's start)."""
         P = s.p[seat]
         r = max(1, s.round)
-        late = r >= 5
+        late = r >= LAST_ROUND and not round_ahead
         score = breakdown(s, seat)["total"] if P.map else 0
         w_basic = 0.2 if late else 0.35
         w_gold = 0.2 if late else 0.09
@@ -74,7 +79,7 @@ class SweetLandsBot:
         for x in D.BASIC:
             v += min(P.res[x], 8) * w_basic + max(0, P.res[x] - 8) * 0.08
         v += P.res["diamond"] * w_diam - P.res["diamond"]
-        rounds_left = 5 - r
+        rounds_left = LAST_ROUND - r
         v += rounds_left * (P.inc["gold"] * 0.09 + sum(P.inc[x] for x in D.BASIC) * 0.35)
         h = len(P.hand)
         v += (min(h, 1) * 2.5 + max(0, h - 1) * 1.2) if not late else h * 0.5
@@ -259,7 +264,8 @@ class SweetLandsBot:
                 h = self.plan_hex
                 self.plan_hex = None
                 return next(a for a in actions if a.args[0] == h)
-            return max(actions, key=lambda a: W.spot_value(s, seat, f["type"], a.args[0]))
+            now = len(MQ.cities(s, seat))
+            return max(actions, key=lambda a: W.spot_value(s, seat, f["type"], a.args[0], now))
         if op == Op.SKILL:  # what the tile brings now (a rollout), and its rank for later
             base = self.value(s, seat)
             return max(

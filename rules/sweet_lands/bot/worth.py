@@ -182,14 +182,18 @@ def best_spot(s, seat, kind):
     spots = MQ.property_spots(s, seat, s.stack[-1].get("eligible"))
     if not spots:
         return None, 0
-    best = max(spots, key=lambda h: spot_value(s, seat, kind, h))
-    return best, spot_value(s, seat, kind, best)
+    before = len(MQ.cities(s, seat))  # the same for every spot: counted once
+    best = max(spots, key=lambda h: spot_value(s, seat, kind, h, before))
+    return best, spot_value(s, seat, kind, best, before)
 
 
-def spot_value(s, seat, kind, h):
+def spot_value(s, seat, kind, h, before=None):
+    """A token of ``kind`` on hex ``h``: the cities it makes, the mix of its group
+    and its room to grow; ``before``: the seat's cities now, if already counted."""
     P = s.p[seat]
     m = MQ.map_board(s, seat)
-    before = len(MQ.cities(s, seat))
+    if before is None:
+        before = len(MQ.cities(s, seat))
     after = len(MQ.cities(s, seat, extra=(h, kind)))
     props = {**P.props, h: kind}  # the position with the token placed, never written back
     group, todo = {h}, [h]
