@@ -13,9 +13,11 @@ import time
 import rules
 from rules.bots import Bot, Budget, SearchBot, make_bot, policy_for
 from rules.happiness.bot.search import SearchingHappinessBot
+from rules.happy_city.bot import HappyCityBot
 
 # The hard search as it was before issue 51 item 3 in the card games: no close call, so
-# every decision spends the whole budget (``bots.py --pair even`` measures against it).
+# every decision spends the whole budget, and in Happy City its imagined moves weighed
+# as at the table (``bots.py --pair even`` measures against it).
 EVEN = "hard-even"
 # Hard with one close call for every decision, as before minor steps had their own
 # (``bots.py --pair uniform``).
@@ -42,6 +44,8 @@ def bot_for(game: str, level: str, seed: int, budget: Budget | None) -> Bot:
         return hard
     policy = policy_for(game, seed)
     policy.close_call = None  # this instance only
+    if isinstance(policy, HappyCityBot):  # and its imagined moves as before
+        policy.full_playouts = True
     return SearchBot(policy, seed + 2, budget)
 
 

@@ -35,6 +35,7 @@ from benchkit import EVEN, bot_for, mean_ci
 
 import rules
 from rules.bots import Budget, SearchBot, make_bot, observe, policy_for
+from rules.happy_city.bot import HappyCityBot
 
 GAMES = (
     ("happy-city", {"mode": "family"}, "Happy City (Family)"),
@@ -75,6 +76,8 @@ def reference_values(game: str, state, worlds: int, seed: int) -> dict[str, floa
     """Each legal move's mean value on the reference's worlds, by the move's key."""
     policy = policy_for(game, seed)
     policy.close_call = None  # this instance only: the reference never stops early
+    if isinstance(policy, HappyCityBot):  # and plays its imagined moves as at the table
+        policy.full_playouts = True
     ref = Reference(policy, seed, Budget(seconds=None, iterations=worlds))
     seat = state.actors()[0]
     return {r.action.key: r.value for r in ref.rank(observe(state, seat))}

@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..botkit import Budget, ExpertSearchBot, Policy, RankingBot
+from ..botkit import (
+    Budget,
+    ExpertSearchBot,
+    Policy,
+    Progress,
+    Ranked,
+    RankingBot,
+    SearchBot,
+    SeatKnowledge,
+)
 from ..core import Action
 from .cards import catalogue
 
@@ -28,12 +37,16 @@ SLOT_COST = 1.5
 HAPPY_CITY_CLOSE_CALL = 0.01
 # Happy City's minor steps, which deck to draw from and whether to discard, took about
 # three quarters of hard's time with the fine call (their moves are near-equals told
-# apart by luck): there hard takes Happiest Town's call, in Family only. In Expert mode
-# the coarse call lost: hard won 8 of 24 games against hard spending its whole budget
-# (seeds 3000-3011, both seats), at 0.68 of its CPU, so there the minor steps keep
-# the buying call (``bots.py --only "Happy City (Expert)" --pair even``).
+# apart by luck): there hard takes Happiest Town's call. In Expert mode a discard
+# matters (the long search's values of its moves lie 0.1-0.2 of a win apart; hard won
+# 8 of 24 games against hard spending its whole budget with the coarse call at both
+# steps), so there only the draw is a minor step; it also gets only a share of the
+# budget (``EXPERT_DRAW_SHARE``): even the normal bot draws about as well as hard
+# (``benchmarks/bots_decisions.py``), and the draws took 0.4 of hard's time.
 MINOR_STAGES = ("refill", "discard")
+EXPERT_MINOR_STAGES = ("refill",)
 MINOR_CLOSE_CALL = 0.1
+EXPERT_DRAW_SHARE = 0.3
 HAPPIEST_TOWN_CLOSE_CALL = 0.1
 EXPERT_CLOSE_CALL = 0.01
 LONG_GAME = 20  # from this round on, buying a card is worth more than anything it costs
@@ -72,8 +85,7 @@ def handicapped(share: float, margin: float, komi: float) -> float:
 class HandicapExpertBot(ExpertSearchBot):
     """Happiest Town's expert: the shared expert search (``botkit.expert``), judging
     its imagined games with a handicap (komi) once they prove one-sided. (Happy City's
-    expert is the shared search as measured: a game there costs minutes of a loaded
-    machine, and the handicap is not measured there yet.)"""
+    expert has no handicap: in Expert mode it gave nothing in 12 games.)"""
 
     def __init__(self, policy: Policy, seed: int = 0, budget: Budget | None = None):
         super().__init__(policy, seed, budget)
@@ -139,7 +151,12 @@ class ExpertMixin:
     _draw: Callable[..., Action]
     _special_bonus: Callable[..., float]
 
-    def expert_choose(self, state, seat, actions):
+    def expert_choose(self, state, seat, actions, quick: bool = False):
+        """Expert mode's move. ``quick`` (inside an imagined game): each option is
+        weighed right after it is taken, the turn not moved on (``right_after``), which
+        costs about 0.6 as much (0.17 ms a buying step against 0.28) and chose the same
+        move at 146 of 149 buying steps of 8 seeded games; at the table the turn is
+        played to its end."""
         stage = state.stage
         if stage == "market":
             return max(actions, key=lambda a: self._market_value(state, a.args[0]))
@@ -155,7 +172,7 @@ class ExpertMixin:
         base = self.position(state, seat, rl)
         best, best_v = None, float("-inf")
         for a in worth_considering(state, actions):
-            hyp = self._hypothetical(state, seat, a)
+            hyp = self.right_after(state, seat, a) if quick else self._hypothetical(state, seat, a)
             v = 0.0 if hyp is None else self.position(hyp, seat, rl) - base
             if a.kind in ("buy", "dwelling"):
                 v += self._special_bonus(state, seat, self._card_of(state, a))
@@ -188,6 +205,13 @@ class ExpertMixin:
         while hyp.actors() == [seat] and hyp.stage == "special":
             hyp = hyp.apply(Action(seat, "pass", (), ""))
         return hyp
+
+    @staticmethod
+    def right_after(state, seat, a):
+        """The world right after this decision, the turn not moved on (None: a pass)."""
+        if a.kind == "pass":
+            return None
+        return state.taken(seat, a.kind, a.args[0] if a.args else "")
 
     @staticmethod
     def rounds_left(state) -> int:
@@ -255,16 +279,83 @@ def worth_considering(state, actions):
     return actions
 
 
+class MinorStepSearchBot(SearchBot):
+    """Happy City's hard level: the shared search, which in Expert mode answers which
+    deck to draw from within a share of its budget (``EXPERT_DRAW_SHARE``). Only at
+    the table: the coach's rankings keep the whole budget it gives."""
+
+    def decide(self, obs: SeatKnowledge) -> Action:
+        full = self.budget
+        if obs.view.get("mode") != "expert" or obs.view.get("stage") not in EXPERT_MINOR_STAGES:
+            return super().decide(obs)
+        self.budget = Budget(
+            seconds=None if full.seconds is None else full.seconds * EXPERT_DRAW_SHARE,
+            iterations=None
+            if full.iterations is None
+            else max(1, round(full.iterations * EXPERT_DRAW_SHARE)),
+        )
+        try:
+            return super().decide(obs)
+        finally:
+            self.budget = full
+
+
+# Expert's fewest worlds before it drops a candidate in Expert mode. An imagined game
+# is mostly won or lost, and on its first 4 worlds every move can come out the same
+# (all lost, margins a few points apart): the paired interval is then narrow and the
+# race ended there, in a fifth of expert's decisions (a discard with the long search's
+# values 0.12-0.35 apart was answered on 4 worlds, its worst move). Its second has
+# room for more before a decision counts as settled.
+EXPERT_MODE_FEWEST = 16
+
+
+class FewestWorldsExpertBot(ExpertSearchBot):
+    """Happy City's expert: the shared expert search, which in Expert mode compares
+    every candidate on ``EXPERT_MODE_FEWEST`` worlds before it drops any."""
+
+    def __init__(self, policy: Policy, seed: int = 0, budget: Budget | None = None):
+        super().__init__(policy, seed, budget)
+        self.fewest = 0  # the decision's fewest worlds before a drop (0: the search's own)
+
+    def rank(
+        self, obs: SeatKnowledge, scores: bool = False, progress: Progress = None
+    ) -> list[Ranked]:
+        self.fewest = EXPERT_MODE_FEWEST if obs.view.get("mode") == "expert" else 0
+        return super().rank(obs, scores, progress)
+
+    def settle(self, values: list[list[float]], alive: list[int], close: float | None) -> list[int]:
+        if len(values[alive[0]]) < self.fewest:
+            return alive
+        return super().settle(values, alive, close)
+
+
 class HappyCityBot(ExpertMixin, Policy):
     name = "smart"
     close_call = HAPPY_CITY_CLOSE_CALL
     expert_close_call = EXPERT_CLOSE_CALL
 
+    def hard_bot(self, seed: int, budget: Budget | None) -> RankingBot | None:
+        return MinorStepSearchBot(self, seed, budget)
+
+    def expert_bot(self, seed: int, budget: Budget) -> RankingBot | None:
+        return FewestWorldsExpertBot(self, seed, budget)
+
     def close_call_at(self, world) -> float | None:
-        minor = world.stage in MINOR_STAGES and world.options.get("mode") != "expert"
+        expert = world.options.get("mode") == "expert"
+        minor = world.stage in (EXPERT_MINOR_STAGES if expert else MINOR_STAGES)
         if self.close_call is not None and minor:
             return max(self.close_call, MINOR_CLOSE_CALL)
         return self.close_call
+
+    # Whether the moves inside an imagined game weigh each option as at the table (the
+    # turn played to its end) rather than right after it is taken: the benchmarks'
+    # long reference and the search as it was before issue 51 item 3 set it.
+    full_playouts = False
+
+    def playout_move(self, state, actor, seat, actions):
+        if state.options.get("mode") == "expert" and not self.full_playouts:
+            return self.expert_choose(state, actor, actions, quick=True)
+        return self.pick(state, actor, actions)
 
     def pick(self, state, seat, actions):
         if len(actions) == 1:

@@ -9,7 +9,13 @@ import pytest
 import rules
 from rules.botkit.base import observe
 from rules.bots import Budget, ExpertSearchBot, make_bot, policy_for
-from rules.happy_city.bot import KOMI_WORLDS, MARGIN_WEIGHT, HandicapExpertBot, handicapped
+from rules.happy_city.bot import (
+    KOMI_WORLDS,
+    MARGIN_WEIGHT,
+    FewestWorldsExpertBot,
+    HandicapExpertBot,
+    handicapped,
+)
 
 from ..expect import of_type
 
@@ -34,7 +40,7 @@ def test_with_a_handicap_a_win_by_more_than_the_komi_counts_a_fifth_more():
 
 def test_happiest_town_expert_judges_with_a_handicap_and_happy_citys_as_measured():
     assert isinstance(make_bot("happiest-town", "expert", 1), HandicapExpertBot)
-    assert type(make_bot("happy-city", "expert", 1)) is ExpertSearchBot
+    assert type(make_bot("happy-city", "expert", 1)) is FewestWorldsExpertBot
 
 
 def one_sided(game: str, options: dict | None = None, seed: int = 8):

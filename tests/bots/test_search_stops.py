@@ -132,19 +132,21 @@ def stages_of(options: dict, wanted: set[str]) -> dict[str, HappyCityState]:
 
 
 @pytest.mark.parametrize(
-    ("mode", "minor_call"), [("family", 0.1), ("expert", 0.01)], ids=["family", "expert"]
+    ("mode", "calls"),
+    [("family", [0.1, 0.1, 0.01]), ("expert", [0.1, 0.01, 0.01])],
+    ids=["family", "expert"],
 )
-def test_happy_city_hard_takes_a_coarser_close_call_at_its_minor_steps_in_family(mode, minor_call):
-    """In Family, which deck to draw from and whether to discard (near-equal moves
-    told apart mostly by luck) take a tenth of a win; in Expert mode they keep the
-    buying call (the coarse one lost games there); buying keeps a hundredth; expert
-    keeps its finer call everywhere, and hard with no close call never stops early."""
+def test_happy_city_hard_takes_a_coarser_close_call_at_its_minor_steps(mode, calls):
+    """Which deck to draw from (near-equal moves told apart mostly by luck) takes a
+    tenth of a win, and in Family whether to discard too; in Expert mode a discard
+    keeps the buying call (its moves lie far apart there); buying keeps a hundredth;
+    expert keeps its finer call everywhere, and hard with no close call never stops
+    early."""
     at = stages_of({"mode": mode}, {"refill", "discard", "buy"})
     hard = make_bot("happy-city", "hard", 1)
     expert = make_bot("happy-city", "expert", 1)
     assert isinstance(hard, SearchBot) and isinstance(expert, SearchBot)
-    calls = [hard.close_call(at[s]) for s in ("refill", "discard", "buy")]
-    assert calls == [minor_call, minor_call, 0.01]
+    assert [hard.close_call(at[s]) for s in ("refill", "discard", "buy")] == calls
     assert {expert.close_call(at[s]) for s in ("refill", "discard", "buy")} == {0.01}
     hard.policy.close_call = None  # this instance only
     assert {hard.close_call(at[s]) for s in ("refill", "discard", "buy")} == {None}
