@@ -34,6 +34,15 @@ def shown(app: Box, selector: str) -> list[str]:
     return [strip.text.rstrip() for strip in widget.render_lines(widget.region.reset_offset)]
 
 
+async def layouts_after(app: Box, pilot, change) -> int:
+    """The layouts that ``change`` brings, once everything it asked for has run."""
+    before = app.layouts
+    change()
+    await pilot.pause()
+    await pilot.pause()
+    return app.layouts - before
+
+
 async def test_new_text_of_the_same_height_is_shown_without_a_layout():
     app = Box()
     async with app.run_test(size=(40, 12)) as pilot:
@@ -65,6 +74,18 @@ async def test_text_that_takes_more_or_fewer_lines_lays_the_screen_out_again():
         assert auto.size.height == 1 and shown(app, "#auto") == ["back to one"]
 
 
+async def test_a_change_of_height_lays_the_screen_out_once():
+    # the layout that gives it its new size finds that size already told, and asks for
+    # no second layout of its own
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        auto = app.query_one("#auto", SteadyStatic)
+        for text, height in (("two\nlines", 2), ("one", 1), ("a\nb\nc", 3)):
+            layouts = await layouts_after(app, pilot, lambda text=text: auto.update(text))
+            assert (layouts, auto.outer_size.height) == (1, height)
+
+
 async def test_a_box_that_scrolls_learns_its_new_length():
     app = Box()
     async with app.run_test(size=(40, 12)) as pilot:
@@ -80,18 +101,15 @@ class Panel(Box):
         yield Lines(id="lines")
 
 
-async def test_a_panel_of_lines_lays_out_again_only_when_its_length_changes():
+async def test_a_panel_of_lines_lays_out_again_only_when_its_length_changes_and_once():
     app = Panel()
     async with app.run_test(size=(40, 12)) as pilot:
         lines = app.query_one(Lines)
         lines.show(Text("one\ntwo"))
         await pilot.pause()
         assert lines.size.height == 2
-        before = app.layouts
-        lines.show(Text("three\nfour"))
-        await pilot.pause()
-        assert app.layouts == before and lines.text() == "three\nfour"
-        lines.show(Text("five\nsix\nseven"))
-        await pilot.pause()
-        assert app.layouts > before
-        assert lines.size.height == 3 and lines.text() == "five\nsix\nseven"
+        layouts = await layouts_after(app, pilot, lambda: lines.show(Text("three\nfour")))
+        assert layouts == 0 and lines.text() == "three\nfour"
+        for text, height in (("five\nsix\nseven", 3), ("e", 1)):
+            layouts = await layouts_after(app, pilot, lambda text=text: lines.show(Text(text)))
+            assert (layouts, lines.size.height, lines.text()) == (1, height, text)
