@@ -44,6 +44,13 @@ def expect_outer_height(widget: Widget, height: int) -> None:
     width = widget.outer_size.width
     if width and not widget.is_scrollable:
         widget.virtual_size = Size(width, height)  # a reactive: it asks for the layout
+        box = widget.parent
+        if isinstance(box, Widget) and box.is_scrollable and list(box.children) == [widget]:
+            # the box it scrolls in alone (the steps' box): its scrollable size is its
+            # content region's, or the widget's whole height when longer
+            room = box.scrollable_content_region.size
+            margin = widget.styles.margin
+            box.virtual_size = Size(room.width, max(room.height, height + margin.height))
     widget.refresh(layout=True, repaint=False)
 
 

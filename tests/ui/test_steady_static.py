@@ -13,7 +13,7 @@ from tabletop_tui.widgets.steady import SteadyStatic
 
 
 class Box(App):
-    CSS = "#fixed { height: 2; } #auto { height: auto; } #box { height: 3; }"
+    CSS = "#fixed { height: 2; } #auto { height: auto; } #box { height: 3; overflow-y: scroll; }"
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic("one", id="fixed")
@@ -86,14 +86,16 @@ async def test_a_change_of_height_lays_the_screen_out_once():
             assert (layouts, auto.outer_size.height) == (1, height)
 
 
-async def test_a_box_that_scrolls_learns_its_new_length():
+async def test_a_box_that_scrolls_learns_its_new_length_in_one_layout():
     app = Box()
     async with app.run_test(size=(40, 12)) as pilot:
         await pilot.pause()
-        app.query_one("#scrolled", SteadyStatic).update("\n".join("abcdef"))
-        await pilot.pause()
-        box = app.query_one("#box", VerticalScroll)
-        assert box.virtual_size.height == 6 and box.max_scroll_y == 3
+        scrolled = app.query_one("#scrolled", SteadyStatic)
+        for text, length in (("\n".join("abcdef"), 6), ("\n".join("abcd"), 4), ("ab", 3)):
+            # once: the box it scrolls in alone is told its new length before the layout
+            layouts = await layouts_after(app, pilot, lambda text=text: scrolled.update(text))
+            box = app.query_one("#box", VerticalScroll)
+            assert (layouts, box.virtual_size.height, box.max_scroll_y) == (1, length, length - 3)
 
 
 class Panel(Box):
