@@ -17,6 +17,7 @@ unchanged.
 
 from __future__ import annotations
 
+from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.visual import VisualType
 from textual.widget import Widget
@@ -36,22 +37,51 @@ def outer_height(widget: Widget, content_lines: int) -> int:
     return height
 
 
+def laid_out_content(widget: Widget) -> Size:
+    """The content size of ``widget`` at its last layout, even while it is hidden (its
+    ``content_region`` is empty then; a panel is drawn as it is put back on show)."""
+    outer, gutter = widget.outer_size, widget.styles.gutter
+    return Size(max(0, outer.width - gutter.width), max(0, outer.height - gutter.height))
+
+
 def expect_outer_height(widget: Widget, height: int) -> None:
     """Ask for a layout in which ``widget`` (laid out before, its width kept) is
     ``height`` lines high, telling it first the size that layout will give it (its
     ``virtual_size``; for a widget that does not scroll, its outer size), so the layout
-    asks for no second one. A wrong guess costs only that second layout."""
+    asks for no second one; and so for the scroll box it is in. A wrong guess costs
+    only that second layout."""
     width = widget.outer_size.width
     if width and not widget.is_scrollable:
         widget.virtual_size = Size(width, height)  # a reactive: it asks for the layout
         box = widget.parent
-        if isinstance(box, Widget) and box.is_scrollable and list(box.children) == [widget]:
-            # the box it scrolls in alone (the steps' box): its scrollable size is its
-            # content region's, or the widget's whole height when longer
-            room = box.scrollable_content_region.size
-            margin = widget.styles.margin
-            box.virtual_size = Size(room.width, max(room.height, height + margin.height))
+        if isinstance(box, VerticalScroll) and box.styles.overflow_y == "scroll":
+            # (a box whose bar comes and goes changes its width with it: left to Textual)
+            expect_box_length(box)
     widget.refresh(layout=True, repaint=False)
+
+
+def expect_box_length(box: VerticalScroll) -> None:
+    """Tell a scroll box (laid out before) the scrollable size its next layout will
+    give it: its room, or its children's whole length when longer. A child that does
+    not scroll is as high as its ``virtual_size`` says (its last size, or the one told
+    by ``expect_outer_height``); one that scrolls, its content's length within its
+    min-height and max-height. Margins between children collapse, as Textual lays
+    them out."""
+    room = laid_out_content(box)
+    length, margin_below, first = 0, 0, True
+    for child in box.children:
+        if not isinstance(child, Widget) or not child.display:
+            continue
+        tall = child.virtual_size.height
+        if child.is_scrollable:
+            tall = outer_height(child, tall)
+        margin = child.styles.margin
+        length += (margin.top if first else max(margin_below, margin.top)) + tall
+        margin_below, first = margin.bottom, False
+    box.virtual_size = Size(
+        room.width - box.scrollbar_size_vertical,
+        max(room.height - box.scrollbar_size_horizontal, length + margin_below),
+    )
 
 
 class SteadyStatic(Static):
@@ -71,12 +101,12 @@ class SteadyStatic(Static):
     def new_content_lines(self) -> int | None:
         """The lines the content now shown takes at the width laid out (a fixed height's
         lines, whatever the text), or None when no layout can be reused."""
-        if not self.is_mounted or not self.display or not self.size:
-            return None  # never laid out (or hidden): nothing to keep
+        room = laid_out_content(self)
+        if not self.is_mounted or not self.display or not room:
+            return None  # never laid out (or hidden itself): nothing to keep
         if self.is_scrollable:
             return None  # its scrollbar follows the content's whole height
         height = self.styles.height
         if height is not None and height.is_cells:
-            return self.content_region.height  # so many lines, whatever the text
-        width = self.content_region.width
-        return self.get_content_height(self.container_size, self.app.size, width)
+            return room.height  # so many lines, whatever the text
+        return self.get_content_height(self.container_size, self.app.size, room.width)

@@ -14,7 +14,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from ...widgets.drawn_lines import DrawnLines
-from ...widgets.steady import expect_outer_height, outer_height
+from ...widgets.steady import expect_outer_height, laid_out_content, outer_height
 
 BLANK: list[Segment] = []
 
@@ -45,7 +45,7 @@ class Lines(DrawnLines):
         # ones, the box stays and a repaint is enough (a layout arranges the whole
         # screen again); they are drawn once either way. A new height is told before
         # the layout (expect_outer_height), so that layout is the only one.
-        width = self.content_region.width
+        width = laid_out_content(self).width  # (its panel may be hidden until now)
         if not (self.is_mounted and self.display and width > 0):
             self.refresh(layout=True)  # never laid out (or hidden): its first layout sizes it
             return
