@@ -108,5 +108,6 @@ class SteadyStatic(Static):
             return None  # its scrollbar follows the content's whole height
         height = self.styles.height
         if height is not None and height.is_cells:
-            return room.height  # so many lines, whatever the text
+            # so many lines, whatever the text (a class may just have set that height)
+            return max(0, int(height.value) - self.styles.gutter.height)
         return self.get_content_height(self.container_size, self.app.size, room.width)

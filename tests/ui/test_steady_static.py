@@ -13,13 +13,15 @@ from tabletop_tui.widgets.steady import SteadyStatic
 
 
 class Box(App):
-    CSS = "#fixed { height: 2; } #auto { height: auto; } #box { height: 3; overflow-y: scroll; }"
+    CSS = """#fixed { height: 2; } #auto { height: auto; } #box { height: 3; overflow-y: scroll; }
+    #swap { height: 2; } #swap.-long { height: auto; }"""
 
     def compose(self) -> ComposeResult:
         yield SteadyStatic("one", id="fixed")
         yield SteadyStatic("one", id="auto")
         with VerticalScroll(id="box"):
             yield SteadyStatic("one", id="scrolled")
+        yield SteadyStatic("one", id="swap")
 
     def on_mount(self) -> None:
         self.layouts = 0
@@ -84,6 +86,23 @@ async def test_a_change_of_height_lays_the_screen_out_once():
         for text, height in (("two\nlines", 2), ("one", 1), ("a\nb\nc", 3)):
             layouts = await layouts_after(app, pilot, lambda text=text: auto.update(text))
             assert (layouts, auto.outer_size.height) == (1, height)
+
+
+async def test_a_class_that_changes_the_height_and_new_text_lay_the_screen_out_once():
+    # as the map's hex line does for the legend: a class sets another height, then the
+    # new text comes; the height told before the layout is the one the class sets
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        await pilot.pause()
+        swap = app.query_one("#swap", SteadyStatic)
+        for long, text, height in ((True, "a\nb\nc\nd", 4), (False, "x", 2)):
+
+            def change(long=long, text=text) -> None:
+                swap.set_class(long, "-long")
+                swap.update(text)
+
+            layouts = await layouts_after(app, pilot, change)
+            assert (layouts, swap.outer_size.height) == (1, height)
 
 
 async def test_a_box_that_scrolls_learns_its_new_length_in_one_layout():
