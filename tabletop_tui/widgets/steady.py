@@ -1,4 +1,5 @@
-"""A Static whose new text lays the screen out again only when its height changes.
+"""A Static whose new text lays the screen out again only when its height changes,
+and then only once.
 
 ``Static.update`` asks for a layout of the whole screen on every new text: every
 widget is arranged again, and the scroll views (the move list, the log) then paint
@@ -6,12 +7,81 @@ their bars in a frame of their own. For a line whose box keeps its height (a fix
 height, or new text taking as many lines as the old) nothing moves, and a repaint of
 the widget is all the change needs: on Sweet Lands' list arrows, whose highlighted
 move rewrites the "Enter >" line above the list, that layout was most of the key.
+
+When the height does change, the layout Textual runs gives the widget its new size and
+sets its ``virtual_size`` to it; a changed ``virtual_size`` asks for a layout of its
+own, so every change of height cost two layouts (and two frames of scrollbars).
+``expect_outer_height`` sets that size before the first layout, which then finds it
+unchanged.
 """
 
 from __future__ import annotations
 
+from textual.containers import VerticalScroll
+from textual.geometry import Size
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
+
+
+def outer_height(widget: Widget, content_lines: int) -> int:
+    """The height a layout gives ``widget`` (its padding and border, its min-height and
+    max-height in cells applied) for ``content_lines`` lines of content."""
+    styles = widget.styles
+    height = content_lines + styles.gutter.height
+    low, high = styles.min_height, styles.max_height
+    if low is not None and low.is_cells:
+        height = max(height, int(low.value))
+    if high is not None and high.is_cells:
+        height = min(height, int(high.value))
+    return height
+
+
+def laid_out_content(widget: Widget) -> Size:
+    """The content size of ``widget`` at its last layout, even while it is hidden (its
+    ``content_region`` is empty then; a panel is drawn as it is put back on show)."""
+    outer, gutter = widget.outer_size, widget.styles.gutter
+    return Size(max(0, outer.width - gutter.width), max(0, outer.height - gutter.height))
+
+
+def expect_outer_height(widget: Widget, height: int) -> None:
+    """Ask for a layout in which ``widget`` (laid out before, its width kept) is
+    ``height`` lines high, telling it first the size that layout will give it (its
+    ``virtual_size``; for a widget that does not scroll, its outer size), so the layout
+    asks for no second one; and so for the scroll box it is in. A wrong guess costs
+    only that second layout."""
+    width = widget.outer_size.width
+    if width and not widget.is_scrollable:
+        widget.virtual_size = Size(width, height)  # a reactive: it asks for the layout
+        box = widget.parent
+        if isinstance(box, VerticalScroll) and box.styles.overflow_y == "scroll":
+            # (a box whose bar comes and goes changes its width with it: left to Textual)
+            expect_box_length(box)
+    widget.refresh(layout=True, repaint=False)
+
+
+def expect_box_length(box: VerticalScroll) -> None:
+    """Tell a scroll box (laid out before) the scrollable size its next layout will
+    give it: its room, or its children's whole length when longer. A child that does
+    not scroll is as high as its ``virtual_size`` says (its last size, or the one told
+    by ``expect_outer_height``); one that scrolls, its content's length within its
+    min-height and max-height. Margins between children collapse, as Textual lays
+    them out."""
+    room = laid_out_content(box)
+    length, margin_below, first = 0, 0, True
+    for child in box.children:
+        if not isinstance(child, Widget) or not child.display:
+            continue
+        tall = child.virtual_size.height
+        if child.is_scrollable:
+            tall = outer_height(child, tall)
+        margin = child.styles.margin
+        length += (margin.top if first else max(margin_below, margin.top)) + tall
+        margin_below, first = margin.bottom, False
+    box.virtual_size = Size(
+        room.width - box.scrollbar_size_vertical,
+        max(room.height - box.scrollbar_size_horizontal, length + margin_below),
+    )
 
 
 class SteadyStatic(Static):
@@ -19,20 +89,25 @@ class SteadyStatic(Static):
 
     def update(self, content: VisualType = "", *, layout: bool = True) -> None:
         super().update(content, layout=False)  # repaints it
-        if layout and not self.keeps_height():
+        if not layout:
+            return
+        lines = self.new_content_lines()
+        if lines is None:  # never laid out (or hidden): its first layout sizes it
             # repaint=False keeps the height just measured for the layout to use
             self.refresh(layout=True, repaint=False)
+        elif (height := outer_height(self, lines)) != self.outer_size.height:
+            expect_outer_height(self, height)
 
-    def keeps_height(self) -> bool:
-        """Whether the content now shown fits the box laid out for the content before
-        (the same number of lines at the same width, or a box of fixed height)."""
-        if not self.is_mounted or not self.display or not self.size:
-            return False  # never laid out (or hidden): nothing to keep
+    def new_content_lines(self) -> int | None:
+        """The lines the content now shown takes at the width laid out (a fixed height's
+        lines, whatever the text), or None when no layout can be reused."""
+        room = laid_out_content(self)
+        if not self.is_mounted or not self.display or not room:
+            return None  # never laid out (or hidden itself): nothing to keep
         if self.is_scrollable:
-            return False  # its scrollbar follows the content's whole height
+            return None  # its scrollbar follows the content's whole height
         height = self.styles.height
         if height is not None and height.is_cells:
-            return True  # so many lines, whatever the text
-        width = self.content_region.width
-        lines = self.get_content_height(self.container_size, self.app.size, width)
-        return lines == self.content_region.height
+            # so many lines, whatever the text (a class may just have set that height)
+            return max(0, int(height.value) - self.styles.gutter.height)
+        return self.get_content_height(self.container_size, self.app.size, room.width)

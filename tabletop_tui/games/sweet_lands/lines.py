@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.strip import Strip
 
 from ...widgets.drawn_lines import DrawnLines
+from ...widgets.steady import expect_outer_height, laid_out_content, outer_height
 
 BLANK: list[Segment] = []
 
@@ -42,13 +43,16 @@ class Lines(DrawnLines):
         self.drawn_at = -1
         # Drawn now at the width it has: when the new lines are as many as the old
         # ones, the box stays and a repaint is enough (a layout arranges the whole
-        # screen again); they are drawn once either way.
-        width = self.content_region.width
-        steady = self.is_mounted and self.display and width > 0
-        if steady and len(self.drawn(width)) == self.content_region.height:
-            self.refresh()
-        else:
-            self.refresh(layout=True)
+        # screen again); they are drawn once either way. A new height is told before
+        # the layout (expect_outer_height), so that layout is the only one.
+        width = laid_out_content(self).width  # (its panel may be hidden until now)
+        if not (self.is_mounted and self.display and width > 0):
+            self.refresh(layout=True)  # never laid out (or hidden): its first layout sizes it
+            return
+        self.refresh()
+        height = outer_height(self, len(self.drawn(width)))
+        if height != self.outer_size.height:
+            expect_outer_height(self, height)
 
     def drawn(self, width: int) -> list[list[Segment]]:
         """The renderable's lines at ``width`` cells, drawn once per change."""

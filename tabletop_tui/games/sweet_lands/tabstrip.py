@@ -66,10 +66,44 @@ class TabStrip(Static):
 class Panels(ContentSwitcher):
     """The switcher of the five panels; ``active`` names the one on show. It says when
     its size changes (the first layout, a terminal resize): a panel's tables and lines
-    are wrapped to the width they were drawn for."""
+    are wrapped to the width they were drawn for.
+
+    Every panel is laid out in the screen's first layout, under the one on show (each
+    panel has a layer of its own, the first one on show on top: sweet_lands.tcss), then
+    hidden: a panel's first visit finds its box, its scrollbar and its lines' width
+    already set. Sized on that visit instead, each of them asked for a second layout of
+    the whole screen (Textual notes a widget's new size as a change of its
+    ``virtual_size``, which asks for a layout). Should another panel be put on show
+    before that first layout, only it is shown, as before."""
 
     class Resized(Message):
         """The panels' size changed."""
+
+    def __init__(self, *children, initial: str, **kw) -> None:
+        super().__init__(*children, initial=initial, **kw)
+        self.sizing_all = False  # every panel displayed, the first on show on top
+
+    def on_mount(self) -> None:
+        # after the switcher's own mount, which hides every panel but the one on show
+        self.call_later(self.show_all_once)
+
+    def show_all_once(self) -> None:
+        if self.current is None:
+            return
+        self.sizing_all = True
+        for child in self.children:
+            child.display = True
+        self.call_after_refresh(self.show_only_active)
+
+    def show_only_active(self) -> None:
+        if self.sizing_all:
+            self.sizing_all = False
+            for child in self.children:
+                child.display = child.id == self.current
+
+    def watch_current(self, old: str | None, new: str | None) -> None:
+        self.show_only_active()  # another panel on top: the others hidden at once
+        super().watch_current(old, new)
 
     def on_resize(self, _event: events.Resize) -> None:
         self.post_message(self.Resized())

@@ -1,0 +1,79 @@
+"""Sweet Lands keys lay the screen out at most once: every panel is sized with the
+screen (tabstrip.py, Panels), so a first visit finds its box and scrollbar sized, and
+new lines tell their new height before the layout (widgets/steady.py); the steps fill
+their box, so an arrow or the map taking the keys lays nothing out while they fit."""
+
+import pytest
+
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.games.sweet_lands.demo import mid_game
+from tabletop_tui.games.sweet_lands.lines import Lines
+from tabletop_tui.games.sweet_lands.tabstrip import Panels
+
+
+class Counted(TabletopApp):
+    """The app, counting the game screen's layouts."""
+
+    layouts = 0
+
+    def count_layouts(self) -> None:
+        self.screen.screen_layout_refresh_signal.subscribe(self, self.counted)
+
+    def counted(self, _screen) -> None:
+        self.layouts += 1
+
+
+async def opened(tmp_path, pilot, app: Counted) -> Panels:
+    app.animation_level = "none"
+    app.open_game(mid_game(players=2, seed=7, round_=2, want="area"))
+    for _ in range(4):
+        await pilot.pause()
+    app.count_layouts()
+    return app.screen.query_one(Panels)
+
+
+async def layouts_of(app: Counted, pilot, key: str) -> int:
+    before = app.layouts
+    await pilot.press(key)
+    for _ in range(4):
+        await pilot.pause()
+    return app.layouts - before
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_every_panel_is_sized_with_the_screen_and_only_the_one_on_show_is_shown(
+    tmp_path, size
+):
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        panels = await opened(tmp_path, pilot, app)
+        for panel in panels.children:
+            assert panel.outer_size == panels.size, panel.id
+            assert panel.display == (panel.id == panels.active)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_first_visit_to_each_panel_lays_the_screen_out_once(tmp_path, size):
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        panels = await opened(tmp_path, pilot, app)
+        for key, pane in (("t", "tab-tracks"), ("b", "tab-board"), ("h", "tab-hand")):
+            assert (pane, await layouts_of(app, pilot, key)) == (pane, 1)
+            assert panels.active == pane
+            lines = panels.query_one(f"#{pane}").query(Lines).last()
+            assert lines.text() and lines.size.height == len(lines.text().split("\n"))
+
+
+async def test_an_arrow_or_the_map_taking_the_keys_lays_the_screen_out_once_at_most(tmp_path):
+    # none at all while "Enter >" and this turn's steps fit the box; once when they
+    # outgrow it or take a line more beyond it (the box scrolls further)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await opened(tmp_path, pilot, app)
+        await layouts_of(app, pilot, "m")  # the map on show (one layout), and the keys
+        steps = app.screen.query_one("#sl-steps")
+        said = []
+        for key in ("l", "down", "down", "m", "l", "up"):
+            assert (key, await layouts_of(app, pilot, key) <= 1) == (key, True)
+            said.append(str(steps.render()))
+        assert len(set(said)) > 1  # "Enter >" said something new meanwhile
