@@ -212,13 +212,16 @@ class Controller(Generic[S]):
 
     def bot_searches(self) -> bool:
         """Whether the bot to move will think: a searching level (hard, expert) with
-        more than one move to choose from. A forced move, or an easy or normal bot,
-        answers at once."""
+        more than one move to choose from, unless its level answers that step at once.
+        A forced move, or an easy or normal bot, answers at once."""
         if self.next_step() != "bot":
             return False
         seat = self.state.actors()[0]
         bot = self._bots[seat]
-        return isinstance(bot, RankingBot) and len(self.state.legal_actions(seat)) > 1
+        if not isinstance(bot, RankingBot):
+            return False
+        moves = len(self.state.legal_actions(seat))
+        return moves > 1 and bot.thinks_at(self.state.view(seat), moves)
 
     def bot_step(self) -> Action | None:
         if self.next_step() != "bot":

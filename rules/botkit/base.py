@@ -24,7 +24,7 @@ import math
 import time
 import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, final
 
@@ -213,6 +213,12 @@ class RankingBot(Bot):
 
     def decide(self, obs: SeatKnowledge) -> Action:
         return self.rank(obs)[0].action
+
+    def thinks_at(self, view: Mapping[str, Any], moves: int) -> bool:
+        """Whether a decision at the seat's ``view`` with ``moves`` to choose from is
+        searched (the seat shows "thinking"): any real choice, unless the game's level
+        answers some at once."""
+        return moves > 1
 
     @abstractmethod
     def rank(

@@ -8,7 +8,7 @@ the ten city slots, so weak cards are worth less than keeping the coin.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..botkit import (
@@ -40,13 +40,13 @@ HAPPY_CITY_CLOSE_CALL = 0.01
 # apart by luck): there hard takes Happiest Town's call. In Expert mode a discard
 # matters (the long search's values of its moves lie 0.1-0.2 of a win apart; hard won
 # 8 of 24 games against hard spending its whole budget with the coarse call at both
-# steps), so there only the draw is a minor step; it also gets only a share of the
-# budget (``EXPERT_DRAW_SHARE``): even the normal bot draws about as well as hard
-# (``benchmarks/bots_decisions.py``), and the draws took 0.4 of hard's time.
+# steps), so there only the draw is a minor step, and hard answers it as the normal
+# bot does: the normal bot draws about as well as hard searching a share of its budget
+# (regret 0.025 against 0.029 a decision on 13 positions, ``benchmarks/bots_decisions.py``),
+# and the draws took 0.4 of hard's time.
 MINOR_STAGES = ("refill", "discard")
 EXPERT_MINOR_STAGES = ("refill",)
 MINOR_CLOSE_CALL = 0.1
-EXPERT_DRAW_SHARE = 0.3
 HAPPIEST_TOWN_CLOSE_CALL = 0.1
 EXPERT_CLOSE_CALL = 0.01
 LONG_GAME = 20  # from this round on, buying a card is worth more than anything it costs
@@ -281,23 +281,20 @@ def worth_considering(state, actions):
 
 class MinorStepSearchBot(SearchBot):
     """Happy City's hard level: the shared search, which in Expert mode answers which
-    deck to draw from within a share of its budget (``EXPERT_DRAW_SHARE``). Only at
-    the table: the coach's rankings keep the whole budget it gives."""
+    deck to draw from as the normal bot does, at once. Only at the table: the coach's
+    rankings search a draw too."""
 
     def decide(self, obs: SeatKnowledge) -> Action:
-        full = self.budget
-        if obs.view.get("mode") != "expert" or obs.view.get("stage") not in EXPERT_MINOR_STAGES:
-            return super().decide(obs)
-        self.budget = Budget(
-            seconds=None if full.seconds is None else full.seconds * EXPERT_DRAW_SHARE,
-            iterations=None
-            if full.iterations is None
-            else max(1, round(full.iterations * EXPERT_DRAW_SHARE)),
-        )
-        try:
-            return super().decide(obs)
-        finally:
-            self.budget = full
+        if self.answers_at_once(obs.view):
+            return self.policy.decide(obs)
+        return super().decide(obs)
+
+    def thinks_at(self, view: Mapping[str, Any], moves: int) -> bool:
+        return moves > 1 and not self.answers_at_once(view)
+
+    @staticmethod
+    def answers_at_once(view: Mapping[str, Any]) -> bool:
+        return view.get("mode") == "expert" and view.get("stage") in EXPERT_MINOR_STAGES
 
 
 # Expert's fewest worlds before it drops a candidate in Expert mode. An imagined game

@@ -1,5 +1,5 @@
 """Happy City's searching levels in Expert mode: the imagined moves weigh an option right
-after it is taken, hard draws within a share of its budget, and expert compares its
+after it is taken, hard draws as the normal bot does, and expert compares its
 candidates on 16 worlds before it drops one. How well they decide is measured by
 ``benchmarks/bots.py --pair even`` / ``--pair expert`` and
 ``benchmarks/bots_decisions.py``, never here."""
@@ -12,7 +12,6 @@ from rules.botkit.base import observe
 from rules.bots import Budget, make_bot, make_ranker, policy_for
 from rules.happy_city import HAPPY_CITY, HappyCityState
 from rules.happy_city.bot import (
-    EXPERT_DRAW_SHARE,
     EXPERT_MODE_FEWEST,
     FewestWorldsExpertBot,
     HappyCityBot,
@@ -68,24 +67,31 @@ def test_an_imagined_move_weighs_each_option_right_after_it_is_taken():
     assert policy.right_after(state, seat, next(a for a in offered if a.kind == "coin")) is not None
 
 
-def test_in_expert_mode_hard_draws_within_a_share_of_its_budget():
-    """Which deck to draw from gets ``EXPERT_DRAW_SHARE`` of hard's budget; a discard
-    and a buy the whole of it; the bot's budget is its own again after the draw."""
+def test_in_expert_mode_hard_draws_as_the_normal_bot_does_at_once():
+    """Which deck to draw from is the policy's own choice, with no world searched and
+    no "thinking" shown; a discard and a buy are searched on the whole budget."""
     at = at_stages("expert", {"refill", "discard", "buy"})
     worlds = {}
     for stage, state in at.items():
+        seat = state.actors()[0]
         bot = hard_spending_all()
-        bot.choose(state, state.actors()[0])
+        chosen = bot.choose(state, seat)
         worlds[stage] = bot.last_iterations
-        assert bot.budget == Budget(seconds=None, iterations=WORLDS)
-    assert worlds == {"refill": round(WORLDS * EXPERT_DRAW_SHARE), "discard": 10, "buy": 10}
+        assert bot.thinks_at(state.view(seat), len(state.legal_actions(seat))) == (
+            stage != "refill"
+        )
+        if stage == "refill":
+            assert chosen == hard_spending_all().policy.decide(observe(state, seat))
+    assert worlds == {"refill": 0, "discard": 10, "buy": 10}
 
 
 def test_in_family_hard_draws_on_its_whole_budget():
     state = at_stages("family", {"refill"})["refill"]
+    seat = state.actors()[0]
     bot = hard_spending_all()
-    bot.choose(state, state.actors()[0])
+    bot.choose(state, seat)
     assert bot.last_iterations == WORLDS
+    assert bot.thinks_at(state.view(seat), len(state.legal_actions(seat)))
 
 
 def test_the_coachs_ranking_of_a_draw_keeps_the_whole_budget():
