@@ -37,16 +37,19 @@ SLOT_COST = 1.5
 HAPPY_CITY_CLOSE_CALL = 0.01
 # Happy City's minor steps, which deck to draw from and whether to discard, took about
 # three quarters of hard's time with the fine call (their moves are near-equals told
-# apart by luck): there hard takes Happiest Town's call. In Expert mode a discard
+# apart by luck): there the search takes Happiest Town's call. In Expert mode a discard
 # matters (the long search's values of its moves lie 0.1-0.2 of a win apart; hard won
 # 8 of 24 games against hard spending its whole budget with the coarse call at both
-# steps), so there only the draw is a minor step, and hard answers it as the normal
-# bot does: the normal bot draws about as well as hard searching a share of its budget
-# (regret 0.025 against 0.029 a decision on 13 positions, ``benchmarks/bots_decisions.py``),
-# and the draws took 0.4 of hard's time.
+# steps), so there only the draw is a minor step. At the table hard draws as the normal
+# bot does (``DRAW_STAGE``): the normal bot draws about as well as a search (regret
+# 0.025 against 0.029 a decision on 13 Expert-mode positions,
+# ``benchmarks/bots_decisions.py``), and hard so drawing won as often against hard
+# spending every budget, in both modes, at 0.3-0.4 of its CPU (``benchmarks/bots.py
+# --pair even``, README "Bot levels").
 MINOR_STAGES = ("refill", "discard")
 EXPERT_MINOR_STAGES = ("refill",)
 MINOR_CLOSE_CALL = 0.1
+DRAW_STAGE = "refill"
 HAPPIEST_TOWN_CLOSE_CALL = 0.1
 EXPERT_CLOSE_CALL = 0.01
 LONG_GAME = 20  # from this round on, buying a card is worth more than anything it costs
@@ -280,9 +283,9 @@ def worth_considering(state, actions):
 
 
 class MinorStepSearchBot(SearchBot):
-    """Happy City's hard level: the shared search, which in Expert mode answers which
-    deck to draw from as the normal bot does, at once. Only at the table: the coach's
-    rankings search a draw too."""
+    """Happy City's hard level: the shared search, which answers which deck to draw
+    from as the normal bot does, at once. Only at the table: the coach's rankings
+    search a draw too."""
 
     def decide(self, obs: SeatKnowledge) -> Action:
         if self.answers_at_once(obs.view):
@@ -294,7 +297,7 @@ class MinorStepSearchBot(SearchBot):
 
     @staticmethod
     def answers_at_once(view: Mapping[str, Any]) -> bool:
-        return view.get("mode") == "expert" and view.get("stage") in EXPERT_MINOR_STAGES
+        return view.get("stage") == DRAW_STAGE
 
 
 # Expert's fewest worlds before it drops a candidate in Expert mode. An imagined game

@@ -67,10 +67,11 @@ def test_an_imagined_move_weighs_each_option_right_after_it_is_taken():
     assert policy.right_after(state, seat, next(a for a in offered if a.kind == "coin")) is not None
 
 
-def test_in_expert_mode_hard_draws_as_the_normal_bot_does_at_once():
+@pytest.mark.parametrize("mode", ["expert", "family"])
+def test_hard_draws_as_the_normal_bot_does_at_once(mode):
     """Which deck to draw from is the policy's own choice, with no world searched and
     no "thinking" shown; a discard and a buy are searched on the whole budget."""
-    at = at_stages("expert", {"refill", "discard", "buy"})
+    at = at_stages(mode, {"refill", "discard", "buy"})
     worlds = {}
     for stage, state in at.items():
         seat = state.actors()[0]
@@ -82,16 +83,7 @@ def test_in_expert_mode_hard_draws_as_the_normal_bot_does_at_once():
         )
         if stage == "refill":
             assert chosen == hard_spending_all().policy.decide(observe(state, seat))
-    assert worlds == {"refill": 0, "discard": 10, "buy": 10}
-
-
-def test_in_family_hard_draws_on_its_whole_budget():
-    state = at_stages("family", {"refill"})["refill"]
-    seat = state.actors()[0]
-    bot = hard_spending_all()
-    bot.choose(state, seat)
-    assert bot.last_iterations == WORLDS
-    assert bot.thinks_at(state.view(seat), len(state.legal_actions(seat)))
+    assert worlds == {"refill": 0, "discard": WORLDS, "buy": WORLDS}
 
 
 def test_the_coachs_ranking_of_a_draw_keeps_the_whole_budget():

@@ -328,11 +328,24 @@ async def test_expert_game_one_human_three_bots_by_keys(tmp_path):
     assert any("Happy Market" in line for line in c.state.log_for(0))
 
 
+def seat_0_to_choose(stage: str):
+    """A seeded Happy City game played by its legal moves' first until seat 0 is to
+    move at ``stage`` with more than one move (the draw: "refill")."""
+    state = HAPPY_CITY.new_game(["Bot", "Ann"], seed=4)
+    while not (state.stage == stage and state.actors() == [0] and len(state.legal_actions(0)) > 1):
+        state = state.apply(state.legal_actions(state.actors()[0])[0])
+    return state
+
+
 def test_a_bot_searches_only_at_a_searching_level_with_a_choice():
     spec = HAPPY_CITY
-    state = spec.new_game(["Bot", "Ann"], seed=4)
+    state = seat_0_to_choose("buy")
     hard = Controller(spec, state, [{"kind": "bot", "level": "hard"}, {"kind": "human"}])
-    assert len(state.legal_actions(0)) > 1 and hard.bot_searches()
+    assert hard.bot_searches()
+    draw = Controller(
+        spec, seat_0_to_choose("refill"), [{"kind": "bot", "level": "hard"}, {"kind": "human"}]
+    )
+    assert not draw.bot_searches()  # hard draws as the normal bot does, at once
     normal = Controller(spec, state, [{"kind": "bot", "level": "normal"}, {"kind": "human"}])
     assert not normal.bot_searches()
     human_first = Controller(spec, state, [{"kind": "human"}, {"kind": "bot", "level": "hard"}])
@@ -344,7 +357,7 @@ async def test_the_bot_seat_reads_thinking_only_while_the_bot_decides(tmp_path):
     with a choice reads "thinking" on the frame drawn before it decides, and its move
     then replaces the line."""
     spec = HAPPY_CITY
-    state = spec.new_game(["Bot", "Ann"], seed=4)
+    state = seat_0_to_choose("buy")
     c = Controller(spec, state, [{"kind": "bot", "level": "hard"}, {"kind": "human"}])
     app = record_notes(TabletopApp(data_dir=tmp_path, bot_delay=60.0))  # a pause outlasting it
     async with app.run_test(size=(120, 40)) as pilot:
@@ -355,10 +368,10 @@ async def test_the_bot_seat_reads_thinking_only_while_the_bot_decides(tmp_path):
         assert "Bot (bot) is about to move" in str(status.render())
         app.screen._bot_move()  # what the pause's timer calls
         assert "Bot (bot) is thinking" in str(status.render())
-        assert c.state.step == 0  # not decided yet: the frame saying so comes first
+        assert c.state.step == state.step  # not decided yet: the frame saying so comes first
         for _ in range(400):  # a loaded machine: the decision's 0.2 s of CPU takes longer
             await pilot.pause(0.05)
-            if c.state.step:
+            if c.state.step > state.step:
                 break
-        assert c.state.step > 0
+        assert c.state.step > state.step
         assert "thinking" not in str(status.render())
