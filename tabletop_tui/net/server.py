@@ -92,6 +92,7 @@ class HostServer:
             loop.run_until_complete(self.start())
             started.set()
             loop.run_forever()
+            _finish_tasks(loop)
             loop.close()
 
         self._thread = threading.Thread(target=run, name="tabletop-host", daemon=True)
@@ -272,3 +273,19 @@ class HostServer:
                 changed = self.table.window_step(now - opened, now >= deadline)
             if changed:
                 await self._push()
+
+
+def _finish_tasks(loop: asyncio.AbstractEventLoop) -> None:
+    """Let a bot still thinking on a worker thread finish, then cancel what the stopped
+    loop still holds (a push queued by that move, the away watch, a countdown) and let
+    each take its cancellation, so none is dropped unstarted when the loop closes
+    (Python warns of a coroutine never awaited). A task ending may start another (a
+    connection's last push starts a bot's turn): those are cancelled in the next pass."""
+    loop.run_until_complete(loop.shutdown_default_executor())
+    for _ in range(5):
+        pending = asyncio.all_tasks(loop)
+        if not pending:
+            return
+        for task in pending:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
@@ -231,3 +232,29 @@ def test_a_seat_joined_again_elsewhere_is_told_why_its_link_ends(hosted):
     join(table.tokens[1])
     wait_for(lambda: bool(byes))
     assert byes == [("This seat was joined again elsewhere.", True)]
+
+
+def test_a_host_stopped_with_moves_still_queued_leaves_no_coroutine_unstarted():
+    # a push queued by a bot's last move, the away watch and the bots' turns are all on
+    # the loop when it stops: each is cancelled and run to its end, none dropped unstarted
+    spec = HAPPY_CITY
+    table = HostTable.start(spec, spec.new_game(["Ann", "Bob"], seed=3), [REMOTE, REMOTE])
+    server = HostServer(table, bot_delay=0, away_bot=0.3, level="easy")
+    server.run_in_thread()
+    loop = server.loop
+    assert loop is not None
+    unstarted: list[asyncio.Task] = []
+
+    def stop_with_the_push_unstarted() -> None:
+        unstarted.extend(asyncio.all_tasks(loop))
+        loop.stop()
+
+    def queue_a_push_and_stop() -> None:
+        assert table.on_change is not None
+        table.on_change()  # as a move does: the push is queued for the loop's next turn
+        loop.call_soon(stop_with_the_push_unstarted)
+
+    loop.call_soon_threadsafe(queue_a_push_and_stop)
+    wait_for(loop.is_closed)  # the host's thread has ended
+    assert unstarted, "the loop stopped with nothing on it"
+    assert all(task.done() for task in unstarted)
