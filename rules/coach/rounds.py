@@ -8,13 +8,15 @@ from typing import Any
 
 def scores_by_round(spec: Any, state: Any) -> list[tuple[str, list[float]]]:
     """(label, every seat's score) at the end of each round, then the final scores.
-    Only public things are read: the public view's round and the scores."""
+    Only public things are read: the round the public view gives (``round_under_way``,
+    which tests/test_protocol.py holds equal to it: a whole view a move was most of a
+    4-player Sweet Lands chart's half second) and the scores."""
     replay = spec.new_game(list(state.players), seed=state.seed, options=dict(state.options))
     points: list[tuple[str, list[float]]] = []
-    shown = replay.view(None).get("round")
+    shown = replay.round_under_way()
     for key in state.action_keys():
         replay = replay.apply(spec.parse_action(key))
-        now = replay.view(None).get("round")
+        now = replay.round_under_way()
         if now != shown and not replay.is_over:
             points.append((f"R{shown}", scores_of(replay, in_play=True)))
             shown = now
