@@ -295,7 +295,9 @@ def _need_stop(
     return EFFECT if stopped else None
 
 
-_COPY_TARGETS: dict[tuple, list] = {}  # copy_refusal's targets by targets, cost table, Rikka
+# copy_refusal's targets, each as sort_areas asks about it, by the copying area's
+# targets, its price (kept with them: the very dict), the cost table and Rikka's wood
+_COPY_TARGETS: dict[tuple, tuple[Cost, list[tuple[str, AreaUse]]]] = {}
 
 
 def copy_refusal(
@@ -311,18 +313,24 @@ def copy_refusal(
     hand cost); None when one may be copied. ``spot`` and ``acts`` as in sort_areas."""
     costs = Q.area_costs(s, seat)
     among = copy_targets(s, aid)
-    key = (among, id(costs), s.p[seat].role.wood_for_wheat)  # cost tables are kept
-    targets = _COPY_TARGETS.get(key)
-    if targets is None:
-        targets = _COPY_TARGETS[key] = [
-            (c, costs[c], price_items(costs[c]), Q.rikka_area(s, seat, c)) for c in among
-        ]
-    for c, c_cost, (r, n, more), c_wood in targets:  # one at a time: the first usually passes
-        if c in s.opened and sort_areas(
-            s, seat, [(c, c_cost, cost, r, n, more, None, c_wood, None)], spot, acts=acts
-        ):
+    key = (among, id(cost), id(costs), s.p[seat].role.wood_for_wheat)  # cost tables are kept
+    kept = _COPY_TARGETS.get(key)
+    if kept is None or kept[0] is not cost:
+        kept = _COPY_TARGETS[key] = (cost, [_copied_use(s, seat, c, costs[c], cost) for c in among])
+    for c, use in kept[1]:  # one at a time: the first usually passes
+        if c in s.opened and sort_areas(s, seat, [use], spot, acts=acts):
             return None
     return f"After paying for area {aid}, no area it copies can be paid for and do something now."
+
+
+def _copied_use(
+    s: StateFields, seat: int, aid: str, cost: Cost, minus: Cost
+) -> tuple[str, AreaUse]:
+    """Area ``aid`` copied by an area priced ``minus``, as sort_areas asks about it:
+    the two prices as one, made once (what sort_areas reads of a use with both
+    prices is their sum), so its price is tested as any area's."""
+    total = EC.merge(cost, minus)
+    return aid, (aid, total, None, *price_items(total), None, Q.rikka_area(s, seat, aid), None)
 
 
 def price_items(cost: Cost) -> tuple:
