@@ -90,7 +90,7 @@ def test_a_folding_last_column_wraps_as_the_grid_does():
     drawn_here = 0
     for width in range(8, 80):  # each width: the last column alone narrowed, or more
         assert cells_of(rows, width) == cells_of(rows.grid(), width), width
-        drawn_here += rows.last_column_room(width) is not None
+        drawn_here += rows.narrowed(width) is not None
     assert drawn_here > 20
 
 
@@ -109,7 +109,7 @@ def test_the_prosperity_and_rate_rows_match_their_rich_grid_on_seeded_games():
             for width in (30, 46, 60, 78, 108, 160):
                 for rows in (prosperity_lines(view, 0, rates, full), rates_lines()):
                     assert cells_of(rows, width) == cells_of(rows.grid(), width), (width, full)
-                    folded += rows.last_column_room(width) is not None
+                    folded += rows.narrowed(width) is not None
     assert folded > 10  # the bonuses and rates wrapped here, not by Rich, at most widths
 
 
@@ -148,6 +148,26 @@ def test_the_narrow_players_paragraphs_match_their_rich_grids_on_seeded_games():
             assert len(grids) == players
             for rows in grids:
                 assert cells_of(rows, width) == cells_of(rows.grid(), width), (players, width)
-                folded += rows.last_column_room(width) is not None
+                folded += rows.narrowed(width) is not None
                 tried += 1
     assert folded > tried / 2  # the values folded here, not by Rich, at most widths
+
+
+def test_the_industry_and_food_tracks_side_by_side_match_their_rich_grid_on_seeded_games():
+    from rich.console import Group
+
+    from tabletop_tui.games.sweet_lands import tracks
+    from tabletop_tui.games.sweet_lands.demo import mid_game
+
+    for players in (1, 2, 4):
+        view = mid_game(players=players, seed=players + 6, round_=2, want="area").state.view(0)
+        player = view["players"][0]
+        for full in (False, True):
+            food = Group(
+                tracks.food_lines(player, full),
+                Text(""),
+                Text(tracks.ahead_text(player), style="italic"),
+            )
+            side = Beside(tracks.industry_lines(player, full), food, gap=4)
+            for width in (40, 70, 90, 108, 160):  # 40: too narrow, the grid draws them
+                assert cells_of(side, width) == cells_of(side.grid(), width), (players, width)
