@@ -74,7 +74,9 @@ class LogView(DrawnLines, ScrollView, can_focus=True):
         self.virtual_size = Size(width, len(lines))
         self.refresh()
         if follow:
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
+            # at once: the frame that draws the new lines draws them at the end
+            # (after the refresh, it drew the old place first and the end a frame later)
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def wrap(self, entry: str, width: int) -> list[Line]:
         console = self.app.console

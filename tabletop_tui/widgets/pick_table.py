@@ -25,10 +25,13 @@ from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.geometry import Region, Size, Spacing
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from .steady import expect_box_length
 
 HEADER = -1  # the header's row index (as in a DataTable)
 
@@ -172,7 +175,18 @@ class PickTable(ScrollView, can_focus=True):
         self.cursor_row = max(0, min(before, len(made) - 1))
         self.hover_row = None
         # the size, known now: the layout that shows the table is the only one it needs
+        new_height = self.virtual_size.height != 1 + top
         self.virtual_size = Size(sum(self.widths), 1 + top)
+        box = self.parent
+        if (
+            new_height
+            and isinstance(box, VerticalScroll)
+            and box.outer_size.width  # laid out before
+            and box.styles.overflow_y == "scroll"
+        ):
+            # and so for the scroll box it is in (found during that layout, the box's
+            # new length asked for a second one)
+            expect_box_length(box)
         self.refresh()
         if made:  # as a DataTable does once its first row is in
             self.post_highlighted()

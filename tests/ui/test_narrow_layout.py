@@ -9,12 +9,13 @@ import json
 from typing import Any, cast
 
 import pytest
-from textual.widgets import ContentSwitcher, Static
+from textual.widgets import Static
 
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.games.happiness.hand import Hand
+from tabletop_tui.games.sweet_lands.tabstrip import Panels
 from tabletop_tui.widgets.common import HandoffScreen, TooSmallScreen
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.narrow import ViewStrip
@@ -310,7 +311,7 @@ async def test_a_sweet_lands_tab_key_from_the_log_shows_the_play_view_on_that_ta
         await pilot.press("h")
         await pilot.pause()
         assert screen.view_shown == "play"
-        assert screen.query_one("#sl-tabs", ContentSwitcher).current == "tab-hand"
+        assert screen.query_one("#sl-tabs", Panels).active == "tab-hand"
         assert screen.query_one("#sl-hand").region.height > 0  # in sight (it scrolls)
 
 

@@ -64,15 +64,110 @@ def test_titled_tables_match_the_rich_table_on_seeded_games():
         for part in getattr(renderable, "renderables", []):
             yield from titled(part)
 
-    fast = 0
+    fast = tried = 0
     for players in (1, 2, 4):
         state = mid_game(players=players, seed=players + 6, round_=2, want="area").state
         c = controller(state, viewer=state.actors()[0], kinds=["human"] * players)
         view = c.view()
         panels = [board.board_renderable(view, asked.board(c)), hand.player_renderable(view, 0)]
         for table in (t for panel in panels for t in titled(panel)):
-            for width in (30, 46, 78, 108, 160):
+            for width in (30, 40, 46, 52, 60, 66, 78, 90, 108, 160):
                 rich = Group(table.title_text(), table.table)
                 assert cells_of(table, width) == cells_of(rich, width), (table.title, width)
                 fast += table.lines(Console(width=width), width) is not None
-    assert fast > 20  # the lines drawn here, not by Rich, for most tables at these widths
+                tried += 1
+    # drawn here, not by Rich, at nearly every width: cells wrap as Rich wraps them
+    assert fast > 0.9 * tried
+
+
+def test_a_folding_last_column_wraps_as_the_grid_does():
+    rows = Aligned("left", "left", "left", no_wrap=(False,) * 3, fold_last=True)
+    rows.add_row(
+        Text("Or-up tiles", style="#ffaf3a"), "A. B. .. $", "2:1 gold; 4:+1 wheat; end:5VP"
+    )
+    rows.add_row("Gn-lo", ". AB", "2:Supercalifragilisticexpialidocious; end:2VP")
+    rows.add_row("x", "", "")
+    drawn_here = 0
+    for width in range(8, 80):  # each width: the last column alone narrowed, or more
+        assert cells_of(rows, width) == cells_of(rows.grid(), width), width
+        drawn_here += rows.narrowed(width) is not None
+    assert drawn_here > 20
+
+
+def test_the_prosperity_and_rate_rows_match_their_rich_grid_on_seeded_games():
+    from tabletop_tui.games.sweet_lands import asked
+    from tabletop_tui.games.sweet_lands.demo import controller, mid_game
+    from tabletop_tui.games.sweet_lands.tracks import prosperity_lines, rates_lines
+
+    folded = 0
+    for players in (1, 2, 4):
+        state = mid_game(players=players, seed=players + 6, round_=2, want="area").state
+        c = controller(state, viewer=state.actors()[0], kinds=["human"] * players)
+        view = c.view()
+        rates = asked.track_rates(c, 0)
+        for full in (False, True):
+            for width in (30, 46, 60, 78, 108, 160):
+                for rows in (prosperity_lines(view, 0, rates, full), rates_lines()):
+                    assert cells_of(rows, width) == cells_of(rows.grid(), width), (width, full)
+                    folded += rows.narrowed(width) is not None
+    assert folded > 10  # the bonuses and rates wrapped here, not by Rich, at most widths
+
+
+def test_the_players_table_matches_the_rich_table_with_its_title_on_seeded_games():
+    from tabletop_tui.games.sweet_lands.demo import mid_game
+    from tabletop_tui.games.sweet_lands.hand import players_renderable
+    from tabletop_tui.games.sweet_lands.lines import Titled
+
+    fast = tried = 0
+    for players in (1, 2, 3, 4):
+        view = mid_game(players=players, seed=players + 6, round_=2, want="area").state.view(0)
+        for width in (36, 46, 60, 78, 90, 108, 160):
+            table = players_renderable(view, width)
+            if not isinstance(table, Titled):
+                continue  # a narrow panel: a paragraph per player
+            assert cells_of(table, width) == cells_of(table.table, width), (players, width)
+            fast += table.lines(Console(width=width), width) is not None
+            tried += 1
+    assert fast == tried > 12  # drawn here, not by Rich, its values folded as Rich folds them
+
+
+def test_the_narrow_players_paragraphs_match_their_rich_grids_on_seeded_games():
+    from rich.console import Group
+
+    from tabletop_tui.games.sweet_lands.demo import mid_game
+    from tabletop_tui.games.sweet_lands.hand import players_renderable
+
+    folded = tried = 0
+    for players in (2, 3, 4):
+        view = mid_game(players=players, seed=players + 6, round_=2, want="area").state.view(0)
+        for width in (24, 30, 36, 46, 60):
+            panel = players_renderable(view, width)
+            if not isinstance(panel, Group):
+                continue  # room for a column per player
+            grids = [part for part in panel.renderables if isinstance(part, Aligned)]
+            assert len(grids) == players
+            for rows in grids:
+                assert cells_of(rows, width) == cells_of(rows.grid(), width), (players, width)
+                folded += rows.narrowed(width) is not None
+                tried += 1
+    assert folded > tried / 2  # the values folded here, not by Rich, at most widths
+
+
+def test_the_industry_and_food_tracks_side_by_side_match_their_rich_grid_on_seeded_games():
+    from rich.console import Group
+
+    from tabletop_tui.games.sweet_lands import tracks
+    from tabletop_tui.games.sweet_lands.demo import mid_game
+
+    for players in (1, 2, 4):
+        view = mid_game(players=players, seed=players + 6, round_=2, want="area").state.view(0)
+        player = view["players"][0]
+        for full in (False, True):
+            food = Group(
+                tracks.food_lines(player, full),
+                Text(""),
+                Text(tracks.ahead_text(player), style="italic"),
+            )
+            side = Beside(tracks.industry_lines(player, full), food, gap=4)
+            for width in (40, 70, 90, 108, 160):  # 40: too narrow, the grid draws them
+                assert cells_of(side, width) == cells_of(side.grid(), width), (players, width)

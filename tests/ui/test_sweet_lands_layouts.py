@@ -4,11 +4,13 @@ new lines tell their new height before the layout (widgets/steady.py); the steps
 their box, so an arrow or the map taking the keys lays nothing out while they fit."""
 
 import pytest
+from rich.text import Text
 
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.tabstrip import Panels
+from tabletop_tui.widgets.pick_table import PickTable
 
 
 class Counted(TabletopApp):
@@ -77,3 +79,24 @@ async def test_an_arrow_or_the_map_taking_the_keys_lays_the_screen_out_once_at_m
             assert (key, await layouts_of(app, pilot, key) <= 1) == (key, True)
             said.append(str(steps.render()))
         assert len(set(said)) > 1  # "Enter >" said something new meanwhile
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_table_rows_of_a_new_height_lay_the_screen_out_once(tmp_path, size):
+    # the table tells its scroll box its new length before the layout (a card played
+    # from the hand: the hand shorter, the panel's box shorter with it)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        await layouts_of(app, pilot, "h")
+        table = app.screen.query_one("#sl-hand", PickTable)
+        rows: list[tuple[str, list[str | Text] | tuple[Text, ...]]] = [
+            (table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)
+        ]
+        assert len(rows) > 1
+        for shown in (rows[:-1], rows):
+            before = app.layouts
+            table.set_rows(shown)
+            for _ in range(4):
+                await pilot.pause()
+            assert app.layouts - before == 1

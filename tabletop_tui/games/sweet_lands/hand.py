@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import textwrap
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from rules.core import counted
 from rules.sweet_lands import CardView, PlayerView, SweetLandsView
 
 from ...text import markup_safe
-from .lines import titled_table
+from .lines import Aligned, Titled, titled_table
 from .text import (
     INDUSTRY_COLUMN,
     character_short,
@@ -297,9 +295,9 @@ def players_renderable(view: SweetLandsView, width: int = 100):
         parts: list = [Text("Players (public)", style="bold")]
         for s, p in enumerate(players):
             # a grid, so that a value that wraps goes on under itself, not at the edge
-            grid = Table.grid(padding=(0, 1))
-            grid.add_column(no_wrap=True, style="dim")
-            grid.add_column(overflow="fold")
+            grid = Aligned(
+                "left", "left", no_wrap=(True, False), fold_last=True, styles=("dim", "")
+            )
             for label, values in facts:
                 grid.add_row(f" {label}:", values[s])
             grid.add_row(" prosperity steps:", "")
@@ -307,18 +305,10 @@ def players_renderable(view: SweetLandsView, width: int = 100):
                 grid.add_row(f"  {label}:", values[s])
             parts += [Text(f"{tags[s]} {p['name']}", style="bold"), grid]
         return Group(*parts)
-    t = Table(
-        title="Players (public)",
-        title_justify="left",
-        title_style="bold",
-        box=box.SIMPLE_HEAD,
-        show_edge=False,
-        pad_edge=False,
-        padding=(0, 1),
-    )
-    t.add_column("", no_wrap=True)  # the labels stay whole; values fold, never "..."
-    for s, p in enumerate(players):
-        t.add_column(f"{tags[s]} {escape(p['name'])}", overflow="fold")
+    # the labels stay whole; values fold, never "..."
+    columns: list[dict] = [{"no_wrap": True}, *[{"overflow": "fold"}] * len(players)]
+    heads = ["", *(f"{tags[s]} {escape(p['name'])}" for s, p in enumerate(players))]
+    t = Titled("Players (public)", heads, title_style="bold", columns=columns)
     for label, values in facts:
         t.add_row(label, *values)
     t.add_row(Text("prosperity steps", style="dim"), *[""] * len(players))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from rich import box
@@ -85,6 +86,14 @@ class Lines(DrawnLines):
         return "\n".join(line.rstrip() for line in self.line_texts(width))
 
 
+def as_text(cell: str | Text) -> Text:
+    """A cell as Rich's table takes a string (markup and emoji codes read), quicker
+    for the many plain ones."""
+    if isinstance(cell, Text):
+        return cell
+    return Text.from_markup(cell) if "[" in cell or ":" in cell else Text(cell)
+
+
 class Beside:
     """Two renderables side by side: a two-column grid, ``gap`` cells between them."""
 
@@ -99,7 +108,28 @@ class Beside:
         return table
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.grid()
+        # Where both fit side by side, each is drawn at its own widest, as the grid
+        # draws them, without the grid's second measuring and its padded cells.
+        left = Measurement.get(console, options, self.left).maximum
+        right = Measurement.get(console, options, self.right).maximum
+        if left + self.gap + right > options.max_width or options.justify not in (
+            None,
+            "default",
+            "left",
+        ):
+            yield self.grid()
+            return
+        column = options.update(
+            justify="left", overflow="ellipsis", no_wrap=False, highlight=False, height=None
+        )
+        lefts = console.render_lines(self.left, column.update_width(left), pad=True)
+        rights = console.render_lines(self.right, column.update_width(right), pad=True)
+        gap = Segment(" " * self.gap)
+        for y in range(max(len(lefts), len(rights))):
+            yield from lefts[y] if y < len(lefts) else [Segment(" " * left)]
+            yield gap
+            yield from rights[y] if y < len(rights) else [Segment(" " * right)]
+            yield Segment.line()
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         return Measurement.get(console, options, self.grid())
@@ -111,20 +141,28 @@ class Aligned:
     It draws what a Rich grid of the same cells draws (``Table.grid(padding=(0, 1))``),
     at a fraction of the cost: a Rich table measures and draws every cell apart, about
     a tenth of a millisecond each, and the Industry Track alone has a hundred cells.
-    Where the lines are wider than the room, it is that grid, which wraps its cells.
+    Where the lines are wider than the room, their cells wrap to the widths the grid
+    would narrow its columns to (or the grid draws them, where it would do more).
     """
 
     def __init__(
-        self, *justify: Literal["left", "right"], no_wrap: tuple[bool, ...] | None = None
+        self,
+        *justify: Literal["left", "right"],
+        no_wrap: tuple[bool, ...] | None = None,
+        fold_last: bool = False,
+        styles: tuple[str, ...] | None = None,
     ) -> None:
         self.justify = justify  # "left" or "right", one per column
         # the grid's columns that never wrap (default: the first only)
         self.no_wrap = no_wrap or tuple(i == 0 for i in range(len(justify)))
+        # the last column folds a word too long for it ("overflow: fold")
+        self.fold_last = fold_last
+        # each column's style, beneath its cells' own (the space after it included)
+        self.styles = styles or ("",) * len(justify)
         self.rows: list[tuple[list[Text], str]] = []
 
     def add_row(self, *cells: str | Text, style: str = "") -> None:
-        texts = [c if isinstance(c, Text) else Text.from_markup(c) for c in cells]
-        self.rows.append((texts, style))
+        self.rows.append(([as_text(c) for c in cells], style))
 
     def widths(self) -> list[int]:
         return [
@@ -134,29 +172,81 @@ class Aligned:
 
     def lines(self) -> list[Text]:
         widths = self.widths()
+        return [self.row_line(cells, widths, style) for cells, style in self.rows]
+
+    def row_line(self, cells: list[Text], widths: list[int], style: str = "") -> Text:
+        """The row's cells, each padded to its column's width, one space apart."""
+        line = Text(no_wrap=True)
+        for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+            start = len(line)
+            pad = Text(" " * (width - cell.cell_len), style=cell.style)  # as Rich pads a cell
+            if self.justify[i] == "right":
+                line.append_text(pad)
+            line.append_text(cell)
+            if self.justify[i] != "right":
+                line.append_text(pad)
+            if i < len(widths) - 1:
+                line.append(" ")
+            if self.styles[i]:
+                line.spans.insert(0, Span(start, len(line), self.styles[i]))
+        # The row's style as a span beneath the cells' own: a base style would also
+        # colour the padding a cell of another table adds around the line.
+        if style:
+            line.spans.insert(0, Span(0, len(line), style))
+        return line
+
+    def narrowed(self, max_width: int) -> list[int] | None:
+        """Each column's width where the rows are too wide for ``max_width``, narrowed
+        as the Rich grid narrows its columns (narrowed_widths, each counted with the
+        space after it); None where the grid would do more (narrow every column
+        evenly), or where a cell has lines of its own or a row a style."""
+        widths = self.widths()
+        padded = [min(w + 1, max_width) for w in widths[:-1]] + [min(widths[-1], max_width)]
+        wrapping = [not no_wrap for no_wrap in self.no_wrap]
+        narrowed = narrowed_widths(padded, wrapping, max_width)
+        if (
+            sum(narrowed) > max_width
+            or min(narrowed[:-1], default=2) < 2  # a column left no room beside its space
+            or narrowed[-1] < 1
+            or any(style for _, style in self.rows)
+            or any("\n" in cell.plain for cells, _ in self.rows for cell in cells)
+        ):
+            return None
+        return [w - 1 for w in narrowed[:-1]] + [narrowed[-1]]
+
+    def wrapped_lines(self, console: Console, widths: list[int]) -> list[Text]:
+        """Each row with its cells wrapped to ``widths`` (narrowed) as the grid wraps
+        them, a cell shorter than its row blank below."""
+        last = len(widths) - 1
         out = []
-        for cells, style in self.rows:
-            line = Text(no_wrap=True)
+        for cells, _ in self.rows:
+            parts: list[list[Text]] = []
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
-                pad = Text(" " * (width - cell.cell_len), style=cell.style)  # as Rich pads a cell
-                if self.justify[i] == "right":
-                    line.append_text(pad)
-                line.append_text(cell)
-                if self.justify[i] != "right":
-                    line.append_text(pad)
-                if i < len(widths) - 1:
-                    line.append(" ")
-            # The row's style as a span beneath the cells' own: a base style would also
-            # colour the padding a cell of another table adds around the line.
-            if style:
-                line.spans.insert(0, Span(0, len(line), style))
-            out.append(line)
+                if cell.cell_len <= width:
+                    parts.append([cell])  # padded to its width as it is joined
+                    continue
+                overflow = cell.overflow or ("fold" if self.fold_last and i == last else "ellipsis")
+                no_wrap = cell.no_wrap if cell.no_wrap is not None else self.no_wrap[i]
+                lines = cell.wrap(
+                    console, width, justify=self.justify[i], overflow=overflow, no_wrap=no_wrap
+                )
+                parts.append(list(lines))
+            for y in range(max(len(lines) for lines in parts)):
+                row = [lines[y] if y < len(lines) else Text("") for lines in parts]
+                out.append(self.row_line(row, widths))
         return out
 
     def grid(self) -> Table:
         table = Table.grid(padding=(0, 1))
-        for justify, no_wrap in zip(self.justify, self.no_wrap, strict=True):
-            table.add_column(justify=justify, no_wrap=no_wrap)
+        last = len(self.justify) - 1
+        for i, (justify, no_wrap) in enumerate(zip(self.justify, self.no_wrap, strict=True)):
+            fold = self.fold_last and i == last
+            table.add_column(
+                justify=justify,
+                no_wrap=no_wrap,
+                overflow="fold" if fold else "ellipsis",
+                style=self.styles[i],
+            )
         for cells, style in self.rows:
             table.add_row(*cells, style=style)
         return table
@@ -164,7 +254,13 @@ class Aligned:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         widths = self.widths()
         if sum(widths) + len(widths) - 1 > options.max_width:
-            yield self.grid()
+            narrowed = self.narrowed(options.max_width)
+            if narrowed is None or options.justify not in (None, "default", "left"):
+                yield self.grid()
+                return
+            for line in self.wrapped_lines(console, narrowed):
+                yield from line.render(console)
+                yield Segment.line()
             return
         if options.justify not in (None, "default", "left"):
             yield from self.lines()
@@ -191,13 +287,27 @@ class Titled:
     between columns): Rich measures and draws every cell through a padding renderable,
     most of the Board and Hand panels' drawing. Otherwise the Rich table draws it."""
 
-    def __init__(self, title: str, cols):
+    def __init__(
+        self, title: str, cols, title_style: str | None = None, columns: Sequence[dict] = ()
+    ):
+        """``title_style``: the title is the Rich table's own (in that style, as wide as
+        the table) instead of a line above it; ``columns``: each column's options for
+        the Rich table (wrapping, folding), which only matter where Rich draws it."""
         self.title = title
+        self.title_style = title_style
         self.cols = tuple(cols)
         self.rows: list[tuple] = []
-        self.table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-        for c in cols:
-            self.table.add_column(c)
+        self.table = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            show_edge=False,
+            padding=(0, 1),
+            title=title if title_style else None,
+            title_justify="left",
+            title_style=title_style,
+        )
+        for i, c in enumerate(cols):
+            self.table.add_column(c, **(columns[i] if columns else {}))
 
     def add_row(self, *cells):
         self.table.add_row(*cells)
@@ -211,18 +321,23 @@ class Titled:
         return title
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.title_text()
+        if self.title_style is None:
+            yield self.title_text()
         lines = self.lines(console, options.max_width)
         if lines is None:
             yield self.table
             return
+        if self.title_style is not None:  # as the Rich table draws its title
+            title = console.render_str(self.title, style=self.title_style, highlight=False)
+            width = max(line.cell_len for line in lines)
+            yield from console.render(title, options.update(width=width, justify="left"))
         for line in lines:
             yield from line.render(console)
             yield Segment.line()
 
     def lines(self, console: Console, max_width: int) -> list[Text] | None:
-        """The table's lines, or None where Rich must draw it (a cell of several lines,
-        or a table wider than the room, whose cells Rich wraps)."""
+        """The table's lines, or None where Rich must draw it (a cell of several lines
+        of its own, or a table too wide for narrowed_widths to fit)."""
 
         def text(cell) -> Text:
             return cell if isinstance(cell, Text) else console.render_str(cell, highlight=False)
@@ -239,30 +354,90 @@ class Titled:
             ):
                 return None
             widths.append(max(cell.cell_len for cell in cells) + left + right or 1)
-        if sum(widths) > max_width - last:  # the dividers take a column each
-            return None
-        head_style = console.get_style("table.header")
-        out = [self.row(header, widths, pads, head_style)]
+        room = max_width - last  # the dividers take a column each
+        if sum(widths) > room:
+            wrapping = [not c.no_wrap for c in self.table.columns]
+            # (Rich measures each column within the room first)
+            widths = narrowed_widths([min(w, room) for w in widths], wrapping, room)
+            if sum(widths) > room:
+                return None
+        out = self.row(console, header, widths, pads, header=True)
         out.append(Text("─".join("─" * w for w in widths)))
-        out += [self.row(row, widths, pads, None) for row in body]
+        for row in body:
+            out += self.row(console, row, widths, pads)
         return out
 
-    @staticmethod
-    def row(cells: list[Text], widths: list[int], pads, style) -> Text:
-        """One row: each cell padded to its column, one space between columns;
-        ``style`` (the header's) under each cell, padding included."""
-        line = Text(no_wrap=True, end="")
-        for i, (cell, width, (left, _)) in enumerate(zip(cells, widths, pads, strict=True)):
-            if i:
-                line.append(" ")
-            cell = cell.copy()
-            cell.pad_right(width - left - cell.cell_len)  # as Rich justifies it left
-            start = len(line)
-            line.append(" " * left)
-            line.append_text(cell)
-            if style is not None:
-                line.spans.insert(0, Span(start, len(line), style))
-        return line
+    def row(
+        self, console: Console, cells: list[Text], widths: list[int], pads, header: bool = False
+    ) -> list[Text]:
+        """One row's lines: each cell wrapped and padded to its column, one space
+        between columns, a cell shorter than the row blank below (above in the header,
+        which Rich aligns to the bottom, its style under each cell, padding included)."""
+        wrapped: list[list[Text | None]] = []
+        for cell, width, (left, right), column in zip(
+            cells, widths, pads, self.table.columns, strict=True
+        ):
+            room = width - left - right
+            if cell.cell_len <= room:
+                cell = cell.copy()
+                cell.pad_right(room - cell.cell_len)  # as Rich justifies it left
+                wrapped.append([cell])
+            else:
+                overflow = cell.overflow or column.overflow
+                no_wrap = cell.no_wrap if cell.no_wrap is not None else column.no_wrap
+                lines = cell.wrap(console, room, justify="left", overflow=overflow, no_wrap=no_wrap)
+                wrapped.append(list(lines))
+        height = max(len(parts) for parts in wrapped)
+        style = console.get_style("table.header") if header else None
+        if header:
+            none: list[Text | None] = [None]
+            wrapped = [none * (height - len(parts)) + parts for parts in wrapped]
+        out = []
+        for y in range(height):
+            line = Text(no_wrap=True, end="")
+            for i, (parts, width, (left, right)) in enumerate(
+                zip(wrapped, widths, pads, strict=True)
+            ):
+                if i:
+                    line.append(" ")
+                start = len(line)
+                part = parts[y] if y < len(parts) else None
+                if part is not None:
+                    line.append(" " * left)
+                    line.append_text(part)
+                    line.append(" " * right)  # the padding, outside the cell's own style
+                else:
+                    line.append(" " * width)
+                if style is not None:
+                    line.spans.insert(0, Span(start, len(line), style))
+            out.append(line)
+        return out
+
+
+def narrowed_widths(widths: list[int], wrapping: list[bool], room: int) -> list[int]:
+    """Column widths narrowed to ``room`` as a Rich table narrows them: the widest
+    wrapping columns first, each step down to the next widest, the excess shared out
+    in proportion (Rich's own steps: Table._collapse_widths and ratio_reduce)."""
+    widths = list(widths)
+    excess = sum(widths) - room
+    while excess > 0 and any(wrapping):
+        widest = max(w for w, wraps in zip(widths, wrapping, strict=True) if wraps)
+        next_widest = max(
+            (w if wraps and w != widest else 0) for w, wraps in zip(widths, wrapping, strict=True)
+        )
+        step = widest - next_widest
+        ratios = [int(w == widest and wraps) for w, wraps in zip(widths, wrapping, strict=True)]
+        if not step:
+            break
+        left, share = excess, sum(ratios)
+        for i, ratio in enumerate(ratios):
+            if ratio:
+                cut = min(min(excess, step), round(ratio * left / share))
+                widths[i] -= cut
+                left -= cut
+                share -= ratio
+        excess = sum(widths) - room
+    return widths
 
 
 def titled_table(title, *cols) -> Titled:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from rich.markup import escape
 from textual import events
+from textual.containers import Container
 from textual.message import Message
-from textual.widgets import ContentSwitcher, Static
+from textual.widgets import Static
 
 from ...widgets.sizes import MIN_WIDTH
 
@@ -63,10 +64,15 @@ class TabStrip(Static):
             self.show(self.active)  # spaced or tight for the new width
 
 
-class Panels(ContentSwitcher):
-    """The switcher of the five panels; ``active`` names the one on show. It says when
-    its size changes (the first layout, a terminal resize): a panel's tables and lines
-    are wrapped to the width they were drawn for.
+class Panels(Container):
+    """The five panels, one on show; ``active`` names it (the others are not displayed).
+    It says when its size changes (the first layout, a terminal resize): a panel's
+    tables and lines are wrapped to the width they were drawn for.
+
+    Not Textual's ContentSwitcher: its ``current`` is a reactive that repaints the
+    switcher itself, all of the panels' area (46 lines at 160x50, 1-5 ms of blank
+    lines cut at every edge), on every tab switch; here only the panel put on show
+    is drawn.
 
     Every panel is laid out in the screen's first layout, under the one on show (each
     panel has a layer of its own, the first one on show on top: sweet_lands.tcss), then
@@ -80,16 +86,16 @@ class Panels(ContentSwitcher):
         """The panels' size changed."""
 
     def __init__(self, *children, initial: str, **kw) -> None:
-        super().__init__(*children, initial=initial, **kw)
+        super().__init__(*children, **kw)
+        self.shown_id = initial  # the panel on show
         self.sizing_all = False  # every panel displayed, the first on show on top
 
     def on_mount(self) -> None:
-        # after the switcher's own mount, which hides every panel but the one on show
+        for child in self.children:
+            child.display = child.id == self.shown_id
         self.call_later(self.show_all_once)
 
     def show_all_once(self) -> None:
-        if self.current is None:
-            return
         self.sizing_all = True
         for child in self.children:
             child.display = True
@@ -99,19 +105,22 @@ class Panels(ContentSwitcher):
         if self.sizing_all:
             self.sizing_all = False
             for child in self.children:
-                child.display = child.id == self.current
-
-    def watch_current(self, old: str | None, new: str | None) -> None:
-        self.show_only_active()  # another panel on top: the others hidden at once
-        super().watch_current(old, new)
+                child.display = child.id == self.shown_id
 
     def on_resize(self, _event: events.Resize) -> None:
         self.post_message(self.Resized())
 
     @property
     def active(self) -> str:
-        return self.current or ""
+        return self.shown_id
 
     @active.setter
     def active(self, pane: str) -> None:
-        self.current = pane
+        if pane == self.shown_id and not self.sizing_all:
+            return
+        old, self.shown_id = self.shown_id, pane
+        if self.sizing_all:
+            self.show_only_active()  # another panel on top: the others hidden at once
+            return
+        self.get_child_by_id(old).display = False
+        self.get_child_by_id(pane).display = True

@@ -125,13 +125,14 @@ def rate_short(vp: int, per: int) -> str:
 
 def prosperity_lines(
     view: SweetLandsView, shown: int, rates: list[TrackRate], full: bool = False
-) -> Table:
+) -> Aligned:
     d = data()
     players = view["players"]
     tags = player_tags(players)
     pv = players[shown]
     w = max(1, len(players))
-    t = _grid({}, {}, {}, {"overflow": "fold"})
+    # the bonuses wrap, folding a word too long for their column
+    t = Aligned("left", "left", "left", "left", no_wrap=(False,) * 4, fold_last=True)
     t.add_row(
         Text("Prosperity", style="bold"),
         Text("positions", style="dim"),
@@ -154,9 +155,9 @@ def prosperity_lines(
     return t
 
 
-def rates_lines() -> Table:
+def rates_lines() -> Aligned:
     d = data()
-    t = _grid({}, {"overflow": "fold"})
+    t = Aligned("left", "left", no_wrap=(False, False), fold_last=True)
     t.add_row(Text("VP rates", style="bold"), Text("from space N on: the rate", style="dim"))
     for tr in d.prosperity:
         t.add_row(
