@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
@@ -28,11 +29,25 @@ class MoveList(OptionList):
             # in one step: emptied first, the list's length went to 0 and back, and
             # each new list laid the whole screen out, even one as long as the last
             self.set_options(options)
+            self.expect_length()
         else:
             self.clear_options()
         self.highlighted = (
             min(highlight, len(options) - 1) if options and highlight is not None else None
         )
+
+    def expect_length(self) -> None:
+        """Tell the next layout the new options' length while the list has no room.
+
+        A hidden list (another seat's turn, a hand-off) is laid out at no size, so
+        Textual counts its lines only when it is drawn again, after the layout that
+        shows it, and that count asks for a second layout of the whole screen. The
+        width it last drew at (its virtual width) is the width it comes back at,
+        unless the terminal was resized meanwhile; then Textual's count corrects it."""
+        width = self.virtual_size.width
+        if self.size.width or not width:
+            return  # laid out: Textual counted the lines at its width already
+        self.virtual_size = Size(width, self.get_content_height(self.size, self.size, width))
 
     def action_select(self) -> None:
         if self.highlighted is None:

@@ -6,10 +6,14 @@ their box, so an arrow or the map taking the keys lays nothing out while they fi
 import pytest
 from rich.text import Text
 
+from rules.bots import make_bot, observe
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.games.sweet_lands.lines import Lines
+from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.games.sweet_lands.tabstrip import Panels
+from tabletop_tui.widgets.common import HandoffScreen
+from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.pick_table import PickTable
 
 
@@ -100,3 +104,39 @@ async def test_table_rows_of_a_new_height_lay_the_screen_out_once(tmp_path, size
             for _ in range(4):
                 await pilot.pause()
             assert app.layouts - before == 1
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_enter_on_a_hand_off_lays_the_game_screen_out_once(tmp_path, size):
+    # the move list, hidden while the terminal changed hands, is told its new length
+    # before the layout that shows it (widgets/moves.py); Textual counted it after that
+    # layout, which asked for a second one (a told length Textual disagrees with
+    # would cost that second layout again)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        app.animation_level = "none"
+        c = mid_game(players=3, seed=1, round_=2, want="area")
+        app.open_game(c)
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, SweetLandsScreen)
+        game.screen_layout_refresh_signal.subscribe(app, app.counted)
+        bot = make_bot("sweet-lands", "normal", 1)
+        handed = 0
+        for _ in range(60):
+            if handed == 2:
+                break
+            if isinstance(app.screen, HandoffScreen):
+                for _ in range(4):
+                    await pilot.pause()
+                assert await layouts_of(app, pilot, "enter") == 1
+                assert app.screen is game
+                moves = game.query_one(MoveList)
+                assert moves.option_count and moves.virtual_size.height >= moves.option_count
+                handed += 1
+                continue
+            assert c.viewer is not None
+            c.act(bot.decide(observe(c.state, c.viewer)))
+            game.advance()
+            await pilot.pause()
+        assert handed == 2
