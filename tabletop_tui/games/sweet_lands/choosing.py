@@ -46,6 +46,12 @@ class ChoosingHost(PartHost, Protocol):
     @property
     def focused(self) -> Widget | None: ...
 
+    def set_focus(
+        self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
+    ) -> None:
+        """The focus to ``widget`` at once (Textual's ``Screen.set_focus``)."""
+        ...
+
     def current_view(self) -> SweetLandsView: ...
 
     def shown(self, v: SweetLandsView) -> int:
@@ -196,6 +202,19 @@ class Choosing:
             self.show_cursor()
             self.host.show_steps()
 
+    def give_keys(self, widget: Widget) -> None:
+        """The focus to ``widget`` now, and "Enter >" said for it before the next layout.
+        (``Widget.focus`` moves it on the next turn of the loop, after the key's layout
+        and frame; "Enter >" rewritten then, a line longer or shorter, laid the screen
+        out again: a second layout and two more frames on M, L and a tab leaving the map.)
+        """
+        host = self.host
+        if host.focused is widget:
+            return
+        host.set_focus(widget)
+        if host.focused is widget:  # (a widget that cannot take the focus keeps none)
+            self.focus_moved()  # again on its DescendantFocus, finding nothing to change
+
     def focus_moved(self) -> None:
         # Enter now belongs to another widget: the list follows its cursor, and the
         # header says what Enter does there
@@ -261,7 +280,7 @@ class Choosing:
             self.host.notify("No free action is possible now.", severity="warning")
             return
         ol = self.host.query_one("#sl-actions", OptionList)
-        ol.focus()
+        self.give_keys(ol)
         ol.highlighted = found
 
     def hex_digit(self, digit: str) -> None:
@@ -278,7 +297,7 @@ class Choosing:
             hm.set_cursor(target)  # the list follows the map cursor
             return
         ol = self.host.query_one("#sl-actions", OptionList)
-        ol.focus()
+        self.give_keys(ol)
         ol.highlighted = found
         self.follow_list(move)
 
@@ -328,7 +347,7 @@ class Choosing:
             return
         self.chooser.filter = acts
         host.show_moves(host.controller.legal())
-        host.query_one("#sl-actions", OptionList).focus()
+        self.give_keys(host.query_one("#sl-actions", OptionList))
         host.notify(f"{question} in the move list (keys 1-{len(acts)}, or arrows and Enter).")
 
     def choose_row(self, row: str) -> None:

@@ -393,7 +393,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self.render_log()
         # the focus never moves to the map by itself (M does): arrows stay on the list
         if op_changed and step == "human" and legal:
-            self.query_one(OptionList).focus()
+            self.choosing.give_keys(self.query_one(OptionList))
 
     def note_turn_so_far(self, v: SweetLandsView, step: str) -> None:
         """What this turn has done so far, for the line above the moves (the list
@@ -617,7 +617,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
             if shown and ol.highlighted is not None:
                 self.choosing.follow_list(chooser.highlighted())
             if shown and not isinstance(self.focused, (OptionList, HexMap, PickTable)):
-                ol.focus()
+                self.choosing.give_keys(ol)
         # Only what the footer shows may trigger its (costly) rebuild.
         kinds = {a.kind for a in chooser.at().legal}
         footer = FooterModel(
@@ -676,7 +676,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self.try_act("done")
 
     def action_focus_moves(self) -> None:
-        self.query_one(OptionList).focus()
+        self.choosing.give_keys(self.query_one(OptionList))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.choosing.list_highlighted(event.option_list, event.option.id)
@@ -714,9 +714,9 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
 
     def action_tab(self, key: str) -> None:
         self.action_narrow_view("play")  # the panels are part of the play view
-        self.show_tab(TABS[key])
         if key == "m":
-            self.query_one(HexMap).focus()
+            self.choosing.give_keys(self.query_one(HexMap))
+        self.show_tab(TABS[key])
 
     def on_panels_resized(self) -> None:
         """Wrap the panels again for their new width (hidden ones when next shown)."""
@@ -726,15 +726,16 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
     ) -> None:
         """Put this panel on show (a key, a click on the strip or a move's home panel)."""
-        self.query_one(Panels).active = tab
-        self.query_one(TabStrip).show(tab)
-        self.render_tab(tab, v, legal)
         if self.focused is not None and self.focused is not self:
             pane = next(
                 (w for w in self.focused.ancestors if w.parent is self.query_one(Panels)), None
             )
             if pane is not None and pane.id != tab:
-                self.query_one(OptionList).focus()  # Enter never acts on a hidden widget
+                # Enter never acts on a hidden widget
+                self.choosing.give_keys(self.query_one(OptionList))
+        self.query_one(Panels).active = tab
+        self.query_one(TabStrip).show(tab)
+        self.render_tab(tab, v, legal)
 
     def action_legend(self) -> None:
         self._legend = not self._legend
