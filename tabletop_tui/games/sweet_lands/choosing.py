@@ -91,11 +91,13 @@ class Choosing:
     def __init__(self, host: ChoosingHost) -> None:
         self.host = host
         self.chooser = Chooser()  # what is listed, highlighted and what Enter does
+        # the widget about to take the focus while "Enter >" is said for it (give_keys)
+        self.taking_keys: Widget | None = None
 
     # ---- the widgets tell the chooser where they point ---------------------------------
     def focused_part(self) -> Part:
         """The part of the screen Enter belongs to."""
-        widget = self.host.focused
+        widget = self.taking_keys or self.host.focused
         if isinstance(widget, HexMap):
             return "map"
         if isinstance(widget, PickTable):
@@ -112,7 +114,7 @@ class Choosing:
         if chooser.position is not None:
             chooser.shown_seat = host.shown(chooser.at().view)
         chooser.focus = part = self.focused_part()
-        table = host.focused
+        table = self.taking_keys or host.focused
         if isinstance(table, PickTable) and part in ("areas", "hand"):
             chooser.rows[part] = table.cursor_key
         return chooser
@@ -203,17 +205,22 @@ class Choosing:
             self.host.show_steps()
 
     def give_keys(self, widget: Widget) -> None:
-        """The focus to ``widget`` now, and "Enter >" said for it before the next layout.
-        (``Widget.focus`` moves it on the next turn of the loop, after the key's layout
-        and frame; "Enter >" rewritten then, a line longer or shorter, laid the screen
-        out again: a second layout and two more frames on M, L and a tab leaving the map.)
-        """
+        """What Enter does said for ``widget``, then the focus to it, in this key's turn:
+        one layout and one frame for both. ``Widget.focus`` moves it on the next turn of the
+        loop, after the key's layout and frame; "Enter >" rewritten then (a line longer
+        or shorter) laid the screen out again, two more frames on M, L and a tab leaving
+        the map. The steps come first: the focus asks the screen for a whole frame at
+        once, while a new height reaches it later, through the steps' own idle; focus
+        first, that frame came before the layout, and a second after it."""
         host = self.host
-        if host.focused is widget:
+        if host.focused is widget or not widget.focusable:
             return
-        host.set_focus(widget)
-        if host.focused is widget:  # (a widget that cannot take the focus keeps none)
-            self.focus_moved()  # again on its DescendantFocus, finding nothing to change
+        self.taking_keys = widget
+        try:
+            self.focus_moved()
+        finally:
+            self.taking_keys = None
+        host.set_focus(widget)  # again on its DescendantFocus, finding nothing to change
 
     def focus_moved(self) -> None:
         # Enter now belongs to another widget: the list follows its cursor, and the

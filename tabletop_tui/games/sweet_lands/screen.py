@@ -714,9 +714,9 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
 
     def action_tab(self, key: str) -> None:
         self.action_narrow_view("play")  # the panels are part of the play view
+        self.show_tab(TABS[key])
         if key == "m":
             self.choosing.give_keys(self.query_one(HexMap))
-        self.show_tab(TABS[key])
 
     def on_panels_resized(self) -> None:
         """Wrap the panels again for their new width (hidden ones when next shown)."""
@@ -726,6 +726,9 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self, tab: str, v: SweetLandsView | None = None, legal: list | None = None
     ) -> None:
         """Put this panel on show (a key, a click on the strip or a move's home panel)."""
+        self.query_one(Panels).active = tab
+        self.query_one(TabStrip).show(tab)
+        self.render_tab(tab, v, legal)
         if self.focused is not None and self.focused is not self:
             pane = next(
                 (w for w in self.focused.ancestors if w.parent is self.query_one(Panels)), None
@@ -733,9 +736,6 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
             if pane is not None and pane.id != tab:
                 # Enter never acts on a hidden widget
                 self.choosing.give_keys(self.query_one(OptionList))
-        self.query_one(Panels).active = tab
-        self.query_one(TabStrip).show(tab)
-        self.render_tab(tab, v, legal)
 
     def action_legend(self) -> None:
         self._legend = not self._legend
