@@ -9,6 +9,7 @@ from rich.text import Text
 from rules.bots import make_bot, observe
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import mid_game
+from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.games.sweet_lands.tabstrip import Panels
@@ -140,3 +141,22 @@ async def test_enter_on_a_hand_off_lays_the_game_screen_out_once(tmp_path, size)
             game.advance()
             await pilot.pause()
         assert handed == 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_tab_key_that_moves_the_focus_lays_the_screen_out_once(tmp_path, size):
+    # M gives the map the keys and a tab leaving the map gives them back to the list:
+    # "Enter >" is said for the new focus in the same layout as the panel on show (it
+    # took a second one when the focus moved after the key's frame and this turn's
+    # steps, longer than their box, took a line more or less)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        steps = app.screen.query_one("#sl-steps")
+        await layouts_of(app, pilot, "p")
+        said = []
+        for key, focused in (("m", HexMap), ("t", MoveList), ("m", HexMap), ("b", MoveList)):
+            assert (key, await layouts_of(app, pilot, key)) == (key, 1)
+            assert isinstance(app.screen.focused, focused)
+            said.append(steps.outer_size.height)
+        assert len(set(said)) > 1  # the steps changed height with the focus

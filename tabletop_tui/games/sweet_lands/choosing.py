@@ -46,6 +46,12 @@ class ChoosingHost(PartHost, Protocol):
     @property
     def focused(self) -> Widget | None: ...
 
+    def set_focus(
+        self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False
+    ) -> None:
+        """The focus to ``widget`` at once (Textual's ``Screen.set_focus``)."""
+        ...
+
     def current_view(self) -> SweetLandsView: ...
 
     def shown(self, v: SweetLandsView) -> int:
@@ -85,11 +91,13 @@ class Choosing:
     def __init__(self, host: ChoosingHost) -> None:
         self.host = host
         self.chooser = Chooser()  # what is listed, highlighted and what Enter does
+        # the widget about to take the focus while "Enter >" is said for it (give_keys)
+        self.taking_keys: Widget | None = None
 
     # ---- the widgets tell the chooser where they point ---------------------------------
     def focused_part(self) -> Part:
         """The part of the screen Enter belongs to."""
-        widget = self.host.focused
+        widget = self.taking_keys or self.host.focused
         if isinstance(widget, HexMap):
             return "map"
         if isinstance(widget, PickTable):
@@ -106,7 +114,7 @@ class Choosing:
         if chooser.position is not None:
             chooser.shown_seat = host.shown(chooser.at().view)
         chooser.focus = part = self.focused_part()
-        table = host.focused
+        table = self.taking_keys or host.focused
         if isinstance(table, PickTable) and part in ("areas", "hand"):
             chooser.rows[part] = table.cursor_key
         return chooser
@@ -196,6 +204,24 @@ class Choosing:
             self.show_cursor()
             self.host.show_steps()
 
+    def give_keys(self, widget: Widget) -> None:
+        """What Enter does said for ``widget``, then the focus to it, in this key's turn:
+        one layout and one frame for both. ``Widget.focus`` moves it on the next turn of the
+        loop, after the key's layout and frame; "Enter >" rewritten then (a line longer
+        or shorter) laid the screen out again, two more frames on M, L and a tab leaving
+        the map. The steps come first: the focus asks the screen for a whole frame at
+        once, while a new height reaches it later, through the steps' own idle; focus
+        first, that frame came before the layout, and a second after it."""
+        host = self.host
+        if host.focused is widget or not widget.focusable:
+            return
+        self.taking_keys = widget
+        try:
+            self.focus_moved()
+        finally:
+            self.taking_keys = None
+        host.set_focus(widget)  # again on its DescendantFocus, finding nothing to change
+
     def focus_moved(self) -> None:
         # Enter now belongs to another widget: the list follows its cursor, and the
         # header says what Enter does there
@@ -261,7 +287,7 @@ class Choosing:
             self.host.notify("No free action is possible now.", severity="warning")
             return
         ol = self.host.query_one("#sl-actions", OptionList)
-        ol.focus()
+        self.give_keys(ol)
         ol.highlighted = found
 
     def hex_digit(self, digit: str) -> None:
@@ -278,7 +304,7 @@ class Choosing:
             hm.set_cursor(target)  # the list follows the map cursor
             return
         ol = self.host.query_one("#sl-actions", OptionList)
-        ol.focus()
+        self.give_keys(ol)
         ol.highlighted = found
         self.follow_list(move)
 
@@ -328,7 +354,7 @@ class Choosing:
             return
         self.chooser.filter = acts
         host.show_moves(host.controller.legal())
-        host.query_one("#sl-actions", OptionList).focus()
+        self.give_keys(host.query_one("#sl-actions", OptionList))
         host.notify(f"{question} in the move list (keys 1-{len(acts)}, or arrows and Enter).")
 
     def choose_row(self, row: str) -> None:

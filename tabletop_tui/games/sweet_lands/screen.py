@@ -393,7 +393,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self.render_log()
         # the focus never moves to the map by itself (M does): arrows stay on the list
         if op_changed and step == "human" and legal:
-            self.query_one(OptionList).focus()
+            self.choosing.give_keys(self.query_one(OptionList))
 
     def note_turn_so_far(self, v: SweetLandsView, step: str) -> None:
         """What this turn has done so far, for the line above the moves (the list
@@ -617,7 +617,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
             if shown and ol.highlighted is not None:
                 self.choosing.follow_list(chooser.highlighted())
             if shown and not isinstance(self.focused, (OptionList, HexMap, PickTable)):
-                ol.focus()
+                self.choosing.give_keys(ol)
         # Only what the footer shows may trigger its (costly) rebuild.
         kinds = {a.kind for a in chooser.at().legal}
         footer = FooterModel(
@@ -676,7 +676,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self.try_act("done")
 
     def action_focus_moves(self) -> None:
-        self.query_one(OptionList).focus()
+        self.choosing.give_keys(self.query_one(OptionList))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self.choosing.list_highlighted(event.option_list, event.option.id)
@@ -716,7 +716,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self.action_narrow_view("play")  # the panels are part of the play view
         self.show_tab(TABS[key])
         if key == "m":
-            self.query_one(HexMap).focus()
+            self.choosing.give_keys(self.query_one(HexMap))
 
     def on_panels_resized(self) -> None:
         """Wrap the panels again for their new width (hidden ones when next shown)."""
@@ -734,7 +734,8 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                 (w for w in self.focused.ancestors if w.parent is self.query_one(Panels)), None
             )
             if pane is not None and pane.id != tab:
-                self.query_one(OptionList).focus()  # Enter never acts on a hidden widget
+                # Enter never acts on a hidden widget
+                self.choosing.give_keys(self.query_one(OptionList))
 
     def action_legend(self) -> None:
         self._legend = not self._legend
