@@ -247,8 +247,10 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
                 await pilot.press("escape")
         end = app.screen
         assert type(end).__name__ == "SweetLandsEndScreen"
-        for _ in range(20):  # the end screen fills its boxes when mounted
-            text = str(end.query_one("#end-extra", Static).render())
+        text = ""
+        for _ in range(40):  # the end screen composes, then fills its boxes when mounted
+            boxes = end.query("#end-extra").results(Static)
+            text = "".join(str(box.render()) for box in boxes)
             if text:
                 break
             await pilot.pause(0.05)
