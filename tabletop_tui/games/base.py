@@ -469,7 +469,10 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
                 ol.clear_options()
                 ol.add_options(options)
                 ol.highlighted = highlight
-            ol.display = bool(legal)
+            # Under a hand-off the list keeps its room and the focus, empty: the next
+            # seat's moves fill it without moving anything around it (shown again, it
+            # cost a second layout, and the focus went to another widget and back).
+            ol.display = bool(legal) or self.controller.next_step() == "handoff"
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
         footer_key = (

@@ -25,6 +25,7 @@ from textual.strip import Strip
 
 from .card import card_letter, card_lines, mini_lines
 from .drawn_lines import DrawnLines
+from .steady import expect_outer_height
 
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 # corners (top left, top right, bottom left, bottom right), the rule, the side
@@ -160,6 +161,9 @@ class CardGrid(DrawnLines):
         if height != self._height:
             self._height = height
             self.styles.height = height  # the only change that needs a new layout
+            # told first, with the panel's new length: found during the layout, they
+            # asked for a second one (the reasons on a hand-off's new seat's cards)
+            expect_outer_height(self, height)
         self.refresh()
 
     def on_resize(self) -> None:

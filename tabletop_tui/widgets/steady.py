@@ -54,8 +54,7 @@ def expect_outer_height(widget: Widget, height: int) -> None:
     if width and not widget.is_scrollable:
         widget.virtual_size = Size(width, height)  # a reactive: it asks for the layout
         box = widget.parent
-        if isinstance(box, VerticalScroll) and box.styles.overflow_y == "scroll":
-            # (a box whose bar comes and goes changes its width with it: left to Textual)
+        if isinstance(box, VerticalScroll):
             expect_box_length(box)
     widget.refresh(layout=True, repaint=False)
 
@@ -66,7 +65,10 @@ def expect_box_length(box: VerticalScroll) -> None:
     not scroll is as high as its ``virtual_size`` says (its last size, or the one told
     by ``expect_outer_height``); one that scrolls, its content's length within its
     min-height and max-height. Margins between children collapse, as Textual lays
-    them out."""
+    them out; a child docked at the top (the first) adds its height, as Textual's
+    arrangement does. A box whose bar comes and goes (overflow auto) is told only
+    while the bar stays as it is: one that comes or goes changes the box's width,
+    which only the layout finds."""
     room = laid_out_content(box)
     length, margin_below, first = 0, 0, True
     for child in box.children:
@@ -78,10 +80,11 @@ def expect_box_length(box: VerticalScroll) -> None:
         margin = child.styles.margin
         length += (margin.top if first else max(margin_below, margin.top)) + tall
         margin_below, first = margin.bottom, False
-    box.virtual_size = Size(
-        room.width - box.scrollbar_size_vertical,
-        max(room.height - box.scrollbar_size_horizontal, length + margin_below),
-    )
+    length += margin_below
+    height = room.height - box.scrollbar_size_horizontal
+    if box.styles.overflow_y == "auto" and (length > height) != box.show_vertical_scrollbar:
+        return  # the bar comes or goes: left to Textual's layout (and a second one)
+    box.virtual_size = Size(room.width - box.scrollbar_size_vertical, max(height, length))
 
 
 class SteadyStatic(Static):

@@ -1,0 +1,90 @@
+"""Enter on a Happy City or Happiest Town hand-off: the move list keeps its room and the focus while the
+terminal changes hands (empty: nothing of the next seat's shows), and at 120x40 a
+Happy City hand-off lays the game screen out once (the card grids and the left
+panel tell their new heights before the layout: widgets/steady.py)."""
+
+import pytest
+
+from rules import get_game
+from rules.bots import make_bot
+from tabletop_tui.app import TabletopApp
+from tabletop_tui.controller import Controller
+from tabletop_tui.games.base import GameScreenBase
+from tabletop_tui.saves import new_save_path
+from tabletop_tui.widgets.common import HandoffScreen
+from tabletop_tui.widgets.moves import MoveList
+
+
+class Counted(TabletopApp):
+    """The app, counting the game screen's layouts and where the focus goes."""
+
+    layouts = 0
+    focus_went: list[object] = []
+
+    def counted(self, _screen) -> None:
+        self.layouts += 1
+
+    def focus_moved(self, widget) -> None:
+        self.focus_went.append(widget)
+
+
+async def hand_offs(tmp_path, game: str, options: dict, size: tuple[int, int], want: int):
+    """(layouts, the widgets focused meanwhile, the list under the hand-off) of each of
+    ``want`` hand-off Enters of a 4-human game, bots choosing the moves."""
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        app.animation_level = "none"
+        spec = get_game(game)
+        state = spec.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=3, options=options)
+        c = Controller(spec, state, [{"kind": "human"}] * 4, new_save_path(tmp_path, game))
+        app.open_game(c)
+        await pilot.pause()
+        screen = next(s for s in app.screen_stack if isinstance(s, GameScreenBase))
+        screen.screen_layout_refresh_signal.subscribe(app, app.counted)
+        app.focus_went = []
+        app.watch(screen, "focused", app.focus_moved, init=False)
+        chooser = make_bot(game, "smart", 9)
+        seen: list[tuple[int, list[object], tuple[bool, int]]] = []
+        for _ in range(200):
+            if len(seen) == want:
+                break
+            if isinstance(app.screen, HandoffScreen):
+                for _ in range(4):
+                    await pilot.pause()
+                moves = screen.query_one(MoveList)
+                under = (moves.display, moves.option_count)
+                before, app.focus_went = app.layouts, []
+                await pilot.press("enter")
+                for _ in range(4):
+                    await pilot.pause()
+                assert app.screen is screen and screen.focused is moves and moves.option_count
+                seen.append((app.layouts - before, list(app.focus_went), under))
+                continue
+            assert c.viewer is not None
+            c.act(chooser.choose(c.state, c.viewer))
+            screen.advance()
+            await pilot.pause()
+        assert len(seen) == want
+        return seen
+
+
+@pytest.mark.parametrize("mode", ["family", "expert"])
+async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mode):
+    # the specials' reasons for the seat taking the terminal change their grid's height
+    # (and the left panel's length) at each hand-off: told before the layout, one
+    # layout shows them (two before)
+    seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
+    assert [layouts for layouts, _focused, _under in seen] == [1, 1, 1]
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_move_list_keeps_the_focus_and_nothing_of_the_next_seat_over_a_hand_off(
+    tmp_path, game, size
+):
+    # hidden under the hand-off, the list lost the focus: Textual gave it to the first
+    # widget that takes it as the game came back, and the list took it back after
+    # (a second restyle of the screen, and the left panel scrolled to that widget)
+    seen = await hand_offs(tmp_path, game, {}, size, 3)
+    for _layouts, focused, (shown, options) in seen[1:]:  # (the first: nothing had it)
+        assert focused == [] and shown and options == 0
