@@ -85,6 +85,9 @@ def expect_box_length(box: VerticalScroll) -> None:
     if box.styles.overflow_y == "auto" and (length > height) != box.show_vertical_scrollbar:
         return  # the bar comes or goes: left to Textual's layout (and a second one)
     box.virtual_size = Size(room.width - box.scrollbar_size_vertical, max(height, length))
+    # a box of the same size is not updated by the layout: its scroll is kept within
+    # the new length here (Textual does it when the layout finds the length)
+    box.scroll_y = box.validate_scroll_y(box.scroll_y)
 
 
 class SteadyStatic(Static):

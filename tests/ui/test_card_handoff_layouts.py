@@ -88,3 +88,32 @@ async def test_the_move_list_keeps_the_focus_and_nothing_of_the_next_seat_over_a
     seen = await hand_offs(tmp_path, game, {}, size, 3)
     for _layouts, focused, (shown, options) in seen[1:]:  # (the first: nothing had it)
         assert focused == [] and shown and options == 0
+
+
+async def test_a_grid_growing_shorter_under_a_scrolled_panel_keeps_the_scroll_within_it(
+    tmp_path,
+):
+    # the panel is told its new length before the layout, which then finds its size
+    # unchanged and leaves the scroll alone: told, the scroll is kept within the length
+    from tabletop_tui.widgets.card_grid import CardGrid
+
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(80, 24)) as pilot:
+        spec = get_game("happy-city")
+        state = spec.new_game(["Ann", "Bob"], seed=3, options={"mode": "expert"})
+        seats = [{"kind": "human"}, {"kind": "bot", "level": "easy"}]
+        app.open_game(Controller(spec, state, seats, new_save_path(tmp_path, "happy-city")))
+        for _ in range(6):
+            await pilot.pause()
+        left = app.screen.query_one("#hc-left")
+        left.scroll_end(animate=False)
+        for _ in range(4):
+            await pilot.pause()
+        assert left.scroll_y == left.max_scroll_y > 0
+        grid = app.screen.query_one("#hc-specials", CardGrid)
+        longest = left.virtual_size.height
+        grid.show(grid.cards[:1], columns=grid.columns, card_width=grid.card_width, mini=grid.mini)
+        for _ in range(6):
+            await pilot.pause()
+        assert left.virtual_size.height < longest
+        assert left.scroll_y == left.max_scroll_y
