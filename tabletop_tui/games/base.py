@@ -472,7 +472,9 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
             # Under a hand-off the list keeps its room and the focus, empty: the next
             # seat's moves fill it without moving anything around it (shown again, it
             # cost a second layout, and the focus went to another widget and back).
-            ol.display = bool(legal) or self.controller.next_step() == "handoff"
+            # A table to look at (a replayed step) has no list.
+            handing = not self.review and self.controller.next_step() == "handoff"
+            ol.display = bool(legal) or handing
             if focus and legal and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
         footer_key = (

@@ -117,3 +117,18 @@ async def test_a_grid_growing_shorter_under_a_scrolled_panel_keeps_the_scroll_wi
             await pilot.pause()
         assert left.virtual_size.height < longest
         assert left.scroll_y == left.max_scroll_y
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
+async def test_a_replayed_table_shows_no_move_list(tmp_path, game):
+    # a replayed step waits for a seat, as a hand-off does, but nobody plays it here
+    from tabletop_tui.screens.replay import ReplayApp
+
+    from .test_replay_table import open_table, random_replay
+
+    app = ReplayApp(random_replay(tmp_path, game, 3, 12), step=10)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_table(pilot)
+        assert isinstance(table, GameScreenBase) and table.review
+        assert table.controller.next_step() == "handoff"
+        assert not table.query_one(MoveList).display
