@@ -15,6 +15,7 @@ SPEC = HAPPINESS
 
 def app_for(tmp_path, scale=0.02):
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=3, silence_scale=scale)
+    app.animation_level = "none"  # as tests.ui.helpers.make_app
     return record_notes(app)
 
 
