@@ -6,8 +6,8 @@ caches of its own), so with Python's default thresholds (700, 10, 10) a full col
 30-65 ms of CPU spent walking every object the process holds, landed inside about one
 key press in seven and made most of the presses that took longer than 100 ms.
 
-Two measures from the standard library, taken by ``tabletop play`` (tests start many
-apps in one process and keep the defaults):
+Two measures from the standard library, taken by ``tabletop play`` (the test suite
+takes both in its own way, tests/conftest.py, and keeps the collections below off):
 
 - a young-generation threshold of 7,000 objects instead of 700: young collections run a
   tenth as often, and so do full ones;

@@ -12,7 +12,12 @@ from tabletop_tui.widgets.common import HandoffScreen
 
 
 def make_app(tmp_path, **kw):
-    return record_notes(TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7, **kw))
+    """The app as the tests drive it: bots answer at once, a fixed seed, and no animated
+    scrolls or tab underlines, whose every frame Textual draws while the tests read only
+    the settled screen (the card games' snapshot tests keep a player's animations)."""
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7, **kw)
+    app.animation_level = "none"
+    return record_notes(app)
 
 
 def record_notes(app):

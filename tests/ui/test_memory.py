@@ -21,7 +21,8 @@ GAMES = 3
 
 
 def alive(kind, earlier: tuple = ()) -> int:
-    """How many objects of ``kind`` are alive, but those in ``earlier``."""
+    """How many objects of ``kind`` (a class or a tuple of them) are alive, but those in
+    ``earlier``."""
     gc.collect()
     held = {id(o) for o in earlier}
     return sum(isinstance(o, kind) and id(o) not in held for o in gc.get_objects())
@@ -68,7 +69,7 @@ async def test_games_in_a_row_leave_no_screens_or_controllers(tmp_path):
         # still be running, so give them up to five seconds (a leak lasts for ever)
         kinds = (GameScreenBase, HandoffScreen, Controller)
         for _ in range(100):
-            if not any(alive(kind, earlier) for kind in kinds):
+            if not alive(kinds, earlier):  # one collection for the three kinds
                 break
             await pilot.pause(0.05)
         assert alive(GameScreenBase, earlier) == 0
