@@ -160,3 +160,28 @@ async def test_a_tab_key_that_moves_the_focus_lays_the_screen_out_once(tmp_path,
             assert isinstance(app.screen.focused, focused)
             said.append(steps.outer_size.height)
         assert len(set(said)) > 1  # the steps changed height with the focus
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_focus_change_asks_for_no_whole_screen_repaint(tmp_path, size, monkeypatch):
+    # Textual's screen repainted itself whole when its focus moved (7-13 ms at 160x50);
+    # the widget taking the focus and the one leaving it repaint themselves, so only
+    # what changed is drawn (screen.py, focused)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        await layouts_of(app, pilot, "p")
+        screen = app.screen
+        whole: list[str] = []
+
+        def refresh(*regions, repaint=True, **kwargs):
+            if repaint and not regions:
+                whole.append(type(screen.focused).__name__)
+            return screen_refresh(*regions, repaint=repaint, **kwargs)
+
+        screen_refresh = screen.refresh
+        monkeypatch.setattr(screen, "refresh", refresh)
+        for key, focused in (("m", HexMap), ("t", MoveList), ("m", HexMap), ("b", MoveList)):
+            await layouts_of(app, pilot, key)
+            assert isinstance(screen.focused, focused)
+        assert whole == []

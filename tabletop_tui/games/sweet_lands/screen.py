@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -77,6 +79,10 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
     HANDOFF = SweetLandsHandoff  # U on it says why no turn is taken back
+    # Textual's screen repaints itself whole when the focus moves; the widget taking
+    # the focus and the one leaving it repaint themselves (their Focus and Blur) and
+    # take their :focus styles, so the rest of the screen is drawn again for nothing
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
