@@ -185,3 +185,24 @@ async def test_a_focus_change_asks_for_no_whole_screen_repaint(tmp_path, size, m
             await layouts_of(app, pilot, key)
             assert isinstance(screen.focused, focused)
         assert whole == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_table_outgrowing_its_max_height_lays_the_screen_out_once(tmp_path, size):
+    # its scroll bar comes (and goes) with the rows: said before the layout, with the
+    # size the layout gives it (found during the layout, it cost a second and a third)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        await layouts_of(app, pilot, "b")
+        table = app.screen.query_one("#sl-areas", PickTable)
+        rows: list[tuple[str, list[str | Text] | tuple[Text, ...]]] = [
+            (table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)
+        ]
+        many = [(f"{key}-{n}", cells) for n in range(3) for key, cells in rows]
+        for shown, bar in ((many, True), (rows[:2], False), (many, True)):
+            before = app.layouts
+            table.set_rows(shown)
+            for _ in range(4):
+                await pilot.pause()
+            assert (app.layouts - before, table.show_vertical_scrollbar) == (1, bar)
