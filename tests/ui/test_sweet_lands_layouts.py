@@ -47,6 +47,21 @@ async def layouts_of(app: Counted, pilot, key: str) -> int:
     return app.layouts - before
 
 
+Rows = list[tuple[str, list[str | Text] | tuple[Text, ...]]]
+
+
+def rows_of(table: PickTable) -> Rows:
+    return [(table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)]
+
+
+async def layouts_of_rows(app: Counted, pilot, table: PickTable, rows: Rows) -> int:
+    before = app.layouts
+    table.set_rows(rows)
+    for _ in range(4):
+        await pilot.pause()
+    return app.layouts - before
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_every_panel_is_sized_with_the_screen_and_only_the_one_on_show_is_shown(
     tmp_path, size
@@ -95,16 +110,10 @@ async def test_table_rows_of_a_new_height_lay_the_screen_out_once(tmp_path, size
         await opened(tmp_path, pilot, app)
         await layouts_of(app, pilot, "h")
         table = app.screen.query_one("#sl-hand", PickTable)
-        rows: list[tuple[str, list[str | Text] | tuple[Text, ...]]] = [
-            (table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)
-        ]
+        rows = rows_of(table)
         assert len(rows) > 1
         for shown in (rows[:-1], rows):
-            before = app.layouts
-            table.set_rows(shown)
-            for _ in range(4):
-                await pilot.pause()
-            assert app.layouts - before == 1
+            assert await layouts_of_rows(app, pilot, table, shown) == 1
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
@@ -196,13 +205,8 @@ async def test_a_table_outgrowing_its_max_height_lays_the_screen_out_once(tmp_pa
         await opened(tmp_path, pilot, app)
         await layouts_of(app, pilot, "b")
         table = app.screen.query_one("#sl-areas", PickTable)
-        rows: list[tuple[str, list[str | Text] | tuple[Text, ...]]] = [
-            (table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)
-        ]
-        many = [(f"{key}-{n}", cells) for n in range(3) for key, cells in rows]
+        rows = rows_of(table)
+        many: Rows = [(f"{key}-{n}", cells) for n in range(3) for key, cells in rows]
         for shown, bar in ((many, True), (rows[:2], False), (many, True)):
-            before = app.layouts
-            table.set_rows(shown)
-            for _ in range(4):
-                await pilot.pause()
-            assert (app.layouts - before, table.show_vertical_scrollbar) == (1, bar)
+            laid_out = await layouts_of_rows(app, pilot, table, shown)
+            assert (laid_out, table.show_vertical_scrollbar) == (1, bar)
