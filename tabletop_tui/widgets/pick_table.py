@@ -31,7 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .steady import expect_box_length, outer_height
+from .steady import expect_box_length, expect_vertical_bar, outer_height
 
 HEADER = -1  # the header's row index (as in a DataTable)
 
@@ -182,8 +182,8 @@ class PickTable(ScrollView, can_focus=True):
         self.hover_row = None
         # the size, known now: the layout that shows the table is the only one it needs
         new_height = self.virtual_size.height != 1 + top
-        self.expect_bar(1 + top)
         self.virtual_size = Size(sum(self.widths), 1 + top)
+        self.expect_bar(1 + top)
         box = self.parent
         if (
             new_height
@@ -199,21 +199,11 @@ class PickTable(ScrollView, can_focus=True):
             self.post_highlighted()
 
     def expect_bar(self, length: int) -> None:
-        """Show the vertical scroll bar now if ``length`` lines will outgrow the table's
-        max-height (in cells), the bar on show with the size the layout will give it (the
-        table's content size): found during the layout, the bar asked for a second one,
-        and its first showing and size for a third. A wrong size costs only that third."""
-        styles = self.styles
-        high = styles.max_height
-        if styles.overflow_y != "auto" or high is None or not high.is_cells:
-            return
-        shown = length + styles.gutter.height > high.value
-        self.show_vertical_scrollbar = shown
-        bar = self.vertical_scrollbar
-        bar.display = shown
-        width = self.outer_size.width - styles.gutter.width
-        if shown and width > 0:  # (laid out before)
-            bar.virtual_size = Size(width, outer_height(self, length) - styles.gutter.height)
+        """Its vertical bar shown or hidden before the layout, where ``length`` lines
+        may outgrow the table's max-height (in cells)."""
+        high = self.styles.max_height
+        if high is not None and high.is_cells:
+            expect_vertical_bar(self, outer_height(self, length))
 
     def clear(self) -> None:
         self.set_rows([])

@@ -210,3 +210,19 @@ async def test_a_table_outgrowing_its_max_height_lays_the_screen_out_once(tmp_pa
         for shown, bar in ((many, True), (rows[:2], False), (many, True)):
             laid_out = await layouts_of_rows(app, pilot, table, shown)
             assert (laid_out, table.show_vertical_scrollbar) == (1, bar)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_legend_lays_the_screen_out_once(tmp_path, size):
+    # at 80x24 the legend under the map takes most of its room and brings the map's
+    # scroll bar (and takes it away): said before the layout, with the size the layout
+    # gives it (found during the layout, it cost a second and a third)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        hexmap = app.screen.query_one(HexMap)
+        bars = []
+        for _ in range(2):
+            assert await layouts_of(app, pilot, "g") == 1
+            bars.append(hexmap.show_vertical_scrollbar)
+        assert bars == ([True, False] if size == (80, 24) else [False, False])

@@ -29,7 +29,7 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.narrow import ViewStrip
 from ...widgets.pick_table import PickTable
-from ...widgets.steady import SteadyStatic
+from ...widgets.steady import SteadyStatic, expect_vertical_bar
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import asked as A
@@ -571,11 +571,15 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                     "[b]Enter: " + escape("; ".join(self.label_of(a) for a in acts)) + "[/b]"
                 )
             text = " - ".join(bits)
-        info = self.query_one("#sl-hexinfo", Static)
+        info = self.query_one("#sl-hexinfo", SteadyStatic)
         info.set_class(self._legend, "-legend")
         if self._legend:
             text = (text + "\n" if text else "") + f"[dim]{LEGEND}[/dim]"
         self.update_static(info, text)
+        # the map takes the room the lines under it leave: its bar said before the layout
+        hm, below = self.query_one(HexMap), info.next_outer_height()
+        if below is not None and hm.outer_size.height:
+            expect_vertical_bar(hm, hm.outer_size.height + info.outer_size.height - below)
 
     # ---- move list ------------------------------------------------------------------------
     def show_steps(self) -> None:
