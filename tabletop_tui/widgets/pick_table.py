@@ -31,7 +31,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .steady import expect_box_length
+from .steady import expect_box_length, expect_vertical_bar, outer_height
 
 HEADER = -1  # the header's row index (as in a DataTable)
 
@@ -145,6 +145,12 @@ class PickTable(ScrollView, can_focus=True):
         self.drawn: dict[tuple, Strip] = {}
         self.metas: dict[tuple[int, int | None], Style] = {}  # by row and column
 
+    def on_mount(self) -> None:
+        if self.styles.overflow_y == "auto":
+            # its vertical bar made now, hidden: one made on the key that first shows it
+            # starts after that key's layout and asks for a layout of its own
+            self.vertical_scrollbar.display = False
+
     # ---- contents ----------------------------------------------------------------------
     def add_columns(self, *labels: str | Text) -> None:
         """The columns, by their labels (the rows go: they had the old columns)."""
@@ -177,6 +183,7 @@ class PickTable(ScrollView, can_focus=True):
         # the size, known now: the layout that shows the table is the only one it needs
         new_height = self.virtual_size.height != 1 + top
         self.virtual_size = Size(sum(self.widths), 1 + top)
+        self.expect_bar(1 + top)
         box = self.parent
         if (
             new_height
@@ -190,6 +197,13 @@ class PickTable(ScrollView, can_focus=True):
         self.refresh()
         if made:  # as a DataTable does once its first row is in
             self.post_highlighted()
+
+    def expect_bar(self, length: int) -> None:
+        """Its vertical bar shown or hidden before the layout, where ``length`` lines
+        may outgrow the table's max-height (in cells)."""
+        high = self.styles.max_height
+        if high is not None and high.is_cells:
+            expect_vertical_bar(self, outer_height(self, length))
 
     def clear(self) -> None:
         self.set_rows([])

@@ -90,6 +90,35 @@ def expect_box_length(box: VerticalScroll) -> None:
     box.scroll_y = box.validate_scroll_y(box.scroll_y)
 
 
+def expect_vertical_bar(widget: Widget, outer_height: int) -> None:
+    """Show or hide the vertical scroll bar of ``widget`` (overflow-y auto, laid out
+    before, its width kept) before the layout that makes it ``outer_height`` high, as
+    that layout decides it (its content's height against the room), the bar told the
+    size it will get (the widget's content size). Found during the layout, a bar coming
+    or going asked for a second layout, and its first showing and size for a third; a
+    wrong guess costs only those. Where a horizontal bar is or would come, left to
+    Textual. The bar must exist before the key (made at mount): one made now starts
+    after the layout and asks for its own."""
+    styles = widget.styles
+    width = widget.outer_size.width - styles.gutter.width
+    if styles.overflow_y != "auto" or width <= 0 or widget.show_horizontal_scrollbar:
+        return
+    room = Size(width, max(0, outer_height - styles.gutter.height))
+    content = widget.virtual_size
+    shown = content.height > room.height
+    if (
+        shown
+        and styles.overflow_x != "hidden"
+        and content.width > width - styles.scrollbar_size_vertical
+    ):
+        return
+    widget.show_vertical_scrollbar = shown
+    bar = widget.vertical_scrollbar
+    bar.display = shown
+    if shown:
+        bar.virtual_size = room
+
+
 class SteadyStatic(Static):
     """A Static that asks for a layout only when its new content changes its height."""
 
@@ -103,6 +132,18 @@ class SteadyStatic(Static):
             self.refresh(layout=True, repaint=False)
         elif (height := outer_height(self, lines)) != self.outer_size.height:
             expect_outer_height(self, height)
+
+    def next_outer_height(self) -> int | None:
+        """The height the next layout gives it for the content now shown, at the width
+        laid out (a scrolling one: its content's whole length within its max-height),
+        or None when it was never laid out."""
+        room = laid_out_content(self)
+        if not self.is_mounted or not self.display or not room:
+            return None
+        lines = self.new_content_lines()
+        if lines is None:
+            lines = self.get_content_height(self.container_size, self.app.size, room.width)
+        return outer_height(self, lines)
 
     def new_content_lines(self) -> int | None:
         """The lines the content now shown takes at the width laid out (a fixed height's

@@ -47,6 +47,21 @@ async def layouts_of(app: Counted, pilot, key: str) -> int:
     return app.layouts - before
 
 
+Rows = list[tuple[str, list[str | Text] | tuple[Text, ...]]]
+
+
+def rows_of(table: PickTable) -> Rows:
+    return [(table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)]
+
+
+async def layouts_of_rows(app: Counted, pilot, table: PickTable, rows: Rows) -> int:
+    before = app.layouts
+    table.set_rows(rows)
+    for _ in range(4):
+        await pilot.pause()
+    return app.layouts - before
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_every_panel_is_sized_with_the_screen_and_only_the_one_on_show_is_shown(
     tmp_path, size
@@ -95,16 +110,10 @@ async def test_table_rows_of_a_new_height_lay_the_screen_out_once(tmp_path, size
         await opened(tmp_path, pilot, app)
         await layouts_of(app, pilot, "h")
         table = app.screen.query_one("#sl-hand", PickTable)
-        rows: list[tuple[str, list[str | Text] | tuple[Text, ...]]] = [
-            (table.get_row_key(i), table.get_row_at(i)) for i in range(table.row_count)
-        ]
+        rows = rows_of(table)
         assert len(rows) > 1
         for shown in (rows[:-1], rows):
-            before = app.layouts
-            table.set_rows(shown)
-            for _ in range(4):
-                await pilot.pause()
-            assert app.layouts - before == 1
+            assert await layouts_of_rows(app, pilot, table, shown) == 1
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
@@ -160,3 +169,60 @@ async def test_a_tab_key_that_moves_the_focus_lays_the_screen_out_once(tmp_path,
             assert isinstance(app.screen.focused, focused)
             said.append(steps.outer_size.height)
         assert len(set(said)) > 1  # the steps changed height with the focus
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_focus_change_asks_for_no_whole_screen_repaint(tmp_path, size, monkeypatch):
+    # Textual's screen repainted itself whole when its focus moved (7-13 ms at 160x50);
+    # the widget taking the focus and the one leaving it repaint themselves, so only
+    # what changed is drawn (screen.py, focused)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        await layouts_of(app, pilot, "p")
+        screen = app.screen
+        whole: list[str] = []
+
+        def refresh(*regions, repaint=True, **kwargs):
+            if repaint and not regions:
+                whole.append(type(screen.focused).__name__)
+            return screen_refresh(*regions, repaint=repaint, **kwargs)
+
+        screen_refresh = screen.refresh
+        monkeypatch.setattr(screen, "refresh", refresh)
+        for key, focused in (("m", HexMap), ("t", MoveList), ("m", HexMap), ("b", MoveList)):
+            await layouts_of(app, pilot, key)
+            assert isinstance(screen.focused, focused)
+        assert whole == []
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_table_outgrowing_its_max_height_lays_the_screen_out_once(tmp_path, size):
+    # its scroll bar comes (and goes) with the rows: said before the layout, with the
+    # size the layout gives it (found during the layout, it cost a second and a third)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        await layouts_of(app, pilot, "b")
+        table = app.screen.query_one("#sl-areas", PickTable)
+        rows = rows_of(table)
+        many: Rows = [(f"{key}-{n}", cells) for n in range(3) for key, cells in rows]
+        for shown, bar in ((many, True), (rows[:2], False), (many, True)):
+            laid_out = await layouts_of_rows(app, pilot, table, shown)
+            assert (laid_out, table.show_vertical_scrollbar) == (1, bar)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_the_legend_lays_the_screen_out_once(tmp_path, size):
+    # at 80x24 the legend under the map takes most of its room and brings the map's
+    # scroll bar (and takes it away): said before the layout, with the size the layout
+    # gives it (found during the layout, it cost a second and a third)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        await opened(tmp_path, pilot, app)
+        hexmap = app.screen.query_one(HexMap)
+        bars = []
+        for _ in range(2):
+            assert await layouts_of(app, pilot, "g") == 1
+            bars.append(hexmap.show_vertical_scrollbar)
+        assert bars == ([True, False] if size == (80, 24) else [False, False])

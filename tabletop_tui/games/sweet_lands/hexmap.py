@@ -94,6 +94,11 @@ class HexMap(ScrollView, can_focus=True):
         self._width = 0
         self._known_size = (0, 0)  # the size it last had on view (hidden, it has none)
 
+    def on_mount(self) -> None:
+        # its vertical bar made now, hidden (widgets/steady.py, expect_vertical_bar): the
+        # legend under a small map takes its room and brings the bar
+        self.vertical_scrollbar.display = False
+
     # ---- data ----------------------------------------------------------------------
     def show(self, mapb, pieces: PlayerView | None, targets=(), keep_cursor: bool = True) -> None:
         targets = set(targets)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,7 +29,7 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.narrow import ViewStrip
 from ...widgets.pick_table import PickTable
-from ...widgets.steady import SteadyStatic
+from ...widgets.steady import SteadyStatic, expect_vertical_bar
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
 from . import asked as A
@@ -77,6 +79,10 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
     HANDOFF = SweetLandsHandoff  # U on it says why no turn is taken back
+    # Textual's screen repaints itself whole when the focus moves; the widget taking
+    # the focus and the one leaving it repaint themselves (their Focus and Blur) and
+    # take their :focus styles, so the rest of the screen is drawn again for nothing
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
 
     BINDINGS = [
         Binding("m", "tab('m')", "Map", show=False),
@@ -565,11 +571,15 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                     "[b]Enter: " + escape("; ".join(self.label_of(a) for a in acts)) + "[/b]"
                 )
             text = " - ".join(bits)
-        info = self.query_one("#sl-hexinfo", Static)
+        info = self.query_one("#sl-hexinfo", SteadyStatic)
         info.set_class(self._legend, "-legend")
         if self._legend:
             text = (text + "\n" if text else "") + f"[dim]{LEGEND}[/dim]"
         self.update_static(info, text)
+        # the map takes the room the lines under it leave: its bar said before the layout
+        hm, below = self.query_one(HexMap), info.next_outer_height()
+        if below is not None and hm.outer_size.height:
+            expect_vertical_bar(hm, hm.outer_size.height + info.outer_size.height - below)
 
     # ---- move list ------------------------------------------------------------------------
     def show_steps(self) -> None:
