@@ -1,7 +1,7 @@
 """Enter on a Happy City or Happiest Town hand-off: the move list keeps its room and the focus while the
 terminal changes hands (empty: nothing of the next seat's shows), and at 120x40 a
-Happy City hand-off lays the game screen out once (the card grids and the left
-panel tell their new heights before the layout: widgets/steady.py)."""
+Happy City or Happiest Town hand-off lays the game screen out once (the card grids
+and the left panel tell their new heights before the layout: widgets/steady.py)."""
 
 import pytest
 
@@ -68,12 +68,16 @@ async def hand_offs(tmp_path, game: str, options: dict, size: tuple[int, int], w
         return seen
 
 
-@pytest.mark.parametrize("mode", ["family", "expert"])
-async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mode):
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("happy-city", {"mode": "family"}), ("happy-city", {"mode": "expert"}), ("happiest-town", {})],
+)
+async def test_a_card_row_hand_off_enter_lays_the_screen_out_once(tmp_path, game, options):
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
-    # layout shows them (two before)
-    seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
+    # layout shows them (two before). Happiest Town's reasons outgrow the panel: its
+    # bar, always there, narrows nothing (three layouts while it came and went)
+    seen = await hand_offs(tmp_path, game, options, (120, 40), 3)
     assert [layouts for layouts, _focused, _under in seen] == [1, 1, 1]
 
 
