@@ -11,6 +11,7 @@ from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.base import GameScreenBase
+from tabletop_tui.games.happiness.text_box import TextBox
 from tabletop_tui.saves import new_save_path
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
@@ -34,7 +35,8 @@ async def hand_offs(
 ):
     """(layouts, the widgets focused meanwhile, the list under the hand-off) of each of
     ``want`` hand-off Enters of a 4-human game, bots choosing the moves; with
-    ``list_keys`` the move list takes the keys after each (Happiness: the board)."""
+    ``list_keys`` the move list takes the keys after each (without: Happiness, the
+    board takes them, and the preview line is what is looked at under the hand-off)."""
     # (Happiness: the silence after a story runs out at once)
     app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
     async with app.run_test(size=size) as pilot:
@@ -49,7 +51,7 @@ async def hand_offs(
         app.focus_went = []
         app.watch(screen, "focused", app.focus_moved, init=False)
         chooser = make_bot(game, "smart", 9)
-        seen: list[tuple[int, list[object], tuple[bool, int]]] = []
+        seen: list[tuple[int, list[object], tuple[bool, object]]] = []
         for _ in range(200):
             if len(seen) == want:
                 break
@@ -57,7 +59,10 @@ async def hand_offs(
                 for _ in range(4):
                     await pilot.pause()
                 moves = screen.query_one(MoveList)
-                under = (moves.display, moves.option_count)
+                under: tuple[bool, object] = (moves.display, moves.option_count)
+                if not list_keys:  # Happiness: the preview line under the hand-off
+                    preview = screen.query_one("#hp-preview", TextBox)
+                    under = (preview.display, preview.blocks)
                 before, app.focus_went = app.layouts, []
                 await pilot.press("enter")
                 for _ in range(4):
@@ -99,6 +104,8 @@ async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
     # layout finds them, three.)
     seen = await hand_offs(tmp_path, "happiness", {}, (160, 50), 6, list_keys=False)
     assert [layouts for layouts, _focused, _under in seen[1:]] == [1, 1, 1, 1, 1]
+    # the room kept says nothing: no seat's preview stays under the hand-off
+    assert all(under == (True, [""]) for _layouts, _focused, under in seen[1:])
 
 
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
