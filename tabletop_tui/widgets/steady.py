@@ -17,7 +17,7 @@ unchanged.
 
 from __future__ import annotations
 
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer, VerticalScroll
 from textual.geometry import Size
 from textual.visual import VisualType
 from textual.widget import Widget
@@ -117,6 +117,37 @@ def expect_vertical_bar(widget: Widget, outer_height: int) -> None:
     bar.display = shown
     if shown:
         bar.virtual_size = room
+
+
+def expect_outer_size(widget: Widget, size: Size) -> None:
+    """``expect_outer_height`` for a widget (laid out before) whose styles set its width
+    and height both, ``size`` its new outer size, alone in a box that scrolls both
+    ways (the Happiness table): the box is told its scrollable size too."""
+    if widget.outer_size.width and not widget.is_scrollable:
+        widget.virtual_size = size  # a reactive: it asks for the layout
+        box = widget.parent
+        if isinstance(box, ScrollableContainer) and len(box.children) == 1:
+            expect_box_size(box, size)
+    widget.refresh(layout=True, repaint=False)
+
+
+def expect_box_size(box: ScrollableContainer, content: Size) -> None:
+    """Tell a scroll box (laid out before) holding one child of outer size ``content``
+    (no margins) the scrollable size its next layout gives it: its room, or the child
+    where larger, on each axis. Told only while neither bar comes or goes (overflow
+    auto): a bar changes the room, which only the layout finds."""
+    room = laid_out_content(box)
+    width = room.width - box.scrollbar_size_vertical
+    height = room.height - box.scrollbar_size_horizontal
+    styles = box.styles
+    if styles.overflow_x == "auto" and (content.width > width) != box.show_horizontal_scrollbar:
+        return  # the bar comes or goes: left to Textual's layout (and a second one)
+    if styles.overflow_y == "auto" and (content.height > height) != box.show_vertical_scrollbar:
+        return
+    box.virtual_size = Size(max(width, content.width), max(height, content.height))
+    # kept within the new size, as expect_box_length does
+    box.scroll_x = box.validate_scroll_x(box.scroll_x)
+    box.scroll_y = box.validate_scroll_y(box.scroll_y)
 
 
 class SteadyStatic(Static):

@@ -1,7 +1,8 @@
 """Enter on a Happy City or Happiest Town hand-off: the move list keeps its room and the focus while the
 terminal changes hands (empty: nothing of the next seat's shows), and at 120x40 a
-Happy City hand-off lays the game screen out once (the card grids and the left
-panel tell their new heights before the layout: widgets/steady.py)."""
+Happy City hand-off lays the game screen out once (the card grids and the left panel
+tell their new heights before the layout: widgets/steady.py), as a Happiness one does
+at 160x50."""
 
 import pytest
 
@@ -10,6 +11,7 @@ from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.base import GameScreenBase
+from tabletop_tui.games.happiness.text_box import TextBox
 from tabletop_tui.saves import new_save_path
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
@@ -28,10 +30,15 @@ class Counted(TabletopApp):
         self.focus_went.append(widget)
 
 
-async def hand_offs(tmp_path, game: str, options: dict, size: tuple[int, int], want: int):
+async def hand_offs(
+    tmp_path, game: str, options: dict, size: tuple[int, int], want: int, list_keys: bool = True
+):
     """(layouts, the widgets focused meanwhile, the list under the hand-off) of each of
-    ``want`` hand-off Enters of a 4-human game, bots choosing the moves."""
-    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    ``want`` hand-off Enters of a 4-human game, bots choosing the moves; with
+    ``list_keys`` the move list takes the keys after each (without: Happiness, the
+    board takes them, and the preview line is what is looked at under the hand-off)."""
+    # (Happiness: the silence after a story runs out at once)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
     async with app.run_test(size=size) as pilot:
         app.animation_level = "none"
         spec = get_game(game)
@@ -44,7 +51,7 @@ async def hand_offs(tmp_path, game: str, options: dict, size: tuple[int, int], w
         app.focus_went = []
         app.watch(screen, "focused", app.focus_moved, init=False)
         chooser = make_bot(game, "smart", 9)
-        seen: list[tuple[int, list[object], tuple[bool, int]]] = []
+        seen: list[tuple[int, list[object], tuple[bool, object]]] = []
         for _ in range(200):
             if len(seen) == want:
                 break
@@ -52,13 +59,20 @@ async def hand_offs(tmp_path, game: str, options: dict, size: tuple[int, int], w
                 for _ in range(4):
                     await pilot.pause()
                 moves = screen.query_one(MoveList)
-                under = (moves.display, moves.option_count)
+                under: tuple[bool, object] = (moves.display, moves.option_count)
+                if not list_keys:  # Happiness: the preview line under the hand-off
+                    preview = screen.query_one("#hp-preview", TextBox)
+                    under = (preview.display, preview.blocks)
                 before, app.focus_went = app.layouts, []
                 await pilot.press("enter")
                 for _ in range(4):
                     await pilot.pause()
-                assert app.screen is screen and screen.focused is moves and moves.option_count
+                assert app.screen is screen
+                assert not list_keys or (screen.focused is moves and moves.option_count)
                 seen.append((app.layouts - before, list(app.focus_went), under))
+                continue
+            if c.next_step() != "human":  # Happiness: the silence, open to every seat
+                await pilot.pause(0.01)
                 continue
             assert c.viewer is not None
             c.act(chooser.choose(c.state, c.viewer))
@@ -72,9 +86,23 @@ async def hand_offs(tmp_path, game: str, options: dict, size: tuple[int, int], w
 async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mode):
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
-    # layout shows them (two before)
+    # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
+    # bring its bar: Textual's layout finds it, three.)
     seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
     assert [layouts for layouts, _focused, _under in seen] == [1, 1, 1]
+
+
+async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
+    # the prompt keeps two lines and the preview line its room under a hand-off to a
+    # seat that places a card, and the table widened by the seat's spots tells its
+    # size, with its box's, before the layout: one layout (two before). (The first
+    # hand-off, to the seat building the deck, brings the move list: two. Where the
+    # spots outgrow the box, as at 120x40 late in a game, its bars come: Textual's
+    # layout finds them, three.)
+    seen = await hand_offs(tmp_path, "happiness", {}, (160, 50), 6, list_keys=False)
+    assert [layouts for layouts, _focused, _under in seen[1:]] == [1, 1, 1, 1, 1]
+    # the room kept says nothing: no seat's preview stays under the hand-off
+    assert all(under == (True, [""]) for _layouts, _focused, under in seen[1:])
 
 
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])

@@ -7,11 +7,12 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
 
 from ...widgets.drawn_lines import DrawnLines
+from ...widgets.steady import expect_outer_size
 from ...widgets.tiles import SMALL_H, SMALL_W, H, W, card_lines, small_card_lines, spot_lines
 
 # origin, columns, rows and each row's looks: what a repaint compares with the last
@@ -123,6 +124,9 @@ class Board(DrawnLines, can_focus=True):
             self.cols, self.rows = cols, rows
             self.styles.width = cols * self.cell_w
             self.styles.height = rows * self.cell_h
+            # told first, with its box's new size: found during the layout, they asked
+            # for a second one (a hand-off's new seat's spots widen the table)
+            expect_outer_size(self, Size(cols * self.cell_w, rows * self.cell_h))
         if before is not None and before[:3] == (self.origin, self.cols, self.rows):
             self._refresh_rows(before[3], self._row_looks())
         else:  # the table grew or shifted: every line moves

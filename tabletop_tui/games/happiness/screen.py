@@ -357,8 +357,18 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
             line.set_text(f"Your story: {escape(story.value)}")
             return
         v = self._placing_view
-        line.display = v is not None
+        # Under a hand-off to a seat that will place a card the line is there, empty:
+        # the seat's preview fills it without moving the table (shown after the
+        # hand-off, it cost a second layout). The stage is public.
+        room_kept = (
+            not self.review
+            and self.controller.next_step() == "handoff"
+            and self.kept_view()["stage"] in ("play", "bummer")
+        )
+        line.display = v is not None or room_kept
         if v is None or v["viewer"] is None:
+            if room_kept:
+                line.set_text("")
             return
         hand = v["hand"] or []
         word = hand[self.selected]["word"]
