@@ -4,6 +4,7 @@ placeholders, on every screen of every game, from the first move to the end scre
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from tabletop_tui.saves import BadSave, load_checked, write_save
 from tabletop_tui.text import visible
 
 from .helpers import make_app, screen_text, to_move_list
+from .positions import HERE as POSITIONS
 
 # Every game meets a trailing backslash (it once let the bold tag after it out).
 HOSTILE = ["Q[/]", "x[ [b]y[/b]\\", "\x1b[31mRed\x07\\", "[b]Bo[/b][/i]", "Zed\\"]
@@ -30,14 +32,28 @@ GAMES = [
 ]
 
 
+# A game whose bots take seconds to finish it ends as a recorded game of the same table
+# ends (tests/ui/positions), its players renamed: the end screen is what is looked at.
+RECORDED_ENDS = {"sweet-lands": "sweet-lands-end-2p"}
+
+
+def renamed(position_name: str, names: list[str]) -> GameState:
+    data = json.loads((POSITIONS / f"{position_name}.json").read_text(encoding="utf-8"))
+    assert len(data["players"]) == len(names)
+    return get_game(data["game"]).from_save({**data, "players": names})
+
+
 def states_through(folder: Path, game: str, options: dict, players: int):
-    """The set-up, two states in play and the end of one seeded game, each saved with
-    the hostile names (as a hand edit would leave them) and opened as the app does."""
+    """The set-up and two states in play of one seeded game, and its end (or a recorded
+    game's), each saved with the hostile names (as a hand edit would leave them) and
+    opened as the app does."""
     spec = get_game(game)
     names = [HOSTILE[i % len(HOSTILE)] for i in range(players)]
     state = spec.new_game(names, seed=21, options=options)
     out: list[GameState] = []  # each as the app opens it
     for moves in (0, 7, 33, 100_000):  # at the start, after 7 moves, after 40, at the end
+        if moves == 100_000 and game in RECORDED_ENDS:
+            state = renamed(RECORDED_ENDS[game], names)
         state = bot_moves(state, moves)
         path = folder / "saves" / f"{game}-{len(out)}.json"
         write_save(path, spec, state, [{"kind": "human"}] * players)
