@@ -1,7 +1,8 @@
-"""Sweet Lands keys lay the screen out at most once: every panel is sized with the
-screen (tabstrip.py, Panels), so a first visit finds its box and scrollbar sized, and
-new lines tell their new height before the layout (widgets/steady.py); the steps fill
-their box, so an arrow or the map taking the keys lays nothing out while they fit."""
+"""Sweet Lands keys lay the screen out at most once: every panel is drawn and sized
+after the screen's first frame (screen.py fill_hidden_panels, tabstrip.py Panels), so a
+first visit finds its box and scrollbar sized, and new lines tell their new height
+before the layout (widgets/steady.py); the steps fill their box, so an arrow or the
+map taking the keys lays nothing out while they fit."""
 
 import pytest
 from rich.text import Text

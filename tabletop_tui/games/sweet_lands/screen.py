@@ -4,7 +4,8 @@ Layout: a prompt line; left, five panels in tabs (Map, Tracks, Board, Hand, Play
 keys m t b h p); right, this turn's steps, the legal moves, player summaries and the
 log. Every decision can be taken from the move list, most also on the map (arrows,
 [ ], Enter or a click) or from the board's areas and the hand's cards (Enter, click).
-Only the panel on show is drawn; another is drawn from the current view when opened."""
+Only the panel on show is drawn again as the game moves on; another is drawn from the
+current view when opened (each is drawn once after the screen's first frame)."""
 
 from __future__ import annotations
 
@@ -192,6 +193,24 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         # No super().on_mount(): Textual calls GameScreenBase.on_mount by itself (every
         # on_mount in the class hierarchy runs), and calling it here ran it twice.
         self.on_resize()
+        self.call_after_refresh(self.fill_hidden_panels)
+
+    def fill_hidden_panels(self) -> None:
+        """Every panel not on show drawn from the view on show, then laid out and drawn
+        under the one on show (Panels.show_all_once), after the screen's first frame,
+        while it waits for a key: a first visit then finds its panel drawn, as a later
+        visit does (a Board visit 44 -> 28 ms). A visit compares the panel's model as
+        ever, so a panel whose view has moved on since is drawn again as it is shown.
+        Under a hand-off the screen is still on view and laid out, so it is filled
+        then too (for no reader: the next one's panels are drawn as they are shown)."""
+        if not (self.is_attached and self.is_current):
+            return  # (another screen covers it whole: each panel drawn when shown)
+        panels = self.query_one(Panels)
+        v, legal = self.current_view(), self.controller.legal()
+        for panel in panels.children:
+            if panel.id is not None and panel.id != panels.active:
+                self.render_tab(panel.id, v, legal)
+        panels.show_all_once()
 
     def on_resize(self) -> None:  # GameScreenBase's on_resize runs too (it sets -compact)
         self.set_class(self.app.size.width >= WIDE, "-wide")

@@ -74,13 +74,14 @@ class Panels(Container):
     lines cut at every edge), on every tab switch; here only the panel put on show
     is drawn.
 
-    Every panel is laid out in the screen's first layout, under the one on show (each
-    panel has a layer of its own, the first one on show on top: sweet_lands.tcss), then
-    hidden: a panel's first visit finds its box, its scrollbar and its lines' width
-    already set. Sized on that visit instead, each of them asked for a second layout of
-    the whole screen (Textual notes a widget's new size as a change of its
-    ``virtual_size``, which asks for a layout). Should another panel be put on show
-    before that first layout, only it is shown, as before."""
+    Once the screen has filled the panels not on show (``show_all_once``, after its
+    first frame), every panel is laid out and drawn under the one on show (each panel
+    has a layer of its own, the one on show put on top), then hidden: a panel's first
+    visit finds its box, its scrollbar, its lines' width and its drawn lines already
+    there, as a later visit does. Sized on that visit instead, each of them asked for a
+    second layout of the whole screen (Textual notes a widget's new size as a change of
+    its ``virtual_size``, which asks for a layout). Should another panel be put on show
+    before that layout, only it is shown, as before."""
 
     class Resized(Message):
         """The panels' size changed."""
@@ -93,13 +94,23 @@ class Panels(Container):
     def on_mount(self) -> None:
         for child in self.children:
             child.display = child.id == self.shown_id
-        self.call_later(self.show_all_once)
 
     def show_all_once(self) -> None:
+        """Lay out and draw every panel in the next frame, the one on show on top (what
+        is seen stays the same), and hide the others after it."""
         self.sizing_all = True
+        shown = self.get_child_by_id(self.shown_id)
+        under = [child.styles.layer for child in self.children if child is not shown]
+        self.styles.layers = " ".join(layer for layer in (*under, shown.styles.layer) if layer)
         for child in self.children:
             child.display = True
-        self.call_after_refresh(self.show_only_active)
+        # hidden again once that layout's frame is drawn (a callback after the refresh
+        # could run before the layout the children's new display asks for)
+        self.screen.screen_layout_refresh_signal.subscribe(self, self.laid_out_all)
+
+    def laid_out_all(self, _screen: object) -> None:
+        self.screen.screen_layout_refresh_signal.unsubscribe(self)
+        self.show_only_active()
 
     def show_only_active(self) -> None:
         if self.sizing_all:
