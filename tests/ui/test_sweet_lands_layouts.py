@@ -213,6 +213,21 @@ async def test_a_table_outgrowing_its_max_height_lays_the_screen_out_once(tmp_pa
             assert (laid_out, table.show_vertical_scrollbar) == (1, bar)
 
 
+async def test_a_first_board_visit_whose_areas_outgrow_the_table_lays_out_once(tmp_path):
+    # 4 players at 80x24: the areas outgrow the table's max-height, so its bar shows;
+    # drawn ahead of the visit, the table knew its width and said its bar only where
+    # it had been laid out (empty) before (two layouts on the visit otherwise)
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.animation_level = "none"
+        app.open_game(mid_game(players=4, seed=10, round_=2, want="area"))
+        for _ in range(6):
+            await pilot.pause()
+        app.count_layouts()
+        assert await layouts_of(app, pilot, "b") == 1
+        assert app.screen.query_one("#sl-areas", PickTable).show_vertical_scrollbar
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_the_legend_lays_the_screen_out_once(tmp_path, size):
     # at 80x24 the legend under the map takes most of its room and brings the map's

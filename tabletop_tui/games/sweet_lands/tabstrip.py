@@ -74,13 +74,14 @@ class Panels(Container):
     lines cut at every edge), on every tab switch; here only the panel put on show
     is drawn.
 
-    Once the screen has filled the panels not on show (``show_all_once``, after its
-    first frame), every panel is laid out and drawn under the one on show (each panel
-    has a layer of its own, the one on show put on top), then hidden: a panel's first
-    visit finds its box, its scrollbar, its lines' width and its drawn lines already
-    there, as a later visit does. Sized on that visit instead, each of them asked for a
-    second layout of the whole screen (Textual notes a widget's new size as a change of
-    its ``virtual_size``, which asks for a layout). Should another panel be put on show
+    Every panel is laid out in the screen's first layout (empty), and again, drawn,
+    once the screen has filled the panels not on show after its first frame
+    (``show_all_once``), under the one on show (each panel has a layer of its own, the
+    one on show put on top), then hidden: a panel's first visit finds its box, its
+    scrollbar, its lines' width and its drawn lines already there, as a later visit
+    does. Sized on that visit instead, each of them asked for a second layout of the
+    whole screen (Textual notes a widget's new size as a change of its
+    ``virtual_size``, which asks for a layout). Should another panel be put on show
     before that layout, only it is shown, as before."""
 
     class Resized(Message):
@@ -94,6 +95,9 @@ class Panels(Container):
     def on_mount(self) -> None:
         for child in self.children:
             child.display = child.id == self.shown_id
+        # sized empty in the screen's first layout, so that a table filled ahead knows
+        # its width and its scroll bar before the layout that sizes it filled
+        self.call_later(self.show_all_once)
 
     def show_all_once(self) -> None:
         """Lay out and draw every panel in the next frame, the one on show on top (what
