@@ -18,11 +18,11 @@ from rules import get_game
 from rules.bots import make_bot
 from tabletop_tui.controller import Controller
 from tabletop_tui.games.sweet_lands.demo import controller as sl_controller
-from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.widgets.common import HandoffScreen
 
 from ..expect import given
 from .helpers import make_app
+from .positions import mid_game
 
 SIZE = (120, 40)
 TABS = {"m": "tab-map", "t": "tab-tracks", "b": "tab-board", "h": "tab-hand", "p": "tab-players"}
