@@ -12,9 +12,9 @@ import rules
 from rules.happy_city import HAPPY_CITY
 from tabletop_tui.demo import happiness_mid_game
 from tabletop_tui.games import help_text, playable
-from tabletop_tui.games.sweet_lands import demo as sl_demo
 from tabletop_tui.widgets.help import HelpScreen, SectionText, parts, sections
 
+from ..ui.positions import mid_game
 from .test_lookup_key import happy_city_buying, table
 
 
@@ -106,7 +106,7 @@ async def test_f1_opens_at_the_turn_in_happy_city_and_home_goes_to_the_top(tmp_p
 
 
 async def test_f1_opens_at_the_map_in_a_sweet_lands_map_step(tmp_path):
-    c = sl_demo.mid_game(want="hex")
+    c = mid_game(want="hex")
     async with table(tmp_path, c) as (app, pilot):
         assert app.screen.map_step()
         assert await f1_section(app, pilot) == "The map"

@@ -9,13 +9,13 @@ from contextlib import asynccontextmanager
 
 from rules.core import Ref
 from tabletop_tui.demo import happiness_mid_game, mid_game
-from tabletop_tui.games.sweet_lands import demo as sl_demo
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.lookup import LookupPanel
 from tabletop_tui.widgets.moves import MoveList
 
 from ..expect import given
 from ..ui.helpers import make_app
+from ..ui.positions import mid_game as sweet_lands_mid_game
 
 SIZE = (80, 24)  # the smallest table the app supports: the panel must work there
 
@@ -95,7 +95,7 @@ async def test_a_deck_move_is_explained_as_the_deck(tmp_path):
 
 
 async def test_sweet_lands_map_cursor_is_explained_as_its_hex(tmp_path):
-    c = sl_demo.mid_game(want="hex")
+    c = sweet_lands_mid_game(want="hex")
     async with table(tmp_path, c) as (app, pilot):
         await pilot.press("m")
         await pilot.pause()
@@ -117,7 +117,7 @@ async def test_sweet_lands_map_cursor_is_explained_as_its_hex(tmp_path):
 
 
 async def test_sweet_lands_area_move_is_explained_as_its_area(tmp_path):
-    c = sl_demo.mid_game(want="area")
+    c = sweet_lands_mid_game(want="area")
     async with table(tmp_path, c) as (app, pilot):
         moves = app.screen.query_one(MoveList)
         moves.focus()
@@ -176,7 +176,7 @@ async def test_the_mouse_over_a_card_shows_that_card(tmp_path):
 def test_a_sweet_lands_hex_says_its_tile_and_what_a_port_needs():
     from rules.sweet_lands.facts import map_queries
 
-    c = sl_demo.mid_game(want="hex")
+    c = sweet_lands_mid_game(want="hex")
     state, seat = c.state, 0
     ports = map_queries.map_board(state, seat).ports
     for h, (kind, flipped) in state.p[seat].tiles.items():
@@ -192,7 +192,7 @@ async def test_the_mouse_over_a_sweet_lands_hex_and_an_area_row_shows_each(tmp_p
     row) as on Happy City's cards, and pointing moves nothing."""
     from tabletop_tui.widgets.pick_table import PickTable
 
-    c = sl_demo.mid_game(want="hex")
+    c = sweet_lands_mid_game(want="hex")
     async with table(tmp_path, c) as (app, pilot):
         before = c.state
         await pilot.press("f2")
@@ -230,7 +230,7 @@ async def test_the_mouse_over_a_track_line_and_a_character_shows_each(tmp_path):
     from tabletop_tui.games.sweet_lands.lines import Lines
     from tabletop_tui.games.sweet_lands.lookup import line_ref
 
-    c = sl_demo.mid_game(want="area")
+    c = sweet_lands_mid_game(want="area")
     async with table(tmp_path, c) as (app, pilot):
         await pilot.press("f2")
         for tab, panel_id, kind in (

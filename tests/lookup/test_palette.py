@@ -5,10 +5,10 @@ words), a rule section opens F1 there. Its index is what the seat may know."""
 from __future__ import annotations
 
 from rules.core import Ref
-from tabletop_tui.games.sweet_lands import demo as sl_demo
 from tabletop_tui.lookup import LookupPanel
 from tabletop_tui.widgets.help import HelpScreen
 
+from ..ui.positions import mid_game
 from .test_lookup_key import happy_city_buying, table
 
 
@@ -22,7 +22,7 @@ async def choose_in_palette(pilot, query: str) -> None:
 
 
 async def test_the_palette_finds_a_term_by_its_mark_and_shows_it(tmp_path):
-    c = sl_demo.mid_game(want="area")
+    c = mid_game(want="area")
     async with table(tmp_path, c) as (app, pilot):
         screen = app.screen
         await choose_in_palette(pilot, "anyIB")
@@ -52,7 +52,7 @@ async def test_the_palette_opens_a_rule_section_in_f1(tmp_path):
 
 
 def test_the_palette_index_holds_no_card_of_another_hand():
-    c = sl_demo.mid_game(want="area", players=2)
+    c = mid_game(want="area", players=2)
     state, explainer = c.state, c.spec.explainer
     hidden = set(state.p[1].hand) - set(state.p[0].hand)
     assert hidden  # the other seat holds cards seat 0 may not see
@@ -67,7 +67,7 @@ def test_no_look_up_text_of_a_seat_names_a_card_of_another_hand():
     card that only seat 1's hand holds."""
     from rules.sweet_lands.model import data as cards_data  # the card list, for the names
 
-    c = sl_demo.mid_game(want="area", players=2)
+    c = mid_game(want="area", players=2)
     state, explainer = c.state, c.spec.explainer
     d = cards_data.load()
     name = {uid: d.cards[d.deck[uid]].name for uid in range(len(d.deck))}

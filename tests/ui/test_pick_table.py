@@ -12,8 +12,9 @@ from textual.widgets import DataTable
 
 from tabletop_tui.games.sweet_lands import hand
 from tabletop_tui.games.sweet_lands.board import AREA_COLUMNS, area_rows
-from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.widgets.pick_table import PickTable
+
+from .positions import mid_game
 
 # the look the Sweet Lands screen gave its DataTables: the cursor shows only with the focus
 DATATABLE_CSS = """

@@ -8,7 +8,6 @@ import os
 import time
 from pathlib import Path
 
-import pytest
 from textual.widgets import OptionList, Static
 
 import rules
@@ -177,25 +176,28 @@ async def test_columns_fit_and_show_mode_and_only_finished_seeds(tmp_path):
         assert "Finished" not in text and "48151" not in text
 
 
-@pytest.mark.parametrize("answer", ["n", "escape", "y"])
-async def test_delete_asks_first(tmp_path, answer):
+async def test_delete_asks_first(tmp_path):
+    """No and Escape keep the save, Yes deletes it: the three answers in turn on one list."""
     keep = in_progress(tmp_path, "a-keep", ["Ann", "Bob"], 1)
     target = in_progress(tmp_path, "b-target", ["Cleo", "Dan"], 2)
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_resume(pilot)
-        while "Cleo" not in str(screen.query_one("#resume-detail", Static).render()):
-            await pilot.press("down")
+        for answer in ("n", "escape", "y"):
+            for _ in range(2):  # the target's row (the list keeps its place after a No)
+                if "Cleo" in str(screen.query_one("#resume-detail", Static).render()):
+                    break
+                await pilot.press("down")
+                await pilot.pause()
+            await pilot.press("d")
             await pilot.pause()
-        await pilot.press("d")
-        await pilot.pause()
-        assert type(app.screen).__name__ == "ConfirmDelete"
-        assert "b-target.json" in screen_text(app) and "cannot be undone" in screen_text(app)
-        await pilot.press(answer)
-        await pilot.pause()
-        assert app.screen is screen
-        assert target.exists() is (answer != "y") and keep.exists()
-        assert screen.query_one(OptionList).option_count == (1 if answer == "y" else 2)
+            assert type(app.screen).__name__ == "ConfirmDelete"
+            assert "b-target.json" in screen_text(app) and "cannot be undone" in screen_text(app)
+            await pilot.press(answer)
+            await pilot.pause()
+            assert app.screen is screen
+            assert target.exists() is (answer != "y") and keep.exists(), answer
+            assert screen.query_one(OptionList).option_count == (1 if answer == "y" else 2)
 
 
 async def test_resume_footer_names_the_keys(tmp_path):
@@ -363,8 +365,8 @@ async def open_tidy(pilot):
     return str(pilot.app.screen.query_one("#tidy-list", Static).render())
 
 
-@pytest.mark.parametrize("answer", ["n", "escape", "y"])
-async def test_tidy_lists_old_finished_games_asks_and_deletes_only_those(tmp_path, answer):
+async def test_tidy_lists_old_finished_games_asks_and_deletes_only_those(tmp_path):
+    """No and Escape keep every save, Yes deletes the one listed: in turn, on one list."""
     old_done = aged(finished(tmp_path, "old-done", "happy-city", 1), 200)
     new_done = aged(finished(tmp_path, "new-done", "happy-city", 2), 10)
     old_live = aged(in_progress(tmp_path, "old-live", ["Ann", "Bob"], 3), 400)
@@ -377,22 +379,22 @@ async def test_tidy_lists_old_finished_games_asks_and_deletes_only_those(tmp_pat
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await open_resume(pilot)
-        shown = await open_tidy(pilot)
-        assert "1 finished game last saved before" in shown and "old-done.json" in shown
-        for name in ("new-done", "old-live", "old-broken"):
-            assert name not in shown
-        assert "old-held.json: open in another window (another window" in shown
-        assert "Y deletes the 1 save listed" in screen_text(app)
-        await pilot.press(answer)
-        await pilot.pause()
-        assert app.screen is screen
-        assert old_done.exists() is (answer != "y")
-        assert sorted(listed(screen)) == sorted(
-            p.name for p in (new_done, old_live, held, old_done) if p.exists()
-        )
+        for answer in ("n", "escape", "y"):
+            shown = await open_tidy(pilot)
+            assert "1 finished game last saved before" in shown and "old-done.json" in shown
+            for name in ("new-done", "old-live", "old-broken"):
+                assert name not in shown
+            assert "old-held.json: open in another window (another window" in shown
+            assert "Y deletes the 1 save listed" in screen_text(app)
+            await pilot.press(answer)
+            await pilot.pause()
+            assert app.screen is screen
+            assert old_done.exists() is (answer != "y"), answer
+            assert sorted(listed(screen)) == sorted(
+                p.name for p in (new_done, old_live, held, old_done) if p.exists()
+            )
     lock.release()
-    expected = {k: v for k, v in before.items() if answer != "y" or k != "old-done.json"}
-    assert saves_in(tmp_path) == expected
+    assert saves_in(tmp_path) == {k: v for k, v in before.items() if k != "old-done.json"}
 
 
 async def test_tidy_ages_are_chosen_with_the_arrows_and_the_list_follows(tmp_path):

@@ -12,8 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 import rules
 import rules.core
 from tabletop_tui.save_lock import lock_path, take_lock
@@ -214,32 +212,33 @@ def test_a_full_disk_still_takes_the_lock_unsigned(tmp_path, monkeypatch):
     lock.release()
 
 
-@pytest.mark.parametrize(
-    "fault",
-    [
-        UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed"),
-        ValueError("Circular reference detected"),
-        RecursionError("maximum recursion depth exceeded"),
-    ],
-    ids=["unicode", "value", "recursion"],
-)
-async def test_a_save_failing_for_any_reason_is_told_and_retried(tmp_path, monkeypatch, fault):
+FAULTS = [
+    UnicodeEncodeError("utf-8", "\ud800", 0, 1, "surrogates not allowed"),
+    ValueError("Circular reference detected"),
+    RecursionError("maximum recursion depth exceeded"),
+]
+
+
+async def test_a_save_failing_for_any_reason_is_told_and_retried(tmp_path, monkeypatch):
     """Only OSError was caught: any other fault in a write escaped the controller while
-    the game in memory had moved on and the file stayed behind."""
-    broken = break_writes(monkeypatch, fault, False)
+    the game in memory had moved on and the file stayed behind. Each fault in turn, a
+    move apiece, in one game."""
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         notices = record_notices(app)
         await start_from_title(pilot, players=2)
-        broken["on"] = True
-        await play_one_move(pilot)
-        c = app.controller
-        assert c is not None and len(c.state.action_keys()) == 1  # the move was made
-        assert type(fault).__name__ in c.save_problem and str(c.save_path) in c.save_problem
-        assert notices[-1][0] == "Game not saved"
-        broken["on"] = False
-        app.retry_save()
-        assert json.loads(c.save_path.read_text())["actions"] == c.state.action_keys()
+        for moves, fault in enumerate(FAULTS, start=1):
+            # the writes before (each switched off) stand under this one
+            broken = break_writes(monkeypatch, fault, True)
+            await play_one_move(pilot)
+            c = app.controller
+            assert c is not None and len(c.state.action_keys()) == moves  # the move was made
+            assert type(fault).__name__ in c.save_problem and str(c.save_path) in c.save_problem
+            assert notices[-1][0] == "Game not saved"
+            notices.clear()
+            broken["on"] = False
+            app.retry_save()
+            assert json.loads(c.save_path.read_text())["actions"] == c.state.action_keys()
     assert app.return_code in (None, 0)
 
 

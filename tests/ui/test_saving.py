@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.saves import new_save_path
 
+from .positions import mid_game
 from .test_sweet_lands_play import make_app
 
 

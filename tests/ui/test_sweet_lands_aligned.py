@@ -10,6 +10,8 @@ from rich.text import Text
 
 from tabletop_tui.games.sweet_lands.lines import Aligned, Beside
 
+from .positions import mid_game
+
 
 def cells_of(renderable, width: int) -> list[list[tuple[str, Style]]]:
     console = Console(width=width, file=io.StringIO(), color_system="truecolor")
@@ -40,7 +42,6 @@ def test_aligned_rows_too_wide_for_the_room_wrap_as_the_grid_does():
 
 
 def test_the_score_rows_match_their_rich_grid_on_seeded_games():
-    from tabletop_tui.games.sweet_lands.demo import mid_game
     from tabletop_tui.games.sweet_lands.tracks import score_lines
 
     for players in (1, 2, 4):
@@ -55,7 +56,7 @@ def test_titled_tables_match_the_rich_table_on_seeded_games():
     from rich.console import Group
 
     from tabletop_tui.games.sweet_lands import asked, board, hand
-    from tabletop_tui.games.sweet_lands.demo import controller, mid_game
+    from tabletop_tui.games.sweet_lands.demo import controller
     from tabletop_tui.games.sweet_lands.lines import Titled
 
     def titled(renderable):
@@ -96,7 +97,7 @@ def test_a_folding_last_column_wraps_as_the_grid_does():
 
 def test_the_prosperity_and_rate_rows_match_their_rich_grid_on_seeded_games():
     from tabletop_tui.games.sweet_lands import asked
-    from tabletop_tui.games.sweet_lands.demo import controller, mid_game
+    from tabletop_tui.games.sweet_lands.demo import controller
     from tabletop_tui.games.sweet_lands.tracks import prosperity_lines, rates_lines
 
     folded = 0
@@ -114,7 +115,6 @@ def test_the_prosperity_and_rate_rows_match_their_rich_grid_on_seeded_games():
 
 
 def test_the_players_table_matches_the_rich_table_with_its_title_on_seeded_games():
-    from tabletop_tui.games.sweet_lands.demo import mid_game
     from tabletop_tui.games.sweet_lands.hand import players_renderable
     from tabletop_tui.games.sweet_lands.lines import Titled
 
@@ -134,7 +134,6 @@ def test_the_players_table_matches_the_rich_table_with_its_title_on_seeded_games
 def test_the_narrow_players_paragraphs_match_their_rich_grids_on_seeded_games():
     from rich.console import Group
 
-    from tabletop_tui.games.sweet_lands.demo import mid_game
     from tabletop_tui.games.sweet_lands.hand import players_renderable
 
     folded = tried = 0
@@ -157,7 +156,6 @@ def test_the_industry_and_food_tracks_side_by_side_match_their_rich_grid_on_seed
     from rich.console import Group
 
     from tabletop_tui.games.sweet_lands import tracks
-    from tabletop_tui.games.sweet_lands.demo import mid_game
 
     for players in (1, 2, 4):
         view = mid_game(players=players, seed=players + 6, round_=2, want="area").state.view(0)

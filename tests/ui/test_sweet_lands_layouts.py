@@ -9,7 +9,6 @@ from rich.text import Text
 
 from rules.bots import make_bot, observe
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
@@ -17,6 +16,8 @@ from tabletop_tui.games.sweet_lands.tabstrip import Panels
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.pick_table import PickTable
+
+from .positions import mid_game
 
 
 class Counted(TabletopApp):

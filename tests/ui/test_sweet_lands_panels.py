@@ -8,13 +8,14 @@ from rich.console import Console
 from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.asked import board, track_rates
 from tabletop_tui.games.sweet_lands.board import board_renderable
-from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until
+from tabletop_tui.games.sweet_lands.demo import controller, new_state, play_until
 from tabletop_tui.games.sweet_lands.hand import card_text, player_renderable, players_renderable
 from tabletop_tui.games.sweet_lands.tracks import tracks_renderable
 from tabletop_tui.widgets.log import LogView
 from tabletop_tui.widgets.pick_table import PickTable
 
 from .helpers import screen_text
+from .positions import mid_game
 
 
 def make(tmp_path):

@@ -20,13 +20,14 @@ from rules.bots import make_bot
 from rules.sweet_lands import SWEET_LANDS
 from rules.sweet_lands.model import data as D
 from tabletop_tui.app import TabletopApp
-from tabletop_tui.games.sweet_lands.demo import controller, mid_game, new_state, play_until
+from tabletop_tui.games.sweet_lands.demo import controller, new_state, play_until
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.pick_table import PickTable
 
 from .helpers import record_notes, screen_text
+from .positions import mid_game
 
 MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
 CHARS = {

@@ -30,8 +30,7 @@ def test_a_free_action_alone_is_told_by_its_reason():
 async def test_the_map_title_counts_cities_in_the_singular_for_one(tmp_path):
     from textual.widgets import Static
 
-    from tabletop_tui.games.sweet_lands.demo import mid_game
-
+    from .positions import mid_game
     from .test_sweet_lands_play import make_app
 
     c = mid_game(seed=3, round_=2)  # Ann's map holds one city then

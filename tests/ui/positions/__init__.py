@@ -56,6 +56,23 @@ def position(name: str) -> GameState:
     return rules.get_game(data["game"]).from_save(data)
 
 
+@cache
+def sweet_lands_mid_state(players=2, seed=7, round_=3, want="hex", viewer=0) -> GameState:
+    """The state of Sweet Lands' ``demo.mid_game`` with these arguments, found by its
+    bots once a process (dozens of tests read the same few; states never change)."""
+    from tabletop_tui.games.sweet_lands import demo as sl
+
+    return sl.mid_game(players, seed, round_, want, viewer).state
+
+
+def mid_game(players=2, seed=7, round_=3, want="hex", viewer=0):
+    """Sweet Lands' ``demo.mid_game``: a fresh controller (it changes as moves are
+    made) of the kept state."""
+    from tabletop_tui.games.sweet_lands import demo as sl
+
+    return sl.controller(sweet_lands_mid_state(players, seed, round_, want, viewer), viewer)
+
+
 def record(names: list[str]) -> None:
     recorders = _recorders()
     for name in names or sorted(recorders):
