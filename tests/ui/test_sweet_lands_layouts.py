@@ -211,6 +211,29 @@ async def test_nothing_of_the_seat_shows_before_its_hand_off_goes(tmp_path, size
         assert app.screen is game and app.export_screenshot() != covering
 
 
+async def test_a_hand_off_due_again_after_enter_comes_once_the_last_one_goes(tmp_path, monkeypatch):
+    # Enter hands over under the hand-off; where the loop then asks for a hand-off again
+    # (here: the terminal never taken), nothing is drawn for anyone, the screen is still
+    # laid out (so the hand-off goes), and the next hand-off comes once it has gone
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await hot_seat(app, pilot)
+        handoff = await next_hand_off(app, pilot, game)
+        c = game.controller
+        seat = c.pending
+        monkeypatch.setattr(c, "take_terminal", lambda _seat: None)
+        await pilot.press("enter")
+        for _ in range(6):
+            await pilot.pause()
+        assert app.screen is handoff and not handoff.handing  # asked again, afresh
+        assert c.viewer is None and c.pending == seat
+        monkeypatch.undo()
+        await pilot.press("enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen is game and c.viewer == seat
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
 async def test_a_tab_key_that_moves_the_focus_lays_the_screen_out_once(tmp_path, size):
     # M gives the map the keys and a tab leaving the map gives them back to the list:
