@@ -248,8 +248,9 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         whole at its old layout before its widgets' layout requests reached it."""
         self.screen_layout_refresh_signal.subscribe(handoff, lambda _screen: self.uncover(handoff))
         # A layout even where nothing changes size, so the hand-off always goes; asked
-        # first, before the view is drawn, it joins the others' in one layout.
-        self.query_one("#sl-main").refresh(layout=True)
+        # first, before the view is drawn, it joins the others' in one layout (no
+        # repaint: its blank lines, the screen's height, would be drawn again).
+        self.query_one("#sl-main").refresh(layout=True, repaint=False)
         self.notices_held = []
         self._handed(seat)
 
