@@ -71,12 +71,25 @@ class LogView(DrawnLines, ScrollView, can_focus=True):
             lines.extend(wrapped)
         self.pieces, self.lines, self.wrapped_at = pieces, lines, width
         self.drawn = {}  # an index may now hold another line
-        self.virtual_size = Size(width, len(lines))
+        self.set_length(len(lines))
         self.refresh()
         if follow:
             # at once: the frame that draws the new lines draws them at the end
             # (after the refresh, it drew the old place first and the end a frame later)
-            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.scroll_to(y=self.max_scroll_y, animate=False, immediate=True)
+
+    def set_length(self, length: int) -> None:
+        """Its scrollable length. A log whose height does not follow its length (every
+        game's: 1fr) tells it to itself and its bar without a layout of the screen:
+        the virtual size, a reactive, asked for one, which reached the screen after
+        the other widgets' (a hand-off's second layout). Its bar is always there."""
+        size = Size(self.wrapped_at, length)
+        height = self.styles.height
+        if height is None or height.is_auto or not self.show_vertical_scrollbar:
+            self.virtual_size = size  # the layout follows it
+            return
+        self.set_reactive(LogView.virtual_size, size)
+        self.vertical_scrollbar.window_virtual_size = length
 
     def wrap(self, entry: str, width: int) -> list[Line]:
         console = self.app.console

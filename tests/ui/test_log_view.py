@@ -75,3 +75,32 @@ async def test_only_the_lines_drawn_lately_are_kept_as_strips():
             log.scroll_page_up(animate=False)
             await pilot.pause()
         assert len(log.drawn) <= 2 * log.size.height + 21
+
+
+async def test_a_new_length_lays_nothing_out_and_draws_what_a_layout_would():
+    """The log's height never follows its length (1fr, its bar always there): a new
+    length is told to it and its bar without a layout of the screen (asked, it reached
+    the screen after the other widgets' and cost a hand-off a second layout). A layout
+    asked afterwards finds everything as told: the same screen, scroll and bar."""
+    async with OneLog().run_test(size=(40, 12)) as pilot:  # its height: 1fr
+        await pilot.pause()  # the first layout
+        laid_out: list[object] = []
+        pilot.app.screen.screen_layout_refresh_signal.subscribe(
+            pilot.app, laid_out.append, immediate=True
+        )
+        log = pilot.app.query_one(LogView)
+        for count, scroll_home in ((20, False), (60, False), (61, True), (90, False), (3, False)):
+            if scroll_home:  # a reader scrolled up: the log stays there as it grows
+                log.scroll_home(animate=False)
+                await pilot.pause()
+            before = len(laid_out)
+            log.set_entries(entries(count))
+            await pilot.pause()
+            assert len(laid_out) == before
+            bar = log.vertical_scrollbar
+            told = (pilot.app.export_screenshot(), log.scroll_y, bar.window_virtual_size)
+            assert log.virtual_size.height == len(log.lines) == bar.window_virtual_size
+            log.refresh(layout=True)
+            await pilot.pause()
+            assert len(laid_out) == before + 1
+            assert told == (pilot.app.export_screenshot(), log.scroll_y, bar.window_virtual_size)

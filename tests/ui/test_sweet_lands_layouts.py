@@ -9,6 +9,7 @@ from rich.text import Text
 
 from rules.bots import make_bot, observe
 from tabletop_tui.app import TabletopApp
+from tabletop_tui.games.sweet_lands.handoff import SweetLandsHandoff
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
@@ -118,40 +119,121 @@ async def test_table_rows_of_a_new_height_lay_the_screen_out_once(tmp_path, size
             assert await layouts_of_rows(app, pilot, table, shown) == 1
 
 
+async def hot_seat(app: Counted, pilot) -> SweetLandsScreen:
+    """Three people at one terminal, mid-game, on screen."""
+    app.animation_level = "none"
+    app.open_game(mid_game(players=3, seed=1, round_=2, want="area"))
+    await pilot.pause()
+    game = app.screen
+    assert isinstance(game, SweetLandsScreen)
+    return game
+
+
+async def next_hand_off(app: Counted, pilot, game: SweetLandsScreen) -> SweetLandsHandoff:
+    """The seats play the normal bot's moves until a hand-off is on show, then it settles."""
+    c, bot = game.controller, make_bot("sweet-lands", "normal", 1)
+    for _ in range(60):
+        if isinstance(app.screen, HandoffScreen):
+            break
+        assert c.viewer is not None
+        c.act(bot.decide(observe(c.state, c.viewer)))
+        game.advance()
+        await pilot.pause()
+    handoff = app.screen
+    assert isinstance(handoff, SweetLandsHandoff)
+    for _ in range(4):
+        await pilot.pause()
+    return handoff
+
+
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
-async def test_enter_on_a_hand_off_lays_the_game_screen_out_once(tmp_path, size):
-    # the move list, hidden while the terminal changed hands, is told its new length
-    # before the layout that shows it (widgets/moves.py); Textual counted it after that
-    # layout, which asked for a second one (a told length Textual disagrees with
-    # would cost that second layout again)
+async def test_enter_on_a_hand_off_lays_the_game_screen_out_once_under_it(
+    tmp_path, size, monkeypatch
+):
+    # The seat's view is drawn and laid out while the opaque hand-off still covers the
+    # screen, and the hand-off goes after that layout: the game screen, repainted whole
+    # as it comes back, shows the new layout at once. Gone first, the hand-off left the
+    # game screen to be drawn whole at its old layout, then laid out and drawn again.
+    # The move list, hidden while the terminal changed hands, is told its new length
+    # before the layout (widgets/moves.py), and the log its new length without one
+    # (widgets/log.py): either asked late cost a second layout.
     app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=size) as pilot:
-        app.animation_level = "none"
-        c = mid_game(players=3, seed=1, round_=2, want="area")
-        app.open_game(c)
-        await pilot.pause()
-        game = app.screen
-        assert isinstance(game, SweetLandsScreen)
-        game.screen_layout_refresh_signal.subscribe(app, app.counted)
-        bot = make_bot("sweet-lands", "normal", 1)
-        handed = 0
-        for _ in range(60):
-            if handed == 2:
-                break
-            if isinstance(app.screen, HandoffScreen):
-                for _ in range(4):
-                    await pilot.pause()
-                assert await layouts_of(app, pilot, "enter") == 1
-                assert app.screen is game
-                moves = game.query_one(MoveList)
-                assert moves.option_count and moves.virtual_size.height >= moves.option_count
-                handed += 1
-                continue
-            assert c.viewer is not None
-            c.act(bot.decide(observe(c.state, c.viewer)))
-            game.advance()
+        game = await hot_seat(app, pilot)
+        # in order: ("layout", whether the hand-off was on top), and ("whole",) for
+        # each whole repaint the game screen asks for
+        seen: list[tuple] = []
+
+        def laid_out(_screen) -> None:
+            seen.append(("layout", isinstance(app.screen, HandoffScreen)))
+
+        def refresh(*regions, repaint=True, **kwargs):
+            if repaint and not regions:
+                seen.append(("whole",))
+            return game_refresh(*regions, repaint=repaint, **kwargs)
+
+        game.screen_layout_refresh_signal.subscribe(app, laid_out, immediate=True)
+        game_refresh = game.refresh
+        monkeypatch.setattr(game, "refresh", refresh)
+        for _ in range(2):
+            await next_hand_off(app, pilot, game)
+            start = len(seen)
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            assert app.screen is game
+            layouts = [event for event in seen[start:] if event[0] == "layout"]
+            assert layouts == [("layout", True)]
+            assert seen[start][0] == "layout"  # no whole repaint before it
+            moves = game.query_one(MoveList)
+            assert moves.option_count and moves.virtual_size.height >= moves.option_count
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_nothing_of_the_seat_shows_before_its_hand_off_goes(tmp_path, size, monkeypatch):
+    # Enter draws the seat's view under the opaque hand-off: held there (its going kept
+    # back), the screen, frames and all, is the hand-off as it was before Enter
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        game = await hot_seat(app, pilot)
+        handoff = await next_hand_off(app, pilot, game)
+        covering = app.export_screenshot()
+        held: list[SweetLandsHandoff] = []
+        monkeypatch.setattr(game, "uncover", held.append)
+        await pilot.press("enter")
+        for _ in range(6):
             await pilot.pause()
-        assert handed == 2
+        assert held == [handoff] and app.screen is handoff  # laid out under it
+        assert game.controller.viewer is not None and game.query_one(MoveList).option_count
+        assert app.export_screenshot() == covering
+        monkeypatch.undo()
+        game.uncover(handoff)
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen is game and app.export_screenshot() != covering
+
+
+async def test_a_hand_off_due_again_after_enter_comes_once_the_last_one_goes(tmp_path, monkeypatch):
+    # Enter hands over under the hand-off; where the loop then asks for a hand-off again
+    # (here: the terminal never taken), nothing is drawn for anyone, the screen is still
+    # laid out (so the hand-off goes), and the next hand-off comes once it has gone
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game = await hot_seat(app, pilot)
+        handoff = await next_hand_off(app, pilot, game)
+        c = game.controller
+        seat = c.pending
+        monkeypatch.setattr(c, "take_terminal", lambda _seat: None)
+        await pilot.press("enter")
+        for _ in range(6):
+            await pilot.pause()
+        assert app.screen is handoff and not handoff.handing  # asked again, afresh
+        assert c.viewer is None and c.pending == seat
+        monkeypatch.undo()
+        await pilot.press("enter")
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen is game and c.viewer == seat
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
