@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from rules.bots import make_bot
 from rules.sweet_lands import SWEET_LANDS, Op
-from tabletop_tui.games.sweet_lands.demo import NAMES, controller, first_game_where
+from tabletop_tui.games.sweet_lands.demo import NAMES, controller, first_game_where, play_until
+from tabletop_tui.games.sweet_lands.handoff import SweetLandsHandoff
+from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.widgets.common import HandoffScreen
 
+from .helpers import screen_text
+from .positions import position
 from .test_sweet_lands_keys import open_state
 from .test_sweet_lands_play import keys, make_app, visible_text
 
@@ -68,6 +72,55 @@ async def test_u_on_a_hand_off_says_why_no_turn_is_taken_back(tmp_path):
         assert app.screen is handoff and c.state is before  # still Ann's hand-off
         assert app.notes[-1].title == "Nothing to take back"
         assert "cannot be taken back" in app.notes[-1].message
+
+
+def a_forced_step(s):
+    """One seat to act, on a step with exactly one answer that the screen takes itself."""
+    seats = s.actors()
+    legal = s.legal_actions(seats[0]) if len(seats) == 1 else []
+    asked = len(legal) == 1 and s.view(seats[0]).get("pending") is not None
+    return asked and legal[0].kind not in ("done", "end", "pass")
+
+
+async def test_a_forced_step_taken_under_a_hand_off_says_so_once_the_hand_off_goes(
+    tmp_path, monkeypatch
+):
+    # A hot-seat table opened with nobody at the terminal (a resumed game) at payments
+    # of one possible kind: the hand-off asks for the seat, whose Enter draws its view
+    # under the hand-off and takes them meanwhile. Their toasts, said at once, would
+    # show on the hand-off: they are held until it goes, then each said once.
+    state = play_until(position("sweet-lands-cards"), a_forced_step)
+    assert a_forced_step(state)
+    seat, labels, after = state.actors()[0], [], state
+    while a_forced_step(after):  # here three payments of one iron
+        step = after.legal_actions(seat)[0]
+        labels.append(step.label)
+        after = after.apply(step)
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40), notifications=True) as pilot:
+        app.open_game(controller(state, viewer=None))
+        await pilot.pause()
+        game, handoff = app.screen_stack[-2:]
+        assert isinstance(game, SweetLandsScreen) and isinstance(handoff, SweetLandsHandoff)
+        held: list[SweetLandsHandoff] = []
+        monkeypatch.setattr(game, "uncover", held.append)  # the hand-off kept up
+        await keys(pilot, "enter")
+        for _ in range(4):
+            await pilot.pause()
+        c = game.controller
+        assert held and all(h is handoff for h in held)  # laid out under it (held up)
+        assert app.screen is handoff
+        assert c.viewer == seat and c.state.action_keys() == after.action_keys()
+        assert not [n for n in app.notes if "Only one choice" in n.message]
+        assert "Only one choice" not in screen_text(app)
+        monkeypatch.undo()
+        game.uncover(handoff)
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen is game
+        said = [(n.title, n.message) for n in app.notes if "Only one choice" in n.message]
+        assert said == [("Automatic", f"Only one choice, taken: {label}.") for label in labels]
+        assert screen_text(app).count("Only one choice") == len(labels)  # each toast once
 
 
 def two_free_discards(s):
