@@ -15,6 +15,7 @@ from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.games.happiness.board import Board
 from tabletop_tui.games.happiness.hand import Hand
+from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.tabstrip import Panels
 from tabletop_tui.widgets.common import HandoffScreen, TooSmallScreen
 from tabletop_tui.widgets.moves import MoveList
@@ -241,6 +242,36 @@ async def test_nothing_private_shows_after_a_sweet_lands_hand_off_at_40x30(tmp_p
                 assert not any(name in shown for name in ann_only), (tab, _view)
                 await pilot.press("f3")
                 await pilot.pause()
+
+
+async def test_a_sweet_lands_hand_off_enter_at_40x30_leaves_the_seat_on_its_move_list(tmp_path):
+    # Enter draws the seat's view under the hand-off (screen.hand_over_under), and the
+    # play view, shown then, gives the list the focus while another screen is on top:
+    # the hand-off still goes, and the list has the keys. The last seat left the Table
+    # view for the first hand-off, the Log for the second, the map focused for the third.
+    async with make(tmp_path).run_test(size=PHONE) as pilot:
+        screen = await opened(pilot, "sweet-lands-cards")
+        c = screen.controller
+        moves = screen.query_one(MoveList)
+        for left_at in (["f3"], ["f3", "f3"], ["m"]):
+            await pilot.press(*left_at)
+            assert screen.view_shown != "play" or screen.focused is screen.query_one(HexMap)
+            while not isinstance(pilot.app.screen, HandoffScreen):
+                legal = c.legal()  # a pass, then what it asks, up to the hand-off
+                assert c.act(next((a for a in legal if a.kind == "pass"), legal[0]))
+                screen.advance()
+                await pilot.pause()
+            seat = c.pending
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            assert pilot.app.screen is screen and c.viewer == seat
+            assert screen.view_shown == "play" and screen.focused is moves and on_screen(moves)
+            name = c.state.players[seat]
+            assert f"{name}: " in screen_text(pilot.app)  # the status line: the seat's step
+            highlighted = moves.highlighted
+            await pilot.press("down")
+            assert moves.highlighted != highlighted  # the arrows move the list at once
 
 
 async def test_the_end_screen_and_the_rules_open_at_40x30(tmp_path):
