@@ -215,6 +215,10 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
         go: one from the last turn (a forced discard names the card) would stay on
         top of the hand-off screen."""
         self.app.clear_notifications()
+        # App.notify posts its notice to the app's queue: one said in this same handler
+        # (a forced step's, just before) would arrive after the clear, on the hand-off.
+        # A second clear queued behind it takes it too.
+        self.app.call_later(self.app.clear_notifications)
         if self._handoff is None:
             self._handoff = self.HANDOFF(name, reason, take_back)
             self.app.install_screen(self._handoff, f"handoff-{id(self)}")
