@@ -16,16 +16,22 @@ from .helpers import screen_text
 TAB_KEYS = "tbhpm"
 
 
+async def open_mid_game(app: TabletopApp, pilot, players: int):
+    """A seeded mid-game opened and settled (its hidden panels filled); its controller."""
+    app.animation_level = "none"
+    c = mid_game(players=players, seed=players + 6, round_=2, want="area")
+    app.open_game(c)
+    for _ in range(6):
+        await pilot.pause()
+    return c
+
+
 async def screenshots(tmp_path, players: int, size: tuple[int, int]) -> list[str]:
     """The screen after each tab key, then after a move and each tab key again."""
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     shots = []
     async with app.run_test(size=size) as pilot:
-        app.animation_level = "none"
-        c = mid_game(players=players, seed=players + 6, round_=2, want="area")
-        app.open_game(c)
-        for _ in range(6):
-            await pilot.pause()
+        c = await open_mid_game(app, pilot, players)
         screen = app.screen
         assert isinstance(screen, SweetLandsScreen)
         for key in TAB_KEYS:

@@ -159,9 +159,27 @@ class HexMap(ScrollView, can_focus=True):
         self._geometry, self._corner_owner = geo, corner_owner
         self._centre = geo.centre
         self._width = geo.width
+        old_rows, old_size = self._rows, self.virtual_size
         self._rows, self._kept_rows = rows_of_segments(chars, styles, geo.width, self._kept_rows)
         self.virtual_size = Size(geo.width, geo.height)
-        self.refresh()
+        changed = self.changed_rows(old_rows) if self.virtual_size == old_size else None
+        if changed is None:
+            self.refresh()
+            return
+        # a piece placed or the cursor moved changes a few rows: only those are painted
+        # again (the others keep their row object, hexdraw.rows_of_segments)
+        for line in changed:
+            self.refresh_line(line)
+
+    def changed_rows(self, old_rows: list[list[Segment]]) -> list[int] | None:
+        """The rows drawn anew since ``old_rows`` (None: not as many rows)."""
+        if len(old_rows) != len(self._rows):
+            return None
+        return [
+            y
+            for y, (was, row) in enumerate(zip(old_rows, self._rows, strict=True))
+            if row is not was
+        ]
 
     def render_line(self, y: int) -> Strip:
         sx, sy = self.scroll_offset

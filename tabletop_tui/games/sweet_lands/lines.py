@@ -11,7 +11,7 @@ from rich.measure import Measurement
 from rich.segment import Segment
 from rich.table import Table
 from rich.text import Span, Text
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from ...widgets.drawn_lines import DrawnLines
@@ -40,6 +40,7 @@ class Lines(DrawnLines):
         self.drawn_at = -1
 
     def show(self, renderable: RenderableType | None) -> None:
+        old_lines, old_width = self.lines, self.drawn_at
         self.renderable = renderable
         self.drawn_at = -1
         # Drawn now at the width it has: when the new lines are as many as the old
@@ -50,21 +51,51 @@ class Lines(DrawnLines):
         if not (self.is_mounted and self.display and width > 0):
             self.refresh(layout=True)  # never laid out (or hidden): its first layout sizes it
             return
+        if width == old_width:
+            lines = self.render_at(width)
+            changed = self.keep_unchanged(old_lines, lines)
+            self.drawn_at = width
+            if changed is not None:
+                # only the lines that changed are painted again: a move changes one to
+                # three lines of a panel (a score, a count), often none
+                if changed:
+                    self.refresh(*(Region(0, y, width, 1) for y in changed))
+                return
+            self.lines = lines
+            self.fitted_lines.clear()  # the strips of the lines just replaced
         self.refresh()
         height = outer_height(self, len(self.drawn(width)))
         if height != self.outer_size.height:
             expect_outer_height(self, height)
 
+    def keep_unchanged(
+        self, old: list[list[Segment]], new: list[list[Segment]]
+    ) -> list[int] | None:
+        """Take ``new`` (drawn at the width of ``old``) keeping each line of ``old``
+        equal to its new line, so the strips fitted and painted for it stay; the rows
+        that changed, or None (nothing taken) where the number of lines changed."""
+        if len(new) != len(old):
+            return None
+        changed = [y for y, (was, now) in enumerate(zip(old, new, strict=True)) if was != now]
+        for y in changed:
+            self.fitted_lines.pop(id(old[y]), None)
+            old[y] = new[y]
+        self.lines = old
+        return changed
+
+    def render_at(self, width: int) -> list[list[Segment]]:
+        """The renderable's lines at ``width`` cells, drawn now."""
+        if self.renderable is None or width <= 0:
+            return []
+        options = self.app.console_options.update(highlight=False, width=width)
+        segments = self.app.console.render(self.renderable, options)
+        return list(Segment.split_and_crop_lines(segments, width, include_new_lines=False))
+
     def drawn(self, width: int) -> list[list[Segment]]:
         """The renderable's lines at ``width`` cells, drawn once per change."""
         if width != self.drawn_at:
-            self.lines = []
-            if self.renderable is not None and width > 0:
-                options = self.app.console_options.update(highlight=False, width=width)
-                segments = self.app.console.render(self.renderable, options)
-                lines = Segment.split_and_crop_lines(segments, width, include_new_lines=False)
-                self.lines = list(lines)
-                self.fitted_lines.clear()  # the strips of the lines just replaced
+            self.lines = self.render_at(width)
+            self.fitted_lines.clear()  # the strips of the lines just replaced
             self.drawn_at = width
         return self.lines
 
