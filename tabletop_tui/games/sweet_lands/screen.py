@@ -206,8 +206,8 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         while it waits for a key: a first visit then finds its panel drawn, as a later
         visit does (a first Board visit 44 -> 23 ms). A visit compares the panel's model
         as ever, so a panel whose view has moved on since is drawn again as it is shown.
-        Under a hand-off the screen is still on view and laid out, so it is filled
-        then too (for no reader: the next one's panels are drawn as they are shown)."""
+        Under a hand-off (the screen not current) nothing is filled ahead: the seat's
+        panels are drawn as they are shown."""
         if not (self.is_attached and self.is_current):
             return  # (another screen covers it whole: each panel drawn when shown)
         panels = self.query_one(Panels)
