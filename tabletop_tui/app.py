@@ -388,7 +388,9 @@ class TabletopApp(App):
     def show_setup(self, game_id: str | None = None) -> None:
         from .screens.setup import SetupScreen
 
-        self._reset_to(SetupScreen(game_id, self.data_dir, self.wants_handoff_screens()))
+        self._reset_to(
+            SetupScreen(game_id, self.data_dir, self.wants_handoff_screens(), self.default_seed)
+        )
 
     def show_resume(self) -> None:
         from .screens.resume import ResumeScreen

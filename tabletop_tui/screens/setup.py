@@ -71,9 +71,17 @@ class SetupScreen(Screen):
     SetupScreen #setup-focus { height: auto; padding: 0 2; text-style: bold; }
     """
 
-    def __init__(self, game_id: str | None, data_dir: Path, handoffs: bool = False):
+    def __init__(
+        self,
+        game_id: str | None,
+        data_dir: Path,
+        handoffs: bool = False,
+        default_seed: int | None = None,
+    ):
         super().__init__()
         self.data_dir = data_dir  # where the last table is remembered
+        # Tests and screenshot scripts fix the app's default seed to replay a game.
+        self.default_seed = default_seed
         self.handoffs = handoffs  # the hand-off screen box's first value
         self.hint_defaults: list[bool] = []  # what the hint boxes were last set to
         self.hints_touched = False  # a player ticked a box: defaults no longer apply
@@ -374,8 +382,7 @@ class SetupScreen(Screen):
             if kind == "human" and self.query_one(f"#seat-hints-{i}", Checkbox).value:
                 seats[-1]["hints"] = True
         raw_seed = self.query_one("#setup-seed", Input).value.strip()
-        # Tests and screenshot scripts fix the app's default seed to replay a game.
-        fallback = getattr(self.app, "default_seed", None) or random.randrange(1, 100000)
+        fallback = self.default_seed or random.randrange(1, 100000)
         try:
             seed = int(raw_seed) if raw_seed else fallback
         except ValueError:

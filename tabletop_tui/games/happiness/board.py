@@ -10,6 +10,7 @@ from textual.binding import Binding
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
+from textual.widget import Widget
 
 from ...widgets.drawn_lines import DrawnLines
 from ...widgets.steady import expect_outer_size
@@ -230,7 +231,7 @@ class Board(DrawnLines, can_focus=True):
         x, y = self.cursor
         w, h = self.cell_w, self.cell_h
         region = Region((x - ox) * w, (y - oy) * h, w, h)
-        if self.parent is not None and hasattr(self.parent, "scroll_to_region"):
+        if isinstance(self.parent, Widget):  # (its scroll box)
             self.parent.scroll_to_region(region, animate=False)
 
     def action_move(self, dx: int, dy: int) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -46,6 +46,13 @@ def story_prompt(name: str, word: str) -> str:
         f"[b]{name}[/b], tell the table a short story about [b]{escape(word)}[/b]: "
         "type it, then Enter (Enter alone skips)."
     )
+
+
+@runtime_checkable
+class SilenceScaled(Protocol):
+    """An app that stretches or shrinks the silence window (tests shrink it)."""
+
+    silence_scale: float
 
 
 class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
@@ -103,7 +110,8 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
 
     def on_mount(self) -> None:
         # Textual also runs the base class's on_mount after this one: no super() call.
-        self.silence_scale = getattr(self.app, "silence_scale", 1.0)
+        app = self.app
+        self.silence_scale = app.silence_scale if isinstance(app, SilenceScaled) else 1.0
 
     # ---- the loop: add the silence window to the shared one -------------------------
     def advance(self) -> None:
