@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -59,6 +61,9 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
     ]
     lookup: TableLookup  # F2's panel on the table
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
+    # The row under the title bars (its selector): Enter on a hand-off asks it for a
+    # layout, so the hand-off always goes after one (hand_over_under).
+    MAIN_ROW = ""
     bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
     review = False  # set on a screen opened from the end screen: look, never play
@@ -79,6 +84,9 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
         self.bot_thinking = False
         self.drawn = Drawn()  # what the move list, the footer and the panels show
         self._handoff: HandoffScreen | None = None
+        # the notices said while a hand-off still covers the screen (Enter drawing the
+        # seat's view under it), said once it goes; None: at once
+        self.notices_held: list[Callable[[], None]] | None = None
         self.view_shown = "play"  # the narrow layout's view on show
         if bot_delay is not None:
             self.bot_delay = bot_delay
@@ -177,7 +185,7 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
             seat = c.pending
             assert seat is not None, "a hand-off is due: a human takes the terminal"
             reason = self.handoff_reason(seat)
-            handoff = self.handoff(c.state.players[seat], reason, take_back=c.take_back_label())
+            handoff = self.handoff_to(seat, reason, take_back=c.take_back_label())
             self.app.push_screen(handoff, lambda answer: self._after_handoff(seat, answer))
             self.render_view()
             return
@@ -226,6 +234,61 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
             self._handoff.set_player(name, reason, take_back)
         return self._handoff
 
+    def handoff_to(
+        self, seat: int, reason: str = "", take_back: str | None = None
+    ) -> HandoffScreen:
+        """The hand-off asking for ``seat``, whose Enter draws the seat's view under it
+        (hand_over_under)."""
+        handoff = self.handoff(self.controller.state.players[seat], reason, take_back)
+        handoff.hand_over = partial(self.hand_over_under, seat, handoff)
+        return handoff
+
+    def hand_over_under(self, seat: int, handoff: HandoffScreen) -> None:
+        """Enter on the hand-off: the seat's view is drawn while the opaque hand-off still
+        covers the screen (Textual lays out the screen just under the top one), and the
+        hand-off goes once this screen is laid out for it: one layout, then one whole
+        frame of the new view. Gone first, the hand-off left this screen to be drawn
+        whole at its old layout before its widgets' layout requests reached it."""
+        self.screen_layout_refresh_signal.subscribe(handoff, lambda _screen: self.uncover(handoff))
+        # A layout even where nothing changes size, so the hand-off always goes; asked
+        # first, before the view is drawn, it joins the others' in one layout (no
+        # repaint: the row's blank lines, the screen's height, would be drawn again).
+        self.query_one(self.MAIN_ROW).refresh(layout=True, repaint=False)
+        self.notices_held = []
+        self._handed(seat)
+
+    def uncover(self, handoff: HandoffScreen) -> None:
+        self.screen_layout_refresh_signal.unsubscribe(handoff)
+        if handoff.is_current:  # (not left for the title meanwhile)
+            handoff.dismiss(HandoffScreen.READIED)
+
+    def after_handed_under(self) -> None:
+        """The hand-off gone after Enter, the seat's view on show: the notices said
+        meanwhile now, and the loop goes on where it waited for the hand-off to go
+        (another hand-off due, or the game's end)."""
+        held, self.notices_held = self.notices_held or [], None
+        for say in held:
+            say()
+        if self.controller.next_step() in ("handoff", "over"):
+            self.advance()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        say = partial(
+            super().notify, message, title=title, severity=severity, timeout=timeout, markup=markup
+        )
+        if self.notices_held is None:
+            say()
+        else:  # a toast on the hand-off would show it before the hand-off goes
+            self.notices_held.append(say)
+
     def after_frame(self, call) -> None:
         """Call ``call`` once the screen has been refreshed (a move's save waits for
         the frame that shows the move)."""
@@ -250,6 +313,9 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
     def _after_handoff(self, seat: int, answer: object) -> None:
         """The hand-off's answer: the next player is ready, the last turn is taken
         back (its player keeps the terminal), or the table leaves for the title."""
+        if answer == HandoffScreen.READIED:
+            self.after_handed_under()
+            return
         if answer == HandoffScreen.TAKE_BACK and self._take_back():
             return
         if answer == HandoffScreen.LEAVE:
@@ -479,7 +545,9 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
             # A table to look at (a replayed step) has no list.
             handing = not self.review and self.controller.next_step() == "handoff"
             ol.display = bool(legal) or handing
-            if focus and legal and not isinstance(self.focused, OptionList):
+            # (given it already under a game's first hand-off: given by the seat's
+            # view drawn under it, the screen's restyle asked for a second layout)
+            if focus and (legal or handing) and not isinstance(self.focused, OptionList):
                 ol.focus()  # arrows + Enter work at once
         footer_key = (
             tuple(sorted({a.kind for a in legal})),

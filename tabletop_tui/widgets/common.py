@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
@@ -37,6 +39,7 @@ class HandoffScreen(FitsNarrow, Screen):
         Binding("escape", "leave", "Title (game saved)"),
     ]
     TAKE_BACK, LEAVE = "take back", "leave"  # what dismiss answers besides True
+    READIED = "readied"  # what dismiss answers once Enter has handed the table over
     DEFAULT_CSS = """
     HandoffScreen { background: $background; align: center middle; }
     HandoffScreen #handoff-box { width: 60; max-width: 100%; height: auto; border: double $accent; padding: 1 2;
@@ -48,6 +51,11 @@ class HandoffScreen(FitsNarrow, Screen):
         self.player_name = name
         self.reason = reason
         self.take_back = take_back  # the move that ended the last turn, while undoable
+        # What Enter does while this screen still covers the table: the game screen
+        # draws the seat's view and dismisses this screen (READIED) once it is laid out
+        # (GameScreenBase.hand_over_under); None: Enter dismisses it at once.
+        self.hand_over: Callable[[], None] | None = None
+        self.handing = False  # Enter pressed, the table being drawn: no key acts meanwhile
 
     def text(self) -> str:
         name = escape(self.player_name)
@@ -68,6 +76,7 @@ class HandoffScreen(FitsNarrow, Screen):
     def set_player(self, name: str, reason: str = "", take_back: str | None = None) -> None:
         """Ask another player: a game shows one hand-off screen again and again."""
         self.player_name, self.reason, self.take_back = name, reason, take_back
+        self.hand_over, self.handing = None, False
         if self.is_mounted:
             self.query_one("#handoff-box", Static).update(self.text())
             self.refresh_bindings()
@@ -78,6 +87,8 @@ class HandoffScreen(FitsNarrow, Screen):
         self.call_after_refresh(memory_policy.between_players)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
+        if self.handing:
+            return False
         if action == "take_back":
             return bool(self.take_back)  # shown only while there is a move to take back
         return True
@@ -86,7 +97,13 @@ class HandoffScreen(FitsNarrow, Screen):
         self.action_ready()
 
     def action_ready(self) -> None:
-        self.dismiss(True)
+        if self.handing:
+            return  # a second Enter (or click) while the table is drawn
+        if self.hand_over is None:
+            self.dismiss(True)
+            return
+        self.handing = True
+        self.hand_over()
 
     def action_take_back(self) -> None:
         self.dismiss(self.TAKE_BACK)

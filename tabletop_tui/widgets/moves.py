@@ -14,6 +14,8 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from .steady import expect_room_given, outer_height
+
 
 class MoveList(OptionList):
     class NothingChosen(Message):
@@ -39,15 +41,20 @@ class MoveList(OptionList):
     def expect_length(self) -> None:
         """Tell the next layout the new options' length while the list has no room.
 
-        A hidden list (another seat's turn, a hand-off) is laid out at no size, so
+        A hidden list (another seat's turn) is laid out at no size, and an empty one
+        whose height follows its options (under a hand-off at 80x24) at no height, so
         Textual counts its lines only when it is drawn again, after the layout that
-        shows it, and that count asks for a second layout of the whole screen. The
+        gives it room, and that count asks for a second layout of the whole screen. The
         width it last drew at (its virtual width) is the width it comes back at,
         unless the terminal was resized meanwhile; then Textual's count corrects it."""
-        width = self.virtual_size.width
-        if self.size.width or not width:
+        width = self.virtual_size.width or self.size.width  # (never drawn: laid out)
+        if self.size.height or not width:
             return  # laid out: Textual counted the lines at its width already
-        self.virtual_size = Size(width, self.get_content_height(self.size, self.size, width))
+        lines = self.get_content_height(self.size, self.size, width)
+        self.virtual_size = Size(width, lines)
+        if self.display and self.styles.height is not None and self.styles.height.is_auto:
+            # the lines it takes come from the widget under it (the log): told too
+            expect_room_given(self, outer_height(self, lines) - self.outer_size.height)
 
     def action_select(self) -> None:
         if self.highlighted is None:

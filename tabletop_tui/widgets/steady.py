@@ -66,9 +66,9 @@ def expect_box_length(box: VerticalScroll) -> None:
     by ``expect_outer_height``); one that scrolls, its content's length within its
     min-height and max-height. Margins between children collapse, as Textual lays
     them out; a child docked at the top (the first) adds its height, as Textual's
-    arrangement does. A box whose bar comes and goes (overflow auto) is told only
-    while the bar stays as it is: one that comes or goes changes the box's width,
-    which only the layout finds."""
+    arrangement does. A box whose bar comes and goes (overflow auto) has it shown or
+    hidden as the layout will decide it (``expect_vertical_bar``); its children's new
+    width is found by the layout (a height changed by it costs a second one)."""
     room = laid_out_content(box)
     length, margin_below, first = 0, 0, True
     for child in box.children:
@@ -83,11 +83,52 @@ def expect_box_length(box: VerticalScroll) -> None:
     length += margin_below
     height = room.height - box.scrollbar_size_horizontal
     if box.styles.overflow_y == "auto" and (length > height) != box.show_vertical_scrollbar:
-        return  # the bar comes or goes: left to Textual's layout (and a second one)
+        box.virtual_size = Size(room.width, max(height, length))  # the length it decides by
+        expect_vertical_bar(box, box.outer_size.height)
+        if (length > height) != box.show_vertical_scrollbar:
+            return  # (a horizontal bar there too): left to Textual's layout, and a second
     box.virtual_size = Size(room.width - box.scrollbar_size_vertical, max(height, length))
     # a box of the same size is not updated by the layout: its scroll is kept within
     # the new length here (Textual does it when the layout finds the length)
     box.scroll_y = box.validate_scroll_y(box.scroll_y)
+
+
+def expect_room_given(widget: Widget, lines: int) -> None:
+    """Before a layout in which ``widget`` (height auto, laid out before) grows by
+    ``lines`` (shrinks if negative), tell the sibling of fractional height that gives
+    it the room its new size, and so on within it, and the vertical bar of one that
+    scrolls: each new size found during the layout (a ``virtual_size``, a reactive)
+    asked for a second one (the log under the move list at 80x24, the list filled for
+    the seat under a hand-off). Only where one sibling gives it all: else, and on a
+    wrong guess, the layout finds the sizes, as before."""
+    box = widget.parent
+    giver = fractional_child(box, widget) if lines and isinstance(box, Widget) else None
+    while giver is not None:
+        size = giver.outer_size
+        if size.height <= lines or giver.styles.gutter.height:
+            return
+        if giver.show_vertical_scrollbar:  # as high as the widget (the log's, always)
+            bar = giver.vertical_scrollbar
+            bar.virtual_size = Size(bar.virtual_size.width, size.height - lines)
+            return
+        if giver.styles.overflow_y != "hidden":
+            return  # a bar may come: left to the layout
+        giver.virtual_size = Size(size.width, size.height - lines)
+        giver = fractional_child(giver)
+
+
+def fractional_child(box: Widget, besides: Widget | None = None) -> Widget | None:
+    """The one child on show of ``box`` (vertical) with a fractional height, other than
+    ``besides``; None if none or several."""
+    if box.styles.layout is None or box.styles.layout.name != "vertical":
+        return None
+    found = [
+        child
+        for child in box.children
+        if isinstance(child, Widget) and child is not besides and child.display
+        if child.styles.height is not None and child.styles.height.is_fraction
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def expect_vertical_bar(widget: Widget, outer_height: int) -> None:

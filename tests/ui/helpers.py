@@ -150,3 +150,43 @@ async def to_move_list(pilot):
         await pilot.pause()
     assert type(pilot.app.screen).__name__ == "ReplayScreen"
     return pilot.app.screen
+
+
+async def enter_held_under(pilot, monkeypatch, game, handoff: HandoffScreen) -> None:
+    """Enter on ``handoff`` with its going kept back (``game.uncover`` held, until
+    ``let_go``): the seat's view is drawn and laid out under it, and it stays on top."""
+    held: list[HandoffScreen] = []
+    monkeypatch.setattr(game, "uncover", held.append)
+    await pilot.press("enter")
+    for _ in range(6):
+        await pilot.pause()
+    assert held == [handoff] and pilot.app.screen is handoff  # laid out under it
+
+
+async def let_go(pilot, monkeypatch, game, handoff: HandoffScreen) -> None:
+    """The hand-off held by ``enter_held_under`` goes, showing ``game``."""
+    monkeypatch.undo()
+    game.uncover(handoff)
+    for _ in range(4):
+        await pilot.pause()
+    assert pilot.app.screen is game
+
+
+async def check_hand_off_due_again(pilot, monkeypatch, game, handoff: HandoffScreen) -> None:
+    """Enter on ``handoff`` hands over under it; where the loop then asks for a hand-off
+    again (here: the terminal never taken), nothing is drawn for anyone, the screen is
+    still laid out (so the hand-off goes), and the next hand-off comes once it has
+    gone, answering keys afresh."""
+    c = game.controller
+    seat = c.pending
+    monkeypatch.setattr(c, "take_terminal", lambda _seat: None)
+    await pilot.press("enter")
+    for _ in range(6):
+        await pilot.pause()
+    assert pilot.app.screen is handoff and not handoff.handing  # asked again, afresh
+    assert c.viewer is None and c.pending == seat
+    monkeypatch.undo()
+    await pilot.press("enter")
+    for _ in range(4):
+        await pilot.pause()
+    assert pilot.app.screen is game and c.viewer == seat

@@ -1,8 +1,11 @@
-"""Enter on a Happy City or Happiest Town hand-off: the move list keeps its room and the focus while the
-terminal changes hands (empty: nothing of the next seat's shows), and at 120x40 a
-Happy City hand-off lays the game screen out once (the card grids and the left panel
-tell their new heights before the layout: widgets/steady.py), as a Happiness one does
-at 160x50."""
+"""Enter on a card game's hand-off: the seat's view is drawn and laid out while the
+opaque hand-off still covers the screen, which goes after that layout (games/base.py,
+hand_over_under), so no frame shows the game screen at its old layout and nothing of
+the seat shows before the hand-off goes. The move list keeps its room and the focus
+while the terminal changes hands (empty), and at 120x40 and 80x24 a Happy City
+hand-off lays the game screen out once (the card grids, the left panel and its bar,
+the list and the log under it tell their new sizes before the layout:
+widgets/steady.py), as a Happiness one does at 160x50."""
 
 import pytest
 
@@ -16,69 +19,101 @@ from tabletop_tui.saves import new_save_path
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 
+from .helpers import check_hand_off_due_again, enter_held_under, let_go, screen_text
+
 
 class Counted(TabletopApp):
-    """The app, counting the game screen's layouts and where the focus goes."""
+    """The app, noting the game screen's layouts (whether a hand-off was on top) and
+    whole repaints in order, and where the focus goes."""
 
-    layouts = 0
+    # "layout", "whole" (a whole repaint asked), each with " under" while a hand-off is
+    # on top (the game screen is laid out under it, not drawn)
+    events: list[str] = []
     focus_went: list[object] = []
 
+    def note(self, event: str) -> None:
+        self.events.append(event + (" under" if isinstance(self.screen, HandoffScreen) else ""))
+
     def counted(self, _screen) -> None:
-        self.layouts += 1
+        self.note("layout")
 
     def focus_moved(self, widget) -> None:
         self.focus_went.append(widget)
+
+    def watch_game(self, game: GameScreenBase) -> None:
+        self.events = []
+        game.screen_layout_refresh_signal.subscribe(self, self.counted, immediate=True)
+        drawn = game.refresh
+
+        def refresh(*regions, repaint=True, **kwargs):
+            if repaint and not regions:
+                self.note("whole")
+            return drawn(*regions, repaint=repaint, **kwargs)
+
+        game.refresh = refresh  # type: ignore[method-assign]
+
+
+async def four_humans(app, pilot, game: str, options: dict) -> GameScreenBase:
+    """A 4-human game of ``game`` (seed 3) opened: its game screen."""
+    app.animation_level = "none"
+    spec = get_game(game)
+    state = spec.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=3, options=options)
+    c = Controller(spec, state, [{"kind": "human"}] * 4, new_save_path(app.data_dir, game))
+    app.open_game(c)
+    await pilot.pause()
+    return next(s for s in app.screen_stack if isinstance(s, GameScreenBase))
+
+
+async def play_to_hand_off(app, pilot, screen: GameScreenBase, chooser) -> HandoffScreen:
+    """The seats play ``chooser``'s moves until a hand-off is on show, then it settles."""
+    c = screen.controller
+    for _ in range(200):
+        if isinstance(app.screen, HandoffScreen):
+            for _ in range(4):
+                await pilot.pause()
+            return app.screen
+        if c.next_step() != "human":  # Happiness: the silence, open to every seat
+            await pilot.pause(0.01)
+            continue
+        assert c.viewer is not None
+        c.act(chooser.choose(c.state, c.viewer))
+        screen.advance()
+        await pilot.pause()
+    raise AssertionError("no hand-off")
 
 
 async def hand_offs(
     tmp_path, game: str, options: dict, size: tuple[int, int], want: int, list_keys: bool = True
 ):
-    """(layouts, the widgets focused meanwhile, the list under the hand-off) of each of
-    ``want`` hand-off Enters of a 4-human game, bots choosing the moves; with
+    """(layouts, the widgets focused meanwhile, the list under the hand-off, the game
+    screen's layouts and whole repaints in order) of each of ``want`` hand-off Enters
+    of a 4-human game, bots choosing the moves; with
     ``list_keys`` the move list takes the keys after each (without: Happiness, the
     board takes them, and the preview line is what is looked at under the hand-off)."""
     # (Happiness: the silence after a story runs out at once)
     app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
     async with app.run_test(size=size) as pilot:
-        app.animation_level = "none"
-        spec = get_game(game)
-        state = spec.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=3, options=options)
-        c = Controller(spec, state, [{"kind": "human"}] * 4, new_save_path(tmp_path, game))
-        app.open_game(c)
-        await pilot.pause()
-        screen = next(s for s in app.screen_stack if isinstance(s, GameScreenBase))
-        screen.screen_layout_refresh_signal.subscribe(app, app.counted)
+        screen = await four_humans(app, pilot, game, options)
+        app.watch_game(screen)
         app.focus_went = []
         app.watch(screen, "focused", app.focus_moved, init=False)
         chooser = make_bot(game, "smart", 9)
-        seen: list[tuple[int, list[object], tuple[bool, object]]] = []
-        for _ in range(200):
-            if len(seen) == want:
-                break
-            if isinstance(app.screen, HandoffScreen):
-                for _ in range(4):
-                    await pilot.pause()
-                moves = screen.query_one(MoveList)
-                under: tuple[bool, object] = (moves.display, moves.option_count)
-                if not list_keys:  # Happiness: the preview line under the hand-off
-                    preview = screen.query_one("#hp-preview", TextBox)
-                    under = (preview.display, preview.blocks)
-                before, app.focus_went = app.layouts, []
-                await pilot.press("enter")
-                for _ in range(4):
-                    await pilot.pause()
-                assert app.screen is screen
-                assert not list_keys or (screen.focused is moves and moves.option_count)
-                seen.append((app.layouts - before, list(app.focus_went), under))
-                continue
-            if c.next_step() != "human":  # Happiness: the silence, open to every seat
-                await pilot.pause(0.01)
-                continue
-            assert c.viewer is not None
-            c.act(chooser.choose(c.state, c.viewer))
-            screen.advance()
-            await pilot.pause()
-        assert len(seen) == want
+        seen: list[tuple[int, list[object], tuple[bool, object], list[str]]] = []
+        while len(seen) < want:
+            await play_to_hand_off(app, pilot, screen, chooser)
+            moves = screen.query_one(MoveList)
+            under: tuple[bool, object] = (moves.display, moves.option_count)
+            if not list_keys:  # Happiness: the preview line under the hand-off
+                preview = screen.query_one("#hp-preview", TextBox)
+                under = (preview.display, preview.blocks)
+            app.events, app.focus_went = [], []
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            assert app.screen is screen
+            assert not list_keys or (screen.focused is moves and moves.option_count)
+            layouts = sum(event.startswith("layout") for event in app.events)
+            seen.append((layouts, list(app.focus_went), under, list(app.events)))
         return seen
 
 
@@ -89,7 +124,7 @@ async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mo
     # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
     # bring its bar: Textual's layout finds it, three.)
     seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
-    assert [layouts for layouts, _focused, _under in seen] == [1, 1, 1]
+    assert [layouts for layouts, _focused, _under, _events in seen] == [1, 1, 1]
 
 
 async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
@@ -100,9 +135,9 @@ async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
     # spots outgrow the box, as at 120x40 late in a game, its bars come: Textual's
     # layout finds them, three.)
     seen = await hand_offs(tmp_path, "happiness", {}, (160, 50), 6, list_keys=False)
-    assert [layouts for layouts, _focused, _under in seen[1:]] == [1, 1, 1, 1, 1]
+    assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1, 1, 1, 1, 1]
     # the room kept says nothing: no seat's preview stays under the hand-off
-    assert all(under == (True, [""]) for _layouts, _focused, under in seen[1:])
+    assert all(under == (True, [""]) for _layouts, _focused, under, _events in seen[1:])
 
 
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
@@ -114,7 +149,7 @@ async def test_the_move_list_keeps_the_focus_and_nothing_of_the_next_seat_over_a
     # widget that takes it as the game came back, and the list took it back after
     # (a second restyle of the screen, and the left panel scrolled to that widget)
     seen = await hand_offs(tmp_path, game, {}, size, 3)
-    for _layouts, focused, (shown, options) in seen[1:]:  # (the first: nothing had it)
+    for _layouts, focused, (shown, options), _events in seen[1:]:  # (the first: nothing had it)
         assert focused == [] and shown and options == 0
 
 
@@ -160,3 +195,79 @@ async def test_a_replayed_table_shows_no_move_list(tmp_path, game):
         assert isinstance(table, GameScreenBase) and table.review
         assert table.controller.next_step() == "handoff"
         assert not table.query_one(MoveList).display
+
+
+@pytest.mark.parametrize(
+    "game,size,want",
+    [
+        ("happy-city", (80, 24), 3),
+        ("happy-city", (120, 40), 3),
+        ("happiest-town", (80, 24), 3),
+        ("happiest-town", (120, 40), 3),
+        ("happiness", (80, 24), 3),
+        ("happiness", (120, 40), 3),
+    ],
+)
+async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path, game, size, want):
+    # The seat's view is laid out while the hand-off still covers the screen: the first
+    # thing after Enter is that layout, no whole frame of the game screen before it
+    # (before: the game screen came back and was drawn whole at its old layout, then
+    # laid out). Happy City, every hand-off, the game's first too, at 80x24 and 120x40, and
+    # Happiest Town's at 80x24 take that one layout only (two at 80x24 before: the list
+    # filled for the seat took the log's room, found by the layout).
+    seen = await hand_offs(tmp_path, game, {}, size, want, list_keys=game != "happiness")
+    for _layouts, _focused, _under, events in seen:
+        first = next(i for i, event in enumerate(events) if event.startswith("layout"))
+        assert events[first] == "layout under" and "whole" not in events[:first], events
+    if game == "happy-city" or (game, size) == ("happiest-town", (80, 24)):
+        start = 0 if game == "happy-city" else 1
+        assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start)
+
+
+async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:
+    """A 4-human game of ``game`` played by bots until its second hand-off is on show
+    and settled: (the game screen, the hand-off)."""
+    screen = await four_humans(app, pilot, game, {})
+    chooser = make_bot(game, "smart", 9)
+    await play_to_hand_off(app, pilot, screen, chooser)
+    await pilot.press("enter")
+    return screen, await play_to_hand_off(app, pilot, screen, chooser)
+
+
+@pytest.mark.parametrize(
+    "game,size",
+    [("happy-city", (80, 24)), ("happy-city", (120, 40)), ("happiness", (120, 40))],
+)
+async def test_nothing_of_the_seat_shows_before_a_card_hand_off_goes(
+    tmp_path, monkeypatch, game, size
+):
+    # Enter draws the seat's view under the opaque hand-off: held there (its going kept
+    # back), the screen, toasts and all, is the hand-off as it was before Enter; keys
+    # do nothing meanwhile, and a notice said then waits for the hand-off to go
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
+    async with app.run_test(size=size, notifications=True) as pilot:
+        game_screen, handoff = await next_hand_off(app, pilot, game)
+        c = game_screen.controller
+        seat = c.pending
+        covering = app.export_screenshot()
+        await enter_held_under(pilot, monkeypatch, game_screen, handoff)
+        assert c.viewer == seat and c.next_step() == "human"
+        game_screen.notify("Only one choice, taken: Quokka.", title="Automatic")
+        for key in ("enter", "u", "escape", "space"):
+            await pilot.press(key)
+        for _ in range(4):
+            await pilot.pause()
+        assert app.screen is handoff and handoff.handing and c.viewer == seat
+        assert app.export_screenshot() == covering
+        await let_go(pilot, monkeypatch, game_screen, handoff)
+        assert app.export_screenshot() != covering and "Quokka" in screen_text(app)
+
+
+async def test_a_card_hand_off_due_again_after_enter_comes_once_the_last_one_goes(
+    tmp_path, monkeypatch
+):
+    # as Sweet Lands' (tests/ui/helpers.py: check_hand_off_due_again)
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(80, 24)) as pilot:
+        game_screen, handoff = await next_hand_off(app, pilot, "happy-city")
+        await check_hand_off_due_again(pilot, monkeypatch, game_screen, handoff)

@@ -18,6 +18,7 @@ from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.pick_table import PickTable
 
+from .helpers import check_hand_off_due_again, enter_held_under, let_go
 from .positions import mid_game
 
 
@@ -198,42 +199,20 @@ async def test_nothing_of_the_seat_shows_before_its_hand_off_goes(tmp_path, size
         game = await hot_seat(app, pilot)
         handoff = await next_hand_off(app, pilot, game)
         covering = app.export_screenshot()
-        held: list[SweetLandsHandoff] = []
-        monkeypatch.setattr(game, "uncover", held.append)
-        await pilot.press("enter")
-        for _ in range(6):
-            await pilot.pause()
-        assert held == [handoff] and app.screen is handoff  # laid out under it
+        await enter_held_under(pilot, monkeypatch, game, handoff)
         assert game.controller.viewer is not None and game.query_one(MoveList).option_count
         assert app.export_screenshot() == covering
-        monkeypatch.undo()
-        game.uncover(handoff)
-        for _ in range(4):
-            await pilot.pause()
-        assert app.screen is game and app.export_screenshot() != covering
+        await let_go(pilot, monkeypatch, game, handoff)
+        assert app.export_screenshot() != covering
 
 
 async def test_a_hand_off_due_again_after_enter_comes_once_the_last_one_goes(tmp_path, monkeypatch):
-    # Enter hands over under the hand-off; where the loop then asks for a hand-off again
-    # (here: the terminal never taken), nothing is drawn for anyone, the screen is still
-    # laid out (so the hand-off goes), and the next hand-off comes once it has gone
+    # (tests/ui/helpers.py: check_hand_off_due_again)
     app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=(80, 24)) as pilot:
         game = await hot_seat(app, pilot)
         handoff = await next_hand_off(app, pilot, game)
-        c = game.controller
-        seat = c.pending
-        monkeypatch.setattr(c, "take_terminal", lambda _seat: None)
-        await pilot.press("enter")
-        for _ in range(6):
-            await pilot.pause()
-        assert app.screen is handoff and not handoff.handing  # asked again, afresh
-        assert c.viewer is None and c.pending == seat
-        monkeypatch.undo()
-        await pilot.press("enter")
-        for _ in range(4):
-            await pilot.pause()
-        assert app.screen is game and c.viewer == seat
+        await check_hand_off_due_again(pilot, monkeypatch, game, handoff)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])

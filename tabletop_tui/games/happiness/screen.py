@@ -58,6 +58,7 @@ class SilenceScaled(Protocol):
 class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
     controller: Controller[GameState[HappinessView]]
     CSS_PATH = Path(__file__).with_name("happiness.tcss")
+    MAIN_ROW = "#hp-main"
     REVIEW = True
     UNDO_EXPLAINS = True
     # moves taken elsewhere: a card placed on the board, a story told in its box

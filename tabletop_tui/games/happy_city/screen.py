@@ -75,6 +75,7 @@ class HappyCityScreen(Parts, GameScreenBase):
 
     CSS_PATH = Path(__file__).with_name("happy_city.tcss")
     GAME_TITLE = "Happy City"
+    MAIN_ROW = "#hc-main"
     REVIEW = True
     UNDO_EXPLAINS = True
     PROMPTS = PROMPTS
@@ -135,6 +136,11 @@ class HappyCityScreen(Parts, GameScreenBase):
                     yield Static("", id="hc-others")
                     yield LogView(id="hc-log")
         yield KeyBar()
+
+    def on_mount(self) -> None:  # (GameScreenBase's on_mount runs too)
+        # the left panel's vertical bar made now, hidden: one made by the layout of the
+        # first hand-off's Enter starts after it and asks for a layout of its own
+        self.query_one("#hc-left").vertical_scrollbar.display = False
 
     def coach_panel_home(self) -> Widget:
         """The hint (and why) panel goes in the right-hand column, in place of the other

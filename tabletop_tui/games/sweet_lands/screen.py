@@ -9,7 +9,6 @@ current view when opened (each is drawn once after the screen's first frame)."""
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,6 @@ from rules.sweet_lands import SweetLandsView
 
 from ...navigation import ShowEnd
 from ...text import markup_safe as escape  # names are drawn as Textual markup
-from ...widgets.common import HandoffScreen
 from ...widgets.keybar import KeyBar
 from ...widgets.log import LogView
 from ...widgets.moves import MoveList
@@ -82,6 +80,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
     REVIEW = True  # the end screen reopens it on the final position (maps, tracks, log)
     UNDO_EXPLAINS = True  # undo stays in the key bar and says why when it cannot go back
     HANDOFF = SweetLandsHandoff  # U on it says why no turn is taken back
+    MAIN_ROW = "#sl-main"
     # Textual's screen repaints itself whole when the focus moves; the widget taking
     # the focus and the one leaving it repaint themselves (their Focus and Blur) and
     # take their :focus styles, so the rest of the screen is drawn again for nothing
@@ -143,9 +142,6 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self.chooser = self.choosing.chooser
         self.trade = Trade(self)  # X and the rows that pay a whole payment (trade.py)
         self._pack_awaited = False  # a draft pick made, the next pack not yet handed over
-        # the notices of forced steps taken while a hand-off still covers the screen
-        # (Enter drawing the seat's view under it), said once it goes; None: at once
-        self.notices_held: list[str] | None = None
         # the viewer's view of the state on show (state, viewer, view): built once each
         self._view_cache: tuple[GameState | None, int | None, SweetLandsView | None] = (
             None,
@@ -250,50 +246,6 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         self._pack_awaited = False  # the hand-off was the pause before the next pack
         super()._handed(seat)
 
-    # ---- Enter on a hand-off: the seat's view drawn under it ------------------------------
-    def handoff(self, name: str, reason: str = "", take_back: str | None = None) -> HandoffScreen:
-        handoff = super().handoff(name, reason, take_back)
-        assert isinstance(handoff, SweetLandsHandoff)
-        seat = self.controller.pending
-        assert seat is not None, "a hand-off asks for the seat that acts next"
-        handoff.hand_over = partial(self.hand_over_under, seat, handoff)
-        return handoff
-
-    def hand_over_under(self, seat: int, handoff: SweetLandsHandoff) -> None:
-        """Enter on the hand-off: the seat's view is drawn while the opaque hand-off still
-        covers the screen (Textual lays out the screen just under the top one), and the
-        hand-off goes once this screen is laid out for it: one layout, then one whole
-        frame of the new view. Gone first, the hand-off left this screen to be drawn
-        whole at its old layout before its widgets' layout requests reached it."""
-        self.screen_layout_refresh_signal.subscribe(handoff, lambda _screen: self.uncover(handoff))
-        # A layout even where nothing changes size, so the hand-off always goes; asked
-        # first, before the view is drawn, it joins the others' in one layout (no
-        # repaint: its blank lines, the screen's height, would be drawn again).
-        self.query_one("#sl-main").refresh(layout=True, repaint=False)
-        self.notices_held = []
-        self._handed(seat)
-
-    def uncover(self, handoff: SweetLandsHandoff) -> None:
-        self.screen_layout_refresh_signal.unsubscribe(handoff)
-        if handoff.is_current:  # (not left for the title meanwhile)
-            handoff.dismiss(SweetLandsHandoff.READIED)
-
-    def _after_handoff(self, seat: int, answer: object) -> None:
-        if answer == SweetLandsHandoff.READIED:
-            self.after_handed_under()
-            return
-        super()._after_handoff(seat, answer)
-
-    def after_handed_under(self) -> None:
-        """The hand-off gone after Enter, the seat's view on show: the notices of its
-        forced steps now, and the loop goes on where it waited for the hand-off to go
-        (another hand-off due, or the game's end)."""
-        held, self.notices_held = self.notices_held or [], None
-        for said in held:
-            self.notify(said, title="Automatic")
-        if self.controller.next_step() in ("handoff", "over"):
-            self.advance()
-
     def _show_end(self) -> None:
         from .endscreen import SweetLandsEndScreen
 
@@ -375,11 +327,8 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
             if not c.act(legal[0], forced=True):
                 return
             self._steps.append(f"{legal[0].label} (only choice)")
-            said = f"Only one choice, taken: {legal[0].label}."
-            if self.notices_held is None:
-                self.notify(said, title="Automatic")
-            else:  # a toast on the hand-off would show it before the hand-off goes
-                self.notices_held.append(said)
+            # (under a hand-off, held till it goes: GameScreenBase.notify)
+            self.notify(f"Only one choice, taken: {legal[0].label}.", title="Automatic")
 
     def note_step(self, words: str) -> None:
         """A step of this turn made outside the list's one move (a whole payment)."""
@@ -405,7 +354,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
             return
         reason = "The packs moved on to the left: a new pack waits."
         self.app.push_screen(
-            self.handoff(c.state.players[seat], reason),
+            self.handoff_to(seat, reason),
             lambda answer: (
                 self.after_handed_under()
                 if answer == SweetLandsHandoff.READIED
