@@ -62,7 +62,8 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
     lookup: TableLookup  # F2's panel on the table
     HANDOFF: type[HandoffScreen] = HandoffScreen  # the game's hand-off screen
     # The row under the title bars (its selector): Enter on a hand-off asks it for a
-    # layout, so the hand-off always goes after one (hand_over_under).
+    # layout, so the hand-off always goes after one (hand_over_under). Unset, the
+    # screen is asked: its layout may then come before its widgets' requests, a second.
     MAIN_ROW = ""
     bot_delay = 0.6  # seconds before a bot moves, so people can follow its moves
     REVIEW = False  # True: the end screen may reopen this screen to show the final table
@@ -253,7 +254,8 @@ class GameScreenBase(FitsNarrow, LookupScreen):  # look-up key (F2): its part, s
         # A layout even where nothing changes size, so the hand-off always goes; asked
         # first, before the view is drawn, it joins the others' in one layout (no
         # repaint: the row's blank lines, the screen's height, would be drawn again).
-        self.query_one(self.MAIN_ROW).refresh(layout=True, repaint=False)
+        row = self.query_one(self.MAIN_ROW) if self.MAIN_ROW else self
+        row.refresh(layout=True, repaint=False)
         self.notices_held = []
         self._handed(seat)
 

@@ -28,6 +28,7 @@ class HiddenNimScreen(GameScreenBase):
     # a controller whose state's view is Hidden Nim's: c.view() reads it typed
     controller: Controller[GameState[HiddenNimView]]
     CSS_PATH = "hidden_nim.tcss"
+    MAIN_ROW = "#nim-main"  # asked for a layout by a hand-off's Enter
 
     def compose(self) -> ComposeResult:
         yield TitleBar()
