@@ -80,8 +80,7 @@ class ScrollingText(ScrollView):
             self.virtual_size = size  # a reactive: the layout follows it
             return
         self.set_reactive(ScrollingText.virtual_size, size)
-        self.vertical_scrollbar.window_virtual_size = length
-        self.vertical_scrollbar.refresh()
+        self.vertical_scrollbar.window_virtual_size = length  # (repaints it when new)
         self.scroll_y = self.validate_scroll_y(self.scroll_y)
 
     def follows_length(self) -> bool:

@@ -115,7 +115,8 @@ async def test_a_move_that_keeps_the_panel_on_show_lays_nothing_out(tmp_path, si
     # a new set of moves is told to the list and its bar (widgets/moves.py), the longer
     # turn to the steps' box (widgets/scrolling_text.py), and the summaries hidden at
     # 80x24 ask for nothing (widgets/steady.py): each laid the whole screen out, and
-    # after it Textual drew the scroll views' bars in a frame of their own
+    # after it Textual drew the scroll views' bars in a frame of their own. The screen
+    # so drawn is, cell for cell, the screen laid out and drawn whole afresh.
     app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=size) as pilot:
         panels = await opened(tmp_path, pilot, app)
@@ -139,7 +140,15 @@ async def test_a_move_that_keeps_the_panel_on_show_lays_nothing_out(tmp_path, si
             if panels.active == shown and action.kind not in ("end", "pass"):
                 kept += 1
                 assert (action.key, laid_out) == (action.key, 0)
+            drawn = app.export_screenshot()
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh(layout=True)
+            for _ in range(4):
+                await pilot.pause()
+            assert app.export_screenshot() == drawn, action.key
         assert kept >= 2
+        steps = screen.query_one("#sl-steps", ScrollingText)
+        assert steps.virtual_size.height > steps.scrollable_content_region.height
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
