@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
@@ -18,12 +19,21 @@ from .steady import expect_room_given, outer_height
 
 
 class MoveList(OptionList):
+    # A new length (a new set of moves) set its virtual size, a reactive that laid the
+    # whole screen out on every move; OptionList tells its scrollbar the new length
+    # itself, so only a list whose height follows its length needs that layout
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+
     class NothingChosen(Message):
         """Enter was pressed on a list with moves but none highlighted."""
 
         def __init__(self, move_list: MoveList):
             super().__init__()
             self.move_list = move_list
+
+    def watch_virtual_size(self) -> None:
+        if self.styles.auto_dimensions:
+            self.refresh(layout=True)
 
     def set_moves(self, options: Sequence[Option], highlight: int | None = None) -> None:
         """Show these options, ``highlight`` highlighted (none if None or empty)."""

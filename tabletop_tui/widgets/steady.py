@@ -200,6 +200,9 @@ class SteadyStatic(Static):
             return
         lines = self.new_content_lines()
         if lines is None:  # never laid out (or hidden): its first layout sizes it
+            if self.is_mounted and not self.display:
+                return  # hidden itself (the Sweet Lands summaries at 80x24): the layout
+                # that shows it again sizes it, and its text asks for none meanwhile
             # repaint=False keeps the height just measured for the layout to use
             self.refresh(layout=True, repaint=False)
         elif (height := outer_height(self, lines)) != self.outer_size.height:

@@ -9,7 +9,7 @@ from tabletop_tui.games.sweet_lands.demo import controller, new_state, play_unti
 
 from .helpers import record_notes
 
-PARTS = ("#sl-steps-box", "#sl-others", "#sl-log")  # the panels around the list
+PARTS = ("#sl-steps", "#sl-others", "#sl-log")  # the panels around the list
 
 
 def at_turn_of(seat: int):

@@ -10,6 +10,7 @@ from tabletop_tui.games.sweet_lands.demo import NAMES, controller, first_game_wh
 from tabletop_tui.games.sweet_lands.handoff import SweetLandsHandoff
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.widgets.common import HandoffScreen
+from tabletop_tui.widgets.scrolling_text import ScrollingText
 
 from .helpers import screen_text
 from .positions import position
@@ -196,7 +197,7 @@ async def test_a_conversion_takes_three_keys_and_one_undo_takes_back_its_payment
         pay_all = next(i for i, r in enumerate(rows, 1) if r.endswith("Pay all 3 in wheat"))
         ol.highlighted = pay_all - 1  # the line over the list says what Enter does there
         await pilot.pause()
-        assert "Enter > Pay all 3 in wheat" in str(screen.query_one("#sl-steps").render())
+        assert "Enter > Pay all 3 in wheat" in screen.query_one("#sl-steps", ScrollingText).plain()
         await keys(pilot, str(pay_all))
         rows = [str(ol.get_option_at_index(i).prompt) for i in range(ol.option_count)]
         take = next(i for i, r in enumerate(rows, 1) if r.endswith("Take 1 iron"))

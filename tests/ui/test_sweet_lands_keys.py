@@ -19,6 +19,7 @@ from tabletop_tui.games.sweet_lands.demo import (
 )
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.widgets.pick_table import PickTable
+from tabletop_tui.widgets.scrolling_text import ScrollingText
 
 from ..expect import offered
 from .test_sweet_lands_play import keys, make_app
@@ -52,7 +53,7 @@ def highlighted(screen):
 
 
 def header(screen) -> str:
-    return str(screen.query_one("#sl-steps", Static).render())
+    return screen.query_one("#sl-steps", ScrollingText).plain()
 
 
 def notes(app) -> list[str]:

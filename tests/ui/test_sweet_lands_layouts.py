@@ -1,8 +1,9 @@
 """Sweet Lands keys lay the screen out at most once: every panel is drawn and sized
 after the screen's first frame (screen.py fill_hidden_panels, tabstrip.py Panels), so a
 first visit finds its box and scrollbar sized, and new lines tell their new height
-before the layout (widgets/steady.py); the steps fill their box, so an arrow or the
-map taking the keys lays nothing out while they fit."""
+before the layout (widgets/steady.py); the steps keep their box's height however long
+(widgets/scrolling_text.py), so an arrow, the map taking the keys or a move that keeps
+the panel on show lays nothing out."""
 
 import pytest
 from rich.text import Text
@@ -17,6 +18,7 @@ from tabletop_tui.games.sweet_lands.tabstrip import Panels
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.pick_table import PickTable
+from tabletop_tui.widgets.scrolling_text import ScrollingText
 
 from .helpers import check_hand_off_due_again, enter_held_under, let_go
 from .positions import mid_game
@@ -90,19 +92,64 @@ async def test_a_first_visit_to_each_panel_lays_the_screen_out_once(tmp_path, si
             assert lines.text() and lines.size.height == len(lines.text().split("\n"))
 
 
-async def test_an_arrow_or_the_map_taking_the_keys_lays_the_screen_out_once_at_most(tmp_path):
-    # none at all while "Enter >" and this turn's steps fit the box; once when they
-    # outgrow it or take a line more beyond it (the box scrolls further)
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_an_arrow_or_the_map_taking_the_keys_lays_nothing_out(tmp_path, size):
+    # "Enter >" and this turn's steps, longer than their box or not, keep its height
+    # (widgets/scrolling_text.py: a Static in a scroll box laid the screen out for each
+    # line more or less)
     app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
-    async with app.run_test(size=(160, 50)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await opened(tmp_path, pilot, app)
         await layouts_of(app, pilot, "m")  # the map on show (one layout), and the keys
-        steps = app.screen.query_one("#sl-steps")
-        said = []
+        steps = app.screen.query_one("#sl-steps", ScrollingText)
+        said, lengths = [], []
         for key in ("l", "down", "down", "m", "l", "up"):
-            assert (key, await layouts_of(app, pilot, key) <= 1) == (key, True)
-            said.append(str(steps.render()))
+            assert (key, await layouts_of(app, pilot, key)) == (key, 0)
+            said.append(steps.text)
+            lengths.append(steps.virtual_size.height)
         assert len(set(said)) > 1  # "Enter >" said something new meanwhile
+        assert len(set(lengths)) > 1 and max(lengths) > steps.scrollable_content_region.height
+
+
+@pytest.mark.parametrize("size", [(80, 24), (160, 50)])
+async def test_a_move_that_keeps_the_panel_on_show_lays_nothing_out(tmp_path, size):
+    # a new set of moves is told to the list and its bar (widgets/moves.py), the longer
+    # turn to the steps' box (widgets/scrolling_text.py), and the summaries hidden at
+    # 80x24 ask for nothing (widgets/steady.py): each laid the whole screen out, and
+    # after it Textual drew the scroll views' bars in a frame of their own. The screen
+    # so drawn is, cell for cell, the screen laid out and drawn whole afresh.
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        panels = await opened(tmp_path, pilot, app)
+        screen = app.screen
+        assert isinstance(screen, SweetLandsScreen)
+        c, bot = screen.controller, make_bot("sweet-lands", "normal", 7)
+        kept = 0
+        for _ in range(6):
+            if c.next_step() != "human" or c.viewer is None:
+                break
+            action = bot.decide(observe(c.state, c.viewer))
+            moves = screen.query_one(MoveList)
+            ids = [moves.get_option_at_index(i).id for i in range(moves.option_count)]
+            if action.key not in ids:
+                break
+            moves.focus()
+            moves.highlighted = ids.index(action.key)
+            await pilot.pause()
+            shown = panels.active
+            laid_out = await layouts_of(app, pilot, "enter")
+            if panels.active == shown and action.kind not in ("end", "pass"):
+                kept += 1
+                assert (action.key, laid_out) == (action.key, 0)
+            drawn = app.export_screenshot()
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh(layout=True)
+            for _ in range(4):
+                await pilot.pause()
+            assert app.export_screenshot() == drawn, action.key
+        assert kept >= 2
+        steps = screen.query_one("#sl-steps", ScrollingText)
+        assert steps.virtual_size.height > steps.scrollable_content_region.height
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])
@@ -230,8 +277,8 @@ async def test_a_tab_key_that_moves_the_focus_lays_the_screen_out_once(tmp_path,
         for key, focused in (("m", HexMap), ("t", MoveList), ("m", HexMap), ("b", MoveList)):
             assert (key, await layouts_of(app, pilot, key)) == (key, 1)
             assert isinstance(app.screen.focused, focused)
-            said.append(steps.outer_size.height)
-        assert len(set(said)) > 1  # the steps changed height with the focus
+            said.append(steps.virtual_size.height)
+        assert len(set(said)) > 1  # the steps changed length with the focus
 
 
 @pytest.mark.parametrize("size", [(80, 24), (160, 50)])

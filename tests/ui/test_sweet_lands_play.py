@@ -25,6 +25,7 @@ from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.pick_table import PickTable
+from tabletop_tui.widgets.scrolling_text import ScrollingText
 
 from .helpers import record_notes, screen_text
 from .positions import mid_game
@@ -159,6 +160,8 @@ def dom_text(screen) -> str:
         parts.append(str(getattr(w, "_last_text", "") or w.render()))
     for w in screen.query(Lines):
         parts.append(w.text())
+    for w in screen.query(ScrollingText):
+        parts.append(w.plain())
     for t in screen.query(PickTable):
         for row in range(t.row_count):
             parts.append(" ".join(str(c) for c in t.get_row_at(row)))
@@ -350,7 +353,7 @@ async def test_map_clicks_and_refusals_are_explained(tmp_path):
         await click_hex(pilot, ("hex", legal[0].args[0]))
         assert c.state is not before and c.state.action_keys()[-1] == legal[0].key
         # the steps of this turn are listed
-        assert "on hex" in str(screen.query_one("#sl-steps", Static).render())
+        assert "on hex" in screen.query_one("#sl-steps", ScrollingText).plain()
         # undo brings it back
         await pilot.press("u")
         assert c.state is before

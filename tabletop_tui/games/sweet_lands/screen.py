@@ -30,6 +30,7 @@ from ...widgets.log import LogView
 from ...widgets.moves import MoveList
 from ...widgets.narrow import ViewStrip
 from ...widgets.pick_table import PickTable
+from ...widgets.scrolling_text import ScrollingText
 from ...widgets.steady import SteadyStatic, expect_vertical_bar
 from ...widgets.title_bar import TitleBar
 from ..base import GameScreenBase
@@ -176,10 +177,9 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
                     with VerticalScroll(id="tab-players"):
                         yield Lines(id="sl-players")
             with Vertical(id="sl-right"):
-                # what Enter does and this turn's steps: it scrolls (with its bar) when
-                # they outgrow the room a small terminal leaves it
-                with VerticalScroll(id="sl-steps-box"):
-                    yield SteadyStatic("", id="sl-steps")
+                # what Enter does and this turn's steps: they scroll (with their bar)
+                # when they outgrow the room a small terminal leaves them
+                yield ScrollingText(gap=1, id="sl-steps")
                 yield MoveList(id="sl-actions")
                 yield SteadyStatic("", id="sl-others")
                 yield LogView(id="sl-log")  # follows the newest line unless scrolled up
@@ -614,7 +614,7 @@ class SweetLandsScreen(SweetLandsLookup, GameScreenBase):
         c = self.controller
         if c.viewer is not None and c.next_step() == "human" and not self.review:
             move = "[b]Enter >[/b] " + escape(self.choosing.enter_text()) + "\n"
-        self.update_static("#sl-steps", move + self._steps_text)
+        self.query_one("#sl-steps", ScrollingText).update(move + self._steps_text)
 
     def highlighted_move(self) -> Action | None:
         return self.choosing.highlighted_move()
