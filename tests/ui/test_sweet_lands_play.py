@@ -281,9 +281,11 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
 
 
 async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
-    """Two humans share the terminal for the first round and into the second (setup, turns,
-    cleanup): at every hand-off and every move, no screen (visible, or text held in a
-    hidden tab) shows a card only the other seat holds."""
+    """Two humans share the terminal for the first round (setup, turns, cleanup) and the
+    hand-off into the second: at every hand-off and every move, no screen (visible, or
+    text held in a hidden tab) shows a card only the other seat holds. Round 2's turns
+    are left out: they add only map steps (property tokens, a capital), which show no
+    hand, at half again the time."""
     app = make_app(tmp_path)
     chooser = Chooser(3, mains=2)
     handoffs = checks = 0
@@ -306,7 +308,7 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
                 await keys(pilot, "enter")
                 continue
             c = screen.controller
-            if c.state.round >= 2 and handoffs >= 12:
+            if c.state.round >= 2:  # the hand-off into round 2 is checked: done
                 break
             v = c.view()
             secret = secret_names(c.state, c.viewer)
@@ -321,7 +323,7 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
                 await keys(pilot, "hbtpm"[checks // 8 % 5])
             assert c.next_step() == "human" and v["viewer"] == c.viewer
             await press_for(pilot, chooser.choose(c.state, c.viewer), on_map=checks < 30)
-    assert handoffs >= 12 and checks > 40
+    assert handoffs >= 8 and checks > 40
 
 
 async def test_map_clicks_and_refusals_are_explained(tmp_path):
