@@ -3,17 +3,15 @@ two-player hot-seat stretch with hand-offs and a privacy scan of every screen, d
 choices (map cursor, clicks on hexes, areas and cards), refusals explained, undo, help.
 
 Choices are the smart bot's; the keys that make them are pressed on the screen. Long
-stretches use ``keys`` below, which posts the same Key events as ``pilot.press`` but
+stretches use ``helpers.keys``, which posts the same Key events as ``pilot.press`` but
 waits only until every message is handled (pilot.press also polls for an idle CPU,
 ~40 ms a key, which would make a 200-move game take minutes).
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 
-from textual import events
 from textual.widgets import DataTable, OptionList, Static
 
 from rules.bots import make_bot
@@ -27,33 +25,16 @@ from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.pick_table import PickTable
 from tabletop_tui.widgets.scrolling_text import ScrollingText
 
-from .helpers import record_notes, screen_text
+from .helpers import keys, record_notes, screen_text
 from .positions import mid_game
 
 MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
-CHARS = {
-    "enter": "\r",
-    "space": " ",
-    "right_square_bracket": "]",
-    "left_square_bracket": "[",
-    "escape": "\x1b",
-}
 
 
 def make_app(tmp_path):
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
     app.animation_level = "none"  # no tab-underline or scroll animations to wait for
     return record_notes(app)
-
-
-async def keys(pilot, *names):
-    """Press keys: the same events pilot.press sends, without its idle polling."""
-    for k in names:
-        handled = asyncio.Event()
-        pilot.app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
-        pilot.app.call_after_refresh(handled.set)  # once the key is handled and drawn
-        await handled.wait()
-    await pilot.pause()  # and whatever the last key set off (a chosen move, a new screen)
 
 
 def move_ids(screen) -> list[str]:
