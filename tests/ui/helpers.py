@@ -1,10 +1,12 @@
 """Drive the app through real key presses."""
 
+import asyncio
 import html
 import re
 from types import SimpleNamespace
 
 from rich.cells import cell_len
+from textual import events
 
 from rules.bots import make_bot
 from tabletop_tui.app import TabletopApp
@@ -51,20 +53,41 @@ async def start_from_title(pilot, game_index=0, players=2, kinds=None):
 
 
 KEY_FOR = {"keep": "k", "coin": "c", "pass": "p"}
+CHARS = {
+    "enter": "\r",
+    "space": " ",
+    "right_square_bracket": "]",
+    "left_square_bracket": "[",
+    "escape": "\x1b",
+}
+
+
+async def keys(pilot, *names):
+    """Press keys: the same events pilot.press sends, without its idle polling (~40 ms
+    a key, most of a whole game's time by keys)."""
+    for k in names:
+        handled = asyncio.Event()
+        pilot.app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
+        pilot.app.call_after_refresh(handled.set)  # once the key is handled and drawn
+        await handled.wait()
+    await pilot.pause()  # and whatever the last key set off (a chosen move, a new screen)
 
 
 async def press_for(pilot, action):
     """Press the keys that choose this action on the game screen."""
     screen = pilot.app.screen
-    if action.kind == "draw":
-        await pilot.press(str(action.args[0]))
-    elif action.kind in KEY_FOR:
-        await pilot.press(KEY_FOR[action.kind])
-    else:
-        legal = screen.controller.legal()
-        idx = [a.key for a in legal].index(action.key)
-        await pilot.press("home", *["down"] * idx, "enter")
+    await pilot.press(*keys_for(screen, action))
     await pilot.pause()
+
+
+def keys_for(screen, action) -> list[str]:
+    """The keys that choose this action on the game screen."""
+    if action.kind == "draw":
+        return [str(action.args[0])]
+    if action.kind in KEY_FOR:
+        return [KEY_FOR[action.kind]]
+    idx = [a.key for a in screen.controller.legal()].index(action.key)
+    return ["home", *["down"] * idx, "enter"]
 
 
 async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city", until=None):
@@ -83,8 +106,7 @@ async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city",
         if isinstance(screen, HandoffScreen):
             if on_step:
                 on_step(screen)
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys(pilot, "enter")
             continue
         c = getattr(screen, "controller", None)
         if c is None:
@@ -94,7 +116,8 @@ async def play_to_end(pilot, max_steps=2000, on_step=None, game_id="happy-city",
             on_step(screen)
         step = c.next_step()
         if step == "human":
-            await press_for(pilot, chooser.choose(c.state, c.viewer))
+            # keys, not pilot.press: a whole game by pilot.press sleeps seconds in idle polls
+            await keys(pilot, *keys_for(screen, chooser.choose(c.state, c.viewer)))
         else:
             await pilot.pause(0.01)
     raise AssertionError("the game did not reach the end screen")

@@ -10,7 +10,8 @@ from tabletop_tui.games.sweet_lands.demo import NAMES, controller, play_until
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.pick_table import PickTable
 
-from .test_sweet_lands_play import Chooser, dom_text, keys, make_app, press_for, visible_text
+from .helpers import keys
+from .test_sweet_lands_play import Chooser, dom_text, make_app, press_for, visible_text
 
 
 def hidden_names(state, viewer) -> set[str]:

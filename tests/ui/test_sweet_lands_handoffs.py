@@ -12,10 +12,10 @@ from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.scrolling_text import ScrollingText
 
-from .helpers import screen_text
+from .helpers import keys, screen_text
 from .positions import position
 from .test_sweet_lands_keys import open_state
-from .test_sweet_lands_play import keys, make_app, visible_text
+from .test_sweet_lands_play import make_app, visible_text
 
 
 def bob_keeps_then_ann_is_asked():

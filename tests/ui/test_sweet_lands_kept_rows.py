@@ -14,8 +14,9 @@ from tabletop_tui.games.sweet_lands.hexmap import HexMap
 from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.text import data
 
+from .helpers import keys
 from .test_sweet_lands_keys import at_turn_start, open_state
-from .test_sweet_lands_play import keys, make_app
+from .test_sweet_lands_play import make_app
 
 
 async def at_a_turn_start(pilot):

@@ -11,8 +11,9 @@ from tabletop_tui.games.sweet_lands.chooser import place_codes, typed_index
 from tabletop_tui.games.sweet_lands.demo import first_game_where
 from tabletop_tui.games.sweet_lands.hexmap import HexMap
 
+from .helpers import keys
 from .test_sweet_lands_keys import highlighted, open_state
-from .test_sweet_lands_play import keys, make_app
+from .test_sweet_lands_play import make_app
 
 
 def roads_to_build(s):

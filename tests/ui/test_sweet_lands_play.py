@@ -3,17 +3,15 @@ two-player hot-seat stretch with hand-offs and a privacy scan of every screen, d
 choices (map cursor, clicks on hexes, areas and cards), refusals explained, undo, help.
 
 Choices are the smart bot's; the keys that make them are pressed on the screen. Long
-stretches use ``keys`` below, which posts the same Key events as ``pilot.press`` but
+stretches use ``helpers.keys``, which posts the same Key events as ``pilot.press`` but
 waits only until every message is handled (pilot.press also polls for an idle CPU,
 ~40 ms a key, which would make a 200-move game take minutes).
 """
 
 from __future__ import annotations
 
-import asyncio
 import re
 
-from textual import events
 from textual.widgets import DataTable, OptionList, Static
 
 from rules.bots import make_bot
@@ -27,33 +25,16 @@ from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.pick_table import PickTable
 from tabletop_tui.widgets.scrolling_text import ScrollingText
 
-from .helpers import record_notes, screen_text
+from .helpers import keys, record_notes, screen_text
 from .positions import mid_game
 
 MAP_KINDS = {"hex", "special", "edge", "place", "rabbit"}
-CHARS = {
-    "enter": "\r",
-    "space": " ",
-    "right_square_bracket": "]",
-    "left_square_bracket": "[",
-    "escape": "\x1b",
-}
 
 
 def make_app(tmp_path):
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=7)
     app.animation_level = "none"  # no tab-underline or scroll animations to wait for
     return record_notes(app)
-
-
-async def keys(pilot, *names):
-    """Press keys: the same events pilot.press sends, without its idle polling."""
-    for k in names:
-        handled = asyncio.Event()
-        pilot.app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
-        pilot.app.call_after_refresh(handled.set)  # once the key is handled and drawn
-        await handled.wait()
-    await pilot.pause()  # and whatever the last key set off (a chosen move, a new screen)
 
 
 def move_ids(screen) -> list[str]:
@@ -281,9 +262,11 @@ async def test_solo_game_against_mio_by_key_presses(tmp_path):
 
 
 async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
-    """Two humans share the terminal for the first round and into the second (setup, turns,
-    cleanup): at every hand-off and every move, no screen (visible, or text held in a
-    hidden tab) shows a card only the other seat holds."""
+    """Two humans share the terminal for the first round (setup, turns, cleanup) and the
+    hand-off into the second: at every hand-off and every move, no screen (visible, or
+    text held in a hidden tab) shows a card only the other seat holds. Round 2's turns
+    are left out: they add only map steps (property tokens, a capital), which show no
+    hand, at half again the time."""
     app = make_app(tmp_path)
     chooser = Chooser(3, mains=2)
     handoffs = checks = 0
@@ -306,7 +289,7 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
                 await keys(pilot, "enter")
                 continue
             c = screen.controller
-            if c.state.round >= 2 and handoffs >= 12:
+            if c.state.round >= 2:  # the hand-off into round 2 is checked: done
                 break
             v = c.view()
             secret = secret_names(c.state, c.viewer)
@@ -321,7 +304,7 @@ async def test_two_player_hot_seat_hides_the_other_hand(tmp_path):
                 await keys(pilot, "hbtpm"[checks // 8 % 5])
             assert c.next_step() == "human" and v["viewer"] == c.viewer
             await press_for(pilot, chooser.choose(c.state, c.viewer), on_map=checks < 30)
-    assert handoffs >= 12 and checks > 40
+    assert handoffs >= 8 and checks > 40
 
 
 async def test_map_clicks_and_refusals_are_explained(tmp_path):

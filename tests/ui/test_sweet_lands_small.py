@@ -16,8 +16,9 @@ from tabletop_tui.games.sweet_lands.hand import stable_slots
 from tabletop_tui.widgets.common import HandoffScreen
 
 from ..expect import of_type
+from .helpers import keys
 from .test_sweet_lands_keys import open_state
-from .test_sweet_lands_play import keys, make_app
+from .test_sweet_lands_play import make_app
 
 
 def board_text(s, view) -> str:
