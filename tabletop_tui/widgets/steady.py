@@ -174,21 +174,56 @@ def expect_outer_size(widget: Widget, size: Size) -> None:
 
 def expect_box_size(box: ScrollableContainer, content: Size) -> None:
     """Tell a scroll box (laid out before) holding one child of outer size ``content``
-    (no margins) the scrollable size its next layout gives it: its room, or the child
-    where larger, on each axis. Told only while neither bar comes or goes (overflow
-    auto): a bar changes the room, which only the layout finds."""
+    (no margins) the scrollable size its next layout gives it: its room (less the bars
+    on show), or the child where larger, on each axis. Bars that come or go (overflow
+    auto) are shown or hidden as that layout decides them (``bars_for``), each bar and
+    the corner between them told the size the layout gives them (the box's content
+    size): found during the layout, a bar asked for a second one and their first sizes
+    for a third. The bars and the corner must exist before (made at mount: one made now
+    starts after the layout and asks for its own)."""
     room = laid_out_content(box)
-    width = room.width - box.scrollbar_size_vertical
-    height = room.height - box.scrollbar_size_horizontal
     styles = box.styles
-    if styles.overflow_x == "auto" and (content.width > width) != box.show_horizontal_scrollbar:
-        return  # the bar comes or goes: left to Textual's layout (and a second one)
-    if styles.overflow_y == "auto" and (content.height > height) != box.show_vertical_scrollbar:
-        return
+    horizontal, vertical = bars_for(box, content, room)
+    if (horizontal, vertical) != (box.show_horizontal_scrollbar, box.show_vertical_scrollbar):
+        box.show_horizontal_scrollbar, box.show_vertical_scrollbar = horizontal, vertical
+        for bar, shown in (
+            (box.horizontal_scrollbar, horizontal),
+            (box.vertical_scrollbar, vertical),
+        ):
+            bar.display = shown
+            if shown:
+                bar.virtual_size = room
+        if horizontal and vertical:
+            box.scrollbar_corner.virtual_size = room
+    width = room.width - (styles.scrollbar_size_vertical if vertical else 0)
+    height = room.height - (styles.scrollbar_size_horizontal if horizontal else 0)
     box.virtual_size = Size(max(width, content.width), max(height, content.height))
     # kept within the new size, as expect_box_length does
     box.scroll_x = box.validate_scroll_x(box.scroll_x)
     box.scroll_y = box.validate_scroll_y(box.scroll_y)
+
+
+def bars_for(box: Widget, content: Size, room: Size) -> tuple[bool, bool]:
+    """(horizontal, vertical): the bars a layout shows on ``box`` for ``content`` in
+    ``room`` (its content size), as Textual's layout decides them: an axis with
+    overflow auto has its bar where the content is larger than the room, or larger
+    than the room the other bar leaves; hidden never, scroll always."""
+
+    def shown(overflow: str, longer: bool) -> bool:
+        return overflow == "scroll" or (overflow == "auto" and longer)
+
+    styles = box.styles
+    horizontal = shown(styles.overflow_x, content.width > room.width)
+    vertical = shown(styles.overflow_y, content.height > room.height)
+    if vertical and not horizontal:
+        horizontal = shown(
+            styles.overflow_x, content.width > room.width - styles.scrollbar_size_vertical
+        )
+    if horizontal and not vertical:
+        vertical = shown(
+            styles.overflow_y, content.height > room.height - styles.scrollbar_size_horizontal
+        )
+    return horizontal, vertical
 
 
 class SteadyStatic(Static):

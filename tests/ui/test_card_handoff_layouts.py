@@ -8,6 +8,7 @@ the list and the log under it tell their new sizes before the layout:
 widgets/steady.py), as a Happiness one does at 160x50."""
 
 import pytest
+from textual.geometry import Offset, Size
 
 from rules import get_game
 from rules.bots import make_bot
@@ -138,6 +139,48 @@ async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
     assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1, 1, 1, 1, 1]
     # the room kept says nothing: no seat's preview stays under the hand-off
     assert all(under == (True, [""]) for _layouts, _focused, under, _events in seen[1:])
+
+
+async def test_a_happiness_hand_off_whose_spots_bring_the_table_s_bars_lays_out_once(tmp_path):
+    # at 120x40 the seat's spots outgrow the table's box late in the game: its bars and
+    # their corner, shown as the layout decides them and told their size before it
+    # (steady.expect_box_size), leave one layout (three when the layout found them)
+    seen = await hand_offs(tmp_path, "happiness", {}, (120, 40), 7, list_keys=False)
+    assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1] * 6
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp_path, size):
+    # the bars and the scrollable size told before the layout against those a layout
+    # finds from none, at each of a game's hand-offs (the late ones bring a bar at
+    # 120x40, both and their corner at 80x24), and the screen each draws
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
+    async with app.run_test(size=size) as pilot:
+        screen = await four_humans(app, pilot, "happiness", {})
+        chooser = make_bot("happiness", "smart", 9)
+        box = screen.query_one("#hp-board-scroll")
+
+        def shown() -> tuple[bool, bool, Size, Offset]:
+            bars = (box.show_horizontal_scrollbar, box.show_vertical_scrollbar)
+            return (*bars, box.virtual_size, box.scroll_offset)
+
+        bars = []
+        for _ in range(7):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            told = shown()
+            bars.append(told[:2])
+            drawn = app.export_screenshot()
+            box.show_horizontal_scrollbar = box.show_vertical_scrollbar = False
+            box.horizontal_scrollbar.display = box.vertical_scrollbar.display = False
+            box.virtual_size = Size(0, 0)  # (one unchanged by the layout keeps the bars)
+            for _ in range(6):
+                await pilot.pause()
+            assert shown() == told
+            assert app.export_screenshot() == drawn
+        assert (True, True) in bars if size == (80, 24) else (False, True) in bars
 
 
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
