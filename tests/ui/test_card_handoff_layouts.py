@@ -123,7 +123,7 @@ async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mo
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
     # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
-    # bring its bar: Textual's layout finds it, three.)
+    # bring its bar, which narrows the cards: two, below.)
     seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
     assert [layouts for layouts, _focused, _under, _events in seen] == [1, 1, 1]
 
@@ -133,8 +133,7 @@ async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
     # seat that places a card, and the table widened by the seat's spots tells its
     # size, with its box's, before the layout: one layout (two before). (The first
     # hand-off, to the seat building the deck, brings the move list: two. Where the
-    # spots outgrow the box, as at 120x40 late in a game, its bars come: Textual's
-    # layout finds them, three.)
+    # spots outgrow the box, as at 120x40 late in a game, its bars come: the next test.)
     seen = await hand_offs(tmp_path, "happiness", {}, (160, 50), 6, list_keys=False)
     assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1, 1, 1, 1, 1]
     # the room kept says nothing: no seat's preview stays under the hand-off
