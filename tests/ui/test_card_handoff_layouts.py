@@ -123,7 +123,7 @@ async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mo
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
     # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
-    # bring its bar, which narrows the cards: two, below.)
+    # bring its bar, which narrows the cards: below.)
     seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
     assert [layouts for layouts, _focused, _under, _events in seen] == [1, 1, 1]
 
@@ -266,9 +266,33 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
         assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start)
     if (game, size) == ("happiest-town", (120, 40)):
         # the reasons on the seat's cards bring the left panel's bar, said before the
-        # layout (steady.expect_box_length); the cards, narrower, wrap again: two (three
-        # with the bar found by the layout)
-        assert [layouts for layouts, *_seen in seen] == [2] * want
+        # layout (steady.expect_box_length), and the widgets in the panel told their
+        # new width, the cards laid out at it (steady.expect_new_width): one (two with
+        # the widths found by the layout, three with the bar too)
+        assert [layouts for layouts, *_seen in seen] == [1] * want
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
+async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afresh(tmp_path, game):
+    # the left panel's bar coming or going at a hand-off narrows or widens every widget
+    # in it, told them before the layout (steady.expect_new_width: the cards laid out
+    # at the new width); after each of six hand-offs at 120x40 the screen is the one a
+    # layout from another size draws
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await four_humans(app, pilot, game, {})
+        chooser = make_bot(game, "smart", 9)
+        for _ in range(6):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            told = app.export_screenshot()
+            await pilot.resize_terminal(130, 40)
+            await pilot.resize_terminal(120, 40)
+            for _ in range(6):
+                await pilot.pause()
+            assert app.export_screenshot() == told
 
 
 async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:
