@@ -153,7 +153,12 @@ def expect_new_width(widget: Widget, width: int) -> None:
         if len(wide) != 1:
             return
         expect_new_width(wide[0], wide[0].outer_size.width + width - old.width)
-        tallest = max(c.virtual_size.height + c.styles.margin.height for c in shown)
+        # (one that scrolls keeps its height: its virtual_size is its content's)
+        tallest = max(
+            (c.outer_size.height if c.is_scrollable else c.virtual_size.height)
+            + c.styles.margin.height
+            for c in shown
+        )
         height = outer_height(widget, tallest)
         if widget.is_scrollable:  # (overflow hidden) its content's size, as laid out
             gutter = styles.gutter
