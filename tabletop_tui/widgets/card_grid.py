@@ -25,7 +25,7 @@ from textual.strip import Strip
 
 from .card import card_letter, card_lines, mini_lines
 from .drawn_lines import DrawnLines
-from .steady import expect_outer_height
+from .steady import TakesWidth, expect_outer_height, outer_height
 
 COLOURS = ("yellow", "blue", "violet", "orange", "green", "none")
 # corners (top left, top right, bottom left, bottom right), the rule, the side
@@ -65,7 +65,7 @@ def name_lines(letter: str, name: str, width: int, wrap: bool) -> tuple[str, lis
     return letter, textwrap.wrap(name, width - 4, break_long_words=True)
 
 
-class CardGrid(DrawnLines):
+class CardGrid(DrawnLines, TakesWidth):
     """The cards of one area (a city, the visible row, the specials), ``columns`` a row."""
 
     COMPONENT_CLASSES = {"cardgrid--border", "cardgrid--usable"} | {
@@ -134,12 +134,29 @@ class CardGrid(DrawnLines):
         self._lay_out()
 
     _faces_width = -1
+    # the content width told before the layout that gives it (expect_width), and the
+    # width it had then: told while the layout has not come
+    _told: tuple[int, int] | None = None
 
     def _width(self) -> int:
         total = self.size.width or self.app.size.width
+        if self._told is not None and self._told[1] == self.size.width:
+            total = self._told[0]
         return self.card_width or max(8, total // max(1, self.columns))
 
-    def _lay_out(self) -> None:
+    def expect_width(self, width: int) -> int:
+        self._told = (width - self.styles.gutter.width, self.size.width)
+        if self._faces and self._faces_width != self._width():
+            self._lay_out(widths=False)  # (its box is told its length after)
+        self.call_after_refresh(self._laid_out_at_told)
+        return outer_height(self, self._height)
+
+    def _laid_out_at_told(self) -> None:
+        """After the layout: the told width is the size's now, or was a wrong guess."""
+        self._told = None
+        self.on_resize()
+
+    def _lay_out(self, widths: bool = True) -> None:
         width = self._faces_width = self._width()
         faces = []
         for card, extra, usable in self.cards:
@@ -163,7 +180,7 @@ class CardGrid(DrawnLines):
             self.styles.height = height  # the only change that needs a new layout
             # told first, with the panel's new length: found during the layout, they
             # asked for a second one (the reasons on a hand-off's new seat's cards)
-            expect_outer_height(self, height)
+            expect_outer_height(self, height, widths=widths)
         self.refresh()
 
     def on_resize(self) -> None:

@@ -44,22 +44,23 @@ def laid_out_content(widget: Widget) -> Size:
     return Size(max(0, outer.width - gutter.width), max(0, outer.height - gutter.height))
 
 
-def expect_outer_height(widget: Widget, height: int) -> None:
+def expect_outer_height(widget: Widget, height: int, *, widths: bool = False) -> None:
     """Ask for a layout in which ``widget`` (laid out before, its width kept) is
     ``height`` lines high, telling it first the size that layout will give it (its
     ``virtual_size``; for a widget that does not scroll, its outer size), so the layout
-    asks for no second one; and so for the scroll box it is in. A wrong guess costs
-    only that second layout."""
+    asks for no second one; and so for the scroll box it is in (with ``widths``, its
+    children told their new width where its bar comes or goes: ``expect_box_length``).
+    A wrong guess costs only that second layout."""
     width = widget.outer_size.width
     if width and not widget.is_scrollable:
         widget.virtual_size = Size(width, height)  # a reactive: it asks for the layout
         box = widget.parent
         if isinstance(box, VerticalScroll):
-            expect_box_length(box)
+            expect_box_length(box, widths=widths)
     widget.refresh(layout=True, repaint=False)
 
 
-def expect_box_length(box: VerticalScroll) -> None:
+def expect_box_length(box: VerticalScroll, *, widths: bool = False) -> None:
     """Tell a scroll box (laid out before) the scrollable size its next layout will
     give it: its room, or its children's whole length when longer. A child that does
     not scroll is as high as its ``virtual_size`` says (its last size, or the one told
@@ -68,8 +69,35 @@ def expect_box_length(box: VerticalScroll) -> None:
     them out; a child docked at the top (the first) adds its height, as Textual's
     arrangement does. A box whose bar comes and goes (overflow auto) has it shown or
     hidden as the layout will decide it (``expect_vertical_bar``); its children's new
-    width is found by the layout (a height changed by it costs a second one)."""
+    width is told them with ``widths`` (``expect_new_width``), else found by the layout
+    (each new size found then asks for a second one)."""
     room = laid_out_content(box)
+    length = children_length(box)
+    height = room.height - box.scrollbar_size_horizontal
+    if box.styles.overflow_y == "auto" and (length > height) != box.show_vertical_scrollbar:
+        box.virtual_size = Size(room.width, max(height, length))  # the length it decides by
+        expect_vertical_bar(box, box.outer_size.height)
+        if (length > height) != box.show_vertical_scrollbar:
+            return  # (a horizontal bar there too): left to Textual's layout, and a second
+        if widths:
+            bar = box.styles.scrollbar_size_vertical
+            for child in box.children:
+                if isinstance(child, Widget) and child.display:
+                    expect_new_width(
+                        child, child.outer_size.width + (-bar if length > height else bar)
+                    )
+            length = children_length(box)  # the children at their new width
+    box.virtual_size = Size(room.width - box.scrollbar_size_vertical, max(height, length))
+    # a box of the same size is not updated by the layout: its scroll is kept within
+    # the new length here (Textual does it when the layout finds the length)
+    box.scroll_y = box.validate_scroll_y(box.scroll_y)
+
+
+def children_length(box: Widget) -> int:
+    """The length of the children on show of ``box`` (vertical) as a layout stacks them:
+    a child that does not scroll as high as its ``virtual_size`` says (its last size,
+    or the one told), one that scrolls its content's length within its min-height and
+    max-height; margins between children collapse, as Textual lays them out."""
     length, margin_below, first = 0, 0, True
     for child in box.children:
         if not isinstance(child, Widget) or not child.display:
@@ -80,17 +108,65 @@ def expect_box_length(box: VerticalScroll) -> None:
         margin = child.styles.margin
         length += (margin.top if first else max(margin_below, margin.top)) + tall
         margin_below, first = margin.bottom, False
-    length += margin_below
-    height = room.height - box.scrollbar_size_horizontal
-    if box.styles.overflow_y == "auto" and (length > height) != box.show_vertical_scrollbar:
-        box.virtual_size = Size(room.width, max(height, length))  # the length it decides by
-        expect_vertical_bar(box, box.outer_size.height)
-        if (length > height) != box.show_vertical_scrollbar:
-            return  # (a horizontal bar there too): left to Textual's layout, and a second
-    box.virtual_size = Size(room.width - box.scrollbar_size_vertical, max(height, length))
-    # a box of the same size is not updated by the layout: its scroll is kept within
-    # the new length here (Textual does it when the layout finds the length)
-    box.scroll_y = box.validate_scroll_y(box.scroll_y)
+    return length + margin_below
+
+
+class TakesWidth:
+    """A widget that lays its content out again at a width told before the layout that
+    gives it that width (``expect_new_width``)."""
+
+    def expect_width(self, width: int) -> int:
+        """Lay the content out for the outer ``width``; the outer height it then takes."""
+        raise NotImplementedError
+
+
+def expect_new_width(widget: Widget, width: int) -> None:
+    """Before a layout that makes ``widget`` (laid out before) ``width`` cells wide, tell
+    it its new outer size (its ``virtual_size``) and lay out what takes the width: a
+    ``TakesWidth`` lays itself out, text of height auto is measured at the new width,
+    a horizontal box of height auto tells its one child of fractional width. Found
+    during the layout, each new size asked for a second one. Anything else is left to
+    the layout."""
+    old = widget.outer_size
+    if not old.width or width == old.width:
+        return
+    styles = widget.styles
+    auto = styles.height is None or styles.height.is_auto
+    if isinstance(widget, TakesWidth):
+        height = widget.expect_width(width)
+    elif isinstance(widget, Static) and not widget.is_scrollable:
+        if not auto:
+            height = old.height
+        else:
+            inner = width - styles.gutter.width
+            lines = widget.get_content_height(widget.container_size, widget.app.size, inner)
+            height = outer_height(widget, lines)
+    elif (
+        auto
+        and styles.layout is not None
+        and styles.layout.name == "horizontal"
+        and not widget.show_vertical_scrollbar
+        and not widget.show_horizontal_scrollbar
+    ):
+        shown = [c for c in widget.children if isinstance(c, Widget) and c.display]
+        wide = [c for c in shown if c.styles.width is not None and c.styles.width.is_fraction]
+        if len(wide) != 1:
+            return
+        expect_new_width(wide[0], wide[0].outer_size.width + width - old.width)
+        # (one that scrolls keeps its height: its virtual_size is its content's)
+        tallest = max(
+            (c.outer_size.height if c.is_scrollable else c.virtual_size.height)
+            + c.styles.margin.height
+            for c in shown
+        )
+        height = outer_height(widget, tallest)
+        if widget.is_scrollable:  # (overflow hidden) its content's size, as laid out
+            gutter = styles.gutter
+            widget.virtual_size = Size(width - gutter.width, height - gutter.height)
+            return
+    else:
+        return
+    widget.virtual_size = Size(width, height)
 
 
 def expect_room_given(widget: Widget, lines: int) -> None:
@@ -174,21 +250,56 @@ def expect_outer_size(widget: Widget, size: Size) -> None:
 
 def expect_box_size(box: ScrollableContainer, content: Size) -> None:
     """Tell a scroll box (laid out before) holding one child of outer size ``content``
-    (no margins) the scrollable size its next layout gives it: its room, or the child
-    where larger, on each axis. Told only while neither bar comes or goes (overflow
-    auto): a bar changes the room, which only the layout finds."""
+    (no margins) the scrollable size its next layout gives it: its room (less the bars
+    on show), or the child where larger, on each axis. Bars that come or go (overflow
+    auto) are shown or hidden as that layout decides them (``bars_for``), each bar and
+    the corner between them told the size the layout gives them (the box's content
+    size): found during the layout, a bar asked for a second one and their first sizes
+    for a third. The bars and the corner must exist before (made at mount: one made now
+    starts after the layout and asks for its own)."""
     room = laid_out_content(box)
-    width = room.width - box.scrollbar_size_vertical
-    height = room.height - box.scrollbar_size_horizontal
     styles = box.styles
-    if styles.overflow_x == "auto" and (content.width > width) != box.show_horizontal_scrollbar:
-        return  # the bar comes or goes: left to Textual's layout (and a second one)
-    if styles.overflow_y == "auto" and (content.height > height) != box.show_vertical_scrollbar:
-        return
+    horizontal, vertical = bars_for(box, content, room)
+    if (horizontal, vertical) != (box.show_horizontal_scrollbar, box.show_vertical_scrollbar):
+        box.show_horizontal_scrollbar, box.show_vertical_scrollbar = horizontal, vertical
+        for bar, shown in (
+            (box.horizontal_scrollbar, horizontal),
+            (box.vertical_scrollbar, vertical),
+        ):
+            bar.display = shown
+            if shown:
+                bar.virtual_size = room
+        if horizontal and vertical:
+            box.scrollbar_corner.virtual_size = room
+    width = room.width - (styles.scrollbar_size_vertical if vertical else 0)
+    height = room.height - (styles.scrollbar_size_horizontal if horizontal else 0)
     box.virtual_size = Size(max(width, content.width), max(height, content.height))
     # kept within the new size, as expect_box_length does
     box.scroll_x = box.validate_scroll_x(box.scroll_x)
     box.scroll_y = box.validate_scroll_y(box.scroll_y)
+
+
+def bars_for(box: Widget, content: Size, room: Size) -> tuple[bool, bool]:
+    """(horizontal, vertical): the bars a layout shows on ``box`` for ``content`` in
+    ``room`` (its content size), as Textual's layout decides them: an axis with
+    overflow auto has its bar where the content is larger than the room, or larger
+    than the room the other bar leaves; hidden never, scroll always."""
+
+    def shown(overflow: str, longer: bool) -> bool:
+        return overflow == "scroll" or (overflow == "auto" and longer)
+
+    styles = box.styles
+    horizontal = shown(styles.overflow_x, content.width > room.width)
+    vertical = shown(styles.overflow_y, content.height > room.height)
+    if vertical and not horizontal:
+        horizontal = shown(
+            styles.overflow_x, content.width > room.width - styles.scrollbar_size_vertical
+        )
+    if horizontal and not vertical:
+        vertical = shown(
+            styles.overflow_y, content.height > room.height - styles.scrollbar_size_horizontal
+        )
+    return horizontal, vertical
 
 
 class SteadyStatic(Static):

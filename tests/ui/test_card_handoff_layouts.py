@@ -8,6 +8,7 @@ the list and the log under it tell their new sizes before the layout:
 widgets/steady.py), as a Happiness one does at 160x50."""
 
 import pytest
+from textual.geometry import Offset, Size
 
 from rules import get_game
 from rules.bots import make_bot
@@ -122,7 +123,7 @@ async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mo
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
     # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
-    # bring its bar: Textual's layout finds it, three.)
+    # bring its bar, which narrows the cards: below.)
     seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
     assert [layouts for layouts, _focused, _under, _events in seen] == [1, 1, 1]
 
@@ -132,12 +133,53 @@ async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
     # seat that places a card, and the table widened by the seat's spots tells its
     # size, with its box's, before the layout: one layout (two before). (The first
     # hand-off, to the seat building the deck, brings the move list: two. Where the
-    # spots outgrow the box, as at 120x40 late in a game, its bars come: Textual's
-    # layout finds them, three.)
+    # spots outgrow the box, as at 120x40 late in a game, its bars come: the next test.)
     seen = await hand_offs(tmp_path, "happiness", {}, (160, 50), 6, list_keys=False)
     assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1, 1, 1, 1, 1]
     # the room kept says nothing: no seat's preview stays under the hand-off
     assert all(under == (True, [""]) for _layouts, _focused, under, _events in seen[1:])
+
+
+async def test_a_happiness_hand_off_whose_spots_bring_the_table_s_bars_lays_out_once(tmp_path):
+    # at 120x40 the seat's spots outgrow the table's box late in the game: its bars and
+    # their corner, shown as the layout decides them and told their size before it
+    # (steady.expect_box_size), leave one layout (three when the layout found them)
+    seen = await hand_offs(tmp_path, "happiness", {}, (120, 40), 7, list_keys=False)
+    assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1] * 6
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp_path, size):
+    # the bars and the scrollable size told before the layout against those a layout
+    # finds from none, at each of a game's hand-offs (the late ones bring a bar at
+    # 120x40, both and their corner at 80x24), and the screen each draws
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
+    async with app.run_test(size=size) as pilot:
+        screen = await four_humans(app, pilot, "happiness", {})
+        chooser = make_bot("happiness", "smart", 9)
+        box = screen.query_one("#hp-board-scroll")
+
+        def shown() -> tuple[bool, bool, Size, Offset]:
+            bars = (box.show_horizontal_scrollbar, box.show_vertical_scrollbar)
+            return (*bars, box.virtual_size, box.scroll_offset)
+
+        bars = []
+        for _ in range(7):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            told = shown()
+            bars.append(told[:2])
+            drawn = app.export_screenshot()
+            box.show_horizontal_scrollbar = box.show_vertical_scrollbar = False
+            box.horizontal_scrollbar.display = box.vertical_scrollbar.display = False
+            box.virtual_size = Size(0, 0)  # (one unchanged by the layout keeps the bars)
+            for _ in range(6):
+                await pilot.pause()
+            assert shown() == told
+            assert app.export_screenshot() == drawn
+        assert (True, True) in bars if size == (80, 24) else (False, True) in bars
 
 
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
@@ -224,9 +266,33 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
         assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start)
     if (game, size) == ("happiest-town", (120, 40)):
         # the reasons on the seat's cards bring the left panel's bar, said before the
-        # layout (steady.expect_box_length); the cards, narrower, wrap again: two (three
-        # with the bar found by the layout)
-        assert [layouts for layouts, *_seen in seen] == [2] * want
+        # layout (steady.expect_box_length), and the widgets in the panel told their
+        # new width, the cards laid out at it (steady.expect_new_width): one (two with
+        # the widths found by the layout, three with the bar too)
+        assert [layouts for layouts, *_seen in seen] == [1] * want
+
+
+@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
+async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afresh(tmp_path, game):
+    # the left panel's bar coming or going at a hand-off narrows or widens every widget
+    # in it, told them before the layout (steady.expect_new_width: the cards laid out
+    # at the new width); after each of six hand-offs at 120x40 the screen is the one a
+    # layout from another size draws
+    app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await four_humans(app, pilot, game, {})
+        chooser = make_bot(game, "smart", 9)
+        for _ in range(6):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            await pilot.press("enter")
+            for _ in range(4):
+                await pilot.pause()
+            told = app.export_screenshot()
+            await pilot.resize_terminal(130, 40)
+            await pilot.resize_terminal(120, 40)
+            for _ in range(6):
+                await pilot.pause()
+            assert app.export_screenshot() == told
 
 
 async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:

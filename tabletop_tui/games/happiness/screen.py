@@ -113,6 +113,11 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         # Textual also runs the base class's on_mount after this one: no super() call.
         app = self.app
         self.silence_scale = app.silence_scale if isinstance(app, SilenceScaled) else 1.0
+        # the table's bars and their corner made now, hidden (widgets/steady.py,
+        # expect_box_size): a hand-off's spots widening the table bring them
+        box = self.query_one("#hp-board-scroll", ScrollableContainer)
+        box.horizontal_scrollbar.display = box.vertical_scrollbar.display = False
+        box.scrollbar_corner.display = True  # (made; placed only between two bars)
 
     # ---- the loop: add the silence window to the shared one -------------------------
     def advance(self) -> None:
