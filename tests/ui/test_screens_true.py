@@ -211,9 +211,7 @@ async def card_screen(tmp_path, spec, state, viewer, bot_moves=()):
 async def test_a_card_game_screen_after_moves_matches_a_fresh_one(tmp_path, game, options):
     spec = get_game(game)
     state = spec.new_game(["Ann", "Bob"], seed=5, options=options)
-    # Happiness's silences and the bots' answers in them at 1/100 of their length: the
-    # twelve steps play on to round 6 instead of waiting out silences in round 2 (8 s)
-    app = make_app(tmp_path, silence_scale=0.01)
+    app = make_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         c = Controller(spec, state, [{"kind": "human"}, {"kind": "bot"}])
         app.open_game(c)
