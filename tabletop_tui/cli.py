@@ -519,8 +519,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         a = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version and errors
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    if not hasattr(a, "data_dir"):
-        a.data_dir = None
     command = a.command or "play"
     try:
         return COMMANDS[command](a)
