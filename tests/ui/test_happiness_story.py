@@ -80,6 +80,29 @@ async def test_the_table_keeps_its_size_when_a_placement_takes_the_spots_away():
         assert (board.cols, board.rows, board.origin) == (5, 3, (-1, -1))
 
 
+async def test_spots_that_go_with_no_card_laid_leave_no_room_behind():
+    """A seat that looks at a card of its hand (a Bummer in the silence) and keeps it:
+    the room its spots took goes with them, as a table drawn afresh has none, so the
+    next seat cannot tell from the table's shape where a hidden card would fit."""
+    async with Table().run_test(size=(120, 40)) as pilot:
+        board = pilot.app.query_one(Board)
+        state = SPEC.new_game(["Ann", "Bob"], seed=4)
+        state = state.apply(offered(state.find_action(0, "build_done")))
+        hand = state.view(0)["hand"]
+        assert hand is not None  # a seat's own view holds its hand
+        one = [{"x": 0, "y": 0, "by": 0, "card": hand[0]}]
+        board.set_board(one, ["Ann", "Bob"], [])
+        await pilot.pause()
+        fresh = (board.cols, board.rows, board.origin)
+        board.set_board(one, ["Ann", "Bob"], [(-1, 0), (0, 1)])  # a hidden card's spots
+        await pilot.pause()
+        assert (board.cols, board.rows, board.origin) == (4, 4, (-2, -1))
+        board.set_board(one, ["Ann", "Bob"], [])  # kept in the hand: no card laid
+        await pilot.pause()
+        assert (board.cols, board.rows, board.origin) == fresh == (3, 3, (-1, -1))
+        assert board.cursor == (0, 0)  # off the kept card's spot, onto the table
+
+
 async def test_the_log_wraps_again_when_its_scrollbar_comes_in_a_4_human_game(tmp_path):
     state = SPEC.new_game(["Ann", "Bob", "Cleo", "Dev"], seed=3)
     c = Controller(SPEC, state, [{"kind": "human"}] * 4)

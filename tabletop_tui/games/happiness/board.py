@@ -66,6 +66,8 @@ class Board(DrawnLines, can_focus=True):
         # Textual keeps them with it) without joining a segment.
         self._strips: dict[tuple, Strip] = {}
         self._spot_set: set = set()
+        # the room kept after the spots go is a placed card's: public (see _extent)
+        self._room_of_a_placement = False
         self.small = False  # zoomed out: three-line cells, about half the room
 
     @property
@@ -113,14 +115,20 @@ class Board(DrawnLines, can_focus=True):
             self._drawn.clear()
             self._strips.clear()
             before = None
-        self.cells = {(c["x"], c["y"]): c for c in board}
+        cells = {(c["x"], c["y"]): c for c in board}
+        laid = not cells.keys() <= self.cells.keys()
+        self.cells = cells
         self._looks = None
         self.names = names
         self.spots = [tuple(s) for s in spots]
         self._spot_set = set(self.spots)
         if self.spots and self.cursor not in self.spots:
             self.cursor = self.spots[0]
-        cols, rows = self._extent()
+        elif not self.spots and not laid and cells and self.cursor not in cells:
+            # spots gone with no card laid: off a hidden card's spot, onto the table
+            x, y = self.cursor
+            self.cursor = min(cells, key=lambda c: (abs(c[0] - x) + abs(c[1] - y), c[1], c[0]))
+        cols, rows = self._extent(laid)
         if (cols, rows) != (self.cols, self.rows):
             self.cols, self.rows = cols, rows
             self.styles.width = cols * self.cell_w
@@ -134,18 +142,26 @@ class Board(DrawnLines, can_focus=True):
             self.refresh()
         self.call_after_refresh(self.show_cursor)
 
-    def _extent(self) -> tuple[int, int]:
+    def _extent(self, laid: bool) -> tuple[int, int]:
         """Sets the origin and returns the columns and rows of cells shown: every card,
-        spot and the cursor with a free cell around. A table without spots (a story, the silence,
-        a hand-off) keeps the extent it had while it still holds every card: the spots
-        of the card just placed stay as blank room, so the table does not shrink after
-        each placement and grow again at the next turn (each a layout pass)."""
+        spot and the cursor with a free cell around. A table whose spots went because a
+        card was laid (``laid``) keeps the extent it had, while it still holds every card,
+        until spots come again (a story, the silence, a hand-off): the spots of the card
+        just placed stay as blank room, so the table does not shrink after each placement
+        and grow again at the next turn (each a layout pass). Spots that go with no card
+        laid were a card still in a hand (a Bummer looked at, then kept): their room goes
+        too, so the table's shape never tells where a hidden card would fit."""
+        if self.spots:
+            self._room_of_a_placement = False
+        elif laid:
+            self._room_of_a_placement = True
         known = list(self.cells) + self.spots + [self.cursor]
         xs = [x for x, _ in known]
         ys = [y for _, y in known]
         (ox, oy), cols, rows = self.origin, self.cols, self.rows
         held = ox < min(xs) and oy < min(ys) and max(xs) < ox + cols - 1
-        if not self.spots and held and max(ys) < oy + rows - 1:
+        kept = not self.spots and self._room_of_a_placement
+        if kept and held and max(ys) < oy + rows - 1:
             return cols, rows
         self.origin = (min(xs) - 1, min(ys) - 1)
         return max(xs) - min(xs) + 3, max(ys) - min(ys) + 3
