@@ -59,13 +59,19 @@ async def test_a_click_on_the_skip_line_skips_the_story(tmp_path):
         assert c.state.action_keys()[done].startswith("0:skip_story")
 
 
+def ann_s_first_hand() -> list:
+    """Ann's hand once she has built her deck (seed 4, against Bob)."""
+    state = SPEC.new_game(["Ann", "Bob"], seed=4)
+    state = state.apply(offered(state.find_action(0, "build_done")))
+    hand = state.view(0)["hand"]
+    assert hand is not None  # a seat's own view holds its hand
+    return hand
+
+
 async def test_the_table_keeps_its_size_when_a_placement_takes_the_spots_away():
     async with Table().run_test(size=(120, 40)) as pilot:
         board = pilot.app.query_one(Board)
-        state = SPEC.new_game(["Ann", "Bob"], seed=4)
-        state = state.apply(offered(state.find_action(0, "build_done")))
-        hand = state.view(0)["hand"]
-        assert hand is not None  # a seat's own view holds its hand
+        hand = ann_s_first_hand()
         first, second = hand[:2]
         one = [{"x": 0, "y": 0, "by": 0, "card": first}]
         board.set_board(one, ["Ann", "Bob"], [(1, 0), (-1, 0)])  # a spot on each side
@@ -86,10 +92,7 @@ async def test_spots_that_go_with_no_card_laid_leave_no_room_behind():
     next seat cannot tell from the table's shape where a hidden card would fit."""
     async with Table().run_test(size=(120, 40)) as pilot:
         board = pilot.app.query_one(Board)
-        state = SPEC.new_game(["Ann", "Bob"], seed=4)
-        state = state.apply(offered(state.find_action(0, "build_done")))
-        hand = state.view(0)["hand"]
-        assert hand is not None  # a seat's own view holds its hand
+        hand = ann_s_first_hand()
         one = [{"x": 0, "y": 0, "by": 0, "card": hand[0]}]
         board.set_board(one, ["Ann", "Bob"], [])
         await pilot.pause()
