@@ -72,7 +72,7 @@ async def keys(pilot, *names):
         # closes that screen first (a lesson's table after its move) drops it, so a
         # change of screen counts as handled too.
         screen = app.screen
-        app.screen_change_signal.subscribe(screen, lambda _new: handled.set(), immediate=True)
+        app.screen_change_signal.subscribe(screen, lambda _new, h=handled: h.set(), immediate=True)
         app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
         app.call_after_refresh(handled.set)  # once the key is handled and drawn
         await handled.wait()
