@@ -14,7 +14,7 @@ from tabletop_tui.lessons.screen import LessonMenuScreen, LessonScreen
 from tabletop_tui.navigation import OpenLesson
 from tabletop_tui.screens.title import TitleScreen
 
-from ..ui.helpers import make_app, press_for, screen_text
+from ..ui.helpers import keys, make_app, press_for, screen_text
 
 
 def said(app) -> str:
@@ -35,17 +35,13 @@ async def test_happy_city_lesson_completed_by_keys_with_one_wrong_move_a_step(tm
         for n, step in enumerate(lesson.steps, start=1):
             assert f"step {n} of {len(lesson.steps)}" in str(screen.title)
             assert step.ask in screen_text(app)
-            await pilot.press("enter")  # to the table, its title the step's request
-            await pilot.pause()
+            await keys(pilot, "enter")  # to the table, its title the step's request
             assert app.screen is not screen and step.ask in str(app.screen.title)
             await press_for(pilot, lesson.spec.parse_action(step.wrong))
-            await pilot.pause()
             assert app.screen is screen  # back to the lesson, the wrong move explained
             assert step.wrong_says in said(app) and "Nothing was played" in said(app)
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys(pilot, "enter")
             await press_for(pilot, lesson.spec.parse_action(step.expect[0]))
-            await pilot.pause()
             assert app.screen is screen and said(app).startswith("Right:")
             kept = load_progress(tmp_path)
             assert kept.at.get(lesson.id, 0) == n or lesson.id in kept.done

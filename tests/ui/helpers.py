@@ -65,19 +65,22 @@ CHARS = {
 async def keys(pilot, *names):
     """Press keys: the same events pilot.press sends, without its idle polling (~40 ms
     a key, most of a whole game's time by keys)."""
+    app = pilot.app
     for k in names:
         handled = asyncio.Event()
-        pilot.app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
-        pilot.app.call_after_refresh(handled.set)  # once the key is handled and drawn
+        # a key that closes its screen (a lesson's table after a move) drops what that
+        # screen held for its next refresh, the call below: another screen is the sign then
+        app.screen_change_signal.subscribe(app, lambda _, done=handled: done.set(), immediate=True)
+        app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
+        app.call_after_refresh(handled.set)  # once the key is handled and drawn
         await handled.wait()
+        app.screen_change_signal.unsubscribe(app)
     await pilot.pause()  # and whatever the last key set off (a chosen move, a new screen)
 
 
 async def press_for(pilot, action):
     """Press the keys that choose this action on the game screen."""
-    screen = pilot.app.screen
-    await pilot.press(*keys_for(screen, action))
-    await pilot.pause()
+    await keys(pilot, *keys_for(pilot.app.screen, action))
 
 
 def keys_for(screen, action) -> list[str]:
