@@ -164,8 +164,7 @@ async def test_every_game_plays_a_lesson_through_on_its_own_screen(tmp_path, les
         assert isinstance(screen, LessonScreen)
         for n, step in enumerate(lesson.steps):
             if n == 0 or step.wrong.endswith(":pass"):
-                await pilot.press("enter")
-                await pilot.pause()
+                await keys(pilot, "enter")
                 table = app.screen
                 assert table is not screen and step.ask in table.title
                 table.act_key(step.wrong)
@@ -174,8 +173,7 @@ async def test_every_game_plays_a_lesson_through_on_its_own_screen(tmp_path, les
                     table.act_key(step.wrong)  # Sweet Lands asks once before a pass
                     await pilot.pause()
                 assert app.screen is screen and step.wrong_says in said(app)
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys(pilot, "enter")
             table = app.screen
             assert step.ask in table.title
             assert isinstance(table, GameScreenBase)
