@@ -31,7 +31,12 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .steady import expect_box_length, expect_vertical_bar, outer_height
+from .steady import (
+    expect_bars_of_auto_height,
+    expect_box_length,
+    expect_vertical_bar,
+    outer_height,
+)
 
 HEADER = -1  # the header's row index (as in a DataTable)
 
@@ -146,10 +151,13 @@ class PickTable(ScrollView, can_focus=True):
         self.metas: dict[tuple[int, int | None], Style] = {}  # by row and column
 
     def on_mount(self) -> None:
+        # its bars made now, hidden: one made on the key that first shows it starts
+        # after that key's layout and asks for a layout of its own
         if self.styles.overflow_y == "auto":
-            # its vertical bar made now, hidden: one made on the key that first shows it
-            # starts after that key's layout and asks for a layout of its own
             self.vertical_scrollbar.display = False
+        if self.styles.overflow_x == "auto":
+            self.horizontal_scrollbar.display = False
+            self.scrollbar_corner.display = True  # (made; placed only between two bars)
 
     # ---- contents ----------------------------------------------------------------------
     def add_columns(self, *labels: str | Text) -> None:
@@ -181,9 +189,11 @@ class PickTable(ScrollView, can_focus=True):
         self.cursor_row = max(0, min(before, len(made) - 1))
         self.hover_row = None
         # the size, known now: the layout that shows the table is the only one it needs
-        new_height = self.virtual_size.height != 1 + top
+        # (its height: the content's, and the horizontal bar's line)
+        height_before = (self.virtual_size.height, self.show_horizontal_scrollbar)
         self.virtual_size = Size(sum(self.widths), 1 + top)
-        self.expect_bar(1 + top)
+        self.expect_bars(self.virtual_size)
+        new_height = (self.virtual_size.height, self.show_horizontal_scrollbar) != height_before
         box = self.parent
         if (
             new_height
@@ -198,12 +208,16 @@ class PickTable(ScrollView, can_focus=True):
         if made:  # as a DataTable does once its first row is in
             self.post_highlighted()
 
-    def expect_bar(self, length: int) -> None:
-        """Its vertical bar shown or hidden before the layout, where ``length`` lines
-        may outgrow the table's max-height (in cells)."""
+    def expect_bars(self, content: Size) -> None:
+        """Its bars shown or hidden before the layout, where ``content`` may outgrow the
+        table's max-height (in cells) or its width."""
         high = self.styles.max_height
-        if high is not None and high.is_cells:
-            expect_vertical_bar(self, outer_height(self, length))
+        if high is None or not high.is_cells:
+            return
+        if self.styles.overflow_x == "auto":
+            expect_bars_of_auto_height(self, content)
+        else:
+            expect_vertical_bar(self, outer_height(self, content.height))
 
     def clear(self) -> None:
         self.set_rows([])

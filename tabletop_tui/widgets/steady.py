@@ -104,6 +104,8 @@ def children_length(box: Widget) -> int:
             continue
         tall = child.virtual_size.height
         if child.is_scrollable:
+            if child.show_horizontal_scrollbar and child.styles.is_auto_height:
+                tall += child.styles.scrollbar_size_horizontal  # Textual adds its line
             tall = outer_height(child, tall)
         margin = child.styles.margin
         length += (margin.top if first else max(margin_below, margin.top)) + tall
@@ -260,23 +262,53 @@ def expect_box_size(box: ScrollableContainer, content: Size) -> None:
     room = laid_out_content(box)
     styles = box.styles
     horizontal, vertical = bars_for(box, content, room)
-    if (horizontal, vertical) != (box.show_horizontal_scrollbar, box.show_vertical_scrollbar):
-        box.show_horizontal_scrollbar, box.show_vertical_scrollbar = horizontal, vertical
-        for bar, shown in (
-            (box.horizontal_scrollbar, horizontal),
-            (box.vertical_scrollbar, vertical),
-        ):
-            bar.display = shown
-            if shown:
-                bar.virtual_size = room
-        if horizontal and vertical:
-            box.scrollbar_corner.virtual_size = room
+    show_bars(box, horizontal, vertical, room)
     width = room.width - (styles.scrollbar_size_vertical if vertical else 0)
     height = room.height - (styles.scrollbar_size_horizontal if horizontal else 0)
     box.virtual_size = Size(max(width, content.width), max(height, content.height))
     # kept within the new size, as expect_box_length does
     box.scroll_x = box.validate_scroll_x(box.scroll_x)
     box.scroll_y = box.validate_scroll_y(box.scroll_y)
+
+
+def show_bars(widget: Widget, horizontal: bool, vertical: bool, room: Size) -> None:
+    """Show or hide the bars of ``widget`` as the next layout will, each bar (and the
+    corner between two) told the size that layout gives it: ``room``, the widget's
+    content size. Nothing where they stay as they are."""
+    if (horizontal, vertical) == (widget.show_horizontal_scrollbar, widget.show_vertical_scrollbar):
+        return
+    widget.show_horizontal_scrollbar, widget.show_vertical_scrollbar = horizontal, vertical
+    for bar, shown in (
+        (widget.horizontal_scrollbar, horizontal),
+        (widget.vertical_scrollbar, vertical),
+    ):
+        bar.display = shown
+        if shown:
+            bar.virtual_size = room
+    if horizontal and vertical:
+        widget.scrollbar_corner.virtual_size = room
+
+
+def expect_bars_of_auto_height(widget: Widget, content: Size) -> None:
+    """Both bars of a scroll view of height auto that scrolls both ways as needed (laid
+    out before, its width kept) shown or hidden before the layout that gives it
+    ``content`` (its new ``virtual_size``), as that layout decides them. Textual adds
+    the horizontal bar's line to such a view's height, from the bar's state at the
+    layout: a bar found coming or going during the layout asked for a second one, at
+    the height the bar makes. Where neither state agrees with the height it leads to,
+    left to Textual. The bars and the corner must exist before (made at mount)."""
+    styles = widget.styles
+    width = widget.outer_size.width - styles.gutter.width
+    if width <= 0 or (styles.overflow_x, styles.overflow_y) != ("auto", "auto"):
+        return
+    now = widget.show_horizontal_scrollbar
+    for horizontal in (now, not now):
+        line = styles.scrollbar_size_horizontal if horizontal else 0
+        room = Size(width, outer_height(widget, content.height + line) - styles.gutter.height)
+        bars = bars_for(widget, content, room)
+        if bars[0] == horizontal:
+            show_bars(widget, *bars, room)
+            return
 
 
 def bars_for(box: Widget, content: Size, room: Size) -> tuple[bool, bool]:
