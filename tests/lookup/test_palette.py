@@ -8,17 +8,24 @@ from rules.core import Ref
 from tabletop_tui.lookup import LookupPanel
 from tabletop_tui.widgets.help import HelpScreen
 
+from ..ui.helpers import drawn, keys
 from ..ui.positions import mid_game
 from .test_lookup_key import happy_city_buying, table
 
 
+async def searched(pilot) -> None:
+    """Until the searches under way (the palette's providers search in workers) are
+    over, and their hits drawn."""
+    app = pilot.app
+    await app.workers.wait_for_complete([w for w in app.workers if not w.is_finished])
+    await drawn(pilot, 2)
+
+
 async def choose_in_palette(pilot, query: str) -> None:
-    await pilot.press("ctrl+p")
-    await pilot.pause()
-    await pilot.press(*query)
-    await pilot.pause(0.5)  # the providers search in the background
-    await pilot.press("down", "enter")
-    await pilot.pause(0.3)
+    await keys(pilot, "ctrl+p", *query)
+    await searched(pilot)
+    await keys(pilot, "down", "enter")
+    await searched(pilot)
 
 
 async def test_the_palette_finds_a_term_by_its_mark_and_shows_it(tmp_path):
@@ -46,7 +53,6 @@ async def test_the_palette_opens_a_rule_section_in_f1(tmp_path):
     c = happy_city_buying()
     async with table(tmp_path, c) as (app, pilot):
         await choose_in_palette(pilot, "Rules: Expert mode")
-        await pilot.pause(0.5)
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.opened_at == "Expert mode"
 

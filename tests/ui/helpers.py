@@ -67,17 +67,26 @@ async def keys(pilot, *names):
     a key, most of a whole game's time by keys)."""
     app = pilot.app
     for k in names:
-        handled = asyncio.Event()
-        # The callback waits on the screen on top when the app reaches it: a key that
-        # closes that screen first (a lesson's table after its move) drops it, so a
-        # change of screen counts as handled too.
-        screen = app.screen
-        app.screen_change_signal.subscribe(screen, lambda _new, h=handled: h.set(), immediate=True)
         app.post_message(events.Key(k, CHARS.get(k, k if len(k) == 1 else None)))
-        app.call_after_refresh(handled.set)  # once the key is handled and drawn
-        await handled.wait()
-        app.screen_change_signal.unsubscribe(screen)
+        await drawn(pilot)  # once the key is handled and drawn
     await pilot.pause()  # and whatever the last key set off (a chosen move, a new screen)
+
+
+async def drawn(pilot, frames: int = 1) -> None:
+    """Wait, ``frames`` times, until what is queued is handled and the screen on top is
+    drawn, or another screen comes: a frame's wait, with no idle polling (each
+    ``pilot.pause()`` sleeps at least 20 ms)."""
+    app = pilot.app
+    for _ in range(frames):
+        done = asyncio.Event()
+        # The callback waits on the screen on top when the app reaches it: a screen
+        # closed first (a lesson's table after its move, a hand-off) drops it, so a
+        # change of screen ends the wait too.
+        screen = app.screen
+        app.screen_change_signal.subscribe(screen, lambda _new, d=done: d.set(), immediate=True)
+        app.call_after_refresh(done.set)
+        await done.wait()
+        app.screen_change_signal.unsubscribe(screen)
 
 
 async def press_for(pilot, action):

@@ -20,7 +20,7 @@ from tabletop_tui.saves import new_save_path
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 
-from .helpers import check_hand_off_due_again, enter_held_under, let_go, screen_text
+from .helpers import check_hand_off_due_again, drawn, enter_held_under, keys, let_go, screen_text
 
 
 class Counted(TabletopApp):
@@ -70,7 +70,7 @@ async def play_to_hand_off(app, pilot, screen: GameScreenBase, chooser) -> Hando
     c = screen.controller
     for _ in range(200):
         if isinstance(app.screen, HandoffScreen):
-            for _ in range(4):
+            for _ in range(4):  # (sleeps: Happiness's silence ends by timers)
                 await pilot.pause()
             return app.screen
         if c.next_step() != "human":  # Happiness: the silence, open to every seat
@@ -79,7 +79,9 @@ async def play_to_hand_off(app, pilot, screen: GameScreenBase, chooser) -> Hando
         assert c.viewer is not None
         c.act(chooser.choose(c.state, c.viewer))
         screen.advance()
-        await pilot.pause()
+        # two frames: with one, under load, a move's late layouts came after the next
+        # hand-off's Enter and were counted as its own
+        await drawn(pilot, 2)
     raise AssertionError("no hand-off")
 
 
@@ -108,9 +110,8 @@ async def hand_offs(
                 preview = screen.query_one("#hp-preview", TextBox)
                 under = (preview.display, preview.blocks)
             app.events, app.focus_went = [], []
-            await pilot.press("enter")
-            for _ in range(4):
-                await pilot.pause()
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
             assert app.screen is screen
             assert not list_keys or (screen.focused is moves and moves.option_count)
             layouts = sum(event.startswith("layout") for event in app.events)
@@ -166,19 +167,17 @@ async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp
         bars = []
         for _ in range(7):
             await play_to_hand_off(app, pilot, screen, chooser)
-            await pilot.press("enter")
-            for _ in range(4):
-                await pilot.pause()
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
             told = shown()
             bars.append(told[:2])
-            drawn = app.export_screenshot()
+            painted = app.export_screenshot()
             box.show_horizontal_scrollbar = box.show_vertical_scrollbar = False
             box.horizontal_scrollbar.display = box.vertical_scrollbar.display = False
             box.virtual_size = Size(0, 0)  # (one unchanged by the layout keeps the bars)
-            for _ in range(6):
-                await pilot.pause()
+            await drawn(pilot, 6)
             assert shown() == told
-            assert app.export_screenshot() == drawn
+            assert app.export_screenshot() == painted
         assert (True, True) in bars if size == (80, 24) else (False, True) in bars
 
 
@@ -263,7 +262,7 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
         assert events[first] == "layout under" and "whole" not in events[:first], events
     if game == "happy-city" or (game, size) == ("happiest-town", (80, 24)):
         start = 0 if game == "happy-city" else 1
-        assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start)
+        assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start), seen
     if (game, size) == ("happiest-town", (120, 40)):
         # the reasons on the seat's cards bring the left panel's bar, said before the
         # layout (steady.expect_box_length), and the widgets in the panel told their
@@ -284,14 +283,12 @@ async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afr
         chooser = make_bot(game, "smart", 9)
         for _ in range(6):
             await play_to_hand_off(app, pilot, screen, chooser)
-            await pilot.press("enter")
-            for _ in range(4):
-                await pilot.pause()
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
             told = app.export_screenshot()
             await pilot.resize_terminal(130, 40)
             await pilot.resize_terminal(120, 40)
-            for _ in range(6):
-                await pilot.pause()
+            await drawn(pilot, 6)
             assert app.export_screenshot() == told
 
 
@@ -301,7 +298,7 @@ async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffS
     screen = await four_humans(app, pilot, game, {})
     chooser = make_bot(game, "smart", 9)
     await play_to_hand_off(app, pilot, screen, chooser)
-    await pilot.press("enter")
+    await keys(pilot, "enter")
     return screen, await play_to_hand_off(app, pilot, screen, chooser)
 
 
@@ -324,10 +321,8 @@ async def test_nothing_of_the_seat_shows_before_a_card_hand_off_goes(
         await enter_held_under(pilot, monkeypatch, game_screen, handoff)
         assert c.viewer == seat and c.next_step() == "human"
         game_screen.notify("Only one choice, taken: Quokka.", title="Automatic")
-        for key in ("enter", "u", "escape", "space"):
-            await pilot.press(key)
-        for _ in range(4):
-            await pilot.pause()
+        await keys(pilot, "enter", "u", "escape", "space")
+        await drawn(pilot, 3)
         assert app.screen is handoff and handoff.handing and c.viewer == seat
         assert app.export_screenshot() == covering
         await let_go(pilot, monkeypatch, game_screen, handoff)

@@ -8,7 +8,7 @@ from tabletop_tui.games.happiness.screen import Board
 from tabletop_tui.widgets.common import HandoffScreen
 
 from ..expect import offered
-from .helpers import record_notes, screen_text
+from .helpers import keys, record_notes, screen_text
 
 SPEC = HAPPINESS
 
@@ -30,15 +30,13 @@ async def place_by_keys(pilot, screen, action):
     word, x, y = action.args
     hand = screen.controller.view()["hand"]
     k = [c["word"] for c in hand].index(word)
-    await pilot.press(str(k + 1))
-    await pilot.pause()
+    await keys(pilot, str(k + 1))
     board = screen.query_one(Board)
     cx, cy = board.cursor
-    keys = (["right"] * (x - cx) if x > cx else ["left"] * (cx - x)) + (
+    walk = (["right"] * (x - cx) if x > cx else ["left"] * (cx - x)) + (
         ["down"] * (y - cy) if y > cy else ["up"] * (cy - y)
     )
-    await pilot.press(*keys, "enter")
-    await pilot.pause()
+    await keys(pilot, *walk, "enter")
 
 
 async def drive(
@@ -63,8 +61,7 @@ async def drive(
         if name == "EndScreen" or (until and until()):
             return claimed
         if isinstance(screen, HandoffScreen):
-            await pilot.press("enter")
-            await pilot.pause()
+            await keys(pilot, "enter")
             continue
         c = getattr(screen, "controller", None)
         if c is None:
@@ -79,8 +76,7 @@ async def drive(
                 want = c.state.find_action(seat, "claim")
                 brain = bots.setdefault(seat, make_bot("happiness", "smart", chooser_seed + seat))
                 if want and (claim_first or brain.choose(c.state, seat).kind == "claim"):
-                    await pilot.press(str(seat + 1))
-                    await pilot.pause()
+                    await keys(pilot, str(seat + 1))
                     claimed = True
                     claim_first = False
                     break
@@ -99,18 +95,15 @@ async def drive(
         elif action.kind == "place":
             await place_by_keys(pilot, screen, action)
         elif action.kind == "story":
-            await pilot.press(*"nice", "enter")
-            await pilot.pause()
+            await keys(pilot, *"nice", "enter")
         elif action.kind == "skip_story":
             screen.query_one("#hp-story").blur()
-            await pilot.press("s")
-            await pilot.pause()
+            await keys(pilot, "s")
         else:  # build_done, toggles, pass_turn: from the move list
-            keys = [a.key for a in c.legal() if a.kind not in ("place", "story")]
-            idx = keys.index(action.key)
+            listed = [a.key for a in c.legal() if a.kind not in ("place", "story")]
+            idx = listed.index(action.key)
             screen.query_one("#hp-moves").focus()
-            await pilot.press("home", *["down"] * idx, "enter")
-            await pilot.pause()
+            await keys(pilot, "home", *["down"] * idx, "enter")
     raise AssertionError("no end screen")
 
 

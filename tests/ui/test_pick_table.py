@@ -14,6 +14,7 @@ from tabletop_tui.games.sweet_lands import hand
 from tabletop_tui.games.sweet_lands.board import AREA_COLUMNS, area_rows
 from tabletop_tui.widgets.pick_table import PickTable
 
+from .helpers import drawn
 from .positions import mid_game
 
 # the look the Sweet Lands screen gave its DataTables: the cursor shows only with the focus
@@ -76,8 +77,7 @@ async def same(pilot, columns, rows, width: int, hover: bool = False) -> None:
     await pilot.resize_terminal(width, 64)
     fill(app, columns, rows)
     app.set_focus(None)
-    for _ in range(3):
-        await pilot.pause()
+    await drawn(pilot, 3)
     old, new = app.query_one(DataTable), app.query_one(PickTable)
     assert old.size == new.size and old.virtual_size == new.virtual_size, width
     assert cells(new) == cells(old), ("unfocused", width, first_difference(cells(new), cells(old)))
@@ -85,13 +85,13 @@ async def same(pilot, columns, rows, width: int, hover: bool = False) -> None:
         table.move_cursor(row=min(2, len(rows) - 1), animate=False)
     for table in (old, new):
         table.focus()
-        await pilot.pause()
+        await drawn(pilot)
         assert table.has_focus
     old.focus()
-    await pilot.pause()
+    await drawn(pilot)
     focused_old = cells(old)
     new.focus()
-    await pilot.pause()
+    await drawn(pilot)
     assert cells(new) == focused_old, ("focused", width, first_difference(cells(new), focused_old))
     if not hover:
         return

@@ -15,6 +15,7 @@ from tabletop_tui.games.sweet_lands.lines import Lines
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 from tabletop_tui.widgets.common import HandoffScreen
 
+from .helpers import keys
 from .test_sweet_lands_filled_panels import TAB_KEYS, open_mid_game
 
 
@@ -27,16 +28,14 @@ async def screenshots(tmp_path, players: int, size: tuple[int, int]) -> list[str
     async with app.run_test(size=size) as pilot:
         c = await open_mid_game(app, pilot, players)
         for key in (*TAB_KEYS, "right", "down"):  # M gives the map the keys
-            await pilot.press(key)
-            await pilot.pause()
+            await keys(pilot, key)
             shots.append(app.export_screenshot())
         made = 0
         for _ in range(100):
             if made == 6 or c.state.is_over:
                 break
             if isinstance(app.screen, HandoffScreen):
-                await pilot.press("enter")
-                await pilot.pause()
+                await keys(pilot, "enter")
                 continue
             screen = app.screen
             assert isinstance(screen, SweetLandsScreen)
@@ -47,8 +46,7 @@ async def screenshots(tmp_path, players: int, size: tuple[int, int]) -> list[str
             screen.advance()
             await pilot.pause()
             shots.append(app.export_screenshot())
-            await pilot.press(TAB_KEYS[made % len(TAB_KEYS)])
-            await pilot.pause()
+            await keys(pilot, TAB_KEYS[made % len(TAB_KEYS)])
             shots.append(app.export_screenshot())
             made += 1
         assert made == 6

@@ -11,7 +11,7 @@ from tabletop_tui.app import TabletopApp
 from tabletop_tui.games.sweet_lands.demo import mid_game
 from tabletop_tui.games.sweet_lands.screen import SweetLandsScreen
 
-from .helpers import screen_text
+from .helpers import keys, screen_text
 
 TAB_KEYS = "tbhpm"
 
@@ -35,8 +35,7 @@ async def screenshots(tmp_path, players: int, size: tuple[int, int]) -> list[str
         screen = app.screen
         assert isinstance(screen, SweetLandsScreen)
         for key in TAB_KEYS:
-            await pilot.press(key)
-            await pilot.pause()
+            await keys(pilot, key)
             shots.append(app.export_screenshot())
         # the game moves on (a move of the seat at the keyboard, not a pass): every
         # panel drawn ahead is out of date, and drawn again as it is shown
@@ -45,8 +44,7 @@ async def screenshots(tmp_path, players: int, size: tuple[int, int]) -> list[str
         screen.advance()
         await pilot.pause()
         for key in TAB_KEYS:
-            await pilot.press(key)
-            await pilot.pause()
+            await keys(pilot, key)
             shots.append(app.export_screenshot())
     return shots
 
