@@ -15,7 +15,7 @@ from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.settings import save_setting
 from tabletop_tui.widgets.common import HandoffScreen
 
-from .helpers import drawn, keys, make_app
+from .helpers import make_app
 
 GAMES = 3
 
@@ -47,13 +47,11 @@ async def few_turns(app, pilot, seed: int) -> None:
     while handoffs < 4:  # a few turns, each ending in a hand-off
         screen = app.screen
         if isinstance(screen, HandoffScreen):
-            await keys(pilot, "enter")
+            await pilot.press("enter")
             handoffs += 1
         elif isinstance(screen, GameScreenBase) and screen.controller.legal():
             screen.act_key(rng.choice(screen.controller.legal()).key)
-            await drawn(pilot)
-        else:
-            await pilot.pause()
+        await pilot.pause()
     app.back_to_title()
     await pilot.pause()
     await pilot.pause(0.1)
