@@ -29,9 +29,13 @@ def tags(s: StateFields, seat: int, exclude_uid: int | None = None) -> dict[str,
     return out
 
 
+# From this round on no card must stay in hand (before it, one must).
+FREE_HAND_ROUND = 5
+
+
 def cards_kept(s: StateFields) -> int:
     """Cards that must stay in hand: 1 in rounds 1-4 (and during setup), 0 in round 5."""
-    return 0 if s.round >= 5 else 1
+    return 0 if s.round >= FREE_HAND_ROUND else 1
 
 
 def played_count(s: StateFields, seat: int) -> int:

@@ -21,7 +21,7 @@ from ..facts.effect_checks import (
     copy_targets,
     effects_refusal,
 )
-from ..facts.queries import area_needs
+from ..facts.queries import FREE_HAND_ROUND, area_needs
 from ..model import data as D
 from ..model.constants import MARKER_COLOUR
 from ..model.fields import Cost, StateFields
@@ -36,7 +36,8 @@ def _basics(s: StateFields, seat: int) -> int:
 
 
 def _no_spare_card(s: StateFields, seat: int) -> bool:
-    return len(s.p[seat].hand) <= Q.cards_kept(s)
+    # Q.cards_kept, written out (a call costs more than the test): asked on every menu
+    return len(s.p[seat].hand) <= (0 if s.round >= FREE_HAND_ROUND else 1)
 
 
 # The simple free actions, one bit each of open_free_actions' answer (in the turn
@@ -71,7 +72,7 @@ def open_free_actions(s: StateFields, seat: int, spot: bool | None = None) -> in
     gold, wheat, wood, iron = res["gold"], res["wheat"], res["wood"], res["iron"]
     basics = wheat + wood + iron
     bits = 0
-    if len(P.hand) > Q.cards_kept(s):  # a card to spare
+    if len(P.hand) > (0 if s.round >= FREE_HAND_ROUND else 1):  # a card to spare (Q.cards_kept)
         bits = CARD
         if basics >= 3 and (build_spot(s, seat) if spot is None else spot):
             bits |= BUILD
@@ -224,7 +225,8 @@ def sort_areas(
     P = s.p[seat]
     res = P.res
     # a hand cost: an Action Disc pays any, else spare cards (and Gretel's diamonds)
-    disc, spare, gretel = P.discs, len(P.hand) - Q.cards_kept(s), P.role.diamonds_for_cards
+    disc, gretel = P.discs, P.role.diamonds_for_cards
+    spare = len(P.hand) - (0 if s.round >= FREE_HAND_ROUND else 1)  # Q.cards_kept
     needs = area_needs()
     usable: list[AreaUse] = []
     for use in uses:
