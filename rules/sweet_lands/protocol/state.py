@@ -26,7 +26,7 @@ from ..model.view_types import SweetLandsView
 from ..moves import variants as V
 from . import views
 from .steps import STEPS, frame_options, settle
-from .turn import do_turn, turn_refusal
+from .turn import STEPS_ONLY, do_turn, turn_refusal
 from .turn_menu import turn_options
 
 # Saves record the edition of the rules they were played under (see __init__.py).
@@ -350,10 +350,11 @@ class SweetLandsState(StateFields):
         # Action's slots read directly: each of its read-only properties costs a call
         seat, kind = a._seat, a._kind
         stack = self.stack
-        # _own, written out: nearly every move changes its player ("end" alone does
-        # not: phases.end_turn takes the players it changes itself). A move is done on
+        # _own, written out: nearly every move changes its player (a turn move that
+        # only stacks steps does not: the step owns the record when it is answered,
+        # and phases.end_turn takes the players it changes itself). A move is done on
         # a new copy (_copy), which owns no player yet.
-        if stack or kind != "end":
+        if stack or kind not in STEPS_ONLY:
             self.p[seat] = self.p[seat].copy()
             self._owned = 1 << seat
         board = self._board

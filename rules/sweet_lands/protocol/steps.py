@@ -302,17 +302,21 @@ def settle(s: StateFields) -> None:
         f = stack[-1]
         op = f["op"]
         seat = f["seat"]
-        if not s._owned >> seat & 1:
-            s._own(seat)
+        # the step's seat owns its record before a step changes it: one that runs by
+        # itself or ends here (a step only asked for its options changes nothing)
         step = STEPS.get(op)
         if step is None:
+            if not s._owned >> seat & 1:
+                s._own(seat)
             stack.pop()
             s._board = None  # so may every automatic step (see turn_menu.BoardPart)
             AUTOMATIC[op](s, f)
             continue
-        if op == INDUSTRY and industry.automatic(s, cast(Counted, s._own_top())):
-            s._board = None
-            continue
+        if op == INDUSTRY:
+            s._own(seat)
+            if industry.automatic(s, cast(Counted, s._own_top())):
+                s._board = None
+                continue
         if op in NEVER_SPENT or not step.spent(f):
             options = step.options(s, f)
             if options:  # live: it waits for its seat
@@ -324,6 +328,7 @@ def settle(s: StateFields) -> None:
                 # hands out copies of the list (so no one changes it: no tuple made)
                 s._menu = (seat, s._keys, len(stack), s.phase, options)
                 return
+        s._own(seat)
         stack.pop()
         s._board = None  # a step that ends by itself may change the board
         step.dropped(s, f)

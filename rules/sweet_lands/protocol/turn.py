@@ -262,6 +262,10 @@ def _start_tower(s: StateFields, seat: int, args: tuple) -> None:
 
 
 MAIN_KINDS = frozenset(("area", "play", "flip", "pass"))  # the rest are free (or end)
+# Turn moves that change no seat's record themselves: they stack the steps that do
+# (each step's seat owns its record when the step is answered or runs by itself),
+# or end the turn (phases.end_turn owns the records it changes).
+STEPS_ONLY = frozenset(("end", "fa_trade", "fa_card", "fa_build"))
 _TURN_HANDLERS: dict[str, Any] = {
     "area": _use_area,
     "play": _play_card,
