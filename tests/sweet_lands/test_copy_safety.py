@@ -12,8 +12,12 @@ import random
 import pytest
 
 from rules.sweet_lands import SWEET_LANDS as SPEC
+from rules.sweet_lands.model import data as D
+from rules.sweet_lands.model.constants import Op
 from rules.sweet_lands.model.fields import RARE_FIELDS, StateFields
 from rules.sweet_lands.model.player import PLAYER_RARE_FIELDS, PlayerState
+
+from .helpers import edit, started
 
 ALL_VARIANTS = {"turn_order": "pass_order", "draft": "on", "advanced_skills": "on"}
 
@@ -132,3 +136,17 @@ def test_no_move_changes_a_field_of_the_state_it_was_applied_to(chars, seed, opt
     # every field, not only what the views show: a container changed in place, or a
     # record of seldom used fields changed while still shared with the parent, shows
     _play_checking(chars, seed, options, every_field)
+
+
+def test_a_step_that_ends_by_itself_changes_its_seats_record_in_the_new_state_only():
+    # seat 1's Cookie Rabbit step, dropped with every rabbit taken, scores VP once
+    # seat 0 answers the step above it: settle gives the new state its own copy of
+    # seat 1's record first (no seeded game above reaches this)
+    s = edit(started(2))
+    s.p[1].rabbits_taken = 9
+    s.stack.append({"op": Op.RABBIT, "seat": 1, "n": 1})
+    s.stack.append({"op": Op.DISCARD_ONE, "seat": 0})
+    before = every_field(s)
+    after = s.apply(s.legal_actions(0)[0])
+    assert every_field(s) == before
+    assert after.p[1].vp == s.p[1].vp + D.load().player["no_rabbit_vp"]
