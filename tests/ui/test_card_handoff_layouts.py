@@ -17,6 +17,7 @@ from tabletop_tui.controller import Controller
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.games.happiness.text_box import TextBox
 from tabletop_tui.saves import new_save_path
+from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 
@@ -199,7 +200,6 @@ async def test_a_grid_growing_shorter_under_a_scrolled_panel_keeps_the_scroll_wi
 ):
     # the panel is told its new length before the layout, which then finds its size
     # unchanged and leaves the scroll alone: told, the scroll is kept within the length
-    from tabletop_tui.widgets.card_grid import CardGrid
 
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -271,20 +271,42 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
         assert [layouts for layouts, *_seen in seen] == [1] * want
 
 
+def card_lines(screen: GameScreenBase) -> list[list[str]]:
+    """Each card grid on show of ``screen``, its lines as it draws them now."""
+    return [
+        [grid.render_line(y).text for y in range(grid.size.height)]
+        for grid in screen.query(CardGrid)
+        if grid.display
+    ]
+
+
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
-async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afresh(tmp_path, game):
+async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afresh(
+    tmp_path, monkeypatch, game
+):
     # the left panel's bar coming or going at a hand-off narrows or widens every widget
     # in it, told them before the layout (steady.expect_new_width: the cards laid out
-    # at the new width); after each of six hand-offs at 120x40 the screen is the one a
-    # layout from another size draws
+    # at the new width); after each of six hand-offs at 120x40 the cards as the layout
+    # under the hand-off left them are the ones drawn once it has gone (a told width
+    # a few cells off is put right only after that layout, by the grid's own resize),
+    # and the screen is the one a layout from another size draws
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await four_humans(app, pilot, game, {})
         chooser = make_bot(game, "smart", 9)
-        for _ in range(6):
+        at_layout: list[list[list[str]]] = []
+        uncover = screen.uncover
+
+        def note_cards_then_uncover(handoff: HandoffScreen) -> None:
+            at_layout.append(card_lines(screen))
+            uncover(handoff)
+
+        monkeypatch.setattr(screen, "uncover", note_cards_then_uncover)
+        for turn in range(6):
             await play_to_hand_off(app, pilot, screen, chooser)
             await keys(pilot, "enter")
             await drawn(pilot, 3)
+            assert len(at_layout) == turn + 1 and at_layout[-1] == card_lines(screen)
             told = app.export_screenshot()
             await pilot.resize_terminal(130, 40)
             await pilot.resize_terminal(120, 40)
