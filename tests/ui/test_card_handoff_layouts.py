@@ -120,14 +120,22 @@ async def hand_offs(
         return seen
 
 
-@pytest.mark.parametrize("mode", ["family", "expert"])
-async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mode):
+async def test_an_expert_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path):
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
-    # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
-    # bring its bar, which narrows the cards: below.)
-    seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
+    # layout shows them (two before). (The family game's, the default, at 120x40 and
+    # 80x24: test_a_card_hand_off_enter_lays_the_screen_out_under_it_first. Happiest
+    # Town's reasons outgrow the panel and bring its bar, which narrows the cards: there.)
+    seen = await hand_offs(tmp_path, "happy-city", {"mode": "expert"}, (120, 40), 3)
     assert [layouts for layouts, _focused, _under, _events in seen] == [1, 1, 1]
+
+
+def assert_laid_out_under_first(seen) -> None:
+    """The first thing after each hand-off's Enter in ``seen`` (``hand_offs``) is the
+    game screen's layout under the hand-off, with no whole frame of it before."""
+    for _layouts, _focused, _under, events in seen:
+        first = next(i for i, event in enumerate(events) if event.startswith("layout"))
+        assert events[first] == "layout under" and "whole" not in events[:first], events
 
 
 async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
@@ -146,8 +154,12 @@ async def test_a_happiness_hand_off_whose_spots_bring_the_table_s_bars_lays_out_
     # at 120x40 the seat's spots outgrow the table's box late in the game: its bars and
     # their corner, shown as the layout decides them and told their size before it
     # (steady.expect_box_size), leave one layout (three when the layout found them)
+    # (and each, the first too, is laid out under the hand-off first: the 120x40 case
+    # of test_a_card_hand_off_enter_lays_the_screen_out_under_it_first, whose three
+    # hand-offs are these seven's first)
     seen = await hand_offs(tmp_path, "happiness", {}, (120, 40), 7, list_keys=False)
     assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1] * 6
+    assert_laid_out_under_first(seen)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -180,19 +192,6 @@ async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp
             assert shown() == told
             assert app.export_screenshot() == painted
         assert (True, True) in bars if size == (80, 24) else (False, True) in bars
-
-
-@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_move_list_keeps_the_focus_and_nothing_of_the_next_seat_over_a_hand_off(
-    tmp_path, game, size
-):
-    # hidden under the hand-off, the list lost the focus: Textual gave it to the first
-    # widget that takes it as the game came back, and the list took it back after
-    # (a second restyle of the screen, and the left panel scrolled to that widget)
-    seen = await hand_offs(tmp_path, game, {}, size, 3)
-    for _layouts, focused, (shown, options), _events in seen[1:]:  # (the first: nothing had it)
-        assert focused == [] and shown and options == 0
 
 
 async def test_a_grid_growing_shorter_under_a_scrolled_panel_keeps_the_scroll_within_it(
@@ -246,7 +245,7 @@ async def test_a_replayed_table_shows_no_move_list(tmp_path, game):
         ("happiest-town", (80, 24), 3),
         ("happiest-town", (120, 40), 3),
         ("happiness", (80, 24), 3),
-        ("happiness", (120, 40), 3),
+        # (Happiness at 120x40: the table's bars test above, seven hand-offs)
     ],
 )
 async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path, game, size, want):
@@ -256,10 +255,17 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
     # laid out). Happy City, every hand-off, the game's first too, at 80x24 and 120x40, and
     # Happiest Town's at 80x24 take that one layout only (two at 80x24 before: the list
     # filled for the seat took the log's room, found by the layout).
-    seen = await hand_offs(tmp_path, game, {}, size, want, list_keys=game != "happiness")
-    for _layouts, _focused, _under, events in seen:
-        first = next(i for i, event in enumerate(events) if event.startswith("layout"))
-        assert events[first] == "layout under" and "whole" not in events[:first], events
+    list_keys = game != "happiness"
+    seen = await hand_offs(tmp_path, game, {}, size, want, list_keys=list_keys)
+    assert_laid_out_under_first(seen)
+    if list_keys:
+        # The move list keeps the focus, and shows nothing of the next seat, over a
+        # hand-off: hidden under it, the list lost the focus, Textual gave it to the
+        # first widget that takes it as the game came back, and the list took it back
+        # after (a second restyle of the screen, and the left panel scrolled to that
+        # widget). (The first hand-off: nothing had the focus.)
+        for _layouts, focused, (shown, options), _events in seen[1:]:
+            assert focused == [] and shown and options == 0
     if game == "happy-city" or (game, size) == ("happiest-town", (80, 24)):
         start = 0 if game == "happy-city" else 1
         assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start), seen
