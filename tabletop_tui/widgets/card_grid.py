@@ -21,6 +21,7 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from textual.message import Message
+from textual.screen import Screen
 from textual.strip import Strip
 
 from .card import card_letter, card_lines, mini_lines
@@ -148,11 +149,16 @@ class CardGrid(DrawnLines, TakesWidth):
         self._told = (width - self.styles.gutter.width, self.size.width)
         if self._faces and self._faces_width != self._width():
             self._lay_out(widths=False)  # (its box is told its length after)
-        self.call_after_refresh(self._laid_out_at_told)
+        # Kept until its own screen's layout, not the next refresh: under a hand-off the
+        # hand-off's refresh comes first, and the cards went back to the old width then.
+        laid_out = self.screen.screen_layout_refresh_signal
+        laid_out.unsubscribe(self)
+        laid_out.subscribe(self, self._laid_out_at_told, immediate=True)
         return outer_height(self, self._height)
 
-    def _laid_out_at_told(self) -> None:
+    def _laid_out_at_told(self, screen: Screen) -> None:
         """After the layout: the told width is the size's now, or was a wrong guess."""
+        screen.screen_layout_refresh_signal.unsubscribe(self)
         self._told = None
         self.on_resize()
 

@@ -195,9 +195,8 @@ async def enter_held_under(pilot, monkeypatch, game, handoff: HandoffScreen) -> 
     ``let_go``): the seat's view is drawn and laid out under it, and it stays on top."""
     held: list[HandoffScreen] = []
     monkeypatch.setattr(game, "uncover", held.append)
-    await pilot.press("enter")
-    for _ in range(6):
-        await pilot.pause()
+    await keys(pilot, "enter")
+    await drawn(pilot, 3)
     assert held == [handoff] and pilot.app.screen is handoff  # laid out under it
 
 
@@ -205,8 +204,8 @@ async def let_go(pilot, monkeypatch, game, handoff: HandoffScreen) -> None:
     """The hand-off held by ``enter_held_under`` goes, showing ``game``."""
     monkeypatch.undo()
     game.uncover(handoff)
-    for _ in range(4):
-        await pilot.pause()
+    await pilot.pause()  # (the notices said meanwhile come as it goes)
+    await drawn(pilot, 2)
     assert pilot.app.screen is game
 
 
@@ -218,13 +217,11 @@ async def check_hand_off_due_again(pilot, monkeypatch, game, handoff: HandoffScr
     c = game.controller
     seat = c.pending
     monkeypatch.setattr(c, "take_terminal", lambda _seat: None)
-    await pilot.press("enter")
-    for _ in range(6):
-        await pilot.pause()
+    await keys(pilot, "enter")
+    await drawn(pilot, 3)
     assert pilot.app.screen is handoff and not handoff.handing  # asked again, afresh
     assert c.viewer is None and c.pending == seat
     monkeypatch.undo()
-    await pilot.press("enter")
-    for _ in range(4):
-        await pilot.pause()
+    await keys(pilot, "enter")
+    await drawn(pilot, 3)
     assert pilot.app.screen is game and c.viewer == seat

@@ -17,6 +17,7 @@ from tabletop_tui.controller import Controller
 from tabletop_tui.games.base import GameScreenBase
 from tabletop_tui.games.happiness.text_box import TextBox
 from tabletop_tui.saves import new_save_path
+from tabletop_tui.widgets.card_grid import CardGrid
 from tabletop_tui.widgets.common import HandoffScreen
 from tabletop_tui.widgets.moves import MoveList
 
@@ -119,14 +120,22 @@ async def hand_offs(
         return seen
 
 
-@pytest.mark.parametrize("mode", ["family", "expert"])
-async def test_a_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path, mode):
+async def test_an_expert_happy_city_hand_off_enter_lays_the_screen_out_once(tmp_path):
     # the specials' reasons for the seat taking the terminal change their grid's height
     # (and the left panel's length) at each hand-off: told before the layout, one
-    # layout shows them (two before). (Happiest Town's reasons outgrow the panel and
-    # bring its bar, which narrows the cards: below.)
-    seen = await hand_offs(tmp_path, "happy-city", {"mode": mode}, (120, 40), 3)
+    # layout shows them (two before). (The family game's, the default, at 120x40 and
+    # 80x24: test_a_card_hand_off_enter_lays_the_screen_out_under_it_first. Happiest
+    # Town's reasons outgrow the panel and bring its bar, which narrows the cards: there.)
+    seen = await hand_offs(tmp_path, "happy-city", {"mode": "expert"}, (120, 40), 3)
     assert [layouts for layouts, _focused, _under, _events in seen] == [1, 1, 1]
+
+
+def assert_laid_out_under_first(seen) -> None:
+    """The first thing after each hand-off's Enter in ``seen`` (``hand_offs``) is the
+    game screen's layout under the hand-off, with no whole frame of it before."""
+    for _layouts, _focused, _under, events in seen:
+        first = next(i for i, event in enumerate(events) if event.startswith("layout"))
+        assert events[first] == "layout under" and "whole" not in events[:first], events
 
 
 async def test_a_happiness_hand_off_enter_lays_the_screen_out_once(tmp_path):
@@ -145,8 +154,12 @@ async def test_a_happiness_hand_off_whose_spots_bring_the_table_s_bars_lays_out_
     # at 120x40 the seat's spots outgrow the table's box late in the game: its bars and
     # their corner, shown as the layout decides them and told their size before it
     # (steady.expect_box_size), leave one layout (three when the layout found them)
+    # (and each, the first too, is laid out under the hand-off first: the 120x40 case
+    # of test_a_card_hand_off_enter_lays_the_screen_out_under_it_first, whose three
+    # hand-offs are these seven's first)
     seen = await hand_offs(tmp_path, "happiness", {}, (120, 40), 7, list_keys=False)
     assert [layouts for layouts, _focused, _under, _events in seen[1:]] == [1] * 6
+    assert_laid_out_under_first(seen)
 
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
@@ -181,25 +194,11 @@ async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp
         assert (True, True) in bars if size == (80, 24) else (False, True) in bars
 
 
-@pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_move_list_keeps_the_focus_and_nothing_of_the_next_seat_over_a_hand_off(
-    tmp_path, game, size
-):
-    # hidden under the hand-off, the list lost the focus: Textual gave it to the first
-    # widget that takes it as the game came back, and the list took it back after
-    # (a second restyle of the screen, and the left panel scrolled to that widget)
-    seen = await hand_offs(tmp_path, game, {}, size, 3)
-    for _layouts, focused, (shown, options), _events in seen[1:]:  # (the first: nothing had it)
-        assert focused == [] and shown and options == 0
-
-
 async def test_a_grid_growing_shorter_under_a_scrolled_panel_keeps_the_scroll_within_it(
     tmp_path,
 ):
     # the panel is told its new length before the layout, which then finds its size
     # unchanged and leaves the scroll alone: told, the scroll is kept within the length
-    from tabletop_tui.widgets.card_grid import CardGrid
 
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -246,7 +245,7 @@ async def test_a_replayed_table_shows_no_move_list(tmp_path, game):
         ("happiest-town", (80, 24), 3),
         ("happiest-town", (120, 40), 3),
         ("happiness", (80, 24), 3),
-        ("happiness", (120, 40), 3),
+        # (Happiness at 120x40: the table's bars test above, seven hand-offs)
     ],
 )
 async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path, game, size, want):
@@ -256,10 +255,17 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
     # laid out). Happy City, every hand-off, the game's first too, at 80x24 and 120x40, and
     # Happiest Town's at 80x24 take that one layout only (two at 80x24 before: the list
     # filled for the seat took the log's room, found by the layout).
-    seen = await hand_offs(tmp_path, game, {}, size, want, list_keys=game != "happiness")
-    for _layouts, _focused, _under, events in seen:
-        first = next(i for i, event in enumerate(events) if event.startswith("layout"))
-        assert events[first] == "layout under" and "whole" not in events[:first], events
+    list_keys = game != "happiness"
+    seen = await hand_offs(tmp_path, game, {}, size, want, list_keys=list_keys)
+    assert_laid_out_under_first(seen)
+    if list_keys:
+        # The move list keeps the focus, and shows nothing of the next seat, over a
+        # hand-off: hidden under it, the list lost the focus, Textual gave it to the
+        # first widget that takes it as the game came back, and the list took it back
+        # after (a second restyle of the screen, and the left panel scrolled to that
+        # widget). (The first hand-off: nothing had the focus.)
+        for _layouts, focused, (shown, options), _events in seen[1:]:
+            assert focused == [] and shown and options == 0
     if game == "happy-city" or (game, size) == ("happiest-town", (80, 24)):
         start = 0 if game == "happy-city" else 1
         assert [layouts for layouts, *_seen in seen[start:]] == [1] * (want - start), seen
@@ -271,20 +277,42 @@ async def test_a_card_hand_off_enter_lays_the_screen_out_under_it_first(tmp_path
         assert [layouts for layouts, *_seen in seen] == [1] * want
 
 
+def card_lines(screen: GameScreenBase) -> list[list[str]]:
+    """Each card grid on show of ``screen``, its lines as it draws them now."""
+    return [
+        [grid.render_line(y).text for y in range(grid.size.height)]
+        for grid in screen.query(CardGrid)
+        if grid.display
+    ]
+
+
 @pytest.mark.parametrize("game", ["happy-city", "happiest-town"])
-async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afresh(tmp_path, game):
+async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afresh(
+    tmp_path, monkeypatch, game
+):
     # the left panel's bar coming or going at a hand-off narrows or widens every widget
     # in it, told them before the layout (steady.expect_new_width: the cards laid out
-    # at the new width); after each of six hand-offs at 120x40 the screen is the one a
-    # layout from another size draws
+    # at the new width); after each of six hand-offs at 120x40 the cards as the layout
+    # under the hand-off left them are the ones drawn once it has gone (a told width
+    # a few cells off is put right only after that layout, by the grid's own resize),
+    # and the screen is the one a layout from another size draws
     app = TabletopApp(data_dir=tmp_path, bot_delay=0, default_seed=4242)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await four_humans(app, pilot, game, {})
         chooser = make_bot(game, "smart", 9)
-        for _ in range(6):
+        at_layout: list[list[list[str]]] = []
+        uncover = screen.uncover
+
+        def note_cards_then_uncover(handoff: HandoffScreen) -> None:
+            at_layout.append(card_lines(screen))
+            uncover(handoff)
+
+        monkeypatch.setattr(screen, "uncover", note_cards_then_uncover)
+        for turn in range(6):
             await play_to_hand_off(app, pilot, screen, chooser)
             await keys(pilot, "enter")
             await drawn(pilot, 3)
+            assert len(at_layout) == turn + 1 and at_layout[-1] == card_lines(screen)
             told = app.export_screenshot()
             await pilot.resize_terminal(130, 40)
             await pilot.resize_terminal(120, 40)

@@ -21,7 +21,7 @@ from tabletop_tui.widgets.common import HandoffScreen, TooSmallScreen
 from tabletop_tui.widgets.moves import MoveList
 from tabletop_tui.widgets.narrow import ViewStrip
 
-from .helpers import record_notes, screen_text
+from .helpers import drawn, keys, record_notes, screen_text
 from .positions import table
 
 
@@ -62,8 +62,8 @@ def on_screen(widget) -> bool:
 
 async def opened(pilot, position: str, viewer: int | None = 0) -> GameScreenBase:
     tabletop(pilot).open_game(table(position, viewer=viewer))
-    await pilot.pause()
-    await pilot.pause()
+    await pilot.pause()  # (the screen pushed: running, and drawn)
+    await drawn(pilot)
     screen = pilot.app.screen
     assert isinstance(screen, GameScreenBase)
     return screen
@@ -123,16 +123,15 @@ async def test_every_listed_move_is_reachable_by_keys_at_40x30(tmp_path, name):
         shown = [moves.get_option_at_index(i).id for i in range(moves.option_count)]
         assert shown == [a.key for a in listed]
         moves.focus()
-        await pilot.press("home")
+        await keys(pilot, "home")
         for i in range(len(listed)):
             assert moves.highlighted == i
             # the highlighted move is in sight: the list scrolls to it
             prompt = str(moves.get_option_at_index(i).prompt)
             assert prompt[:20] in screen_text(pilot.app), prompt
-            await pilot.press("down")
+            await keys(pilot, "down")
         before = c.state
-        await pilot.press("enter")  # the last move, chosen by keys alone
-        await pilot.pause()
+        await keys(pilot, "enter")  # the last move, chosen by keys alone
         assert c.state is not before  # it was played
 
 
@@ -146,14 +145,13 @@ async def test_every_happiness_card_reaches_every_spot_by_keys_at_40x30(tmp_path
         assert on_screen(screen.query_one(Hand)) and on_screen(screen.query_one("#hp-board-scroll"))
         reached = set()
         for k, word in enumerate(hand):
-            await pilot.press(str(k + 1))  # the card, by its number
+            await keys(pilot, str(k + 1))  # the card, by its number
             for _ in range(len(board.spots) + 1):
                 reached.add((word, *board.cursor))
-                await pilot.press("n")  # the next free spot
+                await keys(pilot, "n")  # the next free spot
         assert wanted <= reached
         before = c.state
-        await pilot.press("1", "enter")  # the first card on the spot the cursor is on
-        await pilot.pause()
+        await keys(pilot, "1", "enter")  # the first card on the spot the cursor is on
         assert c.state is not before
 
 
@@ -165,12 +163,10 @@ async def test_f3_and_the_strip_switch_between_play_table_and_log(tmp_path, name
         others = screen.query_one(OTHERS[name.split("-")[0]])
         names = list(screen.controller.state.players)
         assert screen.view_shown == "play" and not others.region.height
-        await pilot.press("f3")
-        await pilot.pause()
+        await keys(pilot, "f3")
         assert screen.view_shown == "table" and on_screen(others)
         assert all(n in screen_text(pilot.app) for n in names)
-        await pilot.press("f3")
-        await pilot.pause()
+        await keys(pilot, "f3")
         assert screen.view_shown == "log" and not others.region.height
         assert on_screen(screen.query_one("LogView"))
         strip = screen.query_one(ViewStrip)
@@ -188,8 +184,7 @@ async def test_nothing_private_shows_after_a_happiness_hand_off_at_40x30(tmp_pat
         state = c.state
         hands = [{card["word"] for card in state.view(s)["hand"]} for s in (0, 1)]
         ann_left = hands[0] - {"Warm Socks"}
-        await pilot.press("1", "enter")  # Ann places Warm Socks
-        await pilot.pause()
+        await keys(pilot, "1", "enter")  # Ann places Warm Socks
         await pilot.press("enter")  # and tells no story; the silence (public) runs out
         for _ in range(100):
             if isinstance(pilot.app.screen, HandoffScreen):
@@ -199,14 +194,12 @@ async def test_nothing_private_shows_after_a_happiness_hand_off_at_40x30(tmp_pat
         assert isinstance(pilot.app.screen, HandoffScreen)
         shown = screen_text(pilot.app)
         assert not any(word in shown for word in ann_left | hands[1])
-        await pilot.press("enter")  # Bob takes the terminal
-        await pilot.pause()
+        await keys(pilot, "enter")  # Bob takes the terminal
         assert pilot.app.screen is screen and c.viewer == 1 and screen.view_shown == "play"
         for _view in ("play", "table", "log"):
             shown = screen_text(pilot.app)
             assert not any(word in shown for word in ann_left), _view
-            await pilot.press("f3")
-            await pilot.pause()
+            await keys(pilot, "f3")
 
 
 async def test_nothing_private_shows_after_a_sweet_lands_hand_off_at_40x30(tmp_path):
@@ -218,8 +211,7 @@ async def test_nothing_private_shows_after_a_sweet_lands_hand_off_at_40x30(tmp_p
         bob = {card["name"] for card in c.state.view(1)["players"][1]["hand"]}
         public = json.dumps(c.state.view(None))
         ann_only = {n for n in ann - bob if n not in public}
-        await pilot.press("f3")  # on the Table view when Ann ends her turn
-        await pilot.pause()
+        await keys(pilot, "f3")  # on the Table view when Ann ends her turn
         passing = next(a for a in c.legal() if a.kind == "pass")
         assert c.act(passing)
         screen.advance()
@@ -231,17 +223,14 @@ async def test_nothing_private_shows_after_a_sweet_lands_hand_off_at_40x30(tmp_p
         assert isinstance(pilot.app.screen, HandoffScreen)
         shown = screen_text(pilot.app)
         assert not any(name in shown for name in ann_only | (bob - ann))
-        await pilot.press("enter")
-        await pilot.pause()
+        await keys(pilot, "enter")
         assert c.viewer == 1 and screen.view_shown == "play"  # Bob starts at his own play
         for tab in ("h", "p", "b", "t"):
-            await pilot.press(tab)
-            await pilot.pause()
+            await keys(pilot, tab)
             for _view in ("play", "table", "log"):
                 shown = screen_text(pilot.app)
                 assert not any(name in shown for name in ann_only), (tab, _view)
-                await pilot.press("f3")
-                await pilot.pause()
+                await keys(pilot, "f3")
 
 
 async def test_a_sweet_lands_hand_off_enter_at_40x30_leaves_the_seat_on_its_move_list(tmp_path):
@@ -254,7 +243,7 @@ async def test_a_sweet_lands_hand_off_enter_at_40x30_leaves_the_seat_on_its_move
         c = screen.controller
         moves = screen.query_one(MoveList)
         for left_at in (["f3"], ["f3", "f3"], ["m"]):
-            await pilot.press(*left_at)
+            await keys(pilot, *left_at)
             assert screen.view_shown != "play" or screen.focused is screen.query_one(HexMap)
             while not isinstance(pilot.app.screen, HandoffScreen):
                 legal = c.legal()  # a pass, then what it asks, up to the hand-off
@@ -262,15 +251,14 @@ async def test_a_sweet_lands_hand_off_enter_at_40x30_leaves_the_seat_on_its_move
                 screen.advance()
                 await pilot.pause()
             seat = c.pending
-            await pilot.press("enter")
-            for _ in range(4):
-                await pilot.pause()
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
             assert pilot.app.screen is screen and c.viewer == seat
             assert screen.view_shown == "play" and screen.focused is moves and on_screen(moves)
             name = c.state.players[seat]
             assert f"{name}: " in screen_text(pilot.app)  # the status line: the seat's step
             highlighted = moves.highlighted
-            await pilot.press("down")
+            await keys(pilot, "down")
             assert moves.highlighted != highlighted  # the arrows move the list at once
 
 
@@ -320,15 +308,13 @@ async def test_a_key_for_the_cards_from_the_table_view_first_shows_them(tmp_path
         await pilot.press("f3")
         assert screen.view_shown == "table"
         before = c.state
-        await pilot.press(key)
-        await pilot.pause()
+        await keys(pilot, key)
         assert screen.view_shown == "play" and c.state is before
         assert any(
             "press the key once more" in note.message for note in cast(Any, pilot.app).notes
         )  # kept by record_notes
         focus_before = screen.focused
-        await pilot.press(key)
-        await pilot.pause()
+        await keys(pilot, key)
         # the key acted: a move made (a Happy City card), a card chosen (Happiness: the
         # spots board takes the keys), a card asked about (Sweet Lands: a choice opens)
         assert c.state is not before or screen.focused is not focus_before
@@ -339,8 +325,7 @@ async def test_a_sweet_lands_tab_key_from_the_log_shows_the_play_view_on_that_ta
         screen = await opened(pilot, "sweet-lands-cards")
         await pilot.press("f3", "f3")
         assert screen.view_shown == "log"
-        await pilot.press("h")
-        await pilot.pause()
+        await keys(pilot, "h")
         assert screen.view_shown == "play"
         assert screen.query_one("#sl-tabs", Panels).active == "tab-hand"
         assert screen.query_one("#sl-hand").region.height > 0  # in sight (it scrolls)
