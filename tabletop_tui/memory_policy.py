@@ -30,15 +30,18 @@ has been taken away, before the end screen's round chart is drawn
 freed only by a collection, and the chart and its module then reuse its memory.
 
 Once a game's screen is first drawn, a full collection runs and what is left alive is
-moved out of sight too (``game_opened``): the game's screen, widgets and rules, most
-of which live until the game ends, so the between-players collections and any full
-collection inside a key walk only what the game made since. A frozen object is never
-collected, so one that becomes garbage in a cycle waits for the next unfreeze: as the
-game ends, before ``game_over``'s collection, or as it is left for another screen
+moved out of sight too (``game_opened``): the game's screen, widgets, drawn panels and
+rules, most of which live until the game ends, so the between-players collections and
+any full collection inside a key walk only what the game made since. A frozen object is
+never collected, so one that becomes garbage in a cycle waits for the next unfreeze: as
+the game ends, before ``game_over``'s collection, or as it is left for another screen
 (``game_left``); start-up's objects are unfrozen with it and frozen again by the next
-game's freeze. Freezing again after each between-players collection was tried: every
-hand-off then froze objects the next turns dropped (about 1,300 more objects alive a
-hand-off), and a 4-human Sweet Lands game peaked at 84.5 MiB instead of 63.3.
+game's freeze. What waits is mostly the lines of the first frames (a ``Strip`` keeps
+itself in its own cache, a cycle): about 0.5 MiB by a 4-human Sweet Lands game's end.
+Tried and not kept: a freeze after each between-players collection (every hand-off then
+froze lines and widgets the next turns dropped: that game peaked at 84.5 MiB instead of
+63.3), and one as the game's screen is mounted, before anything is drawn (it froze too
+little: the between-players collections took as long as without it).
 """
 
 from __future__ import annotations
@@ -56,6 +59,7 @@ if TYPE_CHECKING:
 AfterRefresh = Callable[[Callable[[], None]], object]
 
 YOUNG_THRESHOLD = 7000
+FREEZE_TRIES = 5  # full collections a game's freeze waits through for the screens left
 
 
 class Policy:
@@ -81,16 +85,18 @@ def settle_startup() -> None:
     gc.freeze()
 
 
-def freeze_game() -> None:
+def freeze_game() -> bool:
     """A full collection, then what remains (a game's screen with it) kept out of every
-    later collection until the game ends or is left; not frozen while a screen left is
-    still alive (Textual's tasks that take it away still hold it): it would stay for
-    the whole game."""
+    later collection until the game ends or is left; not frozen (False) while a screen
+    left is still alive (Textual's tasks that take it away still hold it): it would stay
+    for the whole game."""
     gc.collect()
-    if not any(screen() is not None for screen in Policy.left):
-        gc.freeze()
-        Policy.game_frozen = True
-        Policy.left.clear()
+    if any(screen() is not None for screen in Policy.left):
+        return False
+    gc.freeze()
+    Policy.game_frozen = True
+    Policy.left.clear()
+    return True
 
 
 def thaw() -> None:
@@ -109,20 +115,21 @@ def game_left(leaving: Sequence[DOMNode]) -> None:
 
 
 def game_opened(after_refresh: AfterRefresh) -> None:
-    """A game's screen is shown: once it is drawn and the screens left are gone (Textual
-    removes them in tasks of their own, and one frozen then would stay for the whole
-    game), collect and freeze."""
+    """A game's screen is shown: once it is drawn (``after_refresh``) and the screens
+    left are gone (Textual removes them in tasks of their own, and one frozen then would
+    stay for the whole game), collect and freeze."""
     if Policy.applied:
         after_refresh(partial(freeze_once_left, after_refresh))
 
 
-def freeze_once_left(after_refresh: AfterRefresh) -> None:
-    """Freeze the game once no screen left is attached (asked again after each frame
-    until then; a detached one still held waits for the next hand-off)."""
+def freeze_once_left(after_refresh: AfterRefresh, tries: int = FREEZE_TRIES) -> None:
+    """Freeze the game once no screen left is attached or held, asked again after each
+    frame until then (a collection each time once they are detached; at most ``tries``,
+    then the game is left unfrozen)."""
     if any(screen is not None and screen.is_attached for screen in (r() for r in Policy.left)):
-        after_refresh(partial(freeze_once_left, after_refresh))  # no collection yet
-    else:
-        freeze_game()  # or not at all if one is still held
+        after_refresh(partial(freeze_once_left, after_refresh, tries))
+    elif not freeze_game() and tries > 1:
+        after_refresh(partial(freeze_once_left, after_refresh, tries - 1))
 
 
 def between_players() -> None:

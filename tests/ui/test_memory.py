@@ -204,11 +204,12 @@ async def test_without_the_memory_policy_a_game_over_leaves_the_collector_alone(
     assert await full_collections_at_the_end(tmp_path, applied=False) == []
 
 
-async def frozen_and_freed(tmp_path, leave) -> tuple[bool, bool]:
+async def frozen_and_freed(tmp_path, leave) -> tuple[bool, bool, bool]:
     """A 2-human Happy City game under the memory policy, two hand-offs in, then left by
-    ``leave(app, controller)``: whether the game's screen and its hand-off screen were
-    out of the collector's sight (frozen) at each hand-off, and whether collections
-    freed them once the game was left (a frozen object is never collected)."""
+    ``leave(app, controller)``: whether the game's screen was out of the collector's
+    sight (frozen) at each hand-off, whether collections freed it and its hand-off
+    screen once the game was left (a frozen object is never collected), and whether a
+    game's objects were frozen then."""
     save_setting(tmp_path, "handoff_screens", True)
     app = make_app(tmp_path)
     rng = random.Random(4)
@@ -222,15 +223,14 @@ async def frozen_and_freed(tmp_path, leave) -> tuple[bool, bool]:
                 s for s in app.screen_stack if isinstance(s, GameScreenBase | HandoffScreen)
             )
             assert len(screens) == 2
+            game_screen = weakref.ref(next(s for s in screens if isinstance(s, GameScreenBase)))
             frozen = True
             handoffs = 0
             while handoffs < 2:
                 screen = app.screen
                 if isinstance(screen, HandoffScreen):
                     await pilot.pause()
-                    seen = {id(o) for o in gc.get_objects()}  # all but the frozen
-                    frozen = frozen and not any(id(s) in seen for s in screens)
-                    del seen
+                    frozen = frozen and all(o is not game_screen() for o in gc.get_objects())
                     await pilot.press("enter")
                     handoffs += 1
                 elif isinstance(screen, GameScreenBase) and screen.controller.legal():
@@ -241,15 +241,17 @@ async def frozen_and_freed(tmp_path, leave) -> tuple[bool, bool]:
             for _ in range(100):  # Textual removes a closed screen in a task of its own
                 await pilot.pause(0.05)
                 gc.collect()  # walks no frozen object
-                if not screens:
+                a_game_on_show = isinstance(app.screen, GameScreenBase | HandoffScreen)
+                if not screens and (memory_policy.Policy.game_frozen or not a_game_on_show):
                     break
             freed = not screens
+            frozen_after = memory_policy.Policy.game_frozen  # a game shown now frozen
     finally:
         memory_policy.Policy.applied = was_applied
         memory_policy.Policy.game_frozen = False
         memory_policy.Policy.left.clear()
         gc.unfreeze()  # the test process's own freeze (tests/conftest.py) follows the test
-    return frozen, freed
+    return frozen, freed, frozen_after
 
 
 def finish(app, controller) -> None:
@@ -278,15 +280,17 @@ async def test_under_the_memory_policy_a_game_left_for_the_title_is_freed_though
 ):
     """Once drawn, the game's screen is frozen (the collections between players and
     inside keys do not walk it); left for the title, it is unfrozen and collected."""
-    assert await frozen_and_freed(tmp_path, lambda app, _: app.back_to_title()) == (True, True)
+    left = await frozen_and_freed(tmp_path, lambda app, _: app.back_to_title())
+    assert left == (True, True, False)
 
 
 async def test_under_the_memory_policy_a_finished_game_is_freed_though_frozen(tmp_path):
-    assert await frozen_and_freed(tmp_path, finish) == (True, True)
+    assert await frozen_and_freed(tmp_path, finish) == (True, True, False)
 
 
 async def test_under_the_memory_policy_a_game_left_for_another_is_freed_though_frozen(tmp_path):
     def another(app, _) -> None:
         app.start_game("happy-city", ["Ann", "Bob"], [{"kind": "human"}] * 2, {}, 5)
 
-    assert await frozen_and_freed(tmp_path, another) == (True, True)
+    """The new game is frozen too, once the one left is gone."""
+    assert await frozen_and_freed(tmp_path, another) == (True, True, True)
