@@ -177,6 +177,7 @@ class TabletopApp(App):
         else:
             self.push_screen(screen)
         forget_drawn_lines(leaving)
+        memory_policy.game_left(leaving)
 
     # ---- leaving: an unsaved game is never dropped unasked ------------------------------
     async def action_quit(self, code: int = 0) -> None:
@@ -229,6 +230,7 @@ class TabletopApp(App):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         forget_drawn_lines(leaving)
+        memory_policy.game_left(leaving)
         self.controller = None
         self.release_save()
 
@@ -464,6 +466,7 @@ class TabletopApp(App):
         if fresh:
             controller.autosave()
         self._reset_to(screen_class(controller.spec.id)(controller, bot_delay=self.bot_delay))
+        memory_policy.game_opened(self.call_after_refresh)
 
     def resume_game(self, path: Path, state=None) -> None:
         """Open a saved game; ``state`` is the save already replayed, if it was."""

@@ -6,6 +6,7 @@ title, no game screen, hand-off screen or controller of a finished game is alive
 
 import gc
 import random
+import weakref
 
 from textual.strip import Strip
 
@@ -133,9 +134,10 @@ async def full_collections_through_hand_offs(tmp_path, applied: bool) -> tuple[l
 async def test_under_the_memory_policy_each_hand_off_collects_in_full_while_it_shows(tmp_path):
     """``tabletop play`` collects less often (memory_policy), so the garbage of a turn
     is freed in one full collection while the terminal changes hands: one a hand-off,
-    each while the hand-off screen is on show, none while a player's screen is."""
+    each while the hand-off screen is on show, none while a player's screen is (and
+    one as the game is first drawn, under its first hand-off, before the freeze)."""
     full, handoffs = await full_collections_through_hand_offs(tmp_path, applied=True)
-    assert full == ["HandoffScreen"] * handoffs
+    assert full == ["HandoffScreen"] * (1 + handoffs)
 
 
 async def test_without_the_memory_policy_a_hand_off_leaves_the_collector_alone(tmp_path):
@@ -150,11 +152,13 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str
     from tabletop_tui.demo import bot_moves, mid_game
 
     full: list[tuple[str, bool, bool]] = []
+    game_screens: list = []  # the game's screen, once shown
 
     def seen(phase: str, info: dict) -> None:
         if phase == "stop" and info["generation"] == 2:
             chart = bool(app.screen.query("#end-rounds"))
-            full.append((type(app.screen).__name__, game_screen.is_attached, chart))
+            on_show = type(app.screen).__name__
+            full.append((on_show, any(s.is_attached for s in game_screens), chart))
 
     app = make_app(tmp_path)
     was_applied = memory_policy.Policy.applied
@@ -165,8 +169,8 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str
         async with app.run_test(size=(120, 40)) as pilot:
             c = mid_game(seed=5)
             app.open_game(c)
+            game_screens.append(app.screen)
             await pilot.pause()
-            game_screen = app.screen
             c.state = bot_moves(c.state, 10_000)  # the rest of the game, by bots
             app.show_end(c)
             await pilot.pause()
@@ -176,17 +180,21 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str
         gc.enable()
         gc.callbacks.remove(seen)
         memory_policy.Policy.applied = was_applied
+        memory_policy.Policy.game_frozen = False
+        memory_policy.Policy.left.clear()
+        gc.unfreeze()  # the test process's own freeze (tests/conftest.py) follows the test
     return full
 
 
 async def test_under_the_memory_policy_a_game_over_collects_before_the_end_screen_and_its_chart(
     tmp_path,
 ):
-    """The last turn's garbage is freed before the end screen is built (a card game's
-    peak is that moment), while the game's screen still shows; the game's screen is
-    freed once removed, before the end screen's round chart is drawn (a Sweet Lands
-    game's peak was that moment)."""
+    """The game's screen, once drawn, is collected and frozen; the last turn's garbage is
+    freed before the end screen is built (a card game's peak is that moment), while the
+    game's screen still shows; the game's screen is freed once removed, before the end
+    screen's round chart is drawn (a Sweet Lands game's peak was that moment)."""
     assert await full_collections_at_the_end(tmp_path, applied=True) == [
+        ("HappyCityScreen", True, False),
         ("HappyCityScreen", True, False),
         ("EndScreen", False, False),
     ]
@@ -194,3 +202,95 @@ async def test_under_the_memory_policy_a_game_over_collects_before_the_end_scree
 
 async def test_without_the_memory_policy_a_game_over_leaves_the_collector_alone(tmp_path):
     assert await full_collections_at_the_end(tmp_path, applied=False) == []
+
+
+async def frozen_and_freed(tmp_path, leave) -> tuple[bool, bool, bool]:
+    """A 2-human Happy City game under the memory policy, two hand-offs in, then left by
+    ``leave(app, controller)``: whether the game's screen was out of the collector's
+    sight (frozen) at each hand-off, whether collections freed it and its hand-off
+    screen once the game was left (a frozen object is never collected), and whether a
+    game's objects were frozen then."""
+    save_setting(tmp_path, "handoff_screens", True)
+    app = make_app(tmp_path)
+    rng = random.Random(4)
+    was_applied = memory_policy.Policy.applied
+    memory_policy.Policy.applied = True
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            app.start_game("happy-city", ["Ann", "Bob"], [{"kind": "human"}] * 2, {}, 4)
+            await pilot.pause()
+            screens = weakref.WeakSet(
+                s for s in app.screen_stack if isinstance(s, GameScreenBase | HandoffScreen)
+            )
+            assert len(screens) == 2
+            game_screen = weakref.ref(next(s for s in screens if isinstance(s, GameScreenBase)))
+            frozen = True
+            handoffs = 0
+            while handoffs < 2:
+                screen = app.screen
+                if isinstance(screen, HandoffScreen):
+                    await pilot.pause()
+                    frozen = frozen and all(o is not game_screen() for o in gc.get_objects())
+                    await pilot.press("enter")
+                    handoffs += 1
+                elif isinstance(screen, GameScreenBase) and screen.controller.legal():
+                    screen.act_key(rng.choice(screen.controller.legal()).key)
+                await pilot.pause()
+            leave(app, app.controller)
+            del screen
+            for _ in range(100):  # Textual removes a closed screen in a task of its own
+                await pilot.pause(0.05)
+                gc.collect()  # walks no frozen object
+                a_game_on_show = isinstance(app.screen, GameScreenBase | HandoffScreen)
+                if not screens and (memory_policy.Policy.game_frozen or not a_game_on_show):
+                    break
+            freed = not screens
+            frozen_after = memory_policy.Policy.game_frozen  # a game shown now frozen
+    finally:
+        memory_policy.Policy.applied = was_applied
+        memory_policy.Policy.game_frozen = False
+        memory_policy.Policy.left.clear()
+        gc.unfreeze()  # the test process's own freeze (tests/conftest.py) follows the test
+    return frozen, freed, frozen_after
+
+
+def finish(app, controller) -> None:
+    """The rest of the game by bots, then its end; the game-over collection must walk the
+    game's objects (the last turn's cycles go before the end screen is built), so nothing
+    is frozen as it starts."""
+    from tabletop_tui.demo import bot_moves
+
+    frozen_at_full: list[int] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "start" and info["generation"] == 2:
+            frozen_at_full.append(gc.get_freeze_count())
+
+    controller.state = bot_moves(controller.state, 10_000)
+    gc.callbacks.append(seen)
+    try:
+        app.show_end(controller)
+    finally:
+        gc.callbacks.remove(seen)
+    assert frozen_at_full[:1] == [0]
+
+
+async def test_under_the_memory_policy_a_game_left_for_the_title_is_freed_though_frozen(
+    tmp_path,
+):
+    """Once drawn, the game's screen is frozen (the collections between players and
+    inside keys do not walk it); left for the title, it is unfrozen and collected."""
+    left = await frozen_and_freed(tmp_path, lambda app, _: app.back_to_title())
+    assert left == (True, True, False)
+
+
+async def test_under_the_memory_policy_a_finished_game_is_freed_though_frozen(tmp_path):
+    assert await frozen_and_freed(tmp_path, finish) == (True, True, False)
+
+
+async def test_under_the_memory_policy_a_game_left_for_another_is_freed_though_frozen(tmp_path):
+    def another(app, _) -> None:
+        app.start_game("happy-city", ["Ann", "Bob"], [{"kind": "human"}] * 2, {}, 5)
+
+    """The new game is frozen too, once the one left is gone."""
+    assert await frozen_and_freed(tmp_path, another) == (True, True, True)
