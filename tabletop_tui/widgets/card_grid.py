@@ -148,11 +148,17 @@ class CardGrid(DrawnLines, TakesWidth):
         self._told = (width - self.styles.gutter.width, self.size.width)
         if self._faces and self._faces_width != self._width():
             self._lay_out(widths=False)  # (its box is told its length after)
-        self.call_after_refresh(self._laid_out_at_told)
+        # kept until the screen's layout: under a hand-off that layout comes after a
+        # refresh of the screen on top, and the width dropped then made the grid lay
+        # its cards out again at the old width, then at the new one
+        laid_out = self.screen.screen_layout_refresh_signal
+        laid_out.unsubscribe(self)
+        laid_out.subscribe(self, self._laid_out_at_told)
         return outer_height(self, self._height)
 
-    def _laid_out_at_told(self) -> None:
+    def _laid_out_at_told(self, _screen: object) -> None:
         """After the layout: the told width is the size's now, or was a wrong guess."""
+        self.screen.screen_layout_refresh_signal.unsubscribe(self)
         self._told = None
         self.on_resize()
 

@@ -292,6 +292,43 @@ async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afr
             assert app.export_screenshot() == told
 
 
+async def test_the_cards_are_laid_out_at_their_told_width_once_before_the_layout(tmp_path):
+    # A Happiest Town hand-off whose seat's reasons bring the left panel's bar (or
+    # take it away) tells the card grids their new width before the layout, and they
+    # keep it until that layout has come: no grid lays its cards out after it. Kept
+    # only until the next refresh (the hand-off's, on top, which comes first), the
+    # told width was dropped before the layout, and each grid laid its cards out
+    # again at the old width, then at the new one once the layout came (some
+    # hand-offs then took a second layout).
+    from tabletop_tui.widgets.card_grid import CardGrid
+
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await four_humans(app, pilot, "happiest-town", {})
+        app.watch_game(screen)
+        for grid in screen.query(CardGrid):
+            lay_out = grid._lay_out
+
+            def noted(widths=True, lay_out=lay_out, grid=grid):
+                app.note(f"cards {grid.id}")
+                lay_out(widths)
+
+            grid._lay_out = noted  # type: ignore[method-assign]
+        panel = screen.query_one("#hc-left")
+        chooser = make_bot("happiest-town", "smart", 9)
+        bar_changes = 0
+        for _ in range(6):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            bar = panel.show_vertical_scrollbar
+            app.events = []
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
+            bar_changes += panel.show_vertical_scrollbar != bar
+            first = app.events.index("layout under")
+            assert not [e for e in app.events[first:] if e.startswith("cards")], app.events
+        assert bar_changes  # (the case looked at: the bar came or went)
+
+
 async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:
     """A 4-human game of ``game`` played by bots until its second hand-off is on show
     and settled: (the game screen, the hand-off)."""
