@@ -329,6 +329,38 @@ async def test_the_cards_are_laid_out_at_their_told_width_once_before_the_layout
         assert bar_changes  # (the case looked at: the bar came or went)
 
 
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_key_bar_under_a_hand_off_is_drawn_once_it_is_back_on_top(tmp_path, size):
+    # The game's keys change as the public view and then the seat's are drawn under
+    # the hand-off, all out of sight: the bar draws its line once the game screen is
+    # back on top (never while the hand-off hides it), and that line is the seat's
+    # keys, as a bar drawn afresh gives them.
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        screen = await four_humans(app, pilot, "happy-city", {"mode": "family"})
+        bar = screen.query_one(KeyBar)
+        drawn_lines: list[bool] = []  # each line drawn: whether a hand-off was on top
+        update = bar.update
+
+        def noted(*args, **kwargs):
+            drawn_lines.append(isinstance(app.screen, HandoffScreen))
+            return update(*args, **kwargs)
+
+        bar.update = noted  # type: ignore[method-assign]
+        chooser = make_bot("happy-city", "smart", 9)
+        for _ in range(4):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
+            shown = bar.text()
+            bar._drawn = None  # drawn afresh: the same line
+            bar.redraw()
+            assert bar.text() == shown
+        assert True not in drawn_lines and drawn_lines
+
+
 async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:
     """A 4-human game of ``game`` played by bots until its second hand-off is on show
     and settled: (the game screen, the hand-off)."""
