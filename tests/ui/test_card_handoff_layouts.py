@@ -361,6 +361,33 @@ async def test_the_key_bar_under_a_hand_off_is_drawn_once_it_is_back_on_top(tmp_
         assert True not in drawn_lines and drawn_lines
 
 
+async def test_a_happiness_hand_off_scrolls_the_table_to_the_cursor_only(tmp_path):
+    # The placing seat's board takes the keys after a hand-off; the board scrolls its
+    # box to its cursor itself. Focused with Textual's scroll into view, the box was
+    # also scrolled towards the board's centre, animated (with animations on, as the
+    # app runs), over frames and layouts after the hand-off had gone, until the
+    # cursor's scroll stopped it.
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await four_humans(app, pilot, "happiness", {})
+        app.animation_level = "full"
+        box = screen.query_one("#hp-board-scroll")
+        animated: list[bool] = []
+        scroll = box.scroll_to_region
+
+        def noted(*args, animate=True, **kwargs):
+            animated.append(animate)
+            return scroll(*args, animate=animate, **kwargs)
+
+        box.scroll_to_region = noted  # type: ignore[method-assign]
+        chooser = make_bot("happiness", "smart", 9)
+        for _ in range(6):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
+        assert animated and True not in animated, animated
+
+
 async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:
     """A 4-human game of ``game`` played by bots until its second hand-off is on show
     and settled: (the game screen, the hand-off)."""
