@@ -85,6 +85,13 @@ async def play_to_hand_off(app, pilot, screen: GameScreenBase, chooser) -> Hando
     raise AssertionError("no hand-off")
 
 
+async def enter_hand_off(app, pilot, screen: GameScreenBase, chooser) -> None:
+    """Play to the next hand-off, then Enter on it, and let the seat's view settle."""
+    await play_to_hand_off(app, pilot, screen, chooser)
+    await keys(pilot, "enter")
+    await drawn(pilot, 3)
+
+
 async def hand_offs(
     tmp_path, game: str, options: dict, size: tuple[int, int], want: int, list_keys: bool = True
 ):
@@ -166,9 +173,7 @@ async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp
 
         bars = []
         for _ in range(7):
-            await play_to_hand_off(app, pilot, screen, chooser)
-            await keys(pilot, "enter")
-            await drawn(pilot, 3)
+            await enter_hand_off(app, pilot, screen, chooser)
             told = shown()
             bars.append(told[:2])
             painted = app.export_screenshot()
@@ -282,9 +287,7 @@ async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afr
         screen = await four_humans(app, pilot, game, {})
         chooser = make_bot(game, "smart", 9)
         for _ in range(6):
-            await play_to_hand_off(app, pilot, screen, chooser)
-            await keys(pilot, "enter")
-            await drawn(pilot, 3)
+            await enter_hand_off(app, pilot, screen, chooser)
             told = app.export_screenshot()
             await pilot.resize_terminal(130, 40)
             await pilot.resize_terminal(120, 40)
@@ -351,9 +354,7 @@ async def test_the_key_bar_under_a_hand_off_is_drawn_once_it_is_back_on_top(tmp_
         bar.update = noted  # type: ignore[method-assign]
         chooser = make_bot("happy-city", "smart", 9)
         for _ in range(4):
-            await play_to_hand_off(app, pilot, screen, chooser)
-            await keys(pilot, "enter")
-            await drawn(pilot, 3)
+            await enter_hand_off(app, pilot, screen, chooser)
             shown = bar.text()
             bar._drawn = None  # drawn afresh: the same line
             bar.redraw()
@@ -382,9 +383,7 @@ async def test_a_happiness_hand_off_scrolls_the_table_to_the_cursor_only(tmp_pat
         box.scroll_to_region = noted  # type: ignore[method-assign]
         chooser = make_bot("happiness", "smart", 9)
         for _ in range(6):
-            await play_to_hand_off(app, pilot, screen, chooser)
-            await keys(pilot, "enter")
-            await drawn(pilot, 3)
+            await enter_hand_off(app, pilot, screen, chooser)
         assert animated and True not in animated, animated
 
 
