@@ -53,8 +53,23 @@ class KeyBar(Static):
             self.redraw()
 
     def _bindings_changed(self, screen) -> None:
-        if self.is_attached and screen is self.screen:
+        # Under a hand-off the game's keys change two or three times (the public view,
+        # the seat's view drawn under it, the screen's focus), all out of sight: the
+        # line is drawn once, when the screen is back on top (Textual refreshes a
+        # resumed screen's bindings). One line a row at full width, so its height,
+        # which a layout would have to follow, never changes while it waits.
+        if not self.is_attached or screen is not self.screen:
+            return
+        if self.app.size.width < MIN_WIDTH or not self.covered():
             self.redraw()
+
+    def covered(self) -> bool:
+        """Whether a screen over this bar's screen hides it whole: one with an opaque
+        background, the rule by which Textual draws the screens under the top one (a
+        hand-off over the game)."""
+        stack = self.app.screen_stack
+        above = stack[stack.index(self.screen) + 1 :] if self.screen in stack else []
+        return any(screen.styles.background.a == 1 for screen in above)
 
     def redraw(self) -> None:
         # Keys that stay the same (most moves keep them) leave the line as it is: no

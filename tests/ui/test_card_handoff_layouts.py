@@ -86,6 +86,13 @@ async def play_to_hand_off(app, pilot, screen: GameScreenBase, chooser) -> Hando
     raise AssertionError("no hand-off")
 
 
+async def enter_hand_off(app, pilot, screen: GameScreenBase, chooser) -> None:
+    """Play to the next hand-off, then Enter on it, and let the seat's view settle."""
+    await play_to_hand_off(app, pilot, screen, chooser)
+    await keys(pilot, "enter")
+    await drawn(pilot, 3)
+
+
 async def hand_offs(
     tmp_path, game: str, options: dict, size: tuple[int, int], want: int, list_keys: bool = True
 ):
@@ -179,9 +186,7 @@ async def test_the_table_s_bars_told_before_the_layout_are_the_ones_it_finds(tmp
 
         bars = []
         for _ in range(7):
-            await play_to_hand_off(app, pilot, screen, chooser)
-            await keys(pilot, "enter")
-            await drawn(pilot, 3)
+            await enter_hand_off(app, pilot, screen, chooser)
             told = shown()
             bars.append(told[:2])
             painted = app.export_screenshot()
@@ -318,6 +323,98 @@ async def test_the_cards_told_their_width_before_the_layout_look_as_laid_out_afr
             await pilot.resize_terminal(120, 40)
             await drawn(pilot, 6)
             assert app.export_screenshot() == told
+
+
+async def test_the_cards_are_laid_out_at_their_told_width_once_before_the_layout(tmp_path):
+    # A Happiest Town hand-off whose seat's reasons bring the left panel's bar (or
+    # take it away) tells the card grids their new width before the layout, and they
+    # keep it until that layout has come: no grid lays its cards out after it. Kept
+    # only until the next refresh (the hand-off's, on top, which comes first), the
+    # told width was dropped before the layout, and each grid laid its cards out
+    # again at the old width, then at the new one once the layout came (some
+    # hand-offs then took a second layout).
+    from tabletop_tui.widgets.card_grid import CardGrid
+
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await four_humans(app, pilot, "happiest-town", {})
+        app.watch_game(screen)
+        for grid in screen.query(CardGrid):
+            lay_out = grid._lay_out
+
+            def noted(widths=True, lay_out=lay_out, grid=grid):
+                app.note(f"cards {grid.id}")
+                lay_out(widths)
+
+            grid._lay_out = noted  # type: ignore[method-assign]
+        panel = screen.query_one("#hc-left")
+        chooser = make_bot("happiest-town", "smart", 9)
+        bar_changes = 0
+        for _ in range(6):
+            await play_to_hand_off(app, pilot, screen, chooser)
+            bar = panel.show_vertical_scrollbar
+            app.events = []
+            await keys(pilot, "enter")
+            await drawn(pilot, 3)
+            bar_changes += panel.show_vertical_scrollbar != bar
+            first = app.events.index("layout under")
+            assert not [e for e in app.events[first:] if e.startswith("cards")], app.events
+        assert bar_changes  # (the case looked at: the bar came or went)
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+async def test_the_key_bar_under_a_hand_off_is_drawn_once_it_is_back_on_top(tmp_path, size):
+    # The game's keys change as the public view and then the seat's are drawn under
+    # the hand-off, all out of sight: the bar draws its line once the game screen is
+    # back on top (never while the hand-off hides it), and that line is the seat's
+    # keys, as a bar drawn afresh gives them.
+    from tabletop_tui.widgets.keybar import KeyBar
+
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242)
+    async with app.run_test(size=size) as pilot:
+        screen = await four_humans(app, pilot, "happy-city", {"mode": "family"})
+        bar = screen.query_one(KeyBar)
+        drawn_lines: list[bool] = []  # each line drawn: whether a hand-off was on top
+        update = bar.update
+
+        def noted(*args, **kwargs):
+            drawn_lines.append(isinstance(app.screen, HandoffScreen))
+            return update(*args, **kwargs)
+
+        bar.update = noted  # type: ignore[method-assign]
+        chooser = make_bot("happy-city", "smart", 9)
+        for _ in range(4):
+            await enter_hand_off(app, pilot, screen, chooser)
+            shown = bar.text()
+            bar._drawn = None  # drawn afresh: the same line
+            bar.redraw()
+            assert bar.text() == shown
+        assert True not in drawn_lines and drawn_lines
+
+
+async def test_a_happiness_hand_off_scrolls_the_table_to_the_cursor_only(tmp_path):
+    # The placing seat's board takes the keys after a hand-off; the board scrolls its
+    # box to its cursor itself. Focused with Textual's scroll into view, the box was
+    # also scrolled towards the board's centre, animated (with animations on, as the
+    # app runs), over frames and layouts after the hand-off had gone, until the
+    # cursor's scroll stopped it.
+    app = Counted(data_dir=tmp_path, bot_delay=0, default_seed=4242, silence_scale=0.01)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await four_humans(app, pilot, "happiness", {})
+        app.animation_level = "full"
+        box = screen.query_one("#hp-board-scroll")
+        animated: list[bool] = []
+        scroll = box.scroll_to_region
+
+        def noted(*args, animate=True, **kwargs):
+            animated.append(animate)
+            return scroll(*args, animate=animate, **kwargs)
+
+        box.scroll_to_region = noted  # type: ignore[method-assign]
+        chooser = make_bot("happiness", "smart", 9)
+        for _ in range(6):
+            await enter_hand_off(app, pilot, screen, chooser)
+        assert animated and True not in animated, animated
 
 
 async def next_hand_off(app, pilot, game: str) -> tuple[GameScreenBase, HandoffScreen]:

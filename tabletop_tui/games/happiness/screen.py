@@ -331,7 +331,11 @@ class HappinessScreen(HappinessLookup, Parts, GameScreenBase):
         # move list stays as it was, folded, so nothing moves when the box opens.
         self.show_moves(self.listed_moves(legal), focus=not telling)
         if placing and not self.was_placing:
-            board.focus()  # arrows + Enter place the chosen card at once
+            # arrows + Enter place the chosen card at once. The board scrolls to its
+            # cursor itself (set_board, after the refresh): Textual's scroll to show the
+            # focused board animated its box towards the board's centre meanwhile, a
+            # second layout and frames after a hand-off, and stopped by the cursor's
+            board.focus(scroll_visible=False)
         self.was_placing = placing
         self._placing_view = v if placing and chosen else None
         self.show_preview(board.cursor)
