@@ -142,6 +142,24 @@ def by_type() -> Counter:
     return Counter(type(o).__qualname__ for o in gc.get_objects())
 
 
+def take_step(app, rng: random.Random) -> str:
+    """The harness's part of one step: a random legal move made on a game screen (its
+    class's name returned), or what to wait for ("hand-off", "over", "wait": a notice, a
+    countdown or a bot). It keeps no screen: one held while the app runs on would keep
+    the game's screen alive after the game ends, which the app's collections then
+    cannot free (as a person's play never does)."""
+    screen = app.screen
+    c = app.controller
+    if isinstance(screen, HandoffScreen):
+        return "hand-off"
+    if c is None or c.state.is_over:
+        return "over"
+    if not isinstance(screen, GameScreenBase) or c.next_step() != "human":
+        return "wait"
+    screen._apply(rng.choice(c.legal()))
+    return type(screen).__name__
+
+
 async def play_one(
     app, pilot, game: str, options: dict, seed: int, on_handoff=None, at_end=None
 ) -> int:
@@ -151,9 +169,8 @@ async def play_one(
     await pilot.pause()
     handoffs = 0
     for _ in range(50000):
-        screen = app.screen
-        c = app.controller
-        if isinstance(screen, HandoffScreen):
+        done = take_step(app, rng)
+        if done == "hand-off":
             await pilot.press("enter")
             await pilot.pause()
             handoffs += 1
@@ -161,14 +178,11 @@ async def play_one(
             if on_handoff is not None:
                 on_handoff(handoffs)
             continue
-        if c is None or c.state.is_over:
+        if done == "over":
             break
-        if not isinstance(screen, GameScreenBase) or c.next_step() != "human":
-            await pilot.pause(0.01)  # a notice, a countdown or a bot: let it run
-            continue
-        screen._apply(rng.choice(c.legal()))
-        await pilot.pause()
-        note_step(f"move on {type(screen).__name__}")
+        await pilot.pause(0.01 if done == "wait" else None)
+        if done != "wait":
+            note_step(f"move on {done}")
     for _ in range(200):  # the end screen is shown once the last frame is drawn
         if not isinstance(app.screen, GameScreenBase | HandoffScreen):
             break

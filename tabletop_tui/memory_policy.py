@@ -25,9 +25,11 @@ before, and its 100-300 ms of CPU falls between two players, not inside a key. O
 runs as a game ends, before its end screen is built (``game_over``): a card game's peak
 is that moment, the end screen and its modules arriving on top of the last turn's
 garbage (``benchmarks/memory.py --timeline``). The last runs once the game's screen
-has been taken away, before the end screen's round chart is drawn
-(``game_screen_gone``): the game's screen is a web of widgets pointing at each other,
-freed only by a collection, and the chart and its module then reuse its memory.
+has been taken away and freed by Textual's removal tasks, before the end screen's
+round chart is drawn (``game_screen_gone``): the game's screen is a web of widgets
+pointing at each other, freed only by a collection, and the chart and its module then
+reuse its memory. Run as soon as the end screen was mounted, it found the game's
+screen still held by those tasks (a frame longer) and freed none of it.
 
 Once a game's screen is first drawn, a full collection runs and what is left alive is
 moved out of sight too (``game_opened``): the game's screen, widgets, drawn panels and
@@ -148,9 +150,25 @@ def game_over() -> None:
         gc.collect()
 
 
-def game_screen_gone() -> None:
-    """A full collection once the end screen is up and the game's screen removed, so
-    that what the end screen builds then (its round chart) reuses the game screen's
-    memory; nothing where the policy is not applied."""
-    if Policy.applied:
-        gc.collect()
+def game_screen_gone(
+    after_refresh: AfterRefresh, then: Callable[[], None], tries: int = FREEZE_TRIES
+) -> None:
+    """Run ``then`` (the end screen's round chart) once the game's screen is freed: a
+    full collection once the screens left are detached, asked again after each frame
+    while one is still alive (Textual's tasks that remove a screen's widgets hold it a
+    frame or so longer; at most ``tries`` collections, then ``then`` anyway). What
+    ``then`` builds reuses the game screen's memory. Where the policy is not applied,
+    ``then`` at once."""
+    if not Policy.applied:
+        then()
+        return
+    screens = [r() for r in Policy.left]
+    if any(screen is not None and screen.is_attached for screen in screens):
+        after_refresh(partial(game_screen_gone, after_refresh, then, tries))
+        return
+    del screens  # not held here while the collection runs
+    gc.collect()
+    if tries > 1 and any(r() is not None for r in Policy.left):
+        after_refresh(partial(game_screen_gone, after_refresh, then, tries - 1))
+        return
+    then()

@@ -18,6 +18,18 @@ EXPERT, LEGEND = 250, 300  # the Sweet Lands rulebook's two solo lines
 MAX_SERIES = 6  # players drawn on one chart at most (the rest would be unreadable)
 
 
+class Chart(PlotextPlot):
+    """A PlotextPlot that lets go of the app's theme signal when it is taken away.
+
+    PlotextPlot subscribes to the signal as it mounts and never unsubscribes; the
+    signal's callback holds the plot, so the signal keeps every plot (and its drawn
+    figure) until the theme next changes: one round chart a finished game, forever.
+    """
+
+    def on_unmount(self) -> None:
+        self.app.theme_changed_signal.unsubscribe(self)
+
+
 def reset(plot: PlotextPlot, title: str) -> None:
     plt = plot.plt
     plt.clear_figure()

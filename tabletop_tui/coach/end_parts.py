@@ -4,7 +4,8 @@ by replaying the game's moves) and the hints each seat used.
 The round chart is drawn just after the end screen is up, once the game's screen is
 gone: the end screen calls ``show_coach_parts`` from its mount, which runs while the
 app is still switching screens, and the chart waits for the app's next turn
-(``App.call_next``), after the switch has removed the game's screen. Its module
+(``App.call_next``), after the switch has removed the game's screen, and, under the
+memory policy, until Textual's tasks have let go of it and a collection freed it. Its module
 (textual-plotext, 1.6 MiB) and the replay then reuse the memory of the game's screen
 instead of adding to it: a Sweet Lands game's memory peak was this moment
 (``benchmarks/memory.py --timeline``). Its place keeps its height meanwhile, so
@@ -12,6 +13,8 @@ nothing below it moves when it arrives.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from rich.text import Text
 from textual.containers import Vertical
@@ -41,7 +44,9 @@ def show_coach_parts(screen, controller) -> None:
         screen.query_one("#end-hints", Static).update(Text(f"Hints used: {used}."))
     else:
         screen.query_one("#end-hints", Static).display = False
-    screen.app.call_next(draw_round_chart, screen, controller)
+    # the app's next turn, then once the game's screen is freed (memory_policy)
+    draw = partial(draw_round_chart, screen, controller)
+    screen.app.call_next(memory_policy.game_screen_gone, screen.app.call_after_refresh, draw)
 
 
 def draw_round_chart(screen, controller) -> None:
@@ -50,14 +55,11 @@ def draw_round_chart(screen, controller) -> None:
     place = next(places, None)
     if place is None or not screen.is_attached:
         return
-    memory_policy.game_screen_gone()
     # imported here, not with the end screen: see the module's docstring
-    from textual_plotext import PlotextPlot
-
-    from .charts import round_chart
+    from .charts import Chart, round_chart
 
     state = controller.state
-    chart = PlotextPlot(id="end-rounds")
+    chart = Chart(id="end-rounds")
     chart.styles.height = CHART_HEIGHT
     place.mount(chart)
     round_chart(chart, scores_by_round(controller.spec, state), list(state.players))

@@ -21,7 +21,7 @@ import rules
 from ..navigation import BackToTitle
 from ..text import visible
 from ..widgets.title_bar import TitleBar
-from .charts import score_chart, solo_chart, win_rate_chart
+from .charts import Chart, score_chart, solo_chart, win_rate_chart
 from .records import Record, RecordsProblem, kind_title, load_records
 
 ALL = "*"
@@ -55,11 +55,11 @@ class RecordsScreen(Screen):
         yield Static("", id="records-problem")
         with TabbedContent(id="records-tabs"):
             with TabPane("Scores", id="tab-scores"):
-                yield PlotextPlot(id="chart-scores")
+                yield Chart(id="chart-scores")
             with TabPane("Solo", id="tab-solo"):
-                yield PlotextPlot(id="chart-solo")
+                yield Chart(id="chart-solo")
             with TabPane("Win rates", id="tab-wins"):
-                yield PlotextPlot(id="chart-wins")
+                yield Chart(id="chart-wins")
             with TabPane("Games", id="tab-games"):
                 yield DataTable(id="records-table", cursor_type="row", zebra_stripes=True)
         yield Footer()

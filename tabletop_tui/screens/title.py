@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..navigation import OpenMenu
+from ..widgets.keybar import KeyBar
 from ..widgets.title_bar import TitleBar
 
 BANNER = r"""
@@ -54,7 +55,10 @@ class TitleScreen(Screen):
                 yield Static("Board and card games, hot-seat in your terminal", id="tagline")
             with Center():
                 yield OptionList(*self.entries(), id="title-menu")
-        yield Footer()
+        # not Textual's Footer: it lives as long as the app, and each time the title
+        # comes back the Footer builds its keys again while keeping every key it dropped
+        # (watchers of its own reactive, pruned only when that changes): 12 widgets a game
+        yield KeyBar()
 
     def entries(self) -> list[Option]:
         """The menu; "Continue lesson" while a lesson was left part-way (read from the

@@ -5,6 +5,11 @@ its HeaderTitle child; when a game ends and its screen is replaced in the same m
 the title changes (the last round, "game over"), that look-up can run on a header
 already emptied and raise NoMatches, which stops the app. This bar follows the titles
 with a plain watcher that does nothing once it is no longer attached.
+
+It watches its screen's titles only. A watcher on the app's titles would be kept in the
+app's list of watchers after the bar is gone (Textual prunes that list only when the
+app's title changes, which this app never does): two bars a game, every game. The app's
+titles are read whenever the bar draws.
 """
 
 from __future__ import annotations
@@ -23,9 +28,8 @@ class TitleBar(Static):
         super().__init__("", **kw)
 
     def on_mount(self) -> None:
-        for node in (self.screen, self.app):
-            self.watch(node, "title", self.show_title)
-            self.watch(node, "sub_title", self.show_title)
+        self.watch(self.screen, "title", self.show_title)
+        self.watch(self.screen, "sub_title", self.show_title)
 
     def show_title(self, _value: object = None) -> None:
         if not self.is_attached:

@@ -9,6 +9,7 @@ import random
 import weakref
 
 from textual.strip import Strip
+from textual.widget import Widget
 
 from tabletop_tui import memory_policy
 from tabletop_tui.controller import Controller
@@ -60,7 +61,7 @@ async def few_turns(app, pilot, seed: int) -> None:
 
 async def test_games_in_a_row_leave_no_screens_or_controllers(tmp_path):
     save_setting(tmp_path, "handoff_screens", True)  # the table asks for hand-off screens
-    earlier = alive_now((GameScreenBase, HandoffScreen, Controller))
+    earlier = alive_now((GameScreenBase, HandoffScreen, Controller, Widget))
     app = make_app(tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -76,6 +77,19 @@ async def test_games_in_a_row_leave_no_screens_or_controllers(tmp_path):
         assert alive(GameScreenBase, earlier) == 0
         assert alive(HandoffScreen, earlier) == 0
         assert alive(Controller, earlier) == 0
+        # nor any widget taken away: kept by a watcher or a signal of something that
+        # stays (the app, the title screen's key line), they would add up game by game
+        assert widgets_detached(earlier) == []
+
+
+def widgets_detached(earlier: tuple) -> list[str]:
+    gc.collect()
+    held = {id(o) for o in earlier}
+    return [
+        type(o).__name__
+        for o in gc.get_objects()
+        if isinstance(o, Widget) and not o.is_attached and id(o) not in held
+    ]
 
 
 async def test_a_closed_game_leaves_none_of_its_drawn_lines(tmp_path):
@@ -148,17 +162,18 @@ async def test_without_the_memory_policy_a_hand_off_leaves_the_collector_alone(t
 async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str, bool, bool]]:
     """A game on show, then its end: each full collection (the collector's own runs
     turned off), named by the screen on show when it ran, with whether the game's
-    screen was still there and whether the end screen's round chart was."""
+    screen was still alive once it ran (attached or held) and whether the end screen's
+    round chart was there."""
     from tabletop_tui.demo import bot_moves, mid_game
 
     full: list[tuple[str, bool, bool]] = []
-    game_screens: list = []  # the game's screen, once shown
+    game_screens: list = []  # the game's screen (a weak reference), once shown
 
     def seen(phase: str, info: dict) -> None:
         if phase == "stop" and info["generation"] == 2:
             chart = bool(app.screen.query("#end-rounds"))
             on_show = type(app.screen).__name__
-            full.append((on_show, any(s.is_attached for s in game_screens), chart))
+            full.append((on_show, any(s() is not None for s in game_screens), chart))
 
     app = make_app(tmp_path)
     was_applied = memory_policy.Policy.applied
@@ -169,11 +184,14 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str
         async with app.run_test(size=(120, 40)) as pilot:
             c = mid_game(seed=5)
             app.open_game(c)
-            game_screens.append(app.screen)
+            game_screens.append(weakref.ref(app.screen))
             await pilot.pause()
             c.state = bot_moves(c.state, 10_000)  # the rest of the game, by bots
             app.show_end(c)
-            await pilot.pause()
+            for _ in range(10):  # frames: the chart waits until the game's screen is freed
+                await pilot.pause()
+                if app.screen.query("#end-rounds"):
+                    break
             assert type(app.screen).__name__ == "EndScreen"
             assert app.screen.query("#end-rounds")  # the round chart, drawn by now
     finally:
