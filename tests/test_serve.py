@@ -295,7 +295,7 @@ def test_the_key_bar_is_drawn_before_the_page_is_clicked_and_ctrl_c_closes_the_t
 
     async def browse() -> None:
         async with title_tab(html) as tab:
-            await tab.wait_for("^p palette", seconds=30)  # the key bar's right end
+            await tab.wait_for("^q Quit", seconds=30)  # the key bar's right end
             assert "r Resume" in tab.text()
             SERVERS[port].send_signal(signal.SIGINT)
             ended = (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.ERROR)

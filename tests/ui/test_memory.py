@@ -210,11 +210,16 @@ async def test_under_the_memory_policy_a_game_over_collects_before_the_end_scree
     """The game's screen, once drawn, is collected and frozen; the last turn's garbage is
     freed before the end screen is built (a card game's peak is that moment), while the
     game's screen still shows; the game's screen is freed once removed, before the end
-    screen's round chart is drawn (a Sweet Lands game's peak was that moment)."""
-    assert await full_collections_at_the_end(tmp_path, applied=True) == [
-        ("HappyCityScreen", True, False),
-        ("HappyCityScreen", True, False),
-        ("EndScreen", False, False),
+    screen's round chart is drawn (a Sweet Lands game's peak was that moment). Textual's
+    tasks may hold the removed screen a frame or more, depending on the machine's load:
+    the end screen's collection is then tried again after a frame, up to FREEZE_TRIES."""
+    full = await full_collections_at_the_end(tmp_path, applied=True)
+    assert full[:2] == [("HappyCityScreen", True, False)] * 2
+    at_end = full[2:]
+    assert 1 <= len(at_end) <= memory_policy.FREEZE_TRIES
+    # every try but the last found the game's screen still held; the last freed it
+    assert at_end == [("EndScreen", True, False)] * (len(at_end) - 1) + [
+        ("EndScreen", False, False)
     ]
 
 
