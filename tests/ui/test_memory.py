@@ -159,13 +159,30 @@ async def test_without_the_memory_policy_a_hand_off_leaves_the_collector_alone(t
     assert handoffs == 4 and full == []
 
 
+async def end_screen_of_a_game(app, pilot, on_game_screen=None) -> None:
+    """A game opened mid-way, played to its end by bots, and its end screen shown until
+    the round chart is drawn (it waits until the game's screen is freed);
+    ``on_game_screen`` is given a weak reference to the game's screen."""
+    from tabletop_tui.demo import bot_moves, mid_game
+
+    c = mid_game(seed=5)
+    app.open_game(c)
+    if on_game_screen is not None:
+        on_game_screen(weakref.ref(app.screen))
+    await pilot.pause()
+    c.state = bot_moves(c.state, 10_000)  # the rest of the game, by bots
+    app.show_end(c)
+    for _ in range(10):  # frames
+        await pilot.pause()
+        if app.screen.query("#end-rounds"):
+            break
+
+
 async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str, bool, bool]]:
     """A game on show, then its end: each full collection (the collector's own runs
     turned off), named by the screen on show when it ran, with whether the game's
     screen was still alive once it ran (attached or held) and whether the end screen's
     round chart was there."""
-    from tabletop_tui.demo import bot_moves, mid_game
-
     full: list[tuple[str, bool, bool]] = []
     game_screens: list = []  # the game's screen (a weak reference), once shown
 
@@ -182,16 +199,7 @@ async def full_collections_at_the_end(tmp_path, applied: bool) -> list[tuple[str
     gc.disable()
     try:
         async with app.run_test(size=(120, 40)) as pilot:
-            c = mid_game(seed=5)
-            app.open_game(c)
-            game_screens.append(weakref.ref(app.screen))
-            await pilot.pause()
-            c.state = bot_moves(c.state, 10_000)  # the rest of the game, by bots
-            app.show_end(c)
-            for _ in range(10):  # frames: the chart waits until the game's screen is freed
-                await pilot.pause()
-                if app.screen.query("#end-rounds"):
-                    break
+            await end_screen_of_a_game(app, pilot, on_game_screen=game_screens.append)
             assert type(app.screen).__name__ == "EndScreen"
             assert app.screen.query("#end-rounds")  # the round chart, drawn by now
     finally:
@@ -317,3 +325,20 @@ async def test_under_the_memory_policy_a_game_left_for_another_is_freed_though_f
 
     """The new game is frozen too, once the one left is gone."""
     assert await frozen_and_freed(tmp_path, another) == (True, True, True)
+
+
+async def test_an_end_screen_left_for_the_title_leaves_no_round_chart_behind(tmp_path):
+    """textual-plotext's plot subscribes to the app's theme signal and never lets go, so
+    the signal kept every end screen's round chart (and its figure) for the app's life;
+    the project's Chart lets go as it is taken away."""
+    app = make_app(tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await end_screen_of_a_game(app, pilot)
+        chart = weakref.ref(app.screen.query_one("#end-rounds"))
+        app.show_title()
+        for _ in range(5):  # Textual's tasks that remove the end screen let go of it
+            await pilot.pause()
+            gc.collect()
+            if chart() is None:
+                break
+        assert chart() is None
