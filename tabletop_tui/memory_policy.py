@@ -61,7 +61,9 @@ if TYPE_CHECKING:
 AfterRefresh = Callable[[Callable[[], None]], object]
 
 YOUNG_THRESHOLD = 7000
-FREEZE_TRIES = 5  # full collections a game's freeze waits through for the screens left
+# full collections a game's freeze, or the end screen's round chart, waits through for the
+# screens left to be freed (Textual's tasks that remove them hold them a frame or so)
+FREEZE_TRIES = 5
 
 
 class Policy:
